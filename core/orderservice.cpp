@@ -1,0 +1,168 @@
+#include "orderservice.h"
+
+#include <map>
+
+namespace retrylab {
+
+OrderService::OrderService(const ServerConfig &config)
+    : m_config(config)
+    , m_ttlUs(qint64(config.idempotency.ttlS) * 1000000)
+{
+}
+
+bool OrderService::usesKeys() const
+{
+    return m_config.idempotency.mode != IdempotencyMode::Off;
+}
+
+OrderService::KeyEntry *OrderService::lookup(quint64 key, qint64 nowUs, bool *expired)
+{
+    auto it = m_keys.find(key);
+    if (it == m_keys.end())
+        return nullptr;
+    // An in-flight reservation never expires under its own request.
+    if (!it->second.inFlight && nowUs - it->second.created >= m_ttlUs) {
+        m_keys.erase(it);
+        *expired = true;
+        return nullptr;
+    }
+    return &it->second;
+}
+
+ServiceDecision OrderService::begin(const OrderRequest &request, qint64 nowUs)
+{
+    ServiceDecision d;
+    const IdempotencyConfig &idem = m_config.idempotency;
+    const bool token = idem.mode == IdempotencyMode::Token;
+    if (request.key == 0 && (idem.requireKey || token)) {
+        d.kind = ServiceDecision::Reject;
+        d.status = 400;
+        d.reason = token ? QStringLiteral("order token required") : QStringLiteral("Idempotency-Key required");
+        return d;
+    }
+    if (!usesKeys() || request.key == 0)
+        return d;
+    if (token && m_tokens.find(request.key) == m_tokens.end()) {
+        d.kind = ServiceDecision::Reject;
+        d.status = 400;
+        d.reason = QStringLiteral("unknown order token");
+        return d;
+    }
+
+    KeyEntry *entry = lookup(request.key, nowUs, &d.keyExpired);
+    if (entry) {
+        if (entry->inFlight) {
+            // Only atomic/token reserve keys; naive never stores in-flight entries.
+            d.kind = ServiceDecision::Reject;
+            d.status = 409;
+            d.reason = QStringLiteral("a request with this key is in progress");
+            return d;
+        }
+        if (idem.fingerprint && entry->fingerprint != request.fingerprint) {
+            d.kind = ServiceDecision::Reject;
+            d.status = 422;
+            d.reason = QStringLiteral("key reused with a different payload");
+            return d;
+        }
+        d.kind = ServiceDecision::Replay;
+        d.status = entry->status;
+        d.record = entry->record;
+        d.reason = QStringLiteral("stored response replayed");
+        return d;
+    }
+    if (idem.mode == IdempotencyMode::Atomic || token) {
+        KeyEntry reserved;
+        reserved.created = nowUs;
+        reserved.fingerprint = request.fingerprint;
+        reserved.inFlight = true;
+        m_keys[request.key] = reserved;
+        d.keyReserved = true;
+    }
+    return d;
+}
+
+int OrderService::commit(const OrderRequest &request, qint64 nowUs, int status)
+{
+    StoredRecord r;
+    r.id = int(m_records.size()) + 1;
+    r.op = request.op;
+    r.key = request.key;
+    r.t = nowUs;
+    m_records.push_back(r);
+    m_firstRecordByOp.emplace(request.op, r.id);
+
+    if (usesKeys() && request.key != 0) {
+        // The key row is written with the order (same transaction in atomic mode,
+        // after the insert in naive mode); an error after commit replaces the
+        // stored response only when errors are stored.
+        KeyEntry &entry = m_keys[request.key];
+        if (!entry.inFlight)
+            entry.created = nowUs;
+        entry.inFlight = false;
+        entry.fingerprint = request.fingerprint;
+        entry.record = r.id;
+        const bool error = status >= 400;
+        entry.status = (error && !m_config.idempotency.storeErrors) ? 201 : status;
+    }
+    return r.id;
+}
+
+void OrderService::failBeforeCommit(const OrderRequest &request, qint64 nowUs, int status)
+{
+    if (!usesKeys() || request.key == 0)
+        return;
+    auto it = m_keys.find(request.key);
+    const bool reservedHere = it != m_keys.end() && it->second.inFlight;
+    if (m_config.idempotency.storeErrors) {
+        if (reservedHere || m_config.idempotency.mode == IdempotencyMode::Naive) {
+            KeyEntry &entry = m_keys[request.key];
+            if (!entry.inFlight)
+                entry.created = nowUs;
+            entry.inFlight = false;
+            entry.fingerprint = request.fingerprint;
+            entry.status = status;
+            entry.record = 0;
+        }
+    } else if (reservedHere) {
+        m_keys.erase(it);
+    }
+}
+
+quint64 OrderService::issueToken(quint64 token)
+{
+    m_tokens.insert(token);
+    return token;
+}
+
+int OrderService::findByRef(int op) const
+{
+    auto it = m_firstRecordByOp.find(op);
+    return it == m_firstRecordByOp.end() ? 0 : it->second;
+}
+
+QList<ReconcileChange> OrderService::reconcile(ReconcileAction action, qint64 nowUs)
+{
+    QList<ReconcileChange> changes;
+    std::map<int, bool> seen; // op -> a live record was kept
+    for (StoredRecord &r : m_records) {
+        if (r.voided)
+            continue;
+        bool &kept = seen[r.op];
+        if (!kept) {
+            kept = true;
+            continue;
+        }
+        if (action == ReconcileAction::Void) {
+            r.voided = true;
+            r.voidedAt = nowUs;
+            r.flagged = true;
+            changes.append({r.id, r.op, true});
+        } else if (!r.flagged) {
+            r.flagged = true;
+            changes.append({r.id, r.op, false});
+        }
+    }
+    return changes;
+}
+
+} // namespace retrylab

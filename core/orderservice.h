@@ -1,0 +1,99 @@
+#pragma once
+
+#include "scenario.h"
+
+#include <QList>
+#include <QString>
+
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace retrylab {
+
+// A POST /orders as the service sees it (no transport, no clock of its own).
+struct OrderRequest
+{
+    int op = 0;               // business reference number (ORD-0007 -> 7)
+    quint64 key = 0;          // Idempotency-Key (or token); 0 = header absent
+    quint64 fingerprint = 0;  // payload hash
+};
+
+// What the service decides when it starts processing a request.
+struct ServiceDecision
+{
+    enum Kind { Proceed, Reject, Replay };
+    Kind kind = Proceed;
+    int status = 0;          // Reject / Replay
+    int record = 0;          // Replay of a committed order
+    bool keyExpired = false; // a stored key was found past its TTL and forgotten
+    bool keyReserved = false;
+    QString reason;
+};
+
+// One committed order.
+struct StoredRecord
+{
+    int id = 0;
+    int op = 0;
+    quint64 key = 0;
+    qint64 t = 0;
+    bool flagged = false;
+    bool voided = false;
+    qint64 voidedAt = 0;
+};
+
+// What one reconciliation pass changed.
+struct ReconcileChange
+{
+    int record = 0;
+    int op = 0;
+    bool voided = false;
+};
+
+// The order service's decision logic and store: idempotency modes off / naive /
+// atomic / token, key required, fingerprint, TTL, stored errors. Time is passed
+// in, so the simulated and the live server share it unchanged.
+class OrderService
+{
+public:
+    explicit OrderService(const ServerConfig &config);
+
+    // At processing start: reject (400/409/422), replay, or go on (reserving the key when atomic).
+    ServiceDecision begin(const OrderRequest &request, qint64 nowUs);
+    // At processing end: inserts the record and stores the key's response. `status` is what the
+    // handler answers (201, or the error status of a failure after commit). Returns the record id.
+    int commit(const OrderRequest &request, qint64 nowUs, int status);
+    // A failure before commit: store the error (storeErrors) or release the reservation.
+    void failBeforeCommit(const OrderRequest &request, qint64 nowUs, int status);
+
+    // Server-issued single-use token (token mode).
+    quint64 issueToken(quint64 token);
+    // GET /orders?ref=: the first record of the reference, 0 if none.
+    int findByRef(int op) const;
+    // Flags or voids every record of a reference after its first live one.
+    QList<ReconcileChange> reconcile(ReconcileAction action, qint64 nowUs);
+
+    const std::vector<StoredRecord> &records() const { return m_records; }
+
+private:
+    struct KeyEntry
+    {
+        qint64 created = 0;
+        quint64 fingerprint = 0;
+        bool inFlight = false;
+        int status = 0;
+        int record = 0;
+    };
+    bool usesKeys() const;
+    KeyEntry *lookup(quint64 key, qint64 nowUs, bool *expired);
+
+    ServerConfig m_config;
+    qint64 m_ttlUs = 0;
+    std::unordered_map<quint64, KeyEntry> m_keys;
+    std::unordered_set<quint64> m_tokens;
+    std::vector<StoredRecord> m_records;
+    std::unordered_map<int, int> m_firstRecordByOp;
+};
+
+} // namespace retrylab

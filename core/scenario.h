@@ -1,0 +1,221 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace retrylab {
+
+// Backoff shapes shared by every retry layer.
+enum class BackoffKind { Constant, Linear, Exponential };
+enum class Jitter { None, Full, Equal, Decorrelated };
+enum class KeyPlacement { None, PerOperation, PerBusinessAttempt, PerWrapperAttempt };
+enum class IdempotencyMode { Off, Naive, Atomic, Token };
+enum class WrapperRetryOn { Any, Transient };
+enum class ReconcileAction { Flag, Void };
+
+// Faults that a script entry can force on one HTTP attempt.
+enum class FaultKind {
+    ConnectFailure,
+    RequestLost,
+    ResponseLost,
+    ResetAfterCommit,
+    LatencySpike,
+    Server5xxBeforeCommit,
+    Server5xxAfterCommit,
+    Throttle429,
+};
+
+// Wait before retry n (n = 1 for the first retry) of a business or wrapper layer.
+struct BackoffConfig
+{
+    BackoffKind kind = BackoffKind::Exponential;
+    int initialMs = 100;
+    double multiplier = 2.0;
+    int maxMs = 1000;
+    Jitter jitter = Jitter::None;
+};
+
+// A hand-written loop (business) or a @retry decorator (wrapper).
+struct LayerConfig
+{
+    bool enabled = true;
+    int maxAttempts = 3;
+    BackoffConfig backoff;
+    int deadlineMs = 0; // 0 = no overall deadline for this layer
+};
+
+// urllib3 Retry mounted on the session.
+struct TransportConfig
+{
+    bool enabled = false;
+    int total = 3;
+    double backoffFactor = 0.5;
+    double backoffMaxS = 120.0;
+    QList<int> statusForcelist{500, 502, 503, 504};
+    QStringList allowedMethods{QStringLiteral("GET"), QStringLiteral("HEAD"), QStringLiteral("PUT"),
+                               QStringLiteral("DELETE"), QStringLiteral("OPTIONS"), QStringLiteral("TRACE")};
+    bool respectRetryAfter = true;
+};
+
+// Token bucket shared by all retries of one client: success deposits ratio, a retry costs 1.
+struct RetryBudgetConfig
+{
+    bool enabled = false;
+    double ratio = 0.1;
+    double maxTokens = 10.0;
+};
+
+// Fails attempts fast after consecutive failures, probes again after openMs.
+struct CircuitBreakerConfig
+{
+    bool enabled = false;
+    int failureThreshold = 5;
+    int openMs = 5000;
+};
+
+struct ClientConfig
+{
+    KeyPlacement keyPlacement = KeyPlacement::None;
+    bool requestId = true;
+    bool queryBeforeRetry = false;
+    bool mutatePayloadOnRetry = false;
+    bool businessRespectRetryAfter = true;
+    WrapperRetryOn wrapperRetryOn = WrapperRetryOn::Any;
+    LayerConfig business{true, 3, {BackoffKind::Exponential, 1000, 2.0, 8000, Jitter::Full}, 0};
+    LayerConfig wrapper{true, 3, {BackoffKind::Exponential, 100, 2.0, 1000, Jitter::None}, 0};
+    TransportConfig transport;
+    int timeoutMs = 3000;
+    int connectFailMs = 5; // how soon a refused connection is reported
+    RetryBudgetConfig retryBudget;
+    CircuitBreakerConfig circuitBreaker;
+};
+
+// base + U(0, jitter), in milliseconds.
+struct Distribution
+{
+    int base = 20;
+    int jitter = 10;
+};
+
+struct ScriptEntry
+{
+    int op = 0; // 0 = any ("*")
+    QString attempt = QStringLiteral("*/*/*");
+    FaultKind fault = FaultKind::ResponseLost;
+};
+
+struct NetworkConfig
+{
+    Distribution latencyMs{20, 10};
+    double connectFailure = 0;
+    double requestLoss = 0;
+    double responseLoss = 0;
+    double resetAfterCommit = 0;
+    double latencySpike = 0;
+    int spikeMs = 5000; // extra one-way delay of a spiked request
+    QList<ScriptEntry> script;
+};
+
+struct IdempotencyConfig
+{
+    IdempotencyMode mode = IdempotencyMode::Off;
+    bool requireKey = false;
+    int ttlS = 86400;
+    bool fingerprint = true;
+    bool storeErrors = true;
+};
+
+struct ServerConfig
+{
+    Distribution processingMs{50, 20};
+    int capacity = 0; // concurrent requests; 0 = unlimited
+    int queue = 0;    // waiting requests when all slots are busy
+    int errorStatus = 503;
+    double error5xxBeforeCommit = 0;
+    double error5xxAfterCommit = 0;
+    double throttle429 = 0;
+    int retryAfterS = 1;
+    IdempotencyConfig idempotency;
+};
+
+struct WorkloadConfig
+{
+    int orders = 20;
+    int interArrivalMs = 500;
+    int clients = 1;
+    double doubleSubmitRate = 0;
+    int doubleSubmitDelayMs = 5;
+};
+
+struct ReconciliationConfig
+{
+    bool enabled = false;
+    int intervalS = 60;
+    ReconcileAction action = ReconcileAction::Flag;
+};
+
+// One experiment: workload, client, network, server. JSON schema 1 (design section 3).
+struct Scenario
+{
+    int schema = 1;
+    QString name = QStringLiteral("custom");
+    QString title;
+    QString description;
+    quint64 seed = 42;
+    WorkloadConfig workload;
+    ClientConfig client;
+    NetworkConfig network;
+    ServerConfig server;
+    ReconciliationConfig reconciliation;
+    bool operator==(const Scenario &o) const;
+    bool operator!=(const Scenario &o) const { return !(*this == o); }
+
+    // Attempts per logical operation if every layer exhausts its retries.
+    int worstCaseAttemptsPerOp() const;
+    // "3 x 3 x 4 = 36" for the enabled layers.
+    QString worstCaseFormula() const;
+
+    QJsonObject toJson() const;
+};
+
+// Result of parsing or validating: either a scenario or a list of errors, each
+// naming the field path and the rule ("client.transport.total: expected ...").
+struct ScenarioParse
+{
+    Scenario scenario;
+    QStringList errors;
+    bool ok() const { return errors.isEmpty(); }
+};
+
+namespace scenario {
+ScenarioParse fromJson(const QJsonObject &object);
+ScenarioParse fromJsonBytes(const QByteArray &bytes, const QString &source = QString());
+ScenarioParse load(const QString &fileName);
+// Atomic write (QSaveFile). Returns an empty string on success, else the error.
+QString save(const Scenario &s, const QString &fileName);
+
+// Applies "path=value" (value parsed as JSON if it parses, else as a string) and re-validates.
+ScenarioParse withSet(const Scenario &s, const QString &assignment);
+// The same, with a path and a JSON value.
+ScenarioParse withValue(const Scenario &s, const QString &path, const QJsonValue &value);
+// The value at a dotted path, or undefined.
+QJsonValue valueAt(const Scenario &s, const QString &path);
+
+// Presets embedded as resources (":/scenarios/<name>.json").
+QStringList presetNames();
+ScenarioParse preset(const QString &name);
+// A preset name or a file path.
+ScenarioParse resolve(const QString &nameOrFile);
+
+QString toString(BackoffKind);
+QString toString(Jitter);
+QString toString(KeyPlacement);
+QString toString(IdempotencyMode);
+QString toString(WrapperRetryOn);
+QString toString(ReconcileAction);
+QString toString(FaultKind);
+} // namespace scenario
+
+} // namespace retrylab

@@ -1,0 +1,1166 @@
+#include "simulator.h"
+
+#include "orderservice.h"
+#include "policy.h"
+#include "rng.h"
+
+#include <QHash>
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <queue>
+#include <vector>
+
+namespace retrylab {
+
+namespace {
+
+constexpr qint64 kMs = 1000;
+constexpr qint64 kS = 1000000;
+
+enum class Ev : quint8 {
+    OpStart,
+    BusinessStart,
+    WrapperStart,
+    TransportSend,
+    RequestArrive,
+    ProcessingDone,
+    ResponseArrive,
+    ResetArrive,
+    ConnectFail,
+    ClientTimeout,
+    TokenReady,
+    Reconcile,
+};
+
+// Scheduled event; (t, seq) orders simultaneous events by scheduling order.
+struct Event
+{
+    qint64 t;
+    quint64 seq;
+    Ev type;
+    quint8 phase;
+    int a; // flow or request index
+    quint32 serial;
+};
+
+struct Later
+{
+    bool operator()(const Event &x, const Event &y) const
+    {
+        return x.t != y.t ? x.t > y.t : x.seq > y.seq;
+    }
+};
+
+enum FaultBit : quint32 {
+    FConnect = 1u << 0,
+    FRequestLost = 1u << 1,
+    FResponseLost = 1u << 2,
+    FReset = 1u << 3,
+    FSpike = 1u << 4,
+    F5xxBefore = 1u << 5,
+    F5xxAfter = 1u << 6,
+    F429 = 1u << 7,
+};
+
+quint32 faultBit(FaultKind k)
+{
+    switch (k) {
+    case FaultKind::ConnectFailure: return FConnect;
+    case FaultKind::RequestLost: return FRequestLost;
+    case FaultKind::ResponseLost: return FResponseLost;
+    case FaultKind::ResetAfterCommit: return FReset;
+    case FaultKind::LatencySpike: return FSpike;
+    case FaultKind::Server5xxBeforeCommit: return F5xxBefore;
+    case FaultKind::Server5xxAfterCommit: return F5xxAfter;
+    case FaultKind::Throttle429: return F429;
+    }
+    return 0;
+}
+
+// A script entry compiled to numbers: 0 matches anything.
+struct CompiledScript
+{
+    int op = 0;
+    int b = 0, w = 0, t = 0;
+    quint32 bit = 0;
+};
+
+int segmentNumber(const QString &segment)
+{
+    if (segment == QLatin1String("*") || segment.size() < 2)
+        return 0;
+    bool ok = false;
+    const int n = segment.mid(1).toInt(&ok);
+    return ok ? n : 0;
+}
+
+enum class Method : quint8 { Post, Get };
+
+struct Flow
+{
+    int op = 0;
+    int sub = 1;
+    int client = 0;
+    int b = 0, w = 0, t = 0;
+    quint64 key = 0;
+    quint64 fingerprint = 0;
+    qint64 start = 0;
+    qint64 wrapperFirstStart = 0;
+    qint64 prevBusinessWait = 0;
+    qint64 prevWrapperWait = 0;
+    quint32 serial = 0;   // current attempt; stale events carry an older one
+    bool waiting = false; // an attempt is outstanding
+    bool querying = false;
+    int postAttempts = 0;
+    bool done = false;
+    bool succeeded = false;
+    qint64 end = 0;
+};
+
+struct Request
+{
+    int flow = -1;
+    quint32 serial = 0;
+    Method method = Method::Post;
+    quint32 faults = 0;
+    bool committed = false;
+    int status = 0;
+    int retryAfterS = -1;
+    bool replayed = false;
+    int record = 0;
+    OrderRequest order;
+    int b = 0, w = 0, t = 0;
+};
+
+struct ClientState
+{
+    double tokens = 0;
+    int consecutiveFailures = 0;
+    qint64 openUntil = -1;
+};
+
+QString hex(quint64 v, int digits)
+{
+    return QStringLiteral("%1").arg(v & ((digits >= 16) ? ~0ull : ((1ull << (4 * digits)) - 1)), digits, 16,
+                                    QLatin1Char('0'));
+}
+
+QString waitText(qint64 us)
+{
+    if (us < kS)
+        return QStringLiteral("wait %1 ms").arg(double(us) / kMs, 0, 'f', us % kMs ? 1 : 0);
+    return QStringLiteral("wait %1 s").arg(double(us) / kS, 0, 'f', 2);
+}
+
+double percentile(std::vector<qint64> &v, double p)
+{
+    if (v.empty())
+        return 0;
+    const size_t idx = std::min(v.size() - 1, size_t(std::ceil(p * double(v.size()))) - (p > 0 ? 1 : 0));
+    std::nth_element(v.begin(), v.begin() + long(idx), v.end());
+    return double(v[idx]) / kMs;
+}
+
+class Engine
+{
+public:
+    Engine(const Scenario &s, const RunOptions &o)
+        : m_s(s)
+        , m_c(s.client)
+        , m_opt(o)
+        , m_tracing(o.trace)
+        , m_service(s.server)
+    {
+        for (const ScriptEntry &e : s.network.script) {
+            CompiledScript c;
+            c.op = e.op;
+            const QStringList seg = e.attempt.split(QLatin1Char('/'));
+            if (seg.size() == 3) {
+                c.b = segmentNumber(seg[0]);
+                c.w = segmentNumber(seg[1]);
+                c.t = segmentNumber(seg[2]);
+            }
+            c.bit = faultBit(e.fault);
+            m_script.push_back(c);
+        }
+        m_businessMax = m_c.business.enabled ? m_c.business.maxAttempts : 1;
+        m_wrapperMax = m_c.wrapper.enabled ? m_c.wrapper.maxAttempts : 1;
+        m_clients.resize(size_t(std::max(1, s.workload.clients)));
+        for (ClientState &c : m_clients)
+            c.tokens = m_c.retryBudget.maxTokens;
+        m_tokenMode = s.server.idempotency.mode == IdempotencyMode::Token;
+        m_post = QStringLiteral("POST");
+    }
+
+    RunResult run();
+
+private:
+    // --- scheduling -------------------------------------------------------
+    void at(qint64 t, Ev type, int a, quint32 serial = 0, quint8 phase = 0)
+    {
+        m_queue.push(Event{t, m_seq++, type, phase, a, serial});
+    }
+
+    // --- tracing ----------------------------------------------------------
+    QString opPath(const Flow &f) const
+    {
+        return f.sub == 1 ? QStringLiteral("op%1").arg(f.op) : QStringLiteral("op%1#%2").arg(f.op).arg(f.sub);
+    }
+    QString path(const Flow &f, int b, int w, int t) const
+    {
+        return QStringLiteral("%1/b%2/w%3/t%4").arg(opPath(f)).arg(qMax(1, b)).arg(qMax(1, w)).arg(qMax(1, t));
+    }
+    QString requestId(const Flow &f, int b, int w, int t) const
+    {
+        if (m_c.requestId)
+            return QStringLiteral("req-") + hex(RngStream(m_s.seed, RngStream::Identity, {quint64(f.op), quint64(f.sub)}).next(), 8);
+        return QStringLiteral("req-") + hex(RngStream(m_s.seed, RngStream::Identity,
+                                                      {quint64(f.op), quint64(f.sub), quint64(b), quint64(w), quint64(t)}).next(), 8);
+    }
+    QString keyText(quint64 key) const
+    {
+        if (key == 0)
+            return QString();
+        return (m_tokenMode ? QStringLiteral("tok-") : QStringLiteral("key-")) + hex(key, 10);
+    }
+    void trace(Lane lane, EventKind kind, const Flow &f, int b, int w, int t, quint64 key, int status = 0,
+               int record = 0, const QString &detail = QString())
+    {
+        TraceEvent e;
+        e.t = m_now;
+        e.lane = lane;
+        e.kind = kind;
+        e.op = f.op;
+        e.sub = f.sub;
+        e.path = path(f, b, w, t);
+        e.requestId = requestId(f, b, w, t);
+        e.key = keyText(key);
+        e.status = status;
+        e.record = record;
+        e.detail = detail;
+        m_trace.append(e);
+    }
+    void traceFlow(Lane lane, EventKind kind, const Flow &f, int status = 0, int record = 0,
+                   const QString &detail = QString())
+    {
+        trace(lane, kind, f, f.b, f.w, f.t, f.key, status, record, detail);
+    }
+    void traceReq(Lane lane, EventKind kind, const Request &r, int status = 0, int record = 0,
+                  const QString &detail = QString())
+    {
+        const Flow &f = m_flows[size_t(r.flow)];
+        trace(lane, kind, f, r.b, r.w, r.t, r.order.key, status, record, detail);
+    }
+
+    // --- client -----------------------------------------------------------
+    bool mintKey(Flow &f, int phase, Ev resume, const char *where);
+    void onOpStart(int fi, int phase);
+    void onBusinessStart(int fi, int phase);
+    void onWrapperStart(int fi, int phase);
+    void onTransportSend(int fi);
+    void sendQuery(Flow &f, int fi);
+    void deliver(int fi, const AttemptOutcome &o);
+    void afterWrapper(int fi, const AttemptOutcome &o);
+    void afterBusiness(int fi, const AttemptOutcome &o);
+    void finish(Flow &f, bool ok, const QString &why);
+    bool spendBudget(Flow &f, Lane lane);
+    quint32 faultsFor(const Flow &f);
+
+    // --- network and server -----------------------------------------------
+    int newRequest();
+    void freeRequest(int ri) { m_free.push_back(ri); }
+    qint64 latency(RngStream &rng) const
+    {
+        return qint64(m_s.network.latencyMs.base) * kMs + qint64(rng.uniform() * m_s.network.latencyMs.jitter * kMs);
+    }
+    void onRequestArrive(int ri);
+    void startProcessing(int ri);
+    void onProcessingDone(int ri);
+    void respond(int ri, int status, int retryAfterS);
+    void releaseSlot();
+    void onResponseArrive(int ri, bool reset);
+    void onReconcile();
+
+    Scenario m_s;
+    const ClientConfig &m_c;
+    RunOptions m_opt;
+    bool m_tracing;
+    OrderService m_service;
+    std::vector<CompiledScript> m_script;
+    std::priority_queue<Event, std::vector<Event>, Later> m_queue;
+    quint64 m_seq = 0;
+    qint64 m_now = 0;
+    std::vector<Flow> m_flows;
+    std::vector<Request> m_requests;
+    std::vector<int> m_free;
+    std::vector<ClientState> m_clients;
+    std::deque<int> m_waiting; // requests queued for a processing slot
+    int m_busy = 0;
+    int m_businessMax = 1;
+    int m_wrapperMax = 1;
+    bool m_tokenMode = false;
+    int m_flowsOpen = 0;
+    quint64 m_keyCounter = 0;
+    QString m_post;
+    Trace m_trace;
+    Metrics m_m;
+    std::vector<int> m_recordFlow;
+    std::vector<QString> m_recordPath;
+};
+
+// ------------------------------------------------------------------ client
+
+bool Engine::mintKey(Flow &f, int phase, Ev resume, const char *where)
+{
+    if (phase == 1)
+        return true; // token already fetched
+    if (m_c.keyPlacement == KeyPlacement::None)
+        return true;
+    const quint64 key = RngStream::mix(m_s.seed ^ RngStream::mix(++m_keyCounter)) | 1;
+    f.key = key;
+    if (m_tokenMode) {
+        // POST /order-tokens: one round trip before the order can be sent.
+        m_service.issueToken(key);
+        RngStream rng(m_s.seed, RngStream::Identity, {quint64(f.op), quint64(f.sub), quint64(m_keyCounter)});
+        const qint64 rtt = latency(rng) + latency(rng);
+        if (m_tracing)
+            traceFlow(Lane::Server, EventKind::TokenIssued, f, 201, 0,
+                      QStringLiteral("POST /order-tokens (%1)").arg(QLatin1String(where)));
+        at(m_now + rtt, Ev::TokenReady, int(&f - m_flows.data()), quint32(resume), 1);
+        return false;
+    }
+    if (m_tracing)
+        traceFlow(Lane::Business, EventKind::KeyMinted, f, 0, 0, QLatin1String(where));
+    return true;
+}
+
+void Engine::onOpStart(int fi, int phase)
+{
+    Flow &f = m_flows[size_t(fi)];
+    if (phase == 0) {
+        f.start = m_now;
+        if (m_tracing)
+            traceFlow(Lane::Business, EventKind::OpStart, f, 0, 0,
+                      f.sub == 1 ? QStringLiteral("ORD-%1").arg(f.op, 4, 10, QLatin1Char('0'))
+                                 : QStringLiteral("ORD-%1 submitted again").arg(f.op, 4, 10, QLatin1Char('0')));
+        if (m_c.keyPlacement == KeyPlacement::PerOperation) {
+            // A double submit reuses the key minted for the form (same operation).
+            if (f.sub > 1 && m_flows[size_t(fi - 1)].op == f.op && m_flows[size_t(fi - 1)].key != 0) {
+                f.key = m_flows[size_t(fi - 1)].key;
+            } else if (!mintKey(f, phase, Ev::OpStart, "per operation")) {
+                return;
+            }
+        }
+    }
+    onBusinessStart(fi, 0);
+}
+
+void Engine::onBusinessStart(int fi, int phase)
+{
+    Flow &f = m_flows[size_t(fi)];
+    if (f.done)
+        return;
+    if (phase == 0) {
+        f.b++;
+        f.w = 0;
+        f.t = 0;
+        if (m_tracing)
+            traceFlow(Lane::Business, EventKind::BusinessAttempt, f, 0, 0,
+                      QStringLiteral("business attempt %1 of %2").arg(f.b).arg(m_businessMax));
+        if (m_c.keyPlacement == KeyPlacement::PerBusinessAttempt && !mintKey(f, 0, Ev::BusinessStart, "per business attempt"))
+            return;
+    }
+    if (m_c.queryBeforeRetry && f.b > 1) {
+        sendQuery(f, fi);
+        return;
+    }
+    f.wrapperFirstStart = -1;
+    onWrapperStart(fi, 0);
+}
+
+void Engine::onWrapperStart(int fi, int phase)
+{
+    Flow &f = m_flows[size_t(fi)];
+    if (f.done)
+        return;
+    if (phase == 0) {
+        f.w++;
+        f.t = 0;
+        if (f.wrapperFirstStart < 0)
+            f.wrapperFirstStart = m_now;
+        // The decorated method builds the request: payload (and a key minted here) are new each time.
+        f.fingerprint = RngStream::mix(quint64(f.op) * 0x100000001B3ull
+                                       ^ (m_c.mutatePayloadOnRetry ? quint64(f.b * 1000 + f.w) : 0ull));
+        if (m_tracing && m_c.wrapper.enabled)
+            traceFlow(Lane::Wrapper, EventKind::WrapperAttempt, f, 0, 0,
+                      QStringLiteral("wrapper attempt %1 of %2").arg(f.w).arg(m_wrapperMax));
+        if (m_c.keyPlacement == KeyPlacement::PerWrapperAttempt && !mintKey(f, 0, Ev::WrapperStart, "per wrapper attempt"))
+            return;
+    }
+    onTransportSend(fi);
+}
+
+quint32 Engine::faultsFor(const Flow &f)
+{
+    quint32 faults = 0;
+    for (const CompiledScript &c : m_script) {
+        if ((c.op == 0 || c.op == f.op) && (c.b == 0 || c.b == f.b) && (c.w == 0 || c.w == f.w)
+            && (c.t == 0 || c.t == f.t))
+            faults |= c.bit;
+    }
+    // Draws are keyed by the attempt, so each attempt sees the same dice in every variant.
+    RngStream rng(m_s.seed, RngStream::Network,
+                  {quint64(f.op), quint64(f.sub), quint64(f.b), quint64(f.w), quint64(f.t)});
+    const NetworkConfig &n = m_s.network;
+    if (rng.uniform() < n.connectFailure)
+        faults |= FConnect;
+    if (rng.uniform() < n.requestLoss)
+        faults |= FRequestLost;
+    if (rng.uniform() < n.latencySpike)
+        faults |= FSpike;
+    if (rng.uniform() < n.responseLoss)
+        faults |= FResponseLost;
+    if (rng.uniform() < n.resetAfterCommit)
+        faults |= FReset;
+    return faults;
+}
+
+void Engine::onTransportSend(int fi)
+{
+    Flow &f = m_flows[size_t(fi)];
+    f.t++;
+    f.serial++;
+    f.waiting = true;
+    f.querying = false;
+    if (m_tracing)
+        traceFlow(Lane::Transport, EventKind::TransportAttempt, f, 0, 0,
+                  QStringLiteral("POST /orders, attempt %1").arg(f.t));
+
+    ClientState &cs = m_clients[size_t(f.client)];
+    if (m_c.circuitBreaker.enabled && cs.openUntil >= 0 && m_now < cs.openUntil) {
+        m_m.circuitRejections++;
+        if (m_tracing)
+            traceFlow(Lane::Transport, EventKind::CircuitOpen, f, 0, 0, QStringLiteral("circuit breaker open"));
+        f.waiting = false;
+        AttemptOutcome o;
+        o.kind = OutcomeKind::CircuitOpen;
+        deliver(fi, o);
+        return;
+    }
+
+    m_m.httpAttempts++;
+    f.postAttempts++;
+    const quint32 faults = faultsFor(f);
+    const quint32 serial = f.serial;
+    if (faults & FConnect) {
+        at(m_now + qint64(m_c.connectFailMs) * kMs, Ev::ConnectFail, fi, serial);
+        return;
+    }
+    at(m_now + qint64(m_c.timeoutMs) * kMs, Ev::ClientTimeout, fi, serial);
+
+    const int ri = newRequest();
+    Request &r = m_requests[size_t(ri)];
+    r.flow = fi;
+    r.serial = serial;
+    r.method = Method::Post;
+    r.faults = faults;
+    r.b = f.b;
+    r.w = f.w;
+    r.t = f.t;
+    r.order.op = f.op;
+    r.order.key = f.key;
+    r.order.fingerprint = f.fingerprint;
+    if (faults & FRequestLost) {
+        if (m_tracing)
+            traceReq(Lane::Network, EventKind::RequestLost, r, 0, 0, QStringLiteral("the request never reached the server"));
+        freeRequest(ri);
+        return;
+    }
+    RngStream rng(m_s.seed, RngStream::Network,
+                  {quint64(f.op), quint64(f.sub), quint64(f.b), quint64(f.w), quint64(f.t), 7});
+    qint64 delay = latency(rng);
+    if (faults & FSpike) {
+        delay += qint64(m_s.network.spikeMs) * kMs;
+        if (m_tracing)
+            traceReq(Lane::Network, EventKind::RequestDelayed, r, 0, 0,
+                     QStringLiteral("delayed by %1 ms").arg(m_s.network.spikeMs));
+    }
+    at(m_now + delay, Ev::RequestArrive, ri);
+}
+
+void Engine::sendQuery(Flow &f, int fi)
+{
+    f.serial++;
+    f.waiting = true;
+    f.querying = true;
+    m_m.queries++;
+    if (m_tracing)
+        traceFlow(Lane::Business, EventKind::QuerySent, f, 0, 0,
+                  QStringLiteral("GET /orders?ref=ORD-%1").arg(f.op, 4, 10, QLatin1Char('0')));
+    at(m_now + qint64(m_c.timeoutMs) * kMs, Ev::ClientTimeout, fi, f.serial);
+    RngStream rng(m_s.seed, RngStream::Query, {quint64(f.op), quint64(f.sub), quint64(f.b)});
+    const bool lostOut = rng.uniform() < m_s.network.requestLoss;
+    const bool lostBack = rng.uniform() < m_s.network.responseLoss;
+    const int ri = newRequest();
+    Request &r = m_requests[size_t(ri)];
+    r.flow = fi;
+    r.serial = f.serial;
+    r.method = Method::Get;
+    r.faults = (lostOut ? FRequestLost : 0u) | (lostBack ? FResponseLost : 0u);
+    r.b = f.b;
+    r.w = qMax(1, f.w);
+    r.t = qMax(1, f.t);
+    r.order.op = f.op;
+    if (lostOut) {
+        if (m_tracing)
+            traceReq(Lane::Network, EventKind::RequestLost, r, 0, 0, QStringLiteral("the status query was lost"));
+        freeRequest(ri);
+        return;
+    }
+    at(m_now + latency(rng), Ev::RequestArrive, ri);
+}
+
+bool Engine::spendBudget(Flow &f, Lane lane)
+{
+    if (!m_c.retryBudget.enabled)
+        return true;
+    ClientState &cs = m_clients[size_t(f.client)];
+    if (cs.tokens >= 1.0) {
+        cs.tokens -= 1.0;
+        return true;
+    }
+    m_m.budgetRefusals++;
+    if (m_tracing)
+        traceFlow(lane, EventKind::BudgetExhausted, f, 0, 0,
+                  QStringLiteral("retry budget empty (%1 tokens)").arg(cs.tokens, 0, 'f', 2));
+    return false;
+}
+
+void Engine::deliver(int fi, const AttemptOutcome &o)
+{
+    Flow &f = m_flows[size_t(fi)];
+    ClientState &cs = m_clients[size_t(f.client)];
+    if (o.kind != OutcomeKind::CircuitOpen && m_c.circuitBreaker.enabled) {
+        if (policy::breakerFailure(o)) {
+            if (++cs.consecutiveFailures >= m_c.circuitBreaker.failureThreshold) {
+                cs.openUntil = m_now + qint64(m_c.circuitBreaker.openMs) * kMs;
+                cs.consecutiveFailures = 0;
+            }
+        } else {
+            cs.consecutiveFailures = 0;
+            cs.openUntil = -1;
+        }
+    }
+    if (o.ok() && m_c.retryBudget.enabled)
+        cs.tokens = std::min(m_c.retryBudget.maxTokens, cs.tokens + m_c.retryBudget.ratio);
+
+    if (m_c.transport.enabled && !o.ok()) {
+        const TransportVerdict v = policy::transport(m_c.transport, m_post, o, f.t - 1);
+        if (v.retry && spendBudget(f, Lane::Transport)) {
+            if (m_tracing)
+                traceFlow(Lane::Transport, EventKind::RetryScheduled, f, o.status, 0,
+                          QStringLiteral("%1 after %2").arg(waitText(v.delayUs), o.describe()));
+            at(m_now + v.delayUs, Ev::TransportSend, fi);
+            return;
+        }
+        if (m_tracing && !v.retry)
+            traceFlow(Lane::Transport, EventKind::GaveUp, f, o.status, 0, v.reason);
+    }
+    afterWrapper(fi, o);
+}
+
+void Engine::afterWrapper(int fi, const AttemptOutcome &o)
+{
+    Flow &f = m_flows[size_t(fi)];
+    if (!o.ok() && m_c.wrapper.enabled) {
+        if (f.w < m_wrapperMax && policy::wrapperRetries(m_c.wrapperRetryOn, o)) {
+            RngStream rng(m_s.seed, RngStream::Backoff, {quint64(f.op), quint64(f.sub), quint64(f.b), quint64(f.w), 2});
+            const qint64 wait = policy::backoffUs(m_c.wrapper.backoff, f.w, f.prevWrapperWait, rng.uniform());
+            const bool deadlineOk = m_c.wrapper.deadlineMs <= 0
+                || m_now + wait - f.wrapperFirstStart <= qint64(m_c.wrapper.deadlineMs) * kMs;
+            if (deadlineOk && spendBudget(f, Lane::Wrapper)) {
+                f.prevWrapperWait = wait;
+                if (m_tracing)
+                    traceFlow(Lane::Wrapper, EventKind::RetryScheduled, f, o.status, 0,
+                              QStringLiteral("%1 after %2").arg(waitText(wait), o.describe()));
+                at(m_now + wait, Ev::WrapperStart, fi);
+                return;
+            }
+            if (m_tracing && !deadlineOk)
+                traceFlow(Lane::Wrapper, EventKind::GaveUp, f, o.status, 0, QStringLiteral("deadline reached"));
+        } else if (m_tracing) {
+            traceFlow(Lane::Wrapper, EventKind::GaveUp, f, o.status, 0,
+                      f.w >= m_wrapperMax ? QStringLiteral("stop after %1 attempts").arg(m_wrapperMax)
+                                          : QStringLiteral("%1 is not retried").arg(o.describe()));
+        }
+    }
+    afterBusiness(fi, o);
+}
+
+void Engine::afterBusiness(int fi, const AttemptOutcome &o)
+{
+    Flow &f = m_flows[size_t(fi)];
+    if (o.ok()) {
+        finish(f, true, o.replayed ? QStringLiteral("replayed %1").arg(o.status) : QString::number(o.status));
+        return;
+    }
+    if (m_c.business.enabled) {
+        if (f.b < m_businessMax && policy::businessRetries(o)) {
+            RngStream rng(m_s.seed, RngStream::Backoff, {quint64(f.op), quint64(f.sub), quint64(f.b), 1});
+            qint64 wait = policy::backoffUs(m_c.business.backoff, f.b, f.prevBusinessWait, rng.uniform());
+            if (m_c.businessRespectRetryAfter && o.retryAfterS >= 0)
+                wait = std::max(wait, qint64(o.retryAfterS) * kS);
+            const bool deadlineOk = m_c.business.deadlineMs <= 0
+                || m_now + wait - f.start <= qint64(m_c.business.deadlineMs) * kMs;
+            if (deadlineOk && spendBudget(f, Lane::Business)) {
+                f.prevBusinessWait = wait;
+                if (m_tracing)
+                    traceFlow(Lane::Business, EventKind::RetryScheduled, f, o.status, 0,
+                              QStringLiteral("%1 after %2").arg(waitText(wait), o.describe()));
+                at(m_now + wait, Ev::BusinessStart, fi);
+                return;
+            }
+            if (m_tracing && !deadlineOk)
+                traceFlow(Lane::Business, EventKind::GaveUp, f, o.status, 0, QStringLiteral("deadline reached"));
+        } else if (m_tracing) {
+            traceFlow(Lane::Business, EventKind::GaveUp, f, o.status, 0,
+                      f.b >= m_businessMax ? QStringLiteral("stop after %1 attempts").arg(m_businessMax)
+                                           : QStringLiteral("%1 is not retried").arg(o.describe()));
+        }
+    }
+    finish(f, false, o.describe());
+}
+
+void Engine::finish(Flow &f, bool ok, const QString &why)
+{
+    f.done = true;
+    f.succeeded = ok;
+    f.end = m_now;
+    f.waiting = false;
+    m_flowsOpen--;
+    if (m_tracing)
+        traceFlow(Lane::Business, ok ? EventKind::OpSucceeded : EventKind::OpFailed, f, 0, 0, why);
+}
+
+// ------------------------------------------------------------- server side
+
+int Engine::newRequest()
+{
+    if (!m_free.empty()) {
+        const int ri = m_free.back();
+        m_free.pop_back();
+        m_requests[size_t(ri)] = Request();
+        return ri;
+    }
+    m_requests.emplace_back();
+    return int(m_requests.size()) - 1;
+}
+
+void Engine::onRequestArrive(int ri)
+{
+    Request &r = m_requests[size_t(ri)];
+    const Flow &f = m_flows[size_t(r.flow)];
+    if (m_tracing)
+        traceReq(Lane::Server, EventKind::RequestArrived, r, 0, 0,
+                 r.method == Method::Get ? QStringLiteral("GET /orders?ref=ORD-%1").arg(f.op, 4, 10, QLatin1Char('0'))
+                                         : QStringLiteral("POST /orders"));
+    if (r.method == Method::Get) {
+        const int record = m_service.findByRef(r.order.op);
+        r.record = record;
+        respond(ri, record ? 200 : 404, -1);
+        return;
+    }
+    RngStream rng(m_s.seed, RngStream::Server, {quint64(f.op), quint64(f.sub), quint64(r.b), quint64(r.w), quint64(r.t)});
+    const ServerConfig &sc = m_s.server;
+    if (rng.uniform() < sc.throttle429)
+        r.faults |= F429;
+    if (rng.uniform() < sc.error5xxBeforeCommit)
+        r.faults |= F5xxBefore;
+    if (rng.uniform() < sc.error5xxAfterCommit)
+        r.faults |= F5xxAfter;
+    if (r.faults & F429) {
+        m_m.throttled429++;
+        if (m_tracing)
+            traceReq(Lane::Server, EventKind::Rejected, r, 429, 0, QStringLiteral("rate limited, Retry-After: %1").arg(sc.retryAfterS));
+        respond(ri, 429, sc.retryAfterS);
+        return;
+    }
+    if (sc.capacity > 0 && m_busy >= sc.capacity) {
+        if (int(m_waiting.size()) < sc.queue) {
+            m_waiting.push_back(ri);
+            if (m_tracing)
+                traceReq(Lane::Server, EventKind::Queued, r, 0, 0, QStringLiteral("queue position %1").arg(m_waiting.size()));
+            return;
+        }
+        m_m.rejected503++;
+        if (m_tracing)
+            traceReq(Lane::Server, EventKind::Rejected, r, 503, 0,
+                     QStringLiteral("server full, Retry-After: %1").arg(sc.retryAfterS));
+        respond(ri, 503, sc.retryAfterS);
+        return;
+    }
+    startProcessing(ri);
+}
+
+void Engine::startProcessing(int ri)
+{
+    Request &r = m_requests[size_t(ri)];
+    const Flow &f = m_flows[size_t(r.flow)];
+    const ServiceDecision d = m_service.begin(r.order, m_now);
+    if (m_tracing && d.keyExpired)
+        traceReq(Lane::Database, EventKind::KeyExpired, r, 0, 0,
+                 QStringLiteral("key older than the %1 s TTL was forgotten").arg(m_s.server.idempotency.ttlS));
+    if (d.kind == ServiceDecision::Reject) {
+        if (d.status == 409)
+            m_m.conflicts409++;
+        else if (d.status == 422)
+            m_m.mismatch422++;
+        else if (d.status == 400)
+            m_m.rejected400++;
+        if (m_tracing)
+            traceReq(Lane::Server, EventKind::Rejected, r, d.status, 0, d.reason);
+        respond(ri, d.status, -1);
+        return;
+    }
+    if (d.kind == ServiceDecision::Replay) {
+        m_m.replays++;
+        r.replayed = true;
+        r.record = d.record;
+        if (m_tracing)
+            traceReq(Lane::Server, EventKind::Replayed, r, d.status, d.record,
+                     QStringLiteral("Idempotent-Replayed: true"));
+        respond(ri, d.status, -1);
+        return;
+    }
+    if (m_tracing && d.keyReserved)
+        traceReq(Lane::Database, EventKind::KeyReserved, r, 0, 0, QStringLiteral("key reserved in flight"));
+    m_busy++;
+    RngStream rng(m_s.seed, RngStream::Server, {quint64(f.op), quint64(f.sub), quint64(r.b), quint64(r.w), quint64(r.t), 9});
+    const qint64 p = qint64(m_s.server.processingMs.base) * kMs
+        + qint64(rng.uniform() * m_s.server.processingMs.jitter * kMs);
+    if (m_tracing)
+        traceReq(Lane::Server, EventKind::ProcessingStarted, r, 0, 0, QStringLiteral("processing %1 ms").arg(double(p) / kMs));
+    at(m_now + p, Ev::ProcessingDone, ri);
+}
+
+void Engine::onProcessingDone(int ri)
+{
+    Request &r = m_requests[size_t(ri)];
+    const int errorStatus = m_s.server.errorStatus;
+    if (r.faults & F5xxBefore) {
+        m_m.serverErrors++;
+        m_service.failBeforeCommit(r.order, m_now, errorStatus);
+        if (m_tracing)
+            traceReq(Lane::Server, EventKind::ServerError, r, errorStatus, 0, QStringLiteral("failed before commit"));
+        releaseSlot();
+        respond(ri, errorStatus, -1);
+        return;
+    }
+    const bool after = r.faults & F5xxAfter;
+    const int status = after ? errorStatus : 201;
+    const int record = m_service.commit(r.order, m_now, status);
+    r.committed = true;
+    r.record = record;
+    const Flow &f = m_flows[size_t(r.flow)];
+    m_recordFlow.push_back(r.flow);
+    m_recordPath.push_back(m_tracing ? path(f, r.b, r.w, r.t) : QString());
+    if (m_tracing) {
+        const int first = m_service.findByRef(r.order.op);
+        traceReq(Lane::Database, EventKind::Committed, r, 0, record,
+                 first == record ? QStringLiteral("INSERT order ORD-%1").arg(r.order.op, 4, 10, QLatin1Char('0'))
+                                 : QStringLiteral("INSERT order ORD-%1: duplicate of record #%2")
+                                       .arg(r.order.op, 4, 10, QLatin1Char('0'))
+                                       .arg(first));
+    }
+    if (after) {
+        m_m.serverErrors++;
+        if (m_tracing)
+            traceReq(Lane::Server, EventKind::ServerError, r, errorStatus, record, QStringLiteral("failed after commit"));
+    }
+    releaseSlot();
+    respond(ri, status, -1);
+}
+
+void Engine::releaseSlot()
+{
+    m_busy--;
+    if (!m_waiting.empty() && (m_s.server.capacity <= 0 || m_busy < m_s.server.capacity)) {
+        const int next = m_waiting.front();
+        m_waiting.pop_front();
+        startProcessing(next);
+    }
+}
+
+void Engine::respond(int ri, int status, int retryAfterS)
+{
+    Request &r = m_requests[size_t(ri)];
+    const Flow &f = m_flows[size_t(r.flow)];
+    r.status = status;
+    r.retryAfterS = retryAfterS;
+    if (m_tracing)
+        traceReq(Lane::Server, EventKind::ResponseSent, r, status, r.record,
+                 r.replayed ? QStringLiteral("%1, Idempotent-Replayed: true").arg(status) : QString::number(status));
+    if (r.faults & FResponseLost) {
+        if (m_tracing)
+            traceReq(Lane::Network, EventKind::ResponseLost, r, status, r.record,
+                     r.committed ? QStringLiteral("committed, but the response was lost") : QStringLiteral("the response was lost"));
+        freeRequest(ri);
+        return;
+    }
+    RngStream rng(m_s.seed, RngStream::Network, {quint64(f.op), quint64(f.sub), quint64(r.b), quint64(r.w), quint64(r.t), 8});
+    const qint64 delay = latency(rng);
+    if ((r.faults & FReset) && r.method == Method::Post) {
+        if (m_tracing)
+            traceReq(Lane::Network, EventKind::ConnectionReset, r, 0, r.record, QStringLiteral("connection reset by peer"));
+        at(m_now + delay, Ev::ResetArrive, ri);
+        return;
+    }
+    at(m_now + delay, Ev::ResponseArrive, ri);
+}
+
+void Engine::onResponseArrive(int ri, bool reset)
+{
+    const Request r = m_requests[size_t(ri)];
+    freeRequest(ri);
+    Flow &f = m_flows[size_t(r.flow)];
+    if (!f.waiting || f.serial != r.serial) {
+        if (m_tracing)
+            traceReq(Lane::Transport, EventKind::LateResponse, r, reset ? 0 : r.status, r.record,
+                     QStringLiteral("arrived after the client gave up: ignored"));
+        return;
+    }
+    f.waiting = false;
+    AttemptOutcome o;
+    if (reset) {
+        o.kind = OutcomeKind::ConnectionReset;
+    } else {
+        o.status = r.status;
+        o.retryAfterS = r.retryAfterS;
+        o.replayed = r.replayed;
+    }
+    if (r.method == Method::Get) {
+        if (m_tracing)
+            traceReq(Lane::Business, EventKind::QueryResult, r, r.status, r.record,
+                     r.status == 200 ? QStringLiteral("order exists: do not resend") : QStringLiteral("no order yet: send again"));
+        f.querying = false;
+        if (r.status == 200) {
+            finish(f, true, QStringLiteral("found by status query"));
+            return;
+        }
+        f.wrapperFirstStart = -1;
+        onWrapperStart(r.flow, 0);
+        return;
+    }
+    if (m_tracing)
+        traceReq(Lane::Transport, reset ? EventKind::ConnectionReset : EventKind::ResponseReceived, r,
+                 reset ? 0 : r.status, r.record, o.describe());
+    deliver(r.flow, o);
+}
+
+void Engine::onReconcile()
+{
+    const QList<ReconcileChange> changes = m_service.reconcile(m_s.reconciliation.action, m_now);
+    for (const ReconcileChange &c : changes) {
+        if (c.voided)
+            m_m.voided++;
+        if (m_tracing) {
+            TraceEvent e;
+            e.t = m_now;
+            e.lane = Lane::Database;
+            e.kind = c.voided ? EventKind::ReconcileVoided : EventKind::ReconcileFlagged;
+            e.op = c.op;
+            e.record = c.record;
+            e.path = QStringLiteral("op%1").arg(c.op);
+            e.detail = c.voided ? QStringLiteral("reconciliation voided duplicate record #%1").arg(c.record)
+                                : QStringLiteral("reconciliation flagged duplicate record #%1").arg(c.record);
+            m_trace.append(e);
+        }
+    }
+    // Keep scanning while anything can still commit (ghost requests outlive their clients).
+    if (m_flowsOpen > 0 || !m_queue.empty() || !changes.isEmpty())
+        at(m_now + qint64(m_s.reconciliation.intervalS) * kS, Ev::Reconcile, 0);
+}
+
+RunResult Engine::run()
+{
+    const WorkloadConfig &w = m_s.workload;
+    const int clients = std::max(1, w.clients);
+    m_flows.reserve(size_t(w.orders) * (w.doubleSubmitRate > 0 ? 2 : 1));
+    for (int i = 0; i < w.orders; ++i) {
+        const qint64 start = qint64(i) * w.interArrivalMs * kMs / clients;
+        Flow f;
+        f.op = i + 1;
+        f.client = i % clients;
+        m_flows.push_back(f);
+        at(start, Ev::OpStart, int(m_flows.size()) - 1);
+        RngStream rng(m_s.seed, RngStream::Workload, {quint64(i + 1)});
+        if (w.doubleSubmitRate > 0 && rng.uniform() < w.doubleSubmitRate) {
+            Flow again = f;
+            again.sub = 2;
+            m_flows.push_back(again);
+            at(start + qint64(w.doubleSubmitDelayMs) * kMs, Ev::OpStart, int(m_flows.size()) - 1);
+        }
+    }
+    m_flowsOpen = int(m_flows.size());
+    if (m_s.reconciliation.enabled)
+        at(qint64(m_s.reconciliation.intervalS) * kS, Ev::Reconcile, 0);
+
+    RunResult result;
+    result.scenario = m_s;
+    quint64 processed = 0;
+    while (!m_queue.empty()) {
+        const Event e = m_queue.top();
+        m_queue.pop();
+        m_now = e.t;
+        if (m_opt.cancel && (++processed & 0xFFF) == 0 && m_opt.cancel->load(std::memory_order_relaxed)) {
+            result.cancelled = true;
+            break;
+        }
+        switch (e.type) {
+        case Ev::OpStart:
+            onOpStart(e.a, e.phase);
+            break;
+        case Ev::BusinessStart:
+            onBusinessStart(e.a, e.phase);
+            break;
+        case Ev::WrapperStart:
+            onWrapperStart(e.a, e.phase);
+            break;
+        case Ev::TransportSend:
+            onTransportSend(e.a);
+            break;
+        case Ev::TokenReady:
+            switch (Ev(e.serial)) {
+            case Ev::OpStart: onOpStart(e.a, 1); break;
+            case Ev::BusinessStart: onBusinessStart(e.a, 1); break;
+            default: onWrapperStart(e.a, 1); break;
+            }
+            break;
+        case Ev::RequestArrive:
+            onRequestArrive(e.a);
+            break;
+        case Ev::ProcessingDone:
+            onProcessingDone(e.a);
+            break;
+        case Ev::ResponseArrive:
+            onResponseArrive(e.a, false);
+            break;
+        case Ev::ResetArrive:
+            onResponseArrive(e.a, true);
+            break;
+        case Ev::ConnectFail: {
+            Flow &f = m_flows[size_t(e.a)];
+            if (f.waiting && f.serial == e.serial) {
+                f.waiting = false;
+                if (m_tracing)
+                    traceFlow(Lane::Network, EventKind::ConnectFailed, f, 0, 0, QStringLiteral("connection refused"));
+                AttemptOutcome o;
+                o.kind = OutcomeKind::ConnectError;
+                deliver(e.a, o);
+            }
+            break;
+        }
+        case Ev::ClientTimeout: {
+            Flow &f = m_flows[size_t(e.a)];
+            if (f.waiting && f.serial == e.serial) {
+                f.waiting = false;
+                m_m.timeouts++;
+                if (m_tracing)
+                    traceFlow(f.querying ? Lane::Business : Lane::Transport, EventKind::Timeout, f, 0, 0,
+                              QStringLiteral("no response within %1 ms").arg(m_c.timeoutMs));
+                AttemptOutcome o;
+                o.kind = OutcomeKind::ReadTimeout;
+                if (f.querying) {
+                    // An unanswered status query cannot prove the order is absent: do not resend.
+                    f.querying = false;
+                    afterBusiness(e.a, o);
+                } else {
+                    deliver(e.a, o);
+                }
+            }
+            break;
+        }
+        case Ev::Reconcile:
+            onReconcile();
+            break;
+        }
+    }
+
+    // ---- metrics ----
+    const std::vector<StoredRecord> &records = m_service.records();
+    const int ops = w.orders;
+    std::vector<int> recordsPerOp(size_t(ops) + 1, 0), liveRecordsPerOp(size_t(ops) + 1, 0);
+    for (const StoredRecord &r : records) {
+        recordsPerOp[size_t(r.op)]++;
+        if (!r.voided)
+            liveRecordsPerOp[size_t(r.op)]++;
+    }
+    std::vector<char> opOk(size_t(ops) + 1, 0), opDone(size_t(ops) + 1, 0);
+    std::vector<qint64> opEnd(size_t(ops) + 1, 0), opStart(size_t(ops) + 1, -1);
+    std::vector<int> opAttempts(size_t(ops) + 1, 0), opSubs(size_t(ops) + 1, 0);
+    for (const Flow &f : m_flows) {
+        const size_t o = size_t(f.op);
+        opOk[o] = opOk[o] || f.succeeded;
+        opDone[o] = 1;
+        opEnd[o] = std::max(opEnd[o], f.end);
+        if (opStart[o] < 0 || f.start < opStart[o])
+            opStart[o] = f.start;
+        opAttempts[o] += f.postAttempts;
+        opSubs[o]++;
+        m_m.maxAttemptsPerOp = std::max(m_m.maxAttemptsPerOp, f.postAttempts);
+    }
+    int distinct = 0, distinctLive = 0, live = 0;
+    std::vector<qint64> latencies;
+    latencies.reserve(size_t(ops));
+    for (int o = 1; o <= ops; ++o) {
+        distinct += recordsPerOp[size_t(o)] > 0;
+        distinctLive += liveRecordsPerOp[size_t(o)] > 0;
+        live += liveRecordsPerOp[size_t(o)];
+        if (opOk[size_t(o)]) {
+            m_m.clientSucceeded++;
+            if (recordsPerOp[size_t(o)] == 0)
+                m_m.lost++;
+        } else {
+            m_m.clientFailed++;
+            if (recordsPerOp[size_t(o)] > 0)
+                m_m.orphans++;
+        }
+        latencies.push_back(opEnd[size_t(o)] - std::max<qint64>(0, opStart[size_t(o)]));
+    }
+    m_m.logicalOperations = ops;
+    m_m.records = int(records.size());
+    m_m.duplicates = m_m.records - distinct;
+    m_m.duplicatesOutstanding = live - distinctLive;
+    m_m.amplification = ops > 0 ? double(m_m.httpAttempts) / ops : 0;
+    m_m.worstCaseAttemptsPerOp = m_s.worstCaseAttemptsPerOp();
+    m_m.latencyP50Ms = percentile(latencies, 0.50);
+    m_m.latencyP95Ms = percentile(latencies, 0.95);
+    m_m.latencyP99Ms = percentile(latencies, 0.99);
+    m_m.durationS = double(m_now) / kS;
+    m_m.goodputPerS = m_now > 0 ? m_m.clientSucceeded / m_m.durationS : 0;
+
+    result.metrics = m_m;
+    result.trace = std::move(m_trace);
+    result.records.reserve(int(records.size()));
+    for (const StoredRecord &r : records) {
+        RecordRow row;
+        row.id = r.id;
+        row.op = r.op;
+        row.ref = QStringLiteral("ORD-%1").arg(r.op, 4, 10, QLatin1Char('0'));
+        row.key = keyText(r.key);
+        const size_t idx = size_t(r.id - 1);
+        if (idx < m_recordFlow.size()) {
+            const Flow &f = m_flows[size_t(m_recordFlow[idx])];
+            row.path = m_recordPath[idx];
+            row.requestId = m_tracing ? requestId(f, f.b, f.w, f.t) : QString();
+        }
+        row.t = r.t;
+        row.flagged = r.flagged;
+        row.voided = r.voided;
+        row.voidedAt = r.voidedAt;
+        result.records.append(row);
+    }
+    result.ops.reserve(ops);
+    for (int o = 1; o <= ops; ++o) {
+        OpSummary s;
+        s.op = o;
+        s.ref = QStringLiteral("ORD-%1").arg(o, 4, 10, QLatin1Char('0'));
+        s.submissions = opSubs[size_t(o)];
+        s.attempts = opAttempts[size_t(o)];
+        s.records = recordsPerOp[size_t(o)];
+        s.succeeded = opOk[size_t(o)];
+        s.start = std::max<qint64>(0, opStart[size_t(o)]);
+        s.end = opEnd[size_t(o)];
+        result.ops.append(s);
+    }
+    return result;
+}
+
+} // namespace
+
+RunResult simulate(const Scenario &scenario, const RunOptions &options)
+{
+    Engine engine(scenario, options);
+    return engine.run();
+}
+
+bool Metrics::operator==(const Metrics &o) const
+{
+    return flat() == o.flat();
+}
+
+QJsonObject Metrics::toJson() const
+{
+    QJsonObject o;
+    o.insert(QStringLiteral("logicalOperations"), logicalOperations);
+    o.insert(QStringLiteral("httpAttempts"), double(httpAttempts));
+    o.insert(QStringLiteral("records"), records);
+    o.insert(QStringLiteral("duplicates"), duplicates);
+    o.insert(QStringLiteral("duplicatesOutstanding"), duplicatesOutstanding);
+    o.insert(QStringLiteral("orphans"), orphans);
+    o.insert(QStringLiteral("lost"), lost);
+    o.insert(QStringLiteral("replays"), replays);
+    o.insert(QStringLiteral("conflicts409"), conflicts409);
+    o.insert(QStringLiteral("mismatch422"), mismatch422);
+    o.insert(QStringLiteral("rejected400"), rejected400);
+    o.insert(QStringLiteral("throttled429"), throttled429);
+    o.insert(QStringLiteral("rejected503"), rejected503);
+    o.insert(QStringLiteral("serverErrors"), serverErrors);
+    o.insert(QStringLiteral("clientSucceeded"), clientSucceeded);
+    o.insert(QStringLiteral("clientFailed"), clientFailed);
+    o.insert(QStringLiteral("timeouts"), timeouts);
+    o.insert(QStringLiteral("queries"), queries);
+    o.insert(QStringLiteral("budgetRefusals"), budgetRefusals);
+    o.insert(QStringLiteral("circuitRejections"), circuitRejections);
+    o.insert(QStringLiteral("voided"), voided);
+    o.insert(QStringLiteral("amplification"), amplification);
+    o.insert(QStringLiteral("maxAttemptsPerOp"), maxAttemptsPerOp);
+    o.insert(QStringLiteral("worstCaseAttemptsPerOp"), worstCaseAttemptsPerOp);
+    QJsonObject lat;
+    lat.insert(QStringLiteral("p50"), latencyP50Ms);
+    lat.insert(QStringLiteral("p95"), latencyP95Ms);
+    lat.insert(QStringLiteral("p99"), latencyP99Ms);
+    o.insert(QStringLiteral("latencyMs"), lat);
+    o.insert(QStringLiteral("durationS"), durationS);
+    o.insert(QStringLiteral("goodputPerS"), goodputPerS);
+    return o;
+}
+
+QList<QPair<QString, double>> Metrics::flat() const
+{
+    return {
+        {QStringLiteral("logicalOperations"), double(logicalOperations)},
+        {QStringLiteral("httpAttempts"), double(httpAttempts)},
+        {QStringLiteral("records"), double(records)},
+        {QStringLiteral("duplicates"), double(duplicates)},
+        {QStringLiteral("duplicatesOutstanding"), double(duplicatesOutstanding)},
+        {QStringLiteral("orphans"), double(orphans)},
+        {QStringLiteral("lost"), double(lost)},
+        {QStringLiteral("replays"), double(replays)},
+        {QStringLiteral("conflicts409"), double(conflicts409)},
+        {QStringLiteral("mismatch422"), double(mismatch422)},
+        {QStringLiteral("rejected400"), double(rejected400)},
+        {QStringLiteral("throttled429"), double(throttled429)},
+        {QStringLiteral("rejected503"), double(rejected503)},
+        {QStringLiteral("serverErrors"), double(serverErrors)},
+        {QStringLiteral("clientSucceeded"), double(clientSucceeded)},
+        {QStringLiteral("clientFailed"), double(clientFailed)},
+        {QStringLiteral("timeouts"), double(timeouts)},
+        {QStringLiteral("queries"), double(queries)},
+        {QStringLiteral("budgetRefusals"), double(budgetRefusals)},
+        {QStringLiteral("circuitRejections"), double(circuitRejections)},
+        {QStringLiteral("voided"), double(voided)},
+        {QStringLiteral("amplification"), amplification},
+        {QStringLiteral("maxAttemptsPerOp"), double(maxAttemptsPerOp)},
+        {QStringLiteral("worstCaseAttemptsPerOp"), double(worstCaseAttemptsPerOp)},
+        {QStringLiteral("latencyP50Ms"), latencyP50Ms},
+        {QStringLiteral("latencyP95Ms"), latencyP95Ms},
+        {QStringLiteral("latencyP99Ms"), latencyP99Ms},
+        {QStringLiteral("durationS"), durationS},
+        {QStringLiteral("goodputPerS"), goodputPerS},
+    };
+}
+
+} // namespace retrylab

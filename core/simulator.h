@@ -1,0 +1,99 @@
+#pragma once
+
+#include "scenario.h"
+#include "trace.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <atomic>
+
+namespace retrylab {
+
+// Design section 5: the metric names are a contract.
+struct Metrics
+{
+    int logicalOperations = 0;
+    qint64 httpAttempts = 0; // POST /orders attempts, connect failures included
+    int records = 0;
+    int duplicates = 0;
+    int duplicatesOutstanding = 0;
+    int orphans = 0;
+    int lost = 0;
+    int replays = 0;
+    int conflicts409 = 0;
+    int mismatch422 = 0;
+    int rejected400 = 0;
+    int throttled429 = 0;
+    int rejected503 = 0;   // capacity full
+    int serverErrors = 0;  // injected 5xx
+    int clientSucceeded = 0;
+    int clientFailed = 0;
+    int timeouts = 0;
+    int queries = 0;
+    int budgetRefusals = 0;
+    int circuitRejections = 0;
+    int voided = 0;
+    double amplification = 0;
+    int maxAttemptsPerOp = 0; // per submission
+    int worstCaseAttemptsPerOp = 0;
+    double latencyP50Ms = 0;
+    double latencyP95Ms = 0;
+    double latencyP99Ms = 0;
+    double durationS = 0;  // simulated time until the last event
+    double goodputPerS = 0; // succeeded ops per simulated second
+    bool operator==(const Metrics &o) const;
+    QJsonObject toJson() const;
+    // Flat name -> value, in a stable order (CSV columns, sweeps, tables).
+    QList<QPair<QString, double>> flat() const;
+};
+
+// A committed row of the order service.
+struct RecordRow
+{
+    int id = 0;
+    int op = 0;
+    QString ref; // "ORD-0007"
+    QString key;
+    QString path;
+    QString requestId;
+    qint64 t = 0;
+    bool flagged = false;
+    bool voided = false;
+    qint64 voidedAt = 0;
+};
+
+// Per-op summary for the overview lane and the attempts histogram.
+struct OpSummary
+{
+    int op = 0;
+    QString ref;
+    int submissions = 1;
+    int attempts = 0;   // POST attempts over all submissions
+    int records = 0;
+    bool succeeded = false;
+    qint64 start = 0;
+    qint64 end = 0;
+};
+
+struct RunResult
+{
+    Scenario scenario;
+    Metrics metrics;
+    Trace trace; // empty when tracing was off
+    QList<RecordRow> records;
+    QList<OpSummary> ops;
+    bool cancelled = false;
+};
+
+struct RunOptions
+{
+    bool trace = true;
+    const std::atomic_bool *cancel = nullptr;
+};
+
+// Runs a scenario on a virtual clock. Same scenario + seed = same result, bit for bit.
+RunResult simulate(const Scenario &scenario, const RunOptions &options = {});
+
+} // namespace retrylab

@@ -1,0 +1,85 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+namespace retrylab {
+
+// Swimlanes, outermost first; also the "lane" of a trace event.
+enum class Lane { Business, Wrapper, Transport, Network, Server, Database };
+
+// What happened. One format feeds the timeline, log, records, charts, CLI and tests.
+enum class EventKind {
+    OpStart,            // a logical operation (or its double submit) begins
+    KeyMinted,          // client minted an idempotency key (detail: where)
+    TokenIssued,        // server issued a single-use token
+    BusinessAttempt,    // business layer starts attempt b
+    WrapperAttempt,     // wrapper layer starts attempt w
+    TransportAttempt,   // transport sends HTTP attempt t
+    QuerySent,          // GET /orders?ref= before a business retry
+    QueryResult,        // status 200 found, 404 not found
+    ConnectFailed,      // refused before anything was sent
+    CircuitOpen,        // breaker refused the attempt locally
+    RequestLost,        // request vanished on the way
+    RequestDelayed,     // latency spike: request will arrive after the client gave up
+    RequestArrived,     // server received the request
+    Queued,             // waiting for a processing slot
+    Rejected,           // 400/409/422/429/503 before processing
+    ProcessingStarted,
+    KeyReserved,        // atomic/token: key reserved in-flight
+    KeyExpired,         // TTL passed, key forgotten
+    Committed,          // a record was inserted (record = number)
+    Replayed,           // stored response replayed (Idempotent-Replayed: true)
+    ServerError,        // 5xx before or after commit (detail says which)
+    ResponseSent,
+    ResponseLost,       // response vanished; the client will only see a timeout
+    ConnectionReset,    // connection reset after commit
+    ResponseReceived,   // the client got a status
+    LateResponse,       // arrived after the client's timeout: ignored
+    Timeout,            // client read timeout
+    RetryScheduled,     // a layer decided to retry (detail: wait)
+    GaveUp,             // a layer stopped retrying (detail: why)
+    BudgetExhausted,    // retry budget refused a retry
+    OpSucceeded,
+    OpFailed,
+    ReconcileFlagged,   // reconciliation found an extra record
+    ReconcileVoided,
+};
+
+// One event on the virtual (or real) clock. Timestamps in microseconds.
+struct TraceEvent
+{
+    qint64 t = 0;
+    Lane lane = Lane::Business;
+    EventKind kind = EventKind::OpStart;
+    int op = 0;     // 1-based logical operation, 0 = none
+    int sub = 1;    // submission of the op (2 = double submit)
+    QString path;   // "op7/b2/w1/t3"
+    QString requestId;
+    QString key;
+    int status = 0;
+    int record = 0; // record number for Committed/Replayed/Reconcile*
+    QString detail;
+    bool operator==(const TraceEvent &o) const;
+    QJsonObject toJson() const;
+    static TraceEvent fromJson(const QJsonObject &o);
+};
+
+using Trace = QList<TraceEvent>;
+
+namespace trace {
+QString laneName(Lane);
+QString kindName(EventKind);
+bool laneFromName(const QString &, Lane *);
+bool kindFromName(const QString &, EventKind *);
+QByteArray toJsonl(const Trace &);
+// SHA-256 (hex) of the JSONL: golden tests and determinism checks.
+QByteArray hash(const Trace &);
+// Writes JSONL atomically; returns an empty string or the error.
+QString save(const Trace &, const QString &fileName);
+// One plain sentence for the caption under the timeline.
+QString narrate(const TraceEvent &);
+} // namespace trace
+
+} // namespace retrylab
