@@ -1,0 +1,696 @@
+#include "cli.h"
+
+#include "scenario.h"
+#include "simulator.h"
+#include "sweep.h"
+#include "trace.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <unistd.h>
+
+namespace retrylab {
+namespace cli {
+
+namespace {
+
+constexpr int ExitOk = 0;
+constexpr int ExitRuntime = 1;
+constexpr int ExitUsage = 2;
+// Returned by the helpers below when the command should go on.
+constexpr int Continue = -1;
+
+const char *const Commands[] = {"run", "sweep", "list", "serve", "help"};
+
+enum class Format { Table, Json, Csv };
+
+void writeOut(const QString &text)
+{
+    const QByteArray bytes = text.toUtf8();
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
+}
+
+// Every error is one line on stderr, so scripts can grep it and people read it at a glance.
+void fail(const QString &message)
+{
+    QString line = message.trimmed();
+    line.replace(QLatin1Char('\n'), QStringLiteral("; "));
+    const QByteArray bytes = QStringLiteral("retrylab: %1\n").arg(line).toUtf8();
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stderr);
+}
+
+// QCommandLineParser says "Unknown option 'x'."; our lines are lower case without a full stop.
+QString sentence(QString text)
+{
+    text = text.trimmed();
+    if (text.endsWith(QLatin1Char('.')))
+        text.chop(1);
+    if (!text.isEmpty())
+        text[0] = text.at(0).toLower();
+    return text;
+}
+
+// Integral values print without decimals, others with at most three.
+QString formatNumber(double v)
+{
+    if (std::isnan(v))
+        return QStringLiteral("nan");
+    if (std::isinf(v))
+        return v > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
+    if (std::floor(v) == v && std::fabs(v) < 1e15)
+        return QString::number(qint64(v));
+    QString text = QString::number(v, 'f', 3);
+    while (text.endsWith(QLatin1Char('0')))
+        text.chop(1);
+    if (text.endsWith(QLatin1Char('.')))
+        text.chop(1);
+    return text;
+}
+
+// Full precision for machine-read CSV.
+QString csvNumber(double v)
+{
+    if (std::isfinite(v) && std::floor(v) == v && std::fabs(v) < 1e15)
+        return QString::number(qint64(v));
+    return QString::number(v, 'g', 15);
+}
+
+QString csvField(const QString &text)
+{
+    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n')))
+        return text;
+    QString quoted = text;
+    quoted.replace(QStringLiteral("\""), QStringLiteral("\"\""));
+    return QLatin1Char('"') + quoted + QLatin1Char('"');
+}
+
+// Left-aligned columns separated by two spaces; the last column is not padded.
+QString alignedTable(const QList<QStringList> &rows)
+{
+    QList<int> widths;
+    for (const QStringList &row : rows) {
+        for (int i = 0; i < row.size(); ++i) {
+            if (widths.size() <= i)
+                widths << 0;
+            widths[i] = std::max(widths[i], int(row.at(i).size()));
+        }
+    }
+    QString out;
+    for (const QStringList &row : rows) {
+        QString line;
+        for (int i = 0; i < row.size(); ++i) {
+            if (i + 1 < row.size())
+                line += row.at(i).leftJustified(widths.at(i)) + QStringLiteral("  ");
+            else
+                line += row.at(i);
+        }
+        out += line + QLatin1Char('\n');
+    }
+    return out;
+}
+
+QString scenarioHeading(const Scenario &s)
+{
+    if (s.title.isEmpty())
+        return s.name;
+    return QStringLiteral("%1 - %2").arg(s.name, s.title);
+}
+
+// One subcommand's parser with the options every command shares.
+class CommandParser
+{
+public:
+    CommandParser(const QString &command, const QString &synopsis, const QString &description)
+        : m_command(command), m_synopsis(synopsis), m_help(m_parser.addHelpOption())
+    {
+        m_parser.setApplicationDescription(description);
+        m_parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    }
+
+    QCommandLineParser &parser() { return m_parser; }
+
+    // Parses `retrylab <command> args...`; returns Continue or the exit code to return now.
+    int parse(const QStringList &arguments)
+    {
+        QStringList list = arguments;
+        list.prepend(QStringLiteral("retrylab"));
+        if (!m_parser.parse(list)) {
+            fail(QStringLiteral("%1: %2 (see 'retrylab %1 --help')").arg(m_command, sentence(m_parser.errorText())));
+            return ExitUsage;
+        }
+        if (m_parser.isSet(m_help)) {
+            writeOut(helpText());
+            return ExitOk;
+        }
+        const QStringList extra = m_parser.positionalArguments();
+        if (!extra.isEmpty()) {
+            fail(QStringLiteral("%1: unexpected argument '%2' (see 'retrylab %1 --help')").arg(m_command, extra.first()));
+            return ExitUsage;
+        }
+        return Continue;
+    }
+
+    QString helpText() const
+    {
+        // Qt's first line names the executable's full path; ours shows the real synopsis.
+        QString text = m_parser.helpText();
+        const int newline = text.indexOf(QLatin1Char('\n'));
+        return QStringLiteral("Usage: retrylab %1 %2").arg(m_command, m_synopsis)
+                + (newline >= 0 ? text.mid(newline) : QString());
+    }
+
+private:
+    QString m_command;
+    QString m_synopsis;
+    QCommandLineParser m_parser;
+    QCommandLineOption m_help;
+};
+
+const QCommandLineOption ScenarioOption(QStringLiteral("scenario"),
+                                        QStringLiteral("Preset name (see 'retrylab list') or scenario JSON file."),
+                                        QStringLiteral("NAME|FILE"));
+const QCommandLineOption SeedOption(QStringLiteral("seed"), QStringLiteral("Random seed (overrides the scenario's)."),
+                                    QStringLiteral("N"));
+const QCommandLineOption SetOption(QStringLiteral("set"),
+                                   QStringLiteral("Change one scenario field, e.g. network.responseLoss=0.3 "
+                                                  "(repeatable)."),
+                                   QStringLiteral("path=value"));
+
+QCommandLineOption formatOption(const QString &choices)
+{
+    return QCommandLineOption(QStringLiteral("format"),
+                              QStringLiteral("Output format: %1 (default table).").arg(choices),
+                              QStringLiteral("FORMAT"), QStringLiteral("table"));
+}
+
+int parseFormat(const QCommandLineParser &parser, const QString &command, bool csvAllowed, Format *format)
+{
+    const QString value = parser.value(QStringLiteral("format"));
+    if (value == QLatin1String("table"))
+        *format = Format::Table;
+    else if (value == QLatin1String("json"))
+        *format = Format::Json;
+    else if (value == QLatin1String("csv") && csvAllowed)
+        *format = Format::Csv;
+    else {
+        fail(QStringLiteral("%1: --format: expected %2, got '%3'")
+                     .arg(command, csvAllowed ? QStringLiteral("table, json or csv") : QStringLiteral("table or json"),
+                          value));
+        return ExitUsage;
+    }
+    return Continue;
+}
+
+// --scenario, then every --set in order, then --seed.
+int loadScenario(const QCommandLineParser &parser, const QString &command, Scenario *out)
+{
+    const QString name = parser.value(ScenarioOption);
+    if (!parser.isSet(ScenarioOption) || name.trimmed().isEmpty()) {
+        fail(QStringLiteral("%1: missing --scenario NAME|FILE (presets: %2)")
+                     .arg(command, scenario::presetNames().join(QStringLiteral(", "))));
+        return ExitUsage;
+    }
+
+    const QFileInfo info(name);
+    ScenarioParse parsed;
+    const bool looksLikeFile = name.contains(QLatin1Char('/')) || name.endsWith(QLatin1String(".json"));
+    if (info.exists() && !info.isFile()) {
+        parsed.errors << QStringLiteral("\"%1\" is a directory, not a scenario file").arg(name);
+    } else if (!info.exists() && looksLikeFile) {
+        parsed.errors << QStringLiteral("no such scenario file \"%1\"").arg(name);
+    } else {
+        parsed = scenario::resolve(name);
+        if (info.isFile()) {
+            // Field errors only name the path inside the file; say which file too.
+            for (QString &error : parsed.errors) {
+                if (!error.contains(name))
+                    error = QStringLiteral("%1: %2").arg(name, error);
+            }
+        }
+    }
+    if (!parsed.ok()) {
+        for (const QString &error : std::as_const(parsed.errors))
+            fail(QStringLiteral("%1: --scenario: %2").arg(command, error));
+        return ExitUsage;
+    }
+    Scenario s = parsed.scenario;
+
+    const QStringList assignments = parser.values(SetOption);
+    for (const QString &assignment : assignments) {
+        if (!assignment.contains(QLatin1Char('='))) {
+            fail(QStringLiteral("%1: --set '%2': expected path=value, e.g. network.responseLoss=0.3")
+                         .arg(command, assignment));
+            return ExitUsage;
+        }
+        const ScenarioParse changed = scenario::withSet(s, assignment);
+        if (!changed.ok()) {
+            for (const QString &error : changed.errors)
+                fail(QStringLiteral("%1: --set %2: %3").arg(command, assignment, error));
+            return ExitUsage;
+        }
+        s = changed.scenario;
+    }
+
+    if (parser.isSet(SeedOption)) {
+        const QString text = parser.value(SeedOption).trimmed();
+        bool ok = false;
+        const qulonglong seed = text.toULongLong(&ok);
+        if (!ok || text.startsWith(QLatin1Char('-')) || text.startsWith(QLatin1Char('+'))) {
+            fail(QStringLiteral("%1: --seed: expected a non-negative integer, got '%2'").arg(command, text));
+            return ExitUsage;
+        }
+        s.seed = seed;
+    }
+    *out = s;
+    return Continue;
+}
+
+// ---- run -------------------------------------------------------------------
+
+QJsonObject runJson(const Scenario &s, const Metrics &m)
+{
+    return QJsonObject{
+        {QStringLiteral("scenario"), s.name},
+        {QStringLiteral("title"), s.title},
+        {QStringLiteral("seed"), QJsonValue(qint64(s.seed))},
+        {QStringLiteral("worstCase"), s.worstCaseFormula()},
+        {QStringLiteral("metrics"), m.toJson()},
+    };
+}
+
+QString runTable(const Scenario &s, const Metrics &m)
+{
+    QString out = QStringLiteral("%1 (seed %2)\n\n").arg(scenarioHeading(s)).arg(s.seed);
+    QList<QStringList> rows;
+    rows << QStringList{QStringLiteral("metric"), QStringLiteral("value")};
+    rows << QStringList{QStringLiteral("------"), QStringLiteral("-----")};
+    const auto flat = m.flat();
+    for (const auto &entry : flat)
+        rows << QStringList{entry.first, formatNumber(entry.second)};
+    rows << QStringList{QStringLiteral("worstCase"), s.worstCaseFormula()};
+    return out + alignedTable(rows);
+}
+
+QString runCsv(const Scenario &s, const Metrics &m)
+{
+    QStringList header{QStringLiteral("scenario"), QStringLiteral("seed")};
+    QStringList row{csvField(s.name), QString::number(s.seed)};
+    const auto flat = m.flat();
+    for (const auto &entry : flat) {
+        header << csvField(entry.first);
+        row << csvNumber(entry.second);
+    }
+    header << QStringLiteral("worstCase");
+    row << csvField(s.worstCaseFormula());
+    return header.join(QLatin1Char(',')) + QLatin1Char('\n') + row.join(QLatin1Char(',')) + QLatin1Char('\n');
+}
+
+int runCommand(const QStringList &arguments)
+{
+    CommandParser command(QStringLiteral("run"),
+                          QStringLiteral("--scenario NAME|FILE [--seed N] [--set path=value ...] "
+                                         "[--format table|json|csv] [--trace FILE.jsonl]"),
+                          QStringLiteral("Simulates one scenario and prints its metrics."));
+    QCommandLineParser &parser = command.parser();
+    const QCommandLineOption traceOption(QStringLiteral("trace"),
+                                         QStringLiteral("Write every event as JSON lines to FILE."),
+                                         QStringLiteral("FILE.jsonl"));
+    parser.addOptions({ScenarioOption, SeedOption, SetOption, formatOption(QStringLiteral("table, json, csv")),
+                       traceOption});
+    if (const int rc = command.parse(arguments); rc != Continue)
+        return rc;
+
+    Format format = Format::Table;
+    if (const int rc = parseFormat(parser, QStringLiteral("run"), true, &format); rc != Continue)
+        return rc;
+    const QString traceFile = parser.value(traceOption);
+    if (parser.isSet(traceOption) && traceFile.trimmed().isEmpty()) {
+        fail(QStringLiteral("run: --trace: expected a file name"));
+        return ExitUsage;
+    }
+
+    Scenario s;
+    if (const int rc = loadScenario(parser, QStringLiteral("run"), &s); rc != Continue)
+        return rc;
+
+    RunOptions options;
+    options.trace = !traceFile.isEmpty();
+    const RunResult result = simulate(s, options);
+
+    switch (format) {
+    case Format::Table:
+        writeOut(runTable(s, result.metrics));
+        break;
+    case Format::Json:
+        writeOut(QString::fromUtf8(QJsonDocument(runJson(s, result.metrics)).toJson(QJsonDocument::Indented)));
+        break;
+    case Format::Csv:
+        writeOut(runCsv(s, result.metrics));
+        break;
+    }
+    std::fflush(stdout);
+
+    // The metrics are printed first so a bad trace path loses nothing but the trace.
+    if (!traceFile.isEmpty()) {
+        const QString error = trace::save(result.trace, traceFile);
+        if (!error.isEmpty()) {
+            fail(error.contains(traceFile)
+                         ? QStringLiteral("run: --trace: %1").arg(error)
+                         : QStringLiteral("run: --trace: cannot write trace file \"%1\": %2").arg(traceFile, error));
+            return ExitRuntime;
+        }
+    }
+    return ExitOk;
+}
+
+// ---- sweep -----------------------------------------------------------------
+
+const char *const SweepTableMetrics[] = {"duplicates", "records",      "amplification",
+                                         "httpAttempts", "clientFailed", "orphans"};
+
+QString statCell(const SweepStat &stat)
+{
+    if (stat.min == stat.max)
+        return formatNumber(stat.mean);
+    return QStringLiteral("%1 [%2..%3]").arg(formatNumber(stat.mean), formatNumber(stat.min), formatNumber(stat.max));
+}
+
+QString sweepTable(const Scenario &s, const SweepSpec &spec, const QList<SweepPoint> &points)
+{
+    QString out = QStringLiteral("%1\nsweep %2 from %3 to %4: %5 points x %6 seeds (seeds %7..%8); "
+                                 "mean [min..max]\n\n")
+                          .arg(scenarioHeading(s), spec.param, formatNumber(spec.from), formatNumber(spec.to))
+                          .arg(spec.steps)
+                          .arg(spec.seeds)
+                          .arg(s.seed)
+                          .arg(s.seed + quint64(spec.seeds) - 1);
+    QList<QStringList> rows;
+    QStringList header{spec.param};
+    for (const char *metric : SweepTableMetrics)
+        header << QLatin1String(metric);
+    rows << header;
+    for (const SweepPoint &point : points) {
+        QStringList row{formatNumber(point.value)};
+        for (const char *metric : SweepTableMetrics)
+            row << statCell(point.stat(QLatin1String(metric)));
+        rows << row;
+    }
+    return out + alignedTable(rows);
+}
+
+QJsonObject sweepJson(const Scenario &s, const SweepSpec &spec, const QList<SweepPoint> &points)
+{
+    QJsonArray pointsJson;
+    for (const SweepPoint &point : points) {
+        QJsonObject metrics;
+        for (const auto &entry : point.stats) {
+            metrics.insert(entry.first, QJsonObject{{QStringLiteral("mean"), entry.second.mean},
+                                                    {QStringLiteral("min"), entry.second.min},
+                                                    {QStringLiteral("max"), entry.second.max}});
+        }
+        pointsJson.append(QJsonObject{{QStringLiteral("value"), point.value}, {QStringLiteral("metrics"), metrics}});
+    }
+    return QJsonObject{
+        {QStringLiteral("scenario"), s.name},
+        {QStringLiteral("title"), s.title},
+        {QStringLiteral("seed"), QJsonValue(qint64(s.seed))},
+        {QStringLiteral("param"), spec.param},
+        {QStringLiteral("from"), spec.from},
+        {QStringLiteral("to"), spec.to},
+        {QStringLiteral("steps"), spec.steps},
+        {QStringLiteral("seeds"), spec.seeds},
+        {QStringLiteral("points"), pointsJson},
+    };
+}
+
+QString sweepCsv(const SweepSpec &spec, const QList<SweepPoint> &points)
+{
+    QStringList header{QStringLiteral("value")};
+    if (!points.isEmpty()) {
+        for (const auto &entry : points.first().stats) {
+            header << csvField(entry.first + QStringLiteral("_mean")) << csvField(entry.first + QStringLiteral("_min"))
+                   << csvField(entry.first + QStringLiteral("_max"));
+        }
+    }
+    Q_UNUSED(spec);
+    QString out = header.join(QLatin1Char(',')) + QLatin1Char('\n');
+    for (const SweepPoint &point : points) {
+        QStringList row{csvNumber(point.value)};
+        for (const auto &entry : point.stats)
+            row << csvNumber(entry.second.mean) << csvNumber(entry.second.min) << csvNumber(entry.second.max);
+        out += row.join(QLatin1Char(',')) + QLatin1Char('\n');
+    }
+    return out;
+}
+
+bool parseNumberFlag(const QCommandLineParser &parser, const QString &flag, double *out)
+{
+    const QString text = parser.value(flag).trimmed();
+    bool ok = false;
+    const double v = text.toDouble(&ok);
+    if (!ok || !std::isfinite(v)) {
+        fail(QStringLiteral("sweep: --%1: expected a number, got '%2'").arg(flag, text));
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+bool parseIntFlag(const QCommandLineParser &parser, const QString &flag, int lo, int hi, int *out)
+{
+    const QString text = parser.value(flag).trimmed();
+    bool ok = false;
+    const int v = text.toInt(&ok);
+    if (!ok || v < lo || v > hi) {
+        fail(QStringLiteral("sweep: --%1: expected an integer from %2 to %3, got '%4'").arg(flag).arg(lo).arg(hi).arg(text));
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+// Runs the jobs in the background and draws a progress line while a person watches stderr.
+QList<SweepPoint> runWithProgress(const SweepSpec &spec, const QList<SweepJob> &jobs)
+{
+    QFuture<Metrics> future = sweep::start(jobs);
+    QFutureWatcher<Metrics> watcher;
+    QEventLoop loop;
+    const int total = int(jobs.size());
+    QObject::connect(&watcher, &QFutureWatcherBase::progressValueChanged, &loop, [total](int done) {
+        std::fprintf(stderr, "\rsweep: %d/%d runs", done, total);
+        std::fflush(stderr);
+    });
+    QObject::connect(&watcher, &QFutureWatcherBase::finished, &loop, &QEventLoop::quit);
+    watcher.setFuture(future);
+    if (!future.isFinished())
+        loop.exec();
+    future.waitForFinished();
+    std::fprintf(stderr, "\r\033[K");
+    std::fflush(stderr);
+    return sweep::aggregate(spec, jobs, future.results());
+}
+
+int sweepCommand(const QStringList &arguments)
+{
+    CommandParser command(QStringLiteral("sweep"),
+                          QStringLiteral("--scenario NAME|FILE --param PATH --from A --to B --steps K [--seeds S] "
+                                         "[--seed N] [--set path=value ...] [--format table|json|csv]"),
+                          QStringLiteral("Varies one numeric scenario field and runs several seeds per value; "
+                                         "prints mean, min and max of every metric per value."));
+    QCommandLineParser &parser = command.parser();
+    const QCommandLineOption paramOption(QStringLiteral("param"),
+                                         QStringLiteral("Numeric scenario field to vary, e.g. network.responseLoss."),
+                                         QStringLiteral("PATH"));
+    const QCommandLineOption fromOption(QStringLiteral("from"), QStringLiteral("First value."), QStringLiteral("A"));
+    const QCommandLineOption toOption(QStringLiteral("to"), QStringLiteral("Last value."), QStringLiteral("B"));
+    const QCommandLineOption stepsOption(QStringLiteral("steps"),
+                                         QStringLiteral("Number of values from A to B inclusive (1-1000)."),
+                                         QStringLiteral("K"));
+    const QCommandLineOption seedsOption(QStringLiteral("seeds"),
+                                         QStringLiteral("Runs per value, seeds N, N+1, ... (1-10000, default 10)."),
+                                         QStringLiteral("S"), QStringLiteral("10"));
+    parser.addOptions({ScenarioOption, paramOption, fromOption, toOption, stepsOption, seedsOption, SeedOption,
+                       SetOption, formatOption(QStringLiteral("table, json, csv"))});
+    if (const int rc = command.parse(arguments); rc != Continue)
+        return rc;
+
+    Format format = Format::Table;
+    if (const int rc = parseFormat(parser, QStringLiteral("sweep"), true, &format); rc != Continue)
+        return rc;
+    for (const QCommandLineOption *required : {&paramOption, &fromOption, &toOption, &stepsOption}) {
+        if (!parser.isSet(*required)) {
+            fail(QStringLiteral("sweep: missing --%1 %2").arg(required->names().constFirst(), required->valueName()));
+            return ExitUsage;
+        }
+    }
+    SweepSpec spec;
+    spec.param = parser.value(paramOption).trimmed();
+    if (!parseNumberFlag(parser, QStringLiteral("from"), &spec.from)
+        || !parseNumberFlag(parser, QStringLiteral("to"), &spec.to)
+        || !parseIntFlag(parser, QStringLiteral("steps"), 1, 1000, &spec.steps)
+        || !parseIntFlag(parser, QStringLiteral("seeds"), 1, 10000, &spec.seeds))
+        return ExitUsage;
+
+    Scenario s;
+    if (const int rc = loadScenario(parser, QStringLiteral("sweep"), &s); rc != Continue)
+        return rc;
+    const QStringList errors = sweep::validate(s, spec);
+    if (!errors.isEmpty()) {
+        for (const QString &error : errors)
+            fail(QStringLiteral("sweep: %1").arg(error));
+        return ExitUsage;
+    }
+
+    QList<SweepPoint> points;
+    if (isatty(fileno(stderr)))
+        points = runWithProgress(spec, sweep::jobs(s, spec));
+    else
+        points = sweep::run(s, spec);
+
+    switch (format) {
+    case Format::Table:
+        writeOut(sweepTable(s, spec, points));
+        break;
+    case Format::Json:
+        writeOut(QString::fromUtf8(QJsonDocument(sweepJson(s, spec, points)).toJson(QJsonDocument::Indented)));
+        break;
+    case Format::Csv:
+        writeOut(sweepCsv(spec, points));
+        break;
+    }
+    return ExitOk;
+}
+
+// ---- list, serve, help -----------------------------------------------------
+
+int listCommand(const QStringList &arguments)
+{
+    CommandParser command(QStringLiteral("list"), QStringLiteral("[--format table|json]"),
+                          QStringLiteral("Lists the built-in scenario presets with their titles."));
+    QCommandLineParser &parser = command.parser();
+    parser.addOption(formatOption(QStringLiteral("table, json")));
+    if (const int rc = command.parse(arguments); rc != Continue)
+        return rc;
+    Format format = Format::Table;
+    if (const int rc = parseFormat(parser, QStringLiteral("list"), false, &format); rc != Continue)
+        return rc;
+
+    QJsonArray presets;
+    QList<QStringList> rows;
+    const QStringList names = scenario::presetNames();
+    for (const QString &name : names) {
+        const ScenarioParse parsed = scenario::preset(name);
+        const QString title = parsed.ok() ? parsed.scenario.title
+                                          : QStringLiteral("(invalid preset: %1)").arg(parsed.errors.value(0));
+        rows << QStringList{name, title};
+        presets.append(QJsonObject{{QStringLiteral("name"), name},
+                                   {QStringLiteral("title"), title},
+                                   {QStringLiteral("description"), parsed.scenario.description}});
+    }
+    if (format == Format::Json)
+        writeOut(QString::fromUtf8(QJsonDocument(presets).toJson(QJsonDocument::Indented)));
+    else
+        writeOut(alignedTable(rows));
+    return ExitOk;
+}
+
+int serveCommand(const QStringList &arguments)
+{
+    if (arguments.contains(QStringLiteral("--help")) || arguments.contains(QStringLiteral("-h"))) {
+        writeOut(QStringLiteral("Usage: retrylab serve [--port P] [--listen ADDR] [--db FILE] [--scenario X]\n\n"
+                                "Serves the order service over real HTTP (not available yet).\n"));
+        return ExitOk;
+    }
+    fail(QStringLiteral("serve: not available yet in this build"));
+    return ExitRuntime;
+}
+
+QString generalHelp()
+{
+    return QStringLiteral(
+            "RetryLab: a lab for retries and idempotency. A timeout is not a failure.\n"
+            "\n"
+            "Usage:\n"
+            "  retrylab                        open the desktop lab\n"
+            "  retrylab run --scenario NAME|FILE [--seed N] [--set path=value ...]\n"
+            "               [--format table|json|csv] [--trace FILE.jsonl]\n"
+            "  retrylab sweep --scenario NAME|FILE --param PATH --from A --to B --steps K\n"
+            "               [--seeds S] [--seed N] [--set path=value ...] [--format table|json|csv]\n"
+            "  retrylab list [--format table|json]\n"
+            "  retrylab serve                  (not available yet)\n"
+            "  retrylab help [COMMAND]\n"
+            "\n"
+            "Run 'retrylab COMMAND --help' for the options of one command.\n"
+            "Exit codes: 0 ok, 1 runtime error, 2 usage error.\n");
+}
+
+int dispatch(const QString &command, const QStringList &arguments)
+{
+    if (command == QLatin1String("run"))
+        return runCommand(arguments);
+    if (command == QLatin1String("sweep"))
+        return sweepCommand(arguments);
+    if (command == QLatin1String("list"))
+        return listCommand(arguments);
+    if (command == QLatin1String("serve"))
+        return serveCommand(arguments);
+    if (command == QLatin1String("help") || command == QLatin1String("--help") || command == QLatin1String("-h")) {
+        // `help run` is `run --help`; an unknown topic gets dispatch's unknown-command error.
+        if (command == QLatin1String("help") && !arguments.isEmpty()
+            && arguments.constFirst() != QLatin1String("help"))
+            return dispatch(arguments.constFirst(), {QStringLiteral("--help")});
+        writeOut(generalHelp());
+        return ExitOk;
+    }
+    if (command == QLatin1String("--version")) {
+        writeOut(QStringLiteral("retrylab %1\n").arg(QCoreApplication::applicationVersion()));
+        return ExitOk;
+    }
+    fail(QStringLiteral("unknown command '%1' (expected run, sweep, list, serve or help)").arg(command));
+    return ExitUsage;
+}
+
+} // namespace
+
+bool wanted(int argc, char *argv[])
+{
+    if (argc < 2 || !argv[1])
+        return false;
+    const char *first = argv[1];
+    if (!std::strcmp(first, "--help") || !std::strcmp(first, "-h") || !std::strcmp(first, "--version"))
+        return true;
+    for (const char *command : Commands) {
+        if (!std::strcmp(first, command))
+            return true;
+    }
+    // A bare word is meant as a command: a typo gets a usage error, not a window.
+    return first[0] != '-' && first[0] != '\0';
+}
+
+int run(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("retrylab"));
+    QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QStringList arguments = QCoreApplication::arguments();
+    arguments.removeFirst();
+    if (arguments.isEmpty()) {
+        writeOut(generalHelp());
+        return ExitUsage;
+    }
+    const QString command = arguments.takeFirst();
+    return dispatch(command, arguments);
+}
+
+} // namespace cli
+} // namespace retrylab

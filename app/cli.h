@@ -1,0 +1,15 @@
+#pragma once
+
+namespace retrylab {
+namespace cli {
+
+// True when argv asks for the command line (a subcommand word, --help, -h or --version)
+// rather than the desktop lab.
+bool wanted(int argc, char *argv[]);
+
+// `retrylab <command> ...`: run, sweep, list, serve, help. Returns the exit code:
+// 0 ok, 1 runtime error, 2 usage error (design section 5).
+int run(int argc, char *argv[]);
+
+} // namespace cli
+} // namespace retrylab
