@@ -1,0 +1,267 @@
+// Parameter sweeps: job generation, validation, aggregation, determinism and cancel.
+#include "sweep.h"
+
+#include <QFutureWatcher>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace retrylab;
+
+Q_DECLARE_METATYPE(SweepSpec)
+
+namespace {
+
+// Small and quick, with lost responses so that seeds actually differ.
+Scenario base()
+{
+    Scenario s;
+    s.name = QStringLiteral("sweep-test");
+    s.seed = 100;
+    s.workload.orders = 10;
+    s.network.responseLoss = 0.3;
+    return s;
+}
+
+SweepSpec spec(const char *param, double from, double to, int steps, int seeds)
+{
+    SweepSpec sp;
+    sp.param = QLatin1String(param);
+    sp.from = from;
+    sp.to = to;
+    sp.steps = steps;
+    sp.seeds = seeds;
+    return sp;
+}
+
+Metrics metricsWith(int duplicates, double amplification, int records)
+{
+    Metrics m;
+    m.duplicates = duplicates;
+    m.amplification = amplification;
+    m.records = records;
+    return m;
+}
+
+SweepJob job(int point, double value)
+{
+    SweepJob j;
+    j.point = point;
+    j.value = value;
+    return j;
+}
+
+bool sameStats(const QList<SweepPoint> &a, const QList<SweepPoint> &b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (int i = 0; i < a.size(); ++i) {
+        if (a[i].value != b[i].value || a[i].stats.size() != b[i].stats.size())
+            return false;
+        for (int m = 0; m < a[i].stats.size(); ++m) {
+            const SweepStat &x = a[i].stats[m].second;
+            const SweepStat &y = b[i].stats[m].second;
+            if (a[i].stats[m].first != b[i].stats[m].first || x.mean != y.mean || x.min != y.min || x.max != y.max)
+                return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+class TestSweep : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void jobValues_data();
+    void jobValues();
+    void jobSeedsAndScenarios();
+    void validateErrors_data();
+    void validateErrors();
+    void validateAcceptsGoodSpec();
+    void aggregateMath();
+    void aggregateIgnoresMissingResults();
+    void runIsDeterministic();
+    void runMatchesSequentialJobs();
+    void startCanBeCancelled();
+};
+
+void TestSweep::jobValues_data()
+{
+    QTest::addColumn<QString>("param");
+    QTest::addColumn<double>("from");
+    QTest::addColumn<double>("to");
+    QTest::addColumn<int>("steps");
+    QTest::addColumn<QList<double>>("expected");
+
+    QTest::addRow("double-five-points") << QStringLiteral("network.responseLoss") << 0.0 << 0.4 << 5
+                                        << QList<double>{0.0, 0.1, 0.2, 0.3, 0.4};
+    QTest::addRow("double-descending") << QStringLiteral("network.responseLoss") << 0.5 << 0.1 << 3
+                                       << QList<double>{0.5, 0.3, 0.1};
+    QTest::addRow("single-step-is-from") << QStringLiteral("network.responseLoss") << 0.25 << 0.9 << 1
+                                         << QList<double>{0.25};
+    QTest::addRow("integer-rounded") << QStringLiteral("workload.orders") << 1.0 << 4.0 << 3
+                                     << QList<double>{1.0, 3.0, 4.0};
+    QTest::addRow("integer-fractional-bounds") << QStringLiteral("client.business.maxAttempts") << 1.4 << 3.6 << 4
+                                               << QList<double>{1.0, 2.0, 3.0, 4.0};
+}
+
+void TestSweep::jobValues()
+{
+    QFETCH(QString, param);
+    QFETCH(double, from);
+    QFETCH(double, to);
+    QFETCH(int, steps);
+    QFETCH(QList<double>, expected);
+
+    SweepSpec sp = spec("", from, to, steps, 2);
+    sp.param = param;
+    const QList<SweepJob> all = sweep::jobs(base(), sp);
+    QCOMPARE(all.size(), steps * 2);
+    for (int i = 0; i < all.size(); ++i) {
+        const int point = i / 2;
+        QCOMPARE(all[i].point, point);
+        QVERIFY2(qAbs(all[i].value - expected[point]) < 1e-9,
+                 qPrintable(QStringLiteral("point %1: %2 != %3").arg(point).arg(all[i].value).arg(expected[point])));
+        // The value really lands in the job's scenario.
+        QVERIFY(qAbs(scenario::valueAt(all[i].scenario, param).toDouble() - expected[point]) < 1e-9);
+    }
+}
+
+void TestSweep::jobSeedsAndScenarios()
+{
+    const Scenario b = base();
+    const QList<SweepJob> all = sweep::jobs(b, spec("client.business.maxAttempts", 2, 5, 4, 3));
+    QCOMPARE(all.size(), 12);
+    for (int i = 0; i < all.size(); ++i) {
+        QCOMPARE(all[i].scenario.seed, b.seed + quint64(i % 3));
+        QCOMPARE(all[i].scenario.client.business.maxAttempts, 2 + i / 3);
+        // Everything else is left as it was.
+        QCOMPARE(all[i].scenario.workload.orders, b.workload.orders);
+        QCOMPARE(all[i].scenario.network.responseLoss, b.network.responseLoss);
+    }
+}
+
+void TestSweep::validateErrors_data()
+{
+    QTest::addColumn<SweepSpec>("sp");
+    QTest::addColumn<QString>("needle");
+
+    QTest::addRow("empty-param") << spec("", 0, 1, 3, 1) << QStringLiteral("--param");
+    QTest::addRow("unknown-param") << spec("network.noSuchField", 0, 1, 3, 1) << QStringLiteral("network.noSuchField");
+    QTest::addRow("boolean-param") << spec("client.requestId", 0, 1, 3, 1) << QStringLiteral("client.requestId");
+    QTest::addRow("string-param") << spec("client.keyPlacement", 0, 1, 3, 1) << QStringLiteral("client.keyPlacement");
+    QTest::addRow("object-param") << spec("client.business", 0, 1, 3, 1) << QStringLiteral("client.business");
+    QTest::addRow("steps-zero") << spec("network.responseLoss", 0, 1, 0, 1) << QStringLiteral("--steps");
+    QTest::addRow("steps-too-many") << spec("network.responseLoss", 0, 1, 1001, 1) << QStringLiteral("--steps");
+    QTest::addRow("seeds-zero") << spec("network.responseLoss", 0, 1, 3, 0) << QStringLiteral("--seeds");
+    QTest::addRow("seeds-too-many") << spec("network.responseLoss", 0, 1, 3, 10001) << QStringLiteral("--seeds");
+    QTest::addRow("value-out-of-range") << spec("network.responseLoss", 0, 1.5, 4, 1)
+                                        << QStringLiteral("network.responseLoss");
+    QTest::addRow("negative-integer") << spec("workload.orders", -5, 10, 3, 1) << QStringLiteral("workload.orders");
+    QTest::addRow("not-finite") << spec("network.responseLoss", 0, qInf(), 3, 1) << QStringLiteral("--to");
+}
+
+void TestSweep::validateErrors()
+{
+    QFETCH(SweepSpec, sp);
+    QFETCH(QString, needle);
+    const QStringList errors = sweep::validate(base(), sp);
+    QVERIFY2(!errors.isEmpty(), "expected an error");
+    QVERIFY2(errors.join(QLatin1Char('\n')).contains(needle), qPrintable(errors.join(QLatin1Char('\n'))));
+}
+
+void TestSweep::validateAcceptsGoodSpec()
+{
+    QCOMPARE(sweep::validate(base(), spec("network.responseLoss", 0, 1, 11, 5)), QStringList());
+    QCOMPARE(sweep::validate(base(), spec("workload.orders", 1, 50, 1000, 1)), QStringList());
+}
+
+void TestSweep::aggregateMath()
+{
+    // Two points, three seeds each, deliberately interleaved to check grouping by point.
+    const QList<SweepJob> jobs{job(0, 0.1), job(1, 0.2), job(0, 0.1), job(1, 0.2), job(0, 0.1), job(1, 0.2)};
+    const QList<Metrics> results{metricsWith(1, 1.5, 11), metricsWith(10, 2.0, 30), metricsWith(2, 1.0, 12),
+                                 metricsWith(20, 3.0, 40), metricsWith(6, 2.0, 16), metricsWith(30, 4.0, 50)};
+    const QList<SweepPoint> points = sweep::aggregate(spec("network.responseLoss", 0.1, 0.2, 2, 3), jobs, results);
+    QCOMPARE(points.size(), 2);
+    QCOMPARE(points[0].value, 0.1);
+    QCOMPARE(points[1].value, 0.2);
+
+    QCOMPARE(points[0].stat(QStringLiteral("duplicates")).mean, 3.0);
+    QCOMPARE(points[0].stat(QStringLiteral("duplicates")).min, 1.0);
+    QCOMPARE(points[0].stat(QStringLiteral("duplicates")).max, 6.0);
+    QCOMPARE(points[0].stat(QStringLiteral("amplification")).mean, 1.5);
+    QCOMPARE(points[0].stat(QStringLiteral("records")).max, 16.0);
+
+    QCOMPARE(points[1].stat(QStringLiteral("duplicates")).mean, 20.0);
+    QCOMPARE(points[1].stat(QStringLiteral("duplicates")).min, 10.0);
+    QCOMPARE(points[1].stat(QStringLiteral("duplicates")).max, 30.0);
+    QCOMPARE(points[1].stat(QStringLiteral("amplification")).mean, 3.0);
+    QCOMPARE(points[1].stat(QStringLiteral("records")).min, 30.0);
+
+    // Every metric of Metrics::flat() is there, in its order.
+    const auto flat = Metrics().flat();
+    QCOMPARE(points[0].stats.size(), flat.size());
+    for (int i = 0; i < flat.size(); ++i)
+        QCOMPARE(points[0].stats[i].first, flat[i].first);
+}
+
+void TestSweep::aggregateIgnoresMissingResults()
+{
+    // After a cancel, fewer results than jobs: the unfinished point is left out.
+    const QList<SweepJob> jobs{job(0, 1), job(0, 1), job(1, 2), job(1, 2)};
+    const QList<Metrics> results{metricsWith(4, 1, 1), metricsWith(8, 1, 1)};
+    const QList<SweepPoint> points = sweep::aggregate(spec("workload.orders", 1, 2, 2, 2), jobs, results);
+    QCOMPARE(points.size(), 1);
+    QCOMPARE(points[0].stat(QStringLiteral("duplicates")).mean, 6.0);
+}
+
+void TestSweep::runIsDeterministic()
+{
+    const SweepSpec sp = spec("network.responseLoss", 0, 0.6, 4, 6);
+    const QList<SweepPoint> a = sweep::run(base(), sp);
+    const QList<SweepPoint> b = sweep::run(base(), sp);
+    QCOMPARE(a.size(), 4);
+    QVERIFY(sameStats(a, b));
+    // More loss, more duplicates on average: the sweep really varied the parameter.
+    QCOMPARE(a.first().stat(QStringLiteral("duplicates")).max, 0.0);
+    QVERIFY(a.last().stat(QStringLiteral("duplicates")).mean > 0);
+    // The seeds differ, so the spread at a lossy point is not collapsed to one run.
+    const SweepStat lossy = a.last().stat(QStringLiteral("httpAttempts"));
+    QVERIFY(lossy.min <= lossy.mean && lossy.mean <= lossy.max);
+    QVERIFY(lossy.min < lossy.max);
+}
+
+void TestSweep::runMatchesSequentialJobs()
+{
+    const Scenario b = base();
+    const SweepSpec sp = spec("client.wrapper.maxAttempts", 1, 4, 4, 3);
+    const QList<SweepJob> all = sweep::jobs(b, sp);
+    QList<Metrics> results;
+    for (const SweepJob &j : all)
+        results << sweep::runJob(j);
+    QVERIFY(sameStats(sweep::run(b, sp), sweep::aggregate(sp, all, results)));
+}
+
+void TestSweep::startCanBeCancelled()
+{
+    Scenario heavy = base();
+    heavy.workload.orders = 2000;
+    const QList<SweepJob> all = sweep::jobs(heavy, spec("network.responseLoss", 0, 0.5, 20, 20));
+    QCOMPARE(all.size(), 400);
+
+    QFuture<Metrics> future = sweep::start(all);
+    QFutureWatcher<Metrics> watcher;
+    QSignalSpy finished(&watcher, &QFutureWatcherBase::finished);
+    watcher.setFuture(future);
+    future.cancel();
+    QVERIFY(finished.count() > 0 || finished.wait(60000));
+    QVERIFY(future.isCanceled());
+    QVERIFY2(future.resultCount() < all.size(),
+             qPrintable(QStringLiteral("%1 of %2 ran after cancel").arg(future.resultCount()).arg(all.size())));
+}
+
+QTEST_GUILESS_MAIN(TestSweep)
+#include "tst_sweep.moc"
