@@ -1,0 +1,315 @@
+#include "trace.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QSaveFile>
+
+#include <iterator>
+
+namespace retrylab {
+
+namespace {
+
+// Indexed by the enum value; the names are the JSONL contract.
+const char *const LaneNames[] = {"business", "wrapper", "transport", "network", "server", "database"};
+
+const char *const KindNames[] = {
+    "opStart",          "keyMinted",        "tokenIssued",     "businessAttempt", "wrapperAttempt",
+    "transportAttempt", "querySent",        "queryResult",     "connectFailed",   "circuitOpen",
+    "requestLost",      "requestDelayed",   "requestArrived",  "queued",          "rejected",
+    "processingStarted", "keyReserved",     "keyExpired",      "committed",       "replayed",
+    "serverError",      "responseSent",     "responseLost",    "connectionReset", "responseReceived",
+    "lateResponse",     "timeout",          "retryScheduled",  "gaveUp",          "budgetExhausted",
+    "opSucceeded",      "opFailed",         "reconcileFlagged", "reconcileVoided",
+};
+
+static_assert(int(std::size(KindNames)) == int(EventKind::ReconcileVoided) + 1, "one name per EventKind");
+static_assert(int(std::size(LaneNames)) == int(Lane::Database) + 1, "one name per Lane");
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("trace", text);
+}
+
+QString orderRef(int op)
+{
+    return QStringLiteral("ORD-%1").arg(op, 4, 10, QLatin1Char('0'));
+}
+
+// The attempt number of one layer ('b', 'w' or 't') from a path like "op7/b2/w1/t3".
+int attemptIn(const QString &path, QChar layer)
+{
+    for (const QString &part : path.split(QLatin1Char('/'))) {
+        if (part.size() > 1 && part.at(0) == layer) {
+            bool ok = false;
+            const int n = part.mid(1).toInt(&ok);
+            if (ok)
+                return n;
+        }
+    }
+    return 0;
+}
+
+QString laneLabel(Lane lane)
+{
+    switch (lane) {
+    case Lane::Business:
+        return tr("business");
+    case Lane::Wrapper:
+        return tr("wrapper");
+    case Lane::Transport:
+        return tr("transport");
+    case Lane::Network:
+        return tr("network");
+    case Lane::Server:
+        return tr("server");
+    case Lane::Database:
+        return tr("database");
+    }
+    return QString();
+}
+
+// The engine writes "wait 1.20 s after read timeout": the wait, then what went wrong.
+void splitWait(const QString &detail, QString *wait, QString *cause)
+{
+    static const QRegularExpression re(QStringLiteral("^\\s*(?:wait\\s+)?(.*?)(?:\\s+after\\s+(.*))?\\s*$"),
+                                       QRegularExpression::CaseInsensitiveOption);
+    const QRegularExpressionMatch m = re.match(detail);
+    *wait = m.captured(1);
+    *cause = m.captured(2);
+}
+
+} // namespace
+
+bool TraceEvent::operator==(const TraceEvent &o) const
+{
+    return t == o.t && lane == o.lane && kind == o.kind && op == o.op && sub == o.sub && path == o.path
+        && requestId == o.requestId && key == o.key && status == o.status && record == o.record
+        && detail == o.detail;
+}
+
+QJsonObject TraceEvent::toJson() const
+{
+    return QJsonObject{
+        {QStringLiteral("t"), t},
+        {QStringLiteral("lane"), trace::laneName(lane)},
+        {QStringLiteral("kind"), trace::kindName(kind)},
+        {QStringLiteral("op"), op},
+        {QStringLiteral("sub"), sub},
+        {QStringLiteral("path"), path},
+        {QStringLiteral("requestId"), requestId},
+        {QStringLiteral("key"), key},
+        {QStringLiteral("status"), status},
+        {QStringLiteral("record"), record},
+        {QStringLiteral("detail"), detail},
+    };
+}
+
+TraceEvent TraceEvent::fromJson(const QJsonObject &o)
+{
+    TraceEvent e;
+    e.t = o.value(QStringLiteral("t")).toInteger();
+    trace::laneFromName(o.value(QStringLiteral("lane")).toString(), &e.lane);
+    trace::kindFromName(o.value(QStringLiteral("kind")).toString(), &e.kind);
+    e.op = o.value(QStringLiteral("op")).toInt();
+    e.sub = o.value(QStringLiteral("sub")).toInt(1);
+    e.path = o.value(QStringLiteral("path")).toString();
+    e.requestId = o.value(QStringLiteral("requestId")).toString();
+    e.key = o.value(QStringLiteral("key")).toString();
+    e.status = o.value(QStringLiteral("status")).toInt();
+    e.record = o.value(QStringLiteral("record")).toInt();
+    e.detail = o.value(QStringLiteral("detail")).toString();
+    return e;
+}
+
+namespace trace {
+
+QString laneName(Lane lane)
+{
+    const int i = int(lane);
+    return i >= 0 && i < int(std::size(LaneNames)) ? QLatin1String(LaneNames[i]) : QString();
+}
+
+QString kindName(EventKind kind)
+{
+    const int i = int(kind);
+    return i >= 0 && i < int(std::size(KindNames)) ? QLatin1String(KindNames[i]) : QString();
+}
+
+bool laneFromName(const QString &name, Lane *lane)
+{
+    for (int i = 0; i < int(std::size(LaneNames)); ++i) {
+        if (name == QLatin1String(LaneNames[i])) {
+            *lane = Lane(i);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool kindFromName(const QString &name, EventKind *kind)
+{
+    for (int i = 0; i < int(std::size(KindNames)); ++i) {
+        if (name == QLatin1String(KindNames[i])) {
+            *kind = EventKind(i);
+            return true;
+        }
+    }
+    return false;
+}
+
+QByteArray toJsonl(const Trace &events)
+{
+    QByteArray out;
+    for (const TraceEvent &e : events) {
+        out += QJsonDocument(e.toJson()).toJson(QJsonDocument::Compact);
+        out += '\n';
+    }
+    return out;
+}
+
+QByteArray hash(const Trace &events)
+{
+    return QCryptographicHash::hash(toJsonl(events), QCryptographicHash::Sha256).toHex();
+}
+
+QString save(const Trace &events, const QString &fileName)
+{
+    QSaveFile file(fileName);
+    if (!file.open(QIODevice::WriteOnly))
+        return QStringLiteral("cannot write trace file \"%1\": %2").arg(fileName, file.errorString());
+    const QByteArray bytes = toJsonl(events);
+    if (file.write(bytes) != bytes.size()) {
+        const QString error = file.errorString();
+        file.cancelWriting();
+        return QStringLiteral("cannot write trace file \"%1\": %2").arg(fileName, error);
+    }
+    if (!file.commit())
+        return QStringLiteral("cannot write trace file \"%1\": %2").arg(fileName, file.errorString());
+    return QString();
+}
+
+QString narrate(const TraceEvent &e)
+{
+    const QString ref = orderRef(e.op);
+    switch (e.kind) {
+    case EventKind::OpStart:
+        if (e.sub > 1)
+            return tr("A second submission of %1 starts (a double click or a second tab).").arg(ref);
+        return tr("Order %1 starts: the client wants it created exactly once.").arg(ref);
+    case EventKind::KeyMinted:
+        if (e.detail.isEmpty())
+            return tr("The client minted idempotency key %1.").arg(e.key);
+        return tr("The client minted idempotency key %1 (%2).").arg(e.key, e.detail);
+    case EventKind::TokenIssued:
+        return tr("The server issued the single-use token %1 for %2.").arg(e.key, ref);
+    case EventKind::BusinessAttempt:
+        return tr("The business loop starts attempt %1 for %2.").arg(qMax(1, attemptIn(e.path, QLatin1Char('b')))).arg(ref);
+    case EventKind::WrapperAttempt:
+        return tr("The @retry wrapper starts attempt %1.").arg(qMax(1, attemptIn(e.path, QLatin1Char('w'))));
+    case EventKind::TransportAttempt:
+        if (e.key.isEmpty())
+            return tr("The transport sends POST /orders (attempt %1) without an idempotency key.").arg(e.path);
+        return tr("The transport sends POST /orders (attempt %1) with key %2.").arg(e.path, e.key);
+    case EventKind::QuerySent:
+        return tr("Before retrying, the client asks whether %1 already exists (GET /orders?ref=%1).").arg(ref);
+    case EventKind::QueryResult:
+        if (e.status == 200)
+            return tr("%1 already exists: the client does not send it again.").arg(ref);
+        if (e.status == 404)
+            return tr("The server has no %1 yet: resending is safe.").arg(ref);
+        return tr("The status query answered %1: the client still does not know.").arg(e.status);
+    case EventKind::ConnectFailed:
+        return tr("The connection was refused before anything was sent: this one is safe to retry.");
+    case EventKind::CircuitOpen:
+        return tr("The circuit breaker is open: the attempt fails at once without reaching the server.");
+    case EventKind::RequestLost:
+        return tr("The request was lost on the way: the server never saw it.");
+    case EventKind::RequestDelayed:
+        return tr("A latency spike holds the request: it will reach the server after the client has given up.");
+    case EventKind::RequestArrived:
+        if (e.key.isEmpty())
+            return tr("The server received the request, without an idempotency key.");
+        return tr("The server received the request with key %1.").arg(e.key);
+    case EventKind::Queued:
+        return tr("All processing slots are busy: the request waits in the queue.");
+    case EventKind::Rejected:
+        switch (e.status) {
+        case 400:
+            return tr("Rejected with 400: the server requires an Idempotency-Key header.");
+        case 409:
+            return tr("Rejected with 409: a request with the same key is still being processed.");
+        case 422:
+            return tr("Rejected with 422: the same key came back with a different payload.");
+        case 429:
+            return tr("Throttled with 429: the server asks the client to slow down and wait (Retry-After).");
+        case 503:
+            return tr("Rejected with 503: every slot and the whole queue are full.");
+        default:
+            return tr("The server rejected the request with status %1 before processing it.").arg(e.status);
+        }
+    case EventKind::ProcessingStarted:
+        return tr("The server starts processing the order.");
+    case EventKind::KeyReserved:
+        return tr("The server reserved key %1 as in flight: a concurrent copy will get 409.").arg(e.key);
+    case EventKind::KeyExpired:
+        return tr("Key %1 expired: the server has forgotten it, so a late retry looks brand new.").arg(e.key);
+    case EventKind::Committed:
+        return tr("The server committed record #%1 for %2.").arg(e.record).arg(ref);
+    case EventKind::Replayed:
+        return tr("Same key seen before: the server replays the stored response (Idempotent-Replayed: true) "
+                  "instead of creating a new order.");
+    case EventKind::ServerError:
+        if (e.detail.contains(QLatin1String("after"), Qt::CaseInsensitive))
+            return tr("The server failed with %1 after committing: the order exists although the client sees an error.")
+                .arg(e.status);
+        if (e.detail.contains(QLatin1String("before"), Qt::CaseInsensitive))
+            return tr("The server failed with %1 before committing: nothing was written.").arg(e.status);
+        return tr("The server failed with %1.").arg(e.status);
+    case EventKind::ResponseSent:
+        return tr("The server sends its answer: %1.").arg(e.status);
+    case EventKind::ResponseLost:
+        return tr("The server committed, but the response was lost: the client will only see a timeout.");
+    case EventKind::ConnectionReset:
+        return tr("The connection was reset after the commit: the client sees an error, yet the order exists.");
+    case EventKind::ResponseReceived:
+        if (e.status >= 200 && e.status < 300)
+            return tr("The client received %1: the order is confirmed.").arg(e.status);
+        return tr("The client received status %1.").arg(e.status);
+    case EventKind::LateResponse:
+        return tr("A response arrived after the client's timeout: nobody is listening any more, so it is ignored.");
+    case EventKind::Timeout:
+        return tr("No answer within the timeout: the client cannot know whether the order was created.");
+    case EventKind::RetryScheduled: {
+        QString wait, cause;
+        splitWait(e.detail, &wait, &cause);
+        if (wait.isEmpty())
+            return tr("The %1 layer retries at once.").arg(laneLabel(e.lane));
+        if (cause.isEmpty())
+            return tr("The %1 layer retries after %2.").arg(laneLabel(e.lane), wait);
+        return tr("The %1 layer retries after %2 (last outcome: %3).").arg(laneLabel(e.lane), wait, cause);
+    }
+    case EventKind::GaveUp:
+        if (e.detail.isEmpty())
+            return tr("The %1 layer gives up.").arg(laneLabel(e.lane));
+        return tr("The %1 layer gives up: %2.").arg(laneLabel(e.lane), e.detail);
+    case EventKind::BudgetExhausted:
+        return tr("The retry budget is empty: the %1 layer may not retry, which keeps a retry storm from growing.")
+            .arg(laneLabel(e.lane));
+    case EventKind::OpSucceeded:
+        return tr("%1 succeeded as far as the client can tell.").arg(ref);
+    case EventKind::OpFailed:
+        return tr("The client reports %1 as failed; if a record exists anyway, it is an orphan.").arg(ref);
+    case EventKind::ReconcileFlagged:
+        return tr("Reconciliation flagged record #%1 as an extra copy of %2.").arg(e.record).arg(ref);
+    case EventKind::ReconcileVoided:
+        return tr("Reconciliation voided record #%1, an extra copy of %2.").arg(e.record).arg(ref);
+    }
+    return QString();
+}
+
+} // namespace trace
+
+} // namespace retrylab

@@ -1,0 +1,317 @@
+#include "trace.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <functional>
+
+using namespace retrylab;
+
+namespace {
+
+constexpr int LaneCount = int(Lane::Database) + 1;
+constexpr int KindCount = int(EventKind::ReconcileVoided) + 1;
+
+TraceEvent sample()
+{
+    TraceEvent e;
+    e.t = 3'000'123;
+    e.lane = Lane::Server;
+    e.kind = EventKind::Committed;
+    e.op = 7;
+    e.sub = 2;
+    e.path = QStringLiteral("op7/b2/w1/t3");
+    e.requestId = QStringLiteral("req-0007");
+    e.key = QStringLiteral("key-7a");
+    e.status = 201;
+    e.record = 3;
+    e.detail = QStringLiteral("after \"retry\" \u00e4");
+    return e;
+}
+
+Trace sampleTrace()
+{
+    Trace trace;
+    for (int k = 0; k < KindCount; ++k) {
+        TraceEvent e = sample();
+        e.kind = EventKind(k);
+        e.lane = Lane(k % LaneCount);
+        e.t = qint64(k) * 1'000'003 + (qint64(1) << 40); // beyond 32 bits
+        e.op = k + 1;
+        trace.append(e);
+    }
+    return trace;
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(std::function<void(retrylab::TraceEvent &)>)
+
+// Trace event format (JSONL), names, hashing and narration.
+class TestTrace : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void jsonKeys();
+    void jsonRoundTrip();
+    void jsonlRoundTrip();
+    void jsonlEmpty();
+    void laneNames_data();
+    void laneNames();
+    void kindNames_data();
+    void kindNames();
+    void unknownNames();
+    void narrateEveryKind();
+    void narrateUsesFields_data();
+    void narrateUsesFields();
+    void hashStable();
+    void hashChangesWithEveryField_data();
+    void hashChangesWithEveryField();
+    void saveWritesJsonl();
+    void saveToUnwritablePath();
+};
+
+void TestTrace::jsonKeys()
+{
+    const QJsonObject o = sample().toJson();
+    const QStringList expected{QStringLiteral("detail"), QStringLiteral("key"),    QStringLiteral("kind"),
+                               QStringLiteral("lane"),   QStringLiteral("op"),     QStringLiteral("path"),
+                               QStringLiteral("record"), QStringLiteral("requestId"), QStringLiteral("status"),
+                               QStringLiteral("sub"),    QStringLiteral("t")};
+    QCOMPARE(o.keys(), expected);
+    QCOMPARE(o.value(QLatin1String("lane")).toString(), QStringLiteral("server"));
+    QCOMPARE(o.value(QLatin1String("kind")).toString(), QStringLiteral("committed"));
+    QCOMPARE(o.value(QLatin1String("t")).toInteger(), 3000123);
+}
+
+void TestTrace::jsonRoundTrip()
+{
+    const TraceEvent e = sample();
+    QVERIFY(TraceEvent::fromJson(e.toJson()) == e);
+    QVERIFY(!(TraceEvent() == e));
+}
+
+void TestTrace::jsonlRoundTrip()
+{
+    const Trace trace = sampleTrace();
+    const QByteArray jsonl = trace::toJsonl(trace);
+    QVERIFY(jsonl.endsWith('\n'));
+    const QList<QByteArray> lines = jsonl.split('\n');
+    QCOMPARE(lines.size(), trace.size() + 1); // trailing newline leaves one empty piece
+    QVERIFY(lines.last().isEmpty());
+    for (int i = 0; i < trace.size(); ++i) {
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(lines.at(i), &error);
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        QVERIFY2(TraceEvent::fromJson(doc.object()) == trace.at(i), lines.at(i).constData());
+    }
+}
+
+void TestTrace::jsonlEmpty()
+{
+    QCOMPARE(trace::toJsonl(Trace()), QByteArray());
+}
+
+void TestTrace::laneNames_data()
+{
+    QTest::addColumn<int>("lane");
+    QTest::addColumn<QString>("name");
+    const char *names[] = {"business", "wrapper", "transport", "network", "server", "database"};
+    QCOMPARE(int(std::size(names)), LaneCount);
+    for (int i = 0; i < LaneCount; ++i)
+        QTest::addRow("%s", names[i]) << i << QString::fromLatin1(names[i]);
+}
+
+void TestTrace::laneNames()
+{
+    QFETCH(int, lane);
+    QFETCH(QString, name);
+    QCOMPARE(trace::laneName(Lane(lane)), name);
+    Lane back = lane == 0 ? Lane::Database : Lane::Business;
+    QVERIFY(trace::laneFromName(name, &back));
+    QCOMPARE(int(back), lane);
+}
+
+void TestTrace::kindNames_data()
+{
+    QTest::addColumn<int>("kind");
+    for (int k = 0; k < KindCount; ++k)
+        QTest::addRow("%s", qPrintable(trace::kindName(EventKind(k)))) << k;
+}
+
+void TestTrace::kindNames()
+{
+    QFETCH(int, kind);
+    const QString name = trace::kindName(EventKind(kind));
+    QVERIFY(!name.isEmpty());
+    QVERIFY2(name.at(0).isLower(), qPrintable(name));
+    QVERIFY2(!name.contains(QLatin1Char('_')) && !name.contains(QLatin1Char(' ')), qPrintable(name));
+    EventKind back = kind == 0 ? EventKind::ReconcileVoided : EventKind::OpStart;
+    QVERIFY(trace::kindFromName(name, &back));
+    QCOMPARE(int(back), kind);
+
+    // Names are unique.
+    for (int other = 0; other < KindCount; ++other) {
+        if (other != kind)
+            QVERIFY(trace::kindName(EventKind(other)) != name);
+    }
+}
+
+void TestTrace::unknownNames()
+{
+    Lane lane = Lane::Wrapper;
+    QVERIFY(!trace::laneFromName(QStringLiteral("Business"), &lane));
+    QVERIFY(!trace::laneFromName(QString(), &lane));
+    QCOMPARE(lane, Lane::Wrapper);
+    EventKind kind = EventKind::Timeout;
+    QVERIFY(!trace::kindFromName(QStringLiteral("response_lost"), &kind));
+    QCOMPARE(kind, EventKind::Timeout);
+    // Spot checks of the contract spelling.
+    QCOMPARE(trace::kindName(EventKind::TransportAttempt), QStringLiteral("transportAttempt"));
+    QCOMPARE(trace::kindName(EventKind::ResponseLost), QStringLiteral("responseLost"));
+    QCOMPARE(trace::kindName(EventKind::OpStart), QStringLiteral("opStart"));
+}
+
+void TestTrace::narrateEveryKind()
+{
+    QSet<QString> seen;
+    for (int k = 0; k < KindCount; ++k) {
+        TraceEvent e;
+        e.kind = EventKind(k);
+        e.op = 1;
+        const QString sentence = trace::narrate(e);
+        QVERIFY2(!sentence.isEmpty(), qPrintable(trace::kindName(e.kind)));
+        QVERIFY2(sentence.endsWith(QLatin1Char('.')), qPrintable(sentence));
+        QVERIFY2(sentence.at(0).isUpper(), qPrintable(sentence));
+        QVERIFY2(!seen.contains(sentence), qPrintable(sentence));
+        seen.insert(sentence);
+    }
+}
+
+void TestTrace::narrateUsesFields_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<int>("lane");
+    QTest::addColumn<int>("op");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<int>("record");
+    QTest::addColumn<QString>("detail");
+    QTest::addColumn<QString>("expected");
+    const int server = int(Lane::Server);
+    QTest::addRow("committed") << int(EventKind::Committed) << server << 1 << 0 << 3 << QString()
+                               << QStringLiteral("The server committed record #3 for ORD-0001.");
+    QTest::addRow("committed-op-42") << int(EventKind::Committed) << server << 42 << 0 << 17 << QString()
+                                     << QStringLiteral("The server committed record #17 for ORD-0042.");
+    QTest::addRow("response-lost") << int(EventKind::ResponseLost) << int(Lane::Network) << 1 << 0 << 0 << QString()
+                                   << QStringLiteral("The server committed, but the response was lost: the client will only see a timeout.");
+    QTest::addRow("timeout") << int(EventKind::Timeout) << int(Lane::Transport) << 1 << 0 << 0 << QString()
+                             << QStringLiteral("No answer within the timeout: the client cannot know whether the order was created.");
+    QTest::addRow("replayed") << int(EventKind::Replayed) << server << 1 << 201 << 1 << QString()
+                              << QStringLiteral("Same key seen before: the server replays the stored response "
+                                                "(Idempotent-Replayed: true) instead of creating a new order.");
+    QTest::addRow("retry-wrapper") << int(EventKind::RetryScheduled) << int(Lane::Wrapper) << 1 << 0 << 0
+                                   << QStringLiteral("wait 200 ms") << QStringLiteral("The wrapper layer retries after 200 ms.");
+    QTest::addRow("retry-business") << int(EventKind::RetryScheduled) << int(Lane::Business) << 1 << 0 << 0
+                                    << QStringLiteral("wait 1.20 s") << QStringLiteral("The business layer retries after 1.20 s.");
+    QTest::addRow("retry-with-cause") << int(EventKind::RetryScheduled) << int(Lane::Transport) << 1 << 0 << 0
+                                      << QStringLiteral("wait 0 ms after read timeout")
+                                      << QStringLiteral("The transport layer retries after 0 ms (last outcome: read timeout).");
+    QTest::addRow("gave-up") << int(EventKind::GaveUp) << int(Lane::Business) << 1 << 0 << 0
+                             << QStringLiteral("3 attempts used") << QStringLiteral("The business layer gives up: 3 attempts used.");
+    QTest::addRow("query-found") << int(EventKind::QueryResult) << int(Lane::Business) << 5 << 200 << 0 << QString()
+                                 << QStringLiteral("ORD-0005 already exists: the client does not send it again.");
+    QTest::addRow("reconcile-voided") << int(EventKind::ReconcileVoided) << int(Lane::Database) << 2 << 0 << 9 << QString()
+                                      << QStringLiteral("Reconciliation voided record #9, an extra copy of ORD-0002.");
+}
+
+void TestTrace::narrateUsesFields()
+{
+    QFETCH(int, kind);
+    QFETCH(int, lane);
+    QFETCH(int, op);
+    QFETCH(int, status);
+    QFETCH(int, record);
+    QFETCH(QString, detail);
+    QFETCH(QString, expected);
+    TraceEvent e;
+    e.kind = EventKind(kind);
+    e.lane = Lane(lane);
+    e.op = op;
+    e.status = status;
+    e.record = record;
+    e.detail = detail;
+    QCOMPARE(trace::narrate(e), expected);
+}
+
+void TestTrace::hashStable()
+{
+    const Trace trace = sampleTrace();
+    const QByteArray h = trace::hash(trace);
+    QCOMPARE(h.size(), 64);
+    QVERIFY(QByteArray::fromHex(h).toHex() == h);
+    QCOMPARE(trace::hash(sampleTrace()), h);
+    QVERIFY(trace::hash(Trace()) != h);
+
+    Trace reordered = trace;
+    reordered.swapItemsAt(0, 1);
+    QVERIFY(trace::hash(reordered) != h);
+}
+
+void TestTrace::hashChangesWithEveryField_data()
+{
+    using Edit = std::function<void(TraceEvent &)>;
+    QTest::addColumn<Edit>("edit");
+    QTest::addRow("t") << Edit([](TraceEvent &e) { e.t += 1; });
+    QTest::addRow("lane") << Edit([](TraceEvent &e) { e.lane = e.lane == Lane::Database ? Lane::Business : Lane::Database; });
+    QTest::addRow("kind") << Edit([](TraceEvent &e) { e.kind = e.kind == EventKind::Replayed ? EventKind::OpStart : EventKind::Replayed; });
+    QTest::addRow("op") << Edit([](TraceEvent &e) { e.op += 1; });
+    QTest::addRow("sub") << Edit([](TraceEvent &e) { e.sub = 1; });
+    QTest::addRow("path") << Edit([](TraceEvent &e) { e.path = QStringLiteral("op7/b2/w1/t4"); });
+    QTest::addRow("request-id") << Edit([](TraceEvent &e) { e.requestId.clear(); });
+    QTest::addRow("key") << Edit([](TraceEvent &e) { e.key = QStringLiteral("key-7b"); });
+    QTest::addRow("status") << Edit([](TraceEvent &e) { e.status = 200; });
+    QTest::addRow("record") << Edit([](TraceEvent &e) { e.record = 4; });
+    QTest::addRow("detail") << Edit([](TraceEvent &e) { e.detail += QLatin1Char('.'); });
+}
+
+void TestTrace::hashChangesWithEveryField()
+{
+    using Edit = std::function<void(TraceEvent &)>;
+    QFETCH(Edit, edit);
+    Trace trace = sampleTrace();
+    const QByteArray before = trace::hash(trace);
+    TraceEvent &e = trace[trace.size() / 2];
+    const TraceEvent original = e;
+    edit(e);
+    QVERIFY(!(e == original));
+    QVERIFY(trace::hash(trace) != before);
+}
+
+void TestTrace::saveWritesJsonl()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString fileName = dir.filePath(QStringLiteral("run.jsonl"));
+    const Trace trace = sampleTrace();
+    QCOMPARE(trace::save(trace, fileName), QString());
+    QFile file(fileName);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), trace::toJsonl(trace));
+}
+
+void TestTrace::saveToUnwritablePath()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString fileName = dir.filePath(QStringLiteral("no/such/dir/run.jsonl"));
+    const QString error = trace::save(sampleTrace(), fileName);
+    QVERIFY(!error.isEmpty());
+    QVERIFY2(error.contains(fileName), qPrintable(error));
+}
+
+QTEST_GUILESS_MAIN(TestTrace)
+#include "tst_trace.moc"
