@@ -1,0 +1,179 @@
+#include "recordsmodel.h"
+
+#include <algorithm>
+
+namespace retrylab {
+
+RecordsModel::RecordsModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void RecordsModel::setResult(const RunResult &result)
+{
+    setRecords(result.records, result.trace);
+}
+
+void RecordsModel::setRecords(const QList<RecordRow> &records, const Trace &trace)
+{
+    beginResetModel();
+    m_rows.clear();
+    m_rowByRecord.clear();
+    m_recordOfEvent.clear();
+    m_duplicates = 0;
+    m_duplicateGroups = 0;
+
+    QHash<int, int> committedAt; // record number -> trace index
+    m_recordOfEvent.reserve(trace.size());
+    for (int i = 0; i < trace.size(); ++i) {
+        const TraceEvent &e = trace.at(i);
+        m_recordOfEvent.append(e.record);
+        if (e.kind == EventKind::Committed && e.record > 0 && !committedAt.contains(e.record))
+            committedAt.insert(e.record, i);
+    }
+
+    // Group by ref in the order each ref was first committed, so the table still reads
+    // roughly chronologically while keeping duplicates adjacent.
+    QList<RecordRow> sorted = records;
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [](const RecordRow &a, const RecordRow &b) { return a.id < b.id; });
+    QHash<QString, int> firstIdOfRef;
+    QHash<QString, int> countOfRef;
+    for (const RecordRow &r : sorted) {
+        if (!firstIdOfRef.contains(r.ref))
+            firstIdOfRef.insert(r.ref, r.id);
+        countOfRef[r.ref] += 1;
+    }
+    std::stable_sort(sorted.begin(), sorted.end(), [&](const RecordRow &a, const RecordRow &b) {
+        const int fa = firstIdOfRef.value(a.ref);
+        const int fb = firstIdOfRef.value(b.ref);
+        return fa != fb ? fa < fb : a.id < b.id;
+    });
+
+    QString currentRef;
+    int group = -1;
+    m_rows.reserve(sorted.size());
+    for (const RecordRow &r : sorted) {
+        Row row;
+        row.record = r;
+        const bool first = group < 0 || r.ref != currentRef;
+        if (first) {
+            ++group;
+            currentRef = r.ref;
+            if (countOfRef.value(r.ref) > 1)
+                ++m_duplicateGroups;
+        }
+        row.group = group;
+        row.groupHasDuplicates = countOfRef.value(r.ref) > 1;
+        if (r.voided)
+            row.state = State::Voided;
+        else if (r.flagged)
+            row.state = State::Flagged;
+        else
+            row.state = first ? State::First : State::Duplicate;
+        row.duplicate = !first;
+        if (!first)
+            ++m_duplicates;
+        row.traceIndex = committedAt.value(r.id, -1);
+        m_rowByRecord.insert(r.id, m_rows.size());
+        m_rows.append(row);
+    }
+    endResetModel();
+}
+
+int RecordsModel::rowForTraceIndex(int traceIndex) const
+{
+    if (traceIndex < 0 || traceIndex >= m_recordOfEvent.size())
+        return -1;
+    const int record = m_recordOfEvent.at(traceIndex);
+    return record > 0 ? rowForRecord(record) : -1;
+}
+
+int RecordsModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int RecordsModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString RecordsModel::stateName(State state)
+{
+    switch (state) {
+    case State::First: return tr("first");
+    case State::Duplicate: return tr("duplicate");
+    case State::Flagged: return tr("flagged");
+    case State::Voided: return tr("voided");
+    }
+    return {};
+}
+
+QVariant RecordsModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Row &row = m_rows.at(index.row());
+    const RecordRow &r = row.record;
+    switch (role) {
+    case StateRole:
+        return int(row.state);
+    case IsDuplicateRole:
+        return row.duplicate;
+    case GroupIndexRole:
+        return row.group;
+    case GroupHasDuplicatesRole:
+        return row.groupHasDuplicates;
+    case TraceIndexRole:
+        return row.traceIndex;
+    case RecordIdRole:
+        return r.id;
+    case Qt::TextAlignmentRole:
+        switch (index.column()) {
+        case IdColumn:
+        case OpColumn:
+        case TimeColumn:
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        default:
+            return int(Qt::AlignLeft | Qt::AlignVCenter);
+        }
+    case Qt::DisplayRole:
+    case Qt::EditRole:
+        switch (Column(index.column())) {
+        case IdColumn: return r.id;
+        case RefColumn: return r.ref;
+        case OpColumn: return r.op;
+        case KeyColumn: return r.key;
+        case RequestIdColumn: return r.requestId;
+        case TimeColumn:
+            return role == Qt::EditRole ? QVariant(r.t) : QVariant(QString::number(double(r.t) / 1000.0, 'f', 3));
+        case StatusColumn: return stateName(row.state);
+        case ColumnCount: break;
+        }
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant RecordsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (role != Qt::DisplayRole)
+        return {};
+    if (orientation == Qt::Vertical)
+        return section + 1;
+    switch (Column(section)) {
+    case IdColumn: return tr("Record");
+    case RefColumn: return tr("Business ref");
+    case OpColumn: return tr("Op");
+    case KeyColumn: return tr("Idempotency key");
+    case RequestIdColumn: return tr("Request ID");
+    case TimeColumn: return tr("Time (ms)");
+    case StatusColumn: return tr("Status");
+    case ColumnCount: break;
+    }
+    return {};
+}
+
+} // namespace retrylab

@@ -1,0 +1,832 @@
+#include "chartspanel.h"
+
+#include <QAreaSeries>
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHash>
+#include <QImage>
+#include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QMap>
+#include <QPainter>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScatterSeries>
+#include <QSpinBox>
+#include <QSvgGenerator>
+#include <QTabWidget>
+#include <QValueAxis>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <cmath>
+
+namespace retrylab {
+
+namespace {
+
+// Okabe-Ito: distinguishable with the common colour-vision deficiencies.
+const QColor okabeOrange(0xE6, 0x9F, 0x00);
+const QColor okabeSkyBlue(0x56, 0xB4, 0xE9);
+const QColor okabeGreen(0x00, 0x9E, 0x73);
+const QColor okabeBlue(0x00, 0x72, 0xB2);
+const QColor okabeVermillion(0xD5, 0x5E, 0x00);
+
+struct ChartColors
+{
+    bool dark = false;
+    QColor duplicates;
+    QColor attempts;
+    QColor text;
+    QColor mutedText;
+    QColor grid;
+    QColor background;
+};
+
+ChartColors colorsFor(const QPalette &palette)
+{
+    ChartColors c;
+    c.background = palette.color(QPalette::Base);
+    c.dark = palette.color(QPalette::Window).lightness() < 128;
+    c.duplicates = c.dark ? okabeOrange : okabeVermillion;
+    c.attempts = c.dark ? okabeSkyBlue : okabeBlue;
+    c.text = palette.color(QPalette::Text);
+    c.mutedText = palette.color(QPalette::PlaceholderText);
+    c.grid = c.text;
+    c.grid.setAlphaF(c.dark ? 0.18f : 0.12f);
+    return c;
+}
+
+QColor withAlpha(QColor c, float alpha)
+{
+    c.setAlphaF(alpha);
+    return c;
+}
+
+QFont scaledFont(const QFont &base, qreal points, bool bold = false)
+{
+    QFont f = base;
+    f.setPointSizeF(points);
+    f.setBold(bold);
+    return f;
+}
+
+// The smallest 1/2/5 x 10^n at or above x.
+double niceStep(double x)
+{
+    if (x <= 0)
+        return 1;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(x)));
+    for (double m : {1.0, 2.0, 5.0, 10.0}) {
+        if (m * magnitude >= x - 1e-9)
+            return m * magnitude;
+    }
+    return 10 * magnitude;
+}
+
+// Whole-number ticks only: counts are never fractional.
+void setCountRange(QValueAxis *axis, double max)
+{
+    int top = std::max(1, int(std::ceil(max)));
+    if (top <= 8) {
+        axis->setRange(0, top);
+        axis->setTickCount(top + 1);
+    } else {
+        const int step = std::max(1, int(niceStep(top / 5.0)));
+        top = (top + step - 1) / step * step;
+        axis->setRange(0, top);
+        axis->setTickCount(top / step + 1);
+    }
+    axis->setLabelFormat(QStringLiteral("%d"));
+}
+
+void setValueRange(QValueAxis *axis, double min, double max)
+{
+    if (max <= min)
+        max = min + 1;
+    const double step = niceStep((max - min) / 6.0);
+    const double lo = std::floor(min / step + 1e-9) * step;
+    const double hi = std::ceil(max / step - 1e-9) * step;
+    axis->setRange(lo, hi);
+    axis->setTickCount(int(std::lround((hi - lo) / step)) + 1);
+    const int decimals = step >= 1 ? 0 : int(std::ceil(-std::log10(step) - 1e-9));
+    axis->setLabelFormat(QStringLiteral("%.") + QString::number(decimals) + QStringLiteral("f"));
+}
+
+QChartView *makeView(QChart *chart)
+{
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setBackgroundRoundness(0);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    auto *view = new QChartView(chart);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumSize(320, 240);
+    return view;
+}
+
+void hideLegendFor(QChart *chart, QAbstractSeries *series)
+{
+    const QList<QLegendMarker *> markers = chart->legend()->markers(series);
+    for (QLegendMarker *marker : markers)
+        marker->setVisible(false);
+}
+
+QString pointsLabel(const QString &label)
+{
+    // Long variant names break onto a second line instead of being truncated.
+    QString html = label.toHtmlEscaped();
+    const int space = html.indexOf(QLatin1Char(' '), html.size() / 2 - 2);
+    if (html.size() > 12 && space > 0)
+        html.replace(space, 1, QStringLiteral("<br>"));
+    return html;
+}
+
+} // namespace
+
+QList<ChartsPanel::SweepParam> ChartsPanel::sweepParams()
+{
+    return {
+        {QStringLiteral("network.responseLoss"), tr("Response loss"), 0, 0.5, 2},
+        {QStringLiteral("network.requestLoss"), tr("Request loss"), 0, 0.5, 2},
+        {QStringLiteral("network.latencySpike"), tr("Latency spike rate"), 0, 0.5, 2},
+        {QStringLiteral("client.business.maxAttempts"), tr("Business max attempts"), 1, 6, 0},
+        {QStringLiteral("client.wrapper.maxAttempts"), tr("Wrapper max attempts"), 1, 6, 0},
+        {QStringLiteral("client.transport.total"), tr("Transport total retries"), 0, 10, 0},
+        {QStringLiteral("client.timeoutMs"), tr("Client timeout (ms)"), 100, 5000, 0},
+        {QStringLiteral("server.capacity"), tr("Server capacity"), 1, 20, 0},
+        {QStringLiteral("server.error5xxAfterCommit"), tr("5xx after commit"), 0, 0.5, 2},
+        {QStringLiteral("workload.doubleSubmitRate"), tr("Double-submit rate"), 0, 1, 2},
+    };
+}
+
+ChartsPanel::ChartsPanel(QWidget *parent)
+    : QWidget(parent)
+{
+    m_tabs = new QTabWidget(this);
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(buildDuplicatesTab(), tr("Duplicates over time"));
+    m_tabs->addTab(buildWhatIfTab(), tr("What if…"));
+    m_tabs->addTab(buildSweepTab(), tr("Sweep"));
+    m_tabs->addTab(buildAttemptsTab(), tr("Attempts per operation"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_tabs);
+
+    connect(&m_whatIfWatcher, &QFutureWatcherBase::finished, this, &ChartsPanel::whatIfFinished);
+    connect(&m_sweepWatcher, &QFutureWatcherBase::finished, this, &ChartsPanel::sweepDone);
+    connect(&m_sweepWatcher, &QFutureWatcherBase::progressValueChanged, this, [this](int value) {
+        m_sweepProgress->setValue(value);
+        Q_EMIT sweepProgress(value, int(m_sweepJobs.size()));
+    });
+
+    applyStyle();
+    updateSweepButtons();
+}
+
+ChartsPanel::~ChartsPanel()
+{
+    // Background work only holds copies, but do not leave threads running past the panel.
+    if (m_whatIfCancel)
+        m_whatIfCancel->store(true);
+    m_sweepWatcher.cancel();
+    m_sweepWatcher.waitForFinished();
+    m_whatIfWatcher.waitForFinished();
+}
+
+QWidget *ChartsPanel::buildDuplicatesTab()
+{
+    auto *chart = new QChart;
+    m_dupLine = new QLineSeries(this);
+    m_dupArea = new QAreaSeries(m_dupLine);
+    m_dupArea->setName(tr("duplicate records (cumulative)"));
+    chart->addSeries(m_dupArea);
+    m_dupX = new QValueAxis;
+    m_dupX->setTitleText(tr("simulated time (s)"));
+    m_dupY = new QValueAxis;
+    m_dupY->setTitleText(tr("duplicate records"));
+    chart->addAxis(m_dupX, Qt::AlignBottom);
+    chart->addAxis(m_dupY, Qt::AlignLeft);
+    m_dupArea->attachAxis(m_dupX);
+    m_dupArea->attachAxis(m_dupY);
+    setCountRange(m_dupY, 1);
+    setValueRange(m_dupX, 0, 1);
+    chart->setTitle(tr("Duplicate records over time"));
+    m_views[DuplicatesTab] = makeView(chart);
+    return m_views[DuplicatesTab];
+}
+
+QWidget *ChartsPanel::buildWhatIfTab()
+{
+    auto *chart = new QChart;
+    m_whatIfDupSet = new QBarSet(tr("duplicate records"));
+    m_whatIfBars = new QBarSeries;
+    m_whatIfBars->append(m_whatIfDupSet);
+    m_whatIfBars->setBarWidth(0.6);
+    m_whatIfBars->setLabelsVisible(true);
+    m_whatIfBars->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    m_whatIfBars->setLabelsFormat(QStringLiteral("@value"));
+    m_whatIfBars->setLabelsPrecision(6);
+    m_whatIfAmp = new QScatterSeries;
+    m_whatIfAmp->setName(tr("HTTP attempts per operation"));
+    m_whatIfAmp->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+    m_whatIfAmp->setMarkerSize(14);
+    chart->addSeries(m_whatIfBars);
+    chart->addSeries(m_whatIfAmp);
+    m_whatIfX = new QBarCategoryAxis;
+    m_whatIfY = new QValueAxis;
+    m_whatIfY->setTitleText(tr("duplicate records"));
+    m_whatIfY2 = new QValueAxis;
+    m_whatIfY2->setTitleText(tr("attempts per operation"));
+    chart->addAxis(m_whatIfX, Qt::AlignBottom);
+    chart->addAxis(m_whatIfY, Qt::AlignLeft);
+    chart->addAxis(m_whatIfY2, Qt::AlignRight);
+    m_whatIfBars->attachAxis(m_whatIfX);
+    m_whatIfBars->attachAxis(m_whatIfY);
+    m_whatIfAmp->attachAxis(m_whatIfX);
+    m_whatIfAmp->attachAxis(m_whatIfY2);
+    m_whatIfY2->setGridLineVisible(false);
+    setCountRange(m_whatIfY, 1);
+    setValueRange(m_whatIfY2, 0, 1);
+    chart->setTitle(tr("What if… (same seed, one change at a time)"));
+    m_views[WhatIfTab] = makeView(chart);
+    return m_views[WhatIfTab];
+}
+
+QWidget *ChartsPanel::buildSweepTab()
+{
+    auto *page = new QWidget;
+    auto *controls = new QHBoxLayout;
+    m_sweepParam = new QComboBox;
+    const QList<SweepParam> params = sweepParams();
+    for (const SweepParam &p : params)
+        m_sweepParam->addItem(p.label, p.path);
+    m_sweepParam->setToolTip(tr("Scenario parameter to vary"));
+    m_sweepFrom = new QDoubleSpinBox;
+    m_sweepTo = new QDoubleSpinBox;
+    for (QDoubleSpinBox *box : {m_sweepFrom, m_sweepTo}) {
+        box->setRange(0, 1e6);
+        box->setAccelerated(true);
+    }
+    m_sweepSteps = new QSpinBox;
+    m_sweepSteps->setRange(2, 100);
+    m_sweepSteps->setValue(6);
+    m_sweepSeeds = new QSpinBox;
+    m_sweepSeeds->setRange(1, 1000);
+    m_sweepSeeds->setValue(10);
+    m_sweepSeeds->setToolTip(tr("Runs per point, seeds base seed + i: the band shows their min and max"));
+    m_sweepRun = new QPushButton(tr("Run sweep"));
+    m_sweepCancel = new QPushButton(tr("Cancel"));
+    m_sweepProgress = new QProgressBar;
+    m_sweepProgress->setRange(0, 1);
+    m_sweepProgress->setValue(0);
+    m_sweepProgress->setMinimumWidth(120);
+    controls->addWidget(new QLabel(tr("Parameter")));
+    controls->addWidget(m_sweepParam);
+    controls->addWidget(new QLabel(tr("from")));
+    controls->addWidget(m_sweepFrom);
+    controls->addWidget(new QLabel(tr("to")));
+    controls->addWidget(m_sweepTo);
+    controls->addWidget(new QLabel(tr("steps")));
+    controls->addWidget(m_sweepSteps);
+    controls->addWidget(new QLabel(tr("seeds")));
+    controls->addWidget(m_sweepSeeds);
+    controls->addWidget(m_sweepRun);
+    controls->addWidget(m_sweepCancel);
+    controls->addWidget(m_sweepProgress, 1);
+    m_sweepStatus = new QLabel;
+    m_sweepStatus->setWordWrap(true);
+
+    auto *chart = new QChart;
+    const auto band = [this, chart](QLineSeries **minSeries, QLineSeries **maxSeries) {
+        *minSeries = new QLineSeries(this);
+        *maxSeries = new QLineSeries(this);
+        auto *area = new QAreaSeries(*maxSeries, *minSeries);
+        chart->addSeries(area);
+        return area;
+    };
+    m_sweepDupBand = band(&m_sweepDupMin, &m_sweepDupMax);
+    m_sweepDupBand->setName(tr("duplicates min–max"));
+    m_sweepAmpBand = band(&m_sweepAmpMin, &m_sweepAmpMax);
+    m_sweepAmpBand->setName(tr("attempts min–max"));
+    m_sweepDupMean = new QLineSeries;
+    m_sweepDupMean->setName(tr("duplicate records (mean)"));
+    m_sweepAmpMean = new QLineSeries;
+    m_sweepAmpMean->setName(tr("HTTP attempts per operation (mean)"));
+    for (QLineSeries *mean : {m_sweepDupMean, m_sweepAmpMean}) {
+        mean->setPointsVisible(true);
+        chart->addSeries(mean);
+    }
+    m_sweepX = new QValueAxis;
+    m_sweepY = new QValueAxis;
+    m_sweepY->setTitleText(tr("duplicate records"));
+    m_sweepY2 = new QValueAxis;
+    m_sweepY2->setTitleText(tr("attempts per operation"));
+    m_sweepY2->setGridLineVisible(false);
+    chart->addAxis(m_sweepX, Qt::AlignBottom);
+    chart->addAxis(m_sweepY, Qt::AlignLeft);
+    chart->addAxis(m_sweepY2, Qt::AlignRight);
+    for (QAbstractSeries *s : {static_cast<QAbstractSeries *>(m_sweepDupBand), static_cast<QAbstractSeries *>(m_sweepDupMean)}) {
+        s->attachAxis(m_sweepX);
+        s->attachAxis(m_sweepY);
+    }
+    for (QAbstractSeries *s : {static_cast<QAbstractSeries *>(m_sweepAmpBand), static_cast<QAbstractSeries *>(m_sweepAmpMean)}) {
+        s->attachAxis(m_sweepX);
+        s->attachAxis(m_sweepY2);
+    }
+    hideLegendFor(chart, m_sweepDupBand);
+    hideLegendFor(chart, m_sweepAmpBand);
+    setCountRange(m_sweepY, 1);
+    setValueRange(m_sweepY2, 0, 1);
+    setValueRange(m_sweepX, 0, 1);
+    chart->setTitle(tr("Sweep: choose a parameter and press Run"));
+    m_views[SweepTab] = makeView(chart);
+
+    auto *layout = new QVBoxLayout(page);
+    layout->addLayout(controls);
+    layout->addWidget(m_sweepStatus);
+    layout->addWidget(m_views[SweepTab], 1);
+
+    connect(m_sweepParam, qOverload<int>(&QComboBox::currentIndexChanged), this, &ChartsPanel::sweepParamChanged);
+    connect(m_sweepRun, &QPushButton::clicked, this, [this] {
+        QString error;
+        if (!startSweep(sweepSpecFromControls(), &error))
+            m_sweepStatus->setText(error);
+    });
+    connect(m_sweepCancel, &QPushButton::clicked, this, &ChartsPanel::cancelSweep);
+    sweepParamChanged(0);
+    return page;
+}
+
+QWidget *ChartsPanel::buildAttemptsTab()
+{
+    auto *chart = new QChart;
+    m_attemptSet = new QBarSet(tr("operations"));
+    m_attemptBars = new QBarSeries;
+    m_attemptBars->append(m_attemptSet);
+    m_attemptBars->setBarWidth(0.8);
+    m_attemptBars->setLabelsVisible(true);
+    m_attemptBars->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    chart->addSeries(m_attemptBars);
+    m_attemptX = new QBarCategoryAxis;
+    m_attemptX->setTitleText(tr("HTTP attempts (POST) per operation"));
+    m_attemptY = new QValueAxis;
+    m_attemptY->setTitleText(tr("operations"));
+    chart->addAxis(m_attemptX, Qt::AlignBottom);
+    chart->addAxis(m_attemptY, Qt::AlignLeft);
+    m_attemptBars->attachAxis(m_attemptX);
+    m_attemptBars->attachAxis(m_attemptY);
+    setCountRange(m_attemptY, 1);
+    chart->legend()->setVisible(false);
+    chart->setTitle(tr("HTTP attempts per operation"));
+    m_views[AttemptsTab] = makeView(chart);
+    return m_views[AttemptsTab];
+}
+
+QChartView *ChartsPanel::chartView(int tab) const
+{
+    return tab >= 0 && tab < TabCount ? m_views[tab] : nullptr;
+}
+
+int ChartsPanel::tabCount() const
+{
+    return m_tabs->count();
+}
+
+QString ChartsPanel::tabTitle(int tab) const
+{
+    return m_tabs->tabText(tab);
+}
+
+int ChartsPanel::currentTab() const
+{
+    return m_tabs->currentIndex();
+}
+
+void ChartsPanel::setCurrentTab(int tab)
+{
+    m_tabs->setCurrentIndex(tab);
+}
+
+void ChartsPanel::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
+        applyStyle();
+}
+
+void ChartsPanel::applyStyle()
+{
+    const ChartColors c = colorsFor(palette());
+    const QFont base = font();
+    const QFont titleFont = scaledFont(base, 15, true);
+    const QFont axisTitleFont = scaledFont(base, 12);
+    const QFont labelFont = scaledFont(base, 11);
+
+    for (QChartView *view : m_views) {
+        QChart *chart = view->chart();
+        // setTheme resets series colours and fonts: everything below must come after it.
+        chart->setTheme(c.dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+        chart->setBackgroundBrush(c.background);
+        chart->setBackgroundPen(Qt::NoPen);
+        chart->setPlotAreaBackgroundVisible(false);
+        chart->setTitleFont(titleFont);
+        chart->setTitleBrush(c.text);
+        chart->legend()->setFont(labelFont);
+        chart->legend()->setLabelColor(c.text);
+        const QList<QAbstractAxis *> axes = chart->axes();
+        for (QAbstractAxis *axis : axes) {
+            axis->setLabelsFont(labelFont);
+            axis->setLabelsColor(c.text);
+            axis->setTitleFont(axisTitleFont);
+            axis->setTitleBrush(c.text);
+            axis->setGridLineColor(c.grid);
+            axis->setLinePenColor(withAlpha(c.text, 0.4f));
+            axis->setMinorGridLineVisible(false);
+        }
+        view->setBackgroundBrush(c.background);
+    }
+    m_whatIfY2->setGridLineVisible(false);
+    m_sweepY2->setGridLineVisible(false);
+
+    // Duplicates are always the warm colour, attempts the blue one, on every chart.
+    m_dupArea->setBrush(withAlpha(c.duplicates, 0.25f));
+    m_dupArea->setPen(QPen(c.duplicates, 3));
+    m_dupArea->setBorderColor(c.duplicates);
+
+    m_whatIfDupSet->setColor(c.duplicates);
+    m_whatIfDupSet->setBorderColor(c.duplicates);
+    m_whatIfDupSet->setLabelColor(c.text);
+    m_whatIfDupSet->setLabelFont(labelFont);
+    m_whatIfAmp->setColor(c.attempts);
+    m_whatIfAmp->setBorderColor(c.background);
+
+    m_sweepDupMean->setPen(QPen(c.duplicates, 3));
+    m_sweepDupMean->setColor(c.duplicates);
+    m_sweepAmpMean->setPen(QPen(c.attempts, 3, Qt::DashLine));
+    m_sweepAmpMean->setColor(c.attempts);
+    m_sweepDupBand->setBrush(withAlpha(c.duplicates, 0.2f));
+    m_sweepDupBand->setPen(Qt::NoPen);
+    m_sweepAmpBand->setBrush(withAlpha(c.attempts, 0.2f));
+    m_sweepAmpBand->setPen(Qt::NoPen);
+    m_sweepDupMean->setColor(c.duplicates);
+
+    m_attemptSet->setColor(c.attempts);
+    m_attemptSet->setBorderColor(c.attempts);
+    m_attemptSet->setLabelColor(c.text);
+    m_attemptSet->setLabelFont(labelFont);
+
+    QPalette statusPalette = m_sweepStatus->palette();
+    statusPalette.setColor(QPalette::WindowText, c.text);
+    m_sweepStatus->setPalette(statusPalette);
+}
+
+void ChartsPanel::setResult(const RunResult &result)
+{
+    m_result = result;
+    m_hasResult = true;
+    updateDuplicates();
+    updateAttempts();
+    startWhatIf();
+    updateSweepButtons();
+}
+
+void ChartsPanel::updateDuplicates()
+{
+    // Ref of each record: the trace only carries record numbers.
+    QHash<int, QString> refOfRecord;
+    for (const RecordRow &r : qAsConst(m_result.records))
+        refOfRecord.insert(r.id, r.ref);
+
+    QList<QPair<qint64, QString>> commits; // (time, ref) in commit order
+    if (!m_result.trace.isEmpty()) {
+        for (const TraceEvent &e : qAsConst(m_result.trace)) {
+            if (e.kind != EventKind::Committed)
+                continue;
+            const QString ref = refOfRecord.value(e.record, QStringLiteral("op%1").arg(e.op));
+            commits.append({e.t, ref});
+        }
+    } else {
+        // Tracing was off: the records carry their commit times too.
+        QList<RecordRow> records = m_result.records;
+        std::stable_sort(records.begin(), records.end(),
+                         [](const RecordRow &a, const RecordRow &b) { return a.t != b.t ? a.t < b.t : a.id < b.id; });
+        for (const RecordRow &r : qAsConst(records))
+            commits.append({r.t, r.ref});
+    }
+
+    QList<QPointF> points{{0, 0}};
+    QSet<QString> seen;
+    int count = 0;
+    double lastT = 0;
+    for (const auto &commit : qAsConst(commits)) {
+        const double t = double(commit.first) / 1e6;
+        lastT = std::max(lastT, t);
+        if (seen.contains(commit.second)) {
+            points.append({t, double(count)});
+            ++count;
+            points.append({t, double(count)});
+        } else {
+            seen.insert(commit.second);
+        }
+    }
+    double end = std::max(lastT, m_result.metrics.durationS);
+    if (!m_result.trace.isEmpty())
+        end = std::max(end, double(m_result.trace.constLast().t) / 1e6);
+    if (end <= 0)
+        end = 1;
+    points.append({end, double(count)});
+    m_duplicatePoints = points;
+    m_dupLine->replace(points);
+
+    setValueRange(m_dupX, 0, end);
+    setCountRange(m_dupY, count < 8 ? count + 1 : count * 1.1);
+    QChart *chart = m_views[DuplicatesTab]->chart();
+    if (count == 0)
+        chart->setTitle(tr("No duplicate records: %n record(s), one per business reference", nullptr,
+                           m_result.metrics.records));
+    else
+        chart->setTitle(tr("%n duplicate record(s) of %1 committed", nullptr, count).arg(m_result.metrics.records));
+}
+
+void ChartsPanel::updateAttempts()
+{
+    QMap<int, int> counts;
+    int maxAttempts = 0;
+    for (const OpSummary &op : qAsConst(m_result.ops)) {
+        counts[op.attempts] += 1;
+        maxAttempts = std::max(maxAttempts, op.attempts);
+    }
+    m_histogram.clear();
+    QStringList categories;
+    QList<qreal> values;
+    int maxCount = 0;
+    const int first = counts.isEmpty() ? 1 : std::min(1, counts.firstKey());
+    for (int a = first; a <= std::max(1, maxAttempts); ++a) {
+        const int n = counts.value(a);
+        categories.append(QString::number(a));
+        values.append(n);
+        maxCount = std::max(maxCount, n);
+        if (n > 0)
+            m_histogram.append({a, n});
+    }
+    m_attemptX->clear();
+    m_attemptX->append(categories);
+    m_attemptSet->remove(0, m_attemptSet->count());
+    m_attemptSet->append(values);
+    setCountRange(m_attemptY, maxCount < 8 ? maxCount + 1 : maxCount * 1.1);
+    m_views[AttemptsTab]->chart()->setTitle(
+        tr("HTTP attempts per operation: max %1, worst case %2 (%3)")
+            .arg(m_result.metrics.maxAttemptsPerOp)
+            .arg(m_result.metrics.worstCaseAttemptsPerOp)
+            .arg(m_result.scenario.worstCaseFormula()));
+}
+
+void ChartsPanel::startWhatIf()
+{
+    if (m_whatIfCancel)
+        m_whatIfCancel->store(true); // latest request wins
+    auto cancel = std::make_shared<std::atomic_bool>(false);
+    m_whatIfCancel = cancel;
+    m_pendingVariants = whatif::variants(m_result.scenario);
+    const QList<WhatIfVariant> variants = m_pendingVariants;
+    m_whatIfPending = true;
+    m_views[WhatIfTab]->chart()->setTitle(tr("What if… (computing)"));
+    m_whatIfWatcher.setFuture(QtConcurrent::run([variants, cancel] { return whatif::run(variants, cancel.get()); }));
+}
+
+void ChartsPanel::whatIfFinished()
+{
+    if (m_whatIfWatcher.isCanceled() || !m_whatIfCancel || m_whatIfCancel->load())
+        return;
+    const QList<Metrics> metrics = m_whatIfWatcher.result();
+    if (metrics.size() != m_pendingVariants.size())
+        return;
+    m_whatIfLabels.clear();
+    m_whatIfDuplicates.clear();
+    m_whatIfAmplification.clear();
+    for (int i = 0; i < metrics.size(); ++i) {
+        m_whatIfLabels.append(m_pendingVariants.at(i).label);
+        m_whatIfDuplicates.append(metrics.at(i).duplicates);
+        m_whatIfAmplification.append(metrics.at(i).amplification);
+    }
+    m_whatIfPending = false;
+    showWhatIf();
+    Q_EMIT whatIfUpdated();
+}
+
+void ChartsPanel::showWhatIf()
+{
+    QStringList categories;
+    for (const QString &label : qAsConst(m_whatIfLabels))
+        categories.append(pointsLabel(label));
+    m_whatIfX->clear();
+    m_whatIfX->append(categories);
+    m_whatIfDupSet->remove(0, m_whatIfDupSet->count());
+    m_whatIfDupSet->append(m_whatIfDuplicates);
+    QList<QPointF> amp;
+    for (int i = 0; i < m_whatIfAmplification.size(); ++i)
+        amp.append({double(i), m_whatIfAmplification.at(i)});
+    m_whatIfAmp->replace(amp);
+
+    const double maxDup = m_whatIfDuplicates.isEmpty()
+        ? 0 : *std::max_element(m_whatIfDuplicates.cbegin(), m_whatIfDuplicates.cend());
+    const double maxAmp = m_whatIfAmplification.isEmpty()
+        ? 1 : *std::max_element(m_whatIfAmplification.cbegin(), m_whatIfAmplification.cend());
+    setCountRange(m_whatIfY, maxDup < 8 ? maxDup + 1 : maxDup * 1.15);
+    setValueRange(m_whatIfY2, 0, std::max(1.0, maxAmp * 1.1));
+    const int current = m_whatIfDuplicates.isEmpty() ? 0 : int(m_whatIfDuplicates.constFirst());
+    m_views[WhatIfTab]->chart()->setTitle(
+        tr("What if… same seed, one change at a time (current: %n duplicate(s))", nullptr, current));
+}
+
+SweepSpec ChartsPanel::sweepSpecFromControls() const
+{
+    SweepSpec spec;
+    spec.param = m_sweepParam->currentData().toString();
+    spec.from = m_sweepFrom->value();
+    spec.to = m_sweepTo->value();
+    spec.steps = m_sweepSteps->value();
+    spec.seeds = m_sweepSeeds->value();
+    return spec;
+}
+
+void ChartsPanel::setSweepControls(const SweepSpec &spec)
+{
+    const int index = m_sweepParam->findData(spec.param);
+    if (index >= 0)
+        m_sweepParam->setCurrentIndex(index);
+    m_sweepFrom->setValue(spec.from);
+    m_sweepTo->setValue(spec.to);
+    m_sweepSteps->setValue(spec.steps);
+    m_sweepSeeds->setValue(spec.seeds);
+}
+
+void ChartsPanel::sweepParamChanged(int index)
+{
+    const QList<SweepParam> params = sweepParams();
+    if (index < 0 || index >= params.size())
+        return;
+    const SweepParam &p = params.at(index);
+    for (QDoubleSpinBox *box : {m_sweepFrom, m_sweepTo}) {
+        box->setDecimals(p.decimals);
+        box->setSingleStep(p.decimals > 0 ? 0.05 : 1);
+        box->setMaximum(p.decimals > 0 ? 1 : 1e6);
+    }
+    m_sweepFrom->setValue(p.from);
+    m_sweepTo->setValue(p.to);
+}
+
+void ChartsPanel::updateSweepButtons()
+{
+    m_sweepRun->setEnabled(!m_sweepRunning && m_hasResult);
+    m_sweepCancel->setEnabled(m_sweepRunning);
+    m_sweepParam->setEnabled(!m_sweepRunning);
+}
+
+bool ChartsPanel::startSweep(const SweepSpec &spec, QString *error)
+{
+    const auto fail = [error](const QString &message) {
+        if (error)
+            *error = message;
+        return false;
+    };
+    if (m_sweepRunning)
+        return fail(tr("A sweep is already running."));
+    if (!m_hasResult)
+        return fail(tr("Run a scenario first: the sweep varies the current scenario."));
+    const QStringList errors = sweep::validate(m_result.scenario, spec);
+    if (!errors.isEmpty())
+        return fail(errors.join(QLatin1Char('\n')));
+
+    m_sweepSpec = spec;
+    m_sweepJobs = sweep::jobs(m_result.scenario, spec);
+    m_sweepRunning = true;
+    m_sweepProgress->setRange(0, std::max<int>(1, int(m_sweepJobs.size())));
+    m_sweepProgress->setValue(0);
+    m_sweepStatus->setText(tr("Running %n simulation(s)…", nullptr, int(m_sweepJobs.size())));
+    updateSweepButtons();
+    Q_EMIT sweepStarted();
+    m_sweepWatcher.setFuture(sweep::start(m_sweepJobs));
+    return true;
+}
+
+void ChartsPanel::cancelSweep()
+{
+    if (!m_sweepRunning)
+        return;
+    // Finishing is reported by the watcher once the jobs in flight return.
+    m_sweepWatcher.cancel();
+    m_sweepCancel->setEnabled(false);
+    m_sweepStatus->setText(tr("Cancelling…"));
+}
+
+void ChartsPanel::sweepDone()
+{
+    if (!m_sweepRunning)
+        return;
+    const bool cancelled = m_sweepWatcher.isCanceled();
+    const int total = int(m_sweepJobs.size());
+    if (!cancelled) {
+        const QList<Metrics> results = m_sweepWatcher.future().results();
+        if (results.size() == m_sweepJobs.size()) {
+            m_sweepPoints = sweep::aggregate(m_sweepSpec, m_sweepJobs, results);
+            showSweep();
+            m_sweepStatus->setText(tr("%n simulation(s) done.", nullptr, total));
+        } else {
+            m_sweepStatus->setText(tr("The sweep returned %1 of %2 results.").arg(results.size()).arg(total));
+        }
+        m_sweepProgress->setValue(m_sweepProgress->maximum());
+    } else {
+        m_sweepStatus->setText(tr("Cancelled after %1 of %2 simulations.")
+                                   .arg(m_sweepWatcher.progressValue())
+                                   .arg(total));
+    }
+    m_sweepRunning = false;
+    updateSweepButtons();
+    Q_EMIT sweepFinished(cancelled);
+}
+
+void ChartsPanel::showSweep()
+{
+    QList<QPointF> dupMean, dupMin, dupMax, ampMean, ampMin, ampMax;
+    double maxDup = 0;
+    double maxAmp = 0;
+    for (const SweepPoint &p : qAsConst(m_sweepPoints)) {
+        const SweepStat d = p.stat(QStringLiteral("duplicates"));
+        const SweepStat a = p.stat(QStringLiteral("amplification"));
+        dupMean.append({p.value, d.mean});
+        dupMin.append({p.value, d.min});
+        dupMax.append({p.value, d.max});
+        ampMean.append({p.value, a.mean});
+        ampMin.append({p.value, a.min});
+        ampMax.append({p.value, a.max});
+        maxDup = std::max(maxDup, d.max);
+        maxAmp = std::max(maxAmp, a.max);
+    }
+    m_sweepDupMean->replace(dupMean);
+    m_sweepDupMin->replace(dupMin);
+    m_sweepDupMax->replace(dupMax);
+    m_sweepAmpMean->replace(ampMean);
+    m_sweepAmpMin->replace(ampMin);
+    m_sweepAmpMax->replace(ampMax);
+
+    const double lo = std::min(m_sweepSpec.from, m_sweepSpec.to);
+    const double hi = std::max(m_sweepSpec.from, m_sweepSpec.to);
+    setValueRange(m_sweepX, lo, hi);
+    setCountRange(m_sweepY, maxDup < 8 ? maxDup + 1 : maxDup * 1.1);
+    setValueRange(m_sweepY2, 0, std::max(1.0, maxAmp * 1.1));
+    const QString label = m_sweepParam->itemText(std::max(0, m_sweepParam->findData(m_sweepSpec.param)));
+    m_sweepX->setTitleText(QStringLiteral("%1 (%2)").arg(label, m_sweepSpec.param));
+    m_views[SweepTab]->chart()->setTitle(
+        tr("Duplicates and attempts vs %1 (%n seed(s) per point)", nullptr, m_sweepSpec.seeds).arg(label));
+}
+
+bool ChartsPanel::exportChart(int tab, const QString &fileName, QString *error)
+{
+    const auto fail = [error](const QString &message) {
+        if (error)
+            *error = message;
+        return false;
+    };
+    QChartView *view = chartView(tab);
+    if (!view)
+        return fail(tr("There is no chart tab %1.").arg(tab));
+    if (!view->isVisible() && (view->width() < 480 || view->height() < 320))
+        view->resize(1280, 720); // a never-shown tab has no useful size yet
+
+    if (QFileInfo(fileName).suffix().compare(QLatin1String("svg"), Qt::CaseInsensitive) == 0) {
+        QSvgGenerator generator;
+        generator.setFileName(fileName);
+        generator.setSize(view->size());
+        generator.setViewBox(QRect(QPoint(0, 0), view->size()));
+        generator.setTitle(view->chart()->title());
+        generator.setDescription(tr("RetryLab chart: %1").arg(tabTitle(tab)));
+        QPainter painter;
+        if (!painter.begin(&generator))
+            return fail(tr("Cannot write %1.").arg(fileName));
+        static_cast<QWidget *>(view)->render(&painter);
+        painter.end();
+        if (QFileInfo(fileName).size() <= 0)
+            return fail(tr("Cannot write %1.").arg(fileName));
+        return true;
+    }
+    const QImage image = view->grab().toImage();
+    if (image.isNull())
+        return fail(tr("The chart could not be drawn."));
+    if (!image.save(fileName))
+        return fail(tr("Cannot write %1 (unknown image type or no permission).").arg(fileName));
+    return true;
+}
+
+} // namespace retrylab

@@ -1,0 +1,178 @@
+#pragma once
+
+#include "simulator.h"
+#include "sweep.h"
+#include "whatif.h"
+
+#include <QFutureWatcher>
+#include <QList>
+#include <QPair>
+#include <QPointF>
+#include <QStringList>
+#include <QWidget>
+
+#include <atomic>
+#include <memory>
+
+QT_BEGIN_NAMESPACE
+class QAbstractAxis;
+class QAreaSeries;
+class QBarCategoryAxis;
+class QBarSeries;
+class QBarSet;
+class QChart;
+class QChartView;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineSeries;
+class QProgressBar;
+class QPushButton;
+class QScatterSeries;
+class QSpinBox;
+class QTabWidget;
+class QValueAxis;
+QT_END_NAMESPACE
+
+namespace retrylab {
+
+// The charts of the lab: duplicates over time, what-if variants, parameter sweeps
+// and the attempts histogram. Every Qt Charts dependency of the project lives in ui/charts*.
+class ChartsPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    enum Tab { DuplicatesTab, WhatIfTab, SweepTab, AttemptsTab, TabCount };
+
+    // A scenario path the sweep tab offers, with a sensible default range.
+    struct SweepParam
+    {
+        QString path;
+        QString label;
+        double from = 0;
+        double to = 1;
+        int decimals = 0;
+    };
+    static QList<SweepParam> sweepParams();
+
+    explicit ChartsPanel(QWidget *parent = nullptr);
+    ~ChartsPanel() override;
+
+    void setResult(const RunResult &result);
+    const RunResult &result() const { return m_result; }
+
+    // PNG (or any image format Qt writes) via grab, SVG by suffix via QSvgGenerator.
+    bool exportChart(int tab, const QString &fileName, QString *error = nullptr);
+    int tabCount() const;
+    QString tabTitle(int tab) const;
+    int currentTab() const;
+    void setCurrentTab(int tab);
+
+    // Cumulative duplicate records over simulated seconds (step line).
+    QList<QPointF> duplicateSeries() const { return m_duplicatePoints; }
+    QStringList whatIfLabels() const { return m_whatIfLabels; }
+    QList<double> whatIfDuplicates() const { return m_whatIfDuplicates; }
+    QList<double> whatIfAmplification() const { return m_whatIfAmplification; }
+    bool isWhatIfPending() const { return m_whatIfPending; }
+    // (attempts, operations with that many attempts), ascending attempts.
+    QList<QPair<int, int>> attemptsHistogram() const { return m_histogram; }
+
+    // The sweep runs on the scenario of the last result. Returns false (and says why)
+    // when the spec is invalid or a sweep is already running.
+    bool startSweep(const SweepSpec &spec, QString *error = nullptr);
+    void cancelSweep();
+    bool isSweepRunning() const { return m_sweepRunning; }
+    SweepSpec sweepSpecFromControls() const;
+    void setSweepControls(const SweepSpec &spec);
+    QList<SweepPoint> sweepPoints() const { return m_sweepPoints; }
+
+Q_SIGNALS:
+    void whatIfUpdated();
+    void sweepStarted();
+    void sweepProgress(int done, int total);
+    void sweepFinished(bool cancelled);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    QWidget *buildDuplicatesTab();
+    QWidget *buildWhatIfTab();
+    QWidget *buildSweepTab();
+    QWidget *buildAttemptsTab();
+    QChartView *chartView(int tab) const;
+
+    void applyStyle();
+    void updateDuplicates();
+    void updateAttempts();
+    void startWhatIf();
+    void whatIfFinished();
+    void showWhatIf();
+    void sweepDone();
+    void showSweep();
+    void sweepParamChanged(int index);
+    void updateSweepButtons();
+
+    RunResult m_result;
+    bool m_hasResult = false;
+    QTabWidget *m_tabs = nullptr;
+    QChartView *m_views[TabCount] = {};
+
+    // duplicates over time
+    QLineSeries *m_dupLine = nullptr;
+    QAreaSeries *m_dupArea = nullptr;
+    QValueAxis *m_dupX = nullptr;
+    QValueAxis *m_dupY = nullptr;
+    QList<QPointF> m_duplicatePoints;
+
+    // what-if
+    QBarSeries *m_whatIfBars = nullptr;
+    QBarSet *m_whatIfDupSet = nullptr;
+    QScatterSeries *m_whatIfAmp = nullptr;
+    QBarCategoryAxis *m_whatIfX = nullptr;
+    QValueAxis *m_whatIfY = nullptr;
+    QValueAxis *m_whatIfY2 = nullptr;
+    QStringList m_whatIfLabels;
+    QList<double> m_whatIfDuplicates;
+    QList<double> m_whatIfAmplification;
+    QFutureWatcher<QList<Metrics>> m_whatIfWatcher;
+    QList<WhatIfVariant> m_pendingVariants;
+    std::shared_ptr<std::atomic_bool> m_whatIfCancel;
+    bool m_whatIfPending = false;
+
+    // sweep
+    QComboBox *m_sweepParam = nullptr;
+    QDoubleSpinBox *m_sweepFrom = nullptr;
+    QDoubleSpinBox *m_sweepTo = nullptr;
+    QSpinBox *m_sweepSteps = nullptr;
+    QSpinBox *m_sweepSeeds = nullptr;
+    QPushButton *m_sweepRun = nullptr;
+    QPushButton *m_sweepCancel = nullptr;
+    QProgressBar *m_sweepProgress = nullptr;
+    QLabel *m_sweepStatus = nullptr;
+    QLineSeries *m_sweepDupMean = nullptr;
+    QLineSeries *m_sweepDupMin = nullptr;
+    QLineSeries *m_sweepDupMax = nullptr;
+    QAreaSeries *m_sweepDupBand = nullptr;
+    QLineSeries *m_sweepAmpMean = nullptr;
+    QLineSeries *m_sweepAmpMin = nullptr;
+    QLineSeries *m_sweepAmpMax = nullptr;
+    QAreaSeries *m_sweepAmpBand = nullptr;
+    QValueAxis *m_sweepX = nullptr;
+    QValueAxis *m_sweepY = nullptr;
+    QValueAxis *m_sweepY2 = nullptr;
+    QFutureWatcher<Metrics> m_sweepWatcher;
+    SweepSpec m_sweepSpec;
+    QList<SweepJob> m_sweepJobs;
+    QList<SweepPoint> m_sweepPoints;
+    bool m_sweepRunning = false;
+
+    // attempts histogram
+    QBarSeries *m_attemptBars = nullptr;
+    QBarSet *m_attemptSet = nullptr;
+    QBarCategoryAxis *m_attemptX = nullptr;
+    QValueAxis *m_attemptY = nullptr;
+    QList<QPair<int, int>> m_histogram;
+};
+
+} // namespace retrylab
