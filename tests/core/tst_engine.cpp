@@ -1,0 +1,719 @@
+// The simulated client layers, network faults and order service, end to end on the virtual clock.
+#include "simulator.h"
+
+#include <QSet>
+#include <QTest>
+
+using namespace retrylab;
+
+namespace {
+
+// One order, deterministic latencies, every retry layer off: each test switches on what it needs.
+Scenario base()
+{
+    Scenario s;
+    s.name = QStringLiteral("test");
+    s.workload.orders = 1;
+    s.workload.interArrivalMs = 1000;
+    s.client.business.enabled = false;
+    s.client.wrapper.enabled = false;
+    s.client.transport.enabled = false;
+    s.client.business.backoff = {BackoffKind::Constant, 1000, 2.0, 8000, Jitter::None};
+    s.client.wrapper.backoff = {BackoffKind::Constant, 100, 2.0, 1000, Jitter::None};
+    s.client.timeoutMs = 3000;
+    s.network.latencyMs = {20, 0};
+    s.server.processingMs = {50, 0};
+    return s;
+}
+
+ScriptEntry script(int op, const char *attempt, FaultKind fault)
+{
+    ScriptEntry e;
+    e.op = op;
+    e.attempt = QLatin1String(attempt);
+    e.fault = fault;
+    return e;
+}
+
+// Every run must keep the one invariant that never bends.
+RunResult run(const Scenario &s)
+{
+    RunResult r = simulate(s);
+    if (r.metrics.lost != 0)
+        qFatal("lost must be 0, got %d", r.metrics.lost);
+    return r;
+}
+
+int countKind(const Trace &t, EventKind k)
+{
+    int n = 0;
+    for (const TraceEvent &e : t)
+        n += e.kind == k;
+    return n;
+}
+
+const TraceEvent *firstOf(const Trace &t, EventKind k, int from = 0)
+{
+    for (int i = from; i < t.size(); ++i)
+        if (t[i].kind == k)
+            return &t[i];
+    return nullptr;
+}
+
+} // namespace
+
+class TestEngine : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void persistent503MultipliesAttempts();
+    void postWithDefaultAllowedMethods_data();
+    void postWithDefaultAllowedMethods();
+    void lostFirstResponse_data();
+    void lostFirstResponse();
+    void payloadMismatch422();
+    void concurrentRace_data();
+    void concurrentRace();
+    void keyExpiry_data();
+    void keyExpiry();
+    void keyRequired400();
+    void throttle429HonoursRetryAfter();
+    void serverTokens_data();
+    void serverTokens();
+    void capacityRejects503();
+    void queryBeforeRetry();
+    void reconciliation_data();
+    void reconciliation();
+    void attemptPathsWithDisabledLayers();
+    void requestIds_data();
+    void requestIds();
+    void latencySpikeGhost();
+    void resetAfterCommit();
+    void storeErrorsAfterCommit_data();
+    void storeErrorsAfterCommit();
+    void error5xxBeforeCommitStored_data();
+    void error5xxBeforeCommitStored();
+    void retryBudgetLimitsRetries();
+    void circuitBreakerFailsFast();
+    void businessDeadline();
+    void wrapperRetryOn_data();
+    void wrapperRetryOn();
+    void probabilisticFaults_data();
+    void probabilisticFaults();
+    void tracingDoesNotChangeMetrics();
+    void deterministicTrace();
+    void timeoutEventsAreOrdered();
+    void cancelStopsEarly();
+};
+
+void TestEngine::persistent503MultipliesAttempts()
+{
+    Scenario s = base();
+    s.client.business.enabled = true;
+    s.client.business.maxAttempts = 3;
+    s.client.wrapper.enabled = true;
+    s.client.wrapper.maxAttempts = 3;
+    s.client.transport.enabled = true;
+    s.client.transport.total = 3;
+    s.client.transport.allowedMethods.append(QStringLiteral("POST"));
+    s.server.error5xxBeforeCommit = 1.0;
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.httpAttempts, qint64(36));
+    QCOMPARE(r.metrics.worstCaseAttemptsPerOp, 36);
+    QCOMPARE(r.metrics.maxAttemptsPerOp, 36);
+    QCOMPARE(r.metrics.records, 0);
+    QCOMPARE(r.metrics.clientFailed, 1);
+    QCOMPARE(r.metrics.orphans, 0);
+    QCOMPARE(countKind(r.trace, EventKind::TransportAttempt), 36);
+    // The last attempt's path names every layer's last index.
+    bool sawLast = false;
+    for (const TraceEvent &e : r.trace)
+        sawLast |= e.kind == EventKind::TransportAttempt && e.path == QLatin1String("op1/b3/w3/t4");
+    QVERIFY(sawLast);
+}
+
+void TestEngine::postWithDefaultAllowedMethods_data()
+{
+    QTest::addColumn<int>("fault");
+    QTest::addColumn<qint64>("attempts");
+    QTest::addColumn<int>("records");
+    QTest::addRow("503-not-retried") << int(FaultKind::Server5xxBeforeCommit) << qint64(1) << 0;
+    QTest::addRow("read-timeout-not-retried") << int(FaultKind::RequestLost) << qint64(1) << 0;
+    QTest::addRow("lost-response-not-retried") << int(FaultKind::ResponseLost) << qint64(1) << 1;
+    QTest::addRow("connect-failure-retried") << int(FaultKind::ConnectFailure) << qint64(2) << 1;
+}
+
+void TestEngine::postWithDefaultAllowedMethods()
+{
+    QFETCH(int, fault);
+    QFETCH(qint64, attempts);
+    QFETCH(int, records);
+    Scenario s = base();
+    s.client.transport.enabled = true;
+    s.client.transport.total = 3;
+    s.network.script = {script(1, "b1/w1/t1", FaultKind(fault))};
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.httpAttempts, attempts);
+    QCOMPARE(r.metrics.records, records);
+    if (attempts == 1)
+        QVERIFY(firstOf(r.trace, EventKind::GaveUp) != nullptr);
+}
+
+void TestEngine::lostFirstResponse_data()
+{
+    QTest::addColumn<int>("placement");
+    QTest::addColumn<int>("mode");
+    QTest::addColumn<bool>("businessLoop");
+    QTest::addColumn<int>("records");
+    QTest::addColumn<int>("replays");
+    QTest::addRow("no-key") << int(KeyPlacement::None) << int(IdempotencyMode::Off) << true << 2 << 0;
+    QTest::addRow("no-key-atomic-server") << int(KeyPlacement::None) << int(IdempotencyMode::Atomic) << true << 2 << 0;
+    QTest::addRow("lost-response-stable-key") << int(KeyPlacement::PerOperation) << int(IdempotencyMode::Atomic) << true << 1 << 1;
+    QTest::addRow("stable-key-naive") << int(KeyPlacement::PerOperation) << int(IdempotencyMode::Naive) << true << 1 << 1;
+    QTest::addRow("stable-key-server-off") << int(KeyPlacement::PerOperation) << int(IdempotencyMode::Off) << true << 2 << 0;
+    QTest::addRow("rotating-key-per-business-attempt") << int(KeyPlacement::PerBusinessAttempt) << int(IdempotencyMode::Atomic) << true << 2 << 0;
+    QTest::addRow("per-wrapper-attempt") << int(KeyPlacement::PerWrapperAttempt) << int(IdempotencyMode::Atomic) << false << 2 << 0;
+    QTest::addRow("per-operation-wrapper-retry") << int(KeyPlacement::PerOperation) << int(IdempotencyMode::Atomic) << false << 1 << 1;
+}
+
+void TestEngine::lostFirstResponse()
+{
+    QFETCH(int, placement);
+    QFETCH(int, mode);
+    QFETCH(bool, businessLoop);
+    QFETCH(int, records);
+    QFETCH(int, replays);
+    Scenario s = base();
+    s.client.keyPlacement = KeyPlacement(placement);
+    s.server.idempotency.mode = IdempotencyMode(mode);
+    if (businessLoop)
+        s.client.business.enabled = true;
+    else
+        s.client.wrapper.enabled = true;
+    s.network.script = {script(1, "b1/w1/t1", FaultKind::ResponseLost)};
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.records, records);
+    QCOMPARE(r.metrics.duplicates, records - 1);
+    QCOMPARE(r.metrics.replays, replays);
+    QCOMPARE(r.metrics.httpAttempts, qint64(2));
+    QCOMPARE(r.metrics.clientSucceeded, 1);
+    QCOMPARE(countKind(r.trace, EventKind::ResponseLost), 1);
+    QCOMPARE(countKind(r.trace, EventKind::Timeout), 1);
+    if (replays) {
+        const TraceEvent *replay = firstOf(r.trace, EventKind::Replayed);
+        QVERIFY(replay);
+        QCOMPARE(replay->record, 1);
+        QVERIFY(replay->detail.contains(QLatin1String("Idempotent-Replayed: true")));
+    }
+    // Keys in the trace: one per operation for a stable key, one per attempt when rotated.
+    QSet<QString> keys;
+    for (const TraceEvent &e : r.trace)
+        if (e.kind == EventKind::TransportAttempt && !e.key.isEmpty())
+            keys.insert(e.key);
+    const int expectedKeys = placement == int(KeyPlacement::None) ? 0
+        : placement == int(KeyPlacement::PerOperation)            ? 1
+                                                                  : 2;
+    QCOMPARE(keys.size(), expectedKeys);
+}
+
+void TestEngine::payloadMismatch422()
+{
+    Scenario s = base();
+    s.client.business.enabled = true;
+    s.client.keyPlacement = KeyPlacement::PerOperation;
+    s.client.mutatePayloadOnRetry = true;
+    s.server.idempotency.mode = IdempotencyMode::Atomic;
+    s.network.script = {script(1, "b1/w1/t1", FaultKind::ResponseLost)};
+    RunResult r = run(s);
+    QCOMPARE(r.metrics.mismatch422, 1);
+    QCOMPARE(r.metrics.records, 1);
+    QCOMPARE(r.metrics.httpAttempts, qint64(2)); // 422 is never retried by the business loop
+    QCOMPARE(r.metrics.clientFailed, 1);
+    QCOMPARE(r.metrics.orphans, 1);
+    // Without fingerprints the changed payload is replayed as the old order.
+    s.server.idempotency.fingerprint = false;
+    r = run(s);
+    QCOMPARE(r.metrics.mismatch422, 0);
+    QCOMPARE(r.metrics.replays, 1);
+    QCOMPARE(r.metrics.records, 1);
+}
+
+void TestEngine::concurrentRace_data()
+{
+    QTest::addColumn<int>("mode");
+    QTest::addColumn<int>("records");
+    QTest::addColumn<bool>("conflict");
+    QTest::addRow("naive-both-commit") << int(IdempotencyMode::Naive) << 2 << false;
+    QTest::addRow("atomic-one-commit-and-409") << int(IdempotencyMode::Atomic) << 1 << true;
+}
+
+void TestEngine::concurrentRace()
+{
+    QFETCH(int, mode);
+    QFETCH(int, records);
+    QFETCH(bool, conflict);
+    Scenario s = base();
+    s.workload.doubleSubmitRate = 1.0;
+    s.workload.doubleSubmitDelayMs = 5;
+    s.server.processingMs = {80, 0};
+    s.client.business.enabled = true;
+    s.client.keyPlacement = KeyPlacement::PerOperation;
+    s.server.idempotency.mode = IdempotencyMode(mode);
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.records, records);
+    QCOMPARE(r.metrics.conflicts409 >= 1, conflict);
+    QCOMPARE(r.metrics.clientSucceeded, 1);
+    QCOMPARE(r.ops.first().submissions, 2);
+    if (conflict) // the 409 is retried by the business loop and then replayed
+        QCOMPARE(r.metrics.replays, 1);
+}
+
+void TestEngine::keyExpiry_data()
+{
+    QTest::addColumn<int>("ttlS");
+    QTest::addColumn<int>("records");
+    QTest::addRow("retry-after-ttl-duplicates") << 2 << 2;
+    QTest::addRow("retry-within-ttl") << 86400 << 1;
+}
+
+void TestEngine::keyExpiry()
+{
+    QFETCH(int, ttlS);
+    QFETCH(int, records);
+    Scenario s = base();
+    s.client.business.enabled = true;
+    s.client.business.backoff = {BackoffKind::Constant, 5000, 2.0, 8000, Jitter::None};
+    s.client.keyPlacement = KeyPlacement::PerOperation;
+    s.server.idempotency.mode = IdempotencyMode::Atomic;
+    s.server.idempotency.ttlS = ttlS;
+    s.network.script = {script(1, "b1/w1/t1", FaultKind::ResponseLost)};
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.records, records);
+    QCOMPARE(countKind(r.trace, EventKind::KeyExpired), records - 1);
+}
+
+void TestEngine::keyRequired400()
+{
+    Scenario s = base();
+    s.client.business.enabled = true;
+    s.server.idempotency.mode = IdempotencyMode::Atomic;
+    s.server.idempotency.requireKey = true;
+    RunResult r = run(s);
+    QCOMPARE(r.metrics.rejected400, 1);
+    QCOMPARE(r.metrics.records, 0);
+    QCOMPARE(r.metrics.httpAttempts, qint64(1));
+    s.client.keyPlacement = KeyPlacement::PerOperation;
+    r = run(s);
+    QCOMPARE(r.metrics.rejected400, 0);
+    QCOMPARE(r.metrics.records, 1);
+}
+
+void TestEngine::throttle429HonoursRetryAfter()
+{
+    Scenario s = base();
+    s.client.business.enabled = true;
+    s.client.business.backoff.initialMs = 10;
+    s.server.retryAfterS = 2;
+    s.network.script = {script(1, "b1/w1/t1", FaultKind::Throttle429)};
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.throttled429, 1);
+    QCOMPARE(r.metrics.records, 1);
+    const TraceEvent *received = firstOf(r.trace, EventKind::ResponseReceived);
+    QVERIFY(received);
+    QCOMPARE(received->status, 429);
+    int secondAttempt = -1;
+    for (int i = 0; i < r.trace.size(); ++i)
+        if (r.trace[i].kind == EventKind::BusinessAttempt && r.trace[i].path.contains(QLatin1String("/b2/")))
+            secondAttempt = i;
+    QVERIFY(secondAttempt > 0);
+    QCOMPARE(r.trace[secondAttempt].t - received->t, qint64(2000000));
+}
+
+void TestEngine::serverTokens_data()
+{
+    QTest::addColumn<int>("placement");
+    QTest::addColumn<int>("records");
+    QTest::addColumn<int>("rejected400");
+    QTest::addRow("token-per-operation") << int(KeyPlacement::PerOperation) << 1 << 0;
+    QTest::addRow("no-token-rejected") << int(KeyPlacement::None) << 0 << 2; // the first 400 is lost too
+    QTest::addRow("token-per-business-attempt") << int(KeyPlacement::PerBusinessAttempt) << 2 << 0;
+}
+
+void TestEngine::serverTokens()
+{
+    QFETCH(int, placement);
+    QFETCH(int, records);
+    QFETCH(int, rejected400);
+    Scenario s = base();
+    s.client.business.enabled = true;
+    s.client.keyPlacement = KeyPlacement(placement);
+    s.server.idempotency.mode = IdempotencyMode::Token;
+    s.network.script = {script(1, "b1/w1/t1", FaultKind::ResponseLost)};
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.records, records);
+    QCOMPARE(r.metrics.rejected400, rejected400);
+    if (placement != int(KeyPlacement::None)) {
+        QVERIFY(countKind(r.trace, EventKind::TokenIssued) >= 1);
+        QVERIFY(firstOf(r.trace, EventKind::TransportAttempt)->key.startsWith(QLatin1String("tok-")));
+    }
+}
+
+void TestEngine::capacityRejects503()
+{
+    Scenario s = base();
+    s.workload.orders = 4;
+    s.workload.interArrivalMs = 1; // all four arrive within a millisecond
+    s.workload.clients = 4;
+    s.server.capacity = 1;
+    s.server.queue = 1;
+    s.server.retryAfterS = 1;
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.rejected503, 2);
+    QCOMPARE(r.metrics.records, 2);
+    QCOMPARE(countKind(r.trace, EventKind::Queued), 1);
+}
+
+void TestEngine::queryBeforeRetry()
+{
+    Scenario s = base();
+    s.client.business.enabled = true;
+    s.client.queryBeforeRetry = true;
+    s.network.script = {script(1, "b1/w1/t1", FaultKind::ResponseLost)};
+    RunResult r = run(s);
+    QCOMPARE(r.metrics.records, 1);
+    QCOMPARE(r.metrics.queries, 1);
+    QCOMPARE(r.metrics.httpAttempts, qint64(1));
+    QCOMPARE(r.metrics.clientSucceeded, 1);
+    // A lost request: the query finds nothing and the order is sent again.
+    s.network.script = {script(1, "b1/w1/t1", FaultKind::RequestLost)};
+    r = run(s);
+    QCOMPARE(r.metrics.records, 1);
+    QCOMPARE(r.metrics.httpAttempts, qint64(2));
+    const TraceEvent *q = firstOf(r.trace, EventKind::QueryResult);
+    QVERIFY(q);
+    QCOMPARE(q->status, 404);
+}
+
+void TestEngine::reconciliation_data()
+{
+    QTest::addColumn<int>("action");
+    QTest::addColumn<bool>("outstandingZero");
+    QTest::addRow("void") << int(ReconcileAction::Void) << true;
+    QTest::addRow("flag") << int(ReconcileAction::Flag) << false;
+}
+
+void TestEngine::reconciliation()
+{
+    QFETCH(int, action);
+    QFETCH(bool, outstandingZero);
+    Scenario s = base();
+    s.workload.orders = 5;
+    s.client.business.enabled = true;
+    s.network.script = {script(0, "b1/*/*", FaultKind::ResponseLost)};
+    s.reconciliation.enabled = true;
+    s.reconciliation.intervalS = 30;
+    s.reconciliation.action = ReconcileAction(action);
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.duplicates, 5);
+    QCOMPARE(r.metrics.duplicatesOutstanding, outstandingZero ? 0 : 5);
+    QCOMPARE(r.metrics.voided, outstandingZero ? 5 : 0);
+    int flagged = 0;
+    for (const RecordRow &row : r.records)
+        flagged += row.flagged;
+    QCOMPARE(flagged, 5);
+    QCOMPARE(countKind(r.trace, outstandingZero ? EventKind::ReconcileVoided : EventKind::ReconcileFlagged), 5);
+}
+
+void TestEngine::attemptPathsWithDisabledLayers()
+{
+    Scenario s = base();
+    s.client.transport.enabled = true;
+    s.client.transport.total = 2;
+    s.network.connectFailure = 1.0;
+    const RunResult r = run(s);
+    QStringList paths;
+    for (const TraceEvent &e : r.trace)
+        if (e.kind == EventKind::TransportAttempt)
+            paths << e.path;
+    QCOMPARE(paths, QStringList({QStringLiteral("op1/b1/w1/t1"), QStringLiteral("op1/b1/w1/t2"), QStringLiteral("op1/b1/w1/t3")}));
+}
+
+void TestEngine::requestIds_data()
+{
+    QTest::addColumn<bool>("enabled");
+    QTest::addRow("request-ids-on") << true;
+    QTest::addRow("request-ids-off") << false;
+}
+
+void TestEngine::requestIds()
+{
+    QFETCH(bool, enabled);
+    Scenario s = base();
+    s.workload.orders = 3;
+    s.client.business.enabled = true;
+    s.client.wrapper.enabled = true;
+    s.client.requestId = enabled;
+    s.network.responseLoss = 0.5;
+    const RunResult r = run(s);
+    for (int op = 1; op <= 3; ++op) {
+        QSet<QString> ids;
+        int attempts = 0;
+        for (const TraceEvent &e : r.trace) {
+            if (e.op == op && !e.requestId.isEmpty())
+                ids.insert(e.requestId);
+            attempts += e.op == op && e.kind == EventKind::TransportAttempt;
+        }
+        if (enabled)
+            QCOMPARE(ids.size(), 1);
+        else if (attempts > 1)
+            QVERIFY(ids.size() > 1);
+    }
+}
+
+void TestEngine::latencySpikeGhost()
+{
+    Scenario s = base();
+    s.client.business.enabled = true;
+    s.network.spikeMs = 5000;
+    s.network.script = {script(1, "b1/w1/t1", FaultKind::LatencySpike)};
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.records, 2); // the ghost commits after the client gave up
+    QCOMPARE(countKind(r.trace, EventKind::LateResponse), 1);
+    const TraceEvent *timeout = firstOf(r.trace, EventKind::Timeout);
+    const TraceEvent *commit = firstOf(r.trace, EventKind::Committed);
+    QVERIFY(timeout && commit);
+    QVERIFY(commit->t > timeout->t);
+}
+
+void TestEngine::resetAfterCommit()
+{
+    Scenario s = base();
+    s.client.business.enabled = true;
+    s.network.script = {script(1, "b1/w1/t1", FaultKind::ResetAfterCommit)};
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.records, 2);
+    QCOMPARE(r.metrics.timeouts, 0); // a reset is seen quickly, not as a timeout
+    QVERIFY(countKind(r.trace, EventKind::ConnectionReset) >= 1);
+}
+
+void TestEngine::storeErrorsAfterCommit_data()
+{
+    QTest::addColumn<bool>("storeErrors");
+    QTest::addColumn<int>("orphans");
+    QTest::addColumn<int>("succeeded");
+    QTest::addRow("stored-error-replayed") << true << 1 << 0;
+    QTest::addRow("success-replayed") << false << 0 << 1;
+}
+
+void TestEngine::storeErrorsAfterCommit()
+{
+    QFETCH(bool, storeErrors);
+    QFETCH(int, orphans);
+    QFETCH(int, succeeded);
+    Scenario s = base();
+    s.client.business.enabled = true;
+    s.client.keyPlacement = KeyPlacement::PerOperation;
+    s.server.idempotency.mode = IdempotencyMode::Atomic;
+    s.server.idempotency.storeErrors = storeErrors;
+    s.network.script = {script(1, "b1/w1/t1", FaultKind::Server5xxAfterCommit)};
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.records, 1); // either way, never a second order
+    QCOMPARE(r.metrics.orphans, orphans);
+    QCOMPARE(r.metrics.clientSucceeded, succeeded);
+    QVERIFY(r.metrics.replays >= 1);
+}
+
+void TestEngine::error5xxBeforeCommitStored_data()
+{
+    QTest::addColumn<bool>("storeErrors");
+    QTest::addColumn<int>("records");
+    QTest::addRow("stored-error-replayed-forever") << true << 0;
+    QTest::addRow("released-key-retries") << false << 1;
+}
+
+void TestEngine::error5xxBeforeCommitStored()
+{
+    QFETCH(bool, storeErrors);
+    QFETCH(int, records);
+    Scenario s = base();
+    s.client.business.enabled = true;
+    s.client.keyPlacement = KeyPlacement::PerOperation;
+    s.server.idempotency.mode = IdempotencyMode::Atomic;
+    s.server.idempotency.storeErrors = storeErrors;
+    s.network.script = {script(1, "b1/w1/t1", FaultKind::Server5xxBeforeCommit)};
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.records, records);
+    QCOMPARE(r.metrics.replays, storeErrors ? 2 : 0);
+}
+
+void TestEngine::retryBudgetLimitsRetries()
+{
+    Scenario s = base();
+    s.client.wrapper.enabled = true;
+    s.client.wrapper.maxAttempts = 10;
+    s.server.error5xxBeforeCommit = 1.0;
+    RunResult r = run(s);
+    QCOMPARE(r.metrics.httpAttempts, qint64(10));
+    s.client.retryBudget.enabled = true;
+    s.client.retryBudget.maxTokens = 3;
+    r = run(s);
+    QCOMPARE(r.metrics.httpAttempts, qint64(4)); // first attempt + 3 paid retries
+    QCOMPARE(r.metrics.budgetRefusals, 1);
+}
+
+void TestEngine::circuitBreakerFailsFast()
+{
+    Scenario s = base();
+    s.workload.orders = 10;
+    s.workload.interArrivalMs = 100;
+    s.server.error5xxBeforeCommit = 1.0;
+    s.client.circuitBreaker.enabled = true;
+    s.client.circuitBreaker.failureThreshold = 3;
+    s.client.circuitBreaker.openMs = 60000;
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.httpAttempts, qint64(3));
+    QCOMPARE(r.metrics.circuitRejections, 7);
+    QCOMPARE(countKind(r.trace, EventKind::CircuitOpen), 7);
+}
+
+void TestEngine::businessDeadline()
+{
+    Scenario s = base();
+    s.client.business.enabled = true;
+    s.client.business.maxAttempts = 10;
+    s.client.business.deadlineMs = 5000;
+    s.server.error5xxBeforeCommit = 1.0;
+    const RunResult r = run(s);
+    // Attempts at 0, ~1.09 s, ~2.18 s, ~3.27 s, ~4.36 s; the next would start after 5 s.
+    QCOMPARE(r.metrics.httpAttempts, qint64(5));
+}
+
+void TestEngine::wrapperRetryOn_data()
+{
+    QTest::addColumn<int>("on");
+    QTest::addColumn<qint64>("attempts");
+    QTest::addRow("any-retries-400") << int(WrapperRetryOn::Any) << qint64(3);
+    QTest::addRow("transient-skips-400") << int(WrapperRetryOn::Transient) << qint64(1);
+}
+
+void TestEngine::wrapperRetryOn()
+{
+    QFETCH(int, on);
+    QFETCH(qint64, attempts);
+    Scenario s = base();
+    s.client.wrapper.enabled = true;
+    s.client.wrapperRetryOn = WrapperRetryOn(on);
+    s.server.idempotency.mode = IdempotencyMode::Atomic;
+    s.server.idempotency.requireKey = true;
+    QCOMPARE(run(s).metrics.httpAttempts, attempts);
+}
+
+void TestEngine::probabilisticFaults_data()
+{
+    QTest::addColumn<QString>("which");
+    QTest::addColumn<int>("kind");
+    QTest::addRow("connect-failure") << "connectFailure" << int(EventKind::ConnectFailed);
+    QTest::addRow("request-loss") << "requestLoss" << int(EventKind::RequestLost);
+    QTest::addRow("response-loss") << "responseLoss" << int(EventKind::ResponseLost);
+    QTest::addRow("reset-after-commit") << "resetAfterCommit" << int(EventKind::ConnectionReset);
+    QTest::addRow("latency-spike") << "latencySpike" << int(EventKind::RequestDelayed);
+    QTest::addRow("error-before-commit") << "error5xxBeforeCommit" << int(EventKind::ServerError);
+    QTest::addRow("error-after-commit") << "error5xxAfterCommit" << int(EventKind::ServerError);
+    QTest::addRow("throttle-429") << "throttle429" << int(EventKind::Rejected);
+}
+
+void TestEngine::probabilisticFaults()
+{
+    QFETCH(QString, which);
+    QFETCH(int, kind);
+    Scenario s = base();
+    s.workload.orders = 2000;
+    s.workload.interArrivalMs = 10;
+    const double p = 0.25;
+    if (which == QLatin1String("connectFailure")) s.network.connectFailure = p;
+    else if (which == QLatin1String("requestLoss")) s.network.requestLoss = p;
+    else if (which == QLatin1String("responseLoss")) s.network.responseLoss = p;
+    else if (which == QLatin1String("resetAfterCommit")) s.network.resetAfterCommit = p;
+    else if (which == QLatin1String("latencySpike")) s.network.latencySpike = p;
+    else if (which == QLatin1String("error5xxBeforeCommit")) s.server.error5xxBeforeCommit = p;
+    else if (which == QLatin1String("error5xxAfterCommit")) s.server.error5xxAfterCommit = p;
+    else s.server.throttle429 = p;
+    const RunResult r = run(s);
+    int n = 0; // the network's and the server's view; the client's echo of a reset is not counted
+    for (const TraceEvent &e : r.trace)
+        n += e.kind == EventKind(kind) && e.lane != Lane::Transport;
+    // 2000 attempts at p = 0.25: 500 expected, sd ~19; 6 sd either side.
+    QVERIFY2(n > 385 && n < 615, qPrintable(QString::number(n)));
+    const bool commits = which == QLatin1String("responseLoss") || which == QLatin1String("resetAfterCommit")
+        || which == QLatin1String("latencySpike") || which == QLatin1String("error5xxAfterCommit");
+    QCOMPARE(r.metrics.records, commits ? 2000 : 2000 - n);
+}
+
+void TestEngine::tracingDoesNotChangeMetrics()
+{
+    Scenario s = base();
+    s.workload.orders = 300;
+    s.workload.interArrivalMs = 50;
+    s.client.business.enabled = true;
+    s.client.business.backoff.jitter = Jitter::Full;
+    s.client.wrapper.enabled = true;
+    s.client.transport.enabled = true;
+    s.network.responseLoss = 0.2;
+    s.network.connectFailure = 0.1;
+    s.server.capacity = 2;
+    s.server.queue = 3;
+    RunOptions off;
+    off.trace = false;
+    const RunResult a = simulate(s);
+    const RunResult b = simulate(s, off);
+    QVERIFY(!a.trace.isEmpty());
+    QVERIFY(b.trace.isEmpty());
+    QCOMPARE(a.metrics.flat(), b.metrics.flat());
+}
+
+void TestEngine::deterministicTrace()
+{
+    Scenario s = base();
+    s.workload.orders = 200;
+    s.client.business.enabled = true;
+    s.client.business.backoff.jitter = Jitter::Full;
+    s.client.wrapper.enabled = true;
+    s.network.latencyMs = {20, 30};
+    s.network.responseLoss = 0.3;
+    const QByteArray h1 = trace::hash(simulate(s).trace);
+    const QByteArray h2 = trace::hash(simulate(s).trace);
+    QCOMPARE(h1, h2);
+    s.seed = 43;
+    QVERIFY(trace::hash(simulate(s).trace) != h1);
+}
+
+void TestEngine::timeoutEventsAreOrdered()
+{
+    Scenario s = base();
+    s.workload.orders = 200;
+    s.workload.clients = 7;
+    s.client.business.enabled = true;
+    s.client.wrapper.enabled = true;
+    s.network.latencyMs = {20, 30};
+    s.network.responseLoss = 0.3;
+    s.network.latencySpike = 0.1;
+    const RunResult r = simulate(s);
+    for (int i = 1; i < r.trace.size(); ++i)
+        QVERIFY(r.trace[i - 1].t <= r.trace[i].t);
+}
+
+void TestEngine::cancelStopsEarly()
+{
+    Scenario s = base();
+    s.workload.orders = 100000;
+    std::atomic_bool cancel{true};
+    RunOptions o;
+    o.trace = false;
+    o.cancel = &cancel;
+    const RunResult r = simulate(s, o);
+    QVERIFY(r.cancelled);
+    QVERIFY(r.metrics.httpAttempts < 100000);
+}
+
+QTEST_GUILESS_MAIN(TestEngine)
+#include "tst_engine.moc"
