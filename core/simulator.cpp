@@ -741,7 +741,7 @@ void Engine::startProcessing(int ri)
     const qint64 p = qint64(m_s.server.processingMs.base) * kMs
         + qint64(rng.uniform() * m_s.server.processingMs.jitter * kMs);
     if (m_tracing)
-        traceReq(Lane::Server, EventKind::ProcessingStarted, r, 0, 0, QStringLiteral("processing %1 ms").arg(double(p) / kMs));
+        traceReq(Lane::Server, EventKind::ProcessingStarted, r, 0, 0, QStringLiteral("processing %1 ms").arg(double(p) / kMs, 0, 'f', 0));
     at(m_now + p, Ev::ProcessingDone, ri);
 }
 

@@ -1,0 +1,258 @@
+// Each preset teaches one lesson: the outcome of design section 4 must hold, and two presets
+// are pinned to golden trace hashes so any change of behaviour is a deliberate one.
+#include "simulator.h"
+
+#include <QSet>
+#include <QTest>
+
+using namespace retrylab;
+
+namespace {
+
+Scenario load(const QString &name)
+{
+    const ScenarioParse p = scenario::preset(name);
+    if (!p.ok())
+        qFatal("preset %s: %s", qPrintable(name), qPrintable(p.errors.join(QLatin1Char('\n'))));
+    return p.scenario;
+}
+
+Scenario with(const Scenario &s, const char *path, const QJsonValue &v)
+{
+    const ScenarioParse p = scenario::withValue(s, QLatin1String(path), v);
+    if (!p.ok())
+        qFatal("%s: %s", path, qPrintable(p.errors.join(QLatin1Char('\n'))));
+    return p.scenario;
+}
+
+int count(const Trace &t, EventKind k)
+{
+    int n = 0;
+    for (const TraceEvent &e : t)
+        n += e.kind == k;
+    return n;
+}
+
+} // namespace
+
+class TestPresets : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void everyPresetRunsWithoutLoss_data();
+    void everyPresetRunsWithoutLoss();
+    void ghostRequest();
+    void layeredFixAtAnyLossRate_data();
+    void layeredFixAtAnyLossRate();
+    void stableKey();
+    void rotatingKey();
+    void payloadMismatch();
+    void concurrentRace();
+    void keyExpiry();
+    void queryBeforeRetry();
+    void serverToken();
+    void reconciliation();
+    void retryStorm();
+    void correlationIds();
+    void goldenTraces_data();
+    void goldenTraces();
+};
+
+void TestPresets::everyPresetRunsWithoutLoss_data()
+{
+    QTest::addColumn<QString>("name");
+    const QStringList names = scenario::presetNames();
+    QCOMPARE(names.size(), 12);
+    for (const QString &n : names)
+        QTest::addRow("%s", qPrintable(n)) << n;
+}
+
+void TestPresets::everyPresetRunsWithoutLoss()
+{
+    QFETCH(QString, name);
+    const Scenario s = load(name);
+    const RunResult r = simulate(s);
+    QCOMPARE(r.metrics.lost, 0);
+    QVERIFY(r.metrics.maxAttemptsPerOp <= r.metrics.worstCaseAttemptsPerOp);
+    QVERIFY(!r.trace.isEmpty());
+    QCOMPARE(trace::hash(simulate(s).trace), trace::hash(r.trace));
+}
+
+void TestPresets::ghostRequest()
+{
+    const Scenario s = load(QStringLiteral("ghost-request"));
+    QCOMPARE(s.worstCaseAttemptsPerOp(), 9);
+    QCOMPARE(s.worstCaseFormula(), QStringLiteral("3 x 3 = 9"));
+    const RunResult r = simulate(s);
+    QVERIFY(r.metrics.duplicates > 0);
+    QCOMPARE(r.metrics.worstCaseAttemptsPerOp, 9);
+    // The wrapper's retries alone make duplicates: switch it off and fewer orders double.
+    const RunResult noWrapper = simulate(with(s, "client.wrapper.enabled", false));
+    QVERIFY(noWrapper.metrics.httpAttempts < r.metrics.httpAttempts);
+}
+
+void TestPresets::layeredFixAtAnyLossRate_data()
+{
+    QTest::addColumn<double>("loss");
+    for (double loss : {0.0, 0.3, 0.6, 0.9})
+        QTest::addRow("loss-%.1f", loss) << loss;
+}
+
+void TestPresets::layeredFixAtAnyLossRate()
+{
+    QFETCH(double, loss);
+    Scenario s = with(load(QStringLiteral("layered-fix")), "network.responseLoss", loss);
+    for (quint64 seed = 1; seed <= 5; ++seed) {
+        s.seed = seed;
+        const RunResult r = simulate(s);
+        QCOMPARE(r.metrics.duplicates, 0);
+        if (loss > 0)
+            QVERIFY(r.metrics.replays > 0);
+    }
+    // The same loss without the fix duplicates orders.
+    if (loss >= 0.3) {
+        s = with(s, "client.keyPlacement", QStringLiteral("none"));
+        s = with(s, "server.idempotency.requireKey", false);
+        QVERIFY(simulate(s).metrics.duplicates > 0);
+    }
+}
+
+void TestPresets::stableKey()
+{
+    const RunResult r = simulate(load(QStringLiteral("stable-key")));
+    QCOMPARE(r.metrics.records, 1);
+    QCOMPARE(r.metrics.replays, 1);
+    QCOMPARE(r.metrics.clientSucceeded, 1);
+    bool replayHeader = false;
+    for (const TraceEvent &e : r.trace)
+        replayHeader |= e.kind == EventKind::ResponseSent && e.detail.contains(QLatin1String("Idempotent-Replayed: true"));
+    QVERIFY(replayHeader);
+}
+
+void TestPresets::rotatingKey()
+{
+    const RunResult r = simulate(load(QStringLiteral("rotating-key")));
+    QCOMPARE(r.metrics.records, 2);
+    QCOMPARE(r.metrics.duplicates, 1);
+    QCOMPARE(r.metrics.replays, 0);
+}
+
+void TestPresets::payloadMismatch()
+{
+    const RunResult r = simulate(load(QStringLiteral("payload-mismatch")));
+    QCOMPARE(r.metrics.mismatch422, 1);
+    QCOMPARE(r.metrics.records, 1);
+}
+
+void TestPresets::concurrentRace()
+{
+    const Scenario naive = load(QStringLiteral("concurrent-race"));
+    QCOMPARE(naive.server.idempotency.mode, IdempotencyMode::Naive);
+    const RunResult n = simulate(naive);
+    QCOMPARE(n.metrics.records, 2 * naive.workload.orders);
+    const RunResult a = simulate(with(naive, "server.idempotency.mode", QStringLiteral("atomic")));
+    QCOMPARE(a.metrics.records, naive.workload.orders);
+    QVERIFY(a.metrics.conflicts409 >= 1);
+}
+
+void TestPresets::keyExpiry()
+{
+    const RunResult r = simulate(load(QStringLiteral("key-expiry")));
+    QVERIFY(r.metrics.duplicates >= 1);
+    QVERIFY(count(r.trace, EventKind::KeyExpired) >= 1);
+}
+
+void TestPresets::queryBeforeRetry()
+{
+    const Scenario s = load(QStringLiteral("query-before-retry"));
+    for (quint64 seed = 1; seed <= 5; ++seed) {
+        Scenario v = s;
+        v.seed = seed;
+        const RunResult r = simulate(v);
+        QCOMPARE(r.metrics.duplicates, 0);
+        QVERIFY(r.metrics.timeouts > 0);
+        QVERIFY(r.metrics.queries > 0);
+    }
+    QVERIFY(simulate(with(s, "client.queryBeforeRetry", false)).metrics.duplicates > 0);
+}
+
+void TestPresets::serverToken()
+{
+    const Scenario s = load(QStringLiteral("server-token"));
+    const RunResult r = simulate(s);
+    QCOMPARE(r.metrics.duplicates, 0);
+    QVERIFY(r.metrics.timeouts > 0);
+    QVERIFY(count(r.trace, EventKind::TokenIssued) >= s.workload.orders);
+}
+
+void TestPresets::reconciliation()
+{
+    const RunResult r = simulate(load(QStringLiteral("reconciliation")));
+    QVERIFY(r.metrics.duplicates > 0);
+    QCOMPARE(r.metrics.duplicatesOutstanding, 0);
+    QCOMPARE(r.metrics.voided, r.metrics.duplicates);
+    // Outstanding duplicates fall to 0 only after the job ran: before its first pass they exist.
+    qint64 firstVoid = -1;
+    for (const TraceEvent &e : r.trace)
+        if (e.kind == EventKind::ReconcileVoided && firstVoid < 0)
+            firstVoid = e.t;
+    QVERIFY(firstVoid > 0);
+}
+
+void TestPresets::retryStorm()
+{
+    const Scenario s = load(QStringLiteral("retry-storm"));
+    const Metrics storm = simulate(s).metrics;
+    const Metrics budget = simulate(with(s, "client.retryBudget.enabled", true)).metrics;
+    QVERIFY2(storm.amplification > 5, qPrintable(QString::number(storm.amplification)));
+    QVERIFY(budget.amplification < 2);
+    QVERIFY(budget.goodputPerS > 3 * storm.goodputPerS);
+    QVERIFY(budget.budgetRefusals > 0);
+}
+
+void TestPresets::correlationIds()
+{
+    const Scenario off = load(QStringLiteral("correlation-ids"));
+    QVERIFY(!off.client.requestId);
+    const Scenario on = with(off, "client.requestId", true);
+    const auto idsPerOp = [](const RunResult &r) {
+        QHash<int, QSet<QString>> ids;
+        for (const TraceEvent &e : r.trace)
+            if (e.kind == EventKind::TransportAttempt)
+                ids[e.op].insert(e.requestId);
+        return ids;
+    };
+    const RunResult a = simulate(off);
+    const RunResult b = simulate(on);
+    QCOMPARE(a.metrics.httpAttempts, b.metrics.httpAttempts);
+    QVERIFY(a.metrics.httpAttempts > a.metrics.logicalOperations);
+    const auto offIds = idsPerOp(a);
+    const auto onIds = idsPerOp(b);
+    int scattered = 0;
+    for (auto it = onIds.cbegin(); it != onIds.cend(); ++it) {
+        QCOMPARE(it.value().size(), 1);
+        scattered += offIds.value(it.key()).size() > 1;
+    }
+    QVERIFY(scattered > 0);
+}
+
+void TestPresets::goldenTraces_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QByteArray>("hash");
+    QTest::addRow("stable-key") << "stable-key" << QByteArray("85eb1d1d81dd5b6054cb380623e1dbb0096ee4ad7dafcb9c250bfee9824c4cab");
+    QTest::addRow("ghost-request") << "ghost-request" << QByteArray("80216870bfcd354221c98b4990b62fe5f86fde21226323064677cf59dba6a82a");
+}
+
+void TestPresets::goldenTraces()
+{
+    QFETCH(QString, name);
+    QFETCH(QByteArray, hash);
+    const RunResult r = simulate(load(name));
+    const QByteArray actual = trace::hash(r.trace);
+    QVERIFY2(actual == hash, qPrintable(QStringLiteral("%1: trace hash %2 (update the golden value only for a deliberate change of behaviour)")
+                                           .arg(name, QString::fromLatin1(actual))));
+}
+
+QTEST_GUILESS_MAIN(TestPresets)
+#include "tst_presets.moc"
