@@ -1,0 +1,159 @@
+#include "editorpresetlist.h"
+
+#include "scenario.h"
+
+#include <QApplication>
+#include <QPainter>
+#include <QResizeEvent>
+#include <QSignalBlocker>
+#include <QTextLayout>
+
+namespace retrylab {
+
+namespace {
+constexpr int Margin = 8;
+constexpr int TitleGap = 3;
+
+QFont titleFont(const QFont &base)
+{
+    QFont f = base;
+    f.setBold(true);
+    f.setPointSizeF(base.pointSizeF() > 0 ? base.pointSizeF() * 1.08 : base.pointSizeF());
+    return f;
+}
+
+int textWidth(const QStyleOptionViewItem &option)
+{
+    int width = option.rect.width();
+    if (const auto *view = qobject_cast<const QAbstractItemView *>(option.widget))
+        width = view->viewport()->width();
+    return qMax(80, width - 2 * Margin);
+}
+
+QRect wrappedRect(const QFont &font, int width, const QString &text)
+{
+    if (text.isEmpty())
+        return QRect();
+    return QFontMetrics(font).boundingRect(QRect(0, 0, width, 10000), Qt::TextWordWrap, text);
+}
+} // namespace
+
+void PresetItemDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    QStyleOptionViewItem opt = option;
+    initStyleOption(&opt, index);
+    const QString title = opt.text;
+    const QString description = index.data(PresetList::DescriptionRole).toString();
+    opt.text.clear();
+    const QStyle *style = opt.widget ? opt.widget->style() : QApplication::style();
+    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, opt.widget);
+
+    const bool selected = opt.state & QStyle::State_Selected;
+    const QPalette::ColorGroup group = (opt.state & QStyle::State_Enabled) ? QPalette::Normal : QPalette::Disabled;
+    QColor text = opt.palette.color(group, selected ? QPalette::HighlightedText : QPalette::Text);
+
+    const int width = opt.rect.width() - 2 * Margin;
+    const QFont tf = titleFont(opt.font);
+    const QRect titleBox = wrappedRect(tf, width, title);
+    painter->save();
+    painter->setPen(text);
+    painter->setFont(tf);
+    QRect r(opt.rect.left() + Margin, opt.rect.top() + Margin, width, titleBox.height());
+    painter->drawText(r, Qt::TextWordWrap, title);
+    if (!description.isEmpty()) {
+        // The lesson text is secondary: a softer tone of the same text colour.
+        if (!selected)
+            text.setAlphaF(0.78);
+        painter->setPen(text);
+        painter->setFont(opt.font);
+        const QRect descBox = wrappedRect(opt.font, width, description);
+        painter->drawText(QRect(r.left(), r.bottom() + 1 + TitleGap, width, descBox.height()), Qt::TextWordWrap,
+                          description);
+    }
+    painter->restore();
+}
+
+QSize PresetItemDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    const int width = textWidth(option);
+    const QString title = index.data(Qt::DisplayRole).toString();
+    const QString description = index.data(PresetList::DescriptionRole).toString();
+    int height = wrappedRect(titleFont(option.font), width, title).height();
+    if (!description.isEmpty())
+        height += TitleGap + wrappedRect(option.font, width, description).height();
+    return QSize(width + 2 * Margin, height + 2 * Margin);
+}
+
+PresetList::PresetList(QWidget *parent)
+    : QListWidget(parent)
+{
+    setItemDelegate(new PresetItemDelegate(this));
+    setWordWrap(true);
+    setResizeMode(QListView::Adjust);
+    setUniformItemSizes(false);
+    setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setSelectionMode(QAbstractItemView::SingleSelection);
+    setAccessibleName(tr("Presets"));
+    connect(this, &QListWidget::itemClicked, this, [this](QListWidgetItem *item) {
+        Q_EMIT presetActivated(item->data(NameRole).toString());
+    });
+    connect(this, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) {
+        Q_EMIT presetActivated(item->data(NameRole).toString());
+    });
+    reload();
+}
+
+void PresetList::reload()
+{
+    const QSignalBlocker blocker(this);
+    clear();
+    const QStringList presets = scenario::presetNames();
+    for (const QString &name : presets) {
+        const ScenarioParse parsed = scenario::preset(name);
+        auto *item = new QListWidgetItem(this);
+        item->setData(NameRole, name);
+        if (parsed.ok()) {
+            const QString title = parsed.scenario.title.isEmpty() ? name : parsed.scenario.title;
+            item->setText(title);
+            item->setData(DescriptionRole, parsed.scenario.description);
+            item->setToolTip(name);
+        } else {
+            item->setText(name);
+            item->setData(DescriptionRole, parsed.errors.join(QLatin1Char('\n')));
+            item->setFlags(item->flags() & ~Qt::ItemIsEnabled);
+        }
+    }
+}
+
+QStringList PresetList::names() const
+{
+    QStringList result;
+    for (int i = 0; i < count(); ++i)
+        result << item(i)->data(NameRole).toString();
+    return result;
+}
+
+void PresetList::setCurrentName(const QString &name)
+{
+    const QSignalBlocker blocker(this);
+    for (int i = 0; i < count(); ++i) {
+        if (item(i)->data(NameRole).toString() == name) {
+            setCurrentRow(i);
+            scrollToItem(item(i));
+            return;
+        }
+    }
+    clearSelection();
+    setCurrentRow(-1);
+}
+
+void PresetList::resizeEvent(QResizeEvent *event)
+{
+    QListWidget::resizeEvent(event);
+    // Wrapped heights depend on the width: ask the delegate again.
+    if (event->oldSize().width() != event->size().width())
+        doItemsLayout();
+}
+
+} // namespace retrylab

@@ -1,0 +1,173 @@
+#include "gui.h"
+
+#include "chartspanel.h"
+#include "mainwindow.h"
+#include "runcontroller.h"
+
+#if __has_include("timelinewidget.h")
+#include "timelinewidget.h"
+#define RETRYLAB_HAVE_TIMELINE 1
+#endif
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QIcon>
+#include <QImageWriter>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace retrylab {
+
+namespace {
+
+int usageError(const QString &message)
+{
+    std::fprintf(stderr, "retrylab: %s\n", qPrintable(message));
+    return 2;
+}
+
+// Runs the event loop until `done` holds or the timeout passes; returns `done`.
+template<typename Predicate>
+bool settle(Predicate done, int timeoutMs)
+{
+    QEventLoop loop;
+    QTimer poll;
+    QTimer timeout;
+    timeout.setSingleShot(true);
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+        if (done())
+            loop.quit();
+    });
+    QObject::connect(&timeout, &QTimer::timeout, &loop, &QEventLoop::quit);
+    poll.start(20);
+    timeout.start(timeoutMs);
+    if (!done())
+        loop.exec();
+    return done();
+}
+
+void pause(int ms)
+{
+    QEventLoop loop;
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+int takeScreenshot(MainWindow &window, const QString &fileName, int operation)
+{
+    // Defaults, not the user's saved layout: screenshots must be reproducible.
+    window.resetLayout();
+    window.resize(1280, 720);
+    window.show();
+    RunController *run = window.runController();
+    if (!settle([run] { return !run->isPending() && run->hasResult(); }, 120000))
+        return usageError(QStringLiteral("the scenario did not finish running"));
+    const int op = operation > 0 ? operation : MainWindow::interestingOperation(window.result());
+    window.setOperation(op);
+    ChartsPanel *charts = window.charts();
+    settle([charts] { return !charts->isWhatIfPending(); }, 60000);
+#ifdef RETRYLAB_HAVE_TIMELINE
+    window.timeline()->seekToEnd();
+#endif
+    pause(400); // layouts, chart animations and the first paint
+    const QImage image = window.grab().toImage();
+    QImageWriter writer(fileName);
+    if (!writer.write(image))
+        return usageError(QStringLiteral("cannot write \"%1\": %2").arg(fileName, writer.errorString()));
+    return 0;
+}
+
+} // namespace
+
+int runGui(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("RetryLab"));
+    QApplication::setOrganizationName(QStringLiteral("RetryLab"));
+    QApplication::setApplicationDisplayName(QStringLiteral("RetryLab"));
+    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QApplication::setDesktopFileName(QStringLiteral("retrylab"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/retrylab.svg")));
+
+    // Projector-friendly base size; larger system fonts are kept.
+    QFont font = QApplication::font();
+    if (font.pointSizeF() > 0 && font.pointSizeF() < 11) {
+        font.setPointSizeF(11);
+        QApplication::setFont(font);
+    }
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("RetryLab desktop lab: retries, timeouts and idempotency."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption scenarioOption(QStringLiteral("scenario"),
+                                            QStringLiteral("Preset name or scenario file to open."),
+                                            QStringLiteral("name|file"));
+    const QCommandLineOption seedOption(QStringLiteral("seed"), QStringLiteral("Seed of the run."), QStringLiteral("n"));
+    const QCommandLineOption operationOption(QStringLiteral("operation"),
+                                             QStringLiteral("Operation shown on the timeline."), QStringLiteral("n"));
+    const QCommandLineOption screenshotOption(
+        QStringLiteral("screenshot"),
+        QStringLiteral("Render the window at 1280x720 into an image file and exit (works offscreen)."),
+        QStringLiteral("file.png"));
+    parser.addOptions({scenarioOption, seedOption, operationOption, screenshotOption});
+    if (!parser.parse(QApplication::arguments()))
+        return usageError(parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::fputs(qPrintable(parser.helpText()), stdout);
+        return 0;
+    }
+    if (parser.isSet(QStringLiteral("version"))) {
+        std::printf("RetryLab %s\n", qPrintable(QApplication::applicationVersion()));
+        return 0;
+    }
+    if (!parser.positionalArguments().isEmpty())
+        return usageError(QStringLiteral("unexpected argument \"%1\" (see --help)").arg(parser.positionalArguments().first()));
+
+    bool ok = true;
+    quint64 seed = 0;
+    if (parser.isSet(seedOption)) {
+        seed = parser.value(seedOption).toULongLong(&ok);
+        if (!ok)
+            return usageError(QStringLiteral("--seed: expected a non-negative integer, got \"%1\"").arg(parser.value(seedOption)));
+    }
+    int operation = 0;
+    if (parser.isSet(operationOption)) {
+        operation = parser.value(operationOption).toInt(&ok);
+        if (!ok || operation < 1)
+            return usageError(
+                QStringLiteral("--operation: expected an operation number from 1, got \"%1\"").arg(parser.value(operationOption)));
+    }
+    QString screenshot;
+    if (parser.isSet(screenshotOption)) {
+        screenshot = parser.value(screenshotOption);
+        const QByteArray format = QFileInfo(screenshot).suffix().toLower().toLatin1();
+        if (!QImageWriter::supportedImageFormats().contains(format))
+            return usageError(QStringLiteral("--screenshot: cannot write images of type \"%1\"").arg(QString::fromLatin1(format)));
+    }
+
+    MainWindow window;
+    if (parser.isSet(scenarioOption)) {
+        QString error;
+        if (!window.loadScenario(parser.value(scenarioOption), &error))
+            return usageError(QStringLiteral("--scenario: %1").arg(error.section(QLatin1Char('\n'), 0, 0)));
+    }
+    if (parser.isSet(seedOption))
+        window.setSeed(seed);
+    if (operation > 0) {
+        QObject::connect(window.runController(), &RunController::resultReady, &window,
+                         [&window, operation] { window.setOperation(operation); }, Qt::SingleShotConnection);
+    }
+
+    if (!screenshot.isEmpty())
+        return takeScreenshot(window, screenshot, operation);
+
+    window.show();
+    return app.exec();
+}
+
+} // namespace retrylab

@@ -1,0 +1,862 @@
+#include "mainwindow.h"
+
+#include "chartspanel.h"
+#include "editorstyle.h"
+#include "runcontroller.h"
+#include "scenarioeditor.h"
+#include "trace.h"
+
+#if __has_include("timelinewidget.h")
+#include "timelinewidget.h"
+#define RETRYLAB_HAVE_TIMELINE 1
+#endif
+#if __has_include("recordsview.h")
+#include "recordsview.h"
+#define RETRYLAB_HAVE_RECORDS 1
+#endif
+#if __has_include("logview.h")
+#include "logview.h"
+#define RETRYLAB_HAVE_LOG 1
+#endif
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QStyle>
+#include <QToolBar>
+
+namespace retrylab {
+
+#ifndef RETRYLAB_HAVE_TIMELINE
+class TimelineWidget : public QWidget
+{
+public:
+    using QWidget::QWidget;
+    void setResult(const RunResult &) {}
+    void setOperation(int op) { m_op = op; }
+    int operation() const { return m_op; }
+    void selectEvent(int) {}
+    void stepNext() {}
+    void stepPrevious() {}
+    void play() {}
+    void pause() {}
+    bool isPlaying() const { return false; }
+    bool exportImage(const QString &, QString *error)
+    {
+        if (error)
+            *error = QStringLiteral("timeline not available");
+        return false;
+    }
+
+private:
+    int m_op = 1;
+};
+#endif
+#ifndef RETRYLAB_HAVE_RECORDS
+class RecordsView : public QWidget
+{
+public:
+    using QWidget::QWidget;
+    void setResult(const RunResult &) {}
+    void selectEvent(int) {}
+    bool exportCsv(const QString &, QString *error)
+    {
+        if (error)
+            *error = QStringLiteral("records view not available");
+        return false;
+    }
+};
+#endif
+#ifndef RETRYLAB_HAVE_LOG
+class LogView : public QWidget
+{
+public:
+    using QWidget::QWidget;
+    void setResult(const RunResult &) {}
+    void selectEvent(int) {}
+};
+#endif
+
+namespace {
+QIcon themedIcon(const QString &name, QStyle::StandardPixmap fallback, const QStyle *style)
+{
+    return QIcon::fromTheme(name, style->standardIcon(fallback));
+}
+
+QDockWidget *makeDock(const QString &title, const QString &objectName, QWidget *content, QMainWindow *window)
+{
+    auto *dock = new QDockWidget(title, window);
+    dock->setObjectName(objectName);
+    dock->setWidget(content);
+    dock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable
+                      | QDockWidget::DockWidgetFloatable);
+    return dock;
+}
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+    , m_run(new RunController(this))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/retrylab.svg")));
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+
+    m_timeline = new TimelineWidget(this);
+    m_timeline->setObjectName(QStringLiteral("timeline"));
+    setCentralWidget(m_timeline);
+
+    createDocks();
+    createActions();
+    createMenus();
+    createToolBar();
+    createStatusBar();
+    connectViews();
+
+    resize(1280, 720);
+    resizeDocks({m_scenarioDock}, {400}, Qt::Horizontal);
+    resizeDocks({m_chartsDock}, {260}, Qt::Vertical);
+    m_defaultState = saveState();
+
+    restoreSettings();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createDocks()
+{
+    m_editor = new ScenarioEditor;
+    m_editor->setObjectName(QStringLiteral("scenarioEditor"));
+    m_scenarioDock = makeDock(tr("Scenario"), QStringLiteral("scenarioDock"), m_editor, this);
+    addDockWidget(Qt::LeftDockWidgetArea, m_scenarioDock);
+
+    m_charts = new ChartsPanel;
+    m_charts->setObjectName(QStringLiteral("charts"));
+    m_chartsDock = makeDock(tr("Charts"), QStringLiteral("chartsDock"), m_charts, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_chartsDock);
+
+    m_records = new RecordsView;
+    m_records->setObjectName(QStringLiteral("records"));
+    m_recordsDock = makeDock(tr("Records"), QStringLiteral("recordsDock"), m_records, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_recordsDock);
+
+    m_log = new LogView;
+    m_log->setObjectName(QStringLiteral("log"));
+    m_logDock = makeDock(tr("Log"), QStringLiteral("logDock"), m_log, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_logDock);
+
+    // The docks below the timeline share one area as tabs: the timeline keeps its height.
+    tabifyDockWidget(m_chartsDock, m_recordsDock);
+    tabifyDockWidget(m_recordsDock, m_logDock);
+    m_chartsDock->raise();
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+}
+
+void MainWindow::createActions()
+{
+    const QStyle *s = style();
+    m_openAction = new QAction(themedIcon(QStringLiteral("document-open"), QStyle::SP_DialogOpenButton, s),
+                               tr("&Open…"), this);
+    m_openAction->setShortcut(QKeySequence::Open);
+    m_openAction->setToolTip(tr("Open a scenario file"));
+    connect(m_openAction, &QAction::triggered, this, &MainWindow::open);
+
+    m_saveAction = new QAction(themedIcon(QStringLiteral("document-save"), QStyle::SP_DialogSaveButton, s),
+                               tr("&Save"), this);
+    m_saveAction->setShortcut(QKeySequence::Save);
+    connect(m_saveAction, &QAction::triggered, this, &MainWindow::save);
+
+    m_saveAsAction = new QAction(themedIcon(QStringLiteral("document-save-as"), QStyle::SP_DialogSaveButton, s),
+                                 tr("Save &As…"), this);
+    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
+    connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
+
+    m_quitAction = new QAction(themedIcon(QStringLiteral("application-exit"), QStyle::SP_DialogCloseButton, s),
+                               tr("&Quit"), this);
+    m_quitAction->setShortcut(QKeySequence::Quit);
+    m_quitAction->setMenuRole(QAction::QuitRole);
+    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
+
+    m_runAction = new QAction(themedIcon(QStringLiteral("view-refresh"), QStyle::SP_BrowserReload, s),
+                              tr("&Re-run"), this);
+    m_runAction->setShortcut(QKeySequence::Refresh);
+    m_runAction->setToolTip(tr("Run the scenario again (same seed, same result)"));
+    connect(m_runAction, &QAction::triggered, this, &MainWindow::rerun);
+
+    m_playAction = new QAction(themedIcon(QStringLiteral("media-playback-start"), QStyle::SP_MediaPlay, s),
+                               tr("&Play"), this);
+    m_playAction->setShortcuts({QKeySequence(Qt::Key_Space), QKeySequence(Qt::Key_MediaTogglePlayPause)});
+    connect(m_playAction, &QAction::triggered, this, &MainWindow::togglePlayback);
+
+    m_stepPreviousAction = new QAction(
+        themedIcon(QStringLiteral("media-skip-backward"), QStyle::SP_MediaSkipBackward, s), tr("Step &back"), this);
+    m_stepPreviousAction->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Left), QKeySequence(Qt::Key_MediaPrevious)});
+    m_stepPreviousAction->setToolTip(tr("Previous event of this operation"));
+    connect(m_stepPreviousAction, &QAction::triggered, this, &MainWindow::stepPrevious);
+
+    m_stepNextAction = new QAction(themedIcon(QStringLiteral("media-skip-forward"), QStyle::SP_MediaSkipForward, s),
+                                   tr("Step &next"), this);
+    m_stepNextAction->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Right), QKeySequence(Qt::Key_MediaNext)});
+    m_stepNextAction->setToolTip(tr("Next event of this operation"));
+    connect(m_stepNextAction, &QAction::triggered, this, &MainWindow::stepNext);
+
+    m_resetLayoutAction = new QAction(tr("&Reset layout"), this);
+    connect(m_resetLayoutAction, &QAction::triggered, this, &MainWindow::resetLayout);
+
+    m_aboutAction = new QAction(windowIcon(), tr("&About RetryLab"), this);
+    m_aboutAction->setMenuRole(QAction::AboutRole);
+    connect(m_aboutAction, &QAction::triggered, this, &MainWindow::about);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    m_presetMenu = file->addMenu(themedIcon(QStringLiteral("document-new"), QStyle::SP_FileIcon, style()),
+                                 tr("&New from preset"));
+    const QStringList presets = scenario::presetNames();
+    for (const QString &name : presets) {
+        QAction *a = m_presetMenu->addAction(name);
+        const ScenarioParse parsed = scenario::preset(name);
+        if (parsed.ok() && !parsed.scenario.title.isEmpty())
+            a->setToolTip(parsed.scenario.title);
+        connect(a, &QAction::triggered, this, [this, name] { newFromPreset(name); });
+    }
+    m_presetMenu->setToolTipsVisible(true);
+    file->addAction(m_openAction);
+    m_recentMenu = file->addMenu(tr("Open &recent"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+    file->addSeparator();
+    file->addAction(m_saveAction);
+    file->addAction(m_saveAsAction);
+    file->addSeparator();
+    m_exportMenu = file->addMenu(tr("&Export"));
+    const QList<QPair<ExportKind, QString>> exports{
+        {ExportKind::TimelinePng, tr("Timeline as &PNG…")},
+        {ExportKind::TimelineSvg, tr("Timeline as &SVG…")},
+        {ExportKind::ChartsPng, tr("Current chart as P&NG…")},
+        {ExportKind::ChartsSvg, tr("Current chart as S&VG…")},
+        {ExportKind::RecordsCsv, tr("Records as &CSV…")},
+        {ExportKind::TraceJsonl, tr("Trace as &JSONL…")},
+    };
+    for (const auto &e : exports) {
+        QAction *a = m_exportMenu->addAction(e.second);
+        const ExportKind kind = e.first;
+        connect(a, &QAction::triggered, this, [this, kind] { exportWithDialog(kind); });
+    }
+    file->addSeparator();
+    file->addAction(m_quitAction);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget *dock : {m_scenarioDock, m_chartsDock, m_recordsDock, m_logDock})
+        m_viewMenu->addAction(dock->toggleViewAction());
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_resetLayoutAction);
+
+    QMenu *playback = menuBar()->addMenu(tr("&Playback"));
+    playback->addAction(m_runAction);
+    playback->addSeparator();
+    playback->addAction(m_playAction);
+    playback->addAction(m_stepPreviousAction);
+    playback->addAction(m_stepNextAction);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_aboutAction);
+}
+
+void MainWindow::createToolBar()
+{
+    QToolBar *bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->setMovable(false);
+    bar->addAction(m_openAction);
+    bar->addAction(m_saveAction);
+    bar->addSeparator();
+    bar->addAction(m_runAction);
+    bar->addSeparator();
+    bar->addAction(m_stepPreviousAction);
+    bar->addAction(m_playAction);
+    bar->addAction(m_stepNextAction);
+    bar->addSeparator();
+
+    auto *opBox = new QWidget(bar);
+    auto *opLayout = new QHBoxLayout(opBox);
+    opLayout->setContentsMargins(6, 0, 6, 0);
+    auto *label = new QLabel(tr("Operation"), opBox);
+    m_operation = new QSpinBox(opBox);
+    m_operation->setObjectName(QStringLiteral("operationSpin"));
+    m_operation->setRange(1, 1);
+    m_operation->setAccessibleName(tr("Operation"));
+    m_operation->setToolTip(tr("The logical operation (order) shown on the timeline"));
+    label->setBuddy(m_operation);
+    opLayout->addWidget(label);
+    opLayout->addWidget(m_operation);
+    bar->addWidget(opBox);
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(bar->toggleViewAction());
+
+    connect(m_operation, &QSpinBox::valueChanged, this, [this](int op) {
+        if (m_timeline->operation() != op)
+            m_timeline->setOperation(op);
+    });
+}
+
+void MainWindow::createStatusBar()
+{
+    auto makeLabel = [this](const QString &name, const QString &tip) {
+        auto *label = new QLabel(this);
+        label->setObjectName(name);
+        label->setToolTip(tip);
+        label->setContentsMargins(8, 0, 8, 0);
+        statusBar()->addPermanentWidget(label);
+        return label;
+    };
+    m_busy = new QProgressBar(this);
+    m_busy->setObjectName(QStringLiteral("statusBusy"));
+    m_busy->setRange(0, 0);
+    m_busy->setMaximumWidth(120);
+    m_busy->setTextVisible(false);
+    m_busy->setToolTip(tr("Running the scenario in the background"));
+    m_busy->hide();
+    statusBar()->addWidget(m_busy);
+
+    m_statusWorstCase = makeLabel(QStringLiteral("statusWorstCase"),
+                                  tr("HTTP attempts per operation if every enabled layer exhausts its retries"));
+    m_statusAttempts = makeLabel(QStringLiteral("statusAttempts"), tr("HTTP attempts, and per logical operation"));
+    m_statusRecords = makeLabel(QStringLiteral("statusRecords"), tr("Rows the order service committed"));
+    m_statusDuplicates = makeLabel(QStringLiteral("statusDuplicates"),
+                                   tr("Records beyond the first for the same business reference"));
+    m_statusOrphans = makeLabel(QStringLiteral("statusOrphans"),
+                                tr("Operations the client reported as failed although a record exists"));
+    m_statusLost = makeLabel(QStringLiteral("statusLost"),
+                             tr("Operations reported as succeeded without a record (must be 0)"));
+}
+
+void MainWindow::connectViews()
+{
+    connect(m_editor, &ScenarioEditor::scenarioChanged, this, &MainWindow::onScenarioEdited);
+    connect(m_editor, &ScenarioEditor::presetActivated, this, &MainWindow::newFromPreset);
+    connect(m_run, &RunController::resultReady, this, &MainWindow::onResult);
+    connect(m_run, &RunController::busyChanged, this, [this](bool busy) {
+        m_busy->setVisible(busy);
+        if (busy)
+            statusBar()->showMessage(tr("Running…"));
+        else
+            statusBar()->clearMessage();
+    });
+
+#ifdef RETRYLAB_HAVE_TIMELINE
+    connect(m_timeline, &TimelineWidget::eventSelected, this,
+            [this](int index) { onEventSelected(m_timeline, index); });
+    connect(m_timeline, &TimelineWidget::operationChanged, this, [this](int op) {
+        const QSignalBlocker blocker(m_operation);
+        m_operation->setValue(op);
+    });
+#endif
+#ifdef RETRYLAB_HAVE_RECORDS
+    connect(m_records, &RecordsView::eventSelected, this, [this](int index) { onEventSelected(m_records, index); });
+#endif
+#ifdef RETRYLAB_HAVE_LOG
+    connect(m_log, &LogView::eventSelected, this, [this](int index) { onEventSelected(m_log, index); });
+#endif
+}
+
+void MainWindow::onEventSelected(QObject *source, int traceIndex)
+{
+    // Each view re-emits when told to select: the guard stops the echo.
+    if (m_syncingSelection || !m_run->hasResult())
+        return;
+    const Trace &trace = m_run->result().trace;
+    if (traceIndex < 0 || traceIndex >= trace.size())
+        return;
+    m_syncingSelection = true;
+    const int op = trace.at(traceIndex).op;
+    if (source != m_timeline) {
+        if (op > 0 && op != m_timeline->operation())
+            setOperation(op);
+        m_timeline->selectEvent(traceIndex);
+    }
+    if (source != m_records)
+        m_records->selectEvent(traceIndex);
+    if (source != m_log)
+        m_log->selectEvent(traceIndex);
+    m_syncingSelection = false;
+}
+
+Scenario MainWindow::scenario() const
+{
+    return m_run->scenario();
+}
+
+const RunResult &MainWindow::result() const
+{
+    return m_run->result();
+}
+
+bool MainWindow::hasResult() const
+{
+    return m_run->hasResult();
+}
+
+int MainWindow::currentOperation() const
+{
+    return m_timeline->operation();
+}
+
+void MainWindow::setOperation(int op)
+{
+    m_timeline->setOperation(op);
+    const QSignalBlocker blocker(m_operation);
+    m_operation->setValue(op);
+}
+
+int MainWindow::interestingOperation(const RunResult &result)
+{
+    for (const OpSummary &op : result.ops) {
+        if (op.records > 1)
+            return op.op;
+    }
+    for (const OpSummary &op : result.ops) {
+        if (!op.succeeded && op.records > 0)
+            return op.op;
+    }
+    return result.ops.isEmpty() ? 1 : result.ops.first().op;
+}
+
+void MainWindow::applyScenario(const Scenario &scenario, const QString &fileName)
+{
+    m_editor->setScenario(scenario);
+    m_run->setScenario(scenario);
+    m_fileName = fileName;
+    m_settings.setLastScenario(fileName.isEmpty() ? scenario.name : fileName);
+    updateWorstCase(scenario);
+    setModified(false);
+    updateTitle();
+}
+
+bool MainWindow::loadPreset(const QString &name, QString *error)
+{
+    const ScenarioParse parsed = scenario::preset(name);
+    if (!parsed.ok()) {
+        if (error)
+            *error = parsed.errors.join(QLatin1Char('\n'));
+        return false;
+    }
+    applyScenario(parsed.scenario, QString());
+    return true;
+}
+
+bool MainWindow::loadFile(const QString &fileName, QString *error)
+{
+    const ScenarioParse parsed = scenario::load(fileName);
+    if (!parsed.ok()) {
+        if (error)
+            *error = parsed.errors.join(QLatin1Char('\n'));
+        return false;
+    }
+    applyScenario(parsed.scenario, QFileInfo(fileName).absoluteFilePath());
+    m_settings.addRecentFile(fileName);
+    return true;
+}
+
+bool MainWindow::loadScenario(const QString &nameOrFile, QString *error)
+{
+    if (scenario::presetNames().contains(nameOrFile))
+        return loadPreset(nameOrFile, error);
+    if (QFileInfo::exists(nameOrFile))
+        return loadFile(nameOrFile, error);
+    const ScenarioParse parsed = scenario::resolve(nameOrFile); // for its error message
+    if (error)
+        *error = parsed.errors.join(QLatin1Char('\n'));
+    return false;
+}
+
+bool MainWindow::saveToFile(const QString &fileName, QString *error)
+{
+    const QString message = scenario::save(m_run->scenario(), fileName);
+    if (!message.isEmpty()) {
+        if (error)
+            *error = message;
+        return false;
+    }
+    m_fileName = QFileInfo(fileName).absoluteFilePath();
+    m_settings.addRecentFile(m_fileName);
+    m_settings.setLastScenario(m_fileName);
+    setModified(false);
+    updateTitle();
+    return true;
+}
+
+void MainWindow::setSeed(quint64 seed)
+{
+    Scenario s = m_run->scenario();
+    if (s.seed == seed)
+        return;
+    s.seed = seed;
+    m_editor->setScenario(s);
+    onScenarioEdited(s);
+}
+
+void MainWindow::onScenarioEdited(const Scenario &scenario)
+{
+    m_run->setScenario(scenario);
+    updateWorstCase(scenario);
+    setModified(true);
+    updateTitle();
+}
+
+void MainWindow::onResult(const RunResult &result)
+{
+    const int previousOp = m_timeline->operation();
+    const int opCount = qMax(1, int(result.ops.size()));
+    {
+        const QSignalBlocker blocker(m_operation);
+        m_operation->setRange(1, opCount);
+        m_operation->setSuffix(tr(" of %1").arg(opCount));
+    }
+    m_timeline->setResult(result);
+    const int op = qBound(1, previousOp, opCount);
+    if (m_timeline->operation() != op)
+        m_timeline->setOperation(op);
+    {
+        const QSignalBlocker blocker(m_operation);
+        m_operation->setValue(m_timeline->operation());
+    }
+    m_charts->setResult(result);
+    m_records->setResult(result);
+    m_log->setResult(result);
+
+    const Metrics &m = result.metrics;
+    updateWorstCase(result.scenario);
+    m_statusAttempts->setText(tr("Attempts: %1 (%2 per op)")
+                                  .arg(m.httpAttempts)
+                                  .arg(QLocale().toString(m.amplification, 'f', 2)));
+    m_statusRecords->setText(tr("Records: %1").arg(m.records));
+    m_statusDuplicates->setText(tr("Duplicates: %1").arg(m.duplicates));
+    m_statusOrphans->setText(tr("Orphans: %1").arg(m.orphans));
+    m_statusLost->setText(tr("Lost: %1").arg(m.lost));
+
+    // Duplicates and lost orders are the lesson: make them stand out when present.
+    for (QLabel *label : {m_statusDuplicates, m_statusLost}) {
+        const int value = label == m_statusDuplicates ? m.duplicates : m.lost;
+        QPalette p = statusBar()->palette();
+        QFont f = statusBar()->font();
+        if (value > 0) {
+            p.setColor(QPalette::WindowText, warningColor(p));
+            f.setBold(true);
+        }
+        label->setPalette(p);
+        label->setFont(f);
+        label->setProperty("warning", value > 0);
+    }
+    updatePlaybackActions();
+    Q_EMIT resultShown();
+}
+
+void MainWindow::updateWorstCase(const Scenario &scenario)
+{
+    m_statusWorstCase->setText(tr("Worst case per op: %1").arg(scenario.worstCaseFormula()));
+}
+
+void MainWindow::updateTitle()
+{
+    const Scenario &s = m_run->scenario();
+    QString title = s.title.isEmpty() ? s.name : s.title;
+    if (!m_fileName.isEmpty())
+        title = QStringLiteral("%1 (%2)").arg(title, QFileInfo(m_fileName).fileName());
+    setWindowTitle(QStringLiteral("%1[*] \u2014 RetryLab").arg(title));
+    setWindowModified(m_modified);
+}
+
+void MainWindow::setModified(bool modified)
+{
+    m_modified = modified;
+    setWindowModified(modified);
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_modified)
+        return true;
+    const auto answer = QMessageBox::warning(
+        this, tr("Unsaved changes"),
+        tr("The scenario \"%1\" has changes that are not saved.").arg(m_run->scenario().name),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::newFromPreset(const QString &name)
+{
+    if (!maybeSave()) {
+        m_editor->setScenario(m_run->scenario()); // puts the list selection back
+        return;
+    }
+    QString error;
+    if (!loadPreset(name, &error))
+        QMessageBox::warning(this, tr("Cannot load preset"), error);
+}
+
+void MainWindow::open()
+{
+    if (!maybeSave())
+        return;
+    QString dir = m_fileName.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)
+                                       : QFileInfo(m_fileName).absolutePath();
+    const QString fileName = QFileDialog::getOpenFileName(this, tr("Open scenario"), dir,
+                                                          tr("Scenarios (*.json);;All files (*)"));
+    if (fileName.isEmpty())
+        return;
+    QString error;
+    if (!loadFile(fileName, &error))
+        QMessageBox::warning(this, tr("Cannot open scenario"), error);
+}
+
+void MainWindow::openRecent(const QString &fileName)
+{
+    if (!maybeSave())
+        return;
+    QString error;
+    if (!loadFile(fileName, &error)) {
+        if (!QFileInfo::exists(fileName))
+            m_settings.removeRecentFile(fileName);
+        QMessageBox::warning(this, tr("Cannot open scenario"), error);
+    }
+}
+
+bool MainWindow::save()
+{
+    if (m_fileName.isEmpty())
+        return saveAs();
+    QString error;
+    if (!saveToFile(m_fileName, &error)) {
+        QMessageBox::warning(this, tr("Cannot save scenario"), error);
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::saveAs()
+{
+    const QString suggestion = m_fileName.isEmpty()
+        ? QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
+              .filePath(m_run->scenario().name + QStringLiteral(".json"))
+        : m_fileName;
+    QString fileName = QFileDialog::getSaveFileName(this, tr("Save scenario as"), suggestion,
+                                                    tr("Scenarios (*.json);;All files (*)"));
+    if (fileName.isEmpty())
+        return false;
+    if (QFileInfo(fileName).suffix().isEmpty())
+        fileName += QStringLiteral(".json");
+    QString error;
+    if (!saveToFile(fileName, &error)) {
+        QMessageBox::warning(this, tr("Cannot save scenario"), error);
+        return false;
+    }
+    return true;
+}
+
+QString MainWindow::exportSuffix(ExportKind kind)
+{
+    switch (kind) {
+    case ExportKind::TimelinePng:
+    case ExportKind::ChartsPng:
+        return QStringLiteral("png");
+    case ExportKind::TimelineSvg:
+    case ExportKind::ChartsSvg:
+        return QStringLiteral("svg");
+    case ExportKind::RecordsCsv:
+        return QStringLiteral("csv");
+    case ExportKind::TraceJsonl:
+        return QStringLiteral("jsonl");
+    }
+    return QString();
+}
+
+bool MainWindow::exportTo(ExportKind kind, const QString &fileName, QString *error)
+{
+    QString message;
+    bool ok = false;
+    switch (kind) {
+    case ExportKind::TimelinePng:
+    case ExportKind::TimelineSvg:
+        ok = m_timeline->exportImage(fileName, &message);
+        break;
+    case ExportKind::ChartsPng:
+    case ExportKind::ChartsSvg:
+        ok = m_charts->exportChart(m_charts->currentTab(), fileName, &message);
+        break;
+    case ExportKind::RecordsCsv:
+        ok = m_records->exportCsv(fileName, &message);
+        break;
+    case ExportKind::TraceJsonl:
+        message = trace::save(m_run->result().trace, fileName);
+        ok = message.isEmpty();
+        break;
+    }
+    if (!ok && error)
+        *error = message.isEmpty() ? tr("cannot write \"%1\"").arg(fileName) : message;
+    return ok;
+}
+
+void MainWindow::exportWithDialog(ExportKind kind)
+{
+    const QString suffix = exportSuffix(kind);
+    const QString base = m_fileName.isEmpty() ? m_run->scenario().name : QFileInfo(m_fileName).completeBaseName();
+    QString part;
+    switch (kind) {
+    case ExportKind::TimelinePng:
+    case ExportKind::TimelineSvg:
+        part = QStringLiteral("-op%1").arg(m_timeline->operation());
+        break;
+    case ExportKind::ChartsPng:
+    case ExportKind::ChartsSvg:
+        part = QStringLiteral("-chart");
+        break;
+    case ExportKind::RecordsCsv:
+        part = QStringLiteral("-records");
+        break;
+    case ExportKind::TraceJsonl:
+        part = QStringLiteral("-trace");
+        break;
+    }
+    const QString dir = m_fileName.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)
+                                             : QFileInfo(m_fileName).absolutePath();
+    QString fileName = QFileDialog::getSaveFileName(
+        this, tr("Export"), QDir(dir).filePath(base + part + QLatin1Char('.') + suffix),
+        tr("%1 files (*.%2)").arg(suffix.toUpper(), suffix));
+    if (fileName.isEmpty())
+        return;
+    if (QFileInfo(fileName).suffix().isEmpty())
+        fileName += QLatin1Char('.') + suffix;
+    QString error;
+    if (!exportTo(kind, fileName, &error))
+        QMessageBox::warning(this, tr("Export failed"), error);
+    else
+        statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(fileName)), 4000);
+}
+
+void MainWindow::rerun()
+{
+    m_run->rerun();
+}
+
+void MainWindow::togglePlayback()
+{
+    if (m_timeline->isPlaying())
+        m_timeline->pause();
+    else
+        m_timeline->play();
+    updatePlaybackActions();
+}
+
+void MainWindow::stepNext()
+{
+    m_timeline->stepNext();
+}
+
+void MainWindow::stepPrevious()
+{
+    m_timeline->stepPrevious();
+}
+
+void MainWindow::updatePlaybackActions()
+{
+    const bool playing = m_timeline->isPlaying();
+    m_playAction->setText(playing ? tr("&Pause") : tr("&Play"));
+    m_playAction->setIcon(playing
+                              ? themedIcon(QStringLiteral("media-playback-pause"), QStyle::SP_MediaPause, style())
+                              : themedIcon(QStringLiteral("media-playback-start"), QStyle::SP_MediaPlay, style()));
+}
+
+void MainWindow::resetLayout()
+{
+    restoreState(m_defaultState);
+    for (QDockWidget *dock : {m_scenarioDock, m_chartsDock, m_recordsDock, m_logDock})
+        dock->show();
+    m_chartsDock->raise();
+    resizeDocks({m_scenarioDock}, {400}, Qt::Horizontal);
+    resizeDocks({m_chartsDock}, {260}, Qt::Vertical);
+}
+
+void MainWindow::about()
+{
+    QMessageBox::about(
+        this, tr("About RetryLab"),
+        tr("<h3>RetryLab %1</h3>"
+           "<p>A simulator and teaching lab about retries and idempotency: a timeout is not a failure, "
+           "nested retry layers multiply attempts, and idempotency keys prevent duplicates only when minted "
+           "once per operation and stored atomically.</p>")
+            .arg(QApplication::applicationVersion()));
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = m_settings.recentFiles();
+    int n = 1;
+    for (const QString &file : files) {
+        QAction *a = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(n++).arg(QFileInfo(file).fileName()));
+        a->setToolTip(QDir::toNativeSeparators(file));
+        connect(a, &QAction::triggered, this, [this, file] { openRecent(file); });
+    }
+    if (files.isEmpty()) {
+        m_recentMenu->addAction(tr("No recent files"))->setEnabled(false);
+        return;
+    }
+    m_recentMenu->addSeparator();
+    connect(m_recentMenu->addAction(tr("&Clear list")), &QAction::triggered, this,
+            [this] { m_settings.clearRecentFiles(); });
+}
+
+void MainWindow::restoreSettings()
+{
+    const QByteArray geometry = m_settings.windowGeometry();
+    if (!geometry.isEmpty())
+        restoreGeometry(geometry);
+    const QByteArray state = m_settings.windowState();
+    if (!state.isEmpty())
+        restoreState(state);
+
+    const QString last = m_settings.lastScenario();
+    QString error;
+    if (last.isEmpty() || !loadScenario(last, &error)) {
+        const QStringList presets = scenario::presetNames();
+        const QString fallback = presets.contains(QStringLiteral("ghost-request")) ? QStringLiteral("ghost-request")
+                                                                                   : presets.value(0);
+        if (fallback.isEmpty() || !loadPreset(fallback))
+            applyScenario(Scenario(), QString());
+    }
+}
+
+void MainWindow::saveSettings()
+{
+    m_settings.setWindowGeometry(saveGeometry());
+    m_settings.setWindowState(saveState());
+    m_settings.sync();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    saveSettings();
+    event->accept();
+}
+
+} // namespace retrylab

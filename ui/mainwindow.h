@@ -1,0 +1,151 @@
+#pragma once
+
+#include "scenario.h"
+#include "settings.h"
+#include "simulator.h"
+
+#include <QByteArray>
+#include <QMainWindow>
+
+class QAction;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QSpinBox;
+
+namespace retrylab {
+
+class ChartsPanel;
+class LogView;
+class RecordsView;
+class RunController;
+class ScenarioEditor;
+class TimelineWidget;
+
+// The desktop lab: timeline in the middle, scenario editor, charts, records and
+// log in docks, one RunController feeding every view with the same RunResult.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    enum class ExportKind { TimelinePng, TimelineSvg, ChartsPng, ChartsSvg, RecordsCsv, TraceJsonl };
+
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // These load without asking about unsaved changes (the menu actions ask first).
+    bool loadPreset(const QString &name, QString *error = nullptr);
+    bool loadFile(const QString &fileName, QString *error = nullptr);
+    // A preset name or a scenario file, as on the command line.
+    bool loadScenario(const QString &nameOrFile, QString *error = nullptr);
+    bool saveToFile(const QString &fileName, QString *error = nullptr);
+    // Writes the chosen view to a file; the suffix picks nothing, the kind does.
+    bool exportTo(ExportKind kind, const QString &fileName, QString *error = nullptr);
+    static QString exportSuffix(ExportKind kind);
+
+    void setSeed(quint64 seed);
+    int currentOperation() const;
+    void setOperation(int op);
+    // The first operation whose story is worth showing: a duplicate, else an orphan, else op 1.
+    static int interestingOperation(const RunResult &result);
+
+    bool isModified() const { return m_modified; }
+    QString currentFile() const { return m_fileName; }
+    Scenario scenario() const;
+    const RunResult &result() const;
+    bool hasResult() const;
+
+    ScenarioEditor *editor() const { return m_editor; }
+    RunController *runController() const { return m_run; }
+    TimelineWidget *timeline() const { return m_timeline; }
+    ChartsPanel *charts() const { return m_charts; }
+    RecordsView *recordsView() const { return m_records; }
+    LogView *logView() const { return m_log; }
+    QDockWidget *scenarioDock() const { return m_scenarioDock; }
+
+public Q_SLOTS:
+    void newFromPreset(const QString &name);
+    void open();
+    void openRecent(const QString &fileName);
+    bool save();
+    bool saveAs();
+    void exportWithDialog(retrylab::MainWindow::ExportKind kind);
+    void rerun();
+    void togglePlayback();
+    void stepNext();
+    void stepPrevious();
+    void resetLayout();
+    void about();
+
+Q_SIGNALS:
+    // After the views were given a new result.
+    void resultShown();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void createDocks();
+    void createActions();
+    void createMenus();
+    void createToolBar();
+    void createStatusBar();
+    void connectViews();
+    void applyScenario(const Scenario &scenario, const QString &fileName);
+    void onScenarioEdited(const Scenario &scenario);
+    void onResult(const RunResult &result);
+    void onEventSelected(QObject *source, int traceIndex);
+    void updateTitle();
+    void updateWorstCase(const Scenario &scenario);
+    void updatePlaybackActions();
+    void setModified(bool modified);
+    bool maybeSave();
+    void rebuildRecentMenu();
+    void restoreSettings();
+    void saveSettings();
+
+    Settings m_settings;
+    RunController *m_run = nullptr;
+    ScenarioEditor *m_editor = nullptr;
+    TimelineWidget *m_timeline = nullptr;
+    ChartsPanel *m_charts = nullptr;
+    RecordsView *m_records = nullptr;
+    LogView *m_log = nullptr;
+
+    QDockWidget *m_scenarioDock = nullptr;
+    QDockWidget *m_chartsDock = nullptr;
+    QDockWidget *m_recordsDock = nullptr;
+    QDockWidget *m_logDock = nullptr;
+
+    QAction *m_openAction = nullptr;
+    QAction *m_saveAction = nullptr;
+    QAction *m_saveAsAction = nullptr;
+    QAction *m_quitAction = nullptr;
+    QAction *m_runAction = nullptr;
+    QAction *m_playAction = nullptr;
+    QAction *m_stepNextAction = nullptr;
+    QAction *m_stepPreviousAction = nullptr;
+    QAction *m_resetLayoutAction = nullptr;
+    QAction *m_aboutAction = nullptr;
+    QMenu *m_presetMenu = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    QMenu *m_exportMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QSpinBox *m_operation = nullptr;
+
+    QLabel *m_statusWorstCase = nullptr;
+    QLabel *m_statusAttempts = nullptr;
+    QLabel *m_statusRecords = nullptr;
+    QLabel *m_statusDuplicates = nullptr;
+    QLabel *m_statusOrphans = nullptr;
+    QLabel *m_statusLost = nullptr;
+    QProgressBar *m_busy = nullptr;
+
+    QString m_fileName;
+    bool m_modified = false;
+    bool m_syncingSelection = false;
+    QByteArray m_defaultState;
+};
+
+} // namespace retrylab

@@ -1,0 +1,113 @@
+#include "runcontroller.h"
+
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+
+namespace retrylab {
+
+RunController::RunController(QObject *parent)
+    : QObject(parent)
+{
+    m_coalesce.setSingleShot(true);
+    m_coalesce.setInterval(0);
+    connect(&m_coalesce, &QTimer::timeout, this, &RunController::startRun);
+}
+
+RunController::~RunController()
+{
+    // A background run still holds its own copy of the flag; telling it to stop
+    // saves the CPU, its result goes nowhere because the watcher dies with us.
+    if (m_cancel)
+        m_cancel->store(true);
+}
+
+qint64 RunController::estimatedAttempts(const Scenario &scenario)
+{
+    const double submissions = double(scenario.workload.orders) * (1.0 + std::max(0.0, scenario.workload.doubleSubmitRate));
+    const double attempts = submissions * std::max(1, scenario.worstCaseAttemptsPerOp());
+    return attempts > 1e15 ? qint64(1e15) : qint64(attempts);
+}
+
+void RunController::setScenario(const Scenario &scenario)
+{
+    m_scenario = scenario;
+    m_coalesce.start();
+}
+
+void RunController::rerun()
+{
+    m_coalesce.start();
+}
+
+void RunController::cancel()
+{
+    m_coalesce.stop();
+    ++m_generation;
+    if (m_cancel)
+        m_cancel->store(true);
+    m_cancel.reset();
+    setBusy(false);
+}
+
+void RunController::startRun()
+{
+    // Latest request wins: whatever is in flight is now stale.
+    const quint64 generation = ++m_generation;
+    if (m_cancel)
+        m_cancel->store(true);
+    m_cancel.reset();
+
+    if (estimatedAttempts(m_scenario) < m_syncLimit) {
+        Q_EMIT runStarted(false);
+        setBusy(false);
+        publish(simulate(m_scenario));
+        return;
+    }
+
+    Q_EMIT runStarted(true);
+    setBusy(true);
+    auto cancelFlag = std::make_shared<std::atomic_bool>(false);
+    m_cancel = cancelFlag;
+    const Scenario scenario = m_scenario;
+    auto *watcher = new QFutureWatcher<RunResult>(this);
+    connect(watcher, &QFutureWatcher<RunResult>::finished, this,
+            [this, generation, watcher] { finishBackground(generation, watcher); });
+    watcher->setFuture(QtConcurrent::run([scenario, cancelFlag] {
+        RunOptions options;
+        options.cancel = cancelFlag.get();
+        return simulate(scenario, options);
+    }));
+}
+
+void RunController::finishBackground(quint64 generation, QFutureWatcher<RunResult> *watcher)
+{
+    watcher->deleteLater();
+    if (generation != m_generation)
+        return; // a newer edit superseded this run
+    m_cancel.reset();
+    setBusy(false);
+    if (watcher->future().isCanceled() || watcher->future().resultCount() == 0)
+        return;
+    RunResult result = watcher->result();
+    if (result.cancelled)
+        return;
+    publish(std::move(result));
+}
+
+void RunController::publish(RunResult result)
+{
+    m_result = std::move(result);
+    m_hasResult = true;
+    Q_EMIT resultReady(m_result);
+}
+
+void RunController::setBusy(bool busy)
+{
+    if (m_busy == busy)
+        return;
+    m_busy = busy;
+    Q_EMIT busyChanged(busy);
+}
+
+} // namespace retrylab

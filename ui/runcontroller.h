@@ -1,0 +1,68 @@
+#pragma once
+
+#include "scenario.h"
+#include "simulator.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QTimer>
+
+#include <atomic>
+#include <memory>
+
+namespace retrylab {
+
+// Owns the scenario being edited and keeps a fresh RunResult for it: one run per
+// burst of edits, on the GUI thread when small, in the background when large.
+class RunController : public QObject
+{
+    Q_OBJECT
+public:
+    // Runs estimated below this many HTTP attempts are cheap enough to do inline.
+    static constexpr qint64 defaultSyncLimit = 20000;
+
+    explicit RunController(QObject *parent = nullptr);
+    ~RunController() override;
+
+    const Scenario &scenario() const { return m_scenario; }
+    const RunResult &result() const { return m_result; }
+    bool hasResult() const { return m_hasResult; }
+    bool isBusy() const { return m_busy; }
+    // True from an edit until its result is out (or dropped).
+    bool isPending() const { return m_busy || m_coalesce.isActive(); }
+
+    // Upper bound of attempts a run may make: what decides inline vs background.
+    static qint64 estimatedAttempts(const Scenario &scenario);
+    qint64 syncLimit() const { return m_syncLimit; }
+    void setSyncLimit(qint64 attempts) { m_syncLimit = attempts; }
+
+public Q_SLOTS:
+    // Stores the scenario and schedules a run; several calls in one event-loop turn run once.
+    void setScenario(const retrylab::Scenario &scenario);
+    // Runs the current scenario again (same seed, so the same result).
+    void rerun();
+    // Drops the run in flight, if any.
+    void cancel();
+
+Q_SIGNALS:
+    void runStarted(bool background);
+    void resultReady(const retrylab::RunResult &result);
+    void busyChanged(bool busy);
+
+private:
+    void startRun();
+    void finishBackground(quint64 generation, QFutureWatcher<RunResult> *watcher);
+    void setBusy(bool busy);
+    void publish(RunResult result);
+
+    Scenario m_scenario;
+    RunResult m_result;
+    bool m_hasResult = false;
+    bool m_busy = false;
+    qint64 m_syncLimit = defaultSyncLimit;
+    QTimer m_coalesce;
+    quint64 m_generation = 0;
+    std::shared_ptr<std::atomic_bool> m_cancel;
+};
+
+} // namespace retrylab

@@ -1,0 +1,736 @@
+#include "scenarioeditor.h"
+
+#include "editorpresetlist.h"
+#include "editorscripttable.h"
+#include "editorstyle.h"
+
+#include <QAbstractScrollArea>
+#include <QCheckBox>
+#include <QCoreApplication>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QJsonArray>
+#include <QLabel>
+#include <QLineEdit>
+#include <QRegularExpression>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStyle>
+#include <QToolBox>
+#include <QVBoxLayout>
+#include <QWheelEvent>
+
+#include <climits>
+
+namespace retrylab {
+
+namespace {
+constexpr int MaxMs = 3600000;
+const char *const Methods[] = {"GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE", "POST", "PATCH"};
+const char *const InvalidProperty = "invalid";
+const char *const HelpProperty = "helpToolTip";
+
+// A wheel turned over a form should scroll the form, not change the value under
+// the pointer: values change on the wheel only once the field has focus.
+class WheelGuard : public QObject
+{
+public:
+    using QObject::QObject;
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() != QEvent::Wheel)
+            return false;
+        auto *widget = qobject_cast<QWidget *>(watched);
+        if (!widget || widget->hasFocus())
+            return false;
+        for (QWidget *p = widget->parentWidget(); p; p = p->parentWidget()) {
+            if (auto *area = qobject_cast<QAbstractScrollArea *>(p)) {
+                QCoreApplication::sendEvent(area->verticalScrollBar(), event);
+                break;
+            }
+        }
+        return true;
+    }
+};
+
+template<typename E>
+QList<QPair<QString, QString>> choices(int count, const QHash<QString, QString> &labels)
+{
+    QList<QPair<QString, QString>> result;
+    for (int i = 0; i < count; ++i) {
+        const QString value = scenario::toString(E(i));
+        result.append({value, labels.value(value, value)});
+    }
+    return result;
+}
+
+// "server.idempotency.mode: expected one of ..., got x" -> "expected one of ..., got x"
+QString reasonFor(const QString &path, const QStringList &errors)
+{
+    QStringList reasons;
+    for (const QString &e : errors) {
+        if (e.startsWith(path + QLatin1Char(':')))
+            reasons << e.mid(path.size() + 1).trimmed();
+        else if (e.startsWith(path + QLatin1Char('[')) || e.startsWith(path + QLatin1Char('.')))
+            reasons << e.mid(path.size()).trimmed();
+        else
+            reasons << e;
+    }
+    return reasons.join(QLatin1Char('\n'));
+}
+} // namespace
+
+ScenarioEditor::ScenarioEditor(QWidget *parent)
+    : QWidget(parent)
+    , m_presets(new PresetList(this))
+    , m_sections(new QToolBox(this))
+    , m_errorLabel(new QLabel(this))
+{
+    m_presets->setObjectName(QStringLiteral("presetList"));
+    m_sections->setObjectName(QStringLiteral("scenarioSections"));
+    connect(m_presets, &PresetList::presetActivated, this, &ScenarioEditor::presetActivated);
+
+    addPage(buildWorkloadPage(), tr("Workload"));
+    addPage(buildClientPage(), tr("Client and retry layers"));
+    addPage(buildNetworkPage(), tr("Network faults"));
+    addPage(buildServerPage(), tr("Server"));
+    addPage(buildReconciliationPage(), tr("Reconciliation"));
+    m_sections->setCurrentIndex(1);
+
+    m_errorLabel->setObjectName(QStringLiteral("editorError"));
+    m_errorLabel->setWordWrap(true);
+    m_errorLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_errorLabel->hide();
+
+    auto *presetsBox = new QWidget(this);
+    auto *presetsLayout = new QVBoxLayout(presetsBox);
+    presetsLayout->setContentsMargins(0, 0, 0, 0);
+    auto *presetsTitle = new QLabel(tr("Presets"), presetsBox);
+    QFont headingFont = presetsTitle->font();
+    headingFont.setBold(true);
+    headingFont.setPointSizeF(headingFont.pointSizeF() * 1.1);
+    presetsTitle->setFont(headingFont);
+    presetsLayout->addWidget(presetsTitle);
+    presetsLayout->addWidget(m_presets);
+
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setObjectName(QStringLiteral("editorSplitter"));
+    splitter->setChildrenCollapsible(false);
+    splitter->addWidget(presetsBox);
+    splitter->addWidget(m_sections);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(splitter, 1);
+    layout->addWidget(m_errorLabel);
+
+    setScenario(Scenario());
+}
+
+void ScenarioEditor::addPage(QWidget *content, const QString &title)
+{
+    auto *scroll = new QScrollArea(m_sections);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(content);
+    // Keep the page's own background: it follows the system palette.
+    scroll->viewport()->setAutoFillBackground(false);
+    content->setAutoFillBackground(false);
+    m_sections->addItem(scroll, title);
+}
+
+QWidget *ScenarioEditor::buildWorkloadPage()
+{
+    auto *page = new QWidget;
+    auto *form = new QFormLayout(page);
+    addRow(form, tr("Orders"), intField(QStringLiteral("workload.orders"), 0, 10000000),
+           tr("Logical operations: orders the user means to place once each."));
+    addRow(form, tr("Between orders"), intField(QStringLiteral("workload.interArrivalMs"), 0, INT_MAX, tr(" ms"), 100));
+    addRow(form, tr("Clients"), intField(QStringLiteral("workload.clients"), 0, 100000),
+           tr("Independent clients sending orders at the same time."));
+    addRow(form, tr("Double submits"), percentField(QStringLiteral("workload.doubleSubmitRate")),
+           tr("Share of orders submitted twice, e.g. a double click."));
+    addRow(form, tr("Double-submit delay"),
+           intField(QStringLiteral("workload.doubleSubmitDelayMs"), 0, INT_MAX, tr(" ms"), 5));
+    addRow(form, tr("Seed"), intField(QStringLiteral("seed"), 0, INT_MAX),
+           tr("Same scenario and seed give the same run, event for event."));
+    return page;
+}
+
+QGroupBox *ScenarioEditor::buildLayerGroup(const QString &layer, const QString &title, const QString &help)
+{
+    const QString p = QStringLiteral("client.%1.").arg(layer);
+    QGroupBox *box = groupField(p + QStringLiteral("enabled"), title);
+    box->setToolTip(help);
+    box->setProperty(HelpProperty, help);
+    auto *form = new QFormLayout(box);
+    static const QHash<QString, QString> kindLabels{
+        {QStringLiteral("constant"), tr("Constant")},
+        {QStringLiteral("linear"), tr("Linear")},
+        {QStringLiteral("exponential"), tr("Exponential")},
+    };
+    static const QHash<QString, QString> jitterLabels{
+        {QStringLiteral("none"), tr("None")},
+        {QStringLiteral("full"), tr("Full: U(0, wait)")},
+        {QStringLiteral("equal"), tr("Equal: wait/2 + U(0, wait/2)")},
+        {QStringLiteral("decorrelated"), tr("Decorrelated")},
+    };
+    addRow(form, tr("Max attempts"), intField(p + QStringLiteral("maxAttempts"), 0, 999));
+    addRow(form, tr("Backoff"),
+           choiceField(p + QStringLiteral("backoff.kind"), choices<BackoffKind>(3, kindLabels)));
+    addRow(form, tr("First wait"), intField(p + QStringLiteral("backoff.initialMs"), 0, INT_MAX, tr(" ms"), 100));
+    addRow(form, tr("Multiplier"), numberField(p + QStringLiteral("backoff.multiplier"), 0, 1000, 0.5, 2));
+    addRow(form, tr("Max wait"), intField(p + QStringLiteral("backoff.maxMs"), 0, INT_MAX, tr(" ms"), 100));
+    addRow(form, tr("Jitter"), choiceField(p + QStringLiteral("backoff.jitter"), choices<Jitter>(4, jitterLabels)));
+    auto *deadline = qobject_cast<QSpinBox *>(intField(p + QStringLiteral("deadlineMs"), 0, INT_MAX, tr(" ms"), 1000));
+    deadline->setSpecialValueText(tr("none"));
+    addRow(form, tr("Deadline"), deadline, tr("Overall time budget of this layer; 0 = none."));
+    return box;
+}
+
+QGroupBox *ScenarioEditor::buildTransportGroup()
+{
+    QGroupBox *box = groupField(QStringLiteral("client.transport.enabled"), tr("Transport (urllib3 Retry)"));
+    const QString help = tr("Retries inside the HTTP session: connect errors always; read timeouts and "
+                            "listed statuses only for the allowed methods (POST is not allowed by default).");
+    box->setToolTip(help);
+    box->setProperty(HelpProperty, help);
+    auto *form = new QFormLayout(box);
+    addRow(form, tr("Total retries"), intField(QStringLiteral("client.transport.total"), 0, 99));
+    addRow(form, tr("Backoff factor"), numberField(QStringLiteral("client.transport.backoffFactor"), 0, 100000, 0.1, 2),
+           tr("Wait factor x 2^(n-1) seconds; the first retry is immediate."));
+    addRow(form, tr("Backoff cap"), numberField(QStringLiteral("client.transport.backoffMaxS"), 0, 1000000, 1, 1));
+    addRow(form, tr("Status forcelist"), statusListField(QStringLiteral("client.transport.statusForcelist")),
+           tr("Comma-separated HTTP statuses to retry, e.g. 500,502,503,504."));
+    addRow(form, tr("Allowed methods"), methodsField(QStringLiteral("client.transport.allowedMethods")));
+    addRow(form, QString(),
+           boolField(QStringLiteral("client.transport.respectRetryAfter"), tr("Honour Retry-After")));
+    if (auto *cap = qobject_cast<QDoubleSpinBox *>(field(QStringLiteral("client.transport.backoffMaxS"))))
+        cap->setSuffix(tr(" s"));
+    if (auto *factor = qobject_cast<QDoubleSpinBox *>(field(QStringLiteral("client.transport.backoffFactor"))))
+        factor->setSuffix(tr(" s"));
+    return box;
+}
+
+QWidget *ScenarioEditor::buildClientPage()
+{
+    auto *page = new QWidget;
+    auto *layout = new QVBoxLayout(page);
+
+    auto *general = new QFormLayout;
+    static const QHash<QString, QString> keyLabels{
+        {QStringLiteral("none"), tr("None: no Idempotency-Key")},
+        {QStringLiteral("perOperation"), tr("Per operation (before all retries)")},
+        {QStringLiteral("perBusinessAttempt"), tr("Per business attempt")},
+        {QStringLiteral("perWrapperAttempt"), tr("Per wrapper attempt (inside @retry)")},
+    };
+    addRow(general, tr("Idempotency key"),
+           choiceField(QStringLiteral("client.keyPlacement"), choices<KeyPlacement>(4, keyLabels)),
+           tr("Where the client mints the Idempotency-Key. Only a key minted once per operation "
+              "is carried by every retry of every layer."));
+    addRow(general, tr("Timeout"), intField(QStringLiteral("client.timeoutMs"), 0, INT_MAX, tr(" ms"), 500),
+           tr("Read timeout per HTTP attempt. A timeout is not a failure: the server may have committed."));
+    addRow(general, tr("Refused after"), intField(QStringLiteral("client.connectFailMs"), 0, INT_MAX, tr(" ms"), 5),
+           tr("How soon a refused connection is reported."));
+    addRow(general, QString(), boolField(QStringLiteral("client.requestId"), tr("Send X-Request-ID")));
+    addRow(general, QString(),
+           boolField(QStringLiteral("client.queryBeforeRetry"), tr("Query order status before a business retry")));
+    addRow(general, QString(),
+           boolField(QStringLiteral("client.mutatePayloadOnRetry"), tr("Change the payload on retry")));
+    layout->addLayout(general);
+
+    QGroupBox *business = buildLayerGroup(
+        QStringLiteral("business"), tr("Business loop"),
+        tr("Hand-written retry loop in application code: retries timeouts, 5xx, 429 and 409, never 400/422."));
+    auto *businessForm = qobject_cast<QFormLayout *>(business->layout());
+    addRow(businessForm, QString(),
+           boolField(QStringLiteral("client.businessRespectRetryAfter"), tr("Honour Retry-After")));
+    layout->addWidget(business);
+
+    QGroupBox *wrapper = buildLayerGroup(
+        QStringLiteral("wrapper"), tr("Wrapper (@retry decorator)"),
+        tr("A retry decorator around the whole send method, including building the request."));
+    static const QHash<QString, QString> retryOnLabels{
+        {QStringLiteral("any"), tr("Any exception")},
+        {QStringLiteral("transient"), tr("Transient errors only")},
+    };
+    auto *wrapperForm = qobject_cast<QFormLayout *>(wrapper->layout());
+    addRow(wrapperForm, tr("Retry on"),
+           choiceField(QStringLiteral("client.wrapperRetryOn"), choices<WrapperRetryOn>(2, retryOnLabels)));
+    layout->addWidget(wrapper);
+
+    layout->addWidget(buildTransportGroup());
+
+    QGroupBox *budget = groupField(QStringLiteral("client.retryBudget.enabled"), tr("Retry budget"));
+    const QString budgetHelp = tr("Token bucket: each success deposits the ratio, each retry costs one token.");
+    budget->setToolTip(budgetHelp);
+    budget->setProperty(HelpProperty, budgetHelp);
+    auto *budgetForm = new QFormLayout(budget);
+    addRow(budgetForm, tr("Ratio"), numberField(QStringLiteral("client.retryBudget.ratio"), 0, 1000, 0.05, 2));
+    addRow(budgetForm, tr("Max tokens"), numberField(QStringLiteral("client.retryBudget.maxTokens"), 0, 10000000, 1, 1));
+    layout->addWidget(budget);
+
+    QGroupBox *breaker = groupField(QStringLiteral("client.circuitBreaker.enabled"), tr("Circuit breaker"));
+    const QString breakerHelp = tr("Fails fast after consecutive failures, then probes again.");
+    breaker->setToolTip(breakerHelp);
+    breaker->setProperty(HelpProperty, breakerHelp);
+    auto *breakerForm = new QFormLayout(breaker);
+    addRow(breakerForm, tr("Failures to open"),
+           intField(QStringLiteral("client.circuitBreaker.failureThreshold"), 0, 100000));
+    addRow(breakerForm, tr("Open for"), intField(QStringLiteral("client.circuitBreaker.openMs"), 0, INT_MAX, tr(" ms"), 500));
+    layout->addWidget(breaker);
+    layout->addStretch(1);
+    return page;
+}
+
+QWidget *ScenarioEditor::buildNetworkPage()
+{
+    auto *page = new QWidget;
+    auto *layout = new QVBoxLayout(page);
+    auto *form = new QFormLayout;
+    addRow(form, tr("Latency"), intField(QStringLiteral("network.latencyMs.base"), 0, INT_MAX, tr(" ms"), 5),
+           tr("One-way base latency."));
+    addRow(form, tr("Latency jitter"), intField(QStringLiteral("network.latencyMs.jitter"), 0, INT_MAX, tr(" ms"), 5));
+    addRow(form, tr("Connect failure"), percentField(QStringLiteral("network.connectFailure")),
+           tr("Refused before anything is sent: always safe to retry."));
+    addRow(form, tr("Request lost"), percentField(QStringLiteral("network.requestLoss")),
+           tr("The request vanishes; the server never sees it."));
+    addRow(form, tr("Response lost"), percentField(QStringLiteral("network.responseLoss")),
+           tr("The server committed; the response vanishes and the client times out."));
+    addRow(form, tr("Reset after commit"), percentField(QStringLiteral("network.resetAfterCommit")),
+           tr("The server committed; the connection is reset."));
+    addRow(form, tr("Latency spike"), percentField(QStringLiteral("network.latencySpike")),
+           tr("The request arrives after the client gave up: the ghost request."));
+    addRow(form, tr("Spike delay"), intField(QStringLiteral("network.spikeMs"), 0, INT_MAX, tr(" ms"), 500));
+    layout->addLayout(form);
+
+    auto *scriptBox = new QGroupBox(tr("Scripted faults"), page);
+    scriptBox->setToolTip(tr("Force a fault on exact attempts, e.g. lose the response of op 1, attempt b1/w1/t1."));
+    auto *scriptLayout = new QVBoxLayout(scriptBox);
+    scriptLayout->addWidget(scriptField(QStringLiteral("network.script")));
+    layout->addWidget(scriptBox);
+    layout->addStretch(1);
+    return page;
+}
+
+QWidget *ScenarioEditor::buildServerPage()
+{
+    auto *page = new QWidget;
+    auto *layout = new QVBoxLayout(page);
+
+    auto *idem = new QGroupBox(tr("Idempotency"), page);
+    auto *idemForm = new QFormLayout(idem);
+    static const QHash<QString, QString> modeLabels{
+        {QStringLiteral("off"), tr("Off: every POST inserts")},
+        {QStringLiteral("naive"), tr("Naive: check, then insert")},
+        {QStringLiteral("atomic"), tr("Atomic: reserve the key first")},
+        {QStringLiteral("token"), tr("Server-issued tokens")},
+    };
+    addRow(idemForm, tr("Mode"),
+           choiceField(QStringLiteral("server.idempotency.mode"), choices<IdempotencyMode>(4, modeLabels)),
+           tr("Naive stores the key at commit, so concurrent requests with one key both pass the check."));
+    addRow(idemForm, tr("Key TTL"), intField(QStringLiteral("server.idempotency.ttlS"), 0, INT_MAX, tr(" s"), 60),
+           tr("After this, the key is forgotten and a late retry creates a duplicate."));
+    addRow(idemForm, QString(),
+           boolField(QStringLiteral("server.idempotency.requireKey"), tr("Key required (400 without)")));
+    addRow(idemForm, QString(),
+           boolField(QStringLiteral("server.idempotency.fingerprint"), tr("Payload fingerprint (422 on mismatch)")));
+    addRow(idemForm, QString(),
+           boolField(QStringLiteral("server.idempotency.storeErrors"), tr("Store error responses too")));
+    layout->addWidget(idem);
+
+    auto *load = new QGroupBox(tr("Capacity and processing"), page);
+    auto *loadForm = new QFormLayout(load);
+    auto *capacity = qobject_cast<QSpinBox *>(intField(QStringLiteral("server.capacity"), 0, INT_MAX));
+    capacity->setSpecialValueText(tr("unlimited"));
+    addRow(loadForm, tr("Capacity"), capacity, tr("Concurrent requests; 0 = unlimited. Full: 503."));
+    addRow(loadForm, tr("Queue"), intField(QStringLiteral("server.queue"), 0, INT_MAX));
+    addRow(loadForm, tr("Processing"), intField(QStringLiteral("server.processingMs.base"), 0, INT_MAX, tr(" ms"), 5));
+    addRow(loadForm, tr("Processing jitter"),
+           intField(QStringLiteral("server.processingMs.jitter"), 0, INT_MAX, tr(" ms"), 5));
+    layout->addWidget(load);
+
+    auto *errors = new QGroupBox(tr("Injected errors"), page);
+    auto *errorsForm = new QFormLayout(errors);
+    addRow(errorsForm, tr("5xx before commit"), percentField(QStringLiteral("server.error5xxBeforeCommit")));
+    addRow(errorsForm, tr("5xx after commit"), percentField(QStringLiteral("server.error5xxAfterCommit")),
+           tr("The record is committed but the client sees an error."));
+    addRow(errorsForm, tr("429 throttling"), percentField(QStringLiteral("server.throttle429")));
+    addRow(errorsForm, tr("Error status"), intField(QStringLiteral("server.errorStatus"), 100, 599));
+    addRow(errorsForm, tr("Retry-After"), intField(QStringLiteral("server.retryAfterS"), 0, INT_MAX, tr(" s")));
+    layout->addWidget(errors);
+    layout->addStretch(1);
+    return page;
+}
+
+QWidget *ScenarioEditor::buildReconciliationPage()
+{
+    auto *page = new QWidget;
+    auto *layout = new QVBoxLayout(page);
+    QGroupBox *box = groupField(QStringLiteral("reconciliation.enabled"), tr("Reconciliation job"));
+    const QString help = tr("Periodically finds records sharing a business reference and flags or voids the extras.");
+    box->setToolTip(help);
+    box->setProperty(HelpProperty, help);
+    auto *form = new QFormLayout(box);
+    addRow(form, tr("Every"), intField(QStringLiteral("reconciliation.intervalS"), 0, INT_MAX, tr(" s"), 10));
+    static const QHash<QString, QString> actionLabels{
+        {QStringLiteral("flag"), tr("Flag the extras")},
+        {QStringLiteral("void"), tr("Void the extras")},
+    };
+    addRow(form, tr("Action"),
+           choiceField(QStringLiteral("reconciliation.action"), choices<ReconcileAction>(2, actionLabels)));
+    layout->addWidget(box);
+    layout->addStretch(1);
+    return page;
+}
+
+void ScenarioEditor::addRow(QFormLayout *form, const QString &label, QWidget *field, const QString &help)
+{
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    if (!help.isEmpty()) {
+        field->setToolTip(help);
+        field->setProperty(HelpProperty, help);
+    }
+    if (label.isEmpty()) {
+        form->addRow(field);
+    } else {
+        auto *l = new QLabel(label);
+        l->setBuddy(field);
+        if (!help.isEmpty())
+            l->setToolTip(help);
+        form->addRow(l, field);
+    }
+}
+
+void ScenarioEditor::registerField(const Field &field)
+{
+    field.widget->setObjectName(field.path);
+    field.widget->setProperty("scenarioPath", field.path);
+    field.widget->setAccessibleDescription(field.path);
+    m_index.insert(field.path, m_fields.size());
+    m_fields.append(field);
+}
+
+QWidget *ScenarioEditor::intField(const QString &path, int min, int max, const QString &suffix, int step)
+{
+    auto *spin = new QSpinBox;
+    spin->setRange(min, max);
+    spin->setSingleStep(step);
+    spin->setSuffix(suffix);
+    spin->setKeyboardTracking(false); // one run per finished edit, not per keystroke
+    spin->setFocusPolicy(Qt::StrongFocus);
+    spin->installEventFilter(new WheelGuard(spin));
+    spin->setAlignment(Qt::AlignRight);
+    registerField({path, Kind::Int, spin});
+    connect(spin, &QSpinBox::valueChanged, this, [this, path] { commit(path); });
+    return spin;
+}
+
+QWidget *ScenarioEditor::numberField(const QString &path, double min, double max, double step, int decimals)
+{
+    auto *spin = new QDoubleSpinBox;
+    spin->setRange(min, max);
+    spin->setDecimals(decimals);
+    spin->setSingleStep(step);
+    spin->setKeyboardTracking(false);
+    spin->setFocusPolicy(Qt::StrongFocus);
+    spin->installEventFilter(new WheelGuard(spin));
+    spin->setAlignment(Qt::AlignRight);
+    registerField({path, Kind::Number, spin});
+    connect(spin, &QDoubleSpinBox::valueChanged, this, [this, path] { commit(path); });
+    return spin;
+}
+
+QWidget *ScenarioEditor::percentField(const QString &path)
+{
+    auto *spin = new QDoubleSpinBox;
+    spin->setRange(0, 100);
+    spin->setDecimals(1);
+    spin->setSingleStep(5);
+    spin->setSuffix(tr(" %"));
+    spin->setKeyboardTracking(false);
+    spin->setFocusPolicy(Qt::StrongFocus);
+    spin->installEventFilter(new WheelGuard(spin));
+    spin->setAlignment(Qt::AlignRight);
+    registerField({path, Kind::Percent, spin});
+    connect(spin, &QDoubleSpinBox::valueChanged, this, [this, path] { commit(path); });
+    return spin;
+}
+
+QWidget *ScenarioEditor::boolField(const QString &path, const QString &text)
+{
+    auto *check = new QCheckBox(text);
+    registerField({path, Kind::Bool, check});
+    connect(check, &QCheckBox::toggled, this, [this, path] { commit(path); });
+    return check;
+}
+
+QGroupBox *ScenarioEditor::groupField(const QString &path, const QString &title)
+{
+    auto *box = new QGroupBox(title);
+    box->setCheckable(true);
+    registerField({path, Kind::Group, box});
+    connect(box, &QGroupBox::toggled, this, [this, path] { commit(path); });
+    return box;
+}
+
+QWidget *ScenarioEditor::choiceField(const QString &path, const QList<QPair<QString, QString>> &items)
+{
+    auto *combo = new QComboBox;
+    for (const auto &item : items)
+        combo->addItem(item.second, item.first);
+    // Long labels must not force the dock wider than the screen allows.
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo->setMinimumContentsLength(14);
+    combo->setFocusPolicy(Qt::StrongFocus);
+    combo->installEventFilter(new WheelGuard(combo));
+    registerField({path, Kind::Choice, combo});
+    connect(combo, &QComboBox::currentIndexChanged, this, [this, path] { commit(path); });
+    return combo;
+}
+
+QWidget *ScenarioEditor::statusListField(const QString &path)
+{
+    auto *edit = new QLineEdit;
+    edit->setPlaceholderText(QStringLiteral("500,502,503,504"));
+    edit->setClearButtonEnabled(true);
+    registerField({path, Kind::StatusList, edit});
+    connect(edit, &QLineEdit::editingFinished, this, [this, path] { commit(path); });
+    return edit;
+}
+
+QWidget *ScenarioEditor::methodsField(const QString &path)
+{
+    auto *box = new QWidget;
+    auto *grid = new QGridLayout(box);
+    grid->setContentsMargins(0, 0, 0, 0);
+    int i = 0;
+    for (const char *method : Methods) {
+        auto *check = new QCheckBox(QLatin1String(method), box);
+        check->setObjectName(QStringLiteral("method%1").arg(QLatin1String(method)));
+        grid->addWidget(check, i / 4, i % 4);
+        connect(check, &QCheckBox::toggled, this, [this, path] { commit(path); });
+        ++i;
+    }
+    registerField({path, Kind::Methods, box});
+    return box;
+}
+
+QWidget *ScenarioEditor::scriptField(const QString &path)
+{
+    auto *editor = new ScriptTableEditor;
+    registerField({path, Kind::Script, editor});
+    connect(editor, &ScriptTableEditor::edited, this, [this, path] { commit(path); });
+    return editor;
+}
+
+QJsonValue ScenarioEditor::read(const Field &field) const
+{
+    switch (field.kind) {
+    case Kind::Int:
+        return static_cast<QSpinBox *>(field.widget)->value();
+    case Kind::Number:
+        return static_cast<QDoubleSpinBox *>(field.widget)->value();
+    case Kind::Percent:
+        return static_cast<QDoubleSpinBox *>(field.widget)->value() / 100.0;
+    case Kind::Bool:
+        return static_cast<QCheckBox *>(field.widget)->isChecked();
+    case Kind::Group:
+        return static_cast<QGroupBox *>(field.widget)->isChecked();
+    case Kind::Choice:
+        return static_cast<QComboBox *>(field.widget)->currentData().toString();
+    case Kind::StatusList: {
+        // Non-numbers go through as strings: the core names the bad entry.
+        QJsonArray list;
+        static const QRegularExpression separators(QStringLiteral("[,;\\s]+"));
+        const QStringList parts =
+            static_cast<QLineEdit *>(field.widget)->text().split(separators, Qt::SkipEmptyParts);
+        for (const QString &part : parts) {
+            bool ok = false;
+            const int status = part.toInt(&ok);
+            list.append(ok ? QJsonValue(status) : QJsonValue(part));
+        }
+        return list;
+    }
+    case Kind::Methods: {
+        QJsonArray list;
+        const QList<QCheckBox *> checks = field.widget->findChildren<QCheckBox *>();
+        for (const QCheckBox *check : checks) {
+            if (check->isChecked())
+                list.append(check->text());
+        }
+        return list;
+    }
+    case Kind::Script:
+        return static_cast<ScriptTableEditor *>(field.widget)->value();
+    }
+    return QJsonValue();
+}
+
+void ScenarioEditor::write(const Field &field, const QJsonValue &value)
+{
+    const QSignalBlocker blocker(field.widget);
+    switch (field.kind) {
+    case Kind::Int:
+        static_cast<QSpinBox *>(field.widget)->setValue(value.isString() ? value.toString().toInt() : value.toInt());
+        break;
+    case Kind::Number:
+        static_cast<QDoubleSpinBox *>(field.widget)->setValue(value.toDouble());
+        break;
+    case Kind::Percent:
+        static_cast<QDoubleSpinBox *>(field.widget)->setValue(value.toDouble() * 100.0);
+        break;
+    case Kind::Bool:
+        static_cast<QCheckBox *>(field.widget)->setChecked(value.toBool());
+        break;
+    case Kind::Group:
+        static_cast<QGroupBox *>(field.widget)->setChecked(value.toBool());
+        break;
+    case Kind::Choice: {
+        auto *combo = static_cast<QComboBox *>(field.widget);
+        combo->setCurrentIndex(qMax(0, combo->findData(value.toString())));
+        break;
+    }
+    case Kind::StatusList: {
+        QStringList parts;
+        const QJsonArray list = value.toArray();
+        for (const QJsonValue &v : list)
+            parts << (v.isDouble() ? QString::number(v.toInt()) : v.toString());
+        static_cast<QLineEdit *>(field.widget)->setText(parts.join(QLatin1Char(',')));
+        break;
+    }
+    case Kind::Methods: {
+        QStringList methods;
+        const QJsonArray list = value.toArray();
+        for (const QJsonValue &v : list)
+            methods << v.toString().toUpper();
+        const QList<QCheckBox *> checks = field.widget->findChildren<QCheckBox *>();
+        for (QCheckBox *check : checks) {
+            const QSignalBlocker checkBlocker(check);
+            check->setChecked(methods.contains(check->text()));
+        }
+        break;
+    }
+    case Kind::Script:
+        static_cast<ScriptTableEditor *>(field.widget)->setValue(value.toArray());
+        break;
+    }
+}
+
+void ScenarioEditor::setScenario(const Scenario &scenario)
+{
+    m_scenario = scenario;
+    for (const Field &f : qAsConst(m_fields)) {
+        write(f, scenario::valueAt(scenario, f.path));
+        clearInvalid(f.widget);
+    }
+    m_errors.clear();
+    updateErrorLabel();
+    m_presets->setCurrentName(scenario.name);
+}
+
+void ScenarioEditor::commit(const QString &path)
+{
+    const int i = m_index.value(path, -1);
+    if (i < 0)
+        return;
+    const Field &f = m_fields.at(i);
+    const ScenarioParse parsed = scenario::withValue(m_scenario, path, read(f));
+    if (!parsed.ok()) {
+        const QString reason = reasonFor(path, parsed.errors);
+        m_errors.insert(path, reason);
+        markInvalid(f.widget, reason);
+        updateErrorLabel();
+        return;
+    }
+    m_errors.remove(path);
+    clearInvalid(f.widget);
+    updateErrorLabel();
+    if (parsed.scenario == m_scenario)
+        return;
+    m_scenario = parsed.scenario;
+    Q_EMIT scenarioChanged(m_scenario);
+}
+
+void ScenarioEditor::markInvalid(QWidget *widget, const QString &reason)
+{
+    const QColor colour = warningColor(palette());
+    widget->setProperty(InvalidProperty, true);
+    widget->setStyleSheet(QStringLiteral("*[invalid=\"true\"] { border: 2px solid %1; border-radius: 3px; }")
+                              .arg(colour.name()));
+    widget->setToolTip(reason);
+    widget->style()->unpolish(widget);
+    widget->style()->polish(widget);
+    widget->update();
+}
+
+void ScenarioEditor::clearInvalid(QWidget *widget)
+{
+    if (!widget->property(InvalidProperty).toBool())
+        return;
+    widget->setProperty(InvalidProperty, false);
+    widget->setStyleSheet(QString());
+    widget->setToolTip(widget->property(HelpProperty).toString());
+    widget->style()->unpolish(widget);
+    widget->style()->polish(widget);
+    widget->update();
+}
+
+void ScenarioEditor::updateErrorLabel()
+{
+    if (m_errors.isEmpty()) {
+        m_errorLabel->clear();
+        m_errorLabel->hide();
+        return;
+    }
+    QStringList lines;
+    for (const Field &f : qAsConst(m_fields)) {
+        if (m_errors.contains(f.path))
+            lines << QStringLiteral("<b>%1</b>: %2").arg(f.path.toHtmlEscaped(),
+                                                        m_errors.value(f.path).toHtmlEscaped());
+    }
+    m_errorLabel->setText(tr("Not applied, the last valid value stays in force:") + QStringLiteral("<br>")
+                          + lines.join(QStringLiteral("<br>")));
+    QPalette p = m_errorLabel->palette();
+    p.setColor(QPalette::WindowText, warningColor(palette()));
+    m_errorLabel->setPalette(p);
+    m_errorLabel->show();
+}
+
+QStringList ScenarioEditor::fieldPaths() const
+{
+    QStringList paths;
+    for (const Field &f : m_fields)
+        paths << f.path;
+    return paths;
+}
+
+QWidget *ScenarioEditor::field(const QString &path) const
+{
+    const int i = m_index.value(path, -1);
+    return i < 0 ? nullptr : m_fields.at(i).widget;
+}
+
+QString ScenarioEditor::fieldError(const QString &path) const
+{
+    return m_errors.value(path);
+}
+
+bool ScenarioEditor::hasInvalidFields() const
+{
+    return !m_errors.isEmpty();
+}
+
+} // namespace retrylab

@@ -1,0 +1,94 @@
+#pragma once
+
+#include "scenario.h"
+
+#include <QHash>
+#include <QJsonValue>
+#include <QList>
+#include <QWidget>
+
+class QLabel;
+class QToolBox;
+class QFormLayout;
+class QGroupBox;
+
+namespace retrylab {
+
+class PresetList;
+class ScriptTableEditor;
+
+// The Scenario dock: the preset catalogue and a form for every scenario key.
+// Each edit goes through scenario::withValue, so the core decides what is valid;
+// an invalid value is marked at its field and the last valid scenario stays in force.
+class ScenarioEditor : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ScenarioEditor(QWidget *parent = nullptr);
+
+    // Shows the scenario in every field without emitting scenarioChanged.
+    void setScenario(const retrylab::Scenario &scenario);
+    Scenario scenario() const { return m_scenario; }
+
+    // JSON paths of all fields, in form order; each field widget has its path as objectName.
+    QStringList fieldPaths() const;
+    QWidget *field(const QString &path) const;
+    // Why the field's current value was refused, or empty when it is valid.
+    QString fieldError(const QString &path) const;
+    bool hasInvalidFields() const;
+
+    PresetList *presetList() const { return m_presets; }
+    QToolBox *sections() const { return m_sections; }
+
+Q_SIGNALS:
+    void scenarioChanged(const retrylab::Scenario &scenario);
+    void presetActivated(const QString &name);
+
+private:
+    enum class Kind { Int, Number, Percent, Bool, Group, Choice, StatusList, Methods, Script };
+    struct Field
+    {
+        QString path;
+        Kind kind = Kind::Int;
+        QWidget *widget = nullptr;
+    };
+
+    QWidget *buildWorkloadPage();
+    QWidget *buildClientPage();
+    QWidget *buildNetworkPage();
+    QWidget *buildServerPage();
+    QWidget *buildReconciliationPage();
+    QGroupBox *buildLayerGroup(const QString &layer, const QString &title, const QString &help);
+    QGroupBox *buildTransportGroup();
+    void addPage(QWidget *content, const QString &title);
+
+    // Field factories: create, name, register and connect one widget.
+    QWidget *intField(const QString &path, int min, int max, const QString &suffix = QString(), int step = 1);
+    QWidget *numberField(const QString &path, double min, double max, double step, int decimals);
+    QWidget *percentField(const QString &path);
+    QWidget *boolField(const QString &path, const QString &text);
+    QGroupBox *groupField(const QString &path, const QString &title);
+    QWidget *choiceField(const QString &path, const QList<QPair<QString, QString>> &choices);
+    QWidget *statusListField(const QString &path);
+    QWidget *methodsField(const QString &path);
+    QWidget *scriptField(const QString &path);
+    void addRow(QFormLayout *form, const QString &label, QWidget *field, const QString &help = QString());
+    void registerField(const Field &field);
+
+    QJsonValue read(const Field &field) const;
+    void write(const Field &field, const QJsonValue &value);
+    void commit(const QString &path);
+    void markInvalid(QWidget *widget, const QString &reason);
+    void clearInvalid(QWidget *widget);
+    void updateErrorLabel();
+
+    Scenario m_scenario;
+    QList<Field> m_fields;
+    QHash<QString, int> m_index;
+    QHash<QString, QString> m_errors;
+    PresetList *m_presets = nullptr;
+    QToolBox *m_sections = nullptr;
+    QLabel *m_errorLabel = nullptr;
+};
+
+} // namespace retrylab

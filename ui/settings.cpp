@@ -1,0 +1,85 @@
+#include "settings.h"
+
+#include <QFileInfo>
+
+namespace retrylab {
+
+namespace {
+const QString geometryKey = QStringLiteral("window/geometry");
+const QString stateKey = QStringLiteral("window/state");
+const QString lastScenarioKey = QStringLiteral("scenario/last");
+const QString recentKey = QStringLiteral("scenario/recentFiles");
+} // namespace
+
+Settings::Settings() = default;
+
+QByteArray Settings::windowGeometry() const
+{
+    return m_settings.value(geometryKey).toByteArray();
+}
+
+void Settings::setWindowGeometry(const QByteArray &geometry)
+{
+    m_settings.setValue(geometryKey, geometry);
+}
+
+QByteArray Settings::windowState() const
+{
+    return m_settings.value(stateKey).toByteArray();
+}
+
+void Settings::setWindowState(const QByteArray &state)
+{
+    m_settings.setValue(stateKey, state);
+}
+
+QString Settings::lastScenario() const
+{
+    return m_settings.value(lastScenarioKey).toString();
+}
+
+void Settings::setLastScenario(const QString &nameOrFile)
+{
+    m_settings.setValue(lastScenarioKey, nameOrFile);
+}
+
+QStringList Settings::recentFiles() const
+{
+    QStringList files = m_settings.value(recentKey).toStringList();
+    files.removeAll(QString());
+    while (files.size() > maxRecentFiles)
+        files.removeLast();
+    return files;
+}
+
+void Settings::addRecentFile(const QString &fileName)
+{
+    // Store absolute paths so the same file opened twice is one entry.
+    const QString path = QFileInfo(fileName).absoluteFilePath();
+    QStringList files = recentFiles();
+    files.removeAll(path);
+    files.prepend(path);
+    while (files.size() > maxRecentFiles)
+        files.removeLast();
+    m_settings.setValue(recentKey, files);
+}
+
+void Settings::removeRecentFile(const QString &fileName)
+{
+    QStringList files = recentFiles();
+    files.removeAll(QFileInfo(fileName).absoluteFilePath());
+    files.removeAll(fileName);
+    m_settings.setValue(recentKey, files);
+}
+
+void Settings::clearRecentFiles()
+{
+    m_settings.remove(recentKey);
+}
+
+void Settings::sync()
+{
+    m_settings.sync();
+}
+
+} // namespace retrylab

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QByteArray>
+#include <QSettings>
+#include <QString>
+#include <QStringList>
+
+namespace retrylab {
+
+// Typed access to the few things the desktop lab remembers between sessions.
+class Settings
+{
+public:
+    static constexpr int maxRecentFiles = 8;
+
+    Settings();
+
+    QByteArray windowGeometry() const;
+    void setWindowGeometry(const QByteArray &geometry);
+    QByteArray windowState() const;
+    void setWindowState(const QByteArray &state);
+
+    // A scenario file path or a preset name; empty when nothing was opened yet.
+    QString lastScenario() const;
+    void setLastScenario(const QString &nameOrFile);
+
+    // Most recent first, at most maxRecentFiles entries, no duplicates.
+    QStringList recentFiles() const;
+    void addRecentFile(const QString &fileName);
+    void removeRecentFile(const QString &fileName);
+    void clearRecentFiles();
+
+    void sync();
+
+private:
+    QSettings m_settings;
+};
+
+} // namespace retrylab
