@@ -508,21 +508,22 @@ void ChartsPanel::updateDuplicates()
     for (const RecordRow &r : qAsConst(m_result.records))
         refOfRecord.insert(r.id, r.ref);
 
+    QChart *chart = m_views[DuplicatesTab]->chart();
+    if (m_result.trace.isEmpty()) {
+        m_duplicatePoints.clear();
+        m_dupLine->clear();
+        setValueRange(m_dupX, 0, std::max(1.0, m_result.metrics.durationS));
+        setCountRange(m_dupY, m_result.metrics.duplicates + 1);
+        chart->setTitle(tr("%n duplicate record(s); run with tracing to see when they appeared", nullptr,
+                           m_result.metrics.duplicates));
+        return;
+    }
     QList<QPair<qint64, QString>> commits; // (time, ref) in commit order
-    if (!m_result.trace.isEmpty()) {
-        for (const TraceEvent &e : qAsConst(m_result.trace)) {
-            if (e.kind != EventKind::Committed)
-                continue;
-            const QString ref = refOfRecord.value(e.record, QStringLiteral("op%1").arg(e.op));
-            commits.append({e.t, ref});
-        }
-    } else {
-        // Tracing was off: the records carry their commit times too.
-        QList<RecordRow> records = m_result.records;
-        std::stable_sort(records.begin(), records.end(),
-                         [](const RecordRow &a, const RecordRow &b) { return a.t != b.t ? a.t < b.t : a.id < b.id; });
-        for (const RecordRow &r : qAsConst(records))
-            commits.append({r.t, r.ref});
+    for (const TraceEvent &e : qAsConst(m_result.trace)) {
+        if (e.kind != EventKind::Committed)
+            continue;
+        const QString ref = refOfRecord.value(e.record, QStringLiteral("op%1").arg(e.op));
+        commits.append({e.t, ref});
     }
 
     QList<QPointF> points{{0, 0}};
@@ -540,9 +541,7 @@ void ChartsPanel::updateDuplicates()
             seen.insert(commit.second);
         }
     }
-    double end = std::max(lastT, m_result.metrics.durationS);
-    if (!m_result.trace.isEmpty())
-        end = std::max(end, double(m_result.trace.constLast().t) / 1e6);
+    double end = std::max({lastT, m_result.metrics.durationS, double(m_result.trace.constLast().t) / 1e6});
     if (end <= 0)
         end = 1;
     points.append({end, double(count)});
@@ -551,7 +550,6 @@ void ChartsPanel::updateDuplicates()
 
     setValueRange(m_dupX, 0, end);
     setCountRange(m_dupY, count < 8 ? count + 1 : count * 1.1);
-    QChart *chart = m_views[DuplicatesTab]->chart();
     if (count == 0)
         chart->setTitle(tr("No duplicate records: %n record(s), one per business reference", nullptr,
                            m_result.metrics.records));

@@ -91,8 +91,9 @@ public:
     {
         if (!index.isValid())
             return {};
-        const auto state = RecordsModel::State(index.data(RecordsModel::StateRole).toInt());
-        const bool duplicate = index.data(RecordsModel::IsDuplicateRole).toBool();
+        const QModelIndex source = mapToSource(index);
+        const auto state = RecordsModel::State(source.data(RecordsModel::StateRole).toInt());
+        const bool duplicate = source.data(RecordsModel::IsDuplicateRole).toBool();
         switch (role) {
         case Qt::BackgroundRole:
             if (duplicate)
@@ -105,7 +106,7 @@ public:
         case Qt::FontRole:
             if (state == RecordsModel::State::Voided)
                 return m_struck;
-            if (index.data(RecordsModel::GroupHasDuplicatesRole).toBool())
+            if (source.data(RecordsModel::GroupHasDuplicatesRole).toBool())
                 return m_bold;
             break;
         case Qt::DecorationRole:
@@ -115,7 +116,7 @@ public:
         case Qt::ToolTipRole:
             if (duplicate)
                 return tr("A second record for %1: the service committed this order again.")
-                    .arg(index.siblingAtColumn(RecordsModel::RefColumn).data().toString());
+                    .arg(source.siblingAtColumn(RecordsModel::RefColumn).data().toString());
             break;
         default:
             break;

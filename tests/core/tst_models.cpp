@@ -281,14 +281,14 @@ void TestModels::recordsTraceIndex()
         QCOMPARE(r.trace.at(traceIndex).record, id);
         QCOMPARE(model.rowForTraceIndex(traceIndex), row);
     }
-    // Tracing off: no event to point at.
-    RunOptions options;
-    options.trace = false;
-    const RunResult untraced = simulate(r.scenario, options);
+    // Records without their trace (a loaded table, say): no event to point at.
+    RunResult untraced = r;
+    untraced.trace.clear();
     model.setResult(untraced);
     QCOMPARE(model.rowCount(), r.records.size());
     for (int row = 0; row < model.rowCount(); ++row)
         QCOMPARE(model.index(row, 0).data(RecordsModel::TraceIndexRole).toInt(), -1);
+    QCOMPARE(model.rowForTraceIndex(0), -1);
 }
 
 void TestModels::reconciliationStates()

@@ -1,0 +1,525 @@
+// The charts panel, the records table and the event log, offscreen.
+#include "chartspanel.h"
+#include "logview.h"
+#include "recordsmodel.h"
+#include "recordsview.h"
+#include "sweep.h"
+#include "tracemodel.h"
+#include "whatif.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QImage>
+#include <QItemSelectionModel>
+#include <QSignalSpy>
+#include <QSvgRenderer>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace retrylab;
+
+namespace {
+
+Scenario presetScenario(const QString &name)
+{
+    const ScenarioParse parsed = scenario::preset(name);
+    if (!parsed.ok())
+        qFatal("preset %s: %s", qPrintable(name), qPrintable(parsed.errors.join(QLatin1Char('\n'))));
+    return parsed.scenario;
+}
+
+RunResult runPreset(const QString &name)
+{
+    return simulate(presetScenario(name));
+}
+
+// Measures the longest stretch the GUI thread spent away from its event loop.
+class Watchdog : public QObject
+{
+public:
+    Watchdog()
+    {
+        m_clock.start();
+        m_timer.setInterval(10);
+        QObject::connect(&m_timer, &QTimer::timeout, this, [this] {
+            m_maxGapMs = std::max(m_maxGapMs, m_clock.restart());
+        });
+        m_timer.start();
+    }
+    qint64 maxGapMs() const { return m_maxGapMs; }
+
+private:
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    qint64 m_maxGapMs = 0;
+};
+
+} // namespace
+
+class TestCharts : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void tabs();
+    void duplicateSeries_data();
+    void duplicateSeries();
+    void whatIfBarsMatchRun_data();
+    void whatIfBarsMatchRun();
+    void whatIfLatestRequestWins();
+    void attemptsHistogram();
+    void sweepRunsToCompletion();
+    void sweepCancelKeepsGuiResponsive();
+    void sweepRejectsBadSpec();
+    void exportEveryTab_data();
+    void exportEveryTab();
+    void recordsExportCsv();
+    void recordsSelection();
+    void logFilterChangesRowCount();
+    void logSelectionEmitsTraceIndex();
+};
+
+void TestCharts::tabs()
+{
+    ChartsPanel panel(nullptr);
+    QCOMPARE(panel.tabCount(), int(ChartsPanel::TabCount));
+    QSet<QString> titles;
+    for (int i = 0; i < panel.tabCount(); ++i)
+        titles.insert(panel.tabTitle(i));
+    QCOMPARE(titles.size(), panel.tabCount());
+    QVERIFY(!titles.contains(QString()));
+}
+
+void TestCharts::duplicateSeries_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<bool>("traced");
+    const QStringList names{QStringLiteral("ghost-request"), QStringLiteral("rotating-key"),
+                            QStringLiteral("layered-fix"), QStringLiteral("reconciliation"),
+                            QStringLiteral("concurrent-race")};
+    for (const QString &name : names) {
+        QTest::addRow("%s", qPrintable(name)) << name << true;
+        QTest::addRow("%s-untraced", qPrintable(name)) << name << false;
+    }
+}
+
+void TestCharts::duplicateSeries()
+{
+    QFETCH(QString, preset);
+    QFETCH(bool, traced);
+    RunOptions options;
+    options.trace = traced;
+    const RunResult r = simulate(presetScenario(preset), options);
+    ChartsPanel panel(nullptr);
+    panel.setResult(r);
+    const QList<QPointF> points = panel.duplicateSeries();
+    if (!traced) {
+        // Metrics-only runs carry no commit times: nothing to draw over time.
+        QVERIFY(r.trace.isEmpty());
+        QVERIFY(points.isEmpty());
+        return;
+    }
+    QVERIFY(points.size() >= 2);
+    QCOMPARE(points.constFirst(), QPointF(0, 0));
+    QCOMPARE(int(points.constLast().y()), r.metrics.duplicates);
+    int rises = 0;
+    for (int i = 1; i < points.size(); ++i) {
+        QVERIFY(points.at(i).x() >= points.at(i - 1).x());
+        const double dy = points.at(i).y() - points.at(i - 1).y();
+        QVERIFY(dy == 0 || dy == 1);
+        if (dy == 1) {
+            ++rises;
+            QCOMPARE(points.at(i).x(), points.at(i - 1).x()); // a step, not a ramp
+        }
+    }
+    QCOMPARE(rises, r.metrics.duplicates);
+    if (r.metrics.duplicates > 0) {
+        // Each rise sits at the time of a Committed event in the trace.
+        QSet<qint64> commitTimes;
+        for (const TraceEvent &e : r.trace)
+            if (e.kind == EventKind::Committed)
+                commitTimes.insert(e.t);
+        for (int i = 1; i < points.size(); ++i)
+            if (points.at(i).y() > points.at(i - 1).y())
+                QVERIFY(commitTimes.contains(qRound64(points.at(i).x() * 1e6)));
+    }
+}
+
+void TestCharts::whatIfBarsMatchRun_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::addRow("ghost-request") << QStringLiteral("ghost-request");
+    QTest::addRow("layered-fix") << QStringLiteral("layered-fix");
+}
+
+void TestCharts::whatIfBarsMatchRun()
+{
+    QFETCH(QString, preset);
+    const RunResult r = runPreset(preset);
+    ChartsPanel panel(nullptr);
+    QSignalSpy updated(&panel, &ChartsPanel::whatIfUpdated);
+    panel.setResult(r);
+    QVERIFY(panel.isWhatIfPending());
+    QTRY_COMPARE_WITH_TIMEOUT(updated.count(), 1, 30000);
+    QVERIFY(!panel.isWhatIfPending());
+
+    const QList<WhatIfVariant> variants = whatif::variants(r.scenario);
+    const QList<Metrics> expected = whatif::run(variants);
+    QStringList labels;
+    QList<double> duplicates;
+    QList<double> amplification;
+    for (int i = 0; i < variants.size(); ++i) {
+        labels.append(variants.at(i).label);
+        duplicates.append(expected.at(i).duplicates);
+        amplification.append(expected.at(i).amplification);
+    }
+    QCOMPARE(panel.whatIfLabels(), labels);
+    QCOMPARE(panel.whatIfDuplicates(), duplicates);
+    QCOMPARE(panel.whatIfAmplification(), amplification);
+    QCOMPARE(int(panel.whatIfDuplicates().constFirst()), r.metrics.duplicates);
+}
+
+void TestCharts::whatIfLatestRequestWins()
+{
+    const RunResult first = runPreset(QStringLiteral("ghost-request"));
+    const RunResult second = runPreset(QStringLiteral("layered-fix"));
+    ChartsPanel panel(nullptr);
+    QSignalSpy updated(&panel, &ChartsPanel::whatIfUpdated);
+    panel.setResult(first);
+    panel.setResult(second);
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isWhatIfPending(), 30000);
+    QCOMPARE(updated.count(), 1);
+    QStringList labels;
+    const QList<WhatIfVariant> variants = whatif::variants(second.scenario);
+    for (const WhatIfVariant &v : variants)
+        labels.append(v.label);
+    QCOMPARE(panel.whatIfLabels(), labels);
+    QCOMPARE(int(panel.whatIfDuplicates().constFirst()), second.metrics.duplicates);
+}
+
+void TestCharts::attemptsHistogram()
+{
+    const RunResult r = runPreset(QStringLiteral("ghost-request"));
+    ChartsPanel panel(nullptr);
+    panel.setResult(r);
+    QMap<int, int> expected;
+    for (const OpSummary &op : r.ops)
+        expected[op.attempts] += 1;
+    const QList<QPair<int, int>> histogram = panel.attemptsHistogram();
+    QCOMPARE(histogram.size(), expected.size());
+    int ops = 0;
+    for (const auto &bin : histogram) {
+        QCOMPARE(bin.second, expected.value(bin.first));
+        ops += bin.second;
+    }
+    QCOMPARE(ops, r.ops.size());
+    QVERIFY(histogram.size() > 1); // lost responses spread the attempts
+}
+
+void TestCharts::sweepRunsToCompletion()
+{
+    const RunResult r = runPreset(QStringLiteral("ghost-request"));
+    ChartsPanel panel(nullptr);
+    panel.setResult(r);
+    QSignalSpy started(&panel, &ChartsPanel::sweepStarted);
+    QSignalSpy progress(&panel, &ChartsPanel::sweepProgress);
+    QSignalSpy finished(&panel, &ChartsPanel::sweepFinished);
+    SweepSpec spec;
+    spec.param = QStringLiteral("network.responseLoss");
+    spec.from = 0;
+    spec.to = 0.4;
+    spec.steps = 3;
+    spec.seeds = 3;
+    QString error;
+    QVERIFY2(panel.startSweep(spec, &error), qPrintable(error));
+    QCOMPARE(started.count(), 1);
+    QVERIFY(panel.isSweepRunning());
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    QCOMPARE(finished.count(), 1);
+    QCOMPARE(finished.constFirst().constFirst().toBool(), false);
+    QVERIFY(progress.count() > 0);
+    QCOMPARE(progress.constLast().at(0).toInt(), spec.steps * spec.seeds);
+    QCOMPARE(progress.constLast().at(1).toInt(), spec.steps * spec.seeds);
+
+    const QList<SweepPoint> expected = sweep::run(r.scenario, spec);
+    const QList<SweepPoint> points = panel.sweepPoints();
+    QCOMPARE(points.size(), expected.size());
+    for (int i = 0; i < points.size(); ++i) {
+        QCOMPARE(points.at(i).value, expected.at(i).value);
+        const char *metrics[] = {"duplicates", "amplification"};
+        for (const char *metric : metrics) {
+            const QString name = QLatin1String(metric);
+            QCOMPARE(points.at(i).stat(name).mean, expected.at(i).stat(name).mean);
+            QCOMPARE(points.at(i).stat(name).min, expected.at(i).stat(name).min);
+            QCOMPARE(points.at(i).stat(name).max, expected.at(i).stat(name).max);
+        }
+    }
+    // More loss, more duplicates: the chart has a trend to show.
+    QVERIFY(points.constLast().stat(QStringLiteral("duplicates")).mean
+            > points.constFirst().stat(QStringLiteral("duplicates")).mean);
+}
+
+void TestCharts::sweepCancelKeepsGuiResponsive()
+{
+    Scenario s = presetScenario(QStringLiteral("ghost-request"));
+    s.workload.orders = 200;
+    RunOptions options;
+    options.trace = false;
+    ChartsPanel panel(nullptr);
+    panel.setResult(simulate(s, options));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isWhatIfPending(), 30000);
+
+    QSignalSpy progress(&panel, &ChartsPanel::sweepProgress);
+    QSignalSpy finished(&panel, &ChartsPanel::sweepFinished);
+    SweepSpec spec;
+    spec.param = QStringLiteral("network.responseLoss");
+    spec.from = 0;
+    spec.to = 0.5;
+    spec.steps = 20;
+    spec.seeds = 500; // far more work than the test waits for
+    Watchdog watchdog;
+    QString error;
+    QVERIFY2(panel.startSweep(spec, &error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(progress.count() > 0, 30000);
+    panel.cancelSweep();
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 30000);
+    QCOMPARE(finished.count(), 1);
+    QCOMPARE(finished.constFirst().constFirst().toBool(), true);
+    QVERIFY(progress.constLast().at(0).toInt() < spec.steps * spec.seeds);
+    QVERIFY(panel.sweepPoints().isEmpty()); // a cancelled sweep plots nothing
+    QVERIFY2(watchdog.maxGapMs() < 100, qPrintable(QStringLiteral("GUI thread blocked for %1 ms").arg(watchdog.maxGapMs())));
+    // And a new sweep may start afterwards.
+    spec.steps = 2;
+    spec.seeds = 1;
+    QVERIFY2(panel.startSweep(spec, &error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    QCOMPARE(finished.constLast().constFirst().toBool(), false);
+    QCOMPARE(panel.sweepPoints().size(), 2);
+}
+
+void TestCharts::sweepRejectsBadSpec()
+{
+    ChartsPanel panel(nullptr);
+    SweepSpec spec;
+    spec.param = QStringLiteral("network.responseLoss");
+    QString error;
+    QVERIFY(!panel.startSweep(spec, &error)); // no scenario yet
+    QVERIFY(!error.isEmpty());
+    panel.setResult(runPreset(QStringLiteral("ghost-request")));
+    QSignalSpy started(&panel, &ChartsPanel::sweepStarted);
+    spec.param = QStringLiteral("no.such.path");
+    error.clear();
+    QVERIFY(!panel.startSweep(spec, &error));
+    QVERIFY(error.contains(QStringLiteral("no.such.path")));
+    QCOMPARE(started.count(), 0);
+    QVERIFY(!panel.isSweepRunning());
+}
+
+void TestCharts::exportEveryTab_data()
+{
+    QTest::addColumn<bool>("shown");
+    QTest::addRow("hidden-panel") << false;
+    QTest::addRow("shown-panel") << true;
+}
+
+void TestCharts::exportEveryTab()
+{
+    QFETCH(bool, shown);
+    ChartsPanel panel(nullptr);
+    panel.resize(1280, 720);
+    if (shown)
+        panel.show();
+    panel.setResult(runPreset(QStringLiteral("ghost-request")));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isWhatIfPending(), 30000);
+    SweepSpec spec;
+    spec.param = QStringLiteral("client.wrapper.maxAttempts");
+    spec.from = 1;
+    spec.to = 3;
+    spec.steps = 3;
+    spec.seeds = 2;
+    QVERIFY(panel.startSweep(spec));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    for (int tab = 0; tab < panel.tabCount(); ++tab) {
+        const QString png = dir.filePath(QStringLiteral("chart%1.png").arg(tab));
+        QString error;
+        QVERIFY2(panel.exportChart(tab, png, &error), qPrintable(error));
+        QImage image;
+        QVERIFY(image.load(png));
+        QVERIFY(image.width() >= 320);
+        QVERIFY(image.height() >= 240);
+        // Not a blank canvas: a chart draws in more than one colour.
+        QSet<QRgb> colours;
+        for (int y = 0; y < image.height(); y += 7)
+            for (int x = 0; x < image.width(); x += 7)
+                colours.insert(image.pixel(x, y));
+        QVERIFY(colours.size() > 3);
+
+        const QString svg = dir.filePath(QStringLiteral("chart%1.svg").arg(tab));
+        QVERIFY2(panel.exportChart(tab, svg, &error), qPrintable(error));
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray bytes = file.readAll();
+        QVERIFY(bytes.contains("<svg"));
+        QSvgRenderer renderer(bytes);
+        QVERIFY(renderer.isValid());
+        QVERIFY(!renderer.defaultSize().isEmpty());
+    }
+    QString error;
+    QVERIFY(!panel.exportChart(panel.tabCount(), dir.filePath(QStringLiteral("x.png")), &error));
+    QVERIFY(!error.isEmpty());
+    QVERIFY(!panel.exportChart(0, dir.filePath(QStringLiteral("missing/dir/x.png")), &error));
+}
+
+void TestCharts::recordsExportCsv()
+{
+    const RunResult r = runPreset(QStringLiteral("ghost-request"));
+    QVERIFY(r.metrics.duplicates > 0);
+    RecordsView view;
+    view.setResult(r);
+    QVERIFY(view.summary().contains(QString::number(r.metrics.records)));
+    QVERIFY(view.summary().contains(QString::number(r.metrics.duplicates)));
+
+    QTemporaryDir dir;
+    const QString fileName = dir.filePath(QStringLiteral("records.csv"));
+    QString error;
+    QVERIFY2(view.exportCsv(fileName, &error), qPrintable(error));
+    QFile file(fileName);
+    QVERIFY(file.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), r.records.size() + 1);
+    QCOMPARE(lines.constFirst(), QStringLiteral("id,ref,op,key,requestId,timeMs,status"));
+    int duplicates = 0;
+    QSet<int> ids;
+    for (int i = 1; i < lines.size(); ++i) {
+        const QStringList fields = lines.at(i).split(QLatin1Char(','));
+        QCOMPARE(fields.size(), 7);
+        ids.insert(fields.at(0).toInt());
+        duplicates += fields.at(6) == QLatin1String("duplicate");
+    }
+    QCOMPARE(ids.size(), r.records.size());
+    QCOMPARE(duplicates, r.metrics.duplicates);
+    QVERIFY(!view.exportCsv(dir.filePath(QStringLiteral("missing/dir/records.csv")), &error));
+}
+
+void TestCharts::recordsSelection()
+{
+    const RunResult r = runPreset(QStringLiteral("ghost-request"));
+    RecordsView view;
+    view.setResult(r);
+    QSignalSpy selected(&view, &RecordsView::eventSelected);
+    QTableView *table = view.tableView();
+    QVERIFY(table->model()->rowCount() > 2);
+
+    // A user click on row 2.
+    table->selectionModel()->setCurrentIndex(table->model()->index(2, 0),
+                                             QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    QCOMPARE(selected.count(), 1);
+    const int traceIndex = selected.constFirst().constFirst().toInt();
+    QCOMPARE(r.trace.at(traceIndex).kind, EventKind::Committed);
+    QCOMPARE(r.trace.at(traceIndex).record, view.model()->record(2).id);
+
+    // Programmatic selection follows the trace without echoing a signal.
+    const int other = view.model()->traceIndex(0);
+    view.selectEvent(other);
+    QCOMPARE(selected.count(), 1);
+    QCOMPARE(table->selectionModel()->currentIndex().row(), 0);
+    view.selectEvent(0); // OpStart: no record
+    QCOMPARE(selected.count(), 1);
+    QVERIFY(!table->selectionModel()->hasSelection());
+}
+
+void TestCharts::logFilterChangesRowCount()
+{
+    const RunResult r = runPreset(QStringLiteral("ghost-request"));
+    LogView view;
+    view.setResult(r);
+    QCOMPARE(view.visibleEventCount(), r.trace.size());
+    QCOMPARE(view.tableView()->model()->rowCount(), r.trace.size());
+
+    view.setOpFilter(3);
+    int expected = 0;
+    for (const TraceEvent &e : r.trace)
+        expected += e.op == 3;
+    QVERIFY(expected > 0 && expected < r.trace.size());
+    QCOMPARE(view.tableView()->model()->rowCount(), expected);
+
+    view.setKindFilter(int(EventKind::Committed));
+    expected = 0;
+    for (const TraceEvent &e : r.trace)
+        expected += e.op == 3 && e.kind == EventKind::Committed;
+    QCOMPARE(view.tableView()->model()->rowCount(), expected);
+
+    view.setOpFilter(0);
+    view.setKindFilter(-1);
+    view.setLaneFilter(int(Lane::Network));
+    expected = 0;
+    for (const TraceEvent &e : r.trace)
+        expected += e.lane == Lane::Network;
+    QCOMPARE(view.tableView()->model()->rowCount(), expected);
+
+    view.setLaneFilter(-1);
+    const QString requestId = r.trace.at(r.trace.size() / 2).requestId;
+    QVERIFY(!requestId.isEmpty());
+    view.setRequestIdFilter(requestId);
+    expected = 0;
+    for (const TraceEvent &e : r.trace)
+        expected += e.requestId.contains(requestId, Qt::CaseInsensitive);
+    QCOMPARE(view.tableView()->model()->rowCount(), expected);
+    QVERIFY(expected < r.trace.size());
+
+    QTemporaryDir dir;
+    const QString fileName = dir.filePath(QStringLiteral("trace.jsonl"));
+    QString error;
+    QVERIFY2(view.exportJsonl(fileName, &error), qPrintable(error));
+    QFile file(fileName);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = file.readAll().split('\n');
+    int events = 0;
+    for (const QByteArray &line : lines)
+        events += line.trimmed().isEmpty() ? 0 : 1;
+    QCOMPARE(events, expected);
+}
+
+void TestCharts::logSelectionEmitsTraceIndex()
+{
+    const RunResult r = runPreset(QStringLiteral("ghost-request"));
+    LogView view;
+    view.setResult(r);
+    view.setOpFilter(4); // rows no longer equal trace indexes
+    QSignalSpy selected(&view, &LogView::eventSelected);
+    QTableView *table = view.tableView();
+    QVERIFY(table->model()->rowCount() > 3);
+    table->selectionModel()->setCurrentIndex(table->model()->index(3, 0),
+                                             QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    QCOMPARE(selected.count(), 1);
+    const int traceIndex = selected.constFirst().constFirst().toInt();
+    QCOMPARE(r.trace.at(traceIndex).op, 4);
+    int nth = -1;
+    for (int i = 0; i <= traceIndex; ++i)
+        nth += r.trace.at(i).op == 4;
+    QCOMPARE(nth, 3);
+
+    // Programmatic selection: no signal, and the row shows the event.
+    int target = -1;
+    for (int i = r.trace.size() - 1; i >= 0 && target < 0; --i)
+        if (r.trace.at(i).op == 4)
+            target = i;
+    view.selectEvent(target);
+    QCOMPARE(selected.count(), 1);
+    QCOMPARE(table->selectionModel()->currentIndex().data(TraceModel::TraceIndexRole).toInt(), target);
+    // An event the filter hides clears the selection.
+    int hidden = -1;
+    for (int i = 0; i < r.trace.size() && hidden < 0; ++i)
+        if (r.trace.at(i).op != 4)
+            hidden = i;
+    view.selectEvent(hidden);
+    QCOMPARE(selected.count(), 1);
+    QVERIFY(!table->selectionModel()->hasSelection());
+}
+
+QTEST_MAIN(TestCharts)
+#include "tst_charts.moc"
