@@ -43,7 +43,7 @@ TransportVerdict transport(const TransportConfig &config, const QString &method,
         v.reason = QStringLiteral("success");
         return v;
     }
-    const bool methodAllowed = config.allowedMethods.contains(method.toUpper());
+    const bool methodAllowed = config.allowedMethods.contains(method, Qt::CaseInsensitive);
     switch (outcome.kind) {
     case OutcomeKind::ConnectError:
         v.retry = true; // nothing was sent: always safe

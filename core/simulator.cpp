@@ -117,6 +117,10 @@ struct Flow
     bool done = false;
     bool succeeded = false;
     qint64 end = 0;
+    // Trace formatting cache (mutable: filled while tracing a const flow).
+    mutable quint64 cachedAttempt = ~0ull;
+    mutable QString cachedPath;
+    mutable QString cachedRequestId;
 };
 
 struct Request
@@ -202,15 +206,28 @@ private:
     {
         m_queue.push(Event{t, m_seq++, type, phase, a, serial});
     }
+    // Every read timeout has the same length, so they fall due in the order they are
+    // set: a FIFO keeps the many stale ones out of the heap.
+    void timeoutAt(qint64 t, int flow, quint32 serial)
+    {
+        m_timeouts.push_back(Event{t, m_seq++, Ev::ClientTimeout, 0, flow, serial});
+    }
 
     // --- tracing ----------------------------------------------------------
     QString opPath(const Flow &f) const
     {
-        return f.sub == 1 ? QStringLiteral("op%1").arg(f.op) : QStringLiteral("op%1#%2").arg(f.op).arg(f.sub);
+        QString p = QLatin1String("op") + QString::number(f.op);
+        if (f.sub != 1)
+            p += QLatin1Char('#') + QString::number(f.sub);
+        return p;
     }
     QString path(const Flow &f, int b, int w, int t) const
     {
-        return QStringLiteral("%1/b%2/w%3/t%4").arg(opPath(f)).arg(qMax(1, b)).arg(qMax(1, w)).arg(qMax(1, t));
+        QString p = opPath(f);
+        p.reserve(p.size() + 12);
+        p += QLatin1String("/b") + QString::number(qMax(1, b)) + QLatin1String("/w") + QString::number(qMax(1, w))
+            + QLatin1String("/t") + QString::number(qMax(1, t));
+        return p;
     }
     QString requestId(const Flow &f, int b, int w, int t) const
     {
@@ -234,9 +251,21 @@ private:
         e.kind = kind;
         e.op = f.op;
         e.sub = f.sub;
-        e.path = path(f, b, w, t);
-        e.requestId = requestId(f, b, w, t);
-        e.key = keyText(key);
+        // Most events of an attempt share its path and ID: format them once.
+        const quint64 attemptKey = (quint64(quint32(f.op)) << 32) ^ (quint64(f.sub) << 28) ^ (quint64(b) << 20)
+            ^ (quint64(w) << 10) ^ quint64(t);
+        if (attemptKey != f.cachedAttempt) {
+            f.cachedAttempt = attemptKey;
+            f.cachedPath = path(f, b, w, t);
+            f.cachedRequestId = requestId(f, b, w, t);
+        }
+        if (key != m_cachedKey) {
+            m_cachedKey = key;
+            m_cachedKeyText = keyText(key);
+        }
+        e.path = f.cachedPath;
+        e.requestId = f.cachedRequestId;
+        e.key = m_cachedKeyText;
         e.status = status;
         e.record = record;
         e.detail = detail;
@@ -290,6 +319,7 @@ private:
     OrderService m_service;
     std::vector<CompiledScript> m_script;
     std::priority_queue<Event, std::vector<Event>, Later> m_queue;
+    std::deque<Event> m_timeouts;
     quint64 m_seq = 0;
     qint64 m_now = 0;
     std::vector<Flow> m_flows;
@@ -305,6 +335,8 @@ private:
     quint64 m_keyCounter = 0;
     QString m_post;
     Trace m_trace;
+    quint64 m_cachedKey = 0;
+    QString m_cachedKeyText;
     Metrics m_m;
     std::vector<int> m_recordFlow;
     std::vector<QString> m_recordPath;
@@ -458,7 +490,7 @@ void Engine::onTransportSend(int fi)
         at(m_now + qint64(m_c.connectFailMs) * kMs, Ev::ConnectFail, fi, serial);
         return;
     }
-    at(m_now + qint64(m_c.timeoutMs) * kMs, Ev::ClientTimeout, fi, serial);
+    timeoutAt(m_now + qint64(m_c.timeoutMs) * kMs, fi, serial);
 
     const int ri = newRequest();
     Request &r = m_requests[size_t(ri)];
@@ -499,7 +531,7 @@ void Engine::sendQuery(Flow &f, int fi)
     if (m_tracing)
         traceFlow(Lane::Business, EventKind::QuerySent, f, 0, 0,
                   QStringLiteral("GET /orders?ref=ORD-%1").arg(f.op, 4, 10, QLatin1Char('0')));
-    at(m_now + qint64(m_c.timeoutMs) * kMs, Ev::ClientTimeout, fi, f.serial);
+    timeoutAt(m_now + qint64(m_c.timeoutMs) * kMs, fi, f.serial);
     RngStream rng(m_s.seed, RngStream::Query, {quint64(f.op), quint64(f.sub), quint64(f.b)});
     const bool lostOut = rng.uniform() < m_s.network.requestLoss;
     const bool lostBack = rng.uniform() < m_s.network.responseLoss;
@@ -764,8 +796,10 @@ void Engine::onProcessingDone(int ri)
     r.committed = true;
     r.record = record;
     const Flow &f = m_flows[size_t(r.flow)];
-    m_recordFlow.push_back(r.flow);
-    m_recordPath.push_back(m_tracing ? path(f, r.b, r.w, r.t) : QString());
+    if (m_tracing) {
+        m_recordFlow.push_back(r.flow);
+        m_recordPath.push_back(path(f, r.b, r.w, r.t));
+    }
     if (m_tracing) {
         const int first = m_service.findByRef(r.order.op);
         traceReq(Lane::Database, EventKind::Committed, r, 0, record,
@@ -879,7 +913,7 @@ void Engine::onReconcile()
         }
     }
     // Keep scanning while anything can still commit (ghost requests outlive their clients).
-    if (m_flowsOpen > 0 || !m_queue.empty() || !changes.isEmpty())
+    if (m_flowsOpen > 0 || !m_queue.empty() || !m_timeouts.empty() || !changes.isEmpty())
         at(m_now + qint64(m_s.reconciliation.intervalS) * kS, Ev::Reconcile, 0);
 }
 
@@ -888,21 +922,30 @@ RunResult Engine::run()
     const WorkloadConfig &w = m_s.workload;
     const int clients = std::max(1, w.clients);
     m_flows.reserve(size_t(w.orders) * (w.doubleSubmitRate > 0 ? 2 : 1));
+    // Arrivals stay out of the heap (it then holds only what is in flight); at equal
+    // times they come before anything scheduled later, as if scheduled first.
+    std::vector<std::pair<qint64, int>> arrivals;
+    arrivals.reserve(m_flows.capacity());
     for (int i = 0; i < w.orders; ++i) {
         const qint64 start = qint64(i) * w.interArrivalMs * kMs / clients;
         Flow f;
         f.op = i + 1;
         f.client = i % clients;
         m_flows.push_back(f);
-        at(start, Ev::OpStart, int(m_flows.size()) - 1);
-        RngStream rng(m_s.seed, RngStream::Workload, {quint64(i + 1)});
-        if (w.doubleSubmitRate > 0 && rng.uniform() < w.doubleSubmitRate) {
-            Flow again = f;
-            again.sub = 2;
-            m_flows.push_back(again);
-            at(start + qint64(w.doubleSubmitDelayMs) * kMs, Ev::OpStart, int(m_flows.size()) - 1);
+        arrivals.emplace_back(start, int(m_flows.size()) - 1);
+        if (w.doubleSubmitRate > 0) {
+            RngStream rng(m_s.seed, RngStream::Workload, {quint64(i + 1)});
+            if (rng.uniform() < w.doubleSubmitRate) {
+                Flow again = f;
+                again.sub = 2;
+                m_flows.push_back(again);
+                arrivals.emplace_back(start + qint64(w.doubleSubmitDelayMs) * kMs, int(m_flows.size()) - 1);
+            }
         }
     }
+    std::stable_sort(arrivals.begin(), arrivals.end(),
+                     [](const std::pair<qint64, int> &a, const std::pair<qint64, int> &b) { return a.first < b.first; });
+    size_t nextArrival = 0;
     m_flowsOpen = int(m_flows.size());
     if (m_s.reconciliation.enabled)
         at(qint64(m_s.reconciliation.intervalS) * kS, Ev::Reconcile, 0);
@@ -910,9 +953,20 @@ RunResult Engine::run()
     RunResult result;
     result.scenario = m_s;
     quint64 processed = 0;
-    while (!m_queue.empty()) {
-        const Event e = m_queue.top();
-        m_queue.pop();
+    while (!m_queue.empty() || !m_timeouts.empty() || nextArrival < arrivals.size()) {
+        Event e;
+        const bool fromTimeouts = !m_timeouts.empty() && (m_queue.empty() || Later()(m_queue.top(), m_timeouts.front()));
+        const Event *next = fromTimeouts ? &m_timeouts.front() : (m_queue.empty() ? nullptr : &m_queue.top());
+        if (nextArrival < arrivals.size() && (!next || arrivals[nextArrival].first <= next->t)) {
+            e = Event{arrivals[nextArrival].first, 0, Ev::OpStart, 0, arrivals[nextArrival].second, 0};
+            ++nextArrival;
+        } else if (fromTimeouts) {
+            e = m_timeouts.front();
+            m_timeouts.pop_front();
+        } else {
+            e = m_queue.top();
+            m_queue.pop();
+        }
         m_now = e.t;
         if (m_opt.cancel && (++processed & 0xFFF) == 0 && m_opt.cancel->load(std::memory_order_relaxed)) {
             result.cancelled = true;
@@ -1043,6 +1097,8 @@ RunResult Engine::run()
 
     result.metrics = m_m;
     result.trace = std::move(m_trace);
+    if (!m_tracing)
+        return result; // metrics-only runs (sweeps, benchmarks) skip the tables
     result.records.reserve(int(records.size()));
     for (const StoredRecord &r : records) {
         RecordRow row;

@@ -89,7 +89,7 @@ struct RunResult
 
 struct RunOptions
 {
-    bool trace = true;
+    bool trace = true; // also fills RunResult::records and ::ops; off = metrics only
     const std::atomic_bool *cancel = nullptr;
 };
 
