@@ -1,0 +1,550 @@
+#include "scenario.h"
+#include "simulator.h"
+#include "timelinelayout.h"
+#include "timelineoverview.h"
+#include "timelinescene.h"
+#include "timelineview.h"
+#include "timelinewidget.h"
+
+#include <QFile>
+#include <QGraphicsItem>
+#include <QImage>
+#include <QScrollArea>
+#include <QSet>
+#include <QSignalSpy>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QVariantAnimation>
+
+#include <algorithm>
+
+using namespace retrylab;
+
+namespace {
+
+RunResult runPreset(const QString &name)
+{
+    const ScenarioParse parsed = scenario::preset(name);
+    if (!parsed.ok())
+        qFatal("preset %s does not load: %s", qPrintable(name), qPrintable(parsed.errors.join(QLatin1Char(';'))));
+    return simulate(parsed.scenario);
+}
+
+QList<int> eventsOf(const RunResult &r, int op)
+{
+    QList<int> idx;
+    for (int i = 0; i < r.trace.size(); ++i) {
+        if (r.trace.at(i).op == op)
+            idx.append(i);
+    }
+    return idx;
+}
+
+// The operation with the most events: the richest story of a run.
+int busiestOperation(const RunResult &r)
+{
+    QHash<int, int> count;
+    for (const TraceEvent &e : r.trace) {
+        if (e.op > 0)
+            count[e.op]++;
+    }
+    int best = 1;
+    for (auto it = count.cbegin(); it != count.cend(); ++it) {
+        if (it.value() > count.value(best) || (it.value() == count.value(best) && it.key() < best))
+            best = it.key();
+    }
+    return best;
+}
+
+QList<qint64> distinctTimes(const RunResult &r, int op)
+{
+    QList<qint64> times;
+    for (const int i : eventsOf(r, op))
+        times.append(r.trace.at(i).t);
+    std::sort(times.begin(), times.end());
+    times.erase(std::unique(times.begin(), times.end()), times.end());
+    return times;
+}
+
+QList<QGraphicsItem *> eventItems(const TimelineWidget &w)
+{
+    QList<QGraphicsItem *> items;
+    const QList<QGraphicsItem *> all = w.scene()->items();
+    for (QGraphicsItem *item : all) {
+        if (item->data(0).isValid())
+            items.append(item);
+    }
+    return items;
+}
+
+} // namespace
+
+class TestTimeline : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void oneItemPerEvent_data();
+    void oneItemPerEvent();
+    void setOperationChangesItems();
+    void setResultKeepsOperation();
+    void stepping_data();
+    void stepping();
+    void clickEmitsEventSelected_data();
+    void clickEmitsEventSelected();
+    void selectEventHighlightsWithoutSignal();
+    void playbackFollowsAnimation();
+    void keyboardSteps();
+    void speedClamps();
+    void exportImages();
+    void overviewClickSelectsOperation();
+    void barsNestByLayer_data();
+    void barsNestByLayer();
+    void duplicatesAndLossesAreMarked();
+    void timeAxisIsMonotonic();
+    void runWithoutTrace();
+};
+
+void TestTimeline::initTestCase()
+{
+    QVERIFY(scenario::presetNames().size() >= 12);
+}
+
+void TestTimeline::oneItemPerEvent_data()
+{
+    QTest::addColumn<QString>("preset");
+    const QStringList names = scenario::presetNames();
+    for (const QString &name : names)
+        QTest::addRow("%s", qPrintable(name)) << name;
+}
+
+void TestTimeline::oneItemPerEvent()
+{
+    QFETCH(QString, preset);
+    const RunResult r = runPreset(preset);
+    QVERIFY(!r.trace.isEmpty());
+    TimelineWidget w;
+    w.resize(1280, 720);
+    w.setResult(r);
+    for (const int op : {1, busiestOperation(r)}) {
+        w.setOperation(op);
+        QCOMPARE(w.operation(), op);
+        const QList<int> expected = eventsOf(r, op);
+        QVERIFY(!expected.isEmpty());
+        QCOMPARE(w.itemCount(), int(expected.size()));
+        // Exactly one item per event, each carrying its trace index.
+        QList<int> seen;
+        for (QGraphicsItem *item : eventItems(w))
+            seen.append(item->data(0).toInt());
+        std::sort(seen.begin(), seen.end());
+        QCOMPARE(seen, expected);
+    }
+}
+
+void TestTimeline::setOperationChangesItems()
+{
+    const RunResult r = runPreset(QStringLiteral("ghost-request"));
+    TimelineWidget w;
+    w.setResult(r);
+    QSignalSpy changed(&w, &TimelineWidget::operationChanged);
+    const int op = busiestOperation(r);
+    QVERIFY(op != 1);
+    w.setOperation(op);
+    QCOMPARE(changed.size(), 1);
+    QCOMPARE(changed.at(0).at(0).toInt(), op);
+    QCOMPARE(w.itemCount(), int(eventsOf(r, op).size()));
+    for (QGraphicsItem *item : eventItems(w))
+        QCOMPARE(r.trace.at(item->data(0).toInt()).op, op);
+    w.setOperation(op); // unchanged: no signal
+    QCOMPARE(changed.size(), 1);
+    w.setOperation(2);
+    QCOMPARE(w.itemCount(), int(eventsOf(r, 2).size()));
+    QCOMPARE(changed.size(), 2);
+}
+
+void TestTimeline::setResultKeepsOperation()
+{
+    const RunResult ghost = runPreset(QStringLiteral("ghost-request"));
+    const RunResult single = runPreset(QStringLiteral("stable-key"));
+    TimelineWidget w;
+    w.setResult(ghost);
+    w.setOperation(4);
+    w.setResult(ghost);
+    QCOMPARE(w.operation(), 4);
+    QSignalSpy changed(&w, &TimelineWidget::operationChanged);
+    w.setResult(single); // op 4 does not exist there
+    QCOMPARE(w.operation(), 1);
+    QCOMPARE(changed.size(), 1);
+    QCOMPARE(w.itemCount(), int(eventsOf(single, 1).size()));
+}
+
+void TestTimeline::stepping_data()
+{
+    oneItemPerEvent_data();
+}
+
+void TestTimeline::stepping()
+{
+    QFETCH(QString, preset);
+    const RunResult r = runPreset(preset);
+    const int op = busiestOperation(r);
+    const QList<qint64> times = distinctTimes(r, op);
+    QVERIFY(times.size() >= 2);
+    TimelineWidget w;
+    w.setResult(r);
+    w.setOperation(op);
+    QCOMPARE(w.playhead(), times.first());
+    QSignalSpy moved(&w, &TimelineWidget::playheadMoved);
+    QSet<QString> captions;
+    const int steps = int(qMin<qsizetype>(times.size() - 1, 12));
+    for (int i = 1; i <= steps; ++i) {
+        w.stepNext();
+        QCOMPARE(w.playhead(), times.at(i));
+        // The caption narrates one of the events at this instant.
+        const QString caption = w.caption();
+        QVERIFY(!caption.isEmpty());
+        bool matches = false;
+        for (const int idx : eventsOf(r, op)) {
+            const TraceEvent &e = r.trace.at(idx);
+            if (e.t == times.at(i) && caption.startsWith(timeline::narration(e)))
+                matches = true;
+        }
+        QVERIFY2(matches, qPrintable(caption));
+        captions.insert(caption);
+    }
+    QCOMPARE(moved.size(), steps);
+    QVERIFY(captions.size() >= qMin(2, steps));
+    w.stepPrevious();
+    QCOMPARE(w.playhead(), times.at(steps - 1));
+    // Stepping stays inside the operation.
+    w.setPlayhead(times.last());
+    w.stepNext();
+    QCOMPARE(w.playhead(), times.last());
+    w.setPlayhead(times.first());
+    w.stepPrevious();
+    QCOMPARE(w.playhead(), times.first());
+}
+
+void TestTimeline::clickEmitsEventSelected_data()
+{
+    oneItemPerEvent_data();
+}
+
+void TestTimeline::clickEmitsEventSelected()
+{
+    QFETCH(QString, preset);
+    const RunResult r = runPreset(preset);
+    TimelineWidget w;
+    w.resize(1280, 720);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.setResult(r);
+    w.setOperation(busiestOperation(r));
+    QGraphicsView *view = w.view();
+    QSignalSpy selected(&w, &TimelineWidget::eventSelected);
+    int clicked = 0;
+    for (QGraphicsItem *item : eventItems(w)) {
+        view->centerOn(item->scenePos());
+        const QPoint at = view->mapFromScene(item->scenePos());
+        if (!view->viewport()->rect().contains(at) || view->itemAt(at) != item)
+            continue; // covered by a neighbour at exactly this point
+        const int before = int(selected.size());
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
+        QCOMPARE(int(selected.size()), before + 1);
+        QCOMPARE(selected.last().at(0).toInt(), item->data(0).toInt());
+        QVERIFY(item->isSelected());
+        QVERIFY(w.detailsText().contains(r.trace.at(item->data(0).toInt()).path));
+        if (++clicked == 6)
+            break;
+    }
+    QVERIFY2(clicked >= 3, "too few events can be clicked at their anchor");
+}
+
+void TestTimeline::selectEventHighlightsWithoutSignal()
+{
+    const RunResult r = runPreset(QStringLiteral("ghost-request"));
+    TimelineWidget w;
+    w.resize(1280, 720);
+    w.setResult(r);
+    QCOMPARE(w.operation(), 1);
+    const int op = busiestOperation(r);
+    const int index = eventsOf(r, op).at(5);
+    QSignalSpy selected(&w, &TimelineWidget::eventSelected);
+    QSignalSpy changed(&w, &TimelineWidget::operationChanged);
+    w.selectEvent(index);
+    QCOMPARE(w.operation(), op);
+    QCOMPARE(changed.size(), 1);
+    QCOMPARE(selected.size(), 0);
+    const QList<QGraphicsItem *> sel = w.scene()->selectedItems();
+    QCOMPARE(sel.size(), 1);
+    QCOMPARE(sel.first()->data(0).toInt(), index);
+    QVERIFY(w.detailsText().contains(r.trace.at(index).path));
+    w.selectEvent(-1);
+    QVERIFY(w.scene()->selectedItems().isEmpty());
+}
+
+void TestTimeline::playbackFollowsAnimation()
+{
+    const RunResult r = runPreset(QStringLiteral("ghost-request"));
+    const int op = busiestOperation(r);
+    const QList<qint64> times = distinctTimes(r, op);
+    TimelineWidget w;
+    w.setResult(r);
+    w.setOperation(op);
+    auto *animation = w.findChild<QVariantAnimation *>();
+    QVERIFY(animation);
+    QCOMPARE(w.findChildren<QVariantAnimation *>().size(), 1);
+    QSignalSpy moved(&w, &TimelineWidget::playheadMoved);
+    w.play();
+    QVERIFY(w.isPlaying());
+    QCOMPARE(w.playhead(), times.first());
+    animation->setCurrentTime(animation->duration() / 2);
+    const qint64 middle = w.playhead();
+    QVERIFY(middle > times.first());
+    QVERIFY(middle < times.last());
+    QVERIFY(!moved.isEmpty());
+    QCOMPARE(moved.last().at(0).toLongLong(), middle);
+    animation->setCurrentTime(animation->duration() * 3 / 4);
+    QVERIFY(w.playhead() > middle);
+    animation->setCurrentTime(animation->duration());
+    QCOMPARE(w.playhead(), times.last());
+    w.pause();
+    QVERIFY(!w.isPlaying());
+    // Playing from the end starts over.
+    w.play();
+    QCOMPARE(w.playhead(), times.first());
+    w.pause();
+}
+
+void TestTimeline::keyboardSteps()
+{
+    const RunResult r = runPreset(QStringLiteral("stable-key"));
+    const QList<qint64> times = distinctTimes(r, 1);
+    TimelineWidget w;
+    w.setResult(r);
+    QTest::keyClick(&w, Qt::Key_Right);
+    QCOMPARE(w.playhead(), times.at(1));
+    QTest::keyClick(&w, Qt::Key_Right);
+    QCOMPARE(w.playhead(), times.at(2));
+    QTest::keyClick(&w, Qt::Key_Left);
+    QCOMPARE(w.playhead(), times.at(1));
+    auto *scene = static_cast<TimelineScene *>(w.scene());
+    const qreal zoom = scene->zoom();
+    QTest::keyClick(&w, Qt::Key_Plus);
+    QVERIFY(scene->zoom() > zoom);
+    QTest::keyClick(&w, Qt::Key_Space);
+    QVERIFY(w.isPlaying());
+    QTest::keyClick(&w, Qt::Key_Space);
+    QVERIFY(!w.isPlaying());
+}
+
+void TestTimeline::speedClamps()
+{
+    const RunResult r = runPreset(QStringLiteral("ghost-request"));
+    TimelineWidget w;
+    w.setResult(r);
+    w.setOperation(busiestOperation(r));
+    auto *animation = w.findChild<QVariantAnimation *>();
+    w.setSpeed(1);
+    const int normal = animation->duration();
+    w.setSpeed(100);
+    QCOMPARE(w.speed(), 16.0);
+    QVERIFY(qAbs(animation->duration() - normal / 16) <= 1);
+    w.setSpeed(0.01);
+    QCOMPARE(w.speed(), 0.25);
+    QVERIFY(qAbs(animation->duration() - normal * 4) <= 4);
+    w.setSpeed(2);
+    QCOMPARE(w.speed(), 2.0);
+    // Changing speed while playing keeps the playhead where it is.
+    w.play();
+    animation->setCurrentTime(animation->duration() / 3);
+    const qint64 at = w.playhead();
+    w.setSpeed(8);
+    QVERIFY(w.isPlaying());
+    QVERIFY(qAbs(w.playhead() - at) < 2000);
+    w.pause();
+}
+
+void TestTimeline::exportImages()
+{
+    const RunResult r = runPreset(QStringLiteral("ghost-request"));
+    TimelineWidget w;
+    w.resize(1280, 720);
+    w.setResult(r);
+    w.setOperation(busiestOperation(r));
+    w.seekToEnd();
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString png = dir.filePath(QStringLiteral("timeline.png"));
+    QString error;
+    QVERIFY2(w.exportImage(png, &error), qPrintable(error));
+    QImage image;
+    QVERIFY(image.load(png));
+    QVERIFY(image.width() > 600);
+    QVERIFY(image.height() > 300);
+    // Not a blank canvas: more than a handful of colours.
+    QSet<QRgb> colours;
+    for (int x = 0; x < image.width(); x += 7)
+        colours.insert(image.pixel(x, image.height() / 2));
+    QVERIFY(colours.size() > 3);
+
+    const QString svg = dir.filePath(QStringLiteral("timeline.svg"));
+    QVERIFY2(w.exportImage(svg, &error), qPrintable(error));
+    QSvgRenderer renderer(svg);
+    QVERIFY(renderer.isValid());
+    QFile file(svg);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(file.readAll().contains("<svg"));
+
+    QVERIFY(!w.exportImage(dir.filePath(QStringLiteral("timeline.bmpx")), &error));
+    QVERIFY(error.contains(QLatin1String("png")));
+    QVERIFY(!w.exportImage(dir.filePath(QStringLiteral("missing/dir/t.png")), &error));
+}
+
+void TestTimeline::overviewClickSelectsOperation()
+{
+    const RunResult r = runPreset(QStringLiteral("ghost-request"));
+    TimelineWidget w;
+    w.resize(1280, 720);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.setResult(r);
+    TimelineOverview *overview = w.overview();
+    QCOMPARE(overview->rowCount(), r.scenario.workload.orders);
+    const int y = overview->rowCenter(3);
+    QVERIFY(y >= 0);
+    auto *area = w.findChild<QScrollArea *>();
+    QVERIFY(area);
+    area->ensureVisible(10, y);
+    QSignalSpy changed(&w, &TimelineWidget::operationChanged);
+    QTest::mouseClick(overview, Qt::LeftButton, {}, QPoint(overview->width() / 2, y));
+    QCOMPARE(w.operation(), 3);
+    QCOMPARE(changed.size(), 1);
+    QCOMPARE(w.itemCount(), int(eventsOf(r, 3).size()));
+}
+
+void TestTimeline::barsNestByLayer_data()
+{
+    oneItemPerEvent_data();
+}
+
+void TestTimeline::barsNestByLayer()
+{
+    QFETCH(QString, preset);
+    const RunResult r = runPreset(preset);
+    const int op = busiestOperation(r);
+    const QList<EventPlan> plans = timeline::planOperation(r.trace, op, timeline::duplicateRecords(r));
+    auto inside = [&](const EventPlan &inner, EventKind outerKind) {
+        for (const EventPlan &o : plans) {
+            const TraceEvent &e = r.trace.at(o.traceIndex);
+            if (e.kind == outerKind && e.sub == r.trace.at(inner.traceIndex).sub && o.t <= inner.t && inner.to <= o.to)
+                return true;
+        }
+        return false;
+    };
+    int bars = 0;
+    for (const EventPlan &pl : plans) {
+        const TraceEvent &e = r.trace.at(pl.traceIndex);
+        QVERIFY(pl.to >= pl.t);
+        if (e.kind == EventKind::TransportAttempt) {
+            ++bars;
+            QCOMPARE(pl.form, EventPlan::Form::Bar);
+            QVERIFY2(inside(pl, EventKind::BusinessAttempt), qPrintable(e.path));
+            if (r.scenario.client.wrapper.enabled)
+                QVERIFY2(inside(pl, EventKind::WrapperAttempt), qPrintable(e.path));
+        }
+        if (e.kind == EventKind::WrapperAttempt)
+            QVERIFY2(inside(pl, EventKind::BusinessAttempt), qPrintable(e.path));
+        // A transport attempt that timed out lasts until the timeout.
+        if (e.kind == EventKind::Timeout && e.lane == Lane::Transport) {
+            bool closes = false;
+            for (const EventPlan &o : plans) {
+                const TraceEvent &a = r.trace.at(o.traceIndex);
+                if (a.kind == EventKind::TransportAttempt && a.path == e.path && a.sub == e.sub && o.to == e.t)
+                    closes = true;
+            }
+            QVERIFY2(closes, qPrintable(e.path));
+        }
+    }
+    QVERIFY(bars > 0);
+}
+
+void TestTimeline::duplicatesAndLossesAreMarked()
+{
+    const RunResult r = runPreset(QStringLiteral("ghost-request"));
+    const QSet<int> dups = timeline::duplicateRecords(r);
+    QCOMPARE(int(dups.size()), r.metrics.duplicates);
+    const int op = busiestOperation(r);
+    const QList<EventPlan> plans = timeline::planOperation(r.trace, op, dups);
+    int commits = 0;
+    int duplicates = 0;
+    int lost = 0;
+    for (const EventPlan &pl : plans) {
+        const TraceEvent &e = r.trace.at(pl.traceIndex);
+        if (e.kind == EventKind::Committed) {
+            ++commits;
+            QCOMPARE(pl.glyph, timeline::Glyph::Circle);
+            QVERIFY(pl.label.startsWith(QStringLiteral("#%1").arg(e.record)));
+            if (pl.role == timeline::Role::Duplicate)
+                ++duplicates;
+        }
+        if (e.kind == EventKind::ResponseLost) {
+            ++lost;
+            QCOMPARE(pl.form, EventPlan::Form::Arrow);
+            QCOMPARE(pl.glyph, timeline::Glyph::Cross);
+            QVERIFY(pl.broken);
+            QVERIFY(pl.originPlan >= 0);
+            QCOMPARE(r.trace.at(plans.at(pl.originPlan).traceIndex).kind, EventKind::ResponseSent);
+        }
+        if (e.kind == EventKind::RetryScheduled) {
+            QCOMPARE(pl.form, EventPlan::Form::Wait);
+            QVERIFY(pl.to > pl.t);
+            QVERIFY(pl.label.startsWith(QLatin1String("wait ")));
+        }
+    }
+    QVERIFY(commits >= 2);
+    QCOMPARE(duplicates, commits - 1);
+    QVERIFY(lost >= 1);
+}
+
+void TestTimeline::timeAxisIsMonotonic()
+{
+    TimeAxis axis;
+    const QList<qint64> times{0, 20000, 80000, 3080000, 3100000, 11000000};
+    axis.build(times, 1.5, 100000, 70, 14);
+    for (int i = 1; i < times.size(); ++i)
+        QVERIFY(axis.x(times[i]) > axis.x(times[i - 1]));
+    QCOMPARE(axis.breaks().size(), 2);
+    // Linear inside a burst, compressed across a break.
+    QCOMPARE(axis.x(20000) - axis.x(0), 30.0);
+    QVERIFY(axis.x(3080000) - axis.x(80000) < 150);
+    for (const qint64 t : {qint64(0), qint64(5000), qint64(1500000), qint64(3090000), qint64(12000000)})
+        QVERIFY(qAbs(axis.timeAt(axis.x(t)) - t) <= 1);
+    const QList<TimeAxis::Tick> ticks = axis.ticks(90);
+    QVERIFY(ticks.size() >= 3);
+    for (int i = 1; i < ticks.size(); ++i)
+        QVERIFY(ticks[i].x - ticks[i - 1].x >= 90 * 0.8);
+}
+
+void TestTimeline::runWithoutTrace()
+{
+    const ScenarioParse parsed = scenario::preset(QStringLiteral("ghost-request"));
+    RunOptions options;
+    options.trace = false;
+    const RunResult r = simulate(parsed.scenario, options);
+    QVERIFY(r.trace.isEmpty());
+    TimelineWidget w;
+    w.resize(1280, 720);
+    w.setResult(r);
+    QCOMPARE(w.itemCount(), 0);
+    w.stepNext();
+    w.play();
+    QVERIFY(!w.isPlaying());
+    QTemporaryDir dir;
+    QVERIFY(w.exportImage(dir.filePath(QStringLiteral("empty.png"))));
+}
+
+QTEST_MAIN(TestTimeline)
+#include "tst_timeline.moc"

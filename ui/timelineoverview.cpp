@@ -1,0 +1,291 @@
+#include "timelineoverview.h"
+
+#include "timelinestyle.h"
+
+#include <QFontMetrics>
+#include <QHash>
+#include <QMouseEvent>
+#include <QPaintEvent>
+#include <QPainter>
+
+#include <algorithm>
+#include <limits>
+
+namespace retrylab {
+
+using timeline::Colors;
+using timeline::Glyph;
+
+namespace {
+constexpr int kLabelWidth = 64;
+constexpr int kRightPad = 10;
+} // namespace
+
+TimelineOverview::TimelineOverview(QWidget *parent)
+    : QWidget(parent)
+{
+    setMouseTracking(false);
+    setCursor(Qt::PointingHandCursor);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    setToolTip(tr("Every operation of the run: ticks are HTTP attempts, dots are records "
+                  "(orange = duplicate). Click a row to show that operation."));
+}
+
+void TimelineOverview::setResult(const RunResult &result, const QSet<int> &duplicates)
+{
+    m_rows.clear();
+    QHash<int, int> rowOf;
+    auto rowFor = [&](int op) -> Row & {
+        auto it = rowOf.constFind(op);
+        if (it != rowOf.constEnd())
+            return m_rows[it.value()];
+        Row r;
+        r.op = op;
+        r.start = std::numeric_limits<qint64>::max();
+        r.end = std::numeric_limits<qint64>::min();
+        rowOf.insert(op, int(m_rows.size()));
+        m_rows.append(r);
+        return m_rows.last();
+    };
+    for (const OpSummary &s : result.ops) {
+        Row &r = rowFor(s.op);
+        r.start = qMin(r.start, s.start);
+        r.end = qMax(r.end, s.end);
+        r.succeeded = s.succeeded;
+        r.failed = !s.succeeded;
+    }
+    for (const TraceEvent &e : result.trace) {
+        if (e.op <= 0)
+            continue;
+        Row &r = rowFor(e.op);
+        r.start = qMin(r.start, e.t);
+        r.end = qMax(r.end, e.t);
+        switch (e.kind) {
+        case EventKind::TransportAttempt:
+            r.attempts.append(e.t);
+            break;
+        case EventKind::Committed:
+            r.records.append({e.t, duplicates.contains(e.record)});
+            break;
+        case EventKind::OpFailed:
+            r.failed = true;
+            break;
+        case EventKind::OpSucceeded:
+            r.succeeded = true;
+            break;
+        default:
+            break;
+        }
+    }
+    if (result.trace.isEmpty()) {
+        // No trace: records still show where duplicates happened.
+        for (const RecordRow &rec : result.records) {
+            Row &r = rowFor(rec.op);
+            r.records.append({rec.t, duplicates.contains(rec.id)});
+        }
+    }
+    std::sort(m_rows.begin(), m_rows.end(), [](const Row &a, const Row &b) { return a.op < b.op; });
+    m_t0 = std::numeric_limits<qint64>::max();
+    m_t1 = std::numeric_limits<qint64>::min();
+    for (Row &r : m_rows) {
+        if (r.start > r.end)
+            r.start = r.end = 0;
+        m_t0 = qMin(m_t0, r.start);
+        m_t1 = qMax(m_t1, r.end);
+    }
+    if (m_rows.isEmpty()) {
+        m_t0 = 0;
+        m_t1 = 1;
+    }
+    if (m_t1 <= m_t0)
+        m_t1 = m_t0 + 1;
+    updateGeometryForRows();
+    update();
+}
+
+void TimelineOverview::setCurrentOperation(int op)
+{
+    if (m_current == op)
+        return;
+    m_current = op;
+    update();
+}
+
+void TimelineOverview::setVisibleHeight(int height)
+{
+    if (height == m_visibleHeight)
+        return;
+    m_visibleHeight = qMax(20, height);
+    updateGeometryForRows();
+}
+
+void TimelineOverview::updateGeometryForRows()
+{
+    const int n = qMax(1, int(m_rows.size()));
+    m_rowH = qBound(3, m_visibleHeight / n, 16);
+    setFixedHeight(qMax(m_visibleHeight, n * m_rowH));
+    updateGeometry();
+}
+
+QSize TimelineOverview::sizeHint() const
+{
+    return QSize(400, qMax(m_visibleHeight, int(m_rows.size()) * m_rowH));
+}
+
+QSize TimelineOverview::minimumSizeHint() const
+{
+    return QSize(200, 20);
+}
+
+qreal TimelineOverview::xOf(qint64 t) const
+{
+    const qreal w = qMax(10, width() - kLabelWidth - kRightPad - 6);
+    return kLabelWidth + 6 + w * qreal(t - m_t0) / qreal(m_t1 - m_t0);
+}
+
+int TimelineOverview::operationAt(const QPoint &pos) const
+{
+    if (m_rowH <= 0)
+        return 0;
+    const int row = pos.y() / m_rowH;
+    if (row < 0 || row >= m_rows.size())
+        return 0;
+    return m_rows.at(row).op;
+}
+
+int TimelineOverview::rowCenter(int op) const
+{
+    for (int i = 0; i < m_rows.size(); ++i) {
+        if (m_rows.at(i).op == op)
+            return i * m_rowH + m_rowH / 2;
+    }
+    return -1;
+}
+
+void TimelineOverview::paintEvent(QPaintEvent *event)
+{
+    const Colors c = Colors::fromPalette(palette());
+    QPainter p(this);
+    p.fillRect(event->rect(), c.base);
+    if (m_rows.isEmpty()) {
+        p.setPen(c.muted);
+        p.drawText(rect(), Qt::AlignCenter, tr("No operations yet: run a scenario."));
+        return;
+    }
+    const int first = qMax(0, event->rect().top() / m_rowH);
+    const int last = qMin(int(m_rows.size()) - 1, event->rect().bottom() / m_rowH);
+    QFont small = font();
+    small.setPointSizeF(qMax(7.0, font().pointSizeF() * 0.85));
+    p.setFont(small);
+    const QFontMetrics fm(small);
+    const int labelStride = qMax(1, (fm.height() + m_rowH - 1) / m_rowH);
+    const qreal tickH = qMax(2.0, m_rowH * 0.7);
+    const qreal dotR = qBound(1.5, m_rowH * 0.32, 4.5);
+    for (int i = first; i <= last; ++i) {
+        const Row &r = m_rows.at(i);
+        const QRectF row(0, i * m_rowH, width(), m_rowH);
+        const qreal cy = row.center().y();
+        if (r.op == m_current) {
+            QColor hl = c.highlight;
+            hl.setAlphaF(0.28f);
+            p.fillRect(row, hl);
+        } else if (i % 2 == 1) {
+            p.fillRect(row, c.alternate);
+        }
+        const bool nearCurrent = labelStride > 1 && r.op != m_current && qAbs(r.op - m_current) < labelStride;
+        if ((i % labelStride == 0 && !nearCurrent) || r.op == m_current) {
+            p.setPen(r.op == m_current ? c.text : c.muted);
+            p.drawText(QRectF(4, cy - fm.height() / 2.0, kLabelWidth - 8, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
+                       tr("op %1").arg(r.op));
+        }
+        const qreal x0 = xOf(r.start);
+        const qreal x1 = qMax(x0 + 1, xOf(r.end));
+        p.fillRect(QRectF(x0, cy - 0.5, x1 - x0, 1.2), c.grid);
+        p.setPen(QPen(c.transport, 1));
+        for (const qint64 t : r.attempts) {
+            const qreal x = xOf(t);
+            p.drawLine(QPointF(x, cy - tickH / 2), QPointF(x, cy + tickH / 2));
+        }
+        p.setRenderHint(QPainter::Antialiasing, true);
+        for (const auto &rec : r.records) {
+            const QColor color = rec.second ? c.duplicate : c.ok;
+            p.setPen(Qt::NoPen);
+            p.setBrush(color);
+            p.drawEllipse(QPointF(xOf(rec.first), cy), dotR, dotR);
+        }
+        if (r.failed && !r.succeeded && m_rowH >= 6)
+            timeline::drawGlyph(&p, Glyph::Stop, QPointF(x1 + dotR + 3, cy), dotR + 0.5, c.duplicate, c.base);
+        p.setRenderHint(QPainter::Antialiasing, false);
+    }
+}
+
+void TimelineOverview::mousePressEvent(QMouseEvent *event)
+{
+    const int op = operationAt(event->position().toPoint());
+    if (op > 0 && event->button() == Qt::LeftButton)
+        Q_EMIT operationClicked(op);
+    QWidget::mousePressEvent(event);
+}
+
+// ------------------------------------------------------------------ legend
+
+TimelineLegend::TimelineLegend(QWidget *parent)
+    : QWidget(parent)
+{
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+}
+
+QSize TimelineLegend::sizeHint() const
+{
+    return QSize(800, fontMetrics().height() + 8);
+}
+
+QSize TimelineLegend::minimumSizeHint() const
+{
+    return QSize(100, fontMetrics().height() + 8);
+}
+
+void TimelineLegend::paintEvent(QPaintEvent *)
+{
+    const Colors c = Colors::fromPalette(palette());
+    struct Entry
+    {
+        Glyph glyph;
+        QColor color;
+        QString text;
+    };
+    const QList<Entry> entries{
+        {Glyph::Circle, c.ok, tr("record")},
+        {Glyph::Circle, c.duplicate, tr("duplicate")},
+        {Glyph::Diamond, c.ok, tr("replay")},
+        {Glyph::Cross, c.fault, tr("lost / reset")},
+        {Glyph::Triangle, c.fault, tr("timeout")},
+        {Glyph::Square, c.rejection, tr("rejected / 5xx")},
+        {Glyph::Key, c.business, tr("key")},
+        {Glyph::None, c.business, tr("wait before retry")},
+    };
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QFontMetrics fm(font());
+    qreal x = 4;
+    const qreal cy = height() / 2.0;
+    for (const Entry &e : entries) {
+        if (e.glyph == Glyph::None) {
+            QPen pen(c.business, 1.8);
+            pen.setDashPattern({3, 3});
+            p.setPen(pen);
+            p.drawLine(QPointF(x, cy), QPointF(x + 22, cy));
+            x += 28;
+        } else {
+            timeline::drawGlyph(&p, e.glyph, QPointF(x + 7, cy), 6, e.color, c.base);
+            x += 18;
+        }
+        p.setPen(palette().color(QPalette::WindowText));
+        p.drawText(QPointF(x, cy + fm.ascent() / 2.0 - 1), e.text);
+        x += fm.horizontalAdvance(e.text) + 18;
+        if (x > width())
+            break;
+    }
+}
+
+} // namespace retrylab

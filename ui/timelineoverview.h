@@ -1,0 +1,74 @@
+#pragma once
+
+#include "simulator.h"
+
+#include <QList>
+#include <QSet>
+#include <QWidget>
+
+namespace retrylab {
+
+// One compact row per operation of the whole run: attempt ticks and record dots; a click picks the operation.
+// Painted directly (no items) so hundreds of operations stay cheap.
+class TimelineOverview : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit TimelineOverview(QWidget *parent = nullptr);
+
+    void setResult(const RunResult &result, const QSet<int> &duplicates);
+    void setCurrentOperation(int op);
+    // Height available in the surrounding scroll area; rows shrink to fit it, down to a few pixels.
+    void setVisibleHeight(int height);
+    int rowCount() const { return int(m_rows.size()); }
+    int rowHeight() const { return m_rowH; }
+    int operationAt(const QPoint &pos) const;
+    // Vertical centre of an operation's row, for tests and scrolling.
+    int rowCenter(int op) const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+Q_SIGNALS:
+    void operationClicked(int op);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+
+private:
+    struct Row
+    {
+        int op = 0;
+        qint64 start = 0;
+        qint64 end = 0;
+        QList<qint64> attempts;
+        QList<QPair<qint64, bool>> records; // time, duplicate
+        bool failed = false;
+        bool succeeded = false;
+    };
+    void updateGeometryForRows();
+    qreal xOf(qint64 t) const;
+
+    QList<Row> m_rows;
+    qint64 m_t0 = 0;
+    qint64 m_t1 = 1;
+    int m_current = 0;
+    int m_rowH = 12;
+    int m_visibleHeight = 96;
+};
+
+// A one-line key to shapes and colours, drawn with the same glyphs as the timeline.
+class TimelineLegend : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit TimelineLegend(QWidget *parent = nullptr);
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+};
+
+} // namespace retrylab

@@ -1,0 +1,750 @@
+#include "timelinescene.h"
+
+#include <QFontMetricsF>
+#include <QGraphicsSceneMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QPainterPathStroker>
+#include <QStyleOptionGraphicsItem>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace retrylab {
+
+using timeline::Colors;
+using timeline::Glyph;
+using timeline::Role;
+
+namespace {
+
+constexpr qreal kPxPerMs = 1.5;         // linear scale at zoom 1
+constexpr qint64 kBreakAfterUs = 100000; // quiet gaps longer than 100 ms become breaks
+constexpr qreal kBreakPx = 70;
+constexpr qreal kBreakPxPerDoubling = 14;
+constexpr qreal kFaded = 0.2;
+
+const char *const kLaneNames[] = {"Business", "Wrapper", "Transport", "Network", "Server", "Database"};
+
+} // namespace
+
+// ------------------------------------------------------------------ item
+
+TimelineEventItem::TimelineEventItem(TimelineScene *scene, int plan)
+    : m_scene(scene)
+    , m_plan(plan)
+{
+    setFlag(ItemIsSelectable);
+    setData(0, plan >= 0 ? scene->plans().at(plan).traceIndex : -1);
+    switch (this->plan().form) {
+    case EventPlan::Form::Bar:
+        setZValue(1);
+        break;
+    case EventPlan::Form::Wait:
+        setZValue(2);
+        break;
+    case EventPlan::Form::Arrow:
+        setZValue(3);
+        break;
+    case EventPlan::Form::Marker:
+        setZValue(4);
+        break;
+    }
+}
+
+const EventPlan &TimelineEventItem::plan() const
+{
+    return m_scene->plans().at(m_plan);
+}
+
+int TimelineEventItem::traceIndex() const
+{
+    return plan().traceIndex;
+}
+
+QRectF TimelineEventItem::labelRect() const
+{
+    const EventPlan &pl = plan();
+    if (pl.label.isEmpty())
+        return QRectF();
+    const bool bar = pl.form == EventPlan::Form::Bar;
+    const QFontMetricsF fm(bar ? m_scene->labelFont() : m_scene->badgeFont());
+    const qreal w = fm.horizontalAdvance(pl.label) + 4;
+    const qreal h = fm.height();
+    const qreal r = TimelineScene::kGlyphRadius;
+    switch (pl.form) {
+    case EventPlan::Form::Bar:
+        if (m_length >= w + m_labelOffset + 6)
+            return QRectF(m_labelOffset + 4, -h / 2, w, h);
+        if (pl.lane == Lane::Server || pl.lane == Lane::Database)
+            return QRectF(); // "processing" is obvious from the lane; only attempt names move outside
+        return QRectF(m_labelOffset, -m_half - h - 1, w, h);
+    case EventPlan::Form::Wait:
+        return QRectF(qMax(0.0, m_length / 2 - w / 2), -h - 3, w, h);
+    case EventPlan::Form::Arrow:
+    case EventPlan::Form::Marker:
+        break;
+    }
+    // Glyph labels sit above the glyph, below it for a second submission (which runs in the lower half).
+    if (pl.slot > 0 || (pl.dodge % 2 != 0 && pl.slot == 0))
+        return QRectF(-w / 2, r + 2, w, h);
+    return QRectF(-w / 2, -r - 2 - h, w, h);
+}
+
+void TimelineEventItem::setGeometry(qreal length, const QPointF &from, qreal halfHeight, qreal labelOffset)
+{
+    prepareGeometryChange();
+    m_length = qMax<qreal>(0, length);
+    m_from = from;
+    m_half = halfHeight;
+    m_labelOffset = labelOffset;
+    const qreal r = TimelineScene::kGlyphRadius + 7; // halo and selection ring
+    QRectF b(-r, -r, 2 * r, 2 * r);
+    const EventPlan &pl = plan();
+    if (pl.form == EventPlan::Form::Bar || pl.form == EventPlan::Form::Wait)
+        b |= QRectF(-3, -m_half - 3, m_length + 6, 2 * m_half + 6);
+    if (pl.form == EventPlan::Form::Arrow)
+        b |= QRectF(m_from, QSizeF(1, 1)).adjusted(-6, -6, 6, 6);
+    const QRectF lr = labelRect();
+    if (!lr.isNull())
+        b |= lr.adjusted(-2, -2, 2, 2);
+    m_bounds = b;
+}
+
+QRectF TimelineEventItem::boundingRect() const
+{
+    return m_bounds;
+}
+
+QPainterPath TimelineEventItem::shape() const
+{
+    QPainterPath path;
+    const EventPlan &pl = plan();
+    const qreal r = TimelineScene::kGlyphRadius + 4;
+    switch (pl.form) {
+    case EventPlan::Form::Bar:
+        path.addRect(QRectF(0, -m_half, qMax<qreal>(m_length, 4), 2 * m_half));
+        break;
+    case EventPlan::Form::Wait:
+        path.addRect(QRectF(0, -6, qMax<qreal>(m_length, 8), 12));
+        if (!labelRect().isNull())
+            path.addRect(labelRect());
+        break;
+    case EventPlan::Form::Arrow: {
+        if (m_from != QPointF()) {
+            QPainterPath line(m_from);
+            line.lineTo(0, 0);
+            QPainterPathStroker stroker;
+            stroker.setWidth(6);
+            path = stroker.createStroke(line);
+        }
+        path.addEllipse(QPointF(0, 0), r, r);
+        break;
+    }
+    case EventPlan::Form::Marker:
+        path.addEllipse(QPointF(0, 0), r, r);
+        break;
+    }
+    path.setFillRule(Qt::WindingFill);
+    return path;
+}
+
+void TimelineEventItem::paintLabel(QPainter *p, const Colors &c, const QRectF &r, bool strong)
+{
+    const EventPlan &pl = plan();
+    if (r.isNull())
+        return;
+    p->setFont(pl.form == EventPlan::Form::Bar ? m_scene->labelFont() : m_scene->badgeFont());
+    QColor color = c.text;
+    if (!strong && (pl.role == Role::Duplicate || pl.role == Role::Fault || pl.role == Role::Rejection
+                    || pl.role == Role::Ok))
+        color = c.color(pl.role);
+    p->setPen(color);
+    p->drawText(r, Qt::AlignCenter, pl.label);
+}
+
+void TimelineEventItem::paintBar(QPainter *p, const Colors &c, qreal solidUntil, bool started)
+{
+    const EventPlan &pl = plan();
+    const QRectF rect(0, -m_half, qMax<qreal>(m_length, 3), 2 * m_half);
+    const QColor stroke = c.color(pl.role);
+    const qreal amount = pl.role == Role::Business ? 0.42 : (pl.role == Role::Wrapper ? 0.24 : 0.26);
+    const QColor fill = c.tint(pl.role, c.dark ? amount + 0.15 : amount);
+    auto draw = [&]() {
+        QPen pen(stroke, 1.6);
+        if (pl.dashed)
+            pen.setStyle(Qt::DashLine);
+        p->setPen(pen);
+        p->setBrush(pl.dashed ? c.tint(pl.role, 0.1) : fill);
+        p->drawRoundedRect(rect, 4, 4);
+        const QRectF lr = labelRect();
+        if (!lr.isNull())
+            paintLabel(p, c, lr, true);
+    };
+    if (!started || solidUntil < m_length) {
+        p->save();
+        p->setOpacity(kFaded);
+        draw();
+        p->restore();
+    }
+    if (started) {
+        p->save();
+        if (solidUntil < m_length)
+            p->setClipRect(QRectF(-10, -m_half - 30, solidUntil + 10, 2 * m_half + 60));
+        draw();
+        p->restore();
+    }
+}
+
+void TimelineEventItem::paintWait(QPainter *p, const Colors &c, qreal solidUntil, bool started)
+{
+    const QColor stroke = c.color(plan().role);
+    auto draw = [&]() {
+        QPen pen(stroke, 1.8, Qt::DashLine);
+        pen.setDashPattern({3, 3});
+        p->setPen(pen);
+        if (m_length > 0) {
+            p->drawLine(QPointF(0, 0), QPointF(m_length, 0));
+            QPen solid(stroke, 1.8);
+            p->setPen(solid);
+            p->drawLine(QPointF(0, -5), QPointF(0, 5));
+            p->drawLine(QPointF(m_length, -5), QPointF(m_length, 5));
+        } else {
+            timeline::drawGlyph(p, Glyph::Dot, QPointF(0, 0), 6, stroke, c.base);
+        }
+        paintLabel(p, c, labelRect(), false);
+    };
+    if (!started || solidUntil < m_length) {
+        p->save();
+        p->setOpacity(kFaded);
+        draw();
+        p->restore();
+    }
+    if (started) {
+        p->save();
+        if (solidUntil < m_length)
+            p->setClipRect(QRectF(-10, -40, solidUntil + 10, 80));
+        draw();
+        p->restore();
+    }
+}
+
+void TimelineEventItem::paintArrow(QPainter *p, const Colors &c, qreal solidUntil, bool arrived)
+{
+    const EventPlan &pl = plan();
+    const qreal r = TimelineScene::kGlyphRadius;
+    const QColor lineColor = pl.broken ? c.color(pl.role == Role::Muted ? Role::Muted : Role::Fault)
+                                       : (pl.role == Role::Ok || pl.role == Role::Rejection ? c.color(pl.role) : c.muted);
+    const bool hasLine = m_from != QPointF();
+    const QPointF end(0, 0);
+    const QLineF line(m_from, end);
+    // Messages that vanish stop short of their cross: the gap is the "broken" part.
+    QLineF drawn = line;
+    if (hasLine && pl.glyph != Glyph::Arrow && line.length() > r * 3)
+        drawn.setLength(line.length() - r * 1.8);
+    auto drawLine = [&](const QLineF &l) {
+        QPen pen(lineColor, 1.7);
+        if (pl.broken)
+            pen.setDashPattern({4, 3});
+        pen.setCapStyle(Qt::FlatCap);
+        p->setPen(pen);
+        p->drawLine(l);
+    };
+    auto drawEnd = [&]() {
+        if (pl.glyph == Glyph::Arrow) {
+            p->save();
+            p->translate(end);
+            if (hasLine)
+                p->rotate(-line.angle());
+            else
+                p->rotate(pl.lane == Lane::Server ? 90 : -90);
+            timeline::drawGlyph(p, Glyph::Arrow, QPointF(0, 0), r * 1.3, lineColor, c.base);
+            p->restore();
+        } else {
+            timeline::drawGlyph(p, pl.glyph, end, r, c.color(pl.role), c.base);
+        }
+    };
+    const bool current = arrived && plan().t == m_scene->currentInstant();
+    if (current) {
+        p->setPen(Qt::NoPen);
+        QColor halo = c.highlight;
+        halo.setAlphaF(0.3f);
+        p->setBrush(halo);
+        p->drawEllipse(end, r + 6, r + 6);
+    }
+    if (arrived) {
+        if (hasLine)
+            drawLine(drawn);
+        drawEnd();
+        paintLabel(p, c, labelRect(), false);
+        return;
+    }
+    p->save();
+    p->setOpacity(kFaded);
+    if (hasLine)
+        drawLine(drawn);
+    drawEnd();
+    paintLabel(p, c, labelRect(), false);
+    p->restore();
+    // In flight: the solid part reaches exactly the playhead, with the message as a dot on it.
+    if (hasLine && solidUntil > m_from.x() && m_from.x() < 0) {
+        const qreal f = qBound<qreal>(0, (solidUntil - m_from.x()) / (0 - m_from.x()), 1);
+        const QPointF head = line.pointAt(f);
+        QLineF part(m_from, head);
+        if (part.length() > drawn.length())
+            part = drawn;
+        drawLine(part);
+        p->setPen(Qt::NoPen);
+        p->setBrush(lineColor);
+        p->drawEllipse(head, 3.5, 3.5);
+    }
+}
+
+void TimelineEventItem::paint(QPainter *p, const QStyleOptionGraphicsItem *, QWidget *)
+{
+    const EventPlan &pl = plan();
+    const Colors &c = m_scene->colors();
+    const qint64 playhead = m_scene->playhead();
+    const qreal solidUntil = m_scene->playheadX() - pos().x();
+    const bool reached = pl.t <= playhead;
+    p->setRenderHint(QPainter::Antialiasing);
+
+    switch (pl.form) {
+    case EventPlan::Form::Bar:
+        paintBar(p, c, solidUntil, reached);
+        break;
+    case EventPlan::Form::Wait:
+        paintWait(p, c, solidUntil, reached);
+        break;
+    case EventPlan::Form::Arrow:
+        paintArrow(p, c, solidUntil, reached);
+        break;
+    case EventPlan::Form::Marker: {
+        const qreal r = TimelineScene::kGlyphRadius;
+        if (reached && pl.t == m_scene->currentInstant()) {
+            p->setPen(Qt::NoPen);
+            QColor halo = c.highlight;
+            halo.setAlphaF(0.3f);
+            p->setBrush(halo);
+            p->drawEllipse(QPointF(0, 0), r + 6, r + 6);
+        }
+        p->save();
+        if (!reached)
+            p->setOpacity(kFaded);
+        const qreal size = pl.glyph == Glyph::Dot ? r * 0.9 : (pl.glyph == Glyph::Circle ? r + 1.5 : r);
+        const QColor fill = pl.glyph == Glyph::Circle || pl.glyph == Glyph::Diamond ? c.tint(pl.role, 0.45) : c.base;
+        timeline::drawGlyph(p, pl.glyph, QPointF(0, 0), size, c.color(pl.role), fill);
+        paintLabel(p, c, labelRect(), false);
+        p->restore();
+        break;
+    }
+    }
+
+    if (isSelected()) {
+        QPen ring(c.highlight, 2.5);
+        p->setPen(ring);
+        p->setBrush(Qt::NoBrush);
+        const qreal r = TimelineScene::kGlyphRadius + 5;
+        if (pl.form == EventPlan::Form::Bar)
+            p->drawRoundedRect(QRectF(-3, -m_half - 3, qMax<qreal>(m_length, 3) + 6, 2 * m_half + 6), 5, 5);
+        else if (pl.form == EventPlan::Form::Wait)
+            p->drawRoundedRect(QRectF(-4, -8, m_length + 8, 16), 4, 4);
+        else
+            p->drawEllipse(QPointF(0, 0), r, r);
+    }
+}
+
+void TimelineEventItem::mousePressEvent(QGraphicsSceneMouseEvent *event)
+{
+    QGraphicsItem::mousePressEvent(event);
+    if (event->button() == Qt::LeftButton)
+        m_scene->notifyClicked(traceIndex());
+}
+
+// ------------------------------------------------------------------ scene
+
+TimelineScene::TimelineScene(QObject *parent)
+    : QGraphicsScene(parent)
+{
+    m_colors = Colors::fromPalette(QPalette());
+    setBaseFont(QFont());
+    for (int i = 0; i < kLaneCount; ++i) {
+        m_laneNotes.append(QString());
+        m_laneEnabled.append(true);
+    }
+    // Items never move during playback; the index only changes on zoom and is cheap to rebuild.
+    setItemIndexMethod(QGraphicsScene::BspTreeIndex);
+    updateSceneRect();
+}
+
+void TimelineScene::setBaseFont(const QFont &font)
+{
+    m_labelFont = timeline::labelFont(font);
+    m_badgeFont = timeline::badgeFont(font);
+    m_laneFont = font;
+    m_laneFont.setPointSizeF(qMax(10.0, font.pointSizeF() * 1.15));
+    m_laneFont.setBold(true);
+    m_noteFont = font;
+    m_noteFont.setPointSizeF(qMax(8.0, font.pointSizeF() * 0.85));
+    relayout();
+}
+
+void TimelineScene::setColors(const Colors &colors)
+{
+    m_colors = colors;
+    setBackgroundBrush(colors.base);
+    update();
+}
+
+void TimelineScene::setEmptyText(const QString &text)
+{
+    m_emptyText = text;
+    update();
+}
+
+void TimelineScene::setOperation(const Trace &trace, int op, const QSet<int> &duplicates,
+                                 const QStringList &laneNotes, const QList<bool> &laneEnabled)
+{
+    clearSelection();
+    for (TimelineEventItem *item : std::as_const(m_items)) {
+        removeItem(item);
+        delete item;
+    }
+    m_items.clear();
+    m_byTrace.clear();
+    m_trace = trace;
+    m_op = op;
+    m_laneNotes = laneNotes;
+    while (m_laneNotes.size() < kLaneCount)
+        m_laneNotes.append(QString());
+    m_laneEnabled = laneEnabled;
+    while (m_laneEnabled.size() < kLaneCount)
+        m_laneEnabled.append(true);
+    m_plans = timeline::planOperation(m_trace, op, duplicates);
+    m_laneUsed = QList<bool>(kLaneCount, m_plans.isEmpty());
+    for (const EventPlan &pl : std::as_const(m_plans))
+        m_laneUsed[int(pl.lane)] = true;
+    m_times.clear();
+    m_times.reserve(m_plans.size());
+    for (const EventPlan &pl : std::as_const(m_plans))
+        m_times.append(pl.t);
+    std::sort(m_times.begin(), m_times.end());
+    m_times.erase(std::unique(m_times.begin(), m_times.end()), m_times.end());
+
+    m_items.reserve(m_plans.size());
+    for (int i = 0; i < m_plans.size(); ++i) {
+        auto *item = new TimelineEventItem(this, i);
+        item->setToolTip(timeline::details(eventOf(i)));
+        m_items.append(item);
+        m_byTrace.insert(m_plans.at(i).traceIndex, item);
+        addItem(item);
+    }
+    m_playhead = m_times.isEmpty() ? 0 : m_times.first();
+    m_instant = instantAt(m_playhead);
+    relayout();
+}
+
+qreal TimelineScene::laneCenter(Lane lane, int slot) const
+{
+    const qreal c = laneTop(int(lane)) + laneHeight(int(lane)) / 2;
+    return c + slot * m_laneH * 0.2;
+}
+
+qreal TimelineScene::laneWeightSum() const
+{
+    qreal sum = 0;
+    for (int i = 0; i < kLaneCount; ++i)
+        sum += laneWeight(i);
+    return sum;
+}
+
+qreal TimelineScene::laneTop(int lane) const
+{
+    qreal y = kAxisHeight;
+    for (int i = 0; i < lane && i < kLaneCount; ++i)
+        y += laneHeight(i);
+    return y;
+}
+
+qreal TimelineScene::barHalfHeight() const
+{
+    const bool two = std::any_of(m_plans.cbegin(), m_plans.cend(), [](const EventPlan &p) { return p.slot != 0; });
+    return qMax<qreal>(5, m_laneH * (two ? 0.085 : 0.14));
+}
+
+void TimelineScene::setZoom(qreal zoom)
+{
+    zoom = qBound<qreal>(0.02, zoom, 40);
+    if (qFuzzyCompare(zoom, m_zoom))
+        return;
+    m_zoom = zoom;
+    relayout();
+}
+
+qreal TimelineScene::fitZoom(qreal width) const
+{
+    TimeAxis probe;
+    probe.build(m_times, kPxPerMs, kBreakAfterUs, kBreakPx, kBreakPxPerDoubling);
+    const qreal natural = probe.width();
+    if (natural <= 0)
+        return 1.0;
+    return qBound<qreal>(0.02, (width - kLeftPad - kRightPad) / natural, 40);
+}
+
+void TimelineScene::setLaneHeight(qreal h)
+{
+    h = qBound<qreal>(40, h, 110);
+    if (qFuzzyCompare(h, m_laneH))
+        return;
+    m_laneH = h;
+    relayout();
+}
+
+void TimelineScene::relayout()
+{
+    m_axis.build(m_times, kPxPerMs * m_zoom, kBreakAfterUs, kBreakPx * m_zoom, kBreakPxPerDoubling * m_zoom);
+    const qreal half = barHalfHeight();
+    // Anchors first: arrows start at their origin's anchor.
+    for (int i = 0; i < m_items.size(); ++i) {
+        const EventPlan &pl = m_plans.at(i);
+        m_items[i]->setPos(xOf(pl.t) + pl.dodge * kDodge, laneCenter(pl.lane, pl.slot));
+    }
+    // A bar's label starts after the glyphs that share its start.
+    QHash<QString, int> maxDodge;
+    auto slotKey = [](const EventPlan &pl) {
+        return QStringLiteral("%1/%2/%3").arg(int(pl.lane)).arg(pl.slot).arg(pl.t);
+    };
+    for (const EventPlan &pl : std::as_const(m_plans)) {
+        if (pl.dodge > 0) {
+            int &m = maxDodge[slotKey(pl)];
+            m = qMax(m, pl.dodge);
+        }
+    }
+    for (int i = 0; i < m_items.size(); ++i) {
+        const EventPlan &pl = m_plans.at(i);
+        qreal length = 0;
+        QPointF from;
+        qreal offset = 0;
+        switch (pl.form) {
+        case EventPlan::Form::Bar: {
+            length = xOf(pl.to) - xOf(pl.t);
+            const int shift = maxDodge.isEmpty() ? 0 : maxDodge.value(slotKey(pl));
+            offset = shift > 0 ? shift * kDodge + kGlyphRadius : 0;
+            break;
+        }
+        case EventPlan::Form::Wait:
+            length = xOf(pl.to) - xOf(pl.t);
+            break;
+        case EventPlan::Form::Arrow:
+            if (pl.originPlan >= 0)
+                from = m_items.at(pl.originPlan)->pos() - m_items.at(i)->pos();
+            break;
+        case EventPlan::Form::Marker:
+            break;
+        }
+        m_items[i]->setGeometry(length, from, half, offset);
+    }
+    updateSceneRect();
+    update();
+}
+
+void TimelineScene::updateSceneRect()
+{
+    const qreal width = kLeftPad + m_axis.width() + kRightPad;
+    setSceneRect(QRectF(-kLabelWidth, 0, kLabelWidth + qMax<qreal>(width, 400), contentHeight()));
+}
+
+qint64 TimelineScene::instantAt(qint64 t) const
+{
+    auto it = std::upper_bound(m_times.cbegin(), m_times.cend(), t);
+    if (it == m_times.cbegin())
+        return std::numeric_limits<qint64>::min();
+    return *(it - 1);
+}
+
+void TimelineScene::setPlayhead(qint64 t)
+{
+    if (t == m_playhead)
+        return;
+    const qint64 old = m_playhead;
+    const qint64 oldInstant = m_instant;
+    const qreal oldX = playheadX();
+    m_playhead = t;
+    m_instant = instantAt(t);
+    const qint64 lo = qMin(old, t);
+    const qint64 hi = qMax(old, t);
+    // Only items whose drawing depends on the crossed interval are repainted; the scene batches them.
+    for (int i = 0; i < m_items.size(); ++i) {
+        const EventPlan &pl = m_plans.at(i);
+        if ((pl.spanEnd() >= lo && pl.spanStart() <= hi) || pl.t == oldInstant || pl.t == m_instant)
+            m_items[i]->update();
+    }
+    const qreal h = contentHeight();
+    update(QRectF(oldX - 60, 0, 120, h));
+    update(QRectF(playheadX() - 60, 0, 120, h));
+}
+
+void TimelineScene::notifyClicked(int traceIndex)
+{
+    Q_EMIT eventClicked(traceIndex);
+}
+
+void TimelineScene::paintLaneLabels(QPainter *p, qreal left, qreal top, qreal bottom) const
+{
+    const Colors &c = m_colors;
+    p->save();
+    const QRectF column(left, top, kLabelWidth, bottom - top);
+    p->fillRect(column, c.base);
+    for (int i = 0; i < kLaneCount; ++i) {
+        const QRectF lane(left, laneTop(i), kLabelWidth, laneHeight(i));
+        if (i % 2 == 1)
+            p->fillRect(lane, c.alternate);
+        const bool enabled = m_laneEnabled.value(i, true);
+        const QColor swatch = i < 3 ? c.color(Role(int(Role::Business) + i)) : c.server;
+        p->setPen(Qt::NoPen);
+        p->setBrush(enabled ? swatch : c.grid);
+        p->drawRoundedRect(QRectF(left + 8, lane.top() + lane.height() * 0.22, 5, lane.height() * 0.56), 2, 2);
+        p->setFont(m_laneFont);
+        p->setPen(enabled ? c.text : c.muted);
+        const QFontMetricsF fm(m_laneFont);
+        const QFontMetricsF nm(m_noteFont);
+        const QString name = QString::fromLatin1(kLaneNames[i]);
+        const QString note = m_laneNotes.value(i);
+        const qreal textW = kLabelWidth - 24;
+        if (note.isEmpty() || lane.height() < fm.height() + nm.height() + 4) {
+            // A compact lane: name and note on one line.
+            p->drawText(QRectF(left + 20, lane.top(), textW, lane.height()), Qt::AlignLeft | Qt::AlignVCenter, name);
+            const qreal nameW = fm.horizontalAdvance(name) + 6;
+            if (!note.isEmpty() && nameW < textW) {
+                p->setFont(m_noteFont);
+                p->setPen(c.muted);
+                p->drawText(QRectF(left + 20 + nameW, lane.top(), textW - nameW, lane.height()),
+                            Qt::AlignLeft | Qt::AlignVCenter, nm.elidedText(note, Qt::ElideRight, textW - nameW));
+            }
+            continue;
+        }
+        p->drawText(QRectF(left + 20, lane.center().y() - fm.height() + 1, textW, fm.height()),
+                    Qt::AlignLeft | Qt::AlignVCenter, name);
+        p->setFont(m_noteFont);
+        p->setPen(c.muted);
+        p->drawText(QRectF(left + 20, lane.center().y() + 1, textW, nm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                    nm.elidedText(note, Qt::ElideRight, textW));
+    }
+    p->setPen(QPen(c.grid, 1));
+    p->drawLine(QPointF(left + kLabelWidth - 0.5, top), QPointF(left + kLabelWidth - 0.5, bottom));
+    p->restore();
+}
+
+void TimelineScene::drawBackground(QPainter *p, const QRectF &rect)
+{
+    const Colors &c = m_colors;
+    p->fillRect(rect, c.base);
+    const qreal left = rect.left();
+    const qreal right = rect.right();
+    for (int i = 0; i < kLaneCount; ++i) {
+        if (i % 2 == 1)
+            p->fillRect(QRectF(left, laneTop(i), rect.width(), laneHeight(i)), c.alternate);
+    }
+    // Client | network | server: the boundaries a message has to cross are drawn stronger.
+    for (int i = 0; i <= kLaneCount; ++i) {
+        const bool strong = i == 3 || i == 4;
+        p->setPen(QPen(strong ? c.muted : c.grid, strong ? 1.2 : 1));
+        const qreal y = laneTop(i) + 0.5;
+        p->drawLine(QPointF(left, y), QPointF(right, y));
+    }
+
+    if (!m_axis.isEmpty()) {
+        // Breaks: compressed quiet time, hatched and labelled with its real length.
+        QFont f = m_badgeFont;
+        f.setItalic(true);
+        p->setFont(f);
+        for (const TimeAxis::Break &b : m_axis.breaks()) {
+            const qreal x0 = kLeftPad + b.x0;
+            const qreal x1 = kLeftPad + b.x1;
+            if (x1 < left || x0 > right)
+                continue;
+            // Hatching drawn as lines: pattern brushes do not survive the SVG export.
+            QColor band = c.grid;
+            band.setAlphaF(0.6f);
+            const QRectF area(x0 + 6, kAxisHeight, qMax<qreal>(0, x1 - x0 - 12), (lanesBottom() - kAxisHeight));
+            p->save();
+            p->setClipRect(area.intersected(rect.adjusted(-2, -2, 2, 2)));
+            p->setPen(QPen(band, 1));
+            const qreal h = area.height();
+            for (qreal x = area.left() - h; x < area.right(); x += 9)
+                p->drawLine(QPointF(x, area.bottom()), QPointF(x + h, area.top()));
+            p->restore();
+            p->setPen(QPen(c.muted, 1.2));
+            const qreal mid = (x0 + x1) / 2;
+            const QString text = timeline::formatDuration(b.t1 - b.t0);
+            const qreal tw = QFontMetricsF(f).horizontalAdvance(text);
+            const bool fits = x1 - x0 > tw + 26;
+            // A broken axis: two slashes, and the real length of the skipped time beside them.
+            const qreal zx = fits ? mid - tw / 2 - 8 : mid;
+            for (const qreal dx : {-3.0, 3.0})
+                p->drawLine(QPointF(zx + dx - 3, kAxisHeight - 3), QPointF(zx + dx + 3, kAxisHeight - 15));
+            if (fits) {
+                p->setPen(c.muted);
+                p->drawText(QRectF(zx + 8, kAxisHeight - 19, tw + 4, 18), Qt::AlignLeft | Qt::AlignVCenter, text);
+            }
+        }
+        // Ticks and a faint grid through the lanes.
+        p->setFont(m_badgeFont);
+        const QList<TimeAxis::Tick> ticks = m_axis.ticks(96);
+        for (const TimeAxis::Tick &tick : ticks) {
+            const qreal x = kLeftPad + tick.x;
+            if (x < left - 100 || x > right + 100)
+                continue;
+            bool inBreak = false;
+            for (const TimeAxis::Break &b : m_axis.breaks())
+                inBreak = inBreak || (tick.t > b.t0 && tick.t < b.t1);
+            if (inBreak)
+                continue;
+            p->setPen(QPen(c.grid, 1));
+            p->drawLine(QPointF(x, kAxisHeight), QPointF(x, kAxisHeight + (lanesBottom() - kAxisHeight)));
+            p->setPen(QPen(c.muted, 1));
+            p->drawLine(QPointF(x, kAxisHeight - 6), QPointF(x, kAxisHeight));
+            p->setPen(c.text);
+            p->drawText(QRectF(x - 48, 2, 96, 20), Qt::AlignCenter, tick.label);
+        }
+    }
+    p->setPen(QPen(c.muted, 1));
+    p->drawLine(QPointF(left, kAxisHeight - 0.5), QPointF(right, kAxisHeight - 0.5));
+
+    if (m_items.isEmpty() && !m_emptyText.isEmpty()) {
+        p->setFont(m_laneFont);
+        p->setPen(c.muted);
+        p->drawText(QRectF(0, kAxisHeight, 600, (lanesBottom() - kAxisHeight)), Qt::AlignCenter | Qt::TextWordWrap, m_emptyText);
+    }
+    if (rect.left() < 0)
+        paintLaneLabels(p, -kLabelWidth, 0, contentHeight());
+}
+
+void TimelineScene::drawForeground(QPainter *p, const QRectF &rect)
+{
+    if (m_items.isEmpty())
+        return;
+    const qreal x = playheadX();
+    if (x < rect.left() - 60 || x > rect.right() + 60)
+        return;
+    const Colors &c = m_colors;
+    p->save();
+    p->setRenderHint(QPainter::Antialiasing);
+    p->setPen(QPen(c.playhead, 2));
+    p->drawLine(QPointF(x, 20), QPointF(x, kAxisHeight + (lanesBottom() - kAxisHeight)));
+    // The current time in a pill on the axis.
+    p->setFont(m_badgeFont);
+    const QString text = timeline::formatAxisTime(m_playhead, 1000);
+    const QFontMetricsF fm(m_badgeFont);
+    const qreal w = fm.horizontalAdvance(text) + 14;
+    const QRectF pill(x - w / 2, 2, w, 20);
+    p->setPen(Qt::NoPen);
+    p->setBrush(c.playhead);
+    p->drawRoundedRect(pill, pill.height() / 2, pill.height() / 2);
+    p->setPen(c.base);
+    p->drawText(pill, Qt::AlignCenter, text);
+    p->restore();
+}
+
+} // namespace retrylab

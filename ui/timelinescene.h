@@ -1,0 +1,155 @@
+#pragma once
+
+#include "timelinelayout.h"
+#include "timelinestyle.h"
+#include "trace.h"
+
+#include <QFont>
+#include <QGraphicsItem>
+#include <QGraphicsScene>
+#include <QHash>
+#include <QList>
+#include <QSet>
+#include <QStringList>
+
+namespace retrylab {
+
+class TimelineScene;
+
+// One trace event on the timeline (a bar, an arrow, a glyph or a dashed wait), painted against the playhead.
+class TimelineEventItem : public QGraphicsItem
+{
+public:
+    enum { Type = UserType + 71 };
+
+    TimelineEventItem(TimelineScene *scene, int plan);
+    int type() const override { return Type; }
+    int planIndex() const { return m_plan; }
+    int traceIndex() const;
+    // Called by the scene's layout with item-local geometry.
+    void setGeometry(qreal length, const QPointF &from, qreal halfHeight, qreal labelOffset);
+
+    QRectF boundingRect() const override;
+    QPainterPath shape() const override;
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
+
+protected:
+    void mousePressEvent(QGraphicsSceneMouseEvent *event) override;
+
+private:
+    const EventPlan &plan() const;
+    QRectF labelRect() const;
+    void paintBar(QPainter *p, const timeline::Colors &c, qreal solidUntil, bool started);
+    void paintWait(QPainter *p, const timeline::Colors &c, qreal solidUntil, bool started);
+    void paintArrow(QPainter *p, const timeline::Colors &c, qreal solidUntil, bool arrived);
+    void paintLabel(QPainter *p, const timeline::Colors &c, const QRectF &r, bool strong);
+
+    TimelineScene *m_scene;
+    int m_plan;
+    qreal m_length = 0;
+    QPointF m_from;
+    qreal m_half = 8;
+    qreal m_labelOffset = 0;
+    QRectF m_bounds;
+};
+
+// The swimlanes of one operation: one item per trace event, lanes, time axis and playhead.
+class TimelineScene : public QGraphicsScene
+{
+    Q_OBJECT
+public:
+    static constexpr int kLaneCount = 6;
+    static constexpr qreal kLabelWidth = 150;
+    static constexpr qreal kAxisHeight = 44;
+    static constexpr qreal kLeftPad = 56;
+    static constexpr qreal kRightPad = 180;
+    static constexpr qreal kGlyphRadius = 7;
+    static constexpr qreal kDodge = 19;
+    static constexpr qreal kCompactLane = 0.55;
+
+    explicit TimelineScene(QObject *parent = nullptr);
+
+    // Shows operation `op` of `trace`; `laneNotes` (one per lane) is the small print under each lane name.
+    void setOperation(const Trace &trace, int op, const QSet<int> &duplicates, const QStringList &laneNotes,
+                      const QList<bool> &laneEnabled);
+    int operation() const { return m_op; }
+    const Trace &trace() const { return m_trace; }
+    const QList<EventPlan> &plans() const { return m_plans; }
+    const TraceEvent &eventOf(int plan) const { return m_trace.at(m_plans.at(plan).traceIndex); }
+    int eventItemCount() const { return int(m_items.size()); }
+    TimelineEventItem *itemForTrace(int traceIndex) const { return m_byTrace.value(traceIndex); }
+    // Distinct event times of the operation, ascending.
+    const QList<qint64> &times() const { return m_times; }
+
+    void setZoom(qreal zoom);
+    qreal zoom() const { return m_zoom; }
+    // Zoom at which the whole operation fits `width` scene pixels.
+    qreal fitZoom(qreal width) const;
+    void setLaneHeight(qreal h);
+    // Lanes without events in this operation are drawn at reduced height.
+    qreal laneHeight() const { return m_laneH; }
+    qreal laneHeight(int lane) const { return m_laneH * laneWeight(lane); }
+    qreal laneWeight(int lane) const { return m_laneUsed.value(lane, true) ? 1.0 : kCompactLane; }
+    qreal laneWeightSum() const;
+    qreal laneTop(int lane) const;
+    qreal lanesBottom() const { return laneTop(kLaneCount); }
+    qreal laneCenter(Lane lane, int slot) const;
+    qreal barHalfHeight() const;
+    qreal xOf(qint64 t) const { return kLeftPad + m_axis.x(t); }
+    qint64 timeAtX(qreal x) const { return m_axis.timeAt(x - kLeftPad); }
+    qreal contentHeight() const { return lanesBottom() + 8; }
+
+    // The playhead, and the time of the latest event at or before it (the "current" instant).
+    void setPlayhead(qint64 t);
+    qint64 playhead() const { return m_playhead; }
+    qint64 currentInstant() const { return m_instant; }
+    qreal playheadX() const { return xOf(m_playhead); }
+    qint64 instantAt(qint64 t) const;
+
+    void setColors(const timeline::Colors &colors);
+    const timeline::Colors &colors() const { return m_colors; }
+    void setBaseFont(const QFont &font);
+    const QFont &labelFont() const { return m_labelFont; }
+    const QFont &badgeFont() const { return m_badgeFont; }
+
+    // Lane names in a column of kLabelWidth starting at scene x `left` (the view pins it; export draws it at the edge).
+    void paintLaneLabels(QPainter *painter, qreal left, qreal top, qreal bottom) const;
+    // Message shown when there is nothing to draw.
+    void setEmptyText(const QString &text);
+
+    void notifyClicked(int traceIndex);
+
+Q_SIGNALS:
+    void eventClicked(int traceIndex);
+
+protected:
+    void drawBackground(QPainter *painter, const QRectF &rect) override;
+    void drawForeground(QPainter *painter, const QRectF &rect) override;
+
+private:
+    void relayout();
+    void updateSceneRect();
+
+    Trace m_trace;
+    int m_op = 0;
+    QList<EventPlan> m_plans;
+    QList<TimelineEventItem *> m_items;
+    QHash<int, TimelineEventItem *> m_byTrace;
+    QList<qint64> m_times;
+    QStringList m_laneNotes;
+    QList<bool> m_laneEnabled;
+    QList<bool> m_laneUsed;
+    QString m_emptyText;
+    TimeAxis m_axis;
+    qreal m_zoom = 1.0;
+    qreal m_laneH = 64;
+    qint64 m_playhead = 0;
+    qint64 m_instant = 0;
+    timeline::Colors m_colors;
+    QFont m_labelFont;
+    QFont m_badgeFont;
+    QFont m_laneFont;
+    QFont m_noteFont;
+};
+
+} // namespace retrylab

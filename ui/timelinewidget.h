@@ -1,0 +1,119 @@
+#pragma once
+
+#include "simulator.h"
+
+#include <QList>
+#include <QSet>
+#include <QString>
+#include <QWidget>
+
+class QComboBox;
+class QGraphicsScene;
+class QLabel;
+class QScrollArea;
+class QSlider;
+class QSpinBox;
+class QToolButton;
+class QVariantAnimation;
+
+namespace retrylab {
+
+class TimelineOverview;
+class TimelineScene;
+class TimelineView;
+
+// The animated attempt timeline: swimlanes of one operation, a playback bar, a narrated
+// caption and an overview strip of every operation of the run.
+class TimelineWidget : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit TimelineWidget(QWidget *parent = nullptr);
+    ~TimelineWidget() override;
+
+    void setResult(const RunResult &result); // keeps the current op if it still exists, else op 1
+    void setOperation(int op);               // which logical operation the swimlanes show
+    int operation() const;
+    void selectEvent(int traceIndex); // index into result.trace; highlights + scrolls; no signal loop
+    qint64 playhead() const;          // microseconds of virtual time
+    void setPlayhead(qint64 t);
+    void stepNext();
+    void stepPrevious();
+    void seekToEnd();
+    void play();
+    void pause();
+    bool isPlaying() const;
+    void setSpeed(double factor); // 0.25 .. 16
+    double speed() const { return m_speed; }
+    QString caption() const;   // the narrated sentence of the current event
+    int itemCount() const;     // items representing trace events of the shown operation
+    QGraphicsScene *scene() const;
+    TimelineView *view() const { return m_view; }
+    TimelineOverview *overview() const { return m_overview; }
+    QVariantAnimation *animation() const { return m_anim; }
+    QString detailsText() const;
+    void zoomBy(double factor);
+    void fitToView();
+    bool exportImage(const QString &fileName, QString *error = nullptr) const; // .png or .svg
+
+Q_SIGNALS:
+    void eventSelected(int traceIndex); // user clicked an item
+    void playheadMoved(qint64 t);
+    void operationChanged(int op);
+
+protected:
+    void keyPressEvent(QKeyEvent *event) override;
+    void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
+    void rebuild();
+    void applyPlayhead(qint64 t);
+    void updateCaption();
+    void updatePlayButton();
+    void updateSliderRange();
+    void followPlayhead();
+    void showDetails(int traceIndex);
+    void zoomAround(double factor, const QPoint &viewportAnchor);
+    void applyFit();
+    void adaptLaneHeight();
+    void updateOverviewHeight();
+    double storyAt(qint64 t) const;
+    qint64 timeAtStory(double u) const;
+    double storyLength() const { return m_story.isEmpty() ? 0 : m_story.last(); }
+    int operationCount() const;
+    bool hasOperation(int op) const;
+
+    RunResult m_result;
+    QSet<int> m_duplicates;
+    int m_op = 1;
+    double m_speed = 1.0;
+    QList<double> m_story; // playback milliseconds (at 1x) of each distinct event time
+    QList<int> m_byTime;   // plan indices sorted by time
+    QString m_caption;
+    int m_selected = -1;
+    bool m_syncing = false;
+    enum class Fit { None, Readable, Exact };
+    Fit m_fit = Fit::Readable; // how zoom follows resizes until the user zooms by hand
+
+    TimelineScene *m_scene = nullptr;
+    TimelineView *m_view = nullptr;
+    QVariantAnimation *m_anim = nullptr;
+    QToolButton *m_prevButton = nullptr;
+    QToolButton *m_playButton = nullptr;
+    QToolButton *m_nextButton = nullptr;
+    QComboBox *m_speedCombo = nullptr;
+    QSlider *m_slider = nullptr;
+    QLabel *m_timeLabel = nullptr;
+    QToolButton *m_zoomOutButton = nullptr;
+    QToolButton *m_zoomInButton = nullptr;
+    QToolButton *m_fitButton = nullptr;
+    QSpinBox *m_opSpin = nullptr;
+    QLabel *m_captionLabel = nullptr;
+    QLabel *m_detailsLabel = nullptr;
+    QLabel *m_overviewTitle = nullptr;
+    TimelineOverview *m_overview = nullptr;
+    QScrollArea *m_overviewArea = nullptr;
+};
+
+} // namespace retrylab
