@@ -277,12 +277,18 @@ int loadScenario(const QCommandLineParser &parser, const QString &command, Scena
 
 // ---- run -------------------------------------------------------------------
 
+// The scenario file's own encoding: a number, or a string beyond 2^53 where numbers lose digits.
+QJsonValue seedJson(const Scenario &s)
+{
+    return s.toJson().value(QLatin1String("seed"));
+}
+
 QJsonObject runJson(const Scenario &s, const Metrics &m)
 {
     return QJsonObject{
         {QStringLiteral("scenario"), s.name},
         {QStringLiteral("title"), s.title},
-        {QStringLiteral("seed"), QJsonValue(qint64(s.seed))},
+        {QStringLiteral("seed"), seedJson(s)},
         {QStringLiteral("worstCase"), s.worstCaseFormula()},
         {QStringLiteral("metrics"), m.toJson()},
     };
@@ -423,7 +429,7 @@ QJsonObject sweepJson(const Scenario &s, const SweepSpec &spec, const QList<Swee
     return QJsonObject{
         {QStringLiteral("scenario"), s.name},
         {QStringLiteral("title"), s.title},
-        {QStringLiteral("seed"), QJsonValue(qint64(s.seed))},
+        {QStringLiteral("seed"), seedJson(s)},
         {QStringLiteral("param"), spec.param},
         {QStringLiteral("from"), spec.from},
         {QStringLiteral("to"), spec.to},

@@ -58,7 +58,9 @@ QStringList validate(const Scenario &base, const SweepSpec &spec)
         errors << QStringLiteral("--param: expected a scenario field path, e.g. network.responseLoss");
     } else {
         const QJsonValue current = scenario::valueAt(base, param);
-        if (current.isUndefined())
+        if (param == QLatin1String("seed"))
+            errors << QStringLiteral("--param: the seed is varied by --seed and --seeds, not swept");
+        else if (current.isUndefined())
             errors << QStringLiteral("--param: unknown scenario field \"%1\"").arg(param);
         else if (!current.isDouble())
             errors << QStringLiteral("--param: \"%1\" is not a numeric field").arg(param);

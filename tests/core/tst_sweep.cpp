@@ -153,6 +153,7 @@ void TestSweep::validateErrors_data()
     QTest::addRow("boolean-param") << spec("client.requestId", 0, 1, 3, 1) << QStringLiteral("client.requestId");
     QTest::addRow("string-param") << spec("client.keyPlacement", 0, 1, 3, 1) << QStringLiteral("client.keyPlacement");
     QTest::addRow("object-param") << spec("client.business", 0, 1, 3, 1) << QStringLiteral("client.business");
+    QTest::addRow("seed-param") << spec("seed", 1, 5, 3, 1) << QStringLiteral("--seeds");
     QTest::addRow("steps-zero") << spec("network.responseLoss", 0, 1, 0, 1) << QStringLiteral("--steps");
     QTest::addRow("steps-too-many") << spec("network.responseLoss", 0, 1, 1001, 1) << QStringLiteral("--steps");
     QTest::addRow("seeds-zero") << spec("network.responseLoss", 0, 1, 3, 0) << QStringLiteral("--seeds");
