@@ -16,6 +16,7 @@ void TimeAxis::build(const QList<qint64> &times, qreal pxPerMs, qint64 breakAfte
     m_t = times;
     m_x.clear();
     m_breaks.clear();
+    m_brokenAfter = QList<bool>(m_t.size(), false);
     m_k = pxPerMs / 1000.0;
     if (m_t.isEmpty())
         return;
@@ -28,6 +29,7 @@ void TimeAxis::build(const QList<qint64> &times, qreal pxPerMs, qint64 breakAfte
             // Grows with the logarithm of the gap: an 8 s wait looks longer than 100 ms, not 80 times longer.
             w = qMin(w, breakPx + breakPxPerDoubling * std::log2(double(dt) / double(breakAfterUs)));
             m_breaks.append(Break{m_t[i - 1], m_t[i], m_x.last(), m_x.last() + w});
+            m_brokenAfter[i - 1] = true;
         }
         m_x.append(m_x.last() + w);
     }
@@ -69,13 +71,8 @@ QList<TimeAxis::Tick> TimeAxis::ticks(qreal minSpacingPx) const
     int a = 0;
     while (a < m_t.size()) {
         int b = a;
-        while (b + 1 < m_t.size()) {
-            const bool broken = std::any_of(m_breaks.cbegin(), m_breaks.cend(),
-                                            [&](const Break &br) { return br.t0 == m_t[b]; });
-            if (broken)
-                break;
+        while (b + 1 < m_t.size() && !m_brokenAfter.at(b))
             ++b;
-        }
         // The start of every burst is labelled exactly, then round values inside it.
         all.append(Tick{m_t[a], x(m_t[a]), timeline::formatAxisTime(m_t[a], qMin<qint64>(step, 1000))});
         const qint64 end = (b + 1 == m_t.size()) ? m_t[b] + step : m_t[b];

@@ -46,6 +46,7 @@ private:
     QList<qint64> m_t;
     QList<qreal> m_x;
     QList<Break> m_breaks;
+    QList<bool> m_brokenAfter; // gap after time i is a break
     qreal m_k = 0; // px per microsecond
 };
 

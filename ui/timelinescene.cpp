@@ -153,7 +153,8 @@ QPainterPath TimelineEventItem::shape() const
 void TimelineEventItem::paintLabel(QPainter *p, const Colors &c, const QRectF &r, bool strong)
 {
     const EventPlan &pl = plan();
-    if (r.isNull())
+    // Zoomed far out, labels would only pile up (and text is the costliest thing to draw).
+    if (r.isNull() || (m_scene->zoom() < 0.3 && pl.form != EventPlan::Form::Bar))
         return;
     p->setFont(pl.form == EventPlan::Form::Bar ? m_scene->labelFont() : m_scene->badgeFont());
     QColor color = c.text;
@@ -504,6 +505,7 @@ void TimelineScene::setLaneHeight(qreal h)
 void TimelineScene::relayout()
 {
     m_axis.build(m_times, kPxPerMs * m_zoom, kBreakAfterUs, kBreakPx * m_zoom, kBreakPxPerDoubling * m_zoom);
+    m_ticks = m_axis.ticks(96);
     const qreal half = barHalfHeight();
     // Anchors first: arrows start at their origin's anchor.
     for (int i = 0; i < m_items.size(); ++i) {
@@ -659,11 +661,13 @@ void TimelineScene::drawBackground(QPainter *p, const QRectF &rect)
         QFont f = m_badgeFont;
         f.setItalic(true);
         p->setFont(f);
-        for (const TimeAxis::Break &b : m_axis.breaks()) {
+        const QList<TimeAxis::Break> &breaks = m_axis.breaks();
+        auto firstBreak = std::lower_bound(breaks.cbegin(), breaks.cend(), left - kLeftPad,
+                                           [](const TimeAxis::Break &b, qreal x) { return b.x1 < x; });
+        for (auto it = firstBreak; it != breaks.cend() && kLeftPad + it->x0 <= right; ++it) {
+            const TimeAxis::Break &b = *it;
             const qreal x0 = kLeftPad + b.x0;
             const qreal x1 = kLeftPad + b.x1;
-            if (x1 < left || x0 > right)
-                continue;
             // Hatching drawn as lines: pattern brushes do not survive the SVG export.
             QColor band = c.grid;
             band.setAlphaF(0.6f);
@@ -691,16 +695,11 @@ void TimelineScene::drawBackground(QPainter *p, const QRectF &rect)
         }
         // Ticks and a faint grid through the lanes.
         p->setFont(m_badgeFont);
-        const QList<TimeAxis::Tick> ticks = m_axis.ticks(96);
-        for (const TimeAxis::Tick &tick : ticks) {
+        auto firstTick = std::lower_bound(m_ticks.cbegin(), m_ticks.cend(), left - kLeftPad - 100,
+                                          [](const TimeAxis::Tick &t, qreal x) { return t.x < x; });
+        for (auto it = firstTick; it != m_ticks.cend() && kLeftPad + it->x <= right + 100; ++it) {
+            const TimeAxis::Tick &tick = *it;
             const qreal x = kLeftPad + tick.x;
-            if (x < left - 100 || x > right + 100)
-                continue;
-            bool inBreak = false;
-            for (const TimeAxis::Break &b : m_axis.breaks())
-                inBreak = inBreak || (tick.t > b.t0 && tick.t < b.t1);
-            if (inBreak)
-                continue;
             p->setPen(QPen(c.grid, 1));
             p->drawLine(QPointF(x, kAxisHeight), QPointF(x, kAxisHeight + (lanesBottom() - kAxisHeight)));
             p->setPen(QPen(c.muted, 1));

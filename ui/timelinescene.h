@@ -141,6 +141,7 @@ private:
     QList<bool> m_laneUsed;
     QString m_emptyText;
     TimeAxis m_axis;
+    QList<TimeAxis::Tick> m_ticks; // cached per layout: painting only looks up the visible ones
     qreal m_zoom = 1.0;
     qreal m_laneH = 64;
     qint64 m_playhead = 0;
