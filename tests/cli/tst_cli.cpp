@@ -141,6 +141,19 @@ void TestCli::exitCodes_data()
                                     << malformed;
     QTest::addRow("bad-field-in-file") << QStringList{QStringLiteral("run"), QStringLiteral("--scenario"), badField}
                                        << 2 << QStringLiteral("client.transport.total");
+    const QString data = QStringLiteral(RETRYLAB_TEST_DATA "/scenarios/");
+    QTest::addRow("file-wrong-type") << QStringList{QStringLiteral("run"), QStringLiteral("--scenario"),
+                                                    data + QStringLiteral("wrong-type.json")}
+                                     << 2 << QStringLiteral("client.transport.total: expected an integer");
+    QTest::addRow("file-out-of-range") << QStringList{QStringLiteral("run"), QStringLiteral("--scenario"),
+                                                      data + QStringLiteral("out-of-range.json")}
+                                       << 2 << QStringLiteral("network.responseLoss");
+    QTest::addRow("file-unknown-enum") << QStringList{QStringLiteral("run"), QStringLiteral("--scenario"),
+                                                      data + QStringLiteral("unknown-enum.json")}
+                                       << 2 << QStringLiteral("server.idempotency.mode");
+    QTest::addRow("file-not-an-object") << QStringList{QStringLiteral("run"), QStringLiteral("--scenario"),
+                                                       data + QStringLiteral("not-object.json")}
+                                        << 2 << QStringLiteral("not-object.json");
     QTest::addRow("bad-set-path") << run({QStringLiteral("--set"), QStringLiteral("network.noSuchField=1")}) << 2
                                   << QStringLiteral("network.noSuchField");
     QTest::addRow("bad-set-value") << run({QStringLiteral("--set"), QStringLiteral("network.responseLoss=abc")}) << 2
