@@ -22,6 +22,8 @@ void RecordsModel::setRecords(const QList<RecordRow> &records, const Trace &trac
     m_recordOfEvent.clear();
     m_duplicates = 0;
     m_duplicateGroups = 0;
+    m_flagged = 0;
+    m_voided = 0;
 
     QHash<int, int> committedAt; // record number -> trace index
     m_recordOfEvent.reserve(trace.size());
@@ -65,6 +67,8 @@ void RecordsModel::setRecords(const QList<RecordRow> &records, const Trace &trac
         }
         row.group = group;
         row.groupHasDuplicates = countOfRef.value(r.ref) > 1;
+        m_voided += r.voided ? 1 : 0;
+        m_flagged += r.flagged && !r.voided ? 1 : 0;
         if (r.voided)
             row.state = State::Voided;
         else if (r.flagged)

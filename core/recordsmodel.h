@@ -47,6 +47,8 @@ public:
 
     int duplicateCount() const { return m_duplicates; }
     int duplicateGroupCount() const { return m_duplicateGroups; }
+    int flaggedCount() const { return m_flagged; }
+    int voidedCount() const { return m_voided; }
 
     static QString stateName(State state);
 
@@ -65,6 +67,8 @@ private:
     QList<int> m_recordOfEvent; // trace index -> record number (0 = none)
     int m_duplicates = 0;
     int m_duplicateGroups = 0;
+    int m_flagged = 0;
+    int m_voided = 0;
 };
 
 } // namespace retrylab

@@ -52,17 +52,31 @@ QList<WhatIfVariant> variants(const Scenario &s)
     return out;
 }
 
+Metrics runOne(const WhatIfVariant &variant, const std::atomic_bool *cancel)
+{
+    if (cancel && cancel->load())
+        return Metrics{};
+    RunOptions options;
+    options.trace = false;
+    options.cancel = cancel;
+    return simulate(variant.scenario, options).metrics;
+}
+
 QList<Metrics> run(const QList<WhatIfVariant> &variants, const std::atomic_bool *cancel)
 {
     const std::function<Metrics(const WhatIfVariant &)> one = [cancel](const WhatIfVariant &v) {
-        if (cancel && cancel->load())
-            return Metrics{};
-        RunOptions options;
-        options.trace = false;
-        options.cancel = cancel;
-        return simulate(v.scenario, options).metrics;
+        return runOne(v, cancel);
     };
     return QtConcurrent::blockingMapped<QList<Metrics>>(variants, one);
+}
+
+QFuture<Metrics> start(const QList<WhatIfVariant> &variants, std::shared_ptr<std::atomic_bool> cancel)
+{
+    // The shared flag lives as long as the jobs that read it.
+    const std::function<Metrics(const WhatIfVariant &)> one = [cancel](const WhatIfVariant &v) {
+        return runOne(v, cancel.get());
+    };
+    return QtConcurrent::mapped(variants, one);
 }
 
 } // namespace whatif

@@ -3,10 +3,12 @@
 #include "scenario.h"
 #include "simulator.h"
 
+#include <QFuture>
 #include <QList>
 #include <QString>
 
 #include <atomic>
+#include <memory>
 
 namespace retrylab {
 
@@ -22,9 +24,13 @@ namespace whatif {
 // per wrapper attempt (plus "per operation + atomic" when the server ignores keys),
 // then each enabled retry layer switched off. Labels are unique.
 QList<WhatIfVariant> variants(const Scenario &s);
-// Metrics of each variant, tracing off, on all cores (blocking). A set cancel flag
-// makes the remaining variants return empty metrics.
+// Metrics of one variant, tracing off; empty metrics once the cancel flag is set.
+Metrics runOne(const WhatIfVariant &variant, const std::atomic_bool *cancel = nullptr);
+// Metrics of each variant on all cores (blocking). Call it from a thread outside the
+// global pool: waiting inside a pool thread can starve the pool.
 QList<Metrics> run(const QList<WhatIfVariant> &variants, const std::atomic_bool *cancel = nullptr);
+// The same in the background (GUI): results in variant order; cancel via the future or the flag.
+QFuture<Metrics> start(const QList<WhatIfVariant> &variants, std::shared_ptr<std::atomic_bool> cancel = {});
 } // namespace whatif
 
 } // namespace retrylab

@@ -4,6 +4,7 @@
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
+#include <QHorizontalBarSeries>
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
@@ -21,13 +22,11 @@
 #include <QPainter>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QScatterSeries>
 #include <QSpinBox>
 #include <QSvgGenerator>
 #include <QTabWidget>
 #include <QValueAxis>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -142,14 +141,10 @@ void hideLegendFor(QChart *chart, QAbstractSeries *series)
         marker->setVisible(false);
 }
 
-QString pointsLabel(const QString &label)
+// "1 record" / "12 records": the app ships no English plural forms for %n.
+QString counted(qint64 n, const QString &one, const QString &many)
 {
-    // Long variant names break onto a second line instead of being truncated.
-    QString html = label.toHtmlEscaped();
-    const int space = html.indexOf(QLatin1Char(' '), html.size() / 2 - 2);
-    if (html.size() > 12 && space > 0)
-        html.replace(space, 1, QStringLiteral("<br>"));
-    return html;
+    return (n == 1 ? one : many).arg(n);
 }
 
 } // namespace
@@ -199,6 +194,7 @@ ChartsPanel::~ChartsPanel()
     // Background work only holds copies, but do not leave threads running past the panel.
     if (m_whatIfCancel)
         m_whatIfCancel->store(true);
+    m_whatIfWatcher.cancel();
     m_sweepWatcher.cancel();
     m_sweepWatcher.waitForFinished();
     m_whatIfWatcher.waitForFinished();
@@ -207,18 +203,25 @@ ChartsPanel::~ChartsPanel()
 QWidget *ChartsPanel::buildDuplicatesTab()
 {
     auto *chart = new QChart;
-    m_dupLine = new QLineSeries(this);
-    m_dupArea = new QAreaSeries(m_dupLine);
-    m_dupArea->setName(tr("duplicate records (cumulative)"));
+    // The fill and the step line are separate series: an area's outline would also
+    // draw its closing edge back down to zero at the end of the run.
+    m_dupUpper = new QLineSeries(this);
+    m_dupArea = new QAreaSeries(m_dupUpper);
     chart->addSeries(m_dupArea);
+    m_dupLine = new QLineSeries;
+    m_dupLine->setName(tr("duplicate records (cumulative)"));
+    chart->addSeries(m_dupLine);
     m_dupX = new QValueAxis;
     m_dupX->setTitleText(tr("simulated time (s)"));
     m_dupY = new QValueAxis;
     m_dupY->setTitleText(tr("duplicate records"));
     chart->addAxis(m_dupX, Qt::AlignBottom);
     chart->addAxis(m_dupY, Qt::AlignLeft);
-    m_dupArea->attachAxis(m_dupX);
-    m_dupArea->attachAxis(m_dupY);
+    for (QAbstractSeries *series : {static_cast<QAbstractSeries *>(m_dupArea), static_cast<QAbstractSeries *>(m_dupLine)}) {
+        series->attachAxis(m_dupX);
+        series->attachAxis(m_dupY);
+    }
+    hideLegendFor(chart, m_dupArea);
     setCountRange(m_dupY, 1);
     setValueRange(m_dupX, 0, 1);
     chart->setTitle(tr("Duplicate records over time"));
@@ -229,35 +232,28 @@ QWidget *ChartsPanel::buildDuplicatesTab()
 QWidget *ChartsPanel::buildWhatIfTab()
 {
     auto *chart = new QChart;
+    // Horizontal bars: the variant names stay readable at any width.
+    m_whatIfRecordSet = new QBarSet(tr("records committed"));
     m_whatIfDupSet = new QBarSet(tr("duplicate records"));
-    m_whatIfBars = new QBarSeries;
-    m_whatIfBars->append(m_whatIfDupSet);
-    m_whatIfBars->setBarWidth(0.6);
-    m_whatIfBars->setLabelsVisible(true);
-    m_whatIfBars->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-    m_whatIfBars->setLabelsFormat(QStringLiteral("@value"));
-    m_whatIfBars->setLabelsPrecision(6);
-    m_whatIfAmp = new QScatterSeries;
-    m_whatIfAmp->setName(tr("HTTP attempts per operation"));
-    m_whatIfAmp->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
-    m_whatIfAmp->setMarkerSize(14);
-    chart->addSeries(m_whatIfBars);
-    chart->addSeries(m_whatIfAmp);
-    m_whatIfX = new QBarCategoryAxis;
-    m_whatIfY = new QValueAxis;
-    m_whatIfY->setTitleText(tr("duplicate records"));
-    m_whatIfY2 = new QValueAxis;
-    m_whatIfY2->setTitleText(tr("attempts per operation"));
-    chart->addAxis(m_whatIfX, Qt::AlignBottom);
-    chart->addAxis(m_whatIfY, Qt::AlignLeft);
-    chart->addAxis(m_whatIfY2, Qt::AlignRight);
-    m_whatIfBars->attachAxis(m_whatIfX);
-    m_whatIfBars->attachAxis(m_whatIfY);
-    m_whatIfAmp->attachAxis(m_whatIfX);
-    m_whatIfAmp->attachAxis(m_whatIfY2);
-    m_whatIfY2->setGridLineVisible(false);
-    setCountRange(m_whatIfY, 1);
-    setValueRange(m_whatIfY2, 0, 1);
+    auto *bars = new QHorizontalBarSeries;
+    bars->append(m_whatIfRecordSet);
+    bars->append(m_whatIfDupSet);
+    bars->setBarWidth(0.8);
+    bars->setLabelsVisible(true);
+    bars->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    bars->setLabelsFormat(QStringLiteral("@value"));
+    bars->setLabelsPrecision(6);
+    m_whatIfBars = bars;
+    chart->addSeries(bars);
+    m_whatIfCategories = new QBarCategoryAxis;
+    m_whatIfValues = new QValueAxis;
+    m_whatIfValues->setTitleText(tr("records (same seed, same orders)"));
+    chart->addAxis(m_whatIfCategories, Qt::AlignLeft);
+    chart->addAxis(m_whatIfValues, Qt::AlignBottom);
+    bars->attachAxis(m_whatIfCategories);
+    bars->attachAxis(m_whatIfValues);
+    m_whatIfCategories->setGridLineVisible(false);
+    setCountRange(m_whatIfValues, 1);
     chart->setTitle(tr("What if… (same seed, one change at a time)"));
     m_views[WhatIfTab] = makeView(chart);
     return m_views[WhatIfTab];
@@ -456,28 +452,31 @@ void ChartsPanel::applyStyle()
         }
         view->setBackgroundBrush(c.background);
     }
-    m_whatIfY2->setGridLineVisible(false);
+    m_whatIfCategories->setGridLineVisible(false);
     m_sweepY2->setGridLineVisible(false);
 
     // Duplicates are always the warm colour, attempts the blue one, on every chart.
-    m_dupArea->setBrush(withAlpha(c.duplicates, 0.25f));
-    m_dupArea->setPen(QPen(c.duplicates, 3));
-    m_dupArea->setBorderColor(c.duplicates);
+    m_dupArea->setBrush(withAlpha(c.duplicates, 0.2f));
+    m_dupArea->setPen(Qt::NoPen);
+    m_dupLine->setPen(QPen(c.duplicates, 3));
+    m_dupLine->setColor(c.duplicates);
 
     m_whatIfDupSet->setColor(c.duplicates);
     m_whatIfDupSet->setBorderColor(c.duplicates);
     m_whatIfDupSet->setLabelColor(c.text);
     m_whatIfDupSet->setLabelFont(labelFont);
-    m_whatIfAmp->setColor(c.attempts);
-    m_whatIfAmp->setBorderColor(c.background);
+    m_whatIfRecordSet->setColor(withAlpha(c.attempts, 0.55f));
+    m_whatIfRecordSet->setBorderColor(withAlpha(c.attempts, 0.55f));
+    m_whatIfRecordSet->setLabelColor(c.text);
+    m_whatIfRecordSet->setLabelFont(labelFont);
 
     m_sweepDupMean->setPen(QPen(c.duplicates, 3));
     m_sweepDupMean->setColor(c.duplicates);
     m_sweepAmpMean->setPen(QPen(c.attempts, 3, Qt::DashLine));
     m_sweepAmpMean->setColor(c.attempts);
-    m_sweepDupBand->setBrush(withAlpha(c.duplicates, 0.2f));
+    m_sweepDupBand->setBrush(withAlpha(c.duplicates, 0.15f));
     m_sweepDupBand->setPen(Qt::NoPen);
-    m_sweepAmpBand->setBrush(withAlpha(c.attempts, 0.2f));
+    m_sweepAmpBand->setBrush(withAlpha(c.attempts, 0.15f));
     m_sweepAmpBand->setPen(Qt::NoPen);
     m_sweepDupMean->setColor(c.duplicates);
 
@@ -512,10 +511,11 @@ void ChartsPanel::updateDuplicates()
     if (m_result.trace.isEmpty()) {
         m_duplicatePoints.clear();
         m_dupLine->clear();
+        m_dupUpper->clear();
         setValueRange(m_dupX, 0, std::max(1.0, m_result.metrics.durationS));
         setCountRange(m_dupY, m_result.metrics.duplicates + 1);
-        chart->setTitle(tr("%n duplicate record(s); run with tracing to see when they appeared", nullptr,
-                           m_result.metrics.duplicates));
+        chart->setTitle(counted(m_result.metrics.duplicates, tr("%1 duplicate record"), tr("%1 duplicate records"))
+                        + tr(": run with tracing to see when it happened"));
         return;
     }
     QList<QPair<qint64, QString>> commits; // (time, ref) in commit order
@@ -547,14 +547,15 @@ void ChartsPanel::updateDuplicates()
     points.append({end, double(count)});
     m_duplicatePoints = points;
     m_dupLine->replace(points);
+    m_dupUpper->replace(points);
 
     setValueRange(m_dupX, 0, end);
     setCountRange(m_dupY, count < 8 ? count + 1 : count * 1.1);
     if (count == 0)
-        chart->setTitle(tr("No duplicate records: %n record(s), one per business reference", nullptr,
-                           m_result.metrics.records));
+        chart->setTitle(tr("No duplicate records: one record per business reference"));
     else
-        chart->setTitle(tr("%n duplicate record(s) of %1 committed", nullptr, count).arg(m_result.metrics.records));
+        chart->setTitle(counted(count, tr("%1 duplicate record"), tr("%1 duplicate records"))
+                        + tr(" among %1 committed").arg(m_result.metrics.records));
 }
 
 void ChartsPanel::updateAttempts()
@@ -569,8 +570,11 @@ void ChartsPanel::updateAttempts()
     QStringList categories;
     QList<qreal> values;
     int maxCount = 0;
+    // Up to the worst case when it fits: how far the run stayed from it is the lesson.
+    const int worst = m_result.metrics.worstCaseAttemptsPerOp;
+    const int last = std::max({1, maxAttempts, worst <= 40 ? worst : 0});
     const int first = counts.isEmpty() ? 1 : std::min(1, counts.firstKey());
-    for (int a = first; a <= std::max(1, maxAttempts); ++a) {
+    for (int a = first; a <= last; ++a) {
         const int n = counts.value(a);
         categories.append(QString::number(a));
         values.append(n);
@@ -597,25 +601,27 @@ void ChartsPanel::startWhatIf()
     auto cancel = std::make_shared<std::atomic_bool>(false);
     m_whatIfCancel = cancel;
     m_pendingVariants = whatif::variants(m_result.scenario);
-    const QList<WhatIfVariant> variants = m_pendingVariants;
     m_whatIfPending = true;
     m_views[WhatIfTab]->chart()->setTitle(tr("What if… (computing)"));
-    m_whatIfWatcher.setFuture(QtConcurrent::run([variants, cancel] { return whatif::run(variants, cancel.get()); }));
+    m_whatIfWatcher.cancel();
+    m_whatIfWatcher.setFuture(whatif::start(m_pendingVariants, cancel));
 }
 
 void ChartsPanel::whatIfFinished()
 {
     if (m_whatIfWatcher.isCanceled() || !m_whatIfCancel || m_whatIfCancel->load())
         return;
-    const QList<Metrics> metrics = m_whatIfWatcher.result();
+    const QList<Metrics> metrics = m_whatIfWatcher.future().results();
     if (metrics.size() != m_pendingVariants.size())
         return;
     m_whatIfLabels.clear();
     m_whatIfDuplicates.clear();
+    m_whatIfRecords.clear();
     m_whatIfAmplification.clear();
     for (int i = 0; i < metrics.size(); ++i) {
         m_whatIfLabels.append(m_pendingVariants.at(i).label);
         m_whatIfDuplicates.append(metrics.at(i).duplicates);
+        m_whatIfRecords.append(metrics.at(i).records);
         m_whatIfAmplification.append(metrics.at(i).amplification);
     }
     m_whatIfPending = false;
@@ -625,27 +631,33 @@ void ChartsPanel::whatIfFinished()
 
 void ChartsPanel::showWhatIf()
 {
+    // Category 0 is drawn at the bottom: reverse so "current" reads first, at the top.
     QStringList categories;
-    for (const QString &label : qAsConst(m_whatIfLabels))
-        categories.append(pointsLabel(label));
-    m_whatIfX->clear();
-    m_whatIfX->append(categories);
+    QList<qreal> duplicates;
+    QList<qreal> records;
+    double maxValue = 0;
+    for (int i = int(m_whatIfLabels.size()) - 1; i >= 0; --i) {
+        // The count is repeated in the label because a bar of 0 draws no value label.
+        const int dups = int(m_whatIfDuplicates.at(i));
+        categories.append(tr("<b>%1</b><br>%2, %3 attempts/op")
+                              .arg(m_whatIfLabels.at(i).toHtmlEscaped(),
+                                   dups == 0 ? tr("no duplicates") : counted(dups, tr("%1 duplicate"), tr("%1 duplicates")))
+                              .arg(m_whatIfAmplification.at(i), 0, 'f', 2));
+        duplicates.append(m_whatIfDuplicates.at(i));
+        records.append(m_whatIfRecords.at(i));
+        maxValue = std::max({maxValue, m_whatIfDuplicates.at(i), m_whatIfRecords.at(i)});
+    }
+    m_whatIfCategories->clear();
+    m_whatIfCategories->append(categories);
     m_whatIfDupSet->remove(0, m_whatIfDupSet->count());
-    m_whatIfDupSet->append(m_whatIfDuplicates);
-    QList<QPointF> amp;
-    for (int i = 0; i < m_whatIfAmplification.size(); ++i)
-        amp.append({double(i), m_whatIfAmplification.at(i)});
-    m_whatIfAmp->replace(amp);
-
-    const double maxDup = m_whatIfDuplicates.isEmpty()
-        ? 0 : *std::max_element(m_whatIfDuplicates.cbegin(), m_whatIfDuplicates.cend());
-    const double maxAmp = m_whatIfAmplification.isEmpty()
-        ? 1 : *std::max_element(m_whatIfAmplification.cbegin(), m_whatIfAmplification.cend());
-    setCountRange(m_whatIfY, maxDup < 8 ? maxDup + 1 : maxDup * 1.15);
-    setValueRange(m_whatIfY2, 0, std::max(1.0, maxAmp * 1.1));
+    m_whatIfDupSet->append(duplicates);
+    m_whatIfRecordSet->remove(0, m_whatIfRecordSet->count());
+    m_whatIfRecordSet->append(records);
+    setCountRange(m_whatIfValues, maxValue * 1.12 + 1);
     const int current = m_whatIfDuplicates.isEmpty() ? 0 : int(m_whatIfDuplicates.constFirst());
     m_views[WhatIfTab]->chart()->setTitle(
-        tr("What if… same seed, one change at a time (current: %n duplicate(s))", nullptr, current));
+        tr("What if… one change at a time, same seed (now: %1)")
+            .arg(counted(current, tr("%1 duplicate"), tr("%1 duplicates"))));
 }
 
 SweepSpec ChartsPanel::sweepSpecFromControls() const
@@ -712,7 +724,7 @@ bool ChartsPanel::startSweep(const SweepSpec &spec, QString *error)
     m_sweepRunning = true;
     m_sweepProgress->setRange(0, std::max<int>(1, int(m_sweepJobs.size())));
     m_sweepProgress->setValue(0);
-    m_sweepStatus->setText(tr("Running %n simulation(s)…", nullptr, int(m_sweepJobs.size())));
+    m_sweepStatus->setText(counted(m_sweepJobs.size(), tr("Running %1 simulation…"), tr("Running %1 simulations…")));
     updateSweepButtons();
     Q_EMIT sweepStarted();
     m_sweepWatcher.setFuture(sweep::start(m_sweepJobs));
@@ -740,7 +752,8 @@ void ChartsPanel::sweepDone()
         if (results.size() == m_sweepJobs.size()) {
             m_sweepPoints = sweep::aggregate(m_sweepSpec, m_sweepJobs, results);
             showSweep();
-            m_sweepStatus->setText(tr("%n simulation(s) done.", nullptr, total));
+            m_sweepStatus->setText(counted(total, tr("%1 simulation done."), tr("%1 simulations done."))
+                                   + QLatin1Char(' ') + tr("Lines: mean over the seeds; shaded bands: min to max."));
         } else {
             m_sweepStatus->setText(tr("The sweep returned %1 of %2 results.").arg(results.size()).arg(total));
         }
@@ -787,7 +800,8 @@ void ChartsPanel::showSweep()
     const QString label = m_sweepParam->itemText(std::max(0, m_sweepParam->findData(m_sweepSpec.param)));
     m_sweepX->setTitleText(QStringLiteral("%1 (%2)").arg(label, m_sweepSpec.param));
     m_views[SweepTab]->chart()->setTitle(
-        tr("Duplicates and attempts vs %1 (%n seed(s) per point)", nullptr, m_sweepSpec.seeds).arg(label));
+        tr("Duplicates and attempts vs %1 (%2 per point)")
+            .arg(label, counted(m_sweepSpec.seeds, tr("%1 seed"), tr("%1 seeds"))));
 }
 
 bool ChartsPanel::exportChart(int tab, const QString &fileName, QString *error)

@@ -16,9 +16,11 @@
 
 QT_BEGIN_NAMESPACE
 class QAbstractAxis;
+class QAbstractBarSeries;
 class QAreaSeries;
 class QBarCategoryAxis;
 class QBarSeries;
+class QHorizontalBarSeries;
 class QBarSet;
 class QChart;
 class QChartView;
@@ -28,7 +30,6 @@ class QLabel;
 class QLineSeries;
 class QProgressBar;
 class QPushButton;
-class QScatterSeries;
 class QSpinBox;
 class QTabWidget;
 class QValueAxis;
@@ -72,6 +73,7 @@ public:
     QList<QPointF> duplicateSeries() const { return m_duplicatePoints; }
     QStringList whatIfLabels() const { return m_whatIfLabels; }
     QList<double> whatIfDuplicates() const { return m_whatIfDuplicates; }
+    QList<double> whatIfRecords() const { return m_whatIfRecords; }
     QList<double> whatIfAmplification() const { return m_whatIfAmplification; }
     bool isWhatIfPending() const { return m_whatIfPending; }
     // (attempts, operations with that many attempts), ascending attempts.
@@ -119,23 +121,24 @@ private:
     QChartView *m_views[TabCount] = {};
 
     // duplicates over time
-    QLineSeries *m_dupLine = nullptr;
+    QLineSeries *m_dupLine = nullptr;  // drawn: the step line
+    QLineSeries *m_dupUpper = nullptr; // the fill's edge, not drawn
     QAreaSeries *m_dupArea = nullptr;
     QValueAxis *m_dupX = nullptr;
     QValueAxis *m_dupY = nullptr;
     QList<QPointF> m_duplicatePoints;
 
     // what-if
-    QBarSeries *m_whatIfBars = nullptr;
+    QAbstractBarSeries *m_whatIfBars = nullptr;
     QBarSet *m_whatIfDupSet = nullptr;
-    QScatterSeries *m_whatIfAmp = nullptr;
-    QBarCategoryAxis *m_whatIfX = nullptr;
-    QValueAxis *m_whatIfY = nullptr;
-    QValueAxis *m_whatIfY2 = nullptr;
+    QBarSet *m_whatIfRecordSet = nullptr;
+    QBarCategoryAxis *m_whatIfCategories = nullptr;
+    QValueAxis *m_whatIfValues = nullptr;
     QStringList m_whatIfLabels;
     QList<double> m_whatIfDuplicates;
+    QList<double> m_whatIfRecords;
     QList<double> m_whatIfAmplification;
-    QFutureWatcher<QList<Metrics>> m_whatIfWatcher;
+    QFutureWatcher<Metrics> m_whatIfWatcher;
     QList<WhatIfVariant> m_pendingVariants;
     std::shared_ptr<std::atomic_bool> m_whatIfCancel;
     bool m_whatIfPending = false;

@@ -48,6 +48,7 @@ LogView::LogView(QWidget *parent)
     m_count->setObjectName(QStringLiteral("eventCount"));
 
     auto *filters = new QHBoxLayout;
+    filters->setContentsMargins(4, 4, 4, 0);
     filters->addWidget(m_requestId, 2);
     filters->addWidget(m_op);
     filters->addWidget(m_lane);
@@ -148,8 +149,8 @@ void LogView::updateCount()
 {
     const int shown = m_filter->rowCount();
     const int total = m_model->rowCount();
-    m_count->setText(shown == total ? tr("%n event(s)", nullptr, total)
-                                    : tr("%1 of %n event(s)", nullptr, total).arg(shown));
+    const QString all = total == 1 ? tr("1 event") : tr("%1 events").arg(total);
+    m_count->setText(shown == total ? all : tr("%1 of %2").arg(shown).arg(all));
 }
 
 void LogView::selectEvent(int traceIndex)

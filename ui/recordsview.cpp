@@ -156,6 +156,7 @@ RecordsView::RecordsView(QWidget *parent)
     m_summary->setObjectName(QStringLiteral("recordsSummary"));
     m_export = new QPushButton(tr("Export CSV…"));
     auto *top = new QHBoxLayout;
+    top->setContentsMargins(6, 4, 4, 0);
     top->addWidget(m_summary, 1);
     top->addWidget(m_export);
     auto *layout = new QVBoxLayout(this);
@@ -199,13 +200,19 @@ void RecordsView::changeEvent(QEvent *event)
 
 QString RecordsView::summary() const
 {
+    // Spelled out: the app ships no English plural forms for %n.
+    const auto counted = [](int n, const QString &one, const QString &many) { return (n == 1 ? one : many).arg(n); };
     const int records = m_model->rowCount();
-    QString text = tr("%n record(s)", nullptr, records);
+    const QString text = counted(records, tr("%1 record"), tr("%1 records"));
     const int duplicates = m_model->duplicateCount();
     if (duplicates == 0)
         return records > 0 ? tr("%1, no duplicates").arg(text) : text;
-    text = tr("%1, %n duplicate(s)", nullptr, duplicates).arg(text);
-    return tr("%1 in %n ref(s)", nullptr, m_model->duplicateGroupCount()).arg(text);
+    QString line = tr("%1, %2 in %3")
+                       .arg(text, counted(duplicates, tr("%1 duplicate"), tr("%1 duplicates")),
+                            counted(m_model->duplicateGroupCount(), tr("%1 ref"), tr("%1 refs")));
+    if (m_model->voidedCount() > 0 || m_model->flaggedCount() > 0)
+        line += tr(" (reconciliation: %1 voided, %2 flagged)").arg(m_model->voidedCount()).arg(m_model->flaggedCount());
+    return line;
 }
 
 void RecordsView::updateSummary()

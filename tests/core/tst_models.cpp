@@ -310,6 +310,7 @@ void TestModels::reconciliationStates()
     }
     QVERIFY(voided + flagged > 0);
     QCOMPARE(voided, r.metrics.voided);
+    QCOMPARE(model.voidedCount(), voided);
 }
 
 QTEST_GUILESS_MAIN(TestModels)
