@@ -1,0 +1,105 @@
+// Times one scenario edit of a 100-operation scenario until the views show it:
+// simulate, reset the log and records models, ChartsPanel::setResult, then process
+// events (layout and paint). The what-if bars are computed in the background; the
+// time until they arrive is reported separately.
+
+#include "chartspanel.h"
+#include "logview.h"
+#include "recordsview.h"
+#include "scenario.h"
+#include "simulator.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+
+#include <algorithm>
+#include <cstdio>
+
+using namespace retrylab;
+
+namespace {
+
+struct Samples
+{
+    QList<double> ms;
+    void add(qint64 ns) { ms.append(double(ns) / 1e6); }
+    double quantile(double q) const
+    {
+        QList<double> sorted = ms;
+        std::sort(sorted.begin(), sorted.end());
+        return sorted.isEmpty() ? 0 : sorted.at(std::min<qsizetype>(sorted.size() - 1, qsizetype(q * sorted.size())));
+    }
+};
+
+void print(const char *what, const Samples &s)
+{
+    std::printf("%-34s median %7.2f ms   p90 %7.2f ms   min %7.2f ms\n", what, s.quantile(0.5), s.quantile(0.9),
+                s.quantile(0.0));
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    const ScenarioParse parsed = scenario::preset(QStringLiteral("ghost-request"));
+    if (!parsed.ok())
+        qFatal("ghost-request does not load");
+    Scenario s = parsed.scenario;
+    s.workload.orders = 100;
+
+    ChartsPanel charts(nullptr);
+    LogView log;
+    RecordsView records;
+    for (QWidget *w : {static_cast<QWidget *>(&charts), static_cast<QWidget *>(&log), static_cast<QWidget *>(&records)}) {
+        w->resize(1280, 720);
+        w->show();
+    }
+    int whatIfCount = 0;
+    QEventLoop waitLoop;
+    QObject::connect(&charts, &ChartsPanel::whatIfUpdated, &waitLoop, [&] {
+        ++whatIfCount;
+        waitLoop.quit();
+    });
+
+    const int runs = 50;
+    Samples total, simulateMs, modelsMs, chartsMs, paintMs, whatIfMs;
+    int events = 0;
+    for (int i = 0; i < runs + 3; ++i) {
+        // A form edit: the response-loss slider moves by one step.
+        s.network.responseLoss = 0.30 + 0.005 * (i % 10);
+        QElapsedTimer clock;
+        clock.start();
+        const RunResult r = simulate(s);
+        const qint64 t1 = clock.nsecsElapsed();
+        log.setResult(r);
+        records.setResult(r);
+        const qint64 t2 = clock.nsecsElapsed();
+        charts.setResult(r);
+        const qint64 t3 = clock.nsecsElapsed();
+        QCoreApplication::processEvents();
+        const qint64 t4 = clock.nsecsElapsed();
+        const int before = whatIfCount;
+        if (whatIfCount == before && charts.isWhatIfPending())
+            waitLoop.exec();
+        const qint64 t5 = clock.nsecsElapsed();
+        events = int(r.trace.size());
+        if (i < 3)
+            continue; // warm-up: fonts, glyph caches, thread pool
+        simulateMs.add(t1);
+        modelsMs.add(t2 - t1);
+        chartsMs.add(t3 - t2);
+        paintMs.add(t4 - t3);
+        total.add(t4);
+        whatIfMs.add(t5);
+    }
+    std::printf("form change, 100 operations (%d trace events), %d runs\n", events, runs);
+    print("simulate", simulateMs);
+    print("log + records models reset", modelsMs);
+    print("ChartsPanel::setResult", chartsMs);
+    print("processEvents (layout, paint)", paintMs);
+    print("total until views updated", total);
+    print("until what-if bars arrive", whatIfMs);
+    return 0;
+}
