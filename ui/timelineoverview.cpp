@@ -195,7 +195,8 @@ void TimelineOverview::paintEvent(QPaintEvent *event)
         const bool nearCurrent = labelStride > 1 && r.op != m_current && qAbs(r.op - m_current) < labelStride;
         if ((i % labelStride == 0 && !nearCurrent) || r.op == m_current) {
             p.setPen(r.op == m_current ? c.text : c.muted);
-            p.drawText(QRectF(4, cy - fm.height() / 2.0, kLabelWidth - 8, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
+            const qreal top = qBound(0.0, cy - fm.height() / 2.0, qMax(0.0, height() - fm.height() * 1.0));
+            p.drawText(QRectF(4, top, kLabelWidth - 8, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
                        tr("op %1").arg(r.op));
         }
         const qreal x0 = xOf(r.start);

@@ -75,13 +75,14 @@ QRectF TimelineEventItem::labelRect() const
     const qreal r = TimelineScene::kGlyphRadius;
     switch (pl.form) {
     case EventPlan::Form::Bar:
-        if (m_length >= w + m_labelOffset + 6)
+        // Room for the label and for a glyph that may sit on the bar's end.
+        if (m_length >= w + m_labelOffset + 6 + 2 * TimelineScene::kGlyphRadius)
             return QRectF(m_labelOffset + 4, -h / 2, w, h);
         if (pl.lane == Lane::Server || pl.lane == Lane::Database)
             return QRectF(); // "processing" is obvious from the lane; only attempt names move outside
         return QRectF(m_labelOffset, -m_half - h - 1, w, h);
     case EventPlan::Form::Wait:
-        return QRectF(qMax(0.0, m_length / 2 - w / 2), -h - 3, w, h);
+        return QRectF(m_length / 2 - w / 2, -m_half - h - 1, w, h);
     case EventPlan::Form::Arrow:
     case EventPlan::Form::Marker:
         break;
@@ -490,7 +491,7 @@ qreal TimelineScene::fitZoom(qreal width) const
     const qreal natural = probe.width();
     if (natural <= 0)
         return 1.0;
-    return qBound<qreal>(0.02, (width - kLeftPad - kRightPad) / natural, 40);
+    return qBound<qreal>(0.02, (width - m_leftPad - kRightPad) / natural, 40);
 }
 
 void TimelineScene::setLaneHeight(qreal h)
@@ -507,21 +508,40 @@ void TimelineScene::relayout()
     m_axis.build(m_times, kPxPerMs * m_zoom, kBreakAfterUs, kBreakPx * m_zoom, kBreakPxPerDoubling * m_zoom);
     m_ticks = m_axis.ticks(96);
     const qreal half = barHalfHeight();
-    // Anchors first: arrows start at their origin's anchor.
-    for (int i = 0; i < m_items.size(); ++i) {
-        const EventPlan &pl = m_plans.at(i);
-        m_items[i]->setPos(xOf(pl.t) + pl.dodge * kDodge, laneCenter(pl.lane, pl.slot));
-    }
-    // A bar's label starts after the glyphs that share its start.
+    // Glyphs sharing an instant are spread far enough apart for their (alternating) labels.
     QHash<QString, int> maxDodge;
+    QHash<QString, qreal> spacing;
     auto slotKey = [](const EventPlan &pl) {
         return QStringLiteral("%1/%2/%3").arg(int(pl.lane)).arg(pl.slot).arg(pl.t);
     };
+    const QFontMetricsF badge(m_badgeFont);
     for (const EventPlan &pl : std::as_const(m_plans)) {
-        if (pl.dodge > 0) {
-            int &m = maxDodge[slotKey(pl)];
-            m = qMax(m, pl.dodge);
-        }
+        if (pl.dodge == 0)
+            continue;
+        const QString key = slotKey(pl);
+        int &m = maxDodge[key];
+        m = qMax(m, pl.dodge);
+        qreal &sp = spacing[key];
+        sp = qMax(sp, qMax<qreal>(kDodge, badge.horizontalAdvance(pl.label) / 2 + 6));
+    }
+    for (const EventPlan &pl : std::as_const(m_plans)) {
+        if (pl.dodge == 0)
+            continue;
+        qreal &sp = spacing[slotKey(pl)];
+        sp = qMax<qreal>(sp, kDodge);
+    }
+    // Glyphs spread to the left of the first instant must not slide under the lane names.
+    qreal leftmost = 0;
+    for (const EventPlan &pl : std::as_const(m_plans)) {
+        if (pl.dodge < 0)
+            leftmost = qMin(leftmost, m_axis.x(pl.t) + pl.dodge * spacing.value(slotKey(pl)));
+    }
+    m_leftPad = qMax<qreal>(kLeftPad, 30 - leftmost + kGlyphRadius);
+    // Anchors first: arrows start at their origin's anchor.
+    for (int i = 0; i < m_items.size(); ++i) {
+        const EventPlan &pl = m_plans.at(i);
+        const qreal dx = pl.dodge == 0 ? 0 : pl.dodge * spacing.value(slotKey(pl));
+        m_items[i]->setPos(xOf(pl.t) + dx, laneCenter(pl.lane, pl.slot));
     }
     for (int i = 0; i < m_items.size(); ++i) {
         const EventPlan &pl = m_plans.at(i);
@@ -532,7 +552,7 @@ void TimelineScene::relayout()
         case EventPlan::Form::Bar: {
             length = xOf(pl.to) - xOf(pl.t);
             const int shift = maxDodge.isEmpty() ? 0 : maxDodge.value(slotKey(pl));
-            offset = shift > 0 ? shift * kDodge + kGlyphRadius : 0;
+            offset = shift > 0 ? shift * spacing.value(slotKey(pl)) + kGlyphRadius : 0;
             break;
         }
         case EventPlan::Form::Wait:
@@ -553,7 +573,7 @@ void TimelineScene::relayout()
 
 void TimelineScene::updateSceneRect()
 {
-    const qreal width = kLeftPad + m_axis.width() + kRightPad;
+    const qreal width = m_leftPad + m_axis.width() + kRightPad;
     setSceneRect(QRectF(-kLabelWidth, 0, kLabelWidth + qMax<qreal>(width, 400), contentHeight()));
 }
 
@@ -662,12 +682,12 @@ void TimelineScene::drawBackground(QPainter *p, const QRectF &rect)
         f.setItalic(true);
         p->setFont(f);
         const QList<TimeAxis::Break> &breaks = m_axis.breaks();
-        auto firstBreak = std::lower_bound(breaks.cbegin(), breaks.cend(), left - kLeftPad,
+        auto firstBreak = std::lower_bound(breaks.cbegin(), breaks.cend(), left - m_leftPad,
                                            [](const TimeAxis::Break &b, qreal x) { return b.x1 < x; });
-        for (auto it = firstBreak; it != breaks.cend() && kLeftPad + it->x0 <= right; ++it) {
+        for (auto it = firstBreak; it != breaks.cend() && m_leftPad + it->x0 <= right; ++it) {
             const TimeAxis::Break &b = *it;
-            const qreal x0 = kLeftPad + b.x0;
-            const qreal x1 = kLeftPad + b.x1;
+            const qreal x0 = m_leftPad + b.x0;
+            const qreal x1 = m_leftPad + b.x1;
             // Hatching drawn as lines: pattern brushes do not survive the SVG export.
             QColor band = c.grid;
             band.setAlphaF(0.6f);
@@ -695,11 +715,11 @@ void TimelineScene::drawBackground(QPainter *p, const QRectF &rect)
         }
         // Ticks and a faint grid through the lanes.
         p->setFont(m_badgeFont);
-        auto firstTick = std::lower_bound(m_ticks.cbegin(), m_ticks.cend(), left - kLeftPad - 100,
+        auto firstTick = std::lower_bound(m_ticks.cbegin(), m_ticks.cend(), left - m_leftPad - 100,
                                           [](const TimeAxis::Tick &t, qreal x) { return t.x < x; });
-        for (auto it = firstTick; it != m_ticks.cend() && kLeftPad + it->x <= right + 100; ++it) {
+        for (auto it = firstTick; it != m_ticks.cend() && m_leftPad + it->x <= right + 100; ++it) {
             const TimeAxis::Tick &tick = *it;
-            const qreal x = kLeftPad + tick.x;
+            const qreal x = m_leftPad + tick.x;
             p->setPen(QPen(c.grid, 1));
             p->drawLine(QPointF(x, kAxisHeight), QPointF(x, kAxisHeight + (lanesBottom() - kAxisHeight)));
             p->setPen(QPen(c.muted, 1));

@@ -95,8 +95,8 @@ public:
     qreal lanesBottom() const { return laneTop(kLaneCount); }
     qreal laneCenter(Lane lane, int slot) const;
     qreal barHalfHeight() const;
-    qreal xOf(qint64 t) const { return kLeftPad + m_axis.x(t); }
-    qint64 timeAtX(qreal x) const { return m_axis.timeAt(x - kLeftPad); }
+    qreal xOf(qint64 t) const { return m_leftPad + m_axis.x(t); }
+    qint64 timeAtX(qreal x) const { return m_axis.timeAt(x - m_leftPad); }
     qreal contentHeight() const { return lanesBottom() + 8; }
 
     // The playhead, and the time of the latest event at or before it (the "current" instant).
@@ -143,6 +143,7 @@ private:
     TimeAxis m_axis;
     QList<TimeAxis::Tick> m_ticks; // cached per layout: painting only looks up the visible ones
     qreal m_zoom = 1.0;
+    qreal m_leftPad = kLeftPad;
     qreal m_laneH = 64;
     qint64 m_playhead = 0;
     qint64 m_instant = 0;
