@@ -74,7 +74,8 @@ QList<TimeAxis::Tick> TimeAxis::ticks(qreal minSpacingPx) const
         while (b + 1 < m_t.size() && !m_brokenAfter.at(b))
             ++b;
         // The start of every burst is labelled exactly, then round values inside it.
-        all.append(Tick{m_t[a], x(m_t[a]), timeline::formatAxisTime(m_t[a], qMin<qint64>(step, 1000))});
+        const qint64 labelStep = m_t[a] % step == 0 ? step : qMin<qint64>(step, 1000);
+        all.append(Tick{m_t[a], x(m_t[a]), timeline::formatAxisTime(m_t[a], labelStep)});
         const qint64 end = (b + 1 == m_t.size()) ? m_t[b] + step : m_t[b];
         for (qint64 t = (m_t[a] / step + 1) * step; t <= end; t += step)
             all.append(Tick{t, x(t), timeline::formatAxisTime(t, step)});

@@ -141,8 +141,7 @@ TimelineWidget::TimelineWidget(QWidget *parent)
     controls->addSpacing(6);
     controls->addWidget(m_opSpin);
 
-    auto *legend = new TimelineLegend(this);
-    legend->setContentsMargins(8, 0, 8, 0);
+    m_legend = new TimelineLegend(this);
 
     m_overview = new TimelineOverview;
     m_overview->setObjectName(QStringLiteral("overview"));
@@ -163,7 +162,7 @@ TimelineWidget::TimelineWidget(QWidget *parent)
     root->addWidget(m_captionLabel);
     root->addWidget(m_detailsLabel);
     root->addLayout(controls);
-    root->addWidget(legend);
+    root->addWidget(m_legend);
     root->addWidget(m_overviewTitle);
     root->addWidget(m_overviewArea);
 
@@ -541,7 +540,7 @@ void TimelineWidget::adaptLaneHeight()
 {
     const int h = m_view->viewport()->height();
     const qreal lane = (h - TimelineScene::kAxisHeight - 10) / m_scene->laneWeightSum();
-    m_scene->setLaneHeight(qBound<qreal>(48, lane, 96));
+    m_scene->setLaneHeight(qBound<qreal>(40, lane, 96));
 }
 
 void TimelineWidget::fitToView()
@@ -700,6 +699,14 @@ void TimelineWidget::changeEvent(QEvent *event)
 void TimelineWidget::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
+    // When squeezed (docks below it), the swimlanes keep the room: the overview and legend go first.
+    const bool roomy = height() >= 620;
+    m_legend->setVisible(roomy);
+    m_overviewTitle->setVisible(roomy);
+    m_overviewArea->setVisible(roomy);
+    m_detailsLabel->setVisible(height() >= 420);
+    const QFontMetrics fm(m_captionLabel->font());
+    m_captionLabel->setMinimumHeight(fm.lineSpacing() * (roomy ? 2 : 1) + 8);
     updateOverviewHeight();
 }
 

@@ -18,6 +18,7 @@ class QVariantAnimation;
 
 namespace retrylab {
 
+class TimelineLegend;
 class TimelineOverview;
 class TimelineScene;
 class TimelineView;
@@ -112,6 +113,7 @@ private:
     QLabel *m_captionLabel = nullptr;
     QLabel *m_detailsLabel = nullptr;
     QLabel *m_overviewTitle = nullptr;
+    TimelineLegend *m_legend = nullptr;
     TimelineOverview *m_overview = nullptr;
     QScrollArea *m_overviewArea = nullptr;
 };
