@@ -16,10 +16,12 @@
 #include <QImage>
 #include <QLabel>
 #include <QLegend>
+#include <QGraphicsLayout>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QMap>
 #include <QPainter>
+#include <QResizeEvent>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
@@ -421,13 +423,26 @@ void ChartsPanel::changeEvent(QEvent *event)
         applyStyle();
 }
 
+void ChartsPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    const bool compact = event->size().height() < compactHeight;
+    if (compact == m_compact)
+        return;
+    m_compact = compact;
+    applyStyle();
+    if (!m_whatIfLabels.isEmpty())
+        showWhatIf();
+}
+
 void ChartsPanel::applyStyle()
 {
     const ChartColors c = colorsFor(palette());
     const QFont base = font();
-    const QFont titleFont = scaledFont(base, 15, true);
-    const QFont axisTitleFont = scaledFont(base, 12);
-    const QFont labelFont = scaledFont(base, 11);
+    // Projector sizes when there is room; a short dock still gets whole labels.
+    const QFont titleFont = scaledFont(base, m_compact ? 11.5 : 15, true);
+    const QFont axisTitleFont = scaledFont(base, m_compact ? 10 : 12);
+    const QFont labelFont = scaledFont(base, m_compact ? 10 : 11);
 
     for (QChartView *view : m_views) {
         QChart *chart = view->chart();
@@ -436,6 +451,9 @@ void ChartsPanel::applyStyle()
         chart->setBackgroundBrush(c.background);
         chart->setBackgroundPen(Qt::NoPen);
         chart->setPlotAreaBackgroundVisible(false);
+        chart->setMargins(m_compact ? QMargins(4, 0, 4, 0) : QMargins(12, 8, 12, 8));
+        chart->layout()->setContentsMargins(0, m_compact ? 2 : 6, 0, 0);
+        chart->legend()->setContentsMargins(0, 0, 0, 0);
         chart->setTitleFont(titleFont);
         chart->setTitleBrush(c.text);
         chart->legend()->setFont(labelFont);
@@ -449,11 +467,21 @@ void ChartsPanel::applyStyle()
             axis->setGridLineColor(c.grid);
             axis->setLinePenColor(withAlpha(c.text, 0.4f));
             axis->setMinorGridLineVisible(false);
+            // The chart title names the vertical quantity; the time axis keeps its unit.
+            axis->setTitleVisible(!m_compact || axis->orientation() == Qt::Horizontal);
         }
+        chart->legend()->setVisible(view != m_views[DuplicatesTab] && view != m_views[AttemptsTab]);
         view->setBackgroundBrush(c.background);
     }
     m_whatIfCategories->setGridLineVisible(false);
+    m_whatIfCategories->setTitleVisible(false);
+    m_whatIfBars->setLabelsVisible(!m_compact); // the category labels carry the numbers
     m_sweepY2->setGridLineVisible(false);
+    // Two value axes: each takes the colour of its line, so no one has to guess.
+    m_sweepY->setLabelsColor(c.duplicates);
+    m_sweepY->setTitleBrush(c.duplicates);
+    m_sweepY2->setLabelsColor(c.attempts);
+    m_sweepY2->setTitleBrush(c.attempts);
 
     // Duplicates are always the warm colour, attempts the blue one, on every chart.
     m_dupArea->setBrush(withAlpha(c.duplicates, 0.2f));
@@ -639,9 +667,9 @@ void ChartsPanel::showWhatIf()
     for (int i = int(m_whatIfLabels.size()) - 1; i >= 0; --i) {
         // The count is repeated in the label because a bar of 0 draws no value label.
         const int dups = int(m_whatIfDuplicates.at(i));
-        categories.append(tr("<b>%1</b><br>%2, %3 attempts/op")
-                              .arg(m_whatIfLabels.at(i).toHtmlEscaped(),
-                                   dups == 0 ? tr("no duplicates") : counted(dups, tr("%1 duplicate"), tr("%1 duplicates")))
+        const QString dupText = dups == 0 ? tr("no duplicates") : counted(dups, tr("%1 duplicate"), tr("%1 duplicates"));
+        const QString format = m_compact ? tr("<b>%1</b>: %2, %3 POST/op") : tr("<b>%1</b><br>%2, %3 attempts/op");
+        categories.append(format.arg(m_whatIfLabels.at(i).toHtmlEscaped(), dupText)
                               .arg(m_whatIfAmplification.at(i), 0, 'f', 2));
         duplicates.append(m_whatIfDuplicates.at(i));
         records.append(m_whatIfRecords.at(i));

@@ -84,6 +84,9 @@ public:
     bool startSweep(const SweepSpec &spec, QString *error = nullptr);
     void cancelSweep();
     bool isSweepRunning() const { return m_sweepRunning; }
+    // Below this height the charts drop axis titles and use smaller fonts.
+    static constexpr int compactHeight = 480;
+    bool isCompact() const { return m_compact; }
     SweepSpec sweepSpecFromControls() const;
     void setSweepControls(const SweepSpec &spec);
     QList<SweepPoint> sweepPoints() const { return m_sweepPoints; }
@@ -96,6 +99,7 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     QWidget *buildDuplicatesTab();
@@ -117,6 +121,7 @@ private:
 
     RunResult m_result;
     bool m_hasResult = false;
+    bool m_compact = false; // a short dock: smaller fonts, fewer words
     QTabWidget *m_tabs = nullptr;
     QChartView *m_views[TabCount] = {};
 

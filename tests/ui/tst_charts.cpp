@@ -89,6 +89,13 @@ void TestCharts::tabs()
         titles.insert(panel.tabTitle(i));
     QCOMPARE(titles.size(), panel.tabCount());
     QVERIFY(!titles.contains(QString()));
+
+    // A short dock switches to the compact style and back.
+    panel.resize(1000, ChartsPanel::compactHeight - 100);
+    panel.show();
+    QTRY_VERIFY(panel.isCompact());
+    panel.resize(1000, ChartsPanel::compactHeight + 100);
+    QTRY_VERIFY(!panel.isCompact());
 }
 
 void TestCharts::duplicateSeries_data()
