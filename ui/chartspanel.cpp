@@ -440,9 +440,11 @@ void ChartsPanel::applyStyle()
     const ChartColors c = colorsFor(palette());
     const QFont base = font();
     // Projector sizes when there is room; a short dock still gets whole labels.
-    const QFont titleFont = scaledFont(base, m_compact ? 11.5 : 15, true);
-    const QFont axisTitleFont = scaledFont(base, m_compact ? 10 : 12);
-    const QFont labelFont = scaledFont(base, m_compact ? 10 : 11);
+    // Never smaller than the rest of the window, which may already use a large font.
+    const qreal b = base.pointSizeF() > 0 ? base.pointSizeF() : 10;
+    const QFont titleFont = scaledFont(base, m_compact ? std::max(11.5, b * 1.1) : std::max(15.0, b * 1.4), true);
+    const QFont axisTitleFont = scaledFont(base, m_compact ? std::max(10.0, b) : std::max(12.0, b * 1.1));
+    const QFont labelFont = scaledFont(base, m_compact ? std::max(10.0, b * 0.95) : std::max(11.0, b));
 
     for (QChartView *view : m_views) {
         QChart *chart = view->chart();
