@@ -149,11 +149,20 @@ TimelineWidget::TimelineWidget(QWidget *parent)
     m_overviewArea->setWidget(m_overview);
     m_overviewArea->setWidgetResizable(true);
     m_overviewArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_overviewArea->setFixedHeight(kOverviewHeight);
+    // Preferred, not fixed: the timeline must not force a tall window; resizeEvent() hides it when short.
+    m_overviewArea->setMaximumHeight(kOverviewHeight);
+    m_overviewArea->setMinimumHeight(1); // 0 would mean "use the size hint"
+    m_overviewArea->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
     m_overviewArea->setFrameShape(QFrame::NoFrame);
     m_overviewTitle = new QLabel(tr("All operations \u2014 ticks: attempts, dots: records; click a row to show it"), this);
     m_overviewTitle->setForegroundRole(QPalette::PlaceholderText);
     m_overviewTitle->setContentsMargins(12, 2, 12, 0);
+
+    // Everything but the swimlanes, caption and controls may be squeezed away (resizeEvent() hides it).
+    m_overviewTitle->setWordWrap(true);
+    m_overviewTitle->setMinimumSize(1, 1);
+    m_legend->setMinimumSize(1, 1);
+    m_detailsLabel->setMinimumSize(1, 1);
 
     auto *root = new QVBoxLayout(this);
     root->setContentsMargins(0, 0, 0, 4);
@@ -197,7 +206,7 @@ TimelineWidget::TimelineWidget(QWidget *parent)
     QFont captionFont = font();
     captionFont.setPointSizeF(font().pointSizeF() * 1.6);
     m_captionLabel->setFont(captionFont);
-    m_captionLabel->setMinimumHeight(QFontMetrics(captionFont).lineSpacing() * 2 + 8);
+    m_captionLabel->setMinimumHeight(QFontMetrics(captionFont).lineSpacing() + 8);
     m_scene->setEmptyText(tr("Run a scenario to see its attempts here."));
     rebuild();
 }
