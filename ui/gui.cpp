@@ -4,10 +4,7 @@
 #include "mainwindow.h"
 #include "runcontroller.h"
 
-#if __has_include("timelinewidget.h")
 #include "timelinewidget.h"
-#define RETRYLAB_HAVE_TIMELINE 1
-#endif
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -70,9 +67,7 @@ int takeScreenshot(MainWindow &window, const QString &fileName, int operation)
     window.setOperation(op);
     ChartsPanel *charts = window.charts();
     settle([charts] { return !charts->isWhatIfPending(); }, 60000);
-#ifdef RETRYLAB_HAVE_TIMELINE
     window.timeline()->seekToEnd();
-#endif
     pause(400); // layouts, chart animations and the first paint
     const QImage image = window.grab().toImage();
     QImageWriter writer(fileName);

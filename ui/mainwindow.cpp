@@ -2,24 +2,16 @@
 
 #include "chartspanel.h"
 #include "editorstyle.h"
+#include "logview.h"
+#include "recordsview.h"
 #include "runcontroller.h"
 #include "scenarioeditor.h"
+#include "timelinewidget.h"
 #include "trace.h"
 
-#if __has_include("timelinewidget.h")
-#include "timelinewidget.h"
-#define RETRYLAB_HAVE_TIMELINE 1
-#endif
-#if __has_include("recordsview.h")
-#include "recordsview.h"
-#define RETRYLAB_HAVE_RECORDS 1
-#endif
-#if __has_include("logview.h")
-#include "logview.h"
-#define RETRYLAB_HAVE_LOG 1
-#endif
 
 #include <QAction>
+#include <QVariantAnimation>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -30,6 +22,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -38,56 +31,6 @@
 #include <QToolBar>
 
 namespace retrylab {
-
-#ifndef RETRYLAB_HAVE_TIMELINE
-class TimelineWidget : public QWidget
-{
-public:
-    using QWidget::QWidget;
-    void setResult(const RunResult &) {}
-    void setOperation(int op) { m_op = op; }
-    int operation() const { return m_op; }
-    void selectEvent(int) {}
-    void stepNext() {}
-    void stepPrevious() {}
-    void play() {}
-    void pause() {}
-    bool isPlaying() const { return false; }
-    bool exportImage(const QString &, QString *error)
-    {
-        if (error)
-            *error = QStringLiteral("timeline not available");
-        return false;
-    }
-
-private:
-    int m_op = 1;
-};
-#endif
-#ifndef RETRYLAB_HAVE_RECORDS
-class RecordsView : public QWidget
-{
-public:
-    using QWidget::QWidget;
-    void setResult(const RunResult &) {}
-    void selectEvent(int) {}
-    bool exportCsv(const QString &, QString *error)
-    {
-        if (error)
-            *error = QStringLiteral("records view not available");
-        return false;
-    }
-};
-#endif
-#ifndef RETRYLAB_HAVE_LOG
-class LogView : public QWidget
-{
-public:
-    using QWidget::QWidget;
-    void setResult(const RunResult &) {}
-    void selectEvent(int) {}
-};
-#endif
 
 namespace {
 QIcon themedIcon(const QString &name, QStyle::StandardPixmap fallback, const QStyle *style)
@@ -144,7 +87,14 @@ void MainWindow::createDocks()
 
     m_charts = new ChartsPanel;
     m_charts->setObjectName(QStringLiteral("charts"));
-    m_chartsDock = makeDock(tr("Charts"), QStringLiteral("chartsDock"), m_charts, this);
+    // The charts need more room than a 1280x720 projector leaves below the timeline:
+    // scroll rather than push the window taller than the screen.
+    auto *chartsScroll = new QScrollArea;
+    chartsScroll->setObjectName(QStringLiteral("chartsScroll"));
+    chartsScroll->setWidgetResizable(true);
+    chartsScroll->setFrameShape(QFrame::NoFrame);
+    chartsScroll->setWidget(m_charts);
+    m_chartsDock = makeDock(tr("Charts"), QStringLiteral("chartsDock"), chartsScroll, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_chartsDock);
 
     m_records = new RecordsView;
@@ -357,20 +307,15 @@ void MainWindow::connectViews()
             statusBar()->clearMessage();
     });
 
-#ifdef RETRYLAB_HAVE_TIMELINE
     connect(m_timeline, &TimelineWidget::eventSelected, this,
             [this](int index) { onEventSelected(m_timeline, index); });
     connect(m_timeline, &TimelineWidget::operationChanged, this, [this](int op) {
         const QSignalBlocker blocker(m_operation);
         m_operation->setValue(op);
     });
-#endif
-#ifdef RETRYLAB_HAVE_RECORDS
+    connect(m_timeline->animation(), &QAbstractAnimation::stateChanged, this, &MainWindow::updatePlaybackActions);
     connect(m_records, &RecordsView::eventSelected, this, [this](int index) { onEventSelected(m_records, index); });
-#endif
-#ifdef RETRYLAB_HAVE_LOG
     connect(m_log, &LogView::eventSelected, this, [this](int index) { onEventSelected(m_log, index); });
-#endif
 }
 
 void MainWindow::onEventSelected(QObject *source, int traceIndex)

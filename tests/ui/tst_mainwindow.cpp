@@ -1,0 +1,439 @@
+#include "chartspanel.h"
+#include "logview.h"
+#include "mainwindow.h"
+#include "runcontroller.h"
+#include "scenarioeditor.h"
+#include "settings.h"
+#include "timelinewidget.h"
+
+#include <QComboBox>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QImage>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QProgressBar>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace retrylab;
+
+namespace {
+
+constexpr int RunTimeoutMs = 120000;
+
+// The number shown in a status label such as "Duplicates: 3".
+int labelNumber(const MainWindow &w, const char *name)
+{
+    const auto *label = w.findChild<QLabel *>(QLatin1String(name));
+    if (!label)
+        return -1;
+    static const QRegularExpression number(QStringLiteral("(\\d+)\\s*$"));
+    const QRegularExpressionMatch m = number.match(label->text());
+    return m.hasMatch() ? m.captured(1).toInt() : -1;
+}
+
+bool waitForIdle(MainWindow &w)
+{
+    RunController *run = w.runController();
+    return QTest::qWaitFor([run] { return !run->isPending() && run->hasResult(); }, RunTimeoutMs);
+}
+
+int eventsOfOp(const RunResult &result, int op)
+{
+    int n = 0;
+    for (const TraceEvent &e : result.trace) {
+        if (e.op == op)
+            ++n;
+    }
+    return n;
+}
+
+void chooseData(QComboBox *combo, const QString &data)
+{
+    combo->setCurrentIndex(combo->findData(data));
+}
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void presetLoadsIntoEveryView_data();
+    void presetLoadsIntoEveryView();
+    void keyPlacementChangesDuplicates();
+    void editsCoalesceIntoOneRun();
+    void titleShowsModified();
+    void saveOpenRoundTrip();
+    void badFileLosesNothing();
+    void settingsPersistAcrossWindows();
+    void exportsWriteValidFiles_data();
+    void exportsWriteValidFiles();
+    void selectionFollowsAcrossViews();
+    void guiStaysResponsiveDuringBackgroundRun();
+};
+
+void TestMainWindow::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("RetryLab"));
+    QCoreApplication::setApplicationName(QStringLiteral("RetryLab"));
+}
+
+void TestMainWindow::init()
+{
+    QSettings().clear();
+}
+
+void TestMainWindow::presetLoadsIntoEveryView_data()
+{
+    QTest::addColumn<QString>("preset");
+    const QStringList presets = scenario::presetNames();
+    for (const QString &name : presets)
+        QTest::addRow("%s", qPrintable(name)) << name;
+}
+
+void TestMainWindow::presetLoadsIntoEveryView()
+{
+    QFETCH(QString, preset);
+    MainWindow w;
+    w.show();
+    QString error;
+    QVERIFY2(w.loadPreset(preset, &error), qPrintable(error));
+    QVERIFY(waitForIdle(w));
+    const RunResult &result = w.result();
+    const Scenario expected = scenario::preset(preset).scenario;
+    QCOMPARE(result.scenario, expected);
+    QCOMPARE(w.editor()->scenario(), expected);
+    QVERIFY(!w.isModified());
+    QVERIFY(w.windowTitle().contains(expected.title.isEmpty() ? expected.name : expected.title));
+
+    const int op = MainWindow::interestingOperation(result);
+    w.setOperation(op);
+    QCOMPARE(w.timeline()->operation(), op);
+    QCOMPARE(w.findChild<QSpinBox *>(QStringLiteral("operationSpin"))->value(), op);
+    const int events = eventsOfOp(result, op);
+    QVERIFY(events > 0);
+    QCOMPARE(w.timeline()->itemCount(), events);
+
+    const auto *worst = w.findChild<QLabel *>(QStringLiteral("statusWorstCase"));
+    QVERIFY(worst->text().contains(expected.worstCaseFormula()));
+    QCOMPARE(labelNumber(w, "statusRecords"), result.metrics.records);
+    QCOMPARE(labelNumber(w, "statusDuplicates"), result.metrics.duplicates);
+    QCOMPARE(labelNumber(w, "statusOrphans"), result.metrics.orphans);
+    QCOMPARE(labelNumber(w, "statusLost"), 0);
+    QCOMPARE(w.findChild<QLabel *>(QStringLiteral("statusDuplicates"))->property("warning").toBool(),
+             result.metrics.duplicates > 0);
+}
+
+void TestMainWindow::keyPlacementChangesDuplicates()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(w.loadPreset(QStringLiteral("ghost-request")));
+    QVERIFY(waitForIdle(w));
+    const int before = labelNumber(w, "statusDuplicates");
+    QVERIFY2(before > 0, "ghost-request must show duplicates");
+
+    auto *mode = w.editor()->findChild<QComboBox *>(QStringLiteral("server.idempotency.mode"));
+    auto *key = w.editor()->findChild<QComboBox *>(QStringLiteral("client.keyPlacement"));
+    QVERIFY(mode && key);
+    QCOMPARE(key->currentData().toString(), QStringLiteral("none"));
+    QSignalSpy results(w.runController(), &RunController::resultReady);
+    chooseData(mode, QStringLiteral("atomic"));
+    QVERIFY(results.wait(RunTimeoutMs));
+    // Without a key an atomic store has nothing to deduplicate on.
+    QCOMPARE(labelNumber(w, "statusDuplicates"), before);
+
+    chooseData(key, QStringLiteral("perOperation"));
+    QVERIFY(results.wait(RunTimeoutMs));
+    QCOMPARE(w.result().scenario.client.keyPlacement, KeyPlacement::PerOperation);
+    QCOMPARE(labelNumber(w, "statusDuplicates"), w.result().metrics.duplicates);
+    QCOMPARE(labelNumber(w, "statusDuplicates"), 0);
+    QVERIFY(!w.findChild<QLabel *>(QStringLiteral("statusDuplicates"))->property("warning").toBool());
+
+    chooseData(key, QStringLiteral("perWrapperAttempt"));
+    QVERIFY(results.wait(RunTimeoutMs));
+    QVERIFY2(labelNumber(w, "statusDuplicates") > 0, "a key minted inside the wrapper changes on every wrapper retry");
+}
+
+void TestMainWindow::editsCoalesceIntoOneRun()
+{
+    MainWindow w;
+    QVERIFY(w.loadPreset(QStringLiteral("stable-key")));
+    QVERIFY(waitForIdle(w));
+    QSignalSpy started(w.runController(), &RunController::runStarted);
+    QSignalSpy results(w.runController(), &RunController::resultReady);
+    auto *loss = w.editor()->findChild<QDoubleSpinBox *>(QStringLiteral("network.responseLoss"));
+    auto *orders = w.editor()->findChild<QSpinBox *>(QStringLiteral("workload.orders"));
+    loss->setValue(20);
+    orders->setValue(7);
+    loss->setValue(40);
+    QVERIFY(results.wait(RunTimeoutMs));
+    QCOMPARE(started.count(), 1);
+    QCOMPARE(results.count(), 1);
+    QCOMPARE(w.result().scenario.workload.orders, 7);
+    QCOMPARE(w.result().scenario.network.responseLoss, 0.4);
+    QCOMPARE(int(w.result().ops.size()), 7);
+    QCOMPARE(w.findChild<QSpinBox *>(QStringLiteral("operationSpin"))->maximum(), 7);
+}
+
+void TestMainWindow::titleShowsModified()
+{
+    MainWindow w;
+    QVERIFY(w.loadPreset(QStringLiteral("ghost-request")));
+    QVERIFY(!w.isWindowModified());
+    QVERIFY(w.windowTitle().contains(QLatin1String("[*]")));
+    w.editor()->findChild<QSpinBox *>(QStringLiteral("workload.orders"))->setValue(5);
+    QVERIFY(w.isModified());
+    QVERIFY(w.isWindowModified());
+    QVERIFY(w.loadPreset(QStringLiteral("ghost-request")));
+    QVERIFY(!w.isWindowModified());
+}
+
+void TestMainWindow::saveOpenRoundTrip()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString file = dir.filePath(QStringLiteral("lesson.json"));
+
+    MainWindow w;
+    QVERIFY(w.loadPreset(QStringLiteral("rotating-key")));
+    w.editor()->findChild<QDoubleSpinBox *>(QStringLiteral("network.responseLoss"))->setValue(55);
+    chooseData(w.editor()->findChild<QComboBox *>(QStringLiteral("server.idempotency.mode")), QStringLiteral("naive"));
+    QVERIFY(w.isModified());
+    const Scenario edited = w.scenario();
+    QCOMPARE(edited.server.idempotency.mode, IdempotencyMode::Naive);
+
+    QString error;
+    QVERIFY2(w.saveToFile(file, &error), qPrintable(error));
+    QVERIFY(!w.isModified());
+    QCOMPARE(w.currentFile(), QFileInfo(file).absoluteFilePath());
+    QVERIFY(w.windowTitle().contains(QLatin1String("lesson.json")));
+
+    MainWindow other;
+    QVERIFY2(other.loadFile(file, &error), qPrintable(error));
+    QCOMPARE(other.scenario(), edited);
+    QCOMPARE(other.editor()->scenario(), edited);
+    QCOMPARE(other.editor()->findChild<QComboBox *>(QStringLiteral("server.idempotency.mode"))->currentData().toString(),
+             QStringLiteral("naive"));
+}
+
+void TestMainWindow::badFileLosesNothing()
+{
+    QTemporaryDir dir;
+    const QString bad = dir.filePath(QStringLiteral("bad.json"));
+    QFile f(bad);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"schema": 1, "client": {"transport": {"total": "three"}}})");
+    f.close();
+
+    MainWindow w;
+    QVERIFY(w.loadPreset(QStringLiteral("stable-key")));
+    w.editor()->findChild<QSpinBox *>(QStringLiteral("workload.orders"))->setValue(9);
+    const Scenario before = w.scenario();
+    QString error;
+    QVERIFY(!w.loadFile(bad, &error));
+    QVERIFY2(error.contains(QLatin1String("client.transport.total")), qPrintable(error));
+    QCOMPARE(w.scenario(), before);
+    QCOMPARE(w.editor()->scenario(), before);
+    QVERIFY(w.isModified());
+    QVERIFY(!w.loadFile(dir.filePath(QStringLiteral("missing.json")), &error));
+    QCOMPARE(w.scenario(), before);
+}
+
+void TestMainWindow::settingsPersistAcrossWindows()
+{
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("kept.json"));
+    QSize size(1040, 660);
+    {
+        MainWindow w;
+        QVERIFY(w.loadPreset(QStringLiteral("key-expiry")));
+        QVERIFY(w.saveToFile(file));
+        w.show();
+        w.resize(size);
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.scenarioDock()->hide();
+        QTRY_COMPARE(w.size(), size);
+        QVERIFY(w.close());
+    }
+    const Settings settings;
+    QCOMPARE(settings.recentFiles().value(0), QFileInfo(file).absoluteFilePath());
+
+    MainWindow again;
+    QCOMPARE(again.size(), size);
+    QCOMPARE(again.currentFile(), QFileInfo(file).absoluteFilePath());
+    QCOMPARE(again.scenario().name, QStringLiteral("key-expiry"));
+    QVERIFY(!again.scenarioDock()->isVisibleTo(&again));
+    again.resetLayout();
+    QVERIFY(again.scenarioDock()->isVisibleTo(&again));
+
+    // Recent files stay unique, newest first, at most eight.
+    Settings s;
+    for (int i = 0; i < 12; ++i)
+        s.addRecentFile(dir.filePath(QStringLiteral("f%1.json").arg(i)));
+    s.addRecentFile(dir.filePath(QStringLiteral("f5.json")));
+    const QStringList recent = s.recentFiles();
+    QCOMPARE(recent.size(), Settings::maxRecentFiles);
+    QCOMPARE(recent.first(), QFileInfo(dir.filePath(QStringLiteral("f5.json"))).absoluteFilePath());
+    QCOMPARE(recent.count(recent.first()), 1);
+}
+
+void TestMainWindow::exportsWriteValidFiles_data()
+{
+    QTest::addColumn<MainWindow::ExportKind>("kind");
+    QTest::addRow("timeline-png") << MainWindow::ExportKind::TimelinePng;
+    QTest::addRow("timeline-svg") << MainWindow::ExportKind::TimelineSvg;
+    QTest::addRow("charts-png") << MainWindow::ExportKind::ChartsPng;
+    QTest::addRow("charts-svg") << MainWindow::ExportKind::ChartsSvg;
+    QTest::addRow("records-csv") << MainWindow::ExportKind::RecordsCsv;
+    QTest::addRow("trace-jsonl") << MainWindow::ExportKind::TraceJsonl;
+}
+
+void TestMainWindow::exportsWriteValidFiles()
+{
+    QFETCH(MainWindow::ExportKind, kind);
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("out.") + MainWindow::exportSuffix(kind));
+    MainWindow w;
+    w.resize(1280, 720);
+    w.show();
+    QVERIFY(w.loadPreset(QStringLiteral("ghost-request")));
+    QVERIFY(waitForIdle(w));
+    w.setOperation(MainWindow::interestingOperation(w.result()));
+    QString error;
+    QVERIFY2(w.exportTo(kind, file, &error), qPrintable(error));
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray bytes = f.readAll();
+    QVERIFY(!bytes.isEmpty());
+    const RunResult &result = w.result();
+
+    switch (kind) {
+    case MainWindow::ExportKind::TimelinePng:
+    case MainWindow::ExportKind::ChartsPng: {
+        QImage image;
+        QVERIFY(image.loadFromData(bytes, "PNG"));
+        QVERIFY(image.width() > 100 && image.height() > 50);
+        break;
+    }
+    case MainWindow::ExportKind::TimelineSvg:
+    case MainWindow::ExportKind::ChartsSvg: {
+        QSvgRenderer svg(bytes);
+        QVERIFY(svg.isValid());
+        QVERIFY(!svg.defaultSize().isEmpty());
+        break;
+    }
+    case MainWindow::ExportKind::RecordsCsv: {
+        const QList<QByteArray> lines = bytes.trimmed().split('\n');
+        QCOMPARE(lines.size(), result.metrics.records + 1); // header + one row per record
+        QVERIFY(lines.first().contains(','));
+        break;
+    }
+    case MainWindow::ExportKind::TraceJsonl: {
+        const QList<QByteArray> lines = bytes.trimmed().split('\n');
+        QCOMPARE(lines.size(), int(result.trace.size()));
+        for (const QByteArray &line : lines) {
+            QJsonParseError e;
+            const QJsonObject o = QJsonDocument::fromJson(line, &e).object();
+            QCOMPARE(e.error, QJsonParseError::NoError);
+            QVERIFY(o.contains(QLatin1String("t")) && o.contains(QLatin1String("kind")));
+        }
+        break;
+    }
+    }
+
+    // An unwritable target reports an error instead of pretending.
+    QVERIFY(!w.exportTo(kind, dir.filePath(QStringLiteral("no/such/dir/out.") + MainWindow::exportSuffix(kind)), &error));
+    QVERIFY(!error.isEmpty());
+}
+
+void TestMainWindow::selectionFollowsAcrossViews()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(w.loadPreset(QStringLiteral("ghost-request")));
+    QVERIFY(waitForIdle(w));
+    const RunResult &result = w.result();
+    const int target = MainWindow::interestingOperation(result) == 1 ? 2 : 1;
+    int index = -1;
+    for (int i = 0; i < result.trace.size(); ++i) {
+        if (result.trace.at(i).op == target) {
+            index = i;
+            break;
+        }
+    }
+    QVERIFY(index >= 0);
+    w.setOperation(MainWindow::interestingOperation(result));
+    // A row picked in the log brings its operation onto the timeline.
+    Q_EMIT w.logView()->eventSelected(index);
+    QCOMPARE(w.timeline()->operation(), target);
+    QCOMPARE(w.findChild<QSpinBox *>(QStringLiteral("operationSpin"))->value(), target);
+}
+
+void TestMainWindow::guiStaysResponsiveDuringBackgroundRun()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(w.loadPreset(QStringLiteral("ghost-request")));
+    QVERIFY(waitForIdle(w));
+
+    RunController *run = w.runController();
+    auto *orders = w.editor()->findChild<QSpinBox *>(QStringLiteral("workload.orders"));
+    const int large = 40000;
+    Scenario big = w.scenario();
+    big.workload.orders = large;
+    QVERIFY(RunController::estimatedAttempts(big) > run->syncLimit());
+
+    // Event-loop watchdog: the longest gap between 10 ms ticks while the run is in the background.
+    QElapsedTimer clock;
+    qint64 last = 0;
+    qint64 maxGap = 0;
+    int ticks = 0;
+    bool sawBusy = false;
+    QTimer watchdog;
+    watchdog.setInterval(10);
+    connect(&watchdog, &QTimer::timeout, this, [&] {
+        const qint64 now = clock.elapsed();
+        if (run->isBusy()) {
+            sawBusy = true;
+            maxGap = qMax(maxGap, now - last);
+            ++ticks;
+        }
+        last = now;
+    });
+    QSignalSpy started(run, &RunController::runStarted);
+    QSignalSpy results(run, &RunController::resultReady);
+    clock.start();
+    watchdog.start();
+    orders->setValue(large);
+    QVERIFY(results.wait(RunTimeoutMs));
+    watchdog.stop();
+
+    QCOMPARE(started.count(), 1);
+    QCOMPARE(started.first().first().toBool(), true); // it ran in the background
+    QVERIFY(sawBusy);
+    QVERIFY(ticks > 0);
+    QVERIFY2(maxGap < 100, qPrintable(QStringLiteral("GUI thread blocked for %1 ms").arg(maxGap)));
+    QCOMPARE(int(w.result().ops.size()), large);
+    QVERIFY(!w.findChild<QProgressBar *>(QStringLiteral("statusBusy"))->isVisible());
+    qInfo("background run: %d watchdog ticks, longest gap %lld ms", ticks, maxGap);
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
