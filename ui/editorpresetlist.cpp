@@ -140,7 +140,7 @@ void PresetList::setCurrentName(const QString &name)
     for (int i = 0; i < count(); ++i) {
         if (item(i)->data(NameRole).toString() == name) {
             setCurrentRow(i);
-            scrollToItem(item(i));
+            scrollToItem(item(i), QAbstractItemView::PositionAtTop);
             return;
         }
     }
@@ -152,8 +152,12 @@ void PresetList::resizeEvent(QResizeEvent *event)
 {
     QListWidget::resizeEvent(event);
     // Wrapped heights depend on the width: ask the delegate again.
-    if (event->oldSize().width() != event->size().width())
+    if (event->oldSize().width() != event->size().width()) {
         doItemsLayout();
+        // Heights changed, so the current lesson moved: keep it in sight.
+        if (currentItem())
+            scrollToItem(currentItem(), QAbstractItemView::PositionAtTop);
+    }
 }
 
 } // namespace retrylab

@@ -33,6 +33,10 @@
 namespace retrylab {
 
 namespace {
+// Default layout at 1280x720: room for the form on the left, the timeline keeps most of the height.
+constexpr int ScenarioDockWidth = 350;
+constexpr int BottomDockHeight = 260;
+
 QIcon themedIcon(const QString &name, QStyle::StandardPixmap fallback, const QStyle *style)
 {
     return QIcon::fromTheme(name, style->standardIcon(fallback));
@@ -69,8 +73,8 @@ MainWindow::MainWindow(QWidget *parent)
     connectViews();
 
     resize(1280, 720);
-    resizeDocks({m_scenarioDock}, {400}, Qt::Horizontal);
-    resizeDocks({m_chartsDock}, {260}, Qt::Vertical);
+    resizeDocks({m_scenarioDock}, {ScenarioDockWidth}, Qt::Horizontal);
+    resizeDocks({m_chartsDock}, {BottomDockHeight}, Qt::Vertical);
     m_defaultState = saveState();
 
     restoreSettings();
@@ -369,6 +373,8 @@ void MainWindow::setOperation(int op)
 
 int MainWindow::interestingOperation(const RunResult &result)
 {
+    // The lesson is in the exceptions: a duplicate, then a client failure that
+    // left a record, then a replayed retry, then the op that retried most.
     for (const OpSummary &op : result.ops) {
         if (op.records > 1)
             return op.op;
@@ -377,7 +383,19 @@ int MainWindow::interestingOperation(const RunResult &result)
         if (!op.succeeded && op.records > 0)
             return op.op;
     }
-    return result.ops.isEmpty() ? 1 : result.ops.first().op;
+    for (const TraceEvent &e : result.trace) {
+        if (e.kind == EventKind::Replayed && e.op > 0)
+            return e.op;
+    }
+    int best = result.ops.isEmpty() ? 1 : result.ops.first().op;
+    int most = 1;
+    for (const OpSummary &op : result.ops) {
+        if (op.attempts > most) {
+            most = op.attempts;
+            best = op.op;
+        }
+    }
+    return best;
 }
 
 void MainWindow::applyScenario(const Scenario &scenario, const QString &fileName)
@@ -733,8 +751,8 @@ void MainWindow::resetLayout()
     for (QDockWidget *dock : {m_scenarioDock, m_chartsDock, m_recordsDock, m_logDock})
         dock->show();
     m_chartsDock->raise();
-    resizeDocks({m_scenarioDock}, {400}, Qt::Horizontal);
-    resizeDocks({m_chartsDock}, {260}, Qt::Vertical);
+    resizeDocks({m_scenarioDock}, {ScenarioDockWidth}, Qt::Horizontal);
+    resizeDocks({m_chartsDock}, {BottomDockHeight}, Qt::Vertical);
 }
 
 void MainWindow::about()

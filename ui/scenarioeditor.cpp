@@ -20,8 +20,8 @@
 #include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSpinBox>
-#include <QSplitter>
 #include <QStyle>
+#include <QTabWidget>
 #include <QToolBox>
 #include <QVBoxLayout>
 #include <QWheelEvent>
@@ -92,6 +92,7 @@ ScenarioEditor::ScenarioEditor(QWidget *parent)
     : QWidget(parent)
     , m_presets(new PresetList(this))
     , m_sections(new QToolBox(this))
+    , m_tabs(new QTabWidget(this))
     , m_errorLabel(new QLabel(this))
 {
     m_presets->setObjectName(QStringLiteral("presetList"));
@@ -110,28 +111,18 @@ ScenarioEditor::ScenarioEditor(QWidget *parent)
     m_errorLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_errorLabel->hide();
 
-    auto *presetsBox = new QWidget(this);
-    auto *presetsLayout = new QVBoxLayout(presetsBox);
-    presetsLayout->setContentsMargins(0, 0, 0, 0);
-    auto *presetsTitle = new QLabel(tr("Presets"), presetsBox);
-    QFont headingFont = presetsTitle->font();
-    headingFont.setBold(true);
-    headingFont.setPointSizeF(headingFont.pointSizeF() * 1.1);
-    presetsTitle->setFont(headingFont);
-    presetsLayout->addWidget(presetsTitle);
-    presetsLayout->addWidget(m_presets);
-
-    auto *splitter = new QSplitter(Qt::Vertical, this);
-    splitter->setObjectName(QStringLiteral("editorSplitter"));
-    splitter->setChildrenCollapsible(false);
-    splitter->addWidget(presetsBox);
-    splitter->addWidget(m_sections);
-    splitter->setStretchFactor(0, 2);
-    splitter->setStretchFactor(1, 3);
+    // Two tabs rather than a splitter: at 1280x720 both the lesson list and the
+    // form need the full height of the dock to be readable.
+    m_tabs->setObjectName(QStringLiteral("editorTabs"));
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_presets, tr("Presets"));
+    m_tabs->addTab(m_sections, tr("Settings"));
+    m_tabs->setTabToolTip(0, tr("Lessons: each preset sets up one experiment"));
+    m_tabs->setTabToolTip(1, tr("Every key of the scenario, grouped"));
 
     auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(6, 6, 6, 6);
-    layout->addWidget(splitter, 1);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_tabs, 1);
     layout->addWidget(m_errorLabel);
 
     setScenario(Scenario());

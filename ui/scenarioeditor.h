@@ -8,6 +8,7 @@
 #include <QWidget>
 
 class QLabel;
+class QTabWidget;
 class QToolBox;
 class QFormLayout;
 class QGroupBox;
@@ -39,6 +40,8 @@ public:
 
     PresetList *presetList() const { return m_presets; }
     QToolBox *sections() const { return m_sections; }
+    // Presets or Settings.
+    QTabWidget *tabs() const { return m_tabs; }
 
 Q_SIGNALS:
     void scenarioChanged(const retrylab::Scenario &scenario);
@@ -88,6 +91,7 @@ private:
     QHash<QString, QString> m_errors;
     PresetList *m_presets = nullptr;
     QToolBox *m_sections = nullptr;
+    QTabWidget *m_tabs = nullptr;
     QLabel *m_errorLabel = nullptr;
 };
 
