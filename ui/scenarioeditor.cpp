@@ -31,7 +31,7 @@
 namespace retrylab {
 
 namespace {
-constexpr int MaxMs = 3600000;
+constexpr int MaxMs = 3600000; // the core's limit for durations: one hour of virtual time
 const char *const Methods[] = {"GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE", "POST", "PATCH"};
 const char *const InvalidProperty = "invalid";
 const char *const HelpProperty = "helpToolTip";
@@ -133,7 +133,6 @@ void ScenarioEditor::addPage(QWidget *content, const QString &title)
     auto *scroll = new QScrollArea(m_sections);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setWidget(content);
     // Keep the page's own background: it follows the system palette.
     scroll->viewport()->setAutoFillBackground(false);
@@ -147,13 +146,13 @@ QWidget *ScenarioEditor::buildWorkloadPage()
     auto *form = new QFormLayout(page);
     addRow(form, tr("Orders"), intField(QStringLiteral("workload.orders"), 0, 10000000),
            tr("Logical operations: orders the user means to place once each."));
-    addRow(form, tr("Between orders"), intField(QStringLiteral("workload.interArrivalMs"), 0, INT_MAX, tr(" ms"), 100));
+    addRow(form, tr("Between orders"), intField(QStringLiteral("workload.interArrivalMs"), 0, MaxMs, tr(" ms"), 100));
     addRow(form, tr("Clients"), intField(QStringLiteral("workload.clients"), 0, 100000),
            tr("Independent clients sending orders at the same time."));
     addRow(form, tr("Double submits"), percentField(QStringLiteral("workload.doubleSubmitRate")),
            tr("Share of orders submitted twice, e.g. a double click."));
     addRow(form, tr("Double-submit delay"),
-           intField(QStringLiteral("workload.doubleSubmitDelayMs"), 0, INT_MAX, tr(" ms"), 5));
+           intField(QStringLiteral("workload.doubleSubmitDelayMs"), 0, MaxMs, tr(" ms"), 5));
     addRow(form, tr("Seed"), intField(QStringLiteral("seed"), 0, INT_MAX),
            tr("Same scenario and seed give the same run, event for event."));
     return page;
@@ -180,11 +179,11 @@ QGroupBox *ScenarioEditor::buildLayerGroup(const QString &layer, const QString &
     addRow(form, tr("Max attempts"), intField(p + QStringLiteral("maxAttempts"), 0, 999));
     addRow(form, tr("Backoff"),
            choiceField(p + QStringLiteral("backoff.kind"), choices<BackoffKind>(3, kindLabels)));
-    addRow(form, tr("First wait"), intField(p + QStringLiteral("backoff.initialMs"), 0, INT_MAX, tr(" ms"), 100));
+    addRow(form, tr("First wait"), intField(p + QStringLiteral("backoff.initialMs"), 0, MaxMs, tr(" ms"), 100));
     addRow(form, tr("Multiplier"), numberField(p + QStringLiteral("backoff.multiplier"), 0, 1000, 0.5, 2));
-    addRow(form, tr("Max wait"), intField(p + QStringLiteral("backoff.maxMs"), 0, INT_MAX, tr(" ms"), 100));
+    addRow(form, tr("Max wait"), intField(p + QStringLiteral("backoff.maxMs"), 0, MaxMs, tr(" ms"), 100));
     addRow(form, tr("Jitter"), choiceField(p + QStringLiteral("backoff.jitter"), choices<Jitter>(4, jitterLabels)));
-    auto *deadline = qobject_cast<QSpinBox *>(intField(p + QStringLiteral("deadlineMs"), 0, INT_MAX, tr(" ms"), 1000));
+    auto *deadline = qobject_cast<QSpinBox *>(intField(p + QStringLiteral("deadlineMs"), 0, MaxMs, tr(" ms"), 1000));
     deadline->setSpecialValueText(tr("none"));
     addRow(form, tr("Deadline"), deadline, tr("Overall time budget of this layer; 0 = none."));
     return box;
@@ -199,9 +198,9 @@ QGroupBox *ScenarioEditor::buildTransportGroup()
     box->setProperty(HelpProperty, help);
     auto *form = new QFormLayout(box);
     addRow(form, tr("Total retries"), intField(QStringLiteral("client.transport.total"), 0, 99));
-    addRow(form, tr("Backoff factor"), numberField(QStringLiteral("client.transport.backoffFactor"), 0, 100000, 0.1, 2),
+    addRow(form, tr("Backoff factor"), numberField(QStringLiteral("client.transport.backoffFactor"), 0, 9999, 0.1, 2),
            tr("Wait factor x 2^(n-1) seconds; the first retry is immediate."));
-    addRow(form, tr("Backoff cap"), numberField(QStringLiteral("client.transport.backoffMaxS"), 0, 1000000, 1, 1));
+    addRow(form, tr("Backoff cap"), numberField(QStringLiteral("client.transport.backoffMaxS"), 0, 99999, 1, 1));
     addRow(form, tr("Status forcelist"), statusListField(QStringLiteral("client.transport.statusForcelist")),
            tr("Comma-separated HTTP statuses to retry, e.g. 500,502,503,504."));
     addRow(form, tr("Allowed methods"), methodsField(QStringLiteral("client.transport.allowedMethods")));
@@ -230,13 +229,13 @@ QWidget *ScenarioEditor::buildClientPage()
            choiceField(QStringLiteral("client.keyPlacement"), choices<KeyPlacement>(4, keyLabels)),
            tr("Where the client mints the Idempotency-Key. Only a key minted once per operation "
               "is carried by every retry of every layer."));
-    addRow(general, tr("Timeout"), intField(QStringLiteral("client.timeoutMs"), 0, INT_MAX, tr(" ms"), 500),
+    addRow(general, tr("Timeout"), intField(QStringLiteral("client.timeoutMs"), 0, MaxMs, tr(" ms"), 500),
            tr("Read timeout per HTTP attempt. A timeout is not a failure: the server may have committed."));
-    addRow(general, tr("Refused after"), intField(QStringLiteral("client.connectFailMs"), 0, INT_MAX, tr(" ms"), 5),
+    addRow(general, tr("Refused after"), intField(QStringLiteral("client.connectFailMs"), 0, MaxMs, tr(" ms"), 5),
            tr("How soon a refused connection is reported."));
     addRow(general, QString(), boolField(QStringLiteral("client.requestId"), tr("Send X-Request-ID")));
     addRow(general, QString(),
-           boolField(QStringLiteral("client.queryBeforeRetry"), tr("Query order status before a business retry")));
+           boolField(QStringLiteral("client.queryBeforeRetry"), tr("Query status before retrying")));
     addRow(general, QString(),
            boolField(QStringLiteral("client.mutatePayloadOnRetry"), tr("Change the payload on retry")));
     layout->addLayout(general);
@@ -269,7 +268,7 @@ QWidget *ScenarioEditor::buildClientPage()
     budget->setProperty(HelpProperty, budgetHelp);
     auto *budgetForm = new QFormLayout(budget);
     addRow(budgetForm, tr("Ratio"), numberField(QStringLiteral("client.retryBudget.ratio"), 0, 1000, 0.05, 2));
-    addRow(budgetForm, tr("Max tokens"), numberField(QStringLiteral("client.retryBudget.maxTokens"), 0, 10000000, 1, 1));
+    addRow(budgetForm, tr("Max tokens"), numberField(QStringLiteral("client.retryBudget.maxTokens"), 0, 999999, 1, 1));
     layout->addWidget(budget);
 
     QGroupBox *breaker = groupField(QStringLiteral("client.circuitBreaker.enabled"), tr("Circuit breaker"));
@@ -279,7 +278,7 @@ QWidget *ScenarioEditor::buildClientPage()
     auto *breakerForm = new QFormLayout(breaker);
     addRow(breakerForm, tr("Failures to open"),
            intField(QStringLiteral("client.circuitBreaker.failureThreshold"), 0, 100000));
-    addRow(breakerForm, tr("Open for"), intField(QStringLiteral("client.circuitBreaker.openMs"), 0, INT_MAX, tr(" ms"), 500));
+    addRow(breakerForm, tr("Open for"), intField(QStringLiteral("client.circuitBreaker.openMs"), 0, MaxMs, tr(" ms"), 500));
     layout->addWidget(breaker);
     layout->addStretch(1);
     return page;
@@ -290,9 +289,9 @@ QWidget *ScenarioEditor::buildNetworkPage()
     auto *page = new QWidget;
     auto *layout = new QVBoxLayout(page);
     auto *form = new QFormLayout;
-    addRow(form, tr("Latency"), intField(QStringLiteral("network.latencyMs.base"), 0, INT_MAX, tr(" ms"), 5),
+    addRow(form, tr("Latency"), intField(QStringLiteral("network.latencyMs.base"), 0, MaxMs, tr(" ms"), 5),
            tr("One-way base latency."));
-    addRow(form, tr("Latency jitter"), intField(QStringLiteral("network.latencyMs.jitter"), 0, INT_MAX, tr(" ms"), 5));
+    addRow(form, tr("Latency jitter"), intField(QStringLiteral("network.latencyMs.jitter"), 0, MaxMs, tr(" ms"), 5));
     addRow(form, tr("Connect failure"), percentField(QStringLiteral("network.connectFailure")),
            tr("Refused before anything is sent: always safe to retry."));
     addRow(form, tr("Request lost"), percentField(QStringLiteral("network.requestLoss")),
@@ -303,7 +302,7 @@ QWidget *ScenarioEditor::buildNetworkPage()
            tr("The server committed; the connection is reset."));
     addRow(form, tr("Latency spike"), percentField(QStringLiteral("network.latencySpike")),
            tr("The request arrives after the client gave up: the ghost request."));
-    addRow(form, tr("Spike delay"), intField(QStringLiteral("network.spikeMs"), 0, INT_MAX, tr(" ms"), 500));
+    addRow(form, tr("Spike delay"), intField(QStringLiteral("network.spikeMs"), 0, MaxMs, tr(" ms"), 500));
     layout->addLayout(form);
 
     auto *scriptBox = new QGroupBox(tr("Scripted faults"), page);
@@ -331,7 +330,7 @@ QWidget *ScenarioEditor::buildServerPage()
     addRow(idemForm, tr("Mode"),
            choiceField(QStringLiteral("server.idempotency.mode"), choices<IdempotencyMode>(4, modeLabels)),
            tr("Naive stores the key at commit, so concurrent requests with one key both pass the check."));
-    addRow(idemForm, tr("Key TTL"), intField(QStringLiteral("server.idempotency.ttlS"), 0, INT_MAX, tr(" s"), 60),
+    addRow(idemForm, tr("Key TTL"), intField(QStringLiteral("server.idempotency.ttlS"), 0, 99999999, tr(" s"), 60),
            tr("After this, the key is forgotten and a late retry creates a duplicate."));
     addRow(idemForm, QString(),
            boolField(QStringLiteral("server.idempotency.requireKey"), tr("Key required (400 without)")));
@@ -343,13 +342,13 @@ QWidget *ScenarioEditor::buildServerPage()
 
     auto *load = new QGroupBox(tr("Capacity and processing"), page);
     auto *loadForm = new QFormLayout(load);
-    auto *capacity = qobject_cast<QSpinBox *>(intField(QStringLiteral("server.capacity"), 0, INT_MAX));
+    auto *capacity = qobject_cast<QSpinBox *>(intField(QStringLiteral("server.capacity"), 0, 999999));
     capacity->setSpecialValueText(tr("unlimited"));
     addRow(loadForm, tr("Capacity"), capacity, tr("Concurrent requests; 0 = unlimited. Full: 503."));
-    addRow(loadForm, tr("Queue"), intField(QStringLiteral("server.queue"), 0, INT_MAX));
-    addRow(loadForm, tr("Processing"), intField(QStringLiteral("server.processingMs.base"), 0, INT_MAX, tr(" ms"), 5));
+    addRow(loadForm, tr("Queue"), intField(QStringLiteral("server.queue"), 0, 9999999));
+    addRow(loadForm, tr("Processing"), intField(QStringLiteral("server.processingMs.base"), 0, MaxMs, tr(" ms"), 5));
     addRow(loadForm, tr("Processing jitter"),
-           intField(QStringLiteral("server.processingMs.jitter"), 0, INT_MAX, tr(" ms"), 5));
+           intField(QStringLiteral("server.processingMs.jitter"), 0, MaxMs, tr(" ms"), 5));
     layout->addWidget(load);
 
     auto *errors = new QGroupBox(tr("Injected errors"), page);
@@ -359,7 +358,7 @@ QWidget *ScenarioEditor::buildServerPage()
            tr("The record is committed but the client sees an error."));
     addRow(errorsForm, tr("429 throttling"), percentField(QStringLiteral("server.throttle429")));
     addRow(errorsForm, tr("Error status"), intField(QStringLiteral("server.errorStatus"), 100, 599));
-    addRow(errorsForm, tr("Retry-After"), intField(QStringLiteral("server.retryAfterS"), 0, INT_MAX, tr(" s")));
+    addRow(errorsForm, tr("Retry-After"), intField(QStringLiteral("server.retryAfterS"), 0, 99999, tr(" s")));
     layout->addWidget(errors);
     layout->addStretch(1);
     return page;
@@ -374,7 +373,7 @@ QWidget *ScenarioEditor::buildReconciliationPage()
     box->setToolTip(help);
     box->setProperty(HelpProperty, help);
     auto *form = new QFormLayout(box);
-    addRow(form, tr("Every"), intField(QStringLiteral("reconciliation.intervalS"), 0, INT_MAX, tr(" s"), 10));
+    addRow(form, tr("Every"), intField(QStringLiteral("reconciliation.intervalS"), 0, 99999, tr(" s"), 10));
     static const QHash<QString, QString> actionLabels{
         {QStringLiteral("flag"), tr("Flag the extras")},
         {QStringLiteral("void"), tr("Void the extras")},
@@ -484,7 +483,7 @@ QWidget *ScenarioEditor::choiceField(const QString &path, const QList<QPair<QStr
         combo->addItem(item.second, item.first);
     // Long labels must not force the dock wider than the screen allows.
     combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    combo->setMinimumContentsLength(14);
+    combo->setMinimumContentsLength(8);
     combo->setFocusPolicy(Qt::StrongFocus);
     combo->installEventFilter(new WheelGuard(combo));
     registerField({path, Kind::Choice, combo});
@@ -511,7 +510,7 @@ QWidget *ScenarioEditor::methodsField(const QString &path)
     for (const char *method : Methods) {
         auto *check = new QCheckBox(QLatin1String(method), box);
         check->setObjectName(QStringLiteral("method%1").arg(QLatin1String(method)));
-        grid->addWidget(check, i / 4, i % 4);
+        grid->addWidget(check, i / 3, i % 3);
         connect(check, &QCheckBox::toggled, this, [this, path] { commit(path); });
         ++i;
     }
