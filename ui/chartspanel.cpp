@@ -132,7 +132,7 @@ QChartView *makeView(QChart *chart)
     chart->legend()->setAlignment(Qt::AlignBottom);
     auto *view = new QChartView(chart);
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumSize(320, 240);
+    view->setMinimumSize(200, 90); // the dock below the timeline is short at 1280x720
     return view;
 }
 
@@ -264,7 +264,8 @@ QWidget *ChartsPanel::buildWhatIfTab()
 QWidget *ChartsPanel::buildSweepTab()
 {
     auto *page = new QWidget;
-    auto *controls = new QHBoxLayout;
+    auto *paramRow = new QHBoxLayout;
+    QHBoxLayout *controls = paramRow;
     m_sweepParam = new QComboBox;
     const QList<SweepParam> params = sweepParams();
     for (const SweepParam &p : params)
@@ -295,6 +296,10 @@ QWidget *ChartsPanel::buildSweepTab()
     controls->addWidget(m_sweepFrom);
     controls->addWidget(new QLabel(tr("to")));
     controls->addWidget(m_sweepTo);
+    controls->addStretch(1);
+    // Two short rows instead of one long one: the panel must fit a dock at 1280x720.
+    auto *runRow = new QHBoxLayout;
+    controls = runRow;
     controls->addWidget(new QLabel(tr("steps")));
     controls->addWidget(m_sweepSteps);
     controls->addWidget(new QLabel(tr("seeds")));
@@ -351,7 +356,8 @@ QWidget *ChartsPanel::buildSweepTab()
     m_views[SweepTab] = makeView(chart);
 
     auto *layout = new QVBoxLayout(page);
-    layout->addLayout(controls);
+    layout->addLayout(paramRow);
+    layout->addLayout(runRow);
     layout->addWidget(m_sweepStatus);
     layout->addWidget(m_views[SweepTab], 1);
 

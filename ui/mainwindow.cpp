@@ -63,6 +63,7 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_timeline = new TimelineWidget(this);
     m_timeline->setObjectName(QStringLiteral("timeline"));
+    m_timeline->setOperationPickerVisible(false); // the toolbar has the Operation box
     setCentralWidget(m_timeline);
 
     createDocks();
@@ -240,10 +241,7 @@ void MainWindow::createToolBar()
     bar->addSeparator();
     bar->addAction(m_runAction);
     bar->addSeparator();
-    bar->addAction(m_stepPreviousAction);
-    bar->addAction(m_playAction);
-    bar->addAction(m_stepNextAction);
-    bar->addSeparator();
+    // Play and step live once, in the timeline's own bar (and the Playback menu).
 
     auto *opBox = new QWidget(bar);
     auto *opLayout = new QHBoxLayout(opBox);

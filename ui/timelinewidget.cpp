@@ -786,4 +786,9 @@ bool TimelineWidget::exportImage(const QString &fileName, QString *error) const
     return true;
 }
 
+void TimelineWidget::setOperationPickerVisible(bool visible)
+{
+    m_opSpin->setVisible(visible);
+}
+
 } // namespace retrylab

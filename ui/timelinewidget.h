@@ -45,6 +45,8 @@ public:
     void pause();
     bool isPlaying() const;
     void setSpeed(double factor); // 0.25 .. 16
+    // Hides the timeline's own operation picker when a host window offers one.
+    void setOperationPickerVisible(bool visible);
     double speed() const { return m_speed; }
     QString caption() const;   // the narrated sentence of the current event
     int itemCount() const;     // items representing trace events of the shown operation
