@@ -7,6 +7,8 @@
 #include <QHash>
 
 #include <algorithm>
+#include <cstdarg>
+#include <cstdio>
 #include <cmath>
 #include <deque>
 #include <queue>
@@ -145,10 +147,24 @@ struct ClientState
     qint64 openUntil = -1;
 };
 
+// printf-style ASCII formatting for the trace's hot paths: QString::arg and
+// QString::number go through QLocale and dominated traced runs. Integers only
+// (%d, %x), so the C locale question never arises.
+QString ascii(const char *format, ...) Q_ATTRIBUTE_FORMAT_PRINTF(1, 2);
+QString ascii(const char *format, ...)
+{
+    char buffer[128];
+    va_list args;
+    va_start(args, format);
+    const int n = std::vsnprintf(buffer, sizeof buffer, format, args);
+    va_end(args);
+    return QString::fromLatin1(buffer, qBound(0, n, int(sizeof buffer) - 1));
+}
+
 QString hex(quint64 v, int digits)
 {
-    return QStringLiteral("%1").arg(v & ((digits >= 16) ? ~0ull : ((1ull << (4 * digits)) - 1)), digits, 16,
-                                    QLatin1Char('0'));
+    const quint64 masked = v & ((digits >= 16) ? ~0ull : ((1ull << (4 * digits)) - 1));
+    return ascii("%0*llx", digits, static_cast<unsigned long long>(masked));
 }
 
 QString waitText(qint64 us)
@@ -214,26 +230,17 @@ private:
     }
 
     // --- tracing ----------------------------------------------------------
-    QString opPath(const Flow &f) const
-    {
-        QString p = QLatin1String("op") + QString::number(f.op);
-        if (f.sub != 1)
-            p += QLatin1Char('#') + QString::number(f.sub);
-        return p;
-    }
     QString path(const Flow &f, int b, int w, int t) const
     {
-        QString p = opPath(f);
-        p.reserve(p.size() + 12);
-        p += QLatin1String("/b") + QString::number(qMax(1, b)) + QLatin1String("/w") + QString::number(qMax(1, w))
-            + QLatin1String("/t") + QString::number(qMax(1, t));
-        return p;
+        if (f.sub == 1)
+            return ascii("op%d/b%d/w%d/t%d", f.op, qMax(1, b), qMax(1, w), qMax(1, t));
+        return ascii("op%d#%d/b%d/w%d/t%d", f.op, f.sub, qMax(1, b), qMax(1, w), qMax(1, t));
     }
     QString requestId(const Flow &f, int b, int w, int t) const
     {
         if (m_c.requestId)
-            return QStringLiteral("req-") + hex(RngStream(m_s.seed, RngStream::Identity, {quint64(f.op), quint64(f.sub)}).next(), 8);
-        return QStringLiteral("req-") + hex(RngStream(m_s.seed, RngStream::Identity,
+            return QLatin1String("req-") + hex(RngStream(m_s.seed, RngStream::Identity, {quint64(f.op), quint64(f.sub)}).next(), 8);
+        return QLatin1String("req-") + hex(RngStream(m_s.seed, RngStream::Identity,
                                                       {quint64(f.op), quint64(f.sub), quint64(b), quint64(w), quint64(t)}).next(), 8);
     }
     QString keyText(quint64 key) const
@@ -269,7 +276,7 @@ private:
         e.status = status;
         e.record = record;
         e.detail = detail;
-        m_trace.append(e);
+        m_trace.append(std::move(e));
     }
     void traceFlow(Lane lane, EventKind kind, const Flow &f, int status = 0, int record = 0,
                    const QString &detail = QString())
@@ -375,8 +382,8 @@ void Engine::onOpStart(int fi, int phase)
         f.start = m_now;
         if (m_tracing)
             traceFlow(Lane::Business, EventKind::OpStart, f, 0, 0,
-                      f.sub == 1 ? QStringLiteral("ORD-%1").arg(f.op, 4, 10, QLatin1Char('0'))
-                                 : QStringLiteral("ORD-%1 submitted again").arg(f.op, 4, 10, QLatin1Char('0')));
+                      f.sub == 1 ? ascii("ORD-%04d", f.op)
+                                 : ascii("ORD-%04d submitted again", f.op));
         if (m_c.keyPlacement == KeyPlacement::PerOperation) {
             // A double submit reuses the key minted for the form (same operation).
             if (f.sub > 1 && m_flows[size_t(fi - 1)].op == f.op && m_flows[size_t(fi - 1)].key != 0) {
@@ -400,7 +407,7 @@ void Engine::onBusinessStart(int fi, int phase)
         f.t = 0;
         if (m_tracing)
             traceFlow(Lane::Business, EventKind::BusinessAttempt, f, 0, 0,
-                      QStringLiteral("business attempt %1 of %2").arg(f.b).arg(m_businessMax));
+                      ascii("business attempt %d of %d", f.b, m_businessMax));
         if (m_c.keyPlacement == KeyPlacement::PerBusinessAttempt && !mintKey(f, 0, Ev::BusinessStart, "per business attempt"))
             return;
     }
@@ -427,7 +434,7 @@ void Engine::onWrapperStart(int fi, int phase)
                                        ^ (m_c.mutatePayloadOnRetry ? quint64(f.b * 1000 + f.w) : 0ull));
         if (m_tracing && m_c.wrapper.enabled)
             traceFlow(Lane::Wrapper, EventKind::WrapperAttempt, f, 0, 0,
-                      QStringLiteral("wrapper attempt %1 of %2").arg(f.w).arg(m_wrapperMax));
+                      ascii("wrapper attempt %d of %d", f.w, m_wrapperMax));
         if (m_c.keyPlacement == KeyPlacement::PerWrapperAttempt && !mintKey(f, 0, Ev::WrapperStart, "per wrapper attempt"))
             return;
     }
@@ -468,7 +475,7 @@ void Engine::onTransportSend(int fi)
     f.querying = false;
     if (m_tracing)
         traceFlow(Lane::Transport, EventKind::TransportAttempt, f, 0, 0,
-                  QStringLiteral("POST /orders, attempt %1").arg(f.t));
+                  ascii("POST /orders, attempt %d", f.t));
 
     ClientState &cs = m_clients[size_t(f.client)];
     if (m_c.circuitBreaker.enabled && cs.openUntil >= 0 && m_now < cs.openUntil) {
@@ -530,7 +537,7 @@ void Engine::sendQuery(Flow &f, int fi)
     m_m.queries++;
     if (m_tracing)
         traceFlow(Lane::Business, EventKind::QuerySent, f, 0, 0,
-                  QStringLiteral("GET /orders?ref=ORD-%1").arg(f.op, 4, 10, QLatin1Char('0')));
+                  ascii("GET /orders?ref=ORD-%04d", f.op));
     timeoutAt(m_now + qint64(m_c.timeoutMs) * kMs, fi, f.serial);
     RngStream rng(m_s.seed, RngStream::Query, {quint64(f.op), quint64(f.sub), quint64(f.b)});
     const bool lostOut = rng.uniform() < m_s.network.requestLoss;
@@ -696,7 +703,7 @@ void Engine::onRequestArrive(int ri)
     const Flow &f = m_flows[size_t(r.flow)];
     if (m_tracing)
         traceReq(Lane::Server, EventKind::RequestArrived, r, 0, 0,
-                 r.method == Method::Get ? QStringLiteral("GET /orders?ref=ORD-%1").arg(f.op, 4, 10, QLatin1Char('0'))
+                 r.method == Method::Get ? ascii("GET /orders?ref=ORD-%04d", f.op)
                                          : QStringLiteral("POST /orders"));
     if (r.method == Method::Get) {
         const int record = m_service.findByRef(r.order.op);
@@ -803,10 +810,8 @@ void Engine::onProcessingDone(int ri)
     if (m_tracing) {
         const int first = m_service.findByRef(r.order.op);
         traceReq(Lane::Database, EventKind::Committed, r, 0, record,
-                 first == record ? QStringLiteral("INSERT order ORD-%1").arg(r.order.op, 4, 10, QLatin1Char('0'))
-                                 : QStringLiteral("INSERT order ORD-%1: duplicate of record #%2")
-                                       .arg(r.order.op, 4, 10, QLatin1Char('0'))
-                                       .arg(first));
+                 first == record ? ascii("INSERT order ORD-%04d", r.order.op)
+                                 : ascii("INSERT order ORD-%04d: duplicate of record #%d", r.order.op, first));
     }
     if (after) {
         m_m.serverErrors++;
@@ -835,7 +840,7 @@ void Engine::respond(int ri, int status, int retryAfterS)
     r.retryAfterS = retryAfterS;
     if (m_tracing)
         traceReq(Lane::Server, EventKind::ResponseSent, r, status, r.record,
-                 r.replayed ? QStringLiteral("%1, Idempotent-Replayed: true").arg(status) : QString::number(status));
+                 r.replayed ? ascii("%d, Idempotent-Replayed: true", status) : ascii("%d", status));
     if (r.faults & FResponseLost) {
         if (m_tracing)
             traceReq(Lane::Network, EventKind::ResponseLost, r, status, r.record,
@@ -1104,7 +1109,7 @@ RunResult Engine::run()
         RecordRow row;
         row.id = r.id;
         row.op = r.op;
-        row.ref = QStringLiteral("ORD-%1").arg(r.op, 4, 10, QLatin1Char('0'));
+        row.ref = ascii("ORD-%04d", r.op);
         row.key = keyText(r.key);
         const size_t idx = size_t(r.id - 1);
         if (idx < m_recordFlow.size()) {
@@ -1116,13 +1121,13 @@ RunResult Engine::run()
         row.flagged = r.flagged;
         row.voided = r.voided;
         row.voidedAt = r.voidedAt;
-        result.records.append(row);
+        result.records.append(std::move(row));
     }
     result.ops.reserve(ops);
     for (int o = 1; o <= ops; ++o) {
         OpSummary s;
         s.op = o;
-        s.ref = QStringLiteral("ORD-%1").arg(o, 4, 10, QLatin1Char('0'));
+        s.ref = ascii("ORD-%04d", o);
         s.submissions = opSubs[size_t(o)];
         s.attempts = opAttempts[size_t(o)];
         s.records = recordsPerOp[size_t(o)];

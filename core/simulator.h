@@ -77,6 +77,13 @@ struct OpSummary
     qint64 end = 0;
 };
 
+} // namespace retrylab
+
+Q_DECLARE_TYPEINFO(retrylab::RecordRow, Q_RELOCATABLE_TYPE);
+Q_DECLARE_TYPEINFO(retrylab::OpSummary, Q_RELOCATABLE_TYPE);
+
+namespace retrylab {
+
 struct RunResult
 {
     Scenario scenario;

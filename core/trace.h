@@ -66,6 +66,13 @@ struct TraceEvent
     static TraceEvent fromJson(const QJsonObject &o);
 };
 
+} // namespace retrylab
+
+// Plain values of QStrings and integers: QList may grow them with a memmove.
+Q_DECLARE_TYPEINFO(retrylab::TraceEvent, Q_RELOCATABLE_TYPE);
+
+namespace retrylab {
+
 using Trace = QList<TraceEvent>;
 
 namespace trace {
