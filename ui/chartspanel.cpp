@@ -4,7 +4,7 @@
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
-#include <QHorizontalBarSeries>
+#include <QBarSeries>
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
@@ -234,10 +234,11 @@ QWidget *ChartsPanel::buildDuplicatesTab()
 QWidget *ChartsPanel::buildWhatIfTab()
 {
     auto *chart = new QChart;
-    // Horizontal bars: the variant names stay readable at any width.
+    // Upright bars side by side, names under them on up to three lines: the dock below
+    // the timeline is wide but short at 1280x720, so rows of horizontal bars would not fit.
     m_whatIfRecordSet = new QBarSet(tr("records committed"));
     m_whatIfDupSet = new QBarSet(tr("duplicate records"));
-    auto *bars = new QHorizontalBarSeries;
+    auto *bars = new QBarSeries;
     bars->append(m_whatIfRecordSet);
     bars->append(m_whatIfDupSet);
     bars->setBarWidth(0.8);
@@ -250,8 +251,8 @@ QWidget *ChartsPanel::buildWhatIfTab()
     m_whatIfCategories = new QBarCategoryAxis;
     m_whatIfValues = new QValueAxis;
     m_whatIfValues->setTitleText(tr("records (same seed, same orders)"));
-    chart->addAxis(m_whatIfCategories, Qt::AlignLeft);
-    chart->addAxis(m_whatIfValues, Qt::AlignBottom);
+    chart->addAxis(m_whatIfCategories, Qt::AlignBottom);
+    chart->addAxis(m_whatIfValues, Qt::AlignLeft);
     bars->attachAxis(m_whatIfCategories);
     bars->attachAxis(m_whatIfValues);
     m_whatIfCategories->setGridLineVisible(false);
@@ -296,19 +297,18 @@ QWidget *ChartsPanel::buildSweepTab()
     controls->addWidget(m_sweepFrom);
     controls->addWidget(new QLabel(tr("to")));
     controls->addWidget(m_sweepTo);
-    controls->addStretch(1);
-    // Two short rows instead of one long one: the panel must fit a dock at 1280x720.
-    auto *runRow = new QHBoxLayout;
-    controls = runRow;
     controls->addWidget(new QLabel(tr("steps")));
     controls->addWidget(m_sweepSteps);
     controls->addWidget(new QLabel(tr("seeds")));
     controls->addWidget(m_sweepSeeds);
     controls->addWidget(m_sweepRun);
     controls->addWidget(m_sweepCancel);
-    controls->addWidget(m_sweepProgress, 1);
+    controls->addStretch(1);
+    // Progress and status share the second row: the chart keeps the height of a short dock.
+    auto *runRow = new QHBoxLayout;
     m_sweepStatus = new QLabel;
-    m_sweepStatus->setWordWrap(true);
+    runRow->addWidget(m_sweepProgress, 1);
+    runRow->addWidget(m_sweepStatus, 2);
 
     auto *chart = new QChart;
     const auto band = [this, chart](QLineSeries **minSeries, QLineSeries **maxSeries) {
@@ -358,7 +358,6 @@ QWidget *ChartsPanel::buildSweepTab()
     auto *layout = new QVBoxLayout(page);
     layout->addLayout(paramRow);
     layout->addLayout(runRow);
-    layout->addWidget(m_sweepStatus);
     layout->addWidget(m_views[SweepTab], 1);
 
     connect(m_sweepParam, qOverload<int>(&QComboBox::currentIndexChanged), this, &ChartsPanel::sweepParamChanged);
@@ -496,6 +495,12 @@ void ChartsPanel::applyStyle()
     m_dupArea->setPen(Qt::NoPen);
     m_dupLine->setPen(QPen(c.duplicates, 3));
     m_dupLine->setColor(c.duplicates);
+
+    // Up to eight variant names share the width: a slightly smaller font keeps them whole.
+    QFont categoryFont = labelFont;
+    if (m_compact)
+        categoryFont.setPointSizeF(labelFont.pointSizeF() * 0.85);
+    m_whatIfCategories->setLabelsFont(categoryFont);
 
     m_whatIfDupSet->setColor(c.duplicates);
     m_whatIfDupSet->setBorderColor(c.duplicates);
@@ -667,18 +672,36 @@ void ChartsPanel::whatIfFinished()
 
 void ChartsPanel::showWhatIf()
 {
-    // Category 0 is drawn at the bottom: reverse so "current" reads first, at the top.
+    // Short names under the bars: two lines (name, count) are all a short dock can show.
+    const auto shortName = [this](const QString &label) {
+        static const QList<QPair<const char *, const char *>> names = {
+            {"key per operation + atomic", QT_TR_NOOP("atomic key")},
+            {"key per operation", QT_TR_NOOP("key per op")},
+            {"key per wrapper attempt", QT_TR_NOOP("key per try")},
+            {"business retry off", QT_TR_NOOP("no business")},
+            {"wrapper retry off", QT_TR_NOOP("no @retry")},
+            {"transport retry off", QT_TR_NOOP("no transport")},
+        };
+        for (const auto &n : names)
+            if (label == QLatin1String(n.first))
+                return tr(n.second).toHtmlEscaped();
+        return label.toHtmlEscaped();
+    };
     QStringList categories;
     QList<qreal> duplicates;
     QList<qreal> records;
     double maxValue = 0;
-    for (int i = int(m_whatIfLabels.size()) - 1; i >= 0; --i) {
+    for (int i = 0; i < m_whatIfLabels.size(); ++i) {
         // The count is repeated in the label because a bar of 0 draws no value label.
         const int dups = int(m_whatIfDuplicates.at(i));
-        const QString dupText = dups == 0 ? tr("no duplicates") : counted(dups, tr("%1 duplicate"), tr("%1 duplicates"));
-        const QString format = m_compact ? tr("<b>%1</b>: %2, %3 POST/op") : tr("<b>%1</b><br>%2, %3 attempts/op");
-        categories.append(format.arg(m_whatIfLabels.at(i).toHtmlEscaped(), dupText)
-                              .arg(m_whatIfAmplification.at(i), 0, 'f', 2));
+        const QString dupText = m_compact ? tr("%1 dup.").arg(dups)
+            : dups == 0             ? tr("no duplicates")
+                                    : counted(dups, tr("%1 duplicate"), tr("%1 duplicates"));
+        const QString format = m_compact ? tr("<b>%1</b><br>%2") : tr("<b>%1</b><br>%2, %3/op");
+        QString category = format.arg(shortName(m_whatIfLabels.at(i)), dupText);
+        if (!m_compact)
+            category = category.arg(m_whatIfAmplification.at(i), 0, 'f', 2);
+        categories.append(category);
         duplicates.append(m_whatIfDuplicates.at(i));
         records.append(m_whatIfRecords.at(i));
         maxValue = std::max({maxValue, m_whatIfDuplicates.at(i), m_whatIfRecords.at(i)});

@@ -20,7 +20,7 @@ class QAbstractBarSeries;
 class QAreaSeries;
 class QBarCategoryAxis;
 class QBarSeries;
-class QHorizontalBarSeries;
+class QBarSeries;
 class QBarSet;
 class QChart;
 class QChartView;
