@@ -184,6 +184,13 @@ void TimelineEventItem::paintBar(QPainter *p, const Colors &c, qreal solidUntil,
         if (!lr.isNull())
             paintLabel(p, c, lr, true);
     };
+    paintUpTo(p, solidUntil, started, m_half + 30, draw);
+}
+
+void TimelineEventItem::paintUpTo(QPainter *p, qreal solidUntil, bool started, qreal halfExtent,
+                                  const std::function<void()> &draw) const
+{
+    // Faded where the playhead has not reached yet, solid up to it.
     if (!started || solidUntil < m_length) {
         p->save();
         p->setOpacity(kFaded);
@@ -193,7 +200,7 @@ void TimelineEventItem::paintBar(QPainter *p, const Colors &c, qreal solidUntil,
     if (started) {
         p->save();
         if (solidUntil < m_length)
-            p->setClipRect(QRectF(-10, -m_half - 30, solidUntil + 10, 2 * m_half + 60));
+            p->setClipRect(QRectF(-10, -halfExtent, solidUntil + 10, 2 * halfExtent));
         draw();
         p->restore();
     }
@@ -217,19 +224,7 @@ void TimelineEventItem::paintWait(QPainter *p, const Colors &c, qreal solidUntil
         }
         paintLabel(p, c, labelRect(), false);
     };
-    if (!started || solidUntil < m_length) {
-        p->save();
-        p->setOpacity(kFaded);
-        draw();
-        p->restore();
-    }
-    if (started) {
-        p->save();
-        if (solidUntil < m_length)
-            p->setClipRect(QRectF(-10, -40, solidUntil + 10, 80));
-        draw();
-        p->restore();
-    }
+    paintUpTo(p, solidUntil, started, 40, draw);
 }
 
 void TimelineEventItem::paintArrow(QPainter *p, const Colors &c, qreal solidUntil, bool arrived)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <functional>
+
 #include "timelinelayout.h"
 #include "timelinestyle.h"
 #include "trace.h"
@@ -41,6 +43,8 @@ private:
     QRectF labelRect() const;
     void paintBar(QPainter *p, const timeline::Colors &c, qreal solidUntil, bool started);
     void paintWait(QPainter *p, const timeline::Colors &c, qreal solidUntil, bool started);
+    // Draws once faded and once clipped to the playhead: the part already played is solid.
+    void paintUpTo(QPainter *p, qreal solidUntil, bool started, qreal halfExtent, const std::function<void()> &draw) const;
     void paintArrow(QPainter *p, const timeline::Colors &c, qreal solidUntil, bool arrived);
     void paintLabel(QPainter *p, const timeline::Colors &c, const QRectF &r, bool strong);
 
