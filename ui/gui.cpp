@@ -63,7 +63,7 @@ int takeScreenshot(MainWindow &window, const QString &fileName, int operation)
     RunController *run = window.runController();
     if (!settle([run] { return !run->isPending() && run->hasResult(); }, 120000))
         return usageError(QStringLiteral("the scenario did not finish running"));
-    const int op = operation > 0 ? operation : MainWindow::interestingOperation(window.result());
+    const int op = operation > 0 ? operation : storyOperation(window.result());
     window.setOperation(op);
     ChartsPanel *charts = window.charts();
     settle([charts] { return !charts->isWhatIfPending(); }, 60000);

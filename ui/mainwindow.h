@@ -47,8 +47,6 @@ public:
     void setSeed(quint64 seed);
     int currentOperation() const;
     void setOperation(int op);
-    // The first operation whose story is worth showing: a duplicate, else an orphan, else op 1.
-    static int interestingOperation(const RunResult &result);
 
     bool isModified() const { return m_modified; }
     QString currentFile() const { return m_fileName; }

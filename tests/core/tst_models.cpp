@@ -7,21 +7,17 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSet>
+#include "testsupport.h"
+
 #include <QTest>
 
 #include <functional>
 
 using namespace retrylab;
+using retrylab::test::runPreset;
 
 namespace {
 
-RunResult runPreset(const QString &name)
-{
-    const ScenarioParse parsed = scenario::preset(name);
-    if (!parsed.ok())
-        qFatal("preset %s: %s", qPrintable(name), qPrintable(parsed.errors.join(QLatin1Char('\n'))));
-    return simulate(parsed.scenario);
-}
 
 void addPresetRows()
 {

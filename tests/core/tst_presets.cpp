@@ -3,19 +3,15 @@
 #include "simulator.h"
 
 #include <QSet>
+#include "testsupport.h"
+
 #include <QTest>
 
 using namespace retrylab;
+using retrylab::test::presetScenario;
 
 namespace {
 
-Scenario load(const QString &name)
-{
-    const ScenarioParse p = scenario::preset(name);
-    if (!p.ok())
-        qFatal("preset %s: %s", qPrintable(name), qPrintable(p.errors.join(QLatin1Char('\n'))));
-    return p.scenario;
-}
 
 Scenario with(const Scenario &s, const char *path, const QJsonValue &v)
 {
@@ -56,6 +52,7 @@ private Q_SLOTS:
     void correlationIds();
     void goldenTraces_data();
     void goldenTraces();
+    void storyOperation();
 };
 
 void TestPresets::everyPresetRunsWithoutLoss_data()
@@ -70,7 +67,7 @@ void TestPresets::everyPresetRunsWithoutLoss_data()
 void TestPresets::everyPresetRunsWithoutLoss()
 {
     QFETCH(QString, name);
-    const Scenario s = load(name);
+    const Scenario s = presetScenario(name);
     const RunResult r = simulate(s);
     QCOMPARE(r.metrics.lost, 0);
     QVERIFY(r.metrics.maxAttemptsPerOp <= r.metrics.worstCaseAttemptsPerOp);
@@ -80,7 +77,7 @@ void TestPresets::everyPresetRunsWithoutLoss()
 
 void TestPresets::ghostRequest()
 {
-    const Scenario s = load(QStringLiteral("ghost-request"));
+    const Scenario s = presetScenario(QStringLiteral("ghost-request"));
     QCOMPARE(s.worstCaseAttemptsPerOp(), 9);
     QCOMPARE(s.worstCaseFormula(), QStringLiteral("3 x 3 = 9"));
     const RunResult r = simulate(s);
@@ -101,7 +98,7 @@ void TestPresets::layeredFixAtAnyLossRate_data()
 void TestPresets::layeredFixAtAnyLossRate()
 {
     QFETCH(double, loss);
-    Scenario s = with(load(QStringLiteral("layered-fix")), "network.responseLoss", loss);
+    Scenario s = with(presetScenario(QStringLiteral("layered-fix")), "network.responseLoss", loss);
     for (quint64 seed = 1; seed <= 5; ++seed) {
         s.seed = seed;
         const RunResult r = simulate(s);
@@ -119,7 +116,7 @@ void TestPresets::layeredFixAtAnyLossRate()
 
 void TestPresets::stableKey()
 {
-    const RunResult r = simulate(load(QStringLiteral("stable-key")));
+    const RunResult r = simulate(presetScenario(QStringLiteral("stable-key")));
     QCOMPARE(r.metrics.records, 1);
     QCOMPARE(r.metrics.replays, 1);
     QCOMPARE(r.metrics.clientSucceeded, 1);
@@ -131,7 +128,7 @@ void TestPresets::stableKey()
 
 void TestPresets::rotatingKey()
 {
-    const RunResult r = simulate(load(QStringLiteral("rotating-key")));
+    const RunResult r = simulate(presetScenario(QStringLiteral("rotating-key")));
     QCOMPARE(r.metrics.records, 2);
     QCOMPARE(r.metrics.duplicates, 1);
     QCOMPARE(r.metrics.replays, 0);
@@ -139,14 +136,14 @@ void TestPresets::rotatingKey()
 
 void TestPresets::payloadMismatch()
 {
-    const RunResult r = simulate(load(QStringLiteral("payload-mismatch")));
+    const RunResult r = simulate(presetScenario(QStringLiteral("payload-mismatch")));
     QCOMPARE(r.metrics.mismatch422, 1);
     QCOMPARE(r.metrics.records, 1);
 }
 
 void TestPresets::concurrentRace()
 {
-    const Scenario naive = load(QStringLiteral("concurrent-race"));
+    const Scenario naive = presetScenario(QStringLiteral("concurrent-race"));
     QCOMPARE(naive.server.idempotency.mode, IdempotencyMode::Naive);
     const RunResult n = simulate(naive);
     QCOMPARE(n.metrics.records, 2 * naive.workload.orders);
@@ -157,14 +154,14 @@ void TestPresets::concurrentRace()
 
 void TestPresets::keyExpiry()
 {
-    const RunResult r = simulate(load(QStringLiteral("key-expiry")));
+    const RunResult r = simulate(presetScenario(QStringLiteral("key-expiry")));
     QVERIFY(r.metrics.duplicates >= 1);
     QVERIFY(count(r.trace, EventKind::KeyExpired) >= 1);
 }
 
 void TestPresets::queryBeforeRetry()
 {
-    const Scenario s = load(QStringLiteral("query-before-retry"));
+    const Scenario s = presetScenario(QStringLiteral("query-before-retry"));
     for (quint64 seed = 1; seed <= 5; ++seed) {
         Scenario v = s;
         v.seed = seed;
@@ -178,7 +175,7 @@ void TestPresets::queryBeforeRetry()
 
 void TestPresets::serverToken()
 {
-    const Scenario s = load(QStringLiteral("server-token"));
+    const Scenario s = presetScenario(QStringLiteral("server-token"));
     const RunResult r = simulate(s);
     QCOMPARE(r.metrics.duplicates, 0);
     QVERIFY(r.metrics.timeouts > 0);
@@ -187,7 +184,7 @@ void TestPresets::serverToken()
 
 void TestPresets::reconciliation()
 {
-    const RunResult r = simulate(load(QStringLiteral("reconciliation")));
+    const RunResult r = simulate(presetScenario(QStringLiteral("reconciliation")));
     QVERIFY(r.metrics.duplicates > 0);
     QCOMPARE(r.metrics.duplicatesOutstanding, 0);
     QCOMPARE(r.metrics.voided, r.metrics.duplicates);
@@ -201,7 +198,7 @@ void TestPresets::reconciliation()
 
 void TestPresets::retryStorm()
 {
-    const Scenario s = load(QStringLiteral("retry-storm"));
+    const Scenario s = presetScenario(QStringLiteral("retry-storm"));
     const Metrics storm = simulate(s).metrics;
     const Metrics budget = simulate(with(s, "client.retryBudget.enabled", true)).metrics;
     QVERIFY2(storm.amplification > 5, qPrintable(QString::number(storm.amplification)));
@@ -212,7 +209,7 @@ void TestPresets::retryStorm()
 
 void TestPresets::correlationIds()
 {
-    const Scenario off = load(QStringLiteral("correlation-ids"));
+    const Scenario off = presetScenario(QStringLiteral("correlation-ids"));
     QVERIFY(!off.client.requestId);
     const Scenario on = with(off, "client.requestId", true);
     const auto idsPerOp = [](const RunResult &r) {
@@ -248,10 +245,34 @@ void TestPresets::goldenTraces()
 {
     QFETCH(QString, name);
     QFETCH(QByteArray, hash);
-    const RunResult r = simulate(load(name));
+    const RunResult r = simulate(presetScenario(name));
     const QByteArray actual = trace::hash(r.trace);
     QVERIFY2(actual == hash, qPrintable(QStringLiteral("%1: trace hash %2 (update the golden value only for a deliberate change of behaviour)")
                                            .arg(name, QString::fromLatin1(actual))));
+}
+
+void TestPresets::storyOperation()
+{
+    // The screenshot and the first view show the op that carries the lesson.
+    const RunResult ghost = simulate(presetScenario(QStringLiteral("ghost-request")));
+    const int ghostOp = retrylab::storyOperation(ghost);
+    int firstDuplicated = 0;
+    for (const OpSummary &op : ghost.ops)
+        if (op.records > 1 && firstDuplicated == 0)
+            firstDuplicated = op.op;
+    QVERIFY(firstDuplicated > 0);
+    QCOMPARE(ghostOp, firstDuplicated);
+
+    const RunResult fix = simulate(presetScenario(QStringLiteral("layered-fix")));
+    const int fixOp = retrylab::storyOperation(fix);
+    bool replayed = false;
+    for (const TraceEvent &e : fix.trace)
+        replayed |= e.op == fixOp && e.kind == EventKind::Replayed;
+    QVERIFY(replayed);
+
+    const RunResult mismatch = simulate(presetScenario(QStringLiteral("payload-mismatch")));
+    QCOMPARE(retrylab::storyOperation(mismatch), 1); // the orphan: failed, yet recorded
+    QCOMPARE(retrylab::storyOperation(RunResult()), 1);
 }
 
 QTEST_GUILESS_MAIN(TestPresets)

@@ -2,19 +2,15 @@
 #include "whatif.h"
 
 #include <QSet>
+#include "testsupport.h"
+
 #include <QTest>
 
 using namespace retrylab;
+using retrylab::test::presetScenario;
 
 namespace {
 
-Scenario presetScenario(const QString &name)
-{
-    const ScenarioParse parsed = scenario::preset(name);
-    if (!parsed.ok())
-        qFatal("preset %s: %s", qPrintable(name), qPrintable(parsed.errors.join(QLatin1Char('\n'))));
-    return parsed.scenario;
-}
 
 int indexOf(const QList<WhatIfVariant> &variants, const QString &label)
 {

@@ -15,20 +15,16 @@
 #include <QSvgRenderer>
 #include <QTableView>
 #include <QTemporaryDir>
+#include "testsupport.h"
+
 #include <QTest>
 #include <QTimer>
 
 using namespace retrylab;
+using retrylab::test::presetScenario;
 
 namespace {
 
-Scenario presetScenario(const QString &name)
-{
-    const ScenarioParse parsed = scenario::preset(name);
-    if (!parsed.ok())
-        qFatal("preset %s: %s", qPrintable(name), qPrintable(parsed.errors.join(QLatin1Char('\n'))));
-    return parsed.scenario;
-}
 
 RunResult runPreset(const QString &name)
 {

@@ -122,7 +122,7 @@ void TestMainWindow::presetLoadsIntoEveryView()
     QVERIFY(!w.isModified());
     QVERIFY(w.windowTitle().contains(expected.title.isEmpty() ? expected.name : expected.title));
 
-    const int op = MainWindow::interestingOperation(result);
+    const int op = storyOperation(result);
     w.setOperation(op);
     QCOMPARE(w.timeline()->operation(), op);
     QCOMPARE(w.findChild<QSpinBox *>(QStringLiteral("operationSpin"))->value(), op);
@@ -315,7 +315,7 @@ void TestMainWindow::exportsWriteValidFiles()
     w.show();
     QVERIFY(w.loadPreset(QStringLiteral("ghost-request")));
     QVERIFY(waitForIdle(w));
-    w.setOperation(MainWindow::interestingOperation(w.result()));
+    w.setOperation(storyOperation(w.result()));
     QString error;
     QVERIFY2(w.exportTo(kind, file, &error), qPrintable(error));
     QFile f(file);
@@ -370,7 +370,7 @@ void TestMainWindow::selectionFollowsAcrossViews()
     QVERIFY(w.loadPreset(QStringLiteral("ghost-request")));
     QVERIFY(waitForIdle(w));
     const RunResult &result = w.result();
-    const int target = MainWindow::interestingOperation(result) == 1 ? 2 : 1;
+    const int target = storyOperation(result) == 1 ? 2 : 1;
     int index = -1;
     for (int i = 0; i < result.trace.size(); ++i) {
         if (result.trace.at(i).op == target) {
@@ -379,7 +379,7 @@ void TestMainWindow::selectionFollowsAcrossViews()
         }
     }
     QVERIFY(index >= 0);
-    w.setOperation(MainWindow::interestingOperation(result));
+    w.setOperation(storyOperation(result));
     // A row picked in the log brings its operation onto the timeline.
     Q_EMIT w.logView()->eventSelected(index);
     QCOMPARE(w.timeline()->operation(), target);

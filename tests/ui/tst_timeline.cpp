@@ -14,22 +14,18 @@
 #include <QSignalSpy>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
+#include "testsupport.h"
+
 #include <QTest>
 #include <QVariantAnimation>
 
 #include <algorithm>
 
 using namespace retrylab;
+using retrylab::test::runPreset;
 
 namespace {
 
-RunResult runPreset(const QString &name)
-{
-    const ScenarioParse parsed = scenario::preset(name);
-    if (!parsed.ok())
-        qFatal("preset %s does not load: %s", qPrintable(name), qPrintable(parsed.errors.join(QLatin1Char(';'))));
-    return simulate(parsed.scenario);
-}
 
 QList<int> eventsOf(const RunResult &r, int op)
 {
