@@ -298,6 +298,21 @@ private:
     void onTransportSend(int fi);
     void sendQuery(Flow &f, int fi);
     void deliver(int fi, const AttemptOutcome &o);
+    // The shape the business loop and the @retry wrapper share: wait and go again, or give up.
+    struct LayerRetry
+    {
+        Lane lane;
+        const LayerConfig &config;
+        int max;
+        int attempt;
+        bool retryable;
+        qint64 *prevWait;
+        qint64 since;     // start of the layer's deadline
+        qint64 minWaitUs; // e.g. a Retry-After the layer honours
+        double u;         // the jitter draw
+        Ev resume;
+    };
+    bool retryLayer(int fi, const AttemptOutcome &o, const LayerRetry &layer);
     void afterWrapper(int fi, const AttemptOutcome &o);
     void afterBusiness(int fi, const AttemptOutcome &o);
     void finish(Flow &f, bool ok, const QString &why);
@@ -610,30 +625,42 @@ void Engine::deliver(int fi, const AttemptOutcome &o)
     afterWrapper(fi, o);
 }
 
+bool Engine::retryLayer(int fi, const AttemptOutcome &o, const LayerRetry &layer)
+{
+    Flow &f = m_flows[size_t(fi)];
+    if (layer.attempt < layer.max && layer.retryable) {
+        const qint64 wait = std::max(layer.minWaitUs,
+                                     policy::backoffUs(layer.config.backoff, layer.attempt, *layer.prevWait, layer.u));
+        const bool deadlineOk = layer.config.deadlineMs <= 0
+            || m_now + wait - layer.since <= qint64(layer.config.deadlineMs) * kMs;
+        if (deadlineOk && spendBudget(f, layer.lane)) {
+            *layer.prevWait = wait;
+            if (m_tracing)
+                traceFlow(layer.lane, EventKind::RetryScheduled, f, o.status, 0,
+                          QStringLiteral("%1 after %2").arg(waitText(wait), o.describe()));
+            at(m_now + wait, layer.resume, fi);
+            return true;
+        }
+        if (m_tracing && !deadlineOk)
+            traceFlow(layer.lane, EventKind::GaveUp, f, o.status, 0, QStringLiteral("deadline reached"));
+    } else if (m_tracing) {
+        traceFlow(layer.lane, EventKind::GaveUp, f, o.status, 0,
+                  layer.attempt >= layer.max ? QStringLiteral("stop after %1 attempts").arg(layer.max)
+                                             : QStringLiteral("%1 is not retried").arg(o.describe()));
+    }
+    return false;
+}
+
 void Engine::afterWrapper(int fi, const AttemptOutcome &o)
 {
     Flow &f = m_flows[size_t(fi)];
     if (!o.ok() && m_c.wrapper.enabled) {
-        if (f.w < m_wrapperMax && policy::wrapperRetries(m_c.wrapperRetryOn, o)) {
-            RngStream rng(m_s.seed, RngStream::Backoff, {quint64(f.op), quint64(f.sub), quint64(f.b), quint64(f.w), 2});
-            const qint64 wait = policy::backoffUs(m_c.wrapper.backoff, f.w, f.prevWrapperWait, rng.uniform());
-            const bool deadlineOk = m_c.wrapper.deadlineMs <= 0
-                || m_now + wait - f.wrapperFirstStart <= qint64(m_c.wrapper.deadlineMs) * kMs;
-            if (deadlineOk && spendBudget(f, Lane::Wrapper)) {
-                f.prevWrapperWait = wait;
-                if (m_tracing)
-                    traceFlow(Lane::Wrapper, EventKind::RetryScheduled, f, o.status, 0,
-                              QStringLiteral("%1 after %2").arg(waitText(wait), o.describe()));
-                at(m_now + wait, Ev::WrapperStart, fi);
-                return;
-            }
-            if (m_tracing && !deadlineOk)
-                traceFlow(Lane::Wrapper, EventKind::GaveUp, f, o.status, 0, QStringLiteral("deadline reached"));
-        } else if (m_tracing) {
-            traceFlow(Lane::Wrapper, EventKind::GaveUp, f, o.status, 0,
-                      f.w >= m_wrapperMax ? QStringLiteral("stop after %1 attempts").arg(m_wrapperMax)
-                                          : QStringLiteral("%1 is not retried").arg(o.describe()));
-        }
+        RngStream rng(m_s.seed, RngStream::Backoff, {quint64(f.op), quint64(f.sub), quint64(f.b), quint64(f.w), 2});
+        const LayerRetry layer{Lane::Wrapper, m_c.wrapper, m_wrapperMax, f.w,
+                               policy::wrapperRetries(m_c.wrapperRetryOn, o), &f.prevWrapperWait,
+                               f.wrapperFirstStart, 0, rng.uniform(), Ev::WrapperStart};
+        if (retryLayer(fi, o, layer))
+            return;
     }
     afterBusiness(fi, o);
 }
@@ -646,28 +673,12 @@ void Engine::afterBusiness(int fi, const AttemptOutcome &o)
         return;
     }
     if (m_c.business.enabled) {
-        if (f.b < m_businessMax && policy::businessRetries(o)) {
-            RngStream rng(m_s.seed, RngStream::Backoff, {quint64(f.op), quint64(f.sub), quint64(f.b), 1});
-            qint64 wait = policy::backoffUs(m_c.business.backoff, f.b, f.prevBusinessWait, rng.uniform());
-            if (m_c.businessRespectRetryAfter && o.retryAfterS >= 0)
-                wait = std::max(wait, qint64(o.retryAfterS) * kS);
-            const bool deadlineOk = m_c.business.deadlineMs <= 0
-                || m_now + wait - f.start <= qint64(m_c.business.deadlineMs) * kMs;
-            if (deadlineOk && spendBudget(f, Lane::Business)) {
-                f.prevBusinessWait = wait;
-                if (m_tracing)
-                    traceFlow(Lane::Business, EventKind::RetryScheduled, f, o.status, 0,
-                              QStringLiteral("%1 after %2").arg(waitText(wait), o.describe()));
-                at(m_now + wait, Ev::BusinessStart, fi);
-                return;
-            }
-            if (m_tracing && !deadlineOk)
-                traceFlow(Lane::Business, EventKind::GaveUp, f, o.status, 0, QStringLiteral("deadline reached"));
-        } else if (m_tracing) {
-            traceFlow(Lane::Business, EventKind::GaveUp, f, o.status, 0,
-                      f.b >= m_businessMax ? QStringLiteral("stop after %1 attempts").arg(m_businessMax)
-                                           : QStringLiteral("%1 is not retried").arg(o.describe()));
-        }
+        RngStream rng(m_s.seed, RngStream::Backoff, {quint64(f.op), quint64(f.sub), quint64(f.b), 1});
+        const qint64 retryAfter = m_c.businessRespectRetryAfter && o.retryAfterS >= 0 ? qint64(o.retryAfterS) * kS : 0;
+        const LayerRetry layer{Lane::Business, m_c.business, m_businessMax, f.b, policy::businessRetries(o),
+                               &f.prevBusinessWait, f.start, retryAfter, rng.uniform(), Ev::BusinessStart};
+        if (retryLayer(fi, o, layer))
+            return;
     }
     finish(f, false, o.describe());
 }
