@@ -74,9 +74,9 @@ void RecordsModel::setRecords(const QList<RecordRow> &records, const Trace &trac
         else if (r.flagged)
             row.state = State::Flagged;
         else
-            row.state = first ? State::First : State::Duplicate;
-        row.duplicate = !first;
-        if (!first)
+            row.state = r.duplicate ? State::Duplicate : State::First;
+        row.duplicate = r.duplicate;
+        if (r.duplicate)
             ++m_duplicates;
         row.traceIndex = committedAt.value(r.id, -1);
         m_rowByRecord.insert(r.id, m_rows.size());

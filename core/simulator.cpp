@@ -1129,6 +1129,7 @@ RunResult Engine::run()
             row.requestId = m_tracing ? requestId(f, f.b, f.w, f.t) : QString();
         }
         row.t = r.t;
+        row.duplicate = m_service.findByRef(r.op) != r.id;
         row.flagged = r.flagged;
         row.voided = r.voided;
         row.voidedAt = r.voidedAt;

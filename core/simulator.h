@@ -59,6 +59,7 @@ struct RecordRow
     QString path;
     QString requestId;
     qint64 t = 0;
+    bool duplicate = false; // not the first record of its ref (voided ones stay duplicates)
     bool flagged = false;
     bool voided = false;
     qint64 voidedAt = 0;

@@ -543,10 +543,11 @@ void ChartsPanel::setResult(const RunResult &result)
 
 void ChartsPanel::updateDuplicates()
 {
-    // Ref of each record: the trace only carries record numbers.
-    QHash<int, QString> refOfRecord;
+    // The engine marks each duplicate record; the trace says when it was committed.
+    QSet<int> duplicateRecords;
     for (const RecordRow &r : qAsConst(m_result.records))
-        refOfRecord.insert(r.id, r.ref);
+        if (r.duplicate)
+            duplicateRecords.insert(r.id);
 
     QChart *chart = m_views[DuplicatesTab]->chart();
     if (m_result.trace.isEmpty()) {
@@ -559,27 +560,18 @@ void ChartsPanel::updateDuplicates()
                         + tr(": run with tracing to see when it happened"));
         return;
     }
-    QList<QPair<qint64, QString>> commits; // (time, ref) in commit order
+    QList<QPointF> points{{0, 0}};
+    int count = 0;
+    double lastT = 0;
     for (const TraceEvent &e : qAsConst(m_result.trace)) {
         if (e.kind != EventKind::Committed)
             continue;
-        const QString ref = refOfRecord.value(e.record, QStringLiteral("op%1").arg(e.op));
-        commits.append({e.t, ref});
-    }
-
-    QList<QPointF> points{{0, 0}};
-    QSet<QString> seen;
-    int count = 0;
-    double lastT = 0;
-    for (const auto &commit : qAsConst(commits)) {
-        const double t = double(commit.first) / 1e6;
+        const double t = double(e.t) / 1e6;
         lastT = std::max(lastT, t);
-        if (seen.contains(commit.second)) {
+        if (duplicateRecords.contains(e.record)) {
             points.append({t, double(count)});
             ++count;
             points.append({t, double(count)});
-        } else {
-            seen.insert(commit.second);
         }
     }
     double end = std::max({lastT, m_result.metrics.durationS, double(m_result.trace.constLast().t) / 1e6});

@@ -206,16 +206,8 @@ QSet<int> duplicateRecords(const RunResult &result)
 {
     QSet<int> dups;
     if (!result.records.isEmpty()) {
-        QHash<QString, int> first;
         for (const RecordRow &r : result.records) {
-            auto it = first.find(r.ref);
-            if (it == first.end())
-                first.insert(r.ref, r.id);
-            else
-                it.value() = qMin(it.value(), r.id);
-        }
-        for (const RecordRow &r : result.records) {
-            if (first.value(r.ref) != r.id)
+            if (r.duplicate)
                 dups.insert(r.id);
         }
         return dups;

@@ -140,6 +140,15 @@ void checkCommonInvariants(const Scenario &s, const RunResult &r)
         QVERIFY(op.attempts <= m.worstCaseAttemptsPerOp * op.submissions);
     }
     QCOMPARE(m.duplicates, m.records - int(refs.size()));
+    QHash<int, int> firstOfRef;
+    int flaggedDuplicates = 0;
+    for (const RecordRow &row : r.records) {
+        if (!firstOfRef.contains(row.op))
+            firstOfRef.insert(row.op, row.id); // records come in commit (id) order
+        QCOMPARE(row.duplicate, firstOfRef.value(row.op) != row.id);
+        flaggedDuplicates += row.duplicate;
+    }
+    QCOMPARE(flaggedDuplicates, m.duplicates);
     QVERIFY(m.duplicatesOutstanding <= m.duplicates);
     QCOMPARE(attempts, m.httpAttempts);
     QVERIFY(m.orphans <= m.clientFailed);
