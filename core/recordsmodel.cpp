@@ -1,6 +1,7 @@
 #include "recordsmodel.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace retrylab {
 
@@ -35,38 +36,48 @@ void RecordsModel::setRecords(const QList<RecordRow> &records, const Trace &trac
     }
 
     // Group by ref in the order each ref was first committed, so the table still reads
-    // roughly chronologically while keeping duplicates adjacent.
-    QList<RecordRow> sorted = records;
-    std::stable_sort(sorted.begin(), sorted.end(),
-                     [](const RecordRow &a, const RecordRow &b) { return a.id < b.id; });
-    QHash<QString, int> firstIdOfRef;
-    QHash<QString, int> countOfRef;
-    for (const RecordRow &r : sorted) {
-        if (!firstIdOfRef.contains(r.ref))
-            firstIdOfRef.insert(r.ref, r.id);
-        countOfRef[r.ref] += 1;
+    // roughly chronologically while keeping duplicates adjacent. Sort indexes on
+    // precomputed integer keys: a comparator that hashes strings made large runs crawl.
+    QHash<int, int> firstIdOfOp; // the op is the business reference (ORD-0007 is op 7)
+    QHash<int, int> countOfOp;
+    firstIdOfOp.reserve(records.size());
+    for (const RecordRow &r : records) {
+        auto it = firstIdOfOp.find(r.op);
+        if (it == firstIdOfOp.end())
+            firstIdOfOp.insert(r.op, r.id);
+        else
+            it.value() = std::min(it.value(), r.id);
+        countOfOp[r.op] += 1;
     }
-    std::stable_sort(sorted.begin(), sorted.end(), [&](const RecordRow &a, const RecordRow &b) {
-        const int fa = firstIdOfRef.value(a.ref);
-        const int fb = firstIdOfRef.value(b.ref);
-        return fa != fb ? fa < fb : a.id < b.id;
+    std::vector<int> groupKey(size_t(records.size()));
+    std::vector<int> order(size_t(records.size()));
+    for (int i = 0; i < records.size(); ++i) {
+        groupKey[size_t(i)] = firstIdOfOp.value(records.at(i).op);
+        order[size_t(i)] = i;
+    }
+    std::sort(order.begin(), order.end(), [&](int a, int b) {
+        const int ga = groupKey[size_t(a)];
+        const int gb = groupKey[size_t(b)];
+        return ga != gb ? ga < gb : records.at(a).id < records.at(b).id;
     });
 
-    QString currentRef;
+    int currentOp = 0;
     int group = -1;
-    m_rows.reserve(sorted.size());
-    for (const RecordRow &r : sorted) {
+    m_rows.reserve(records.size());
+    m_rowByRecord.reserve(records.size());
+    for (int i : order) {
+        const RecordRow &r = records.at(i);
         Row row;
         row.record = r;
-        const bool first = group < 0 || r.ref != currentRef;
+        const bool first = group < 0 || r.op != currentOp;
         if (first) {
             ++group;
-            currentRef = r.ref;
-            if (countOfRef.value(r.ref) > 1)
+            currentOp = r.op;
+            if (countOfOp.value(r.op) > 1)
                 ++m_duplicateGroups;
         }
         row.group = group;
-        row.groupHasDuplicates = countOfRef.value(r.ref) > 1;
+        row.groupHasDuplicates = countOfOp.value(r.op) > 1;
         m_voided += r.voided ? 1 : 0;
         m_flagged += r.flagged && !r.voided ? 1 : 0;
         if (r.voided)

@@ -541,6 +541,30 @@ void ChartsPanel::setResult(const RunResult &result)
     updateSweepButtons();
 }
 
+QList<QPointF> ChartsPanel::drawnDuplicateSeries() const
+{
+    return m_dupLine->points();
+}
+
+QList<QPointF> ChartsPanel::thinnedForDrawing(const QList<QPointF> &points, double end)
+{
+    constexpr int kBuckets = 1000;
+    if (points.size() <= 2 * kBuckets || end <= 0)
+        return points;
+    QList<QPointF> out;
+    out.reserve(2 * kBuckets + 2);
+    int bucket = -1;
+    for (int i = 0; i < points.size(); ++i) {
+        const int b = std::min(kBuckets - 1, int(points.at(i).x() / end * kBuckets));
+        const bool lastOfBucket = i + 1 == points.size()
+            || std::min(kBuckets - 1, int(points.at(i + 1).x() / end * kBuckets)) != b;
+        if (b != bucket || lastOfBucket)
+            out.append(points.at(i));
+        bucket = b;
+    }
+    return out;
+}
+
 void ChartsPanel::updateDuplicates()
 {
     // The engine marks each duplicate record; the trace says when it was committed.
@@ -579,8 +603,12 @@ void ChartsPanel::updateDuplicates()
         end = 1;
     points.append({end, double(count)});
     m_duplicatePoints = points;
-    m_dupLine->replace(points);
-    m_dupUpper->replace(points);
+    // A chart shows a few hundred pixels: hand Qt Charts the first and last point of
+    // each of about 1,000 time buckets, not tens of thousands of steps, or a large run
+    // stalls the GUI thread. duplicateSeries() keeps every step.
+    const QList<QPointF> drawn = thinnedForDrawing(points, end);
+    m_dupLine->replace(drawn);
+    m_dupUpper->replace(drawn);
 
     setValueRange(m_dupX, 0, end);
     setCountRange(m_dupY, count < 8 ? count + 1 : count * 1.1);

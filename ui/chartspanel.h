@@ -71,6 +71,9 @@ public:
 
     // Cumulative duplicate records over simulated seconds (step line).
     QList<QPointF> duplicateSeries() const { return m_duplicatePoints; }
+    // What the duplicates chart draws: the same curve, at most ~2,000 points.
+    QList<QPointF> drawnDuplicateSeries() const;
+    static QList<QPointF> thinnedForDrawing(const QList<QPointF> &points, double end);
     QStringList whatIfLabels() const { return m_whatIfLabels; }
     QList<double> whatIfDuplicates() const { return m_whatIfDuplicates; }
     QList<double> whatIfRecords() const { return m_whatIfRecords; }

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <vector>
 
 namespace retrylab {
 
@@ -34,16 +35,21 @@ TimelineOverview::TimelineOverview(QWidget *parent)
 void TimelineOverview::setResult(const RunResult &result, const QSet<int> &duplicates)
 {
     m_rows.clear();
-    QHash<int, int> rowOf;
+    m_rows.reserve(result.ops.size());
+    // Ops are small positive numbers: index rows by op directly (a hash lookup per
+    // trace event was a large share of handing a big run to the window).
+    std::vector<int> rowOf;
     auto rowFor = [&](int op) -> Row & {
-        auto it = rowOf.constFind(op);
-        if (it != rowOf.constEnd())
-            return m_rows[it.value()];
+        if (size_t(op) >= rowOf.size())
+            rowOf.resize(std::max(size_t(op) + 1, rowOf.size() * 2), -1);
+        int &index = rowOf[size_t(op)];
+        if (index >= 0)
+            return m_rows[index];
         Row r;
         r.op = op;
         r.start = std::numeric_limits<qint64>::max();
         r.end = std::numeric_limits<qint64>::min();
-        rowOf.insert(op, int(m_rows.size()));
+        index = int(m_rows.size());
         m_rows.append(r);
         return m_rows.last();
     };

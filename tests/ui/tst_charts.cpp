@@ -61,6 +61,7 @@ private Q_SLOTS:
     void tabs();
     void duplicateSeries_data();
     void duplicateSeries();
+    void largeRunDrawsThinnedSeries();
     void whatIfBarsMatchRun_data();
     void whatIfBarsMatchRun();
     void whatIfLatestRequestWins();
@@ -92,6 +93,33 @@ void TestCharts::tabs()
     QTRY_VERIFY(panel.isCompact());
     panel.resize(1000, ChartsPanel::compactHeight + 100);
     QTRY_VERIFY(!panel.isCompact());
+}
+
+void TestCharts::largeRunDrawsThinnedSeries()
+{
+    Scenario s = presetScenario(QStringLiteral("ghost-request"));
+    s.workload.orders = 20000;
+    const RunResult r = simulate(s);
+    ChartsPanel panel(nullptr);
+    panel.setResult(r);
+    const QList<QPointF> all = panel.duplicateSeries();
+    const QList<QPointF> drawn = panel.drawnDuplicateSeries();
+    QVERIFY(all.size() > 2 * r.metrics.duplicates); // every step is kept in the data
+    QVERIFY2(drawn.size() <= 2002, qPrintable(QString::number(drawn.size())));
+    QCOMPARE(drawn.constFirst(), all.constFirst());
+    QCOMPARE(drawn.constLast(), all.constLast());
+    // Every drawn point is a point of the curve, in order, so the shape cannot drift.
+    int j = 0;
+    for (const QPointF &p : drawn) {
+        while (j < all.size() && all.at(j) != p)
+            ++j;
+        QVERIFY(j < all.size());
+    }
+    // Small runs are drawn exactly.
+    ChartsPanel small(nullptr);
+    const RunResult ghost = simulate(presetScenario(QStringLiteral("ghost-request")));
+    small.setResult(ghost);
+    QCOMPARE(small.drawnDuplicateSeries(), small.duplicateSeries());
 }
 
 void TestCharts::duplicateSeries_data()
