@@ -1159,33 +1159,6 @@ RunResult simulate(const Scenario &scenario, const RunOptions &options)
     return engine.run();
 }
 
-int storyOperation(const RunResult &result)
-{
-    // The lesson is in the exceptions: a duplicate, then a client failure that
-    // left a record, then a replayed retry, then the op that retried most.
-    for (const OpSummary &op : result.ops) {
-        if (op.records > 1)
-            return op.op;
-    }
-    for (const OpSummary &op : result.ops) {
-        if (!op.succeeded && op.records > 0)
-            return op.op;
-    }
-    for (const TraceEvent &e : result.trace) {
-        if (e.kind == EventKind::Replayed && e.op > 0)
-            return e.op;
-    }
-    int best = result.ops.isEmpty() ? 1 : result.ops.first().op;
-    int most = 1;
-    for (const OpSummary &op : result.ops) {
-        if (op.attempts > most) {
-            most = op.attempts;
-            best = op.op;
-        }
-    }
-    return best;
-}
-
 bool Metrics::operator==(const Metrics &o) const
 {
     return flat() == o.flat();

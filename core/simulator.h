@@ -104,8 +104,4 @@ struct RunOptions
 // Runs a scenario on a virtual clock. Same scenario + seed = same result, bit for bit.
 RunResult simulate(const Scenario &scenario, const RunOptions &options = {});
 
-// The operation whose timeline tells the run's lesson: the first with a duplicate,
-// else a failure that left a record, else a replayed retry, else the one that retried most.
-int storyOperation(const RunResult &result);
-
 } // namespace retrylab

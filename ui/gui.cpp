@@ -3,6 +3,7 @@
 #include "chartspanel.h"
 #include "mainwindow.h"
 #include "runcontroller.h"
+#include "story.h"
 
 #include "timelinewidget.h"
 

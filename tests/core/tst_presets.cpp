@@ -1,6 +1,10 @@
 // Each preset teaches one lesson: the outcome of design section 4 must hold, and two presets
 // are pinned to golden trace hashes so any change of behaviour is a deliberate one.
 #include "simulator.h"
+#include "story.h"
+#include "trace.h"
+
+#include <algorithm>
 
 #include <QSet>
 #include "testsupport.h"
@@ -53,6 +57,9 @@ private Q_SLOTS:
     void goldenTraces_data();
     void goldenTraces();
     void storyOperation();
+    void storyOperationCarriesTheLesson_data();
+    void storyOperationCarriesTheLesson();
+    void interestingOperations();
 };
 
 void TestPresets::everyPresetRunsWithoutLoss_data()
@@ -273,6 +280,111 @@ void TestPresets::storyOperation()
     const RunResult mismatch = simulate(presetScenario(QStringLiteral("payload-mismatch")));
     QCOMPARE(retrylab::storyOperation(mismatch), 1); // the orphan: failed, yet recorded
     QCOMPARE(retrylab::storyOperation(RunResult()), 1);
+}
+
+void TestPresets::storyOperationCarriesTheLesson_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<int>("lesson"); // the Highlight the story op must lead with
+    QTest::addColumn<QList<EventKind>>("shows"); // events the story op must contain
+    const auto row = [](const char *name, Highlight h, QList<EventKind> kinds) {
+        QTest::addRow("%s", name) << QString::fromLatin1(name) << int(h) << kinds;
+    };
+    row("ghost-request", Highlight::Duplicate, {EventKind::ResponseLost});
+    row("layered-fix", Highlight::Replay, {EventKind::Replayed});
+    row("stable-key", Highlight::Replay, {EventKind::Replayed});
+    row("rotating-key", Highlight::Duplicate, {EventKind::KeyMinted});
+    row("payload-mismatch", Highlight::Orphan, {EventKind::Rejected});
+    row("concurrent-race", Highlight::Duplicate, {EventKind::Committed});
+    row("key-expiry", Highlight::Duplicate, {EventKind::KeyExpired});
+    row("query-before-retry", Highlight::QueryFound, {EventKind::QuerySent, EventKind::QueryResult});
+    row("server-token", Highlight::Replay, {EventKind::TokenIssued});
+    row("reconciliation", Highlight::Duplicate, {EventKind::ReconcileVoided});
+    row("retry-storm", Highlight::Duplicate, {EventKind::Timeout});
+    row("correlation-ids", Highlight::Duplicate, {EventKind::ResponseLost});
+}
+
+void TestPresets::storyOperationCarriesTheLesson()
+{
+    QFETCH(QString, preset);
+    QFETCH(int, lesson);
+    QFETCH(QList<EventKind>, shows);
+    const RunResult r = simulate(presetScenario(preset));
+    const int op = retrylab::storyOperation(r);
+    const QList<InterestingOp> ops = retrylab::interestingOperations(r);
+    const auto it = std::find_if(ops.cbegin(), ops.cend(), [op](const InterestingOp &i) { return i.op == op; });
+    QVERIFY2(it != ops.cend(), qPrintable(QStringLiteral("story op %1 is not an interesting one").arg(op)));
+    QCOMPARE(int(it->reasons.first()), lesson);
+    for (const EventKind kind : shows) {
+        const bool found = std::any_of(r.trace.cbegin(), r.trace.cend(),
+                                       [&](const TraceEvent &e) { return e.op == op && e.kind == kind; });
+        QVERIFY2(found, qPrintable(QStringLiteral("op %1 has no %2 event").arg(op).arg(trace::kindName(kind))));
+    }
+    // No other op leads with a more telling highlight, and none before it with the same one.
+    for (const InterestingOp &i : ops) {
+        QVERIFY(int(i.reasons.first()) >= lesson);
+        if (int(i.reasons.first()) == lesson)
+            QVERIFY(i.op >= op);
+    }
+}
+
+void TestPresets::interestingOperations()
+{
+    RunResult r;
+    auto addOp = [&r](int op, int records, bool ok) {
+        OpSummary s;
+        s.op = op;
+        s.records = records;
+        s.succeeded = ok;
+        s.attempts = 1;
+        r.ops << s;
+    };
+    auto addEvent = [&r](int op, EventKind kind, int status) {
+        TraceEvent e;
+        e.op = op;
+        e.kind = kind;
+        e.status = status;
+        r.trace << e;
+    };
+    for (int op = 1; op <= 9; ++op)
+        addOp(op, 1, true);
+    r.ops[8].records = 2;         // op 9: duplicate
+    r.ops[1].succeeded = false;   // op 2: orphan (failed, recorded)
+    r.ops[6].succeeded = false;   // op 7: failed without a record: not an orphan
+    r.ops[6].records = 0;
+    addEvent(3, EventKind::Rejected, 409);
+    addEvent(4, EventKind::Rejected, 422);
+    addEvent(4, EventKind::Rejected, 429); // throttling is no highlight
+    addEvent(5, EventKind::Replayed, 201);
+    addEvent(6, EventKind::QuerySent, 0);
+    addEvent(6, EventKind::QueryResult, 200);
+    addEvent(8, EventKind::QuerySent, 0);
+    addEvent(8, EventKind::QueryResult, 404);
+    addEvent(0, EventKind::Replayed, 201); // op 0 is no operation
+    addEvent(1, EventKind::Rejected, 503);
+
+    const QList<InterestingOp> ops = retrylab::interestingOperations(r);
+    const QList<InterestingOp> expected{
+        {2, {Highlight::Orphan}},      {3, {Highlight::Conflict409}}, {4, {Highlight::Mismatch422}},
+        {5, {Highlight::Replay}},      {6, {Highlight::QueryFound}},  {8, {Highlight::Query}},
+        {9, {Highlight::Duplicate}},
+    };
+    QCOMPARE(ops, expected);
+    QCOMPARE(retrylab::storyOperation(r), 9); // a duplicate beats an earlier orphan
+    r.ops[8].records = 1;
+    QCOMPARE(retrylab::storyOperation(r), 2);
+    r.ops[1].succeeded = true;
+    QCOMPARE(retrylab::storyOperation(r), 4); // 422 before 409
+    QCOMPARE(story::describe({4, {Highlight::Orphan, Highlight::Mismatch422}}),
+             QStringLiteral("orphan, 422 payload mismatch"));
+    // Nothing stands out: the op that retried most, else the first.
+    RunResult quiet;
+    quiet.ops = r.ops;
+    for (OpSummary &s : quiet.ops)
+        s.succeeded = true;
+    QCOMPARE(retrylab::storyOperation(quiet), 1);
+    quiet.ops[4].attempts = 3;
+    QCOMPARE(retrylab::storyOperation(quiet), 5);
 }
 
 QTEST_GUILESS_MAIN(TestPresets)

@@ -4,6 +4,7 @@
 #include "runcontroller.h"
 #include "scenarioeditor.h"
 #include "settings.h"
+#include "story.h"
 #include "timelinewidget.h"
 
 #include <QComboBox>
