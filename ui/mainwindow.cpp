@@ -11,6 +11,7 @@
 
 
 #include <QAction>
+#include <QActionGroup>
 #include <QVariantAnimation>
 #include <QApplication>
 #include <QCloseEvent>
@@ -18,7 +19,12 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
+#include <QLineEdit>
+#include <QRandomGenerator>
+#include <QRegularExpressionValidator>
+#include <QShortcut>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
@@ -28,14 +34,15 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTabWidget>
 #include <QToolBar>
 
 namespace retrylab {
 
 namespace {
-// Default layout at 1280x720: room for the form on the left, the timeline keeps most of the height.
+// Default layout at 1280x720: room for the form on the left; the timeline, charts, records and
+// log share the rest as pages, so each gets the full height.
 constexpr int ScenarioDockWidth = 350;
-constexpr int BottomDockHeight = 260;
 
 QIcon themedIcon(const QString &name, QStyle::StandardPixmap fallback, const QStyle *style)
 {
@@ -61,12 +68,7 @@ MainWindow::MainWindow(QWidget *parent)
     setWindowIcon(QIcon(QStringLiteral(":/icons/retrylab.svg")));
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
 
-    m_timeline = new TimelineWidget(this);
-    m_timeline->setObjectName(QStringLiteral("timeline"));
-    m_timeline->setOperationPickerVisible(false); // the toolbar has the Operation box
-    setCentralWidget(m_timeline);
-
-    createDocks();
+    createViews();
     createActions();
     createMenus();
     createToolBar();
@@ -75,7 +77,6 @@ MainWindow::MainWindow(QWidget *parent)
 
     resize(1280, 720);
     resizeDocks({m_scenarioDock}, {ScenarioDockWidth}, Qt::Horizontal);
-    resizeDocks({m_chartsDock}, {BottomDockHeight}, Qt::Vertical);
     m_defaultState = saveState();
 
     restoreSettings();
@@ -83,40 +84,38 @@ MainWindow::MainWindow(QWidget *parent)
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::createDocks()
+void MainWindow::createViews()
 {
     m_editor = new ScenarioEditor;
     m_editor->setObjectName(QStringLiteral("scenarioEditor"));
     m_scenarioDock = makeDock(tr("Scenario"), QStringLiteral("scenarioDock"), m_editor, this);
     addDockWidget(Qt::LeftDockWidgetArea, m_scenarioDock);
 
+    // A bottom dock left the charts 25 px tall at 1280x720: every view gets the whole centre instead.
+    m_pages = new QTabWidget(this);
+    m_pages->setObjectName(QStringLiteral("pages"));
+    m_pages->setDocumentMode(true);
+    m_timeline = new TimelineWidget;
+    m_timeline->setObjectName(QStringLiteral("timeline"));
+    m_timeline->setOperationPickerVisible(false); // the toolbar has the Operation box
     m_charts = new ChartsPanel;
     m_charts->setObjectName(QStringLiteral("charts"));
-    // The charts need more room than a 1280x720 projector leaves below the timeline:
-    // scroll rather than push the window taller than the screen.
-    auto *chartsScroll = new QScrollArea;
-    chartsScroll->setObjectName(QStringLiteral("chartsScroll"));
-    chartsScroll->setWidgetResizable(true);
-    chartsScroll->setFrameShape(QFrame::NoFrame);
-    chartsScroll->setWidget(m_charts);
-    m_chartsDock = makeDock(tr("Charts"), QStringLiteral("chartsDock"), chartsScroll, this);
-    addDockWidget(Qt::BottomDockWidgetArea, m_chartsDock);
-
     m_records = new RecordsView;
     m_records->setObjectName(QStringLiteral("records"));
-    m_recordsDock = makeDock(tr("Records"), QStringLiteral("recordsDock"), m_records, this);
-    addDockWidget(Qt::BottomDockWidgetArea, m_recordsDock);
-
     m_log = new LogView;
     m_log->setObjectName(QStringLiteral("log"));
-    m_logDock = makeDock(tr("Log"), QStringLiteral("logDock"), m_log, this);
-    addDockWidget(Qt::BottomDockWidgetArea, m_logDock);
-
-    // The docks below the timeline share one area as tabs: the timeline keeps its height.
-    tabifyDockWidget(m_chartsDock, m_recordsDock);
-    tabifyDockWidget(m_recordsDock, m_logDock);
-    m_chartsDock->raise();
-    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    m_pages->addTab(m_timeline, tr("Timeline"));
+    m_pages->addTab(m_charts, tr("Charts"));
+    m_pages->addTab(m_records, tr("Records"));
+    m_pages->addTab(m_log, tr("Log"));
+    m_pages->setTabToolTip(int(Page::Timeline), tr("The attempts of one operation, animated (Ctrl+1)"));
+    m_pages->setTabToolTip(int(Page::Charts),
+                           tr("Duplicates over time, what-if variants, sweeps, attempts per operation (Ctrl+2)"));
+    m_pages->setTabToolTip(int(Page::Records), tr("The rows the order service committed (Ctrl+3)"));
+    m_pages->setTabToolTip(int(Page::Log), tr("Every event of the run (Ctrl+4)"));
+    m_pageStale = QList<bool>(m_pages->count(), false);
+    setCentralWidget(m_pages);
+    connect(m_pages, &QTabWidget::currentChanged, this, &MainWindow::refreshPage);
 }
 
 void MainWindow::createActions()
@@ -167,6 +166,37 @@ void MainWindow::createActions()
     m_stepNextAction->setToolTip(tr("Next event of this operation"));
     connect(m_stepNextAction, &QAction::triggered, this, &MainWindow::stepNext);
 
+    m_previousInterestingAction = new QAction(
+        themedIcon(QStringLiteral("go-previous"), QStyle::SP_ArrowLeft, s), tr("Previous &interesting operation"), this);
+    m_previousInterestingAction->setObjectName(QStringLiteral("previousInteresting"));
+    m_previousInterestingAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Left));
+    m_previousInterestingAction->setToolTip(
+        tr("Previous operation with a duplicate, orphan, replay, 409, 422 or status query (Page Up on the timeline)"));
+    connect(m_previousInterestingAction, &QAction::triggered, this, &MainWindow::previousInterestingOperation);
+
+    m_nextInterestingAction = new QAction(themedIcon(QStringLiteral("go-next"), QStyle::SP_ArrowRight, s),
+                                          tr("Next i&nteresting operation"), this);
+    m_nextInterestingAction->setObjectName(QStringLiteral("nextInteresting"));
+    m_nextInterestingAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Right));
+    m_nextInterestingAction->setToolTip(
+        tr("Next operation with a duplicate, orphan, replay, 409, 422 or status query (Page Down on the timeline)"));
+    connect(m_nextInterestingAction, &QAction::triggered, this, &MainWindow::nextInterestingOperation);
+
+    m_newSeedAction = new QAction(themedIcon(QStringLiteral("roll"), QStyle::SP_BrowserReload, s), tr("New &seed"), this);
+    m_newSeedAction->setObjectName(QStringLiteral("newSeed"));
+    m_newSeedAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    m_newSeedAction->setToolTip(tr("Run again with a new random seed: the lesson should hold for any seed"));
+    connect(m_newSeedAction, &QAction::triggered, this, &MainWindow::newSeed);
+
+    const QStringList pageNames{tr("&Timeline"), tr("&Charts"), tr("R&ecords"), tr("&Log")};
+    for (int i = 0; i < pageNames.size(); ++i) {
+        auto *a = new QAction(pageNames.at(i), this);
+        a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+        a->setCheckable(true);
+        connect(a, &QAction::triggered, this, [this, i] { showPage(Page(i)); });
+        m_pageActions << a;
+    }
+
     m_resetLayoutAction = new QAction(tr("&Reset layout"), this);
     connect(m_resetLayoutAction, &QAction::triggered, this, &MainWindow::resetLayout);
 
@@ -214,13 +244,23 @@ void MainWindow::createMenus()
     file->addAction(m_quitAction);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
-    for (QDockWidget *dock : {m_scenarioDock, m_chartsDock, m_recordsDock, m_logDock})
-        m_viewMenu->addAction(dock->toggleViewAction());
+    auto *pageGroup = new QActionGroup(this);
+    for (QAction *a : std::as_const(m_pageActions)) {
+        pageGroup->addAction(a);
+        m_viewMenu->addAction(a);
+    }
+    m_pageActions.first()->setChecked(true);
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_scenarioDock->toggleViewAction());
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_resetLayoutAction);
 
     QMenu *playback = menuBar()->addMenu(tr("&Playback"));
     playback->addAction(m_runAction);
+    playback->addAction(m_newSeedAction);
+    playback->addSeparator();
+    playback->addAction(m_previousInterestingAction);
+    playback->addAction(m_nextInterestingAction);
     playback->addSeparator();
     playback->addAction(m_playAction);
     playback->addAction(m_stepPreviousAction);
@@ -232,7 +272,7 @@ void MainWindow::createMenus()
 
 void MainWindow::createToolBar()
 {
-    QToolBar *bar = addToolBar(tr("Main"));
+    QToolBar *bar = addToolBar(tr("Toolbar"));
     bar->setObjectName(QStringLiteral("mainToolBar"));
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     bar->setMovable(false);
@@ -240,29 +280,92 @@ void MainWindow::createToolBar()
     bar->addAction(m_saveAction);
     bar->addSeparator();
     bar->addAction(m_runAction);
+
+    // The seed, shown and editable: a class sees that another seed tells the same story.
+    auto *seedBox = new QWidget(bar);
+    auto *seedLayout = new QHBoxLayout(seedBox);
+    seedLayout->setContentsMargins(6, 0, 2, 0);
+    auto *seedLabel = new QLabel(tr("Seed"), seedBox);
+    m_seedEdit = new QLineEdit(seedBox);
+    m_seedEdit->setObjectName(QStringLiteral("seedEdit"));
+    m_seedEdit->setAccessibleName(tr("Seed"));
+    m_seedEdit->setToolTip(tr("The seed of every random draw: the same seed gives the same run. Type one and press Enter."));
+    m_seedEdit->setValidator(
+        new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{1,20}")), m_seedEdit));
+    m_seedEdit->setMaximumWidth(m_seedEdit->fontMetrics().horizontalAdvance(QStringLiteral("0000000000000")) + 12);
+    seedLabel->setBuddy(m_seedEdit);
+    seedLayout->addWidget(seedLabel);
+    seedLayout->addWidget(m_seedEdit);
+    bar->addWidget(seedBox);
+    bar->addAction(m_newSeedAction);
+    connect(m_seedEdit, &QLineEdit::editingFinished, this, [this] {
+        bool ok = false;
+        const quint64 seed = m_seedEdit->text().toULongLong(&ok);
+        if (ok && seed != m_run->scenario().seed) {
+            m_openOnStory = true;
+            setSeed(seed);
+        } else {
+            m_seedEdit->setText(QString::number(m_run->scenario().seed));
+        }
+    });
     bar->addSeparator();
     // Play and step live once, in the timeline's own bar (and the Playback menu).
 
     auto *opBox = new QWidget(bar);
     auto *opLayout = new QHBoxLayout(opBox);
-    opLayout->setContentsMargins(6, 0, 6, 0);
+    opLayout->setContentsMargins(6, 0, 2, 0);
     auto *label = new QLabel(tr("Operation"), opBox);
     m_operation = new QSpinBox(opBox);
     m_operation->setObjectName(QStringLiteral("operationSpin"));
     m_operation->setRange(1, 1);
     m_operation->setAccessibleName(tr("Operation"));
     m_operation->setToolTip(tr("The logical operation (order) shown on the timeline"));
+    // Space plays, even while the operation box has the focus.
+    m_operation->installEventFilter(this);
     label->setBuddy(m_operation);
     opLayout->addWidget(label);
     opLayout->addWidget(m_operation);
     bar->addWidget(opBox);
+    bar->addAction(m_previousInterestingAction);
+    bar->addAction(m_nextInterestingAction);
+    for (QAction *a : {m_previousInterestingAction, m_nextInterestingAction}) {
+        if (auto *button = bar->widgetForAction(a))
+            button->setProperty("iconOnly", true);
+    }
+    m_operationWhy = new QLabel(bar);
+    m_operationWhy->setObjectName(QStringLiteral("operationWhy"));
+    m_operationWhy->setContentsMargins(6, 0, 6, 0);
+    m_operationWhy->setToolTip(tr("What makes this operation worth a look"));
+    bar->addWidget(m_operationWhy);
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(bar->toggleViewAction());
+
+    // A presentation clicker sends Page Up / Page Down: on the timeline they jump between the telling operations.
+    auto *nextKey = new QShortcut(QKeySequence(Qt::Key_PageDown), m_timeline);
+    nextKey->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(nextKey, &QShortcut::activated, this, &MainWindow::nextInterestingOperation);
+    auto *previousKey = new QShortcut(QKeySequence(Qt::Key_PageUp), m_timeline);
+    previousKey->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(previousKey, &QShortcut::activated, this, &MainWindow::previousInterestingOperation);
 
     connect(m_operation, &QSpinBox::valueChanged, this, [this](int op) {
         if (m_timeline->operation() != op)
             m_timeline->setOperation(op);
     });
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_operation && (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress)) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        if (key->key() == Qt::Key_Space && key->modifiers() == Qt::NoModifier) {
+            if (event->type() == QEvent::KeyPress)
+                togglePlayback();
+            event->accept();
+            return true;
+        }
+    }
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::createStatusBar()
@@ -288,8 +391,13 @@ void MainWindow::createStatusBar()
                                   tr("HTTP attempts per operation if every enabled layer exhausts its retries"));
     m_statusAttempts = makeLabel(QStringLiteral("statusAttempts"), tr("HTTP attempts, and per logical operation"));
     m_statusRecords = makeLabel(QStringLiteral("statusRecords"), tr("Rows the order service committed"));
+    m_statusQueries = makeLabel(QStringLiteral("statusQueries"),
+                                tr("Status queries (GET /orders?ref=) the client sent before resending"));
     m_statusDuplicates = makeLabel(QStringLiteral("statusDuplicates"),
                                    tr("Records beyond the first for the same business reference"));
+    m_statusOutstanding = makeLabel(
+        QStringLiteral("statusOutstanding"),
+        tr("Duplicates the reconciliation job has not voided yet (voided records still count as created)"));
     m_statusOrphans = makeLabel(QStringLiteral("statusOrphans"),
                                 tr("Operations the client reported as failed although a record exists"));
     m_statusLost = makeLabel(QStringLiteral("statusLost"),
@@ -314,6 +422,7 @@ void MainWindow::connectViews()
     connect(m_timeline, &TimelineWidget::operationChanged, this, [this](int op) {
         const QSignalBlocker blocker(m_operation);
         m_operation->setValue(op);
+        updateInterestingActions();
     });
     connect(m_timeline->animation(), &QAbstractAnimation::stateChanged, this, &MainWindow::updatePlaybackActions);
     connect(m_records, &RecordsView::eventSelected, this, [this](int index) { onEventSelected(m_records, index); });
@@ -334,6 +443,9 @@ void MainWindow::onEventSelected(QObject *source, int traceIndex)
         if (op > 0 && op != m_timeline->operation())
             setOperation(op);
         m_timeline->selectEvent(traceIndex);
+        // The playhead goes to the picked event, so the caption narrates it.
+        if (op > 0)
+            m_timeline->setPlayhead(trace.at(traceIndex).t);
     }
     if (source != m_records)
         m_records->selectEvent(traceIndex);
@@ -371,6 +483,7 @@ void MainWindow::setOperation(int op)
 
 void MainWindow::applyScenario(const Scenario &scenario, const QString &fileName)
 {
+    m_openOnStory = true;
     m_editor->setScenario(scenario);
     m_run->setScenario(scenario);
     m_fileName = fileName;
@@ -439,8 +552,10 @@ void MainWindow::setSeed(quint64 seed)
     if (s.seed == seed)
         return;
     s.seed = seed;
+    m_openOnStory = true;
     m_editor->setScenario(s);
     onScenarioEdited(s);
+    updateSeedField();
 }
 
 void MainWindow::onScenarioEdited(const Scenario &scenario)
@@ -460,20 +575,34 @@ void MainWindow::onResult(const RunResult &result)
         m_operation->setRange(1, opCount);
         m_operation->setSuffix(tr(" of %1").arg(opCount));
     }
+    m_interesting = retrylab::interestingOperations(result);
+    // A new scenario or seed opens on the operation that tells the lesson; an edit keeps the one in view.
+    const int op = m_openOnStory ? storyOperation(result) : qBound(1, previousOp, opCount);
+    m_openOnStory = false;
     m_timeline->setResult(result);
-    const int op = qBound(1, previousOp, opCount);
     if (m_timeline->operation() != op)
         m_timeline->setOperation(op);
     {
         const QSignalBlocker blocker(m_operation);
         m_operation->setValue(m_timeline->operation());
     }
-    m_charts->setResult(result);
-    m_records->setResult(result);
-    m_log->setResult(result);
+    // Only the page in view gets the result now; the others when they are shown. A 40,000-order
+    // result costs the log, records and charts well over 100 ms on the GUI thread.
+    for (int i = 0; i < m_pageStale.size(); ++i)
+        m_pageStale[i] = i != int(Page::Timeline);
+    refreshPage(m_pages->currentIndex());
 
     const Metrics &m = result.metrics;
     updateWorstCase(result.scenario);
+    updateSeedField();
+    updateInterestingActions();
+    const bool queries = result.scenario.client.queryBeforeRetry || m.queries > 0;
+    m_statusQueries->setVisible(queries);
+    m_statusQueries->setText(tr("Queries: %1").arg(m.queries));
+    const bool reconciling = result.scenario.reconciliation.enabled || m.voided > 0;
+    m_statusOutstanding->setVisible(reconciling);
+    m_statusOutstanding->setText(m.voided == 1 ? tr("1 voided, outstanding: %1").arg(m.duplicatesOutstanding)
+                                               : tr("%1 voided, outstanding: %2").arg(m.voided).arg(m.duplicatesOutstanding));
     m_statusAttempts->setText(tr("Attempts: %1 (%2 per op)")
                                   .arg(m.httpAttempts)
                                   .arg(QLocale().toString(m.amplification, 'f', 2)));
@@ -499,9 +628,116 @@ void MainWindow::onResult(const RunResult &result)
     Q_EMIT resultShown();
 }
 
+QString MainWindow::worstCaseText(const Scenario &scenario)
+{
+    const QString formula = scenario.worstCaseFormula();
+    // One factor: "3 = 3" says nothing twice.
+    return formula.contains(QLatin1String(" x ")) ? formula : QString::number(scenario.worstCaseAttemptsPerOp());
+}
+
 void MainWindow::updateWorstCase(const Scenario &scenario)
 {
-    m_statusWorstCase->setText(tr("Worst case per op: %1").arg(scenario.worstCaseFormula()));
+    const qint64 worst = scenario.worstCaseAttemptsPerOp();
+    m_statusWorstCase->setText(worst == 1 ? tr("Worst case: 1 attempt per op")
+                                          : tr("Worst case: %1 attempts per op").arg(worstCaseText(scenario)));
+}
+
+void MainWindow::showPage(Page page)
+{
+    m_pages->setCurrentIndex(int(page));
+}
+
+MainWindow::Page MainWindow::currentPage() const
+{
+    return Page(m_pages->currentIndex());
+}
+
+void MainWindow::refreshPage(int index)
+{
+    if (index >= 0 && index < m_pageActions.size())
+        m_pageActions.at(index)->setChecked(true);
+    if (index < 0 || index >= m_pageStale.size() || !m_pageStale.at(index) || !m_run->hasResult())
+        return;
+    m_pageStale[index] = false;
+    const RunResult &result = m_run->result();
+    switch (Page(index)) {
+    case Page::Timeline:
+        m_timeline->setResult(result);
+        break;
+    case Page::Charts:
+        m_charts->setResult(result);
+        break;
+    case Page::Records:
+        m_records->setResult(result);
+        break;
+    case Page::Log:
+        m_log->setResult(result);
+        break;
+    }
+}
+
+void MainWindow::updateHiddenPages()
+{
+    for (int i = 0; i < m_pageStale.size(); ++i)
+        refreshPage(i);
+    refreshPage(m_pages->currentIndex()); // keeps the page action checked
+}
+
+void MainWindow::updateInterestingActions()
+{
+    const int op = m_timeline->operation();
+    const bool before = !m_interesting.isEmpty() && m_interesting.first().op < op;
+    const bool after = !m_interesting.isEmpty() && m_interesting.last().op > op;
+    m_previousInterestingAction->setEnabled(before);
+    m_nextInterestingAction->setEnabled(after);
+    QString why;
+    for (const InterestingOp &i : std::as_const(m_interesting)) {
+        if (i.op == op) {
+            why = story::describe(i);
+            break;
+        }
+    }
+    m_operationWhy->setText(why);
+    m_operationWhy->setVisible(!why.isEmpty());
+}
+
+void MainWindow::nextInterestingOperation()
+{
+    const int op = m_timeline->operation();
+    for (const InterestingOp &i : std::as_const(m_interesting)) {
+        if (i.op > op) {
+            setOperation(i.op);
+            return;
+        }
+    }
+}
+
+void MainWindow::previousInterestingOperation()
+{
+    const int op = m_timeline->operation();
+    for (auto it = m_interesting.crbegin(); it != m_interesting.crend(); ++it) {
+        if (it->op < op) {
+            setOperation(it->op);
+            return;
+        }
+    }
+}
+
+void MainWindow::newSeed()
+{
+    const Scenario &s = m_run->scenario();
+    quint64 seed = s.seed;
+    // Small numbers are easy to read out to a class; never the same seed twice in a row.
+    while (seed == s.seed)
+        seed = QRandomGenerator::global()->bounded(quint32(1), quint32(1000000));
+    m_openOnStory = true;
+    setSeed(seed);
+}
+
+void MainWindow::updateSeedField()
+{
+    if (!m_seedEdit->hasFocus())
+        m_seedEdit->setText(QString::number(m_run->scenario().seed));
 }
 
 void MainWindow::updateTitle()
@@ -622,6 +858,7 @@ QString MainWindow::exportSuffix(ExportKind kind)
 
 bool MainWindow::exportTo(ExportKind kind, const QString &fileName, QString *error)
 {
+    updateHiddenPages(); // an export writes what the current result shows
     QString message;
     bool ok = false;
     switch (kind) {
@@ -719,11 +956,9 @@ void MainWindow::updatePlaybackActions()
 void MainWindow::resetLayout()
 {
     restoreState(m_defaultState);
-    for (QDockWidget *dock : {m_scenarioDock, m_chartsDock, m_recordsDock, m_logDock})
-        dock->show();
-    m_chartsDock->raise();
+    m_scenarioDock->show();
+    showPage(Page::Timeline);
     resizeDocks({m_scenarioDock}, {ScenarioDockWidth}, Qt::Horizontal);
-    resizeDocks({m_chartsDock}, {BottomDockHeight}, Qt::Vertical);
 }
 
 void MainWindow::about()

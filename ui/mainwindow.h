@@ -3,6 +3,7 @@
 #include "scenario.h"
 #include "settings.h"
 #include "simulator.h"
+#include "story.h"
 
 #include <QByteArray>
 #include <QMainWindow>
@@ -10,9 +11,11 @@
 class QAction;
 class QDockWidget;
 class QLabel;
+class QLineEdit;
 class QMenu;
 class QProgressBar;
 class QSpinBox;
+class QTabWidget;
 
 namespace retrylab {
 
@@ -23,13 +26,15 @@ class RunController;
 class ScenarioEditor;
 class TimelineWidget;
 
-// The desktop lab: timeline in the middle, scenario editor, charts, records and
-// log in docks, one RunController feeding every view with the same RunResult.
+// The desktop lab: the scenario editor in a dock, the timeline, charts, records and log as
+// pages of the central area, one RunController feeding every view with the same RunResult.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
     enum class ExportKind { TimelinePng, TimelineSvg, ChartsPng, ChartsSvg, RecordsCsv, TraceJsonl };
+    // Pages of the central area, in tab order.
+    enum class Page { Timeline, Charts, Records, Log };
 
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
@@ -47,6 +52,14 @@ public:
     void setSeed(quint64 seed);
     int currentOperation() const;
     void setOperation(int op);
+    // Operations worth a look in the current result (duplicate, orphan, 409, 422, replay, query).
+    const QList<InterestingOp> &interestingOperations() const { return m_interesting; }
+    void showPage(Page page);
+    Page currentPage() const;
+    // Hidden pages get a new result when they are shown; this brings them all up to date now.
+    void updateHiddenPages();
+    // "3 x 3 = 9", or just "3" when one layer retries.
+    static QString worstCaseText(const Scenario &scenario);
 
     bool isModified() const { return m_modified; }
     QString currentFile() const { return m_fileName; }
@@ -57,6 +70,7 @@ public:
     ScenarioEditor *editor() const { return m_editor; }
     RunController *runController() const { return m_run; }
     TimelineWidget *timeline() const { return m_timeline; }
+    QTabWidget *pages() const { return m_pages; }
     ChartsPanel *charts() const { return m_charts; }
     RecordsView *recordsView() const { return m_records; }
     LogView *logView() const { return m_log; }
@@ -73,6 +87,10 @@ public Q_SLOTS:
     void togglePlayback();
     void stepNext();
     void stepPrevious();
+    void nextInterestingOperation();
+    void previousInterestingOperation();
+    // Runs the scenario with a fresh random seed: the lesson must hold for any seed.
+    void newSeed();
     void resetLayout();
     void about();
 
@@ -82,9 +100,10 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    void createDocks();
+    void createViews();
     void createActions();
     void createMenus();
     void createToolBar();
@@ -97,6 +116,9 @@ private:
     void updateTitle();
     void updateWorstCase(const Scenario &scenario);
     void updatePlaybackActions();
+    void updateInterestingActions();
+    void updateSeedField();
+    void refreshPage(int index);
     void setModified(bool modified);
     bool maybeSave();
     void rebuildRecentMenu();
@@ -112,9 +134,7 @@ private:
     LogView *m_log = nullptr;
 
     QDockWidget *m_scenarioDock = nullptr;
-    QDockWidget *m_chartsDock = nullptr;
-    QDockWidget *m_recordsDock = nullptr;
-    QDockWidget *m_logDock = nullptr;
+    QTabWidget *m_pages = nullptr;
 
     QAction *m_openAction = nullptr;
     QAction *m_saveAction = nullptr;
@@ -124,6 +144,10 @@ private:
     QAction *m_playAction = nullptr;
     QAction *m_stepNextAction = nullptr;
     QAction *m_stepPreviousAction = nullptr;
+    QAction *m_nextInterestingAction = nullptr;
+    QAction *m_previousInterestingAction = nullptr;
+    QAction *m_newSeedAction = nullptr;
+    QList<QAction *> m_pageActions;
     QAction *m_resetLayoutAction = nullptr;
     QAction *m_aboutAction = nullptr;
     QMenu *m_presetMenu = nullptr;
@@ -131,11 +155,15 @@ private:
     QMenu *m_exportMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
     QSpinBox *m_operation = nullptr;
+    QLabel *m_operationWhy = nullptr;
+    QLineEdit *m_seedEdit = nullptr;
 
     QLabel *m_statusWorstCase = nullptr;
     QLabel *m_statusAttempts = nullptr;
     QLabel *m_statusRecords = nullptr;
     QLabel *m_statusDuplicates = nullptr;
+    QLabel *m_statusOutstanding = nullptr;
+    QLabel *m_statusQueries = nullptr;
     QLabel *m_statusOrphans = nullptr;
     QLabel *m_statusLost = nullptr;
     QProgressBar *m_busy = nullptr;
@@ -143,6 +171,10 @@ private:
     QString m_fileName;
     bool m_modified = false;
     bool m_syncingSelection = false;
+    // The next result opens on its story operation (a preset or file was loaded, or a new seed).
+    bool m_openOnStory = true;
+    QList<InterestingOp> m_interesting;
+    QList<bool> m_pageStale; // per page: shows an older result than m_run's
     QByteArray m_defaultState;
 };
 
