@@ -146,7 +146,7 @@ int runGui(int argc, char *argv[])
             return usageError(QStringLiteral("--screenshot: cannot write images of type \"%1\"").arg(QString::fromLatin1(format)));
     }
 
-    MainWindow window;
+    MainWindow window(nullptr, !parser.isSet(scenarioOption));
     if (parser.isSet(scenarioOption)) {
         QString error;
         if (!window.loadScenario(parser.value(scenarioOption), &error))

@@ -36,6 +36,7 @@
 #include <QStyle>
 #include <QTabWidget>
 #include <QToolBar>
+#include <QToolButton>
 
 namespace retrylab {
 
@@ -60,7 +61,7 @@ QDockWidget *makeDock(const QString &title, const QString &objectName, QWidget *
 }
 } // namespace
 
-MainWindow::MainWindow(QWidget *parent)
+MainWindow::MainWindow(QWidget *parent, bool restoreLastScenario)
     : QMainWindow(parent)
     , m_run(new RunController(this))
 {
@@ -79,7 +80,7 @@ MainWindow::MainWindow(QWidget *parent)
     resizeDocks({m_scenarioDock}, {ScenarioDockWidth}, Qt::Horizontal);
     m_defaultState = saveState();
 
-    restoreSettings();
+    restoreSettings(restoreLastScenario);
 }
 
 MainWindow::~MainWindow() = default;
@@ -328,9 +329,10 @@ void MainWindow::createToolBar()
     bar->addWidget(opBox);
     bar->addAction(m_previousInterestingAction);
     bar->addAction(m_nextInterestingAction);
+    // Arrows only: the label beside them says what makes the operation interesting.
     for (QAction *a : {m_previousInterestingAction, m_nextInterestingAction}) {
-        if (auto *button = bar->widgetForAction(a))
-            button->setProperty("iconOnly", true);
+        if (auto *button = qobject_cast<QToolButton *>(bar->widgetForAction(a)))
+            button->setToolButtonStyle(Qt::ToolButtonIconOnly);
     }
     m_operationWhy = new QLabel(bar);
     m_operationWhy->setObjectName(QStringLiteral("operationWhy"));
@@ -991,7 +993,7 @@ void MainWindow::rebuildRecentMenu()
             [this] { m_settings.clearRecentFiles(); });
 }
 
-void MainWindow::restoreSettings()
+void MainWindow::restoreSettings(bool lastScenario)
 {
     const QByteArray geometry = m_settings.windowGeometry();
     if (!geometry.isEmpty())
@@ -1000,6 +1002,8 @@ void MainWindow::restoreSettings()
     if (!state.isEmpty())
         restoreState(state);
 
+    if (!lastScenario)
+        return;
     const QString last = m_settings.lastScenario();
     QString error;
     if (last.isEmpty() || !loadScenario(last, &error)) {

@@ -36,7 +36,9 @@ public:
     // Pages of the central area, in tab order.
     enum class Page { Timeline, Charts, Records, Log };
 
-    explicit MainWindow(QWidget *parent = nullptr);
+    // Without restoreLastScenario the window opens empty, for a caller that loads one itself
+    // (--scenario): a heavy scenario remembered from last time is then never loaded for nothing.
+    explicit MainWindow(QWidget *parent = nullptr, bool restoreLastScenario = true);
     ~MainWindow() override;
 
     // These load without asking about unsaved changes (the menu actions ask first).
@@ -122,7 +124,7 @@ private:
     void setModified(bool modified);
     bool maybeSave();
     void rebuildRecentMenu();
-    void restoreSettings();
+    void restoreSettings(bool lastScenario);
     void saveSettings();
 
     Settings m_settings;

@@ -298,6 +298,12 @@ void TestMainWindow::settingsPersistAcrossWindows()
     QCOMPARE(again.currentFile(), QFileInfo(file).absoluteFilePath());
     QCOMPARE(again.scenario().name, QStringLiteral("key-expiry"));
     QVERIFY(!again.scenarioDock()->isVisibleTo(&again));
+    // --scenario: the remembered scenario is not loaded (nor run) just to be replaced.
+    MainWindow told(nullptr, false);
+    QVERIFY(told.scenario().name != QStringLiteral("key-expiry"));
+    QVERIFY(told.currentFile().isEmpty());
+    QVERIFY(!told.runController()->isPending());
+    QCOMPARE(told.size(), size); // the window's geometry is still restored
     again.resetLayout();
     QVERIFY(again.scenarioDock()->isVisibleTo(&again));
 
