@@ -384,6 +384,7 @@ void TimelineScene::setBaseFont(const QFont &font)
     m_laneFont.setBold(true);
     m_noteFont = font;
     m_noteFont.setPointSizeF(qMax(8.0, font.pointSizeF() * 0.85));
+    updateDodges();
     relayout();
 }
 
@@ -428,6 +429,8 @@ void TimelineScene::setOperation(const Trace &trace, int op, const QSet<int> &du
         m_times.append(pl.t);
     std::sort(m_times.begin(), m_times.end());
     m_times.erase(std::unique(m_times.begin(), m_times.end()), m_times.end());
+    m_natural.build(m_times, kPxPerMs, kBreakAfterUs, kBreakPx, kBreakPxPerDoubling);
+    updateDodges();
 
     m_items.reserve(m_plans.size());
     for (int i = 0; i < m_plans.size(); ++i) {
@@ -481,12 +484,15 @@ void TimelineScene::setZoom(qreal zoom)
 
 qreal TimelineScene::fitZoom(qreal width) const
 {
-    TimeAxis probe;
-    probe.build(m_times, kPxPerMs, kBreakAfterUs, kBreakPx, kBreakPxPerDoubling);
-    const qreal natural = probe.width();
+    const qreal natural = m_natural.width();
     if (natural <= 0)
         return 1.0;
-    return qBound<qreal>(0.02, (width - m_leftPad - kRightPad) / natural, 40);
+    // The left pad shrinks as the zoom grows (glyphs dodged left of the first instant); a few
+    // fixed-point steps from the widest pad settle it. Always the same steps: a pure function of width.
+    qreal zoom = qBound<qreal>(0.02, (width - leftPadAt(0.02) - kRightPad) / natural, 40);
+    for (int i = 0; i < 4; ++i)
+        zoom = qBound<qreal>(0.02, (width - leftPadAt(zoom) - kRightPad) / natural, 40);
+    return zoom;
 }
 
 void TimelineScene::setLaneHeight(qreal h)
@@ -498,11 +504,8 @@ void TimelineScene::setLaneHeight(qreal h)
     relayout();
 }
 
-void TimelineScene::relayout()
+void TimelineScene::updateDodges()
 {
-    m_axis.build(m_times, kPxPerMs * m_zoom, kBreakAfterUs, kBreakPx * m_zoom, kBreakPxPerDoubling * m_zoom);
-    m_ticks = m_axis.ticks(96);
-    const qreal half = barHalfHeight();
     // Glyphs sharing an instant are spread far enough apart for their (alternating) labels.
     QHash<QString, int> maxDodge;
     QHash<QString, qreal> spacing;
@@ -519,24 +522,45 @@ void TimelineScene::relayout()
         qreal &sp = spacing[key];
         sp = qMax(sp, qMax<qreal>(kDodge, badge.horizontalAdvance(pl.label) / 2 + 6));
     }
+    m_dodgeDx.clear();
+    m_labelOffset.clear();
+    m_dodgeDx.reserve(m_plans.size());
+    m_labelOffset.reserve(m_plans.size());
     for (const EventPlan &pl : std::as_const(m_plans)) {
-        if (pl.dodge == 0)
-            continue;
-        qreal &sp = spacing[slotKey(pl)];
-        sp = qMax<qreal>(sp, kDodge);
+        const QString key = slotKey(pl);
+        m_dodgeDx.append(pl.dodge == 0 ? 0 : pl.dodge * spacing.value(key));
+        const int shift = pl.form == EventPlan::Form::Bar ? maxDodge.value(key) : 0;
+        m_labelOffset.append(shift > 0 ? shift * spacing.value(key) + kGlyphRadius : 0);
     }
+}
+
+qreal TimelineScene::leftPadAt(qreal zoom) const
+{
     // Glyphs spread to the left of the first instant must not slide under the lane names.
     qreal leftmost = 0;
-    for (const EventPlan &pl : std::as_const(m_plans)) {
-        if (pl.dodge < 0)
-            leftmost = qMin(leftmost, m_axis.x(pl.t) + pl.dodge * spacing.value(slotKey(pl)));
+    for (int i = 0; i < m_plans.size(); ++i) {
+        if (m_plans.at(i).dodge < 0)
+            leftmost = qMin(leftmost, m_natural.x(m_plans.at(i).t) * zoom + m_dodgeDx.value(i));
     }
-    m_leftPad = qMax<qreal>(kLeftPad, 30 - leftmost + kGlyphRadius);
+    return qMax<qreal>(kLeftPad, 30 - leftmost + kGlyphRadius);
+}
+
+qreal TimelineScene::sceneWidthAt(qreal zoom) const
+{
+    const qreal width = leftPadAt(zoom) + m_natural.width() * zoom + kRightPad;
+    return kLabelWidth + qMax<qreal>(width, 400);
+}
+
+void TimelineScene::relayout()
+{
+    m_axis.build(m_times, kPxPerMs * m_zoom, kBreakAfterUs, kBreakPx * m_zoom, kBreakPxPerDoubling * m_zoom);
+    m_ticks = m_axis.ticks(96);
+    const qreal half = barHalfHeight();
+    m_leftPad = leftPadAt(m_zoom);
     // Anchors first: arrows start at their origin's anchor.
     for (int i = 0; i < m_items.size(); ++i) {
         const EventPlan &pl = m_plans.at(i);
-        const qreal dx = pl.dodge == 0 ? 0 : pl.dodge * spacing.value(slotKey(pl));
-        m_items[i]->setPos(xOf(pl.t) + dx, laneCenter(pl.lane, pl.slot));
+        m_items[i]->setPos(xOf(pl.t) + m_dodgeDx.value(i), laneCenter(pl.lane, pl.slot));
     }
     for (int i = 0; i < m_items.size(); ++i) {
         const EventPlan &pl = m_plans.at(i);
@@ -546,8 +570,7 @@ void TimelineScene::relayout()
         switch (pl.form) {
         case EventPlan::Form::Bar: {
             length = xOf(pl.to) - xOf(pl.t);
-            const int shift = maxDodge.isEmpty() ? 0 : maxDodge.value(slotKey(pl));
-            offset = shift > 0 ? shift * spacing.value(slotKey(pl)) + kGlyphRadius : 0;
+            offset = m_labelOffset.value(i);
             break;
         }
         case EventPlan::Form::Wait:
@@ -568,8 +591,7 @@ void TimelineScene::relayout()
 
 void TimelineScene::updateSceneRect()
 {
-    const qreal width = m_leftPad + m_axis.width() + kRightPad;
-    setSceneRect(QRectF(-kLabelWidth, 0, kLabelWidth + qMax<qreal>(width, 400), contentHeight()));
+    setSceneRect(QRectF(-kLabelWidth, 0, sceneWidthAt(m_zoom), contentHeight()));
 }
 
 qint64 TimelineScene::instantAt(qint64 t) const

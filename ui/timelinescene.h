@@ -87,8 +87,12 @@ public:
 
     void setZoom(qreal zoom);
     qreal zoom() const { return m_zoom; }
-    // Zoom at which the whole operation fits `width` scene pixels.
+    // Zoom at which the whole operation fits `width` scene pixels (the lane-name column excluded).
+    // A pure function of the operation and `width`: it does not depend on the current zoom.
     qreal fitZoom(qreal width) const;
+    // Width of the scene rect (lane-name column included) at `zoom`, and its height at lane height `laneH`.
+    qreal sceneWidthAt(qreal zoom) const;
+    qreal contentHeightAt(qreal laneH) const { return kAxisHeight + laneH * laneWeightSum() + 8; }
     void setLaneHeight(qreal h);
     // Lanes without events in this operation are drawn at reduced height.
     qreal laneHeight() const { return m_laneH; }
@@ -133,6 +137,9 @@ protected:
 private:
     void relayout();
     void updateSceneRect();
+    // Sideways offsets of glyphs sharing an instant; depend on the plans and the badge font only.
+    void updateDodges();
+    qreal leftPadAt(qreal zoom) const;
 
     Trace m_trace;
     int m_op = 0;
@@ -145,6 +152,9 @@ private:
     QList<bool> m_laneUsed;
     QString m_emptyText;
     TimeAxis m_axis;
+    TimeAxis m_natural;          // the axis at zoom 1: every x of m_axis is this one times the zoom
+    QList<qreal> m_dodgeDx;      // per plan: sideways offset of its glyph
+    QList<qreal> m_labelOffset;  // per plan: bars start their label after the glyphs on their start
     QList<TimeAxis::Tick> m_ticks; // cached per layout: painting only looks up the visible ones
     qreal m_zoom = 1.0;
     qreal m_leftPad = kLeftPad;

@@ -198,9 +198,11 @@ TimelineWidget::TimelineWidget(QWidget *parent)
     });
     connect(m_view, &TimelineView::zoomRequested, this, &TimelineWidget::zoomAround);
     connect(m_view, &TimelineView::resized, this, [this] {
-        adaptLaneHeight();
-        if (m_fit != Fit::None)
-            applyFit();
+        // The lane height and the fit depend on the view's size without scroll bars only. When just a
+        // scroll bar came or went, that size is unchanged and so is the layout: no feedback loop.
+        if (m_view->maximumViewportSize() == m_viewInput)
+            return;
+        applyFit();
     });
 
     QFont captionFont = font();
@@ -323,7 +325,6 @@ void TimelineWidget::rebuild()
     m_anim->setDuration(qMax(1, int(std::lround(qMax(1.0, storyLength()) / m_speed))));
     updateSliderRange();
     showDetails(-1);
-    adaptLaneHeight();
     m_fit = Fit::Readable;
     applyFit();
     applyPlayhead(m_scene->playhead());
@@ -545,11 +546,44 @@ QGraphicsScene *TimelineWidget::scene() const
     return m_scene;
 }
 
-void TimelineWidget::adaptLaneHeight()
+void TimelineWidget::adaptToView()
 {
-    const int h = m_view->viewport()->height();
-    const qreal lane = (h - TimelineScene::kAxisHeight - 10) / m_scene->laneWeightSum();
-    m_scene->setLaneHeight(qBound<qreal>(40, lane, 96));
+    // Inputs a scroll bar cannot change: the viewport size as if there were no scroll bars, and the
+    // scroll bars' extent. Which scroll bars the result needs is decided here, the way QGraphicsView
+    // decides it, and their room is reserved; the view then shows exactly those.
+    const QSize max = m_view->maximumViewportSize();
+    m_viewInput = max;
+    const int hExtent = m_view->horizontalScrollBar()->sizeHint().height();
+    const int vExtent = m_view->verticalScrollBar()->sizeHint().width();
+    const qreal weights = m_scene->laneWeightSum();
+    auto laneFor = [weights](qreal h) {
+        return qBound<qreal>(40, (h - TimelineScene::kAxisHeight - 10) / weights, 96);
+    };
+    auto zoomFor = [this](qreal w) {
+        if (m_fit == Fit::None)
+            return m_scene->zoom();
+        // One pixel of slack: a fit that overshoots by a rounding error must not need a scroll bar.
+        qreal zoom = m_scene->fitZoom(w - 1 - TimelineScene::kLabelWidth);
+        // The automatic fit stays readable: a long operation scrolls instead of shrinking to a smear.
+        if (m_fit == Fit::Readable)
+            zoom = qBound<qreal>(0.45, zoom, 2.5);
+        return zoom;
+    };
+    qreal w = max.width();
+    qreal h = max.height();
+    qreal lane = laneFor(h);
+    qreal zoom = zoomFor(w);
+    const bool vertical = m_scene->contentHeightAt(lane) > h;
+    if (m_scene->sceneWidthAt(zoom) > w) {
+        h -= hExtent;
+        lane = laneFor(h);
+    }
+    if (vertical || m_scene->contentHeightAt(lane) > h) {
+        w -= vExtent;
+        zoom = zoomFor(w);
+    }
+    m_scene->setLaneHeight(lane);
+    m_scene->setZoom(zoom);
 }
 
 void TimelineWidget::fitToView()
@@ -560,12 +594,9 @@ void TimelineWidget::fitToView()
 
 void TimelineWidget::applyFit()
 {
-    const qreal width = m_view->viewport()->width() - TimelineScene::kLabelWidth;
-    qreal zoom = m_scene->fitZoom(width);
-    // The automatic fit stays readable: a long operation scrolls instead of shrinking to a smear.
-    if (m_fit == Fit::Readable)
-        zoom = qBound<qreal>(0.45, zoom, 2.5);
-    m_scene->setZoom(zoom);
+    adaptToView();
+    if (m_fit == Fit::None)
+        return;
     m_view->horizontalScrollBar()->setValue(m_view->horizontalScrollBar()->minimum());
     followPlayhead();
 }

@@ -4,6 +4,7 @@
 
 #include <QList>
 #include <QSet>
+#include <QSize>
 #include <QString>
 #include <QWidget>
 
@@ -79,7 +80,7 @@ private:
     void showDetails(int traceIndex);
     void zoomAround(double factor, const QPoint &viewportAnchor);
     void applyFit();
-    void adaptLaneHeight();
+    void adaptToView(); // lane height and (unless zoomed by hand) zoom for the view's size
     void updateOverviewHeight();
     double storyAt(qint64 t) const;
     qint64 timeAtStory(double u) const;
@@ -98,6 +99,7 @@ private:
     bool m_syncing = false;
     enum class Fit { None, Readable, Exact };
     Fit m_fit = Fit::Readable; // how zoom follows resizes until the user zooms by hand
+    QSize m_viewInput;         // the view's maximumViewportSize() the layout was computed for
 
     TimelineScene *m_scene = nullptr;
     TimelineView *m_view = nullptr;
