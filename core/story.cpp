@@ -95,7 +95,11 @@ QList<InterestingOp> interestingOperations(const RunResult &result)
 
 int storyOperation(const RunResult &result)
 {
-    const QList<InterestingOp> ops = interestingOperations(result);
+    return storyOperation(result, interestingOperations(result));
+}
+
+int storyOperation(const RunResult &result, const QList<InterestingOp> &ops)
+{
     // The most telling highlight wins; among equals, the earliest op.
     int best = 0;
     Highlight bestReason = Highlight::Query;

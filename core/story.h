@@ -39,5 +39,7 @@ QList<InterestingOp> interestingOperations(const RunResult &result);
 // The operation whose timeline tells the run's lesson: the first with the most telling highlight
 // (see Highlight), else the one that retried most, else 1.
 int storyOperation(const RunResult &result);
+// The same, from interestingOperations(result) computed already.
+int storyOperation(const RunResult &result, const QList<InterestingOp> &interesting);
 
 } // namespace retrylab

@@ -579,7 +579,7 @@ void MainWindow::onResult(const RunResult &result)
     }
     m_interesting = retrylab::interestingOperations(result);
     // A new scenario or seed opens on the operation that tells the lesson; an edit keeps the one in view.
-    const int op = m_openOnStory ? storyOperation(result) : qBound(1, previousOp, opCount);
+    const int op = m_openOnStory ? storyOperation(result, m_interesting) : qBound(1, previousOp, opCount);
     m_openOnStory = false;
     m_timeline->setResult(result);
     if (m_timeline->operation() != op)
