@@ -293,10 +293,11 @@ void MainWindow::createToolBar()
     m_seedEdit->setToolTip(tr("The seed of every random draw: the same seed gives the same run. Type one and press Enter."));
     m_seedEdit->setValidator(
         new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{1,20}")), m_seedEdit));
-    m_seedEdit->setMaximumWidth(m_seedEdit->fontMetrics().horizontalAdvance(QStringLiteral("0000000000000")) + 12);
     seedLabel->setBuddy(m_seedEdit);
     seedLayout->addWidget(seedLabel);
     seedLayout->addWidget(m_seedEdit);
+    m_seedEdit->setFixedWidth(m_seedEdit->fontMetrics().horizontalAdvance(QStringLiteral("000000000")) + 16);
+    seedBox->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
     bar->addWidget(seedBox);
     bar->addAction(m_newSeedAction);
     connect(m_seedEdit, &QLineEdit::editingFinished, this, [this] {
@@ -326,6 +327,7 @@ void MainWindow::createToolBar()
     label->setBuddy(m_operation);
     opLayout->addWidget(label);
     opLayout->addWidget(m_operation);
+    opBox->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
     bar->addWidget(opBox);
     bar->addAction(m_previousInterestingAction);
     bar->addAction(m_nextInterestingAction);
@@ -579,11 +581,15 @@ void MainWindow::onResult(const RunResult &result)
     }
     m_interesting = retrylab::interestingOperations(result);
     // A new scenario or seed opens on the operation that tells the lesson; an edit keeps the one in view.
-    const int op = m_openOnStory ? storyOperation(result, m_interesting) : qBound(1, previousOp, opCount);
+    const bool story = m_openOnStory;
+    const int op = story ? storyOperation(result, m_interesting) : qBound(1, previousOp, opCount);
     m_openOnStory = false;
     m_timeline->setResult(result);
     if (m_timeline->operation() != op)
         m_timeline->setOperation(op);
+    // The whole story at a glance; Play starts it again from the beginning.
+    if (story)
+        m_timeline->seekToEnd();
     {
         const QSignalBlocker blocker(m_operation);
         m_operation->setValue(m_timeline->operation());
