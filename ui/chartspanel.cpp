@@ -205,25 +205,32 @@ ChartsPanel::~ChartsPanel()
 QWidget *ChartsPanel::buildDuplicatesTab()
 {
     auto *chart = new QChart;
-    // The fill and the step line are separate series: an area's outline would also
-    // draw its closing edge back down to zero at the end of the run.
+    // The fill and the step lines are separate series: an area's outline would also
+    // draw its closing edge back down to zero at the end of the run. The fill follows
+    // the outstanding duplicates (still in the table), which equal the created ones
+    // unless a reconciliation job voids some.
     m_dupUpper = new QLineSeries(this);
     m_dupArea = new QAreaSeries(m_dupUpper);
     chart->addSeries(m_dupArea);
     m_dupLine = new QLineSeries;
-    m_dupLine->setName(tr("duplicate records (cumulative)"));
+    m_dupLine->setName(tr("duplicates created"));
     chart->addSeries(m_dupLine);
+    m_dupOutstandingLine = new QLineSeries;
+    m_dupOutstandingLine->setName(tr("duplicates outstanding (not voided)"));
+    chart->addSeries(m_dupOutstandingLine);
     m_dupX = new QValueAxis;
     m_dupX->setTitleText(tr("simulated time (s)"));
     m_dupY = new QValueAxis;
     m_dupY->setTitleText(tr("duplicate records"));
     chart->addAxis(m_dupX, Qt::AlignBottom);
     chart->addAxis(m_dupY, Qt::AlignLeft);
-    for (QAbstractSeries *series : {static_cast<QAbstractSeries *>(m_dupArea), static_cast<QAbstractSeries *>(m_dupLine)}) {
+    for (QAbstractSeries *series : {static_cast<QAbstractSeries *>(m_dupArea), static_cast<QAbstractSeries *>(m_dupLine),
+                                    static_cast<QAbstractSeries *>(m_dupOutstandingLine)}) {
         series->attachAxis(m_dupX);
         series->attachAxis(m_dupY);
     }
     hideLegendFor(chart, m_dupArea);
+    m_dupOutstandingLine->setVisible(false);
     setCountRange(m_dupY, 1);
     setValueRange(m_dupX, 0, 1);
     chart->setTitle(tr("Duplicate records over time"));
@@ -477,7 +484,7 @@ void ChartsPanel::applyStyle()
             // The chart title names the vertical quantity; the time axis keeps its unit.
             axis->setTitleVisible(!m_compact || axis->orientation() == Qt::Horizontal);
         }
-        chart->legend()->setVisible(view != m_views[DuplicatesTab] && view != m_views[AttemptsTab]);
+        chart->legend()->setVisible(view != m_views[AttemptsTab]);
         view->setBackgroundBrush(c.background);
     }
     m_whatIfCategories->setGridLineVisible(false);
@@ -493,8 +500,8 @@ void ChartsPanel::applyStyle()
     // Duplicates are always the warm colour, attempts the blue one, on every chart.
     m_dupArea->setBrush(withAlpha(c.duplicates, 0.2f));
     m_dupArea->setPen(Qt::NoPen);
-    m_dupLine->setPen(QPen(c.duplicates, 3));
-    m_dupLine->setColor(c.duplicates);
+    m_dupOutstandingLine->setPen(QPen(c.duplicates, 3));
+    applyDuplicatesLegend();
 
     // Up to eight variant names share the width: a slightly smaller font keeps them whole.
     QFont categoryFont = labelFont;
@@ -546,6 +553,11 @@ QList<QPointF> ChartsPanel::drawnDuplicateSeries() const
     return m_dupLine->points();
 }
 
+bool ChartsPanel::isOutstandingLineShown() const
+{
+    return m_dupOutstandingLine->isVisible();
+}
+
 QList<QPointF> ChartsPanel::thinnedForDrawing(const QList<QPointF> &points, double end)
 {
     constexpr int kBuckets = 1000;
@@ -567,7 +579,8 @@ QList<QPointF> ChartsPanel::thinnedForDrawing(const QList<QPointF> &points, doub
 
 void ChartsPanel::updateDuplicates()
 {
-    // The engine marks each duplicate record; the trace says when it was committed.
+    // The engine marks each duplicate record; the trace says when it was committed
+    // and when a reconciliation job voided it.
     QSet<int> duplicateRecords;
     for (const RecordRow &r : qAsConst(m_result.records))
         if (r.duplicate)
@@ -576,47 +589,87 @@ void ChartsPanel::updateDuplicates()
     QChart *chart = m_views[DuplicatesTab]->chart();
     if (m_result.trace.isEmpty()) {
         m_duplicatePoints.clear();
+        m_outstandingPoints.clear();
         m_dupLine->clear();
+        m_dupOutstandingLine->clear();
+        m_dupOutstandingLine->setVisible(false);
         m_dupUpper->clear();
         setValueRange(m_dupX, 0, std::max(1.0, m_result.metrics.durationS));
         setCountRange(m_dupY, m_result.metrics.duplicates + 1);
         chart->setTitle(counted(m_result.metrics.duplicates, tr("%1 duplicate record"), tr("%1 duplicate records"))
                         + tr(": run with tracing to see when it happened"));
+        applyDuplicatesLegend();
         return;
     }
-    QList<QPointF> points{{0, 0}};
+    QList<QPointF> created{{0, 0}};
+    QList<QPointF> outstanding{{0, 0}};
     int count = 0;
+    int live = 0;
+    int voided = 0;
     double lastT = 0;
+    const auto step = [](QList<QPointF> &points, double t, int from, int to) {
+        points.append({t, double(from)});
+        points.append({t, double(to)});
+    };
     for (const TraceEvent &e : qAsConst(m_result.trace)) {
-        if (e.kind != EventKind::Committed)
+        const bool committed = e.kind == EventKind::Committed;
+        if (!committed && e.kind != EventKind::ReconcileVoided)
             continue;
         const double t = double(e.t) / 1e6;
-        lastT = std::max(lastT, t);
-        if (duplicateRecords.contains(e.record)) {
-            points.append({t, double(count)});
+        if (committed)
+            lastT = std::max(lastT, t);
+        if (!duplicateRecords.contains(e.record))
+            continue;
+        if (committed) {
+            step(created, t, count, count + 1);
             ++count;
-            points.append({t, double(count)});
+            step(outstanding, t, live, live + 1);
+            ++live;
+        } else {
+            step(outstanding, t, live, live - 1);
+            --live;
+            ++voided;
         }
     }
     double end = std::max({lastT, m_result.metrics.durationS, double(m_result.trace.constLast().t) / 1e6});
     if (end <= 0)
         end = 1;
-    points.append({end, double(count)});
-    m_duplicatePoints = points;
+    created.append({end, double(count)});
+    outstanding.append({end, double(live)});
+    m_duplicatePoints = created;
+    m_outstandingPoints = outstanding;
     // A chart shows a few hundred pixels: hand Qt Charts the first and last point of
     // each of about 1,000 time buckets, not tens of thousands of steps, or a large run
     // stalls the GUI thread. duplicateSeries() keeps every step.
-    const QList<QPointF> drawn = thinnedForDrawing(points, end);
-    m_dupLine->replace(drawn);
-    m_dupUpper->replace(drawn);
+    const QList<QPointF> drawnCreated = thinnedForDrawing(created, end);
+    const QList<QPointF> drawnOutstanding = voided > 0 ? thinnedForDrawing(outstanding, end) : drawnCreated;
+    m_dupLine->replace(drawnCreated);
+    m_dupOutstandingLine->replace(voided > 0 ? drawnOutstanding : QList<QPointF>());
+    m_dupOutstandingLine->setVisible(voided > 0);
+    m_dupUpper->replace(drawnOutstanding);
 
     setValueRange(m_dupX, 0, end);
     setCountRange(m_dupY, count < 8 ? count + 1 : count * 1.1);
     if (count == 0)
         chart->setTitle(tr("No duplicate records: one record per business reference"));
+    else if (voided > 0)
+        chart->setTitle(counted(count, tr("%1 duplicate created"), tr("%1 duplicates created"))
+                        + tr(", %1 voided by reconciliation, %2 outstanding").arg(voided).arg(live));
     else
         chart->setTitle(counted(count, tr("%1 duplicate record"), tr("%1 duplicate records"))
                         + tr(" among %1 committed").arg(m_result.metrics.records));
+    applyDuplicatesLegend();
+}
+
+void ChartsPanel::applyDuplicatesLegend()
+{
+    // One line needs no legend; created and outstanding do.
+    const bool two = m_dupOutstandingLine->isVisible();
+    m_views[DuplicatesTab]->chart()->legend()->setVisible(two);
+    hideLegendFor(m_views[DuplicatesTab]->chart(), m_dupArea);
+    const ChartColors c = colorsFor(palette());
+    // With voiding, "created" becomes the thin dashed history above the outstanding fill.
+    m_dupLine->setPen(two ? QPen(c.text, 2, Qt::DashLine) : QPen(c.duplicates, 3));
 }
 
 void ChartsPanel::updateAttempts()

@@ -69,8 +69,12 @@ public:
     int currentTab() const;
     void setCurrentTab(int tab);
 
-    // Cumulative duplicate records over simulated seconds (step line).
+    // Duplicate records created so far over simulated seconds (step line).
     QList<QPointF> duplicateSeries() const { return m_duplicatePoints; }
+    // Duplicates still in the table: created minus those a reconciliation job voided.
+    QList<QPointF> outstandingDuplicateSeries() const { return m_outstandingPoints; }
+    // The outstanding line is drawn only when something was voided (else it is the created line).
+    bool isOutstandingLineShown() const;
     // What the duplicates chart draws: the same curve, at most ~2,000 points.
     QList<QPointF> drawnDuplicateSeries() const;
     static QList<QPointF> thinnedForDrawing(const QList<QPointF> &points, double end);
@@ -113,6 +117,7 @@ private:
 
     void applyStyle();
     void updateDuplicates();
+    void applyDuplicatesLegend();
     void updateAttempts();
     void startWhatIf();
     void whatIfFinished();
@@ -129,12 +134,14 @@ private:
     QChartView *m_views[TabCount] = {};
 
     // duplicates over time
-    QLineSeries *m_dupLine = nullptr;  // drawn: the step line
+    QLineSeries *m_dupLine = nullptr;  // drawn: duplicates created
+    QLineSeries *m_dupOutstandingLine = nullptr; // drawn when reconciliation voided some
     QLineSeries *m_dupUpper = nullptr; // the fill's edge, not drawn
     QAreaSeries *m_dupArea = nullptr;
     QValueAxis *m_dupX = nullptr;
     QValueAxis *m_dupY = nullptr;
     QList<QPointF> m_duplicatePoints;
+    QList<QPointF> m_outstandingPoints;
 
     // what-if
     QAbstractBarSeries *m_whatIfBars = nullptr;
