@@ -26,6 +26,7 @@ class QChart;
 class QChartView;
 class QComboBox;
 class QDoubleSpinBox;
+class QGraphicsSimpleTextItem;
 class QLabel;
 class QLineSeries;
 class QProgressBar;
@@ -79,6 +80,8 @@ public:
     QList<QPointF> drawnDuplicateSeries() const;
     static QList<QPointF> thinnedForDrawing(const QList<QPointF> &points, double end);
     QStringList whatIfLabels() const { return m_whatIfLabels; }
+    // Per bar: the label, its numbers and every setting changed ("path: old -> new").
+    QStringList whatIfToolTips() const { return m_whatIfToolTips; }
     QList<double> whatIfDuplicates() const { return m_whatIfDuplicates; }
     QList<double> whatIfRecords() const { return m_whatIfRecords; }
     QList<double> whatIfAmplification() const { return m_whatIfAmplification; }
@@ -93,10 +96,16 @@ public:
     bool isSweepRunning() const { return m_sweepRunning; }
     // Below this height the charts drop axis titles and use smaller fonts.
     static constexpr int compactHeight = 480;
+    // Below this width chart titles use the smaller font.
+    static constexpr int narrowWidth = 800;
     bool isCompact() const { return m_compact; }
     SweepSpec sweepSpecFromControls() const;
     void setSweepControls(const SweepSpec &spec);
     QList<SweepPoint> sweepPoints() const { return m_sweepPoints; }
+    // The sweep shown was run on settings other than the last result's: greyed, with
+    // "These results are for earlier settings - Run sweep again" above it.
+    bool isSweepStale() const { return m_sweepStale; }
+    QString sweepStatusText() const;
 
 Q_SIGNALS:
     void whatIfUpdated();
@@ -122,14 +131,19 @@ private:
     void startWhatIf();
     void whatIfFinished();
     void showWhatIf();
+    void applyWhatIfCountStyle();
+    void placeWhatIfCounts();
     void sweepDone();
     void showSweep();
     void sweepParamChanged(int index);
     void updateSweepButtons();
+    void applySweepColors();
+    void setSweepStale(bool stale);
 
     RunResult m_result;
     bool m_hasResult = false;
-    bool m_compact = false; // a short dock: smaller fonts, fewer words
+    bool m_compact = false; // a short page: smaller fonts, fewer words
+    bool m_narrow = false;
     QTabWidget *m_tabs = nullptr;
     QChartView *m_views[TabCount] = {};
 
@@ -146,10 +160,12 @@ private:
     // what-if
     QAbstractBarSeries *m_whatIfBars = nullptr;
     QBarSet *m_whatIfDupSet = nullptr;
-    QBarSet *m_whatIfRecordSet = nullptr;
     QBarCategoryAxis *m_whatIfCategories = nullptr;
+    QList<QGraphicsSimpleTextItem *> m_whatIfCountItems; // the count at each bar's end, bottom row first
     QValueAxis *m_whatIfValues = nullptr;
     QStringList m_whatIfLabels;
+    QStringList m_whatIfChanges; // whatif::describe() of each variant's changes
+    QStringList m_whatIfToolTips;
     QList<double> m_whatIfDuplicates;
     QList<double> m_whatIfRecords;
     QList<double> m_whatIfAmplification;
@@ -184,6 +200,9 @@ private:
     QList<SweepJob> m_sweepJobs;
     QList<SweepPoint> m_sweepPoints;
     bool m_sweepRunning = false;
+    bool m_sweepStale = false;
+    Scenario m_sweepScenario; // what the sweep shown was run on
+    QString m_sweepDoneText;
 
     // attempts histogram
     QBarSeries *m_attemptBars = nullptr;

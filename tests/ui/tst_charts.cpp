@@ -75,6 +75,8 @@ private Q_SLOTS:
     void sweepRunsToCompletion();
     void sweepCancelKeepsGuiResponsive();
     void sweepRejectsBadSpec();
+    void sweepStaleAfterSettingsChange();
+    void sweepStaleWhenChangedWhileRunning();
     void readableAtSizes_data();
     void readableAtSizes();
     void exportEveryTab_data();
@@ -416,6 +418,79 @@ void TestCharts::sweepCancelKeepsGuiResponsive()
     QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
     QCOMPARE(finished.constLast().constFirst().toBool(), false);
     QCOMPARE(panel.sweepPoints().size(), 2);
+}
+
+namespace {
+SweepSpec smallSweep()
+{
+    SweepSpec spec;
+    spec.param = QStringLiteral("network.responseLoss");
+    spec.from = 0;
+    spec.to = 0.4;
+    spec.steps = 2;
+    spec.seeds = 1;
+    return spec;
+}
+} // namespace
+
+void TestCharts::sweepStaleAfterSettingsChange()
+{
+    const QString staleText = QStringLiteral("These results are for earlier settings - Run sweep again");
+    const Scenario base = presetScenario(QStringLiteral("ghost-request"));
+    ChartsPanel panel(nullptr);
+    panel.setResult(simulate(base));
+    QVERIFY(panel.startSweep(smallSweep()));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    QVERIFY(!panel.isSweepStale());
+    QVERIFY(panel.sweepStatusText().contains(QStringLiteral("2 simulations done")));
+
+    // Re-running the same settings, or renaming them, keeps the sweep.
+    panel.setResult(simulate(base));
+    QVERIFY(!panel.isSweepStale());
+    Scenario renamed = base;
+    renamed.title = QStringLiteral("My class");
+    panel.setResult(simulate(renamed));
+    QVERIFY(!panel.isSweepStale());
+
+    // One setting changed: the sweep is kept, greyed, and says so.
+    const ScenarioParse changed = scenario::withValue(base, QStringLiteral("client.timeoutMs"), 2000);
+    QVERIFY(changed.ok());
+    panel.setResult(simulate(changed.scenario));
+    QVERIFY(panel.isSweepStale());
+    QCOMPARE(panel.sweepStatusText(), staleText);
+    QCOMPARE(panel.sweepPoints().size(), 2);
+    // Another seed is another run too.
+    Scenario reseeded = base;
+    reseeded.seed += 1;
+    panel.setResult(simulate(reseeded));
+    QVERIFY(panel.isSweepStale());
+
+    // Back to the settings of the sweep: current again.
+    panel.setResult(simulate(base));
+    QVERIFY(!panel.isSweepStale());
+    QVERIFY(panel.sweepStatusText().contains(QStringLiteral("2 simulations done")));
+
+    // A new sweep on the new settings is current.
+    panel.setResult(simulate(changed.scenario));
+    QVERIFY(panel.isSweepStale());
+    QVERIFY(panel.startSweep(smallSweep()));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    QVERIFY(!panel.isSweepStale());
+    QVERIFY(panel.sweepStatusText() != staleText);
+}
+
+void TestCharts::sweepStaleWhenChangedWhileRunning()
+{
+    const Scenario base = presetScenario(QStringLiteral("ghost-request"));
+    ChartsPanel panel(nullptr);
+    panel.setResult(simulate(base));
+    QVERIFY(panel.startSweep(smallSweep()));
+    const ScenarioParse changed = scenario::withValue(base, QStringLiteral("network.responseLoss"), 0.1);
+    QVERIFY(changed.ok());
+    panel.setResult(simulate(changed.scenario));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    QVERIFY(panel.isSweepStale());
+    QCOMPARE(panel.sweepStatusText(), QStringLiteral("These results are for earlier settings - Run sweep again"));
 }
 
 void TestCharts::sweepRejectsBadSpec()
