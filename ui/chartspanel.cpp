@@ -411,6 +411,16 @@ QWidget *ChartsPanel::buildAttemptsTab()
     chart->legend()->setVisible(false);
     chart->setTitle(tr("HTTP attempts per operation"));
     m_views[AttemptsTab] = makeView(chart);
+    connect(m_attemptBars, &QAbstractBarSeries::clicked, this, [this](int index) {
+        if (index >= 0 && index < m_attemptOps.size() && !m_attemptOps.at(index).isEmpty())
+            Q_EMIT operationActivated(m_attemptOps.at(index).constFirst());
+    });
+    connect(m_attemptBars, &QAbstractBarSeries::hovered, this, [this](bool status, int index) {
+        if (status && index >= 0 && index < m_attemptToolTips.size())
+            QToolTip::showText(QCursor::pos(), m_attemptToolTips.at(index), m_views[AttemptsTab]);
+        else
+            QToolTip::hideText();
+    });
     return m_views[AttemptsTab];
 }
 
@@ -712,38 +722,68 @@ void ChartsPanel::applyDuplicatesLegend()
 
 void ChartsPanel::updateAttempts()
 {
-    QMap<int, int> counts;
-    int maxAttempts = 0;
+    QMap<int, QList<int>> opsByAttempts; // ops ascending within each count
+    bool doubleSubmits = false;
     for (const OpSummary &op : qAsConst(m_result.ops)) {
-        counts[op.attempts] += 1;
-        maxAttempts = std::max(maxAttempts, op.attempts);
+        opsByAttempts[op.attempts].append(op.op);
+        doubleSubmits = doubleSubmits || op.submissions > 1;
     }
+    for (QList<int> &ops : opsByAttempts)
+        std::sort(ops.begin(), ops.end());
+    const int maxAttempts = opsByAttempts.isEmpty() ? 0 : opsByAttempts.lastKey();
     m_histogram.clear();
+    m_attemptOps.clear();
+    m_attemptToolTips.clear();
     QStringList categories;
     QList<qreal> values;
     int maxCount = 0;
     // Up to the worst case when it fits: how far the run stayed from it is the lesson.
     const int worst = m_result.metrics.worstCaseAttemptsPerOp;
     const int last = std::max({1, maxAttempts, worst <= 40 ? worst : 0});
-    const int first = counts.isEmpty() ? 1 : std::min(1, counts.firstKey());
+    const int first = opsByAttempts.isEmpty() ? 1 : std::min(1, opsByAttempts.firstKey());
     for (int a = first; a <= last; ++a) {
-        const int n = counts.value(a);
+        const QList<int> ops = opsByAttempts.value(a);
+        const int n = int(ops.size());
         categories.append(QString::number(a));
         values.append(n);
         maxCount = std::max(maxCount, n);
         if (n > 0)
             m_histogram.append({a, n});
+        m_attemptOps.append(ops);
+        m_attemptToolTips.append(attemptsToolTip(a, ops));
     }
     m_attemptX->clear();
     m_attemptX->append(categories);
     m_attemptSet->remove(0, m_attemptSet->count());
     m_attemptSet->append(values);
     setCountRange(m_attemptY, maxCount < 8 ? maxCount + 1 : maxCount * 1.1);
+    // "worst case 3", not "3 = 3"; per submission when an order was submitted twice.
+    const QString formula = m_result.scenario.worstCaseFormula();
+    const QString worstText = formula.contains(QLatin1String(" x ")) ? formula : QString::number(worst);
     m_views[AttemptsTab]->chart()->setTitle(
-        tr("HTTP attempts per operation: max %1, worst case %2 (%3)")
-            .arg(m_result.metrics.maxAttemptsPerOp)
-            .arg(m_result.metrics.worstCaseAttemptsPerOp)
-            .arg(m_result.scenario.worstCaseFormula()));
+        (doubleSubmits ? tr("HTTP attempts per operation: up to %1, worst case %2 per submission")
+                       : tr("HTTP attempts per operation: up to %1, worst case %2"))
+            .arg(maxAttempts)
+            .arg(worstText));
+}
+
+QString ChartsPanel::attemptsToolTip(int attempts, const QList<int> &ops)
+{
+    const QString made = attempts == 1 ? tr("1 HTTP attempt") : tr("%1 HTTP attempts").arg(attempts);
+    if (ops.isEmpty())
+        return tr("No operation made %1.").arg(made);
+    constexpr int kListed = 12;
+    QStringList names;
+    for (int i = 0; i < ops.size() && i < kListed; ++i)
+        names << QString::number(ops.at(i));
+    QString list = names.join(QStringLiteral(", "));
+    if (ops.size() > kListed)
+        list += tr(" and %1 more").arg(ops.size() - kListed);
+    if (ops.size() == 1)
+        return tr("Operation %1 made %2.").arg(list, made) + QLatin1Char('\n')
+            + tr("Click to open operation %1.").arg(ops.constFirst());
+    return tr("%1 operations made %2: %3.").arg(ops.size()).arg(made, list) + QLatin1Char('\n')
+        + tr("Click to open the first of them, operation %1.").arg(ops.constFirst());
 }
 
 void ChartsPanel::startWhatIf()

@@ -88,6 +88,11 @@ public:
     bool isWhatIfPending() const { return m_whatIfPending; }
     // (attempts, operations with that many attempts), ascending attempts.
     QList<QPair<int, int>> attemptsHistogram() const { return m_histogram; }
+    // Per bar of the attempts chart (every attempt count drawn, empty ones too): its ops
+    // ascending, and its tooltip ("5 operations made 2 HTTP attempts: 1, 2, ...").
+    // A click on a bar emits operationActivated(first of its ops).
+    QList<QList<int>> attemptBarOps() const { return m_attemptOps; }
+    QStringList attemptBarToolTips() const { return m_attemptToolTips; }
 
     // The sweep runs on the scenario of the last result. Returns false (and says why)
     // when the spec is invalid or a sweep is already running.
@@ -112,6 +117,8 @@ Q_SIGNALS:
     void sweepStarted();
     void sweepProgress(int done, int total);
     void sweepFinished(bool cancelled);
+    // The user clicked a bar of "Attempts per operation": open this op (1-based).
+    void operationActivated(int op);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -128,6 +135,7 @@ private:
     void updateDuplicates();
     void applyDuplicatesLegend();
     void updateAttempts();
+    static QString attemptsToolTip(int attempts, const QList<int> &ops);
     void startWhatIf();
     void whatIfFinished();
     void showWhatIf();
@@ -210,6 +218,8 @@ private:
     QBarCategoryAxis *m_attemptX = nullptr;
     QValueAxis *m_attemptY = nullptr;
     QList<QPair<int, int>> m_histogram;
+    QList<QList<int>> m_attemptOps;
+    QStringList m_attemptToolTips;
 };
 
 } // namespace retrylab

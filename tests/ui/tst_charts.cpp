@@ -72,6 +72,8 @@ private Q_SLOTS:
     void whatIfBarsMatchRun();
     void whatIfLatestRequestWins();
     void attemptsHistogram();
+    void attemptsBarClickOpensOperation();
+    void whatIfLabelsAndToolTips();
     void sweepRunsToCompletion();
     void sweepCancelKeepsGuiResponsive();
     void sweepRejectsBadSpec();
@@ -336,6 +338,89 @@ void TestCharts::attemptsHistogram()
     }
     QCOMPARE(ops, r.ops.size());
     QVERIFY(histogram.size() > 1); // lost responses spread the attempts
+}
+
+void TestCharts::attemptsBarClickOpensOperation()
+{
+    const RunResult r = runPreset(QStringLiteral("ghost-request"));
+    ChartsPanel panel(nullptr);
+    panel.resize(930, 600);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setResult(r);
+    panel.setCurrentTab(ChartsPanel::AttemptsTab);
+    QCoreApplication::processEvents();
+
+    // The bar of the most common attempt count, and the ops in it, by hand.
+    QMap<int, QList<int>> expected;
+    for (const OpSummary &op : r.ops)
+        expected[op.attempts].append(op.op);
+    int attempts = 0;
+    for (auto it = expected.cbegin(); it != expected.cend(); ++it)
+        if (attempts == 0 || it.value().size() > expected.value(attempts).size())
+            attempts = it.key();
+    QList<int> ops = expected.value(attempts);
+    std::sort(ops.begin(), ops.end());
+    QVERIFY(ops.size() > 1);
+    const int index = attempts - 1; // bars start at 1 attempt
+    QCOMPARE(panel.attemptBarOps().at(index), ops);
+    const QString tip = panel.attemptBarToolTips().at(index);
+    const QString made = attempts == 1 ? QStringLiteral("1 HTTP attempt") : QStringLiteral("%1 HTTP attempts").arg(attempts);
+    QVERIFY2(tip.startsWith(QStringLiteral("%1 operations made %2: %3, ").arg(ops.size()).arg(made).arg(ops.constFirst())),
+             qPrintable(tip));
+    if (ops.size() > 12)
+        QVERIFY2(tip.contains(QStringLiteral(" and %1 more.").arg(ops.size() - 12)), qPrintable(tip));
+    QVERIFY2(tip.endsWith(QStringLiteral("Click to open the first of them, operation %1.").arg(ops.constFirst())),
+             qPrintable(tip));
+
+    // A real click in the middle of that bar.
+    QChartView *view = nullptr;
+    const QList<QChartView *> views = panel.findChildren<QChartView *>();
+    for (QChartView *v : views)
+        if (v->isVisible())
+            view = v;
+    QVERIFY(view);
+    QAbstractSeries *series = view->chart()->series().constFirst();
+    const QPointF inBar = view->chart()->mapToPosition(QPointF(index, ops.size() / 2.0), series);
+    QSignalSpy activated(&panel, &ChartsPanel::operationActivated);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->mapFromScene(view->chart()->mapToScene(inBar)));
+    QCOMPARE(activated.count(), 1);
+    QCOMPARE(activated.constFirst().constFirst().toInt(), ops.constFirst());
+    // An empty bar (the worst case was never reached) opens nothing.
+    QVERIFY(r.metrics.worstCaseAttemptsPerOp > r.metrics.maxAttemptsPerOp);
+    const int emptyIndex = r.metrics.worstCaseAttemptsPerOp - 1;
+    QVERIFY(panel.attemptBarOps().at(emptyIndex).isEmpty());
+    QCOMPARE(panel.attemptBarToolTips().at(emptyIndex),
+             QStringLiteral("No operation made %1 HTTP attempts.").arg(r.metrics.worstCaseAttemptsPerOp));
+    const QPointF onAxis = view->chart()->mapToPosition(QPointF(emptyIndex, 0.2), series);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->mapFromScene(view->chart()->mapToScene(onAxis)));
+    QCOMPARE(activated.count(), 1);
+}
+
+void TestCharts::whatIfLabelsAndToolTips()
+{
+    const RunResult r = runPreset(QStringLiteral("ghost-request"));
+    ChartsPanel panel(nullptr);
+    panel.setResult(r);
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isWhatIfPending(), 30000);
+    const QStringList labels = panel.whatIfLabels();
+    const QStringList tips = panel.whatIfToolTips();
+    QCOMPARE(tips.size(), labels.size());
+    const int keyOnly = int(labels.indexOf(QStringLiteral("key per op, server ignores keys (mode off)")));
+    const int fixed = int(labels.indexOf(QStringLiteral("key per op + atomic server")));
+    QVERIFY(keyOnly > 0);
+    QVERIFY(fixed > 0);
+    QCOMPARE(tips.constFirst(), QStringLiteral("current settings\n12 duplicates, 32 records, 1.60 HTTP attempts per "
+                                               "operation\n\nThe current settings, unchanged."));
+    QCOMPARE(tips.at(keyOnly), QStringLiteral("key per op, server ignores keys (mode off)\n"
+                                              "12 duplicates, 32 records, 1.60 HTTP attempts per operation\n\n"
+                                              "Changed from the current settings:\n"
+                                              "client.keyPlacement: none -> perOperation"));
+    QCOMPARE(tips.at(fixed), QStringLiteral("key per op + atomic server\n"
+                                            "0 duplicates, 20 records, 1.60 HTTP attempts per operation\n\n"
+                                            "Changed from the current settings:\n"
+                                            "client.keyPlacement: none -> perOperation\n"
+                                            "server.idempotency.mode: off -> atomic"));
 }
 
 void TestCharts::sweepRunsToCompletion()
