@@ -178,7 +178,7 @@ ChartsPanel::ChartsPanel(QWidget *parent)
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(buildDuplicatesTab(), tr("Duplicates over time"));
-    m_tabs->addTab(buildWhatIfTab(), tr("What if…"));
+    m_tabs->addTab(buildWhatIfTab(), tr("What if?"));
     m_tabs->addTab(buildSweepTab(), tr("Sweep"));
     m_tabs->addTab(buildAttemptsTab(), tr("Attempts per operation"));
     auto *layout = new QVBoxLayout(this);
