@@ -12,7 +12,11 @@
 #include <QEvent>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QGraphicsSimpleTextItem>
 #include <QHash>
+#include <QHorizontalBarSeries>
+#include <QCursor>
+#include <QToolTip>
 #include <QImage>
 #include <QLabel>
 #include <QLegend>
@@ -132,7 +136,8 @@ QChartView *makeView(QChart *chart)
     chart->legend()->setAlignment(Qt::AlignBottom);
     auto *view = new QChartView(chart);
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumSize(200, 90); // the dock below the timeline is short at 1280x720
+    // The charts page is at least about 600x380: keep a plot with whole labels.
+    view->setMinimumSize(360, 200);
     return view;
 }
 
@@ -173,7 +178,7 @@ ChartsPanel::ChartsPanel(QWidget *parent)
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(buildDuplicatesTab(), tr("Duplicates over time"));
-    m_tabs->addTab(buildWhatIfTab(), tr("What if…"));
+    m_tabs->addTab(buildWhatIfTab(), tr("What if?"));
     m_tabs->addTab(buildSweepTab(), tr("Sweep"));
     m_tabs->addTab(buildAttemptsTab(), tr("Attempts per operation"));
     auto *layout = new QVBoxLayout(this);
@@ -205,25 +210,32 @@ ChartsPanel::~ChartsPanel()
 QWidget *ChartsPanel::buildDuplicatesTab()
 {
     auto *chart = new QChart;
-    // The fill and the step line are separate series: an area's outline would also
-    // draw its closing edge back down to zero at the end of the run.
+    // The fill and the step lines are separate series: an area's outline would also
+    // draw its closing edge back down to zero at the end of the run. The fill follows
+    // the outstanding duplicates (still in the table), which equal the created ones
+    // unless a reconciliation job voids some.
     m_dupUpper = new QLineSeries(this);
     m_dupArea = new QAreaSeries(m_dupUpper);
     chart->addSeries(m_dupArea);
     m_dupLine = new QLineSeries;
-    m_dupLine->setName(tr("duplicate records (cumulative)"));
+    m_dupLine->setName(tr("duplicates created"));
     chart->addSeries(m_dupLine);
+    m_dupOutstandingLine = new QLineSeries;
+    m_dupOutstandingLine->setName(tr("duplicates outstanding (not voided)"));
+    chart->addSeries(m_dupOutstandingLine);
     m_dupX = new QValueAxis;
     m_dupX->setTitleText(tr("simulated time (s)"));
     m_dupY = new QValueAxis;
     m_dupY->setTitleText(tr("duplicate records"));
     chart->addAxis(m_dupX, Qt::AlignBottom);
     chart->addAxis(m_dupY, Qt::AlignLeft);
-    for (QAbstractSeries *series : {static_cast<QAbstractSeries *>(m_dupArea), static_cast<QAbstractSeries *>(m_dupLine)}) {
+    for (QAbstractSeries *series : {static_cast<QAbstractSeries *>(m_dupArea), static_cast<QAbstractSeries *>(m_dupLine),
+                                    static_cast<QAbstractSeries *>(m_dupOutstandingLine)}) {
         series->attachAxis(m_dupX);
         series->attachAxis(m_dupY);
     }
     hideLegendFor(chart, m_dupArea);
+    m_dupOutstandingLine->setVisible(false);
     setCountRange(m_dupY, 1);
     setValueRange(m_dupX, 0, 1);
     chart->setTitle(tr("Duplicate records over time"));
@@ -234,31 +246,35 @@ QWidget *ChartsPanel::buildDuplicatesTab()
 QWidget *ChartsPanel::buildWhatIfTab()
 {
     auto *chart = new QChart;
-    // Upright bars side by side, names under them on up to three lines: the dock below
-    // the timeline is wide but short at 1280x720, so rows of horizontal bars would not fit.
-    m_whatIfRecordSet = new QBarSet(tr("records committed"));
+    // One row per variant, its name on the left where a whole phrase fits ("key per op,
+    // server ignores keys (mode off)"), first variant on top; the bar is its duplicates.
     m_whatIfDupSet = new QBarSet(tr("duplicate records"));
-    auto *bars = new QBarSeries;
-    bars->append(m_whatIfRecordSet);
+    auto *bars = new QHorizontalBarSeries;
     bars->append(m_whatIfDupSet);
-    bars->setBarWidth(0.8);
-    bars->setLabelsVisible(true);
-    bars->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-    bars->setLabelsFormat(QStringLiteral("@value"));
-    bars->setLabelsPrecision(6);
+    bars->setBarWidth(0.7);
     m_whatIfBars = bars;
     chart->addSeries(bars);
     m_whatIfCategories = new QBarCategoryAxis;
     m_whatIfValues = new QValueAxis;
-    m_whatIfValues->setTitleText(tr("records (same seed, same orders)"));
-    chart->addAxis(m_whatIfCategories, Qt::AlignBottom);
-    chart->addAxis(m_whatIfValues, Qt::AlignLeft);
+    m_whatIfValues->setTitleText(tr("duplicate records (same seed, same orders)"));
+    chart->addAxis(m_whatIfCategories, Qt::AlignLeft);
+    chart->addAxis(m_whatIfValues, Qt::AlignBottom);
     bars->attachAxis(m_whatIfCategories);
     bars->attachAxis(m_whatIfValues);
+    // Qt draws no value label on a bar of zero, and zero is the answer that matters:
+    // the counts are drawn by the panel, next to each bar.
+    bars->setLabelsVisible(false);
+    connect(chart, &QChart::plotAreaChanged, this, &ChartsPanel::placeWhatIfCounts);
     m_whatIfCategories->setGridLineVisible(false);
     setCountRange(m_whatIfValues, 1);
-    chart->setTitle(tr("What if… (same seed, one change at a time)"));
+    chart->setTitle(tr("What if? One change at a time, same seed"));
     m_views[WhatIfTab] = makeView(chart);
+    connect(bars, &QAbstractBarSeries::hovered, this, [this](bool status, int index) {
+        if (status && index >= 0 && index < m_whatIfToolTips.size())
+            QToolTip::showText(QCursor::pos(), m_whatIfToolTips.at(index), m_views[WhatIfTab]);
+        else
+            QToolTip::hideText();
+    });
     return m_views[WhatIfTab];
 }
 
@@ -266,7 +282,7 @@ QWidget *ChartsPanel::buildSweepTab()
 {
     auto *page = new QWidget;
     auto *paramRow = new QHBoxLayout;
-    QHBoxLayout *controls = paramRow;
+    auto *countRow = new QHBoxLayout;
     m_sweepParam = new QComboBox;
     const QList<SweepParam> params = sweepParams();
     for (const SweepParam &p : params)
@@ -290,25 +306,25 @@ QWidget *ChartsPanel::buildSweepTab()
     m_sweepProgress = new QProgressBar;
     m_sweepProgress->setRange(0, 1);
     m_sweepProgress->setValue(0);
-    m_sweepProgress->setMinimumWidth(120);
-    controls->addWidget(new QLabel(tr("Parameter")));
-    controls->addWidget(m_sweepParam);
-    controls->addWidget(new QLabel(tr("from")));
-    controls->addWidget(m_sweepFrom);
-    controls->addWidget(new QLabel(tr("to")));
-    controls->addWidget(m_sweepTo);
-    controls->addWidget(new QLabel(tr("steps")));
-    controls->addWidget(m_sweepSteps);
-    controls->addWidget(new QLabel(tr("seeds")));
-    controls->addWidget(m_sweepSeeds);
-    controls->addWidget(m_sweepRun);
-    controls->addWidget(m_sweepCancel);
-    controls->addStretch(1);
-    // Progress and status share the second row: the chart keeps the height of a short dock.
-    auto *runRow = new QHBoxLayout;
+    m_sweepProgress->setMinimumWidth(80);
+    // Three short rows rather than one long one: the page must work 600 px wide.
+    paramRow->addWidget(new QLabel(tr("Parameter")));
+    paramRow->addWidget(m_sweepParam);
+    paramRow->addWidget(new QLabel(tr("from")));
+    paramRow->addWidget(m_sweepFrom);
+    paramRow->addWidget(new QLabel(tr("to")));
+    paramRow->addWidget(m_sweepTo);
+    paramRow->addStretch(1);
+    countRow->addWidget(new QLabel(tr("steps")));
+    countRow->addWidget(m_sweepSteps);
+    countRow->addWidget(new QLabel(tr("seeds")));
+    countRow->addWidget(m_sweepSeeds);
+    countRow->addWidget(m_sweepRun);
+    countRow->addWidget(m_sweepCancel);
+    countRow->addWidget(m_sweepProgress, 1);
     m_sweepStatus = new QLabel;
-    runRow->addWidget(m_sweepProgress, 1);
-    runRow->addWidget(m_sweepStatus, 2);
+    m_sweepStatus->setWordWrap(true);
+    m_sweepStatus->setObjectName(QStringLiteral("sweepStatus"));
 
     auto *chart = new QChart;
     const auto band = [this, chart](QLineSeries **minSeries, QLineSeries **maxSeries) {
@@ -356,8 +372,10 @@ QWidget *ChartsPanel::buildSweepTab()
     m_views[SweepTab] = makeView(chart);
 
     auto *layout = new QVBoxLayout(page);
+    layout->setSpacing(4);
     layout->addLayout(paramRow);
-    layout->addLayout(runRow);
+    layout->addLayout(countRow);
+    layout->addWidget(m_sweepStatus);
     layout->addWidget(m_views[SweepTab], 1);
 
     connect(m_sweepParam, qOverload<int>(&QComboBox::currentIndexChanged), this, &ChartsPanel::sweepParamChanged);
@@ -393,6 +411,16 @@ QWidget *ChartsPanel::buildAttemptsTab()
     chart->legend()->setVisible(false);
     chart->setTitle(tr("HTTP attempts per operation"));
     m_views[AttemptsTab] = makeView(chart);
+    connect(m_attemptBars, &QAbstractBarSeries::clicked, this, [this](int index) {
+        if (index >= 0 && index < m_attemptOps.size() && !m_attemptOps.at(index).isEmpty())
+            Q_EMIT operationActivated(m_attemptOps.at(index).constFirst());
+    });
+    connect(m_attemptBars, &QAbstractBarSeries::hovered, this, [this](bool status, int index) {
+        if (status && index >= 0 && index < m_attemptToolTips.size())
+            QToolTip::showText(QCursor::pos(), m_attemptToolTips.at(index), m_views[AttemptsTab]);
+        else
+            QToolTip::hideText();
+    });
     return m_views[AttemptsTab];
 }
 
@@ -432,9 +460,11 @@ void ChartsPanel::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     const bool compact = event->size().height() < compactHeight;
-    if (compact == m_compact)
+    const bool narrow = event->size().width() < narrowWidth;
+    if (compact == m_compact && narrow == m_narrow)
         return;
     m_compact = compact;
+    m_narrow = narrow;
     applyStyle();
     if (!m_whatIfLabels.isEmpty())
         showWhatIf();
@@ -447,7 +477,9 @@ void ChartsPanel::applyStyle()
     // Projector sizes when there is room; a short dock still gets whole labels.
     // Never smaller than the rest of the window, which may already use a large font.
     const qreal b = base.pointSizeF() > 0 ? base.pointSizeF() : 10;
-    const QFont titleFont = scaledFont(base, m_compact ? std::max(11.5, b * 1.1) : std::max(15.0, b * 1.4), true);
+    // A narrow page gets the smaller title too: a long title would be cut to "...".
+    const bool smallTitle = m_compact || m_narrow;
+    const QFont titleFont = scaledFont(base, smallTitle ? std::max(11.5, b * 1.1) : std::max(15.0, b * 1.4), true);
     const QFont axisTitleFont = scaledFont(base, m_compact ? std::max(10.0, b) : std::max(12.0, b * 1.1));
     const QFont labelFont = scaledFont(base, m_compact ? std::max(10.0, b * 0.95) : std::max(11.0, b));
 
@@ -477,24 +509,21 @@ void ChartsPanel::applyStyle()
             // The chart title names the vertical quantity; the time axis keeps its unit.
             axis->setTitleVisible(!m_compact || axis->orientation() == Qt::Horizontal);
         }
-        chart->legend()->setVisible(view != m_views[DuplicatesTab] && view != m_views[AttemptsTab]);
+        // One series needs no legend: the axis title names it.
+        chart->legend()->setVisible(view == m_views[SweepTab]);
         view->setBackgroundBrush(c.background);
     }
     m_whatIfCategories->setGridLineVisible(false);
     m_whatIfCategories->setTitleVisible(false);
-    m_whatIfBars->setLabelsVisible(!m_compact); // the category labels carry the numbers
+    applyWhatIfCountStyle();
     m_sweepY2->setGridLineVisible(false);
-    // Two value axes: each takes the colour of its line, so no one has to guess.
-    m_sweepY->setLabelsColor(c.duplicates);
-    m_sweepY->setTitleBrush(c.duplicates);
-    m_sweepY2->setLabelsColor(c.attempts);
-    m_sweepY2->setTitleBrush(c.attempts);
+    applySweepColors();
 
     // Duplicates are always the warm colour, attempts the blue one, on every chart.
     m_dupArea->setBrush(withAlpha(c.duplicates, 0.2f));
     m_dupArea->setPen(Qt::NoPen);
-    m_dupLine->setPen(QPen(c.duplicates, 3));
-    m_dupLine->setColor(c.duplicates);
+    m_dupOutstandingLine->setPen(QPen(c.duplicates, 3));
+    applyDuplicatesLegend();
 
     // Up to eight variant names share the width: a slightly smaller font keeps them whole.
     QFont categoryFont = labelFont;
@@ -506,20 +535,7 @@ void ChartsPanel::applyStyle()
     m_whatIfDupSet->setBorderColor(c.duplicates);
     m_whatIfDupSet->setLabelColor(c.text);
     m_whatIfDupSet->setLabelFont(labelFont);
-    m_whatIfRecordSet->setColor(withAlpha(c.attempts, 0.55f));
-    m_whatIfRecordSet->setBorderColor(withAlpha(c.attempts, 0.55f));
-    m_whatIfRecordSet->setLabelColor(c.text);
-    m_whatIfRecordSet->setLabelFont(labelFont);
 
-    m_sweepDupMean->setPen(QPen(c.duplicates, 3));
-    m_sweepDupMean->setColor(c.duplicates);
-    m_sweepAmpMean->setPen(QPen(c.attempts, 3, Qt::DashLine));
-    m_sweepAmpMean->setColor(c.attempts);
-    m_sweepDupBand->setBrush(withAlpha(c.duplicates, 0.15f));
-    m_sweepDupBand->setPen(Qt::NoPen);
-    m_sweepAmpBand->setBrush(withAlpha(c.attempts, 0.15f));
-    m_sweepAmpBand->setPen(Qt::NoPen);
-    m_sweepDupMean->setColor(c.duplicates);
 
     m_attemptSet->setColor(c.attempts);
     m_attemptSet->setBorderColor(c.attempts);
@@ -531,6 +547,42 @@ void ChartsPanel::applyStyle()
     m_sweepStatus->setPalette(statusPalette);
 }
 
+void ChartsPanel::applySweepColors()
+{
+    const ChartColors c = colorsFor(palette());
+    // A sweep of earlier settings stays visible for comparison, but greyed.
+    const QColor dup = m_sweepStale ? c.mutedText : c.duplicates;
+    const QColor att = m_sweepStale ? c.mutedText : c.attempts;
+    m_sweepDupMean->setPen(QPen(dup, 3));
+    m_sweepDupMean->setColor(dup);
+    m_sweepAmpMean->setPen(QPen(att, 3, Qt::DashLine));
+    m_sweepAmpMean->setColor(att);
+    m_sweepDupBand->setBrush(withAlpha(dup, 0.15f));
+    m_sweepDupBand->setPen(Qt::NoPen);
+    m_sweepAmpBand->setBrush(withAlpha(att, 0.15f));
+    m_sweepAmpBand->setPen(Qt::NoPen);
+    // Two value axes: each takes the colour of its line, so no one has to guess.
+    m_sweepY->setLabelsColor(dup);
+    m_sweepY->setTitleBrush(dup);
+    m_sweepY2->setLabelsColor(att);
+    m_sweepY2->setTitleBrush(att);
+}
+
+void ChartsPanel::setSweepStale(bool stale)
+{
+    if (stale == m_sweepStale)
+        return;
+    m_sweepStale = stale;
+    applySweepColors();
+    if (stale) {
+        m_sweepStatus->setText(tr("These results are for earlier settings - Run sweep again"));
+        m_sweepProgress->setValue(0); // not "100%" for settings that are gone
+    } else {
+        m_sweepStatus->setText(m_sweepDoneText);
+        m_sweepProgress->setValue(m_sweepProgress->maximum());
+    }
+}
+
 void ChartsPanel::setResult(const RunResult &result)
 {
     m_result = result;
@@ -538,12 +590,20 @@ void ChartsPanel::setResult(const RunResult &result)
     updateDuplicates();
     updateAttempts();
     startWhatIf();
+    // A sweep in flight is marked when it finishes; compared field by field, never via JSON.
+    if (!m_sweepRunning && !m_sweepPoints.isEmpty())
+        setSweepStale(!whatif::sameSettings(m_sweepScenario, m_result.scenario));
     updateSweepButtons();
 }
 
 QList<QPointF> ChartsPanel::drawnDuplicateSeries() const
 {
     return m_dupLine->points();
+}
+
+bool ChartsPanel::isOutstandingLineShown() const
+{
+    return m_dupOutstandingLine->isVisible();
 }
 
 QList<QPointF> ChartsPanel::thinnedForDrawing(const QList<QPointF> &points, double end)
@@ -567,7 +627,8 @@ QList<QPointF> ChartsPanel::thinnedForDrawing(const QList<QPointF> &points, doub
 
 void ChartsPanel::updateDuplicates()
 {
-    // The engine marks each duplicate record; the trace says when it was committed.
+    // The engine marks each duplicate record; the trace says when it was committed
+    // and when a reconciliation job voided it.
     QSet<int> duplicateRecords;
     for (const RecordRow &r : qAsConst(m_result.records))
         if (r.duplicate)
@@ -576,83 +637,153 @@ void ChartsPanel::updateDuplicates()
     QChart *chart = m_views[DuplicatesTab]->chart();
     if (m_result.trace.isEmpty()) {
         m_duplicatePoints.clear();
+        m_outstandingPoints.clear();
         m_dupLine->clear();
+        m_dupOutstandingLine->clear();
+        m_dupOutstandingLine->setVisible(false);
         m_dupUpper->clear();
         setValueRange(m_dupX, 0, std::max(1.0, m_result.metrics.durationS));
         setCountRange(m_dupY, m_result.metrics.duplicates + 1);
         chart->setTitle(counted(m_result.metrics.duplicates, tr("%1 duplicate record"), tr("%1 duplicate records"))
                         + tr(": run with tracing to see when it happened"));
+        applyDuplicatesLegend();
         return;
     }
-    QList<QPointF> points{{0, 0}};
+    QList<QPointF> created{{0, 0}};
+    QList<QPointF> outstanding{{0, 0}};
     int count = 0;
+    int live = 0;
+    int voided = 0;
     double lastT = 0;
+    const auto step = [](QList<QPointF> &points, double t, int from, int to) {
+        points.append({t, double(from)});
+        points.append({t, double(to)});
+    };
     for (const TraceEvent &e : qAsConst(m_result.trace)) {
-        if (e.kind != EventKind::Committed)
+        const bool committed = e.kind == EventKind::Committed;
+        if (!committed && e.kind != EventKind::ReconcileVoided)
             continue;
         const double t = double(e.t) / 1e6;
-        lastT = std::max(lastT, t);
-        if (duplicateRecords.contains(e.record)) {
-            points.append({t, double(count)});
+        if (committed)
+            lastT = std::max(lastT, t);
+        if (!duplicateRecords.contains(e.record))
+            continue;
+        if (committed) {
+            step(created, t, count, count + 1);
             ++count;
-            points.append({t, double(count)});
+            step(outstanding, t, live, live + 1);
+            ++live;
+        } else {
+            step(outstanding, t, live, live - 1);
+            --live;
+            ++voided;
         }
     }
     double end = std::max({lastT, m_result.metrics.durationS, double(m_result.trace.constLast().t) / 1e6});
     if (end <= 0)
         end = 1;
-    points.append({end, double(count)});
-    m_duplicatePoints = points;
+    created.append({end, double(count)});
+    outstanding.append({end, double(live)});
+    m_duplicatePoints = created;
+    m_outstandingPoints = outstanding;
     // A chart shows a few hundred pixels: hand Qt Charts the first and last point of
     // each of about 1,000 time buckets, not tens of thousands of steps, or a large run
     // stalls the GUI thread. duplicateSeries() keeps every step.
-    const QList<QPointF> drawn = thinnedForDrawing(points, end);
-    m_dupLine->replace(drawn);
-    m_dupUpper->replace(drawn);
+    const QList<QPointF> drawnCreated = thinnedForDrawing(created, end);
+    const QList<QPointF> drawnOutstanding = voided > 0 ? thinnedForDrawing(outstanding, end) : drawnCreated;
+    m_dupLine->replace(drawnCreated);
+    m_dupOutstandingLine->replace(voided > 0 ? drawnOutstanding : QList<QPointF>());
+    m_dupOutstandingLine->setVisible(voided > 0);
+    m_dupUpper->replace(drawnOutstanding);
 
     setValueRange(m_dupX, 0, end);
     setCountRange(m_dupY, count < 8 ? count + 1 : count * 1.1);
     if (count == 0)
         chart->setTitle(tr("No duplicate records: one record per business reference"));
+    else if (voided > 0)
+        chart->setTitle(counted(count, tr("%1 duplicate created"), tr("%1 duplicates created"))
+                        + tr(", %1 voided, %2 outstanding").arg(voided).arg(live));
     else
         chart->setTitle(counted(count, tr("%1 duplicate record"), tr("%1 duplicate records"))
                         + tr(" among %1 committed").arg(m_result.metrics.records));
+    applyDuplicatesLegend();
+}
+
+void ChartsPanel::applyDuplicatesLegend()
+{
+    // One line needs no legend; created and outstanding do.
+    const bool two = m_dupOutstandingLine->isVisible();
+    m_views[DuplicatesTab]->chart()->legend()->setVisible(two);
+    hideLegendFor(m_views[DuplicatesTab]->chart(), m_dupArea);
+    const ChartColors c = colorsFor(palette());
+    // With voiding, "created" becomes the thin dashed history above the outstanding fill.
+    m_dupLine->setPen(two ? QPen(c.text, 2, Qt::DashLine) : QPen(c.duplicates, 3));
 }
 
 void ChartsPanel::updateAttempts()
 {
-    QMap<int, int> counts;
-    int maxAttempts = 0;
+    QMap<int, QList<int>> opsByAttempts; // ops ascending within each count
+    bool doubleSubmits = false;
     for (const OpSummary &op : qAsConst(m_result.ops)) {
-        counts[op.attempts] += 1;
-        maxAttempts = std::max(maxAttempts, op.attempts);
+        opsByAttempts[op.attempts].append(op.op);
+        doubleSubmits = doubleSubmits || op.submissions > 1;
     }
+    for (QList<int> &ops : opsByAttempts)
+        std::sort(ops.begin(), ops.end());
+    const int maxAttempts = opsByAttempts.isEmpty() ? 0 : opsByAttempts.lastKey();
     m_histogram.clear();
+    m_attemptOps.clear();
+    m_attemptToolTips.clear();
     QStringList categories;
     QList<qreal> values;
     int maxCount = 0;
     // Up to the worst case when it fits: how far the run stayed from it is the lesson.
     const int worst = m_result.metrics.worstCaseAttemptsPerOp;
     const int last = std::max({1, maxAttempts, worst <= 40 ? worst : 0});
-    const int first = counts.isEmpty() ? 1 : std::min(1, counts.firstKey());
+    const int first = opsByAttempts.isEmpty() ? 1 : std::min(1, opsByAttempts.firstKey());
     for (int a = first; a <= last; ++a) {
-        const int n = counts.value(a);
+        const QList<int> ops = opsByAttempts.value(a);
+        const int n = int(ops.size());
         categories.append(QString::number(a));
         values.append(n);
         maxCount = std::max(maxCount, n);
         if (n > 0)
             m_histogram.append({a, n});
+        m_attemptOps.append(ops);
+        m_attemptToolTips.append(attemptsToolTip(a, ops));
     }
     m_attemptX->clear();
     m_attemptX->append(categories);
     m_attemptSet->remove(0, m_attemptSet->count());
     m_attemptSet->append(values);
     setCountRange(m_attemptY, maxCount < 8 ? maxCount + 1 : maxCount * 1.1);
+    // "worst case 3", not "3 = 3"; per submission when an order was submitted twice.
+    const QString formula = m_result.scenario.worstCaseFormula();
+    const QString worstText = formula.contains(QLatin1String(" x ")) ? formula : QString::number(worst);
     m_views[AttemptsTab]->chart()->setTitle(
-        tr("HTTP attempts per operation: max %1, worst case %2 (%3)")
-            .arg(m_result.metrics.maxAttemptsPerOp)
-            .arg(m_result.metrics.worstCaseAttemptsPerOp)
-            .arg(m_result.scenario.worstCaseFormula()));
+        (doubleSubmits ? tr("HTTP attempts per operation: up to %1, worst case %2 per submission")
+                       : tr("HTTP attempts per operation: up to %1, worst case %2"))
+            .arg(maxAttempts)
+            .arg(worstText));
+}
+
+QString ChartsPanel::attemptsToolTip(int attempts, const QList<int> &ops)
+{
+    const QString made = attempts == 1 ? tr("1 HTTP attempt") : tr("%1 HTTP attempts").arg(attempts);
+    if (ops.isEmpty())
+        return tr("No operation made %1.").arg(made);
+    constexpr int kListed = 12;
+    QStringList names;
+    for (int i = 0; i < ops.size() && i < kListed; ++i)
+        names << QString::number(ops.at(i));
+    QString list = names.join(QStringLiteral(", "));
+    if (ops.size() > kListed)
+        list += tr(" and %1 more").arg(ops.size() - kListed);
+    if (ops.size() == 1)
+        return tr("Operation %1 made %2.").arg(list, made) + QLatin1Char('\n')
+            + tr("Click to open operation %1.").arg(ops.constFirst());
+    return tr("%1 operations made %2: %3.").arg(ops.size()).arg(made, list) + QLatin1Char('\n')
+        + tr("Click to open the first of them, operation %1.").arg(ops.constFirst());
 }
 
 void ChartsPanel::startWhatIf()
@@ -663,7 +794,7 @@ void ChartsPanel::startWhatIf()
     m_whatIfCancel = cancel;
     m_pendingVariants = whatif::variants(m_result.scenario);
     m_whatIfPending = true;
-    m_views[WhatIfTab]->chart()->setTitle(tr("What if… (computing)"));
+    m_views[WhatIfTab]->chart()->setTitle(tr("What if? Computing the variants"));
     m_whatIfWatcher.cancel();
     m_whatIfWatcher.setFuture(whatif::start(m_pendingVariants, cancel));
 }
@@ -676,11 +807,13 @@ void ChartsPanel::whatIfFinished()
     if (metrics.size() != m_pendingVariants.size())
         return;
     m_whatIfLabels.clear();
+    m_whatIfChanges.clear();
     m_whatIfDuplicates.clear();
     m_whatIfRecords.clear();
     m_whatIfAmplification.clear();
     for (int i = 0; i < metrics.size(); ++i) {
         m_whatIfLabels.append(m_pendingVariants.at(i).label);
+        m_whatIfChanges.append(whatif::describe(m_pendingVariants.at(i).changes));
         m_whatIfDuplicates.append(metrics.at(i).duplicates);
         m_whatIfRecords.append(metrics.at(i).records);
         m_whatIfAmplification.append(metrics.at(i).amplification);
@@ -690,52 +823,67 @@ void ChartsPanel::whatIfFinished()
     Q_EMIT whatIfUpdated();
 }
 
+void ChartsPanel::applyWhatIfCountStyle()
+{
+    const ChartColors c = colorsFor(palette());
+    for (QGraphicsSimpleTextItem *item : qAsConst(m_whatIfCountItems)) {
+        item->setFont(m_whatIfCategories->labelsFont());
+        item->setBrush(c.text);
+    }
+    placeWhatIfCounts();
+}
+
+void ChartsPanel::placeWhatIfCounts()
+{
+    QChart *chart = m_views[WhatIfTab]->chart();
+    for (int row = 0; row < m_whatIfCountItems.size() && row < m_whatIfDupSet->count(); ++row) {
+        QGraphicsSimpleTextItem *item = m_whatIfCountItems.at(row);
+        const QPointF end = chart->mapToPosition(QPointF(m_whatIfDupSet->at(row), row), m_whatIfBars);
+        item->setPos(end.x() + 6, end.y() - item->boundingRect().height() / 2);
+    }
+}
+
 void ChartsPanel::showWhatIf()
 {
-    // Short names under the bars: two lines (name, count) are all a short dock can show.
-    const auto shortName = [this](const QString &label) {
-        static const QList<QPair<const char *, const char *>> names = {
-            {"key per operation + atomic", QT_TR_NOOP("atomic key")},
-            {"key per operation", QT_TR_NOOP("key per op")},
-            {"key per wrapper attempt", QT_TR_NOOP("key per try")},
-            {"business retry off", QT_TR_NOOP("no business")},
-            {"wrapper retry off", QT_TR_NOOP("no @retry")},
-            {"transport retry off", QT_TR_NOOP("no transport")},
-        };
-        for (const auto &n : names)
-            if (label == QLatin1String(n.first))
-                return tr(n.second).toHtmlEscaped();
-        return label.toHtmlEscaped();
-    };
+    // Qt draws the first category at the bottom: hand the rows over bottom-up so the
+    // current settings come first, on top.
     QStringList categories;
     QList<qreal> duplicates;
-    QList<qreal> records;
     double maxValue = 0;
+    m_whatIfToolTips.clear();
     for (int i = 0; i < m_whatIfLabels.size(); ++i) {
-        // The count is repeated in the label because a bar of 0 draws no value label.
+        // "key per op, server ignores keys (mode off)": the change, then what it meets.
+        QStringList parts = m_whatIfLabels.at(i).toHtmlEscaped().split(QStringLiteral(", "));
+        parts.first() = QStringLiteral("<b>%1</b>").arg(parts.first());
+        categories.prepend(parts.join(QStringLiteral(",<br>")));
         const int dups = int(m_whatIfDuplicates.at(i));
-        const QString dupText = m_compact ? tr("%1 dup.").arg(dups)
-            : dups == 0             ? tr("no duplicates")
-                                    : counted(dups, tr("%1 duplicate"), tr("%1 duplicates"));
-        const QString format = m_compact ? tr("<b>%1</b><br>%2") : tr("<b>%1</b><br>%2, %3/op");
-        QString category = format.arg(shortName(m_whatIfLabels.at(i)), dupText);
-        if (!m_compact)
-            category = category.arg(m_whatIfAmplification.at(i), 0, 'f', 2);
-        categories.append(category);
-        duplicates.append(m_whatIfDuplicates.at(i));
-        records.append(m_whatIfRecords.at(i));
-        maxValue = std::max({maxValue, m_whatIfDuplicates.at(i), m_whatIfRecords.at(i)});
+        duplicates.prepend(dups);
+        maxValue = std::max(maxValue, m_whatIfDuplicates.at(i));
+        const QString stats = tr("%1, %2 records, %3 HTTP attempts per operation")
+                                  .arg(counted(dups, tr("%1 duplicate"), tr("%1 duplicates")))
+                                  .arg(m_whatIfRecords.at(i))
+                                  .arg(m_whatIfAmplification.at(i), 0, 'f', 2);
+        const QString changed = i < m_whatIfChanges.size() && !m_whatIfChanges.at(i).isEmpty()
+            ? tr("Changed from the current settings:") + QLatin1Char('\n') + m_whatIfChanges.at(i)
+            : tr("The current settings, unchanged.");
+        m_whatIfToolTips.append(m_whatIfLabels.at(i) + QLatin1Char('\n') + stats + QStringLiteral("\n\n") + changed);
     }
     m_whatIfCategories->clear();
     m_whatIfCategories->append(categories);
+    QChart *chart = m_views[WhatIfTab]->chart();
+    while (m_whatIfCountItems.size() > duplicates.size())
+        delete m_whatIfCountItems.takeLast();
+    while (m_whatIfCountItems.size() < duplicates.size())
+        m_whatIfCountItems.append(new QGraphicsSimpleTextItem(chart));
+    for (int row = 0; row < duplicates.size(); ++row)
+        m_whatIfCountItems.at(row)->setText(QString::number(int(duplicates.at(row))));
+    applyWhatIfCountStyle();
     m_whatIfDupSet->remove(0, m_whatIfDupSet->count());
     m_whatIfDupSet->append(duplicates);
-    m_whatIfRecordSet->remove(0, m_whatIfRecordSet->count());
-    m_whatIfRecordSet->append(records);
     setCountRange(m_whatIfValues, maxValue * 1.12 + 1);
     const int current = m_whatIfDuplicates.isEmpty() ? 0 : int(m_whatIfDuplicates.constFirst());
     m_views[WhatIfTab]->chart()->setTitle(
-        tr("What if… one change at a time, same seed (now: %1)")
+        tr("What if? One change at a time (now %1)")
             .arg(counted(current, tr("%1 duplicate"), tr("%1 duplicates"))));
 }
 
@@ -798,7 +946,9 @@ bool ChartsPanel::startSweep(const SweepSpec &spec, QString *error)
     if (!errors.isEmpty())
         return fail(errors.join(QLatin1Char('\n')));
 
+    setSweepControls(spec);
     m_sweepSpec = spec;
+    m_sweepScenario = m_result.scenario;
     m_sweepJobs = sweep::jobs(m_result.scenario, spec);
     m_sweepRunning = true;
     m_sweepProgress->setRange(0, std::max<int>(1, int(m_sweepJobs.size())));
@@ -808,6 +958,11 @@ bool ChartsPanel::startSweep(const SweepSpec &spec, QString *error)
     Q_EMIT sweepStarted();
     m_sweepWatcher.setFuture(sweep::start(m_sweepJobs));
     return true;
+}
+
+QString ChartsPanel::sweepStatusText() const
+{
+    return m_sweepStatus->text();
 }
 
 void ChartsPanel::cancelSweep()
@@ -830,9 +985,12 @@ void ChartsPanel::sweepDone()
         const QList<Metrics> results = m_sweepWatcher.future().results();
         if (results.size() == m_sweepJobs.size()) {
             m_sweepPoints = sweep::aggregate(m_sweepSpec, m_sweepJobs, results);
+            m_sweepStale = false;
+            applySweepColors();
             showSweep();
-            m_sweepStatus->setText(counted(total, tr("%1 simulation done."), tr("%1 simulations done."))
-                                   + QLatin1Char(' ') + tr("Lines: mean over the seeds; shaded bands: min to max."));
+            m_sweepDoneText = counted(total, tr("%1 simulation done."), tr("%1 simulations done.")) + QLatin1Char(' ')
+                + tr("Lines: mean over the seeds; shaded bands: min to max.");
+            m_sweepStatus->setText(m_sweepDoneText);
         } else {
             m_sweepStatus->setText(tr("The sweep returned %1 of %2 results.").arg(results.size()).arg(total));
         }
@@ -843,6 +1001,9 @@ void ChartsPanel::sweepDone()
                                    .arg(total));
     }
     m_sweepRunning = false;
+    // The settings may have changed while it ran.
+    if (!cancelled && !m_sweepPoints.isEmpty() && !whatif::sameSettings(m_sweepScenario, m_result.scenario))
+        setSweepStale(true);
     updateSweepButtons();
     Q_EMIT sweepFinished(cancelled);
 }

@@ -26,6 +26,7 @@ class QChart;
 class QChartView;
 class QComboBox;
 class QDoubleSpinBox;
+class QGraphicsSimpleTextItem;
 class QLabel;
 class QLineSeries;
 class QProgressBar;
@@ -69,18 +70,29 @@ public:
     int currentTab() const;
     void setCurrentTab(int tab);
 
-    // Cumulative duplicate records over simulated seconds (step line).
+    // Duplicate records created so far over simulated seconds (step line).
     QList<QPointF> duplicateSeries() const { return m_duplicatePoints; }
+    // Duplicates still in the table: created minus those a reconciliation job voided.
+    QList<QPointF> outstandingDuplicateSeries() const { return m_outstandingPoints; }
+    // The outstanding line is drawn only when something was voided (else it is the created line).
+    bool isOutstandingLineShown() const;
     // What the duplicates chart draws: the same curve, at most ~2,000 points.
     QList<QPointF> drawnDuplicateSeries() const;
     static QList<QPointF> thinnedForDrawing(const QList<QPointF> &points, double end);
     QStringList whatIfLabels() const { return m_whatIfLabels; }
+    // Per bar: the label, its numbers and every setting changed ("path: old -> new").
+    QStringList whatIfToolTips() const { return m_whatIfToolTips; }
     QList<double> whatIfDuplicates() const { return m_whatIfDuplicates; }
     QList<double> whatIfRecords() const { return m_whatIfRecords; }
     QList<double> whatIfAmplification() const { return m_whatIfAmplification; }
     bool isWhatIfPending() const { return m_whatIfPending; }
     // (attempts, operations with that many attempts), ascending attempts.
     QList<QPair<int, int>> attemptsHistogram() const { return m_histogram; }
+    // Per bar of the attempts chart (every attempt count drawn, empty ones too): its ops
+    // ascending, and its tooltip ("5 operations made 2 HTTP attempts: 1, 2, ...").
+    // A click on a bar emits operationActivated(first of its ops).
+    QList<QList<int>> attemptBarOps() const { return m_attemptOps; }
+    QStringList attemptBarToolTips() const { return m_attemptToolTips; }
 
     // The sweep runs on the scenario of the last result. Returns false (and says why)
     // when the spec is invalid or a sweep is already running.
@@ -89,16 +101,24 @@ public:
     bool isSweepRunning() const { return m_sweepRunning; }
     // Below this height the charts drop axis titles and use smaller fonts.
     static constexpr int compactHeight = 480;
+    // Below this width chart titles use the smaller font.
+    static constexpr int narrowWidth = 800;
     bool isCompact() const { return m_compact; }
     SweepSpec sweepSpecFromControls() const;
     void setSweepControls(const SweepSpec &spec);
     QList<SweepPoint> sweepPoints() const { return m_sweepPoints; }
+    // The sweep shown was run on settings other than the last result's: greyed, with
+    // "These results are for earlier settings - Run sweep again" above it.
+    bool isSweepStale() const { return m_sweepStale; }
+    QString sweepStatusText() const;
 
 Q_SIGNALS:
     void whatIfUpdated();
     void sweepStarted();
     void sweepProgress(int done, int total);
     void sweepFinished(bool cancelled);
+    // The user clicked a bar of "Attempts per operation": open this op (1-based).
+    void operationActivated(int op);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -113,36 +133,47 @@ private:
 
     void applyStyle();
     void updateDuplicates();
+    void applyDuplicatesLegend();
     void updateAttempts();
+    static QString attemptsToolTip(int attempts, const QList<int> &ops);
     void startWhatIf();
     void whatIfFinished();
     void showWhatIf();
+    void applyWhatIfCountStyle();
+    void placeWhatIfCounts();
     void sweepDone();
     void showSweep();
     void sweepParamChanged(int index);
     void updateSweepButtons();
+    void applySweepColors();
+    void setSweepStale(bool stale);
 
     RunResult m_result;
     bool m_hasResult = false;
-    bool m_compact = false; // a short dock: smaller fonts, fewer words
+    bool m_compact = false; // a short page: smaller fonts, fewer words
+    bool m_narrow = false;
     QTabWidget *m_tabs = nullptr;
     QChartView *m_views[TabCount] = {};
 
     // duplicates over time
-    QLineSeries *m_dupLine = nullptr;  // drawn: the step line
+    QLineSeries *m_dupLine = nullptr;  // drawn: duplicates created
+    QLineSeries *m_dupOutstandingLine = nullptr; // drawn when reconciliation voided some
     QLineSeries *m_dupUpper = nullptr; // the fill's edge, not drawn
     QAreaSeries *m_dupArea = nullptr;
     QValueAxis *m_dupX = nullptr;
     QValueAxis *m_dupY = nullptr;
     QList<QPointF> m_duplicatePoints;
+    QList<QPointF> m_outstandingPoints;
 
     // what-if
     QAbstractBarSeries *m_whatIfBars = nullptr;
     QBarSet *m_whatIfDupSet = nullptr;
-    QBarSet *m_whatIfRecordSet = nullptr;
     QBarCategoryAxis *m_whatIfCategories = nullptr;
+    QList<QGraphicsSimpleTextItem *> m_whatIfCountItems; // the count at each bar's end, bottom row first
     QValueAxis *m_whatIfValues = nullptr;
     QStringList m_whatIfLabels;
+    QStringList m_whatIfChanges; // whatif::describe() of each variant's changes
+    QStringList m_whatIfToolTips;
     QList<double> m_whatIfDuplicates;
     QList<double> m_whatIfRecords;
     QList<double> m_whatIfAmplification;
@@ -177,6 +208,9 @@ private:
     QList<SweepJob> m_sweepJobs;
     QList<SweepPoint> m_sweepPoints;
     bool m_sweepRunning = false;
+    bool m_sweepStale = false;
+    Scenario m_sweepScenario; // what the sweep shown was run on
+    QString m_sweepDoneText;
 
     // attempts histogram
     QBarSeries *m_attemptBars = nullptr;
@@ -184,6 +218,8 @@ private:
     QBarCategoryAxis *m_attemptX = nullptr;
     QValueAxis *m_attemptY = nullptr;
     QList<QPair<int, int>> m_histogram;
+    QList<QList<int>> m_attemptOps;
+    QStringList m_attemptToolTips;
 };
 
 } // namespace retrylab

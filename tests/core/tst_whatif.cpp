@@ -1,6 +1,8 @@
 // The what-if variants: which alternatives are offered and what they show.
 #include "whatif.h"
 
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QSet>
 #include "testsupport.h"
 
@@ -20,12 +22,82 @@ int indexOf(const QList<WhatIfVariant> &variants, const QString &label)
     return -1;
 }
 
+// The variant that changes exactly these settings (path=new value), or -1.
+int indexOfChanges(const QList<WhatIfVariant> &variants, const QStringList &changes)
+{
+    for (int i = 0; i < variants.size(); ++i) {
+        QStringList got;
+        for (const ScenarioChange &c : variants.at(i).changes)
+            got << c.path + QLatin1Char('=') + c.to;
+        if (got == changes)
+            return i;
+    }
+    return -1;
+}
+
+// Every leaf of the scenario JSON (arrays count as leaves), but not the texts.
+void leafPaths(const QJsonObject &object, const QString &prefix, QStringList *out)
+{
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        const QString path = prefix.isEmpty() ? it.key() : prefix + QLatin1Char('.') + it.key();
+        if (it.value().isObject())
+            leafPaths(it.value().toObject(), path, out);
+        else
+            out->append(path);
+    }
+}
+
+// Another valid value for the setting at path, or an undefined value.
+QJsonValue otherValue(const Scenario &s, const QString &path)
+{
+    const QJsonValue now = scenario::valueAt(s, path);
+    QList<QJsonValue> candidates;
+    if (now.isBool()) {
+        candidates << !now.toBool();
+    } else if (now.isDouble()) {
+        const double v = now.toDouble();
+        candidates << v + 1 << v - 1 << v * 2 << v / 2 << v + 0.25 << v - 0.25 << 0 << 1;
+    } else if (now.isString()) {
+        const QStringList names{
+            scenario::toString(KeyPlacement::PerOperation), scenario::toString(KeyPlacement::None),
+            scenario::toString(IdempotencyMode::Atomic),    scenario::toString(IdempotencyMode::Off),
+            scenario::toString(BackoffKind::Linear),        scenario::toString(BackoffKind::Constant),
+            scenario::toString(Jitter::Equal),              scenario::toString(Jitter::None),
+            scenario::toString(WrapperRetryOn::Transient),  scenario::toString(WrapperRetryOn::Any),
+            scenario::toString(ReconcileAction::Void),      scenario::toString(ReconcileAction::Flag),
+            QStringLiteral("7")};
+        for (const QString &n : names)
+            candidates << n;
+    } else if (now.isArray()) {
+        if (path.endsWith(QLatin1String("script"))) {
+            candidates << QJsonArray{QJsonObject{{QStringLiteral("op"), 2},
+                                                 {QStringLiteral("attempt"), QStringLiteral("*/*/*")},
+                                                 {QStringLiteral("fault"), QStringLiteral("responseLost")}}};
+            candidates << QJsonArray{};
+        } else if (path.endsWith(QLatin1String("allowedMethods"))) {
+            candidates << QJsonArray{QStringLiteral("GET")} << QJsonArray{QStringLiteral("POST")};
+        } else {
+            candidates << QJsonArray{500} << QJsonArray{502};
+        }
+    }
+    for (const QJsonValue &c : candidates)
+        if (c != now && scenario::withValue(s, path, c).ok())
+            return c;
+    return QJsonValue(QJsonValue::Undefined);
+}
+
 } // namespace
 
 class TestWhatIf : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void changesFieldByField_data();
+    void changesFieldByField();
+    void textsAreNotSettings();
+    void ghostRequestLabels();
+    void variantsChangeSomething_data();
+    void variantsChangeSomething();
     void labelsUnique_data();
     void labelsUnique();
     void ghostRequestKeyFix();
@@ -35,6 +107,134 @@ private Q_SLOTS:
     void runMatchesSimulate();
     void cancelledRunReturnsEmptyMetrics();
 };
+
+void TestWhatIf::changesFieldByField_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::addRow("ghost-request") << QStringLiteral("ghost-request");
+    QTest::addRow("layered-fix") << QStringLiteral("layered-fix");
+}
+
+void TestWhatIf::changesFieldByField()
+{
+    // Every setting in the JSON is compared: a field added to Scenario but not to
+    // whatif's field list fails here.
+    QFETCH(QString, preset);
+    const Scenario s = presetScenario(preset);
+    QVERIFY(whatif::changes(s, s).isEmpty());
+    QVERIFY(whatif::sameSettings(s, s));
+    QStringList paths;
+    leafPaths(s.toJson(), QString(), &paths);
+    const QStringList texts{QStringLiteral("schema"), QStringLiteral("name"), QStringLiteral("title"),
+                            QStringLiteral("description")};
+    int checked = 0;
+    for (const QString &path : qAsConst(paths)) {
+        if (texts.contains(path))
+            continue;
+        const QJsonValue value = otherValue(s, path);
+        QVERIFY2(!value.isUndefined(), qPrintable(path + QStringLiteral(": no other valid value")));
+        const ScenarioParse changed = scenario::withValue(s, path, value);
+        QVERIFY2(changed.ok(), qPrintable(path));
+        const QList<ScenarioChange> diff = whatif::changes(s, changed.scenario);
+        QVERIFY2(!diff.isEmpty(), qPrintable(path + QStringLiteral(": change not seen")));
+        for (const ScenarioChange &c : diff)
+            QVERIFY2(c.path == path || c.path.startsWith(path + QLatin1Char('[')),
+                     qPrintable(path + QStringLiteral(" reported as ") + c.path));
+        QVERIFY2(diff.constFirst().from != diff.constFirst().to, qPrintable(path));
+        QVERIFY2(!whatif::sameSettings(s, changed.scenario), qPrintable(path));
+        QVERIFY2(!whatif::sameSettings(changed.scenario, s), qPrintable(path));
+        ++checked;
+    }
+    QVERIFY(checked >= 60);
+
+    const Scenario ghost = presetScenario(QStringLiteral("ghost-request"));
+    Scenario a = ghost;
+    a.client.keyPlacement = KeyPlacement::PerOperation;
+    a.server.idempotency.mode = IdempotencyMode::Atomic;
+    const QList<ScenarioChange> diff = whatif::changes(ghost, a);
+    QCOMPARE(diff.size(), 2);
+    QCOMPARE(diff.at(0), (ScenarioChange{QStringLiteral("client.keyPlacement"), QStringLiteral("none"),
+                                         QStringLiteral("perOperation")}));
+    QCOMPARE(whatif::describe(diff), QStringLiteral("client.keyPlacement: none -> perOperation\n"
+                                                    "server.idempotency.mode: off -> atomic"));
+}
+
+void TestWhatIf::textsAreNotSettings()
+{
+    const Scenario s = presetScenario(QStringLiteral("ghost-request"));
+    Scenario renamed = s;
+    renamed.name = QStringLiteral("mine");
+    renamed.title = QStringLiteral("My title");
+    renamed.description = QStringLiteral("My text");
+    QVERIFY(whatif::sameSettings(s, renamed));
+    QVERIFY(whatif::changes(s, renamed).isEmpty());
+    renamed.seed += 1; // another seed is another run
+    QVERIFY(!whatif::sameSettings(s, renamed));
+}
+
+void TestWhatIf::ghostRequestLabels()
+{
+    // The ghost request sends no key to a server that ignores keys: the labels say so.
+    const Scenario s = presetScenario(QStringLiteral("ghost-request"));
+    QCOMPARE(s.client.keyPlacement, KeyPlacement::None);
+    QCOMPARE(s.server.idempotency.mode, IdempotencyMode::Off);
+    const QList<WhatIfVariant> variants = whatif::variants(s);
+    QStringList labels;
+    QStringList tips;
+    for (const WhatIfVariant &v : variants) {
+        labels << v.label;
+        tips << whatif::describe(v.changes);
+    }
+    QCOMPARE(labels, (QStringList{QStringLiteral("current settings"),
+                                  QStringLiteral("key per op, server ignores keys (mode off)"),
+                                  QStringLiteral("key per op + atomic server"),
+                                  QStringLiteral("new key per @retry attempt, server ignores keys (mode off)"),
+                                  QStringLiteral("no business retry loop"), QStringLiteral("no @retry wrapper")}));
+    QCOMPARE(tips, (QStringList{QString(), QStringLiteral("client.keyPlacement: none -> perOperation"),
+                                QStringLiteral("client.keyPlacement: none -> perOperation\n"
+                                               "server.idempotency.mode: off -> atomic"),
+                                QStringLiteral("client.keyPlacement: none -> perWrapperAttempt"),
+                                QStringLiteral("client.business.enabled: true -> false"),
+                                QStringLiteral("client.wrapper.enabled: true -> false")}));
+
+    // With a key already per op, the fix is the server alone; "no key" appears.
+    Scenario keyed = s;
+    keyed.client.keyPlacement = KeyPlacement::PerOperation;
+    const QList<WhatIfVariant> keyedVariants = whatif::variants(keyed);
+    QVERIFY(indexOf(keyedVariants, QStringLiteral("no key")) >= 0);
+    QCOMPARE(indexOf(keyedVariants, QStringLiteral("key per op, server ignores keys (mode off)")), -1);
+    const int atomic = indexOf(keyedVariants, QStringLiteral("atomic server (same key per op)"));
+    QVERIFY(atomic >= 0);
+    QCOMPARE(whatif::describe(keyedVariants.at(atomic).changes),
+             QStringLiteral("server.idempotency.mode: off -> atomic"));
+
+    // A server that honours keys: no "ignores keys" hint, a required key is named.
+    keyed.server.idempotency.mode = IdempotencyMode::Atomic;
+    keyed.server.idempotency.requireKey = true;
+    const QList<WhatIfVariant> honoured = whatif::variants(keyed);
+    QVERIFY(indexOf(honoured, QStringLiteral("no key, server requires one (400)")) >= 0);
+    QVERIFY(indexOf(honoured, QStringLiteral("new key per @retry attempt")) >= 0);
+}
+
+void TestWhatIf::variantsChangeSomething_data()
+{
+    QTest::addColumn<QString>("preset");
+    const QStringList names = scenario::presetNames();
+    for (const QString &name : names)
+        QTest::addRow("%s", qPrintable(name)) << name;
+}
+
+void TestWhatIf::variantsChangeSomething()
+{
+    QFETCH(QString, preset);
+    const Scenario s = presetScenario(preset);
+    const QList<WhatIfVariant> variants = whatif::variants(s);
+    QVERIFY(variants.constFirst().changes.isEmpty());
+    for (int i = 1; i < variants.size(); ++i) {
+        QVERIFY2(!variants.at(i).changes.isEmpty(), qPrintable(variants.at(i).label));
+        QCOMPARE(variants.at(i).changes, whatif::changes(s, variants.at(i).scenario));
+    }
+}
 
 void TestWhatIf::labelsUnique_data()
 {
@@ -69,10 +269,11 @@ void TestWhatIf::ghostRequestKeyFix()
     const QList<Metrics> metrics = whatif::run(variants);
     QCOMPARE(metrics.size(), variants.size());
 
-    const int noKey = indexOf(variants, QStringLiteral("no key"));
-    const int fixed = indexOf(variants, QStringLiteral("key per operation + atomic"));
-    const int keyOnly = indexOf(variants, QStringLiteral("key per operation"));
-    QVERIFY(noKey >= 0);
+    const int noKey = 0; // the preset sends no key
+    QCOMPARE(variants.at(noKey).scenario.client.keyPlacement, KeyPlacement::None);
+    const int fixed = indexOfChanges(variants, {QStringLiteral("client.keyPlacement=perOperation"),
+                                                QStringLiteral("server.idempotency.mode=atomic")});
+    const int keyOnly = indexOfChanges(variants, {QStringLiteral("client.keyPlacement=perOperation")});
     QVERIFY(fixed >= 0);
     QVERIFY(keyOnly >= 0);
     QCOMPARE(variants.at(fixed).scenario.client.keyPlacement, KeyPlacement::PerOperation);
@@ -97,17 +298,17 @@ void TestWhatIf::layerOffLowersWorstCase()
     const Scenario s = presetScenario(preset);
     const QList<WhatIfVariant> variants = whatif::variants(s);
     const QList<QPair<QString, const LayerConfig *>> layers{
-        {QStringLiteral("business retry off"), &s.client.business},
-        {QStringLiteral("wrapper retry off"), &s.client.wrapper},
+        {QStringLiteral("client.business.enabled=false"), &s.client.business},
+        {QStringLiteral("client.wrapper.enabled=false"), &s.client.wrapper},
     };
     QList<WhatIfVariant> layerOff;
     for (const auto &layer : layers) {
-        const int i = indexOf(variants, layer.first);
+        const int i = indexOfChanges(variants, {layer.first});
         QCOMPARE(i >= 0, layer.second->enabled);
         if (i >= 0 && layer.second->maxAttempts > 1)
             layerOff.append(variants.at(i));
     }
-    const int transport = indexOf(variants, QStringLiteral("transport retry off"));
+    const int transport = indexOfChanges(variants, {QStringLiteral("client.transport.enabled=false")});
     QCOMPARE(transport >= 0, s.client.transport.enabled);
     if (transport >= 0 && s.client.transport.total > 0)
         layerOff.append(variants.at(transport));
@@ -124,14 +325,19 @@ void TestWhatIf::layerOffLowersWorstCase()
 
 void TestWhatIf::atomicVariantOnlyWhenServerIgnoresKeys()
 {
-    const QString label = QStringLiteral("key per operation + atomic");
+    const QStringList fix{QStringLiteral("client.keyPlacement=perOperation"),
+                          QStringLiteral("server.idempotency.mode=atomic")};
     Scenario s = presetScenario(QStringLiteral("ghost-request"));
     s.server.idempotency.mode = IdempotencyMode::Off;
-    QVERIFY(indexOf(whatif::variants(s), label) >= 0);
+    QVERIFY(indexOfChanges(whatif::variants(s), fix) >= 0);
     s.server.idempotency.mode = IdempotencyMode::Naive;
-    QCOMPARE(indexOf(whatif::variants(s), label), -1);
+    for (const WhatIfVariant &v : whatif::variants(s))
+        for (const ScenarioChange &c : v.changes)
+            QVERIFY(c.path != QLatin1String("server.idempotency.mode"));
     s.server.idempotency.mode = IdempotencyMode::Atomic;
-    QCOMPARE(indexOf(whatif::variants(s), label), -1);
+    for (const WhatIfVariant &v : whatif::variants(s))
+        for (const ScenarioChange &c : v.changes)
+            QVERIFY(c.path != QLatin1String("server.idempotency.mode"));
 }
 
 void TestWhatIf::runMatchesSimulate()

@@ -7,7 +7,11 @@
 #include "tracemodel.h"
 #include "whatif.h"
 
+#include <QChart>
+#include <QChartView>
 #include <QElapsedTimer>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QFile>
 #include <QImage>
 #include <QItemSelectionModel>
@@ -62,13 +66,21 @@ private Q_SLOTS:
     void duplicateSeries_data();
     void duplicateSeries();
     void largeRunDrawsThinnedSeries();
+    void outstandingFallsWhenVoided();
+    void reconciliationPresetLines();
     void whatIfBarsMatchRun_data();
     void whatIfBarsMatchRun();
     void whatIfLatestRequestWins();
     void attemptsHistogram();
+    void attemptsBarClickOpensOperation();
+    void whatIfLabelsAndToolTips();
     void sweepRunsToCompletion();
     void sweepCancelKeepsGuiResponsive();
     void sweepRejectsBadSpec();
+    void sweepStaleAfterSettingsChange();
+    void sweepStaleWhenChangedWhileRunning();
+    void readableAtSizes_data();
+    void readableAtSizes();
     void exportEveryTab_data();
     void exportEveryTab();
     void recordsExportCsv();
@@ -120,6 +132,86 @@ void TestCharts::largeRunDrawsThinnedSeries()
     const RunResult ghost = simulate(presetScenario(QStringLiteral("ghost-request")));
     small.setResult(ghost);
     QCOMPARE(small.drawnDuplicateSeries(), small.duplicateSeries());
+}
+
+namespace {
+TraceEvent traceEvent(double seconds, EventKind kind, int record)
+{
+    TraceEvent e;
+    e.t = qint64(seconds * 1e6);
+    e.kind = kind;
+    e.lane = Lane::Database;
+    e.record = record;
+    return e;
+}
+} // namespace
+
+void TestCharts::outstandingFallsWhenVoided()
+{
+    // Records 1 and 3 are first copies; 2, 4 and 5 duplicates. A job voids 2 and 4 at
+    // 30 s, 5 at 60 s; the run ends at 70 s.
+    RunResult r;
+    for (int id = 1; id <= 5; ++id) {
+        RecordRow row;
+        row.id = id;
+        row.duplicate = id == 2 || id == 4 || id == 5;
+        r.records.append(row);
+    }
+    r.trace = {traceEvent(1, EventKind::Committed, 1),        traceEvent(2, EventKind::Committed, 2),
+               traceEvent(3, EventKind::Committed, 3),        traceEvent(4.5, EventKind::Committed, 4),
+               traceEvent(30, EventKind::ReconcileVoided, 2), traceEvent(30, EventKind::ReconcileVoided, 4),
+               traceEvent(40, EventKind::Committed, 5),       traceEvent(60, EventKind::ReconcileVoided, 5),
+               traceEvent(70, EventKind::OpSucceeded, 0)};
+    r.metrics.records = 5;
+    r.metrics.duplicates = 3;
+    r.metrics.voided = 3;
+    r.metrics.durationS = 70;
+    ChartsPanel panel(nullptr);
+    panel.setResult(r);
+    const QList<QPointF> created{{0, 0}, {2, 0}, {2, 1}, {4.5, 1}, {4.5, 2}, {40, 2}, {40, 3}, {70, 3}};
+    const QList<QPointF> outstanding{{0, 0},  {2, 0},  {2, 1},  {4.5, 1}, {4.5, 2}, {30, 2}, {30, 1},
+                                     {30, 1}, {30, 0}, {40, 0}, {40, 1},  {60, 1},  {60, 0}, {70, 0}};
+    QCOMPARE(panel.duplicateSeries(), created);
+    QCOMPARE(panel.outstandingDuplicateSeries(), outstanding);
+    QVERIFY(panel.isOutstandingLineShown());
+
+    // Flagging (not voiding) leaves every duplicate outstanding: one line.
+    for (TraceEvent &e : r.trace)
+        if (e.kind == EventKind::ReconcileVoided)
+            e.kind = EventKind::ReconcileFlagged;
+    panel.setResult(r);
+    QCOMPARE(panel.duplicateSeries(), created);
+    QCOMPARE(panel.outstandingDuplicateSeries(),
+             (QList<QPointF>{{0, 0}, {2, 0}, {2, 1}, {4.5, 1}, {4.5, 2}, {40, 2}, {40, 3}, {70, 3}}));
+    QVERIFY(!panel.isOutstandingLineShown());
+}
+
+void TestCharts::reconciliationPresetLines()
+{
+    const RunResult r = runPreset(QStringLiteral("reconciliation"));
+    QVERIFY(r.metrics.voided > 0);
+    ChartsPanel panel(nullptr);
+    panel.setResult(r);
+    QVERIFY(panel.isOutstandingLineShown());
+    const QList<QPointF> created = panel.duplicateSeries();
+    const QList<QPointF> outstanding = panel.outstandingDuplicateSeries();
+    QCOMPARE(int(created.constLast().y()), r.metrics.duplicates);
+    QCOMPARE(int(outstanding.constLast().y()), r.metrics.duplicatesOutstanding);
+    QCOMPARE(r.metrics.duplicatesOutstanding, 0); // the preset's lesson
+    QSet<qint64> voidTimes;
+    for (const TraceEvent &e : r.trace)
+        if (e.kind == EventKind::ReconcileVoided)
+            voidTimes.insert(e.t);
+    int falls = 0;
+    for (int i = 1; i < outstanding.size(); ++i) {
+        if (outstanding.at(i).y() < outstanding.at(i - 1).y()) {
+            ++falls;
+            QCOMPARE(outstanding.at(i).x(), outstanding.at(i - 1).x());
+            QVERIFY(voidTimes.contains(qRound64(outstanding.at(i).x() * 1e6)));
+        }
+        QVERIFY(outstanding.at(i).y() >= 0);
+    }
+    QCOMPARE(falls, r.metrics.voided);
 }
 
 void TestCharts::duplicateSeries_data()
@@ -248,6 +340,89 @@ void TestCharts::attemptsHistogram()
     QVERIFY(histogram.size() > 1); // lost responses spread the attempts
 }
 
+void TestCharts::attemptsBarClickOpensOperation()
+{
+    const RunResult r = runPreset(QStringLiteral("ghost-request"));
+    ChartsPanel panel(nullptr);
+    panel.resize(930, 600);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setResult(r);
+    panel.setCurrentTab(ChartsPanel::AttemptsTab);
+    QCoreApplication::processEvents();
+
+    // The bar of the most common attempt count, and the ops in it, by hand.
+    QMap<int, QList<int>> expected;
+    for (const OpSummary &op : r.ops)
+        expected[op.attempts].append(op.op);
+    int attempts = 0;
+    for (auto it = expected.cbegin(); it != expected.cend(); ++it)
+        if (attempts == 0 || it.value().size() > expected.value(attempts).size())
+            attempts = it.key();
+    QList<int> ops = expected.value(attempts);
+    std::sort(ops.begin(), ops.end());
+    QVERIFY(ops.size() > 1);
+    const int index = attempts - 1; // bars start at 1 attempt
+    QCOMPARE(panel.attemptBarOps().at(index), ops);
+    const QString tip = panel.attemptBarToolTips().at(index);
+    const QString made = attempts == 1 ? QStringLiteral("1 HTTP attempt") : QStringLiteral("%1 HTTP attempts").arg(attempts);
+    QVERIFY2(tip.startsWith(QStringLiteral("%1 operations made %2: %3, ").arg(ops.size()).arg(made).arg(ops.constFirst())),
+             qPrintable(tip));
+    if (ops.size() > 12)
+        QVERIFY2(tip.contains(QStringLiteral(" and %1 more.").arg(ops.size() - 12)), qPrintable(tip));
+    QVERIFY2(tip.endsWith(QStringLiteral("Click to open the first of them, operation %1.").arg(ops.constFirst())),
+             qPrintable(tip));
+
+    // A real click in the middle of that bar.
+    QChartView *view = nullptr;
+    const QList<QChartView *> views = panel.findChildren<QChartView *>();
+    for (QChartView *v : views)
+        if (v->isVisible())
+            view = v;
+    QVERIFY(view);
+    QAbstractSeries *series = view->chart()->series().constFirst();
+    const QPointF inBar = view->chart()->mapToPosition(QPointF(index, ops.size() / 2.0), series);
+    QSignalSpy activated(&panel, &ChartsPanel::operationActivated);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->mapFromScene(view->chart()->mapToScene(inBar)));
+    QCOMPARE(activated.count(), 1);
+    QCOMPARE(activated.constFirst().constFirst().toInt(), ops.constFirst());
+    // An empty bar (the worst case was never reached) opens nothing.
+    QVERIFY(r.metrics.worstCaseAttemptsPerOp > r.metrics.maxAttemptsPerOp);
+    const int emptyIndex = r.metrics.worstCaseAttemptsPerOp - 1;
+    QVERIFY(panel.attemptBarOps().at(emptyIndex).isEmpty());
+    QCOMPARE(panel.attemptBarToolTips().at(emptyIndex),
+             QStringLiteral("No operation made %1 HTTP attempts.").arg(r.metrics.worstCaseAttemptsPerOp));
+    const QPointF onAxis = view->chart()->mapToPosition(QPointF(emptyIndex, 0.2), series);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->mapFromScene(view->chart()->mapToScene(onAxis)));
+    QCOMPARE(activated.count(), 1);
+}
+
+void TestCharts::whatIfLabelsAndToolTips()
+{
+    const RunResult r = runPreset(QStringLiteral("ghost-request"));
+    ChartsPanel panel(nullptr);
+    panel.setResult(r);
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isWhatIfPending(), 30000);
+    const QStringList labels = panel.whatIfLabels();
+    const QStringList tips = panel.whatIfToolTips();
+    QCOMPARE(tips.size(), labels.size());
+    const int keyOnly = int(labels.indexOf(QStringLiteral("key per op, server ignores keys (mode off)")));
+    const int fixed = int(labels.indexOf(QStringLiteral("key per op + atomic server")));
+    QVERIFY(keyOnly > 0);
+    QVERIFY(fixed > 0);
+    QCOMPARE(tips.constFirst(), QStringLiteral("current settings\n12 duplicates, 32 records, 1.60 HTTP attempts per "
+                                               "operation\n\nThe current settings, unchanged."));
+    QCOMPARE(tips.at(keyOnly), QStringLiteral("key per op, server ignores keys (mode off)\n"
+                                              "12 duplicates, 32 records, 1.60 HTTP attempts per operation\n\n"
+                                              "Changed from the current settings:\n"
+                                              "client.keyPlacement: none -> perOperation"));
+    QCOMPARE(tips.at(fixed), QStringLiteral("key per op + atomic server\n"
+                                            "0 duplicates, 20 records, 1.60 HTTP attempts per operation\n\n"
+                                            "Changed from the current settings:\n"
+                                            "client.keyPlacement: none -> perOperation\n"
+                                            "server.idempotency.mode: off -> atomic"));
+}
+
 void TestCharts::sweepRunsToCompletion()
 {
     const RunResult r = runPreset(QStringLiteral("ghost-request"));
@@ -330,6 +505,79 @@ void TestCharts::sweepCancelKeepsGuiResponsive()
     QCOMPARE(panel.sweepPoints().size(), 2);
 }
 
+namespace {
+SweepSpec smallSweep()
+{
+    SweepSpec spec;
+    spec.param = QStringLiteral("network.responseLoss");
+    spec.from = 0;
+    spec.to = 0.4;
+    spec.steps = 2;
+    spec.seeds = 1;
+    return spec;
+}
+} // namespace
+
+void TestCharts::sweepStaleAfterSettingsChange()
+{
+    const QString staleText = QStringLiteral("These results are for earlier settings - Run sweep again");
+    const Scenario base = presetScenario(QStringLiteral("ghost-request"));
+    ChartsPanel panel(nullptr);
+    panel.setResult(simulate(base));
+    QVERIFY(panel.startSweep(smallSweep()));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    QVERIFY(!panel.isSweepStale());
+    QVERIFY(panel.sweepStatusText().contains(QStringLiteral("2 simulations done")));
+
+    // Re-running the same settings, or renaming them, keeps the sweep.
+    panel.setResult(simulate(base));
+    QVERIFY(!panel.isSweepStale());
+    Scenario renamed = base;
+    renamed.title = QStringLiteral("My class");
+    panel.setResult(simulate(renamed));
+    QVERIFY(!panel.isSweepStale());
+
+    // One setting changed: the sweep is kept, greyed, and says so.
+    const ScenarioParse changed = scenario::withValue(base, QStringLiteral("client.timeoutMs"), 2000);
+    QVERIFY(changed.ok());
+    panel.setResult(simulate(changed.scenario));
+    QVERIFY(panel.isSweepStale());
+    QCOMPARE(panel.sweepStatusText(), staleText);
+    QCOMPARE(panel.sweepPoints().size(), 2);
+    // Another seed is another run too.
+    Scenario reseeded = base;
+    reseeded.seed += 1;
+    panel.setResult(simulate(reseeded));
+    QVERIFY(panel.isSweepStale());
+
+    // Back to the settings of the sweep: current again.
+    panel.setResult(simulate(base));
+    QVERIFY(!panel.isSweepStale());
+    QVERIFY(panel.sweepStatusText().contains(QStringLiteral("2 simulations done")));
+
+    // A new sweep on the new settings is current.
+    panel.setResult(simulate(changed.scenario));
+    QVERIFY(panel.isSweepStale());
+    QVERIFY(panel.startSweep(smallSweep()));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    QVERIFY(!panel.isSweepStale());
+    QVERIFY(panel.sweepStatusText() != staleText);
+}
+
+void TestCharts::sweepStaleWhenChangedWhileRunning()
+{
+    const Scenario base = presetScenario(QStringLiteral("ghost-request"));
+    ChartsPanel panel(nullptr);
+    panel.setResult(simulate(base));
+    QVERIFY(panel.startSweep(smallSweep()));
+    const ScenarioParse changed = scenario::withValue(base, QStringLiteral("network.responseLoss"), 0.1);
+    QVERIFY(changed.ok());
+    panel.setResult(simulate(changed.scenario));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    QVERIFY(panel.isSweepStale());
+    QCOMPARE(panel.sweepStatusText(), QStringLiteral("These results are for earlier settings - Run sweep again"));
+}
+
 void TestCharts::sweepRejectsBadSpec()
 {
     ChartsPanel panel(nullptr);
@@ -346,6 +594,84 @@ void TestCharts::sweepRejectsBadSpec()
     QVERIFY(error.contains(QStringLiteral("no.such.path")));
     QCOMPARE(started.count(), 0);
     QVERIFY(!panel.isSweepRunning());
+}
+
+void TestCharts::readableAtSizes_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<QSize>("size");
+    // The charts page of the main window at 1280x720, 1024x640 and 1920x1080, and the
+    // smallest size it must stay usable at.
+    const QList<QPair<const char *, QSize>> sizes{
+        {"930x600", {930, 600}}, {"650x520", {650, 520}}, {"1550x950", {1550, 950}}, {"600x380", {600, 380}}};
+    const QStringList presets{QStringLiteral("concurrent-race"), QStringLiteral("correlation-ids"),
+                              QStringLiteral("reconciliation"), QStringLiteral("ghost-request")};
+    for (const QString &preset : presets)
+        for (const auto &size : sizes)
+            QTest::addRow("%s-%s", qPrintable(preset), size.first) << preset << size.second;
+}
+
+void TestCharts::readableAtSizes()
+{
+    QFETCH(QString, preset);
+    QFETCH(QSize, size);
+    ChartsPanel panel(nullptr);
+    panel.resize(size);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QCOMPARE(panel.size(), size); // the panel's minimum size fits the smallest page
+    panel.setResult(runPreset(preset));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isWhatIfPending(), 30000);
+    SweepSpec spec;
+    spec.param = QStringLiteral("network.responseLoss");
+    spec.from = 0;
+    spec.to = 0.5;
+    spec.steps = 3;
+    spec.seeds = 2;
+    QVERIFY(panel.startSweep(spec));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+
+    const QByteArray shots = qgetenv("RETRYLAB_CHART_SHOTS"); // a folder to look at them
+    const int minPlotHeight = size.height() >= 500 ? 200 : 110;
+    for (int tab = 0; tab < panel.tabCount(); ++tab) {
+        panel.setCurrentTab(tab);
+        QCoreApplication::processEvents();
+        QChartView *view = nullptr;
+        const QList<QChartView *> views = panel.findChildren<QChartView *>();
+        for (QChartView *v : views)
+            if (v->isVisible())
+                view = v;
+        QVERIFY(view);
+        QCoreApplication::processEvents();
+        if (!shots.isEmpty())
+            panel.grab().save(QStringLiteral("%1/%2-%3x%4-tab%5.png")
+                                  .arg(QString::fromLocal8Bit(shots), preset)
+                                  .arg(size.width())
+                                  .arg(size.height())
+                                  .arg(tab));
+        const QString where = QStringLiteral("tab %1 (%2)").arg(tab).arg(panel.tabTitle(tab));
+        QVERIFY2(view->chart()->plotArea().height() >= minPlotHeight,
+                 qPrintable(where + QStringLiteral(": plot area %1 px tall").arg(view->chart()->plotArea().height())));
+        QVERIFY2(view->chart()->plotArea().width() >= size.width() / 2,
+                 qPrintable(where + QStringLiteral(": plot area %1 px wide").arg(view->chart()->plotArea().width())));
+        const QRectF visible = view->mapToScene(view->viewport()->rect()).boundingRect();
+        int texts = 0;
+        const QList<QGraphicsItem *> items = view->scene()->items();
+        for (QGraphicsItem *item : items) {
+            auto *text = dynamic_cast<QGraphicsTextItem *>(item);
+            if (!text || !text->isVisible() || text->toPlainText().isEmpty())
+                continue;
+            ++texts;
+            const QString plain = text->toPlainText();
+            QVERIFY2(!plain.contains(QStringLiteral("...")) && !plain.contains(QChar(0x2026)),
+                     qPrintable(where + QStringLiteral(": elided text \"%1\"").arg(plain)));
+            const QRectF r = text->sceneBoundingRect();
+            // Text items carry a few pixels of document margin around the glyphs.
+            QVERIFY2(visible.adjusted(-4, -4, 4, 4).contains(r),
+                     qPrintable(where + QStringLiteral(": \"%1\" cut off").arg(plain)));
+        }
+        QVERIFY2(texts >= 6, qPrintable(where + QStringLiteral(": only %1 texts").arg(texts)));
+    }
 }
 
 void TestCharts::exportEveryTab_data()
