@@ -430,6 +430,11 @@ void MainWindow::connectViews()
     });
     connect(m_timeline->animation(), &QAbstractAnimation::stateChanged, this, &MainWindow::updatePlaybackActions);
     connect(m_records, &RecordsView::eventSelected, this, [this](int index) { onEventSelected(m_records, index); });
+    // A bar of "Attempts per operation" opens its operation on the timeline.
+    connect(m_charts, &ChartsPanel::operationActivated, this, [this](int op) {
+        setOperation(op);
+        showPage(Page::Timeline);
+    });
     connect(m_log, &LogView::eventSelected, this, [this](int index) { onEventSelected(m_log, index); });
 }
 

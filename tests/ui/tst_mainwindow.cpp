@@ -102,6 +102,7 @@ private Q_SLOTS:
     void statusBarShowsQueriesAndReconciliation();
     void hiddenPagesUpdateWhenShown();
     void newSeedKeepsTheLesson();
+    void attemptsBarOpensOperation();
 };
 
 void TestMainWindow::initTestCase()
@@ -711,6 +712,20 @@ void TestMainWindow::newSeedKeepsTheLesson()
     seedEdit->setText(QString());
     Q_EMIT seedEdit->editingFinished();
     QCOMPARE(seedEdit->text(), QStringLiteral("12345"));
+}
+
+void TestMainWindow::attemptsBarOpensOperation()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(w.loadPreset(QStringLiteral("ghost-request")));
+    QVERIFY(waitForIdle(w));
+    w.showPage(MainWindow::Page::Charts);
+    w.setOperation(1);
+    Q_EMIT w.charts()->operationActivated(5);
+    QCOMPARE(w.currentOperation(), 5);
+    QCOMPARE(w.currentPage(), MainWindow::Page::Timeline);
+    QCOMPARE(w.findChild<QSpinBox *>(QStringLiteral("operationSpin"))->value(), 5);
 }
 
 QTEST_MAIN(TestMainWindow)
