@@ -119,6 +119,48 @@ public:
     QSize minimumSizeHint() const override { return sizeHint(); }
 };
 
+// A check box whose text wraps: the box and a word-wrapped label. Its size hint is the
+// one-line size; the height for a narrower width comes from the label.
+class WrappingCheckRow : public QWidget
+{
+public:
+    WrappingCheckRow(QCheckBox *check, QLabel *label)
+        : m_check(check), m_label(label)
+    {
+        auto *layout = new QHBoxLayout(this);
+        layout->setContentsMargins(0, 0, 0, 0);
+        layout->addWidget(check, 0, Qt::AlignTop);
+        layout->addWidget(label, 1);
+        label->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+        QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+        policy.setHeightForWidth(true);
+        setSizePolicy(policy);
+    }
+
+    QSize sizeHint() const override
+    {
+        const QSize text = m_label->fontMetrics().size(0, m_label->text());
+        return QSize(gap() + text.width(), std::max(m_check->sizeHint().height(), text.height()));
+    }
+    QSize minimumSizeHint() const override
+    {
+        // About one word per line at the narrowest.
+        return QSize(gap() + m_label->fontMetrics().horizontalAdvance(QLatin1Char('M')) * 8,
+                     m_check->sizeHint().height());
+    }
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override
+    {
+        return std::max(m_check->sizeHint().height(), m_label->heightForWidth(std::max(1, width - gap())));
+    }
+
+private:
+    int gap() const { return m_check->sizeHint().width() + layout()->spacing(); }
+
+    QCheckBox *m_check;
+    QLabel *m_label;
+};
+
 // "The ghost request: a @retry wrapper..." -> "The ghost request"
 QString headline(const Scenario &s)
 {
@@ -587,18 +629,13 @@ QWidget *ScenarioEditor::boolField(const QString &path, const QString &text)
 {
     // The text is a word-wrapped label beside the box: a QCheckBox's own text never wraps and
     // would force a narrow dock to scroll sideways.
-    auto *row = new QWidget;
-    auto *layout = new QHBoxLayout(row);
-    layout->setContentsMargins(0, 0, 0, 0);
-    auto *check = new QCheckBox(row);
+    auto *check = new QCheckBox;
     check->setAccessibleName(text);
-    auto *label = new QLabel(text, row);
+    auto *label = new QLabel(text);
     label->setObjectName(path + QStringLiteral(".label"));
     label->setWordWrap(true);
-    label->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    auto *row = new WrappingCheckRow(check, label);
     label->installEventFilter(new ToggleOnClick(label, check));
-    layout->addWidget(check, 0, Qt::AlignTop);
-    layout->addWidget(label, 1);
     registerField({path, Kind::Bool, check});
     connect(check, &QCheckBox::toggled, this, [this, path] { commit(path); });
     return row;
@@ -800,12 +837,11 @@ void ScenarioEditor::updateModified()
         const QString badge = QStringLiteral("<b style=\"color:%1\">%2</b>")
                                   .arg(warningColor(palette()).name(), tr("(modified)"));
         const QString text = textEdited
-            ? tr("The settings differ from \u201c%1\u201d as it was loaded; you have edited its title or description.")
-            : tr("The settings differ from \u201c%1\u201d as it was loaded: its title and description were written "
-                 "for the original settings.");
+            ? tr("The settings differ from \u201c%1\u201d as it was loaded.")
+            : tr("The title and description were written for the original settings of \u201c%1\u201d.");
         m_modifiedBanner->setText(QStringLiteral("%1 %2 <a href=\"#about\">%3</a>")
                                       .arg(badge, text.arg(headline(m_baseline).toHtmlEscaped()),
-                                           tr("Edit the title and description")));
+                                           textEdited ? tr("Edit the text") : tr("Edit them")));
     }
     m_modifiedBanner->setVisible(modified);
     m_sections->setItemText(0, modified && !textEdited ? tr("Title and description (modified settings)")
