@@ -86,6 +86,7 @@ private Q_SLOTS:
     void scriptTableRoundTrip();
     void titleAndDescriptionAreEdited();
     void changedSettingsMarkTheTextModified();
+    void everySettingCountsAsModified();
     void savedScenarioKeepsTheEditedTitle();
     void arrowKeysLoadThePreset();
     void enterLoadsAndFocusDoesNot();
@@ -457,6 +458,48 @@ void TestEditor::changedSettingsMarkTheTextModified()
     editor.setScenario(editor.scenario());
     QVERIFY(!editor.settingsModified());
     QVERIFY(!banner->isVisibleTo(&editor));
+}
+
+void TestEditor::everySettingCountsAsModified()
+{
+    // One script entry, so its keys can change too.
+    const ScenarioParse withEntry = scenario::withSet(Scenario(), QStringLiteral("network.script[0].op=1"));
+    QVERIFY(withEntry.ok());
+    const Scenario base = withEntry.scenario;
+    const QStringList metadata{QStringLiteral("schema"), QStringLiteral("name"), QStringLiteral("title"),
+                               QStringLiteral("description"), QStringLiteral("seed")};
+    const QList<FieldInfo> fields = scenario::fields();
+    int checked = 0;
+    for (const FieldInfo &f : fields) {
+        if (f.bounded && f.minimum == f.maximum)
+            continue; // schema: one allowed value
+        ++checked;
+        QString path = f.path;
+        path.replace(QStringLiteral("[N]"), QStringLiteral("[0]"));
+        const QJsonValue current = scenario::valueAt(base, path);
+        QJsonValue other;
+        if (f.type == QLatin1String("boolean"))
+            other = !current.toBool();
+        else if (f.type == QLatin1String("choice"))
+            other = f.choices.at((f.choices.indexOf(current.toString()) + 1) % f.choices.size());
+        else if (f.bounded)
+            other = current.toDouble() == f.maximum ? f.minimum : f.maximum;
+        else if (path == QLatin1String("network.script"))
+            other = QJsonArray();
+        else if (path == QLatin1String("network.script[0].attempt"))
+            other = QStringLiteral("b2/*/*");
+        else if (path == QLatin1String("client.transport.statusForcelist"))
+            other = QJsonArray{429};
+        else if (path == QLatin1String("client.transport.allowedMethods"))
+            other = QJsonArray{QStringLiteral("POST")};
+        else
+            other = QStringLiteral("changed");
+        const ScenarioParse changed = scenario::withValue(base, path, other);
+        QVERIFY2(changed.ok(), qPrintable(path + QLatin1Char(' ') + changed.errors.join(QLatin1Char(';'))));
+        QVERIFY2(changed.scenario != base, qPrintable(path));
+        QCOMPARE(scenario::sameSettings(changed.scenario, base), metadata.contains(path));
+    }
+    QCOMPARE(checked, int(fields.size()) - 1);
 }
 
 void TestEditor::savedScenarioKeepsTheEditedTitle()
