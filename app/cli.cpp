@@ -163,7 +163,10 @@ QString wrappedTable(const QList<QStringList> &rows)
         for (int i = 0; i + 1 < row.size(); ++i)
             head += row.at(i).leftJustified(widths.at(i)) + QStringLiteral("  ");
         const QStringList lines = wrapped(row.isEmpty() ? QString() : row.last(), width);
-        out += (head + lines.first()).trimmed() + QLatin1Char('\n');
+        QString first = head + lines.first();
+        while (first.endsWith(QLatin1Char(' ')))
+            first.chop(1);
+        out += first + QLatin1Char('\n');
         for (int i = 1; i < lines.size(); ++i)
             out += QString(indent, QLatin1Char(' ')) + lines.at(i) + QLatin1Char('\n');
     }

@@ -546,6 +546,11 @@ void TestCli::listLongPrintsTheLessons()
     for (const QString &name : names) {
         const QString description = scenario::preset(name).scenario.description;
         QVERIFY2(flat.contains(description.simplified()), qPrintable(name));
+        // The lesson starts under the title, not at the left margin.
+        const QString start = description.section(QLatin1Char(' '), 0, 2);
+        QVERIFY2(text.contains(QRegularExpression(QStringLiteral("^ +%1").arg(QRegularExpression::escape(start)),
+                                                  QRegularExpression::MultilineOption)),
+                 qPrintable(name));
     }
     for (const QString &row : text.split(QLatin1Char('\n')))
         QVERIFY2(row.size() <= 80, qPrintable(row));
