@@ -13,6 +13,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 
 #include <cmath>
 #include <cstdio>
@@ -30,7 +31,11 @@ constexpr int ExitUsage = 2;
 // Returned by the helpers below when the command should go on.
 constexpr int Continue = -1;
 
-const char *const Commands[] = {"run", "sweep", "list", "serve", "help"};
+// serve is recognised but not advertised until it exists.
+const char *const Commands[] = {"run", "sweep", "list", "fields", "serve", "help"};
+
+// Human-readable output fits a classic terminal.
+constexpr int TerminalWidth = 80;
 
 enum class Format { Table, Json, Csv };
 
@@ -119,6 +124,80 @@ QString alignedTable(const QList<QStringList> &rows)
     return out;
 }
 
+// Words of text in lines of at most width characters (a longer word gets a line of its own).
+QStringList wrapped(const QString &text, int width)
+{
+    QStringList lines;
+    QString line;
+    const QStringList words = text.simplified().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    for (const QString &word : words) {
+        if (!line.isEmpty() && line.size() + 1 + word.size() > width) {
+            lines << line;
+            line.clear();
+        }
+        line += (line.isEmpty() ? QString() : QStringLiteral(" ")) + word;
+    }
+    if (!line.isEmpty() || lines.isEmpty())
+        lines << line;
+    return lines;
+}
+
+// Columns of fixed width, the last one wrapped to the terminal with a hanging indent.
+QString wrappedTable(const QList<QStringList> &rows)
+{
+    QList<int> widths;
+    for (const QStringList &row : rows) {
+        for (int i = 0; i + 1 < row.size(); ++i) {
+            if (widths.size() <= i)
+                widths << 0;
+            widths[i] = std::max(widths[i], int(row.at(i).size()));
+        }
+    }
+    int indent = 0;
+    for (int w : std::as_const(widths))
+        indent += w + 2;
+    const int width = std::max(20, TerminalWidth - indent);
+    QString out;
+    for (const QStringList &row : rows) {
+        QString head;
+        for (int i = 0; i + 1 < row.size(); ++i)
+            head += row.at(i).leftJustified(widths.at(i)) + QStringLiteral("  ");
+        const QStringList lines = wrapped(row.isEmpty() ? QString() : row.last(), width);
+        QString first = head + lines.first();
+        while (first.endsWith(QLatin1Char(' ')))
+            first.chop(1);
+        out += first + QLatin1Char('\n');
+        for (int i = 1; i < lines.size(); ++i)
+            out += QString(indent, QLatin1Char(' ')) + lines.at(i) + QLatin1Char('\n');
+    }
+    return out;
+}
+
+// "a", "a or b", "a, b or c"
+QString joinedWithOr(const QStringList &items)
+{
+    if (items.size() <= 1)
+        return items.value(0);
+    return QStringList(items.mid(0, items.size() - 1)).join(QStringLiteral(", ")) + QStringLiteral(" or ")
+            + items.last();
+}
+
+// "network.responseLos: unknown key ..." becomes a hint at the closest catalogue paths.
+QString unknownFieldMessage(const QString &path)
+{
+    const QStringList close = scenario::closestFields(path);
+    if (close.isEmpty())
+        return QStringLiteral("unknown field %1 (see 'retrylab fields' for every path)").arg(path);
+    return QStringLiteral("unknown field %1; did you mean %2?").arg(path, joinedWithOr(close));
+}
+
+QString withFieldHint(const QString &error)
+{
+    static const QRegularExpression unknown(QStringLiteral("^([A-Za-z0-9_.\\[\\]]+): unknown key"));
+    const QRegularExpressionMatch m = unknown.match(error);
+    return m.hasMatch() ? unknownFieldMessage(m.captured(1)) : error;
+}
+
 QString scenarioHeading(const Scenario &s)
 {
     if (s.title.isEmpty())
@@ -183,7 +262,8 @@ const QCommandLineOption SeedOption(QStringLiteral("seed"), QStringLiteral("Rand
                                     QStringLiteral("N"));
 const QCommandLineOption SetOption(QStringLiteral("set"),
                                    QStringLiteral("Change one scenario field, e.g. network.responseLoss=0.3 "
-                                                  "(repeatable)."),
+                                                  "(repeatable; 'retrylab fields' lists every path with its "
+                                                  "type, range and default)."),
                                    QStringLiteral("path=value"));
 
 QCommandLineOption formatOption(const QString &choices)
@@ -255,7 +335,7 @@ int loadScenario(const QCommandLineParser &parser, const QString &command, Scena
         const ScenarioParse changed = scenario::withSet(s, assignment);
         if (!changed.ok()) {
             for (const QString &error : changed.errors)
-                fail(QStringLiteral("%1: --set %2: %3").arg(command, assignment, error));
+                fail(QStringLiteral("%1: --set %2: %3").arg(command, assignment, withFieldHint(error)));
             return ExitUsage;
         }
         s = changed.scenario;
@@ -515,7 +595,8 @@ int sweepCommand(const QStringList &arguments)
                                          "prints mean, min and max of every metric per value."));
     QCommandLineParser &parser = command.parser();
     const QCommandLineOption paramOption(QStringLiteral("param"),
-                                         QStringLiteral("Numeric scenario field to vary, e.g. network.responseLoss."),
+                                         QStringLiteral("Numeric scenario field to vary, e.g. network.responseLoss "
+                                                        "('retrylab fields' lists them)."),
                                          QStringLiteral("PATH"));
     const QCommandLineOption fromOption(QStringLiteral("from"), QStringLiteral("First value."), QStringLiteral("A"));
     const QCommandLineOption toOption(QStringLiteral("to"), QStringLiteral("Last value."), QStringLiteral("B"));
@@ -550,6 +631,11 @@ int sweepCommand(const QStringList &arguments)
     Scenario s;
     if (const int rc = loadScenario(parser, QStringLiteral("sweep"), &s); rc != Continue)
         return rc;
+    if (!spec.param.isEmpty() && spec.param != QLatin1String("seed")
+        && scenario::valueAt(s, spec.param).isUndefined()) {
+        fail(QStringLiteral("sweep: --param: %1").arg(unknownFieldMessage(spec.param)));
+        return ExitUsage;
+    }
     const QStringList errors = sweep::validate(s, spec);
     if (!errors.isEmpty()) {
         for (const QString &error : errors)
@@ -581,37 +667,128 @@ int sweepCommand(const QStringList &arguments)
 
 int listCommand(const QStringList &arguments)
 {
-    CommandParser command(QStringLiteral("list"), QStringLiteral("[--format table|json]"),
-                          QStringLiteral("Lists the built-in scenario presets with their titles."));
+    CommandParser command(QStringLiteral("list"), QStringLiteral("[--long] [--format table|json]"),
+                          QStringLiteral("Lists the built-in scenario presets and what each one teaches."));
     QCommandLineParser &parser = command.parser();
-    parser.addOption(formatOption(QStringLiteral("table, json")));
+    const QCommandLineOption longOption(QStringLiteral("long"),
+                                        QStringLiteral("Also print each preset's whole lesson text."));
+    parser.addOptions({longOption, formatOption(QStringLiteral("table, json"))});
     if (const int rc = command.parse(arguments); rc != Continue)
         return rc;
     Format format = Format::Table;
     if (const int rc = parseFormat(parser, QStringLiteral("list"), false, &format); rc != Continue)
         return rc;
+    const bool longForm = parser.isSet(longOption);
 
     QJsonArray presets;
-    QList<QStringList> rows;
+    QList<QStringList> rows{{QStringLiteral("PRESET"), QStringLiteral("WHAT IT TEACHES")}};
     const QStringList names = scenario::presetNames();
     for (const QString &name : names) {
         const ScenarioParse parsed = scenario::preset(name);
         const QString title = parsed.ok() ? parsed.scenario.title
                                           : QStringLiteral("(invalid preset: %1)").arg(parsed.errors.value(0));
+        if (longForm && rows.size() > 1)
+            rows << QStringList{QString(), QString()};
         rows << QStringList{name, title};
+        if (longForm && parsed.ok())
+            rows << QStringList{QString(), parsed.scenario.description};
         presets.append(QJsonObject{{QStringLiteral("name"), name},
                                    {QStringLiteral("title"), title},
                                    {QStringLiteral("description"), parsed.scenario.description}});
     }
-    if (format == Format::Json)
+    if (format == Format::Json) {
         writeOut(QString::fromUtf8(QJsonDocument(presets).toJson(QJsonDocument::Indented)));
-    else
-        writeOut(alignedTable(rows));
+        return ExitOk;
+    }
+    writeOut(wrappedTable(rows));
+    writeOut(QStringLiteral("\n")
+             + wrapped(QStringLiteral("Run one with 'retrylab run --scenario PRESET'%1; change it with --set "
+                                      "(see 'retrylab fields').")
+                               .arg(longForm ? QString() : QStringLiteral(", read every lesson with 'retrylab list --long'")),
+                       TerminalWidth)
+                       .join(QLatin1Char('\n'))
+             + QLatin1Char('\n'));
+    return ExitOk;
+}
+
+// ---- fields ----------------------------------------------------------------
+
+QString compactJson(const QJsonValue &value)
+{
+    if (value.isArray()) {
+        QStringList items;
+        const QJsonArray array = value.toArray();
+        for (const QJsonValue &v : array)
+            items << compactJson(v);
+        return items.isEmpty() ? QStringLiteral("none") : items.join(QStringLiteral(", "));
+    }
+    if (value.isString())
+        return value.toString().isEmpty() ? QStringLiteral("\"\"") : value.toString();
+    if (value.isBool())
+        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    if (value.isDouble())
+        return formatNumber(value.toDouble());
+    return QString::fromUtf8(QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+}
+
+int fieldsCommand(const QStringList &arguments)
+{
+    CommandParser command(QStringLiteral("fields"), QStringLiteral("[--format table|json]"),
+                          QStringLiteral("Lists every scenario field that --set path=value and sweep --param "
+                                         "accept, with its type, allowed values and default."));
+    QCommandLineParser &parser = command.parser();
+    parser.addOption(formatOption(QStringLiteral("table, json")));
+    if (const int rc = command.parse(arguments); rc != Continue)
+        return rc;
+    Format format = Format::Table;
+    if (const int rc = parseFormat(parser, QStringLiteral("fields"), false, &format); rc != Continue)
+        return rc;
+
+    const QList<FieldInfo> fields = scenario::fields();
+    if (format == Format::Json) {
+        QJsonArray array;
+        for (const FieldInfo &f : fields) {
+            QJsonObject o{{QStringLiteral("path"), f.path},
+                          {QStringLiteral("type"), f.type},
+                          {QStringLiteral("allowed"), f.allowed},
+                          {QStringLiteral("default"), f.defaultValue}};
+            if (f.bounded) {
+                o.insert(QStringLiteral("minimum"), f.minimum);
+                o.insert(QStringLiteral("maximum"), f.maximum);
+            }
+            if (!f.choices.isEmpty())
+                o.insert(QStringLiteral("choices"), QJsonArray::fromStringList(f.choices));
+            array.append(o);
+        }
+        writeOut(QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Indented)));
+        return ExitOk;
+    }
+
+    QString out = wrapped(QStringLiteral("Every field of a scenario, for --set path=value (run, sweep) and "
+                                         "--param PATH (sweep). Durations end in Ms (milliseconds) or S "
+                                         "(seconds); rates are fractions from 0 to 1. In network.script[N], N "
+                                         "is an entry's index; the next free index appends an entry."),
+                          TerminalWidth)
+                          .join(QLatin1Char('\n'))
+            + QStringLiteral("\n\n");
+    QList<QStringList> rows{{QStringLiteral("FIELD"), QStringLiteral("TYPE"), QStringLiteral("ALLOWED (DEFAULT)")}};
+    QString section;
+    for (const FieldInfo &f : fields) {
+        const QString top = f.path.section(QLatin1Char('.'), 0, 0);
+        if (f.path.contains(QLatin1Char('.')) && top != section && rows.size() > 1)
+            rows << QStringList{QString(), QString(), QString()};
+        if (f.path.contains(QLatin1Char('.')))
+            section = top;
+        rows << QStringList{f.path, f.type,
+                            QStringLiteral("%1 (default %2)").arg(f.allowed, compactJson(f.defaultValue))};
+    }
+    writeOut(out + wrappedTable(rows));
     return ExitOk;
 }
 
 int serveCommand(const QStringList &arguments)
 {
+    // Not listed in the general help: it is planned (design section 5) but not built yet.
     if (arguments.contains(QStringLiteral("--help")) || arguments.contains(QStringLiteral("-h"))) {
         writeOut(QStringLiteral("Usage: retrylab serve [--port P] [--listen ADDR] [--db FILE] [--scenario X]\n\n"
                                 "Serves the order service over real HTTP (not available yet).\n"));
@@ -632,8 +809,10 @@ QString generalHelp()
             "               [--format table|json|csv] [--trace FILE.jsonl]\n"
             "  retrylab sweep --scenario NAME|FILE --param PATH --from A --to B --steps K\n"
             "               [--seeds S] [--seed N] [--set path=value ...] [--format table|json|csv]\n"
-            "  retrylab list [--format table|json]\n"
-            "  retrylab serve                  (not available yet)\n"
+            "  retrylab list [--long] [--format table|json]\n"
+            "                                  the presets and what each one teaches\n"
+            "  retrylab fields [--format table|json]\n"
+            "                                  every --set / --param path: type, range, default\n"
             "  retrylab help [COMMAND]\n"
             "\n"
             "Run 'retrylab COMMAND --help' for the options of one command.\n"
@@ -648,6 +827,8 @@ int dispatch(const QString &command, const QStringList &arguments)
         return sweepCommand(arguments);
     if (command == QLatin1String("list"))
         return listCommand(arguments);
+    if (command == QLatin1String("fields"))
+        return fieldsCommand(arguments);
     if (command == QLatin1String("serve"))
         return serveCommand(arguments);
     if (command == QLatin1String("help") || command == QLatin1String("--help") || command == QLatin1String("-h")) {
@@ -662,7 +843,7 @@ int dispatch(const QString &command, const QStringList &arguments)
         writeOut(QStringLiteral("retrylab %1\n").arg(QCoreApplication::applicationVersion()));
         return ExitOk;
     }
-    fail(QStringLiteral("unknown command '%1' (expected run, sweep, list, serve or help)").arg(command));
+    fail(QStringLiteral("unknown command '%1' (expected run, sweep, list, fields or help)").arg(command));
     return ExitUsage;
 }
 

@@ -177,6 +177,17 @@ QString joinPath(const QString &prefix, const QString &key)
     return prefix.isEmpty() ? key : prefix + QLatin1Char('.') + key;
 }
 
+// "1000000" rather than QString::arg's "1e+06".
+QString plainNumber(double v)
+{
+    if (std::floor(v) == v && std::fabs(v) < MaxExactInteger)
+        return QString::number(qint64(v));
+    return QString::number(v, 'g', 15);
+}
+
+// Set only while scenario::fields() runs the validator: each reader call notes its field here.
+thread_local QList<FieldInfo> *t_catalogue = nullptr;
+
 // Reads one JSON object field by field, records every error with its path and,
 // at the end, reports the keys nobody asked for.
 class ObjectReader
@@ -200,6 +211,28 @@ public:
 
     QString pathOf(const QString &key) const { return joinPath(m_path, key); }
 
+    // Records the field in the catalogue when scenario::fields() is collecting it.
+    void note(const char *key, const QString &type, const QString &allowed, const QStringList &choices = {}) const
+    {
+        noteRange(key, type, allowed, false, 0, 0, choices);
+    }
+    void noteRange(const char *key, const QString &type, const QString &allowed, bool bounded, double lo, double hi,
+                   const QStringList &choices = {}) const
+    {
+        if (!t_catalogue)
+            return;
+        FieldInfo info;
+        info.path = pathOf(QLatin1String(key));
+        info.type = type;
+        info.allowed = allowed;
+        info.bounded = bounded;
+        info.minimum = lo;
+        info.maximum = hi;
+        info.choices = choices;
+        info.defaultValue = m_object.value(QLatin1String(key));
+        t_catalogue->append(info);
+    }
+
     void error(const QString &key, const QString &rule, const QJsonValue &got)
     {
         m_errors->append(QStringLiteral("%1: %2, got %3").arg(pathOf(key), rule, describe(got)));
@@ -215,6 +248,7 @@ public:
 
     void integer(const char *key, int lo, int hi, int *out)
     {
+        noteRange(key, QStringLiteral("integer"), QStringLiteral("%1 to %2").arg(lo).arg(hi), true, lo, hi);
         const QJsonValue v = take(key);
         if (v.isUndefined())
             return;
@@ -228,6 +262,8 @@ public:
 
     void number(const char *key, double lo, double hi, double *out)
     {
+        noteRange(key, QStringLiteral("number"), QStringLiteral("%1 to %2").arg(plainNumber(lo), plainNumber(hi)), true,
+                  lo, hi);
         const QJsonValue v = take(key);
         if (v.isUndefined())
             return;
@@ -241,6 +277,7 @@ public:
 
     void boolean(const char *key, bool *out)
     {
+        note(key, QStringLiteral("boolean"), QStringLiteral("true or false"));
         const QJsonValue v = take(key);
         if (v.isUndefined())
             return;
@@ -253,6 +290,7 @@ public:
 
     void string(const char *key, QString *out, bool allowEmpty = true)
     {
+        note(key, QStringLiteral("string"), allowEmpty ? QStringLiteral("any text") : QStringLiteral("non-empty text"));
         const QJsonValue v = take(key);
         if (v.isUndefined())
             return;
@@ -268,6 +306,10 @@ public:
     template<typename E>
     void choice(const char *key, E *out)
     {
+        if (t_catalogue) {
+            const QStringList all = enumChoices<E>().split(QLatin1Char('|'));
+            note(key, QStringLiteral("choice"), all.join(QStringLiteral(", ")), all);
+        }
         const QJsonValue v = take(key);
         if (v.isUndefined())
             return;
@@ -366,6 +408,7 @@ void readTransport(ObjectReader &parent, TransportConfig *t)
     r.number("backoffMaxS", 0, 86400, &t->backoffMaxS);
     r.boolean("respectRetryAfter", &t->respectRetryAfter);
 
+    r.note("statusForcelist", QStringLiteral("list"), QStringLiteral("HTTP statuses from 100 to 599"));
     QJsonArray statuses;
     if (r.array("statusForcelist", &statuses)) {
         QList<int> list;
@@ -385,6 +428,12 @@ void readTransport(ObjectReader &parent, TransportConfig *t)
             t->statusForcelist = list;
     }
 
+    if (t_catalogue) {
+        QStringList all;
+        for (const char *m : HttpMethods)
+            all << QLatin1String(m);
+        r.note("allowedMethods", QStringLiteral("list"), QStringLiteral("any of ") + all.join(QStringLiteral(", ")), all);
+    }
     QJsonArray methods;
     if (r.array("allowedMethods", &methods)) {
         QStringList valid;
@@ -418,6 +467,7 @@ bool validAttemptPattern(const QString &attempt)
 
 void readScript(ObjectReader &parent, QList<ScriptEntry> *script)
 {
+    parent.note("script", QStringLiteral("list"), QStringLiteral("fault entries {op, attempt, fault}"));
     QJsonArray entries;
     if (!parent.array("script", &entries))
         return;
@@ -432,6 +482,9 @@ void readScript(ObjectReader &parent, QList<ScriptEntry> *script)
         }
         ScriptEntry e;
         ObjectReader r(parent.errors(), v.toObject(), path);
+        r.noteRange("op", QStringLiteral("integer"), QStringLiteral("1 to 1000000, or \"*\" for every operation"),
+                    true, 1, 1000000);
+        r.note("attempt", QStringLiteral("string"), QStringLiteral("an attempt path bN/wN/tN, * for any in a segment"));
         const QJsonValue op = r.take("op");
         if (!op.isUndefined()) {
             const double d = op.toDouble();
@@ -466,6 +519,8 @@ QJsonValue seedToJson(quint64 seed)
 
 void readSeed(ObjectReader &r, quint64 *seed)
 {
+    r.noteRange("seed", QStringLiteral("integer"),
+                QStringLiteral("0 to 2^53, or a decimal string up to 2^64 - 1"), true, 0, MaxExactInteger);
     const QJsonValue v = r.take("seed");
     if (v.isUndefined())
         return;
@@ -598,7 +653,9 @@ bool setAt(QJsonValue *node, const QList<PathStep> &steps, int i, const QJsonVal
 
 bool Scenario::operator==(const Scenario &o) const
 {
-    return toJson() == o.toJson();
+    // Field by field: serialising both sides cost gigabytes on big scripts.
+    return schema == o.schema && name == o.name && title == o.title && description == o.description
+        && seed == o.seed && scenario::sameSettings(*this, o);
 }
 
 int Scenario::worstCaseAttemptsPerOp() const
@@ -734,6 +791,7 @@ ScenarioParse fromJson(const QJsonObject &object)
     QStringList *errors = &result.errors;
     {
         ObjectReader root(errors, object, QString());
+        root.noteRange("schema", QStringLiteral("integer"), QStringLiteral("1"), true, 1, 1);
         const QJsonValue schema = root.take("schema");
         if (!schema.isUndefined() && !(schema.isDouble() && schema.toDouble() == 1.0))
             root.error(QStringLiteral("schema"), QStringLiteral("expected 1 (the only schema version this build reads)"),
@@ -983,6 +1041,148 @@ QString toString(IdempotencyMode v) { return enumName(v); }
 QString toString(WrapperRetryOn v) { return enumName(v); }
 QString toString(ReconcileAction v) { return enumName(v); }
 QString toString(FaultKind v) { return enumName(v); }
+
+} // namespace scenario
+
+// ---- settings comparison and field catalogue -------------------------------
+
+namespace {
+
+bool sameBackoff(const BackoffConfig &a, const BackoffConfig &b)
+{
+    return a.kind == b.kind && a.initialMs == b.initialMs && a.multiplier == b.multiplier && a.maxMs == b.maxMs
+        && a.jitter == b.jitter;
+}
+
+bool sameLayer(const LayerConfig &a, const LayerConfig &b)
+{
+    return a.enabled == b.enabled && a.maxAttempts == b.maxAttempts && sameBackoff(a.backoff, b.backoff)
+        && a.deadlineMs == b.deadlineMs;
+}
+
+bool sameDistribution(const Distribution &a, const Distribution &b)
+{
+    return a.base == b.base && a.jitter == b.jitter;
+}
+
+bool sameClient(const ClientConfig &a, const ClientConfig &b)
+{
+    const TransportConfig &ta = a.transport, &tb = b.transport;
+    return a.keyPlacement == b.keyPlacement && a.requestId == b.requestId && a.queryBeforeRetry == b.queryBeforeRetry
+        && a.mutatePayloadOnRetry == b.mutatePayloadOnRetry
+        && a.businessRespectRetryAfter == b.businessRespectRetryAfter && a.wrapperRetryOn == b.wrapperRetryOn
+        && sameLayer(a.business, b.business) && sameLayer(a.wrapper, b.wrapper) && ta.enabled == tb.enabled
+        && ta.total == tb.total && ta.backoffFactor == tb.backoffFactor && ta.backoffMaxS == tb.backoffMaxS
+        && ta.statusForcelist == tb.statusForcelist && ta.allowedMethods == tb.allowedMethods
+        && ta.respectRetryAfter == tb.respectRetryAfter && a.timeoutMs == b.timeoutMs
+        && a.connectFailMs == b.connectFailMs && a.retryBudget.enabled == b.retryBudget.enabled
+        && a.retryBudget.ratio == b.retryBudget.ratio && a.retryBudget.maxTokens == b.retryBudget.maxTokens
+        && a.circuitBreaker.enabled == b.circuitBreaker.enabled
+        && a.circuitBreaker.failureThreshold == b.circuitBreaker.failureThreshold
+        && a.circuitBreaker.openMs == b.circuitBreaker.openMs;
+}
+
+bool sameNetwork(const NetworkConfig &a, const NetworkConfig &b)
+{
+    if (!(sameDistribution(a.latencyMs, b.latencyMs) && a.connectFailure == b.connectFailure
+          && a.requestLoss == b.requestLoss && a.responseLoss == b.responseLoss
+          && a.resetAfterCommit == b.resetAfterCommit && a.latencySpike == b.latencySpike && a.spikeMs == b.spikeMs
+          && a.script.size() == b.script.size()))
+        return false;
+    for (qsizetype i = 0; i < a.script.size(); ++i) {
+        const ScriptEntry &x = a.script.at(i), &y = b.script.at(i);
+        if (x.op != y.op || x.attempt != y.attempt || x.fault != y.fault)
+            return false;
+    }
+    return true;
+}
+
+bool sameServer(const ServerConfig &a, const ServerConfig &b)
+{
+    const IdempotencyConfig &ia = a.idempotency, &ib = b.idempotency;
+    return sameDistribution(a.processingMs, b.processingMs) && a.capacity == b.capacity && a.queue == b.queue
+        && a.errorStatus == b.errorStatus && a.error5xxBeforeCommit == b.error5xxBeforeCommit
+        && a.error5xxAfterCommit == b.error5xxAfterCommit && a.throttle429 == b.throttle429
+        && a.retryAfterS == b.retryAfterS && ia.mode == ib.mode && ia.requireKey == ib.requireKey
+        && ia.ttlS == ib.ttlS && ia.fingerprint == ib.fingerprint && ia.storeErrors == ib.storeErrors;
+}
+
+QString lastSegment(const QString &path)
+{
+    return path.mid(path.lastIndexOf(QLatin1Char('.')) + 1);
+}
+
+} // namespace
+
+namespace scenario {
+
+bool sameSettings(const Scenario &a, const Scenario &b)
+{
+    const WorkloadConfig &wa = a.workload, &wb = b.workload;
+    return wa.orders == wb.orders && wa.interArrivalMs == wb.interArrivalMs && wa.clients == wb.clients
+        && wa.doubleSubmitRate == wb.doubleSubmitRate && wa.doubleSubmitDelayMs == wb.doubleSubmitDelayMs
+        && sameClient(a.client, b.client) && sameNetwork(a.network, b.network) && sameServer(a.server, b.server)
+        && a.reconciliation.enabled == b.reconciliation.enabled
+        && a.reconciliation.intervalS == b.reconciliation.intervalS
+        && a.reconciliation.action == b.reconciliation.action;
+}
+
+QList<FieldInfo> fields()
+{
+    static const QList<FieldInfo> catalogue = [] {
+        // One script entry, so the reader also visits the keys of an entry.
+        QJsonObject json = Scenario().toJson();
+        QJsonObject network = json.value(QLatin1String("network")).toObject();
+        const ScriptEntry entry;
+        network.insert(QStringLiteral("script"),
+                       QJsonArray{QJsonObject{{QStringLiteral("op"), QStringLiteral("*")},
+                                              {QStringLiteral("attempt"), entry.attempt},
+                                              {QStringLiteral("fault"), enumName(entry.fault)}}});
+        json.insert(QStringLiteral("network"), network);
+
+        QList<FieldInfo> list;
+        t_catalogue = &list;
+        fromJson(json);
+        t_catalogue = nullptr;
+        const QString entryPrefix = QStringLiteral("network.script[0].");
+        for (FieldInfo &info : list) {
+            if (info.path.startsWith(entryPrefix))
+                info.path = QStringLiteral("network.script[N].") + info.path.mid(entryPrefix.size());
+            else if (info.path == QLatin1String("network.script"))
+                info.defaultValue = QJsonArray();
+        }
+        return list;
+    }();
+    return catalogue;
+}
+
+QStringList closestFields(const QString &path, int max)
+{
+    static const QRegularExpression index(QStringLiteral("\\[[0-9]+\\]"));
+    QString wanted = path.trimmed();
+    wanted.replace(index, QStringLiteral("[N]"));
+    const bool bare = !wanted.contains(QLatin1Char('.'));
+    // A typo costs about one edit in five characters; a bare key is matched against each path's last key.
+    const int limit = std::max(2, int(wanted.size()) / 5);
+    QList<QPair<int, QString>> scored;
+    const QList<FieldInfo> all = fields();
+    for (const FieldInfo &info : all) {
+        int d = editDistance(wanted, info.path);
+        if (bare)
+            d = std::min(d, editDistance(wanted, lastSegment(info.path)));
+        if (d <= limit && info.path != wanted)
+            scored.append({d, info.path});
+    }
+    std::stable_sort(scored.begin(), scored.end(),
+                     [](const QPair<int, QString> &a, const QPair<int, QString> &b) { return a.first < b.first; });
+    QStringList result;
+    for (const auto &entry : std::as_const(scored)) {
+        if (result.size() >= max)
+            break;
+        result << entry.second;
+    }
+    return result;
+}
 
 } // namespace scenario
 

@@ -3,10 +3,12 @@
 #include "scenario.h"
 
 #include <QApplication>
+#include <QKeyEvent>
 #include <QPainter>
 #include <QResizeEvent>
 #include <QSignalBlocker>
 #include <QTextLayout>
+#include <QTimer>
 
 namespace retrylab {
 
@@ -95,11 +97,20 @@ PresetList::PresetList(QWidget *parent)
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setSelectionMode(QAbstractItemView::SingleSelection);
     setAccessibleName(tr("Presets"));
+    m_keyboardLoad = new QTimer(this);
+    m_keyboardLoad->setSingleShot(true);
+    m_keyboardLoad->setInterval(KeyboardLoadDelayMs);
+    connect(m_keyboardLoad, &QTimer::timeout, this, &PresetList::activateCurrent);
+    // A click loads at once (again, if the entry is already loaded: back to the preset's settings).
     connect(this, &QListWidget::itemClicked, this, [this](QListWidgetItem *item) {
+        m_keyboardLoad->stop();
         Q_EMIT presetActivated(item->data(NameRole).toString());
     });
-    connect(this, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) {
-        Q_EMIT presetActivated(item->data(NameRole).toString());
+    // Only keyboard moves load here: a click has its own signal, and focusing the list or
+    // setCurrentName (signals blocked) must not load anything.
+    connect(this, &QListWidget::currentItemChanged, this, [this](QListWidgetItem *current) {
+        if (m_navigating && current)
+            m_keyboardLoad->start();
     });
     reload();
 }
@@ -146,6 +157,25 @@ void PresetList::setCurrentName(const QString &name)
     }
     clearSelection();
     setCurrentRow(-1);
+}
+
+void PresetList::keyPressEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) {
+        m_keyboardLoad->stop();
+        activateCurrent();
+        event->accept();
+        return;
+    }
+    m_navigating = true;
+    QListWidget::keyPressEvent(event);
+    m_navigating = false;
+}
+
+void PresetList::activateCurrent()
+{
+    if (QListWidgetItem *item = currentItem(); item && (item->flags() & Qt::ItemIsEnabled))
+        Q_EMIT presetActivated(item->data(NameRole).toString());
 }
 
 void PresetList::resizeEvent(QResizeEvent *event)

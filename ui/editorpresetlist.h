@@ -3,6 +3,8 @@
 #include <QListWidget>
 #include <QStyledItemDelegate>
 
+class QTimer;
+
 namespace retrylab {
 
 // Draws a preset as its title in bold over its lesson text, wrapped to the list width.
@@ -15,7 +17,8 @@ public:
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
 };
 
-// The preset catalogue: one entry per embedded scenario, activated by a click.
+// The preset catalogue: one entry per embedded scenario, loaded by a click, Enter, or by moving
+// to it with the arrow keys (after a short pause, so holding a key does not load every preset).
 class PresetList : public QListWidget
 {
     Q_OBJECT
@@ -30,11 +33,21 @@ public:
     // Highlights the entry without emitting anything; an unknown name clears the selection.
     void setCurrentName(const QString &name);
 
+    // How long keyboard navigation rests on an entry before it is loaded.
+    static constexpr int KeyboardLoadDelayMs = 150;
+
 Q_SIGNALS:
     void presetActivated(const QString &name);
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+
+private:
+    void activateCurrent();
+
+    QTimer *m_keyboardLoad = nullptr;
+    bool m_navigating = false;
 };
 
 } // namespace retrylab

@@ -15,6 +15,7 @@
 #include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -22,11 +23,14 @@
 #include <QSpinBox>
 #include <QStyle>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolBox>
+#include <QHBoxLayout>
 #include <QVBoxLayout>
 #include <QWheelEvent>
 
 #include <climits>
+#include <functional>
 
 namespace retrylab {
 
@@ -61,6 +65,111 @@ protected:
     }
 };
 
+// Runs a callback when the watched widget loses focus (a text edit has no editingFinished).
+class FocusOutFilter : public QObject
+{
+public:
+    FocusOutFilter(QObject *parent, std::function<void()> callback)
+        : QObject(parent), m_callback(std::move(callback))
+    {
+    }
+
+protected:
+    bool eventFilter(QObject *, QEvent *event) override
+    {
+        if (event->type() == QEvent::FocusOut)
+            m_callback();
+        return false;
+    }
+
+private:
+    std::function<void()> m_callback;
+};
+
+// A click on the text next to a check box toggles it, as a click on QCheckBox's own text does.
+class ToggleOnClick : public QObject
+{
+public:
+    ToggleOnClick(QObject *parent, QCheckBox *check)
+        : QObject(parent), m_check(check)
+    {
+    }
+
+protected:
+    bool eventFilter(QObject *, QEvent *event) override
+    {
+        if (event->type() == QEvent::MouseButtonRelease && m_check->isEnabled()) {
+            m_check->setFocus(Qt::MouseFocusReason);
+            m_check->toggle();
+            return true;
+        }
+        return false;
+    }
+
+private:
+    QCheckBox *m_check;
+};
+
+// A choice box never narrower than its longest choice: the form moves it under its label
+// instead of cutting the text off when the dock is narrow.
+class ChoiceBox : public QComboBox
+{
+public:
+    using QComboBox::QComboBox;
+    QSize minimumSizeHint() const override { return sizeHint(); }
+};
+
+// A check box whose text wraps: the box and a word-wrapped label. Its size hint is the
+// one-line size; the height for a narrower width comes from the label.
+class WrappingCheckRow : public QWidget
+{
+public:
+    WrappingCheckRow(QCheckBox *check, QLabel *label)
+        : m_check(check), m_label(label)
+    {
+        auto *layout = new QHBoxLayout(this);
+        layout->setContentsMargins(0, 0, 0, 0);
+        layout->addWidget(check, 0, Qt::AlignTop);
+        layout->addWidget(label, 1);
+        label->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+        QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+        policy.setHeightForWidth(true);
+        setSizePolicy(policy);
+    }
+
+    QSize sizeHint() const override
+    {
+        const QSize text = m_label->fontMetrics().size(0, m_label->text());
+        return QSize(gap() + text.width(), std::max(m_check->sizeHint().height(), text.height()));
+    }
+    QSize minimumSizeHint() const override
+    {
+        // About one word per line at the narrowest.
+        return QSize(gap() + m_label->fontMetrics().horizontalAdvance(QLatin1Char('M')) * 8,
+                     m_check->sizeHint().height());
+    }
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override
+    {
+        return std::max(m_check->sizeHint().height(), m_label->heightForWidth(std::max(1, width - gap())));
+    }
+
+private:
+    int gap() const { return m_check->sizeHint().width() + layout()->spacing(); }
+
+    QCheckBox *m_check;
+    QLabel *m_label;
+};
+
+// "The ghost request: a @retry wrapper..." -> "The ghost request"
+QString headline(const Scenario &s)
+{
+    if (s.title.isEmpty())
+        return s.name;
+    const int colon = s.title.indexOf(QLatin1Char(':'));
+    return colon > 0 ? s.title.left(colon) : s.title;
+}
+
 template<typename E>
 QList<QPair<QString, QString>> choices(int count, const QHash<QString, QString> &labels)
 {
@@ -94,22 +203,35 @@ ScenarioEditor::ScenarioEditor(QWidget *parent)
     , m_sections(new QToolBox(this))
     , m_tabs(new QTabWidget(this))
     , m_errorLabel(new QLabel(this))
+    , m_modifiedBanner(new QLabel(this))
+    , m_title(new QLineEdit(this))
+    , m_description(new QPlainTextEdit(this))
+    , m_textTimer(new QTimer(this))
 {
     m_presets->setObjectName(QStringLiteral("presetList"));
     m_sections->setObjectName(QStringLiteral("scenarioSections"));
     connect(m_presets, &PresetList::presetActivated, this, &ScenarioEditor::presetActivated);
 
+    addPage(buildAboutPage(), tr("Title and description"));
     addPage(buildWorkloadPage(), tr("Workload"));
     addPage(buildClientPage(), tr("Client and retry layers"));
     addPage(buildNetworkPage(), tr("Network faults"));
     addPage(buildServerPage(), tr("Server"));
     addPage(buildReconciliationPage(), tr("Reconciliation"));
-    m_sections->setCurrentIndex(1);
+    m_sections->setCurrentIndex(2); // the retry layers: where most lessons are changed
 
     m_errorLabel->setObjectName(QStringLiteral("editorError"));
     m_errorLabel->setWordWrap(true);
     m_errorLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_errorLabel->hide();
+
+    m_modifiedBanner->setObjectName(QStringLiteral("scenarioModified"));
+    m_modifiedBanner->setWordWrap(true);
+    m_modifiedBanner->setTextFormat(Qt::RichText);
+    m_modifiedBanner->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+    m_modifiedBanner->setContentsMargins(4, 2, 4, 2);
+    m_modifiedBanner->hide();
+    connect(m_modifiedBanner, &QLabel::linkActivated, this, &ScenarioEditor::showAboutPage);
 
     // Two tabs rather than a splitter: at 1280x720 both the lesson list and the
     // form need the full height of the dock to be readable.
@@ -122,6 +244,7 @@ ScenarioEditor::ScenarioEditor(QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_modifiedBanner);
     layout->addWidget(m_tabs, 1);
     layout->addWidget(m_errorLabel);
 
@@ -130,6 +253,9 @@ ScenarioEditor::ScenarioEditor(QWidget *parent)
 
 void ScenarioEditor::addPage(QWidget *content, const QString &title)
 {
+    // Narrow margins: the dock is often only ~350 px wide and every pixel goes to the fields.
+    if (content->layout())
+        content->layout()->setContentsMargins(4, 4, 4, 4);
     auto *scroll = new QScrollArea(m_sections);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
@@ -138,6 +264,32 @@ void ScenarioEditor::addPage(QWidget *content, const QString &title)
     scroll->viewport()->setAutoFillBackground(false);
     content->setAutoFillBackground(false);
     m_sections->addItem(scroll, title);
+}
+
+QWidget *ScenarioEditor::buildAboutPage()
+{
+    auto *page = new QWidget;
+    auto *form = new QFormLayout(page);
+    form->setRowWrapPolicy(QFormLayout::WrapAllRows);
+    m_title->setObjectName(QStringLiteral("scenarioTitle"));
+    m_title->setClearButtonEnabled(true);
+    m_title->setToolTip(tr("Shown in the preset list, the window title, saved files and exported images."));
+    m_description->setObjectName(QStringLiteral("scenarioDescription"));
+    m_description->setTabChangesFocus(true);
+    m_description->setMinimumHeight(fontMetrics().lineSpacing() * 8);
+    m_description->setToolTip(tr("What this scenario shows. Rewrite it when the settings tell another story."));
+    form->addRow(tr("&Title"), m_title);
+    form->addRow(tr("&Description"), m_description);
+
+    // Text commits after a pause in typing, on Return and when the field is left.
+    m_textTimer->setSingleShot(true);
+    m_textTimer->setInterval(400);
+    connect(m_textTimer, &QTimer::timeout, this, &ScenarioEditor::commitText);
+    connect(m_title, &QLineEdit::textEdited, m_textTimer, qOverload<>(&QTimer::start));
+    connect(m_title, &QLineEdit::editingFinished, this, &ScenarioEditor::commitText);
+    connect(m_description, &QPlainTextEdit::textChanged, m_textTimer, qOverload<>(&QTimer::start));
+    m_description->installEventFilter(new FocusOutFilter(m_description, [this] { commitText(); }));
+    return page;
 }
 
 QWidget *ScenarioEditor::buildWorkloadPage()
@@ -231,8 +383,10 @@ QWidget *ScenarioEditor::buildClientPage()
               "is carried by every retry of every layer."));
     addRow(general, tr("Timeout"), intField(QStringLiteral("client.timeoutMs"), 0, MaxMs, tr(" ms"), 500),
            tr("Read timeout per HTTP attempt. A timeout is not a failure: the server may have committed."));
-    addRow(general, tr("Refused after"), intField(QStringLiteral("client.connectFailMs"), 0, MaxMs, tr(" ms"), 5),
-           tr("How soon a refused connection is reported."));
+    addRow(general, tr("Connection refused after"),
+           intField(QStringLiteral("client.connectFailMs"), 0, MaxMs, tr(" ms"), 5),
+           tr("How long the client waits before it learns that a connection was refused (the connect-failure "
+              "fault). Nothing reached the server, so such an attempt is always safe to retry."));
     addRow(general, QString(), boolField(QStringLiteral("client.requestId"), tr("Send X-Request-ID")));
     addRow(general, QString(),
            boolField(QStringLiteral("client.queryBeforeRetry"), tr("Query status before retrying")));
@@ -393,6 +547,13 @@ void ScenarioEditor::addRow(QFormLayout *form, const QString &label, QWidget *fi
         field->setToolTip(help);
         field->setProperty(HelpProperty, help);
     }
+    // A choice box with long choices goes under its label, at the full width of the form:
+    // beside the label it would be cut off or push the dock into scrolling sideways.
+    bool stacked = false;
+    if (auto *combo = qobject_cast<QComboBox *>(field)) {
+        for (int i = 0; i < combo->count(); ++i)
+            stacked = stacked || combo->itemText(i).size() > 16;
+    }
     if (label.isEmpty()) {
         form->addRow(field);
     } else {
@@ -400,7 +561,12 @@ void ScenarioEditor::addRow(QFormLayout *form, const QString &label, QWidget *fi
         l->setBuddy(field);
         if (!help.isEmpty())
             l->setToolTip(help);
-        form->addRow(l, field);
+        if (stacked) {
+            form->addRow(l);
+            form->addRow(field);
+        } else {
+            form->addRow(l, field);
+        }
     }
 }
 
@@ -461,10 +627,18 @@ QWidget *ScenarioEditor::percentField(const QString &path)
 
 QWidget *ScenarioEditor::boolField(const QString &path, const QString &text)
 {
-    auto *check = new QCheckBox(text);
+    // The text is a word-wrapped label beside the box: a QCheckBox's own text never wraps and
+    // would force a narrow dock to scroll sideways.
+    auto *check = new QCheckBox;
+    check->setAccessibleName(text);
+    auto *label = new QLabel(text);
+    label->setObjectName(path + QStringLiteral(".label"));
+    label->setWordWrap(true);
+    auto *row = new WrappingCheckRow(check, label);
+    label->installEventFilter(new ToggleOnClick(label, check));
     registerField({path, Kind::Bool, check});
     connect(check, &QCheckBox::toggled, this, [this, path] { commit(path); });
-    return check;
+    return row;
 }
 
 QGroupBox *ScenarioEditor::groupField(const QString &path, const QString &title)
@@ -478,12 +652,10 @@ QGroupBox *ScenarioEditor::groupField(const QString &path, const QString &title)
 
 QWidget *ScenarioEditor::choiceField(const QString &path, const QList<QPair<QString, QString>> &items)
 {
-    auto *combo = new QComboBox;
+    auto *combo = new ChoiceBox;
     for (const auto &item : items)
         combo->addItem(item.second, item.first);
-    // Long labels must not force the dock wider than the screen allows.
-    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    combo->setMinimumContentsLength(8);
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     combo->setFocusPolicy(Qt::StrongFocus);
     combo->installEventFilter(new WheelGuard(combo));
     registerField({path, Kind::Choice, combo});
@@ -619,16 +791,82 @@ void ScenarioEditor::write(const Field &field, const QJsonValue &value)
     }
 }
 
-void ScenarioEditor::setScenario(const Scenario &scenario)
+void ScenarioEditor::setScenario(const Scenario &scenario, Baseline baseline)
 {
+    m_textTimer->stop();
     m_scenario = scenario;
+    if (baseline == Baseline::Reset)
+        m_baseline = scenario;
     for (const Field &f : qAsConst(m_fields)) {
         write(f, scenario::valueAt(scenario, f.path));
         clearInvalid(f.widget);
     }
+    {
+        const QSignalBlocker titleBlocker(m_title);
+        const QSignalBlocker descriptionBlocker(m_description);
+        if (m_title->text() != scenario.title)
+            m_title->setText(scenario.title);
+        m_title->setPlaceholderText(scenario.name);
+        if (m_description->toPlainText() != scenario.description)
+            m_description->setPlainText(scenario.description);
+    }
     m_errors.clear();
     updateErrorLabel();
+    updateModified();
     m_presets->setCurrentName(scenario.name);
+}
+
+void ScenarioEditor::commitText()
+{
+    m_textTimer->stop();
+    const QString title = m_title->text().trimmed();
+    const QString description = m_description->toPlainText().trimmed();
+    if (title == m_scenario.title && description == m_scenario.description)
+        return;
+    m_scenario.title = title;
+    m_scenario.description = description;
+    updateModified();
+    Q_EMIT scenarioChanged(m_scenario);
+}
+
+void ScenarioEditor::updateModified()
+{
+    const bool modified = !scenario::sameSettings(m_scenario, m_baseline);
+    const bool textEdited = m_scenario.title != m_baseline.title || m_scenario.description != m_baseline.description;
+    if (modified) {
+        const QString badge = QStringLiteral("<b style=\"color:%1\">%2</b>")
+                                  .arg(warningColor(palette()).name(), tr("(modified)"));
+        const QString text = textEdited
+            ? tr("The settings differ from \u201c%1\u201d as it was loaded.")
+            : tr("The title and description were written for the original settings of \u201c%1\u201d.");
+        m_modifiedBanner->setText(QStringLiteral("%1 %2 <a href=\"#about\">%3</a>")
+                                      .arg(badge, text.arg(headline(m_baseline).toHtmlEscaped()),
+                                           textEdited ? tr("Edit the text") : tr("Edit them")));
+    }
+    m_modifiedBanner->setVisible(modified);
+    m_sections->setItemText(0, modified && !textEdited ? tr("Title and description (modified settings)")
+                                                       : tr("Title and description"));
+    if (modified == m_settingsModified)
+        return;
+    m_settingsModified = modified;
+    Q_EMIT settingsModifiedChanged(modified);
+}
+
+void ScenarioEditor::showAboutPage()
+{
+    m_tabs->setCurrentIndex(1);
+    m_sections->setCurrentIndex(0);
+    m_title->setFocus(Qt::OtherFocusReason);
+    m_title->selectAll();
+}
+
+Scenario ScenarioEditor::scenarioToSave() const
+{
+    Scenario s = m_scenario;
+    const QString mark = tr("(modified)");
+    if (m_settingsModified && s.title == m_baseline.title && !s.title.endsWith(mark))
+        s.title = (s.title.isEmpty() ? s.name : s.title) + QLatin1Char(' ') + mark;
+    return s;
 }
 
 void ScenarioEditor::commit(const QString &path)
@@ -651,6 +889,7 @@ void ScenarioEditor::commit(const QString &path)
     if (parsed.scenario == m_scenario)
         return;
     m_scenario = parsed.scenario;
+    updateModified();
     Q_EMIT scenarioChanged(m_scenario);
 }
 

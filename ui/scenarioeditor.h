@@ -8,7 +8,10 @@
 #include <QWidget>
 
 class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
 class QTabWidget;
+class QTimer;
 class QToolBox;
 class QFormLayout;
 class QGroupBox;
@@ -27,9 +30,22 @@ class ScenarioEditor : public QWidget
 public:
     explicit ScenarioEditor(QWidget *parent = nullptr);
 
+    // Reset: a scenario was loaded, its settings are the ones its title and description
+    // describe. Keep: the same scenario shown again (new seed, a cancelled switch).
+    enum class Baseline { Reset, Keep };
+
     // Shows the scenario in every field without emitting scenarioChanged.
-    void setScenario(const retrylab::Scenario &scenario);
+    void setScenario(const retrylab::Scenario &scenario, Baseline baseline = Baseline::Reset);
     Scenario scenario() const { return m_scenario; }
+
+    // True while the settings (everything but name, title, description and seed) differ from
+    // the scenario last loaded: its title and description may no longer describe them.
+    bool settingsModified() const { return m_settingsModified; }
+    // The scenario as last loaded (setScenario with Baseline::Reset).
+    Scenario originalScenario() const { return m_baseline; }
+    // What to save or export: the current scenario, with " (modified)" after the title when the
+    // settings changed but the title was not edited, so a saved file does not claim the old lesson.
+    Scenario scenarioToSave() const;
 
     // JSON paths of all fields, in form order; each field widget has its path as objectName.
     QStringList fieldPaths() const;
@@ -46,6 +62,7 @@ public:
 Q_SIGNALS:
     void scenarioChanged(const retrylab::Scenario &scenario);
     void presetActivated(const QString &name);
+    void settingsModifiedChanged(bool modified);
 
 private:
     enum class Kind { Int, Number, Percent, Bool, Group, Choice, StatusList, Methods, Script };
@@ -56,6 +73,7 @@ private:
         QWidget *widget = nullptr;
     };
 
+    QWidget *buildAboutPage();
     QWidget *buildWorkloadPage();
     QWidget *buildClientPage();
     QWidget *buildNetworkPage();
@@ -84,6 +102,10 @@ private:
     void markInvalid(QWidget *widget, const QString &reason);
     void clearInvalid(QWidget *widget);
     void updateErrorLabel();
+    // Title and description typed by the user.
+    void commitText();
+    void updateModified();
+    void showAboutPage();
 
     Scenario m_scenario;
     QList<Field> m_fields;
@@ -93,6 +115,12 @@ private:
     QToolBox *m_sections = nullptr;
     QTabWidget *m_tabs = nullptr;
     QLabel *m_errorLabel = nullptr;
+    QLabel *m_modifiedBanner = nullptr;
+    QLineEdit *m_title = nullptr;
+    QPlainTextEdit *m_description = nullptr;
+    QTimer *m_textTimer = nullptr;
+    Scenario m_baseline;
+    bool m_settingsModified = false;
 };
 
 } // namespace retrylab

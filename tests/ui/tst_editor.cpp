@@ -7,12 +7,23 @@
 #include <QDoubleSpinBox>
 #include <QGroupBox>
 #include <QJsonArray>
+#include <QApplication>
+#include <QLabel>
+#include <QScopeGuard>
 #include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QStyle>
+#include <QStyleOptionComboBox>
+#include <QTabWidget>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QToolBox>
 
 using namespace retrylab;
 
@@ -73,6 +84,14 @@ private Q_SLOTS:
     void invalidValueIsMarkedAndNotApplied();
     void presetListMatchesCatalogue();
     void scriptTableRoundTrip();
+    void titleAndDescriptionAreEdited();
+    void changedSettingsMarkTheTextModified();
+    void everySettingCountsAsModified();
+    void savedScenarioKeepsTheEditedTitle();
+    void arrowKeysLoadThePreset();
+    void enterLoadsAndFocusDoesNot();
+    void connectionRefusedLabelIsPrecise();
+    void settingsFitA350PixelDock();
 };
 
 void TestEditor::initTestCase()
@@ -335,6 +354,305 @@ void TestEditor::scriptTableRoundTrip()
     script->table()->selectRow(rows);
     script->removeSelectedRows();
     QCOMPARE(int(editor.scenario().network.script.size()), rows);
+}
+
+void TestEditor::titleAndDescriptionAreEdited()
+{
+    ScenarioEditor editor;
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowActive(&editor));
+    const Scenario before = loadPreset(QStringLiteral("ghost-request"));
+    editor.setScenario(before);
+    auto *title = editor.findChild<QLineEdit *>(QStringLiteral("scenarioTitle"));
+    auto *description = editor.findChild<QPlainTextEdit *>(QStringLiteral("scenarioDescription"));
+    QVERIFY(title);
+    QVERIFY(description);
+    QCOMPARE(title->text(), before.title);
+    QCOMPARE(description->toPlainText(), before.description);
+    QSignalSpy changed(&editor, &ScenarioEditor::scenarioChanged);
+
+    editor.tabs()->setCurrentIndex(1);
+    editor.sections()->setCurrentIndex(0);
+    title->setFocus();
+    title->selectAll();
+    QTest::keyClicks(title, QStringLiteral("Ghost request, 60% lost"));
+    QTest::keyClick(title, Qt::Key_Return);
+    QCOMPARE(changed.count(), 1);
+    Scenario emitted = changed.last().first().value<Scenario>();
+    QCOMPARE(emitted.title, QStringLiteral("Ghost request, 60% lost"));
+    QCOMPARE(emitted.description, before.description);
+    QVERIFY(scenario::sameSettings(emitted, before));
+    QCOMPARE(editor.scenario(), emitted);
+
+    // The description commits after a pause in typing, without leaving the field.
+    description->setFocus();
+    description->selectAll();
+    QTest::keyClicks(description, QStringLiteral("Most responses are lost."));
+    QVERIFY(changed.wait());
+    QCOMPARE(changed.count(), 2);
+    emitted = changed.last().first().value<Scenario>();
+    QCOMPARE(emitted.description, QStringLiteral("Most responses are lost."));
+    QCOMPARE(emitted.title, QStringLiteral("Ghost request, 60% lost"));
+    // Text alone does not mark the settings modified.
+    QVERIFY(!editor.settingsModified());
+
+    // Loading another scenario shows its text and emits nothing.
+    editor.setScenario(loadPreset(QStringLiteral("stable-key")));
+    QCOMPARE(title->text(), loadPreset(QStringLiteral("stable-key")).title);
+    QCOMPARE(changed.count(), 2);
+}
+
+void TestEditor::changedSettingsMarkTheTextModified()
+{
+    ScenarioEditor editor;
+    editor.show();
+    const Scenario loaded = loadPreset(QStringLiteral("ghost-request"));
+    editor.setScenario(loaded);
+    auto *banner = editor.findChild<QLabel *>(QStringLiteral("scenarioModified"));
+    QVERIFY(banner);
+    QVERIFY(!editor.settingsModified());
+    QVERIFY(!banner->isVisibleTo(&editor));
+    QSignalSpy modified(&editor, &ScenarioEditor::settingsModifiedChanged);
+    auto *loss = qobject_cast<QDoubleSpinBox *>(editor.field(QStringLiteral("network.responseLoss")));
+    QVERIFY(loss);
+
+    loss->setValue(60);
+    QVERIFY(editor.settingsModified());
+    QCOMPARE(modified.count(), 1);
+    QCOMPARE(modified.last().first().toBool(), true);
+    QVERIFY(banner->isVisibleTo(&editor));
+    QVERIFY2(banner->text().contains(QLatin1String("(modified)")), qPrintable(banner->text()));
+    QVERIFY2(banner->text().contains(QLatin1String("written for the original settings")), qPrintable(banner->text()));
+    QVERIFY(editor.sections()->itemText(0).contains(QLatin1String("modified")));
+    QCOMPARE(editor.originalScenario(), loaded);
+    // The title itself is left alone; what gets saved says it was modified.
+    QCOMPARE(editor.scenario().title, loaded.title);
+    QCOMPARE(editor.scenarioToSave().title, loaded.title + QStringLiteral(" (modified)"));
+    QCOMPARE(editor.scenarioToSave().network.responseLoss, 0.6);
+
+    // A new seed tells the same lesson: not a modification.
+    Scenario reseeded = loaded;
+    reseeded.seed = loaded.seed + 1;
+    QVERIFY(scenario::sameSettings(loaded, reseeded));
+    QVERIFY(reseeded != loaded);
+
+    // Showing the scenario again (e.g. with a new seed) keeps what it is compared with.
+    Scenario shown = editor.scenario();
+    shown.seed += 7;
+    editor.setScenario(shown, ScenarioEditor::Baseline::Keep);
+    QVERIFY(editor.settingsModified());
+    QVERIFY(banner->isVisibleTo(&editor));
+
+    // Back to the loaded value: the marker goes.
+    loss->setValue(30);
+    QVERIFY(!editor.settingsModified());
+    QCOMPARE(modified.count(), 2);
+    QCOMPARE(modified.last().first().toBool(), false);
+    QVERIFY(!banner->isVisibleTo(&editor));
+    QCOMPARE(editor.sections()->itemText(0), QStringLiteral("Title and description"));
+    QCOMPARE(editor.scenarioToSave().title, loaded.title);
+
+    // Loading (Baseline::Reset) makes the shown settings the original ones.
+    loss->setValue(45);
+    QVERIFY(editor.settingsModified());
+    editor.setScenario(editor.scenario());
+    QVERIFY(!editor.settingsModified());
+    QVERIFY(!banner->isVisibleTo(&editor));
+}
+
+void TestEditor::everySettingCountsAsModified()
+{
+    // One script entry, so its keys can change too.
+    const ScenarioParse withEntry = scenario::withSet(Scenario(), QStringLiteral("network.script[0].op=1"));
+    QVERIFY(withEntry.ok());
+    const Scenario base = withEntry.scenario;
+    const QStringList metadata{QStringLiteral("schema"), QStringLiteral("name"), QStringLiteral("title"),
+                               QStringLiteral("description"), QStringLiteral("seed")};
+    const QList<FieldInfo> fields = scenario::fields();
+    int checked = 0;
+    for (const FieldInfo &f : fields) {
+        if (f.bounded && f.minimum == f.maximum)
+            continue; // schema: one allowed value
+        ++checked;
+        QString path = f.path;
+        path.replace(QStringLiteral("[N]"), QStringLiteral("[0]"));
+        const QJsonValue current = scenario::valueAt(base, path);
+        QJsonValue other;
+        if (f.type == QLatin1String("boolean"))
+            other = !current.toBool();
+        else if (f.type == QLatin1String("choice"))
+            other = f.choices.at((f.choices.indexOf(current.toString()) + 1) % f.choices.size());
+        else if (f.bounded)
+            other = current.toDouble() == f.maximum ? f.minimum : f.maximum;
+        else if (path == QLatin1String("network.script"))
+            other = QJsonArray();
+        else if (path == QLatin1String("network.script[0].attempt"))
+            other = QStringLiteral("b2/*/*");
+        else if (path == QLatin1String("client.transport.statusForcelist"))
+            other = QJsonArray{429};
+        else if (path == QLatin1String("client.transport.allowedMethods"))
+            other = QJsonArray{QStringLiteral("POST")};
+        else
+            other = QStringLiteral("changed");
+        const ScenarioParse changed = scenario::withValue(base, path, other);
+        QVERIFY2(changed.ok(), qPrintable(path + QLatin1Char(' ') + changed.errors.join(QLatin1Char(';'))));
+        QVERIFY2(changed.scenario != base, qPrintable(path));
+        QCOMPARE(scenario::sameSettings(changed.scenario, base), metadata.contains(path));
+    }
+    QCOMPARE(checked, int(fields.size()) - 1);
+}
+
+void TestEditor::savedScenarioKeepsTheEditedTitle()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    ScenarioEditor editor;
+    editor.show();
+    editor.setScenario(loadPreset(QStringLiteral("ghost-request")));
+    qobject_cast<QDoubleSpinBox *>(editor.field(QStringLiteral("network.responseLoss")))->setValue(60);
+    QVERIFY(editor.settingsModified());
+    auto *title = editor.findChild<QLineEdit *>(QStringLiteral("scenarioTitle"));
+    title->setText(QStringLiteral("Most responses lost"));
+    Q_EMIT title->editingFinished();
+    QCOMPARE(editor.scenario().title, QStringLiteral("Most responses lost"));
+    // An edited title is the user's own: no "(modified)" is added.
+    QCOMPARE(editor.scenarioToSave().title, QStringLiteral("Most responses lost"));
+    auto *banner = editor.findChild<QLabel *>(QStringLiteral("scenarioModified"));
+    QVERIFY(!banner->text().contains(QLatin1String("written for the original settings")));
+
+    const QString file = dir.filePath(QStringLiteral("saved.json"));
+    QCOMPARE(scenario::save(editor.scenarioToSave(), file), QString());
+    const ScenarioParse reloaded = scenario::load(file);
+    QVERIFY(reloaded.ok());
+    QCOMPARE(reloaded.scenario.title, QStringLiteral("Most responses lost"));
+    QCOMPARE(reloaded.scenario.network.responseLoss, 0.6);
+    QCOMPARE(reloaded.scenario, editor.scenario());
+}
+
+void TestEditor::arrowKeysLoadThePreset()
+{
+    ScenarioEditor editor;
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowActive(&editor));
+    PresetList *list = editor.presetList();
+    const QStringList names = scenario::presetNames();
+    QVERIFY(names.size() >= 4);
+    editor.setScenario(loadPreset(names.at(0)));
+    list->setFocus();
+    QSignalSpy activated(&editor, &ScenarioEditor::presetActivated);
+
+    QTest::keyClick(list, Qt::Key_Down);
+    QCOMPARE(list->currentItem()->data(PresetList::NameRole).toString(), names.at(1));
+    QTRY_COMPARE(activated.count(), 1);
+    QCOMPARE(activated.last().first().toString(), names.at(1));
+
+    // Quick presses load only where the keys come to rest.
+    QTest::keyClick(list, Qt::Key_Down);
+    QTest::keyClick(list, Qt::Key_Down);
+    QTRY_COMPARE(activated.count(), 2);
+    QCOMPARE(activated.last().first().toString(), names.at(3));
+    QTest::keyClick(list, Qt::Key_Up);
+    QTRY_COMPARE(activated.count(), 3);
+    QCOMPARE(activated.last().first().toString(), names.at(2));
+
+    // Selecting from code (a loaded scenario) loads nothing.
+    editor.setScenario(loadPreset(names.at(0)));
+    QVERIFY(!activated.wait(PresetList::KeyboardLoadDelayMs * 3));
+    QCOMPARE(activated.count(), 3);
+}
+
+void TestEditor::enterLoadsAndFocusDoesNot()
+{
+    {
+        ScenarioEditor editor;
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowActive(&editor));
+        PresetList *list = editor.presetList();
+        QSignalSpy activated(&editor, &ScenarioEditor::presetActivated);
+        editor.setScenario(loadPreset(QStringLiteral("stable-key")));
+        list->setFocus();
+        QTest::keyClick(list, Qt::Key_Return);
+        QCOMPARE(activated.count(), 1);
+        QCOMPARE(activated.last().first().toString(), QStringLiteral("stable-key"));
+    }
+
+    // Nothing current yet (a fresh list, as for a custom scenario): focusing the list makes
+    // the first entry current, which must not load it.
+    PresetList fresh;
+    fresh.show();
+    QVERIFY(QTest::qWaitForWindowActive(&fresh));
+    QSignalSpy freshActivated(&fresh, &PresetList::presetActivated);
+    fresh.setFocus(Qt::TabFocusReason);
+    QVERIFY(!freshActivated.wait(PresetList::KeyboardLoadDelayMs * 3));
+    QCOMPARE(freshActivated.count(), 0);
+}
+
+void TestEditor::connectionRefusedLabelIsPrecise()
+{
+    ScenarioEditor editor;
+    QWidget *field = editor.field(QStringLiteral("client.connectFailMs"));
+    QVERIFY(field);
+    QLabel *label = nullptr;
+    const QList<QLabel *> labels = editor.findChildren<QLabel *>();
+    for (QLabel *l : labels) {
+        if (l->buddy() == field)
+            label = l;
+    }
+    QVERIFY(label);
+    QCOMPARE(label->text(), QStringLiteral("Connection refused after"));
+    QVERIFY(label->toolTip().contains(QLatin1String("refused")));
+    QVERIFY(field->toolTip().contains(QLatin1String("safe to retry")));
+}
+
+void TestEditor::settingsFitA350PixelDock()
+{
+    // The lab's projector font (gui.cpp raises smaller system fonts to 11 pt) in a 350 px dock.
+    const QFont systemFont = QApplication::font();
+    QFont font = systemFont;
+    font.setPointSizeF(qMax(11.0, font.pointSizeF()));
+    QApplication::setFont(font);
+    const auto restoreFont = qScopeGuard([&] { QApplication::setFont(systemFont); });
+    ScenarioEditor editor;
+    editor.setScenario(editableScenario());
+    editor.resize(344, 700);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    editor.tabs()->setCurrentIndex(1);
+    QToolBox *sections = editor.sections();
+    for (int i = 0; i < sections->count(); ++i) {
+        sections->setCurrentIndex(i);
+        for (int pass = 0; pass < 3; ++pass)
+            QCoreApplication::processEvents();
+        auto *scroll = qobject_cast<QScrollArea *>(sections->widget(i));
+        QVERIFY(scroll);
+        const QString page = sections->itemText(i);
+        QVERIFY2(scroll->viewport()->width() > 250, qPrintable(page));
+        QVERIFY2(scroll->widget()->minimumSizeHint().width() <= scroll->viewport()->width(),
+                 qPrintable(QStringLiteral("%1: content needs %2 px, the dock shows %3 px")
+                                    .arg(page)
+                                    .arg(scroll->widget()->minimumSizeHint().width())
+                                    .arg(scroll->viewport()->width())));
+        QVERIFY2(scroll->horizontalScrollBar()->maximum() == 0, qPrintable(page));
+
+        // Every choice box shows its longest choice in full.
+        const QList<QComboBox *> combos = scroll->widget()->findChildren<QComboBox *>();
+        for (QComboBox *combo : combos) {
+            int text = 0;
+            for (int c = 0; c < combo->count(); ++c)
+                text = qMax(text, combo->fontMetrics().horizontalAdvance(combo->itemText(c)));
+            QStyleOptionComboBox option;
+            option.initFrom(combo);
+            option.editable = false;
+            const QSize needed = combo->style()->sizeFromContents(QStyle::CT_ComboBox, &option,
+                                                                  QSize(text, combo->height()), combo);
+            QVERIFY2(combo->width() >= needed.width(),
+                     qPrintable(QStringLiteral("%1 is %2 px wide, its longest choice needs %3 px")
+                                        .arg(combo->objectName())
+                                        .arg(combo->width())
+                                        .arg(needed.width())));
+            QVERIFY2(combo->geometry().right() < scroll->widget()->width(), qPrintable(combo->objectName()));
+        }
+    }
 }
 
 QTEST_MAIN(TestEditor)
