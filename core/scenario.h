@@ -104,6 +104,7 @@ struct ScriptEntry
     int op = 0; // 0 = any ("*")
     QString attempt = QStringLiteral("*/*/*");
     FaultKind fault = FaultKind::ResponseLost;
+    bool operator==(const ScriptEntry &o) const { return op == o.op && attempt == o.attempt && fault == o.fault; }
 };
 
 struct NetworkConfig

@@ -412,6 +412,7 @@ void MainWindow::connectViews()
 {
     connect(m_editor, &ScenarioEditor::scenarioChanged, this, &MainWindow::onScenarioEdited);
     connect(m_editor, &ScenarioEditor::presetActivated, this, &MainWindow::newFromPreset);
+    connect(m_editor, &ScenarioEditor::settingsModifiedChanged, this, &MainWindow::updateTitle);
     connect(m_run, &RunController::resultReady, this, &MainWindow::onResult);
     connect(m_run, &RunController::busyChanged, this, [this](bool busy) {
         m_busy->setVisible(busy);
@@ -541,7 +542,8 @@ bool MainWindow::loadScenario(const QString &nameOrFile, QString *error)
 
 bool MainWindow::saveToFile(const QString &fileName, QString *error)
 {
-    const QString message = scenario::save(m_run->scenario(), fileName);
+    // The text written for a preset is marked "(modified)" when the settings no longer match it.
+    const QString message = scenario::save(m_editor->scenarioToSave(), fileName);
     if (!message.isEmpty()) {
         if (error)
             *error = message;
@@ -562,7 +564,7 @@ void MainWindow::setSeed(quint64 seed)
         return;
     s.seed = seed;
     m_openOnStory = true;
-    m_editor->setScenario(s);
+    m_editor->setScenario(s, ScenarioEditor::Baseline::Keep); // a new seed is not an edit of the lesson
     onScenarioEdited(s);
     updateSeedField();
 }
@@ -757,6 +759,9 @@ void MainWindow::updateTitle()
 {
     const Scenario &s = m_run->scenario();
     QString title = s.title.isEmpty() ? s.name : s.title;
+    // The title was written for other settings: say so, as a saved file will.
+    if (m_editor->settingsModified() && !title.endsWith(tr("(modified)")))
+        title += QLatin1Char(' ') + tr("(modified)");
     if (!m_fileName.isEmpty())
         title = QStringLiteral("%1 (%2)").arg(title, QFileInfo(m_fileName).fileName());
     setWindowTitle(QStringLiteral("%1[*] \u2014 RetryLab").arg(title));
@@ -785,7 +790,7 @@ bool MainWindow::maybeSave()
 void MainWindow::newFromPreset(const QString &name)
 {
     if (!maybeSave()) {
-        m_editor->setScenario(m_run->scenario()); // puts the list selection back
+        m_editor->setScenario(m_run->scenario(), ScenarioEditor::Baseline::Keep); // puts the list selection back
         return;
     }
     QString error;
