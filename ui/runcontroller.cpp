@@ -61,7 +61,9 @@ void RunController::startRun()
     if (estimatedAttempts(m_scenario) < m_syncLimit) {
         Q_EMIT runStarted(false);
         setBusy(false);
-        publish(simulate(m_scenario));
+        Outcome outcome{simulate(m_scenario), {}};
+        outcome.interesting = interestingOperations(outcome.result);
+        publish(std::move(outcome));
         return;
     }
 
@@ -70,17 +72,21 @@ void RunController::startRun()
     auto cancelFlag = std::make_shared<std::atomic_bool>(false);
     m_cancel = cancelFlag;
     const Scenario scenario = m_scenario;
-    auto *watcher = new QFutureWatcher<RunResult>(this);
-    connect(watcher, &QFutureWatcher<RunResult>::finished, this,
+    auto *watcher = new QFutureWatcher<Outcome>(this);
+    connect(watcher, &QFutureWatcher<Outcome>::finished, this,
             [this, generation, watcher] { finishBackground(generation, watcher); });
     watcher->setFuture(QtConcurrent::run([scenario, cancelFlag] {
         RunOptions options;
         options.cancel = cancelFlag.get();
-        return simulate(scenario, options);
+        Outcome outcome{simulate(scenario, options), {}};
+        // A scan of every event: done here, not on the GUI thread (13 ms for 565k events).
+        if (!outcome.result.cancelled)
+            outcome.interesting = interestingOperations(outcome.result);
+        return outcome;
     }));
 }
 
-void RunController::finishBackground(quint64 generation, QFutureWatcher<RunResult> *watcher)
+void RunController::finishBackground(quint64 generation, QFutureWatcher<Outcome> *watcher)
 {
     watcher->deleteLater();
     if (generation != m_generation)
@@ -89,15 +95,16 @@ void RunController::finishBackground(quint64 generation, QFutureWatcher<RunResul
     setBusy(false);
     if (watcher->future().isCanceled() || watcher->future().resultCount() == 0)
         return;
-    RunResult result = watcher->result();
-    if (result.cancelled)
+    Outcome outcome = watcher->result();
+    if (outcome.result.cancelled)
         return;
-    publish(std::move(result));
+    publish(std::move(outcome));
 }
 
-void RunController::publish(RunResult result)
+void RunController::publish(Outcome outcome)
 {
-    m_result = std::move(result);
+    m_result = std::move(outcome.result);
+    m_interesting = std::move(outcome.interesting);
     m_hasResult = true;
     Q_EMIT resultReady(m_result);
 }

@@ -2,6 +2,7 @@
 
 #include "scenario.h"
 #include "simulator.h"
+#include "story.h"
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -26,6 +27,8 @@ public:
 
     const Scenario &scenario() const { return m_scenario; }
     const RunResult &result() const { return m_result; }
+    // interestingOperations(result()), computed with the run (in the background for big runs).
+    const QList<InterestingOp> &interesting() const { return m_interesting; }
     bool hasResult() const { return m_hasResult; }
     bool isBusy() const { return m_busy; }
     // True from an edit until its result is out (or dropped).
@@ -51,12 +54,19 @@ Q_SIGNALS:
 
 private:
     void startRun();
-    void finishBackground(quint64 generation, QFutureWatcher<RunResult> *watcher);
+    // A run's result with what the views derive from it off the GUI thread.
+    struct Outcome
+    {
+        RunResult result;
+        QList<InterestingOp> interesting;
+    };
+    void finishBackground(quint64 generation, QFutureWatcher<Outcome> *watcher);
     void setBusy(bool busy);
-    void publish(RunResult result);
+    void publish(Outcome outcome);
 
     Scenario m_scenario;
     RunResult m_result;
+    QList<InterestingOp> m_interesting;
     bool m_hasResult = false;
     bool m_busy = false;
     qint64 m_syncLimit = defaultSyncLimit;

@@ -140,6 +140,7 @@ void TestMainWindow::presetLoadsIntoEveryView()
     QVERIFY(!w.isModified());
     QVERIFY(w.windowTitle().contains(expected.title.isEmpty() ? expected.name : expected.title));
 
+    QCOMPARE(w.runController()->interesting(), retrylab::interestingOperations(result));
     // The window opens on the operation that tells the lesson, not on op 1.
     const int op = storyOperation(result);
     QCOMPARE(w.timeline()->operation(), op);
@@ -465,6 +466,10 @@ void TestMainWindow::guiStaysResponsiveDuringBackgroundRun()
     QVERIFY(ticks > 0);
     QVERIFY2(maxGap < 100, qPrintable(QStringLiteral("GUI thread blocked for %1 ms").arg(maxGap)));
     QCOMPARE(int(w.result().ops.size()), large);
+    // What the views derive from the run was computed in the background with it.
+    QCOMPARE(run->interesting(), retrylab::interestingOperations(w.result()));
+    QVERIFY(!run->interesting().isEmpty());
+    QCOMPARE(w.interestingOperations(), run->interesting());
     QVERIFY(!w.findChild<QProgressBar *>(QStringLiteral("statusBusy"))->isVisible());
     qInfo("background run and handoff: %d watchdog ticks, longest gap %lld ms", ticks, maxGap);
 }
