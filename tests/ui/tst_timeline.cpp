@@ -10,6 +10,7 @@
 #include <QGraphicsItem>
 #include <QImage>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSet>
 #include <QSignalSpy>
 #include <QSvgRenderer>
@@ -63,6 +64,25 @@ QList<qint64> distinctTimes(const RunResult &r, int op)
     return times;
 }
 
+// Counts the resize events a widget receives.
+class ResizeCounter : public QObject
+{
+public:
+    explicit ResizeCounter(QWidget *watched)
+    {
+        watched->installEventFilter(this);
+    }
+    int count = 0;
+
+protected:
+    bool eventFilter(QObject *, QEvent *event) override
+    {
+        if (event->type() == QEvent::Resize)
+            ++count;
+        return false;
+    }
+};
+
 QList<QGraphicsItem *> eventItems(const TimelineWidget &w)
 {
     QList<QGraphicsItem *> items;
@@ -101,6 +121,10 @@ private Q_SLOTS:
     void duplicatesAndLossesAreMarked();
     void timeAxisIsMonotonic();
     void runWithoutTrace();
+    void layoutIgnoresScrollBars_data();
+    void layoutIgnoresScrollBars();
+    void resizingSettles_data();
+    void resizingSettles();
 };
 
 void TestTimeline::initTestCase()
@@ -540,6 +564,117 @@ void TestTimeline::runWithoutTrace()
     QVERIFY(!w.isPlaying());
     QTemporaryDir dir;
     QVERIFY(w.exportImage(dir.filePath(QStringLiteral("empty.png"))));
+}
+
+void TestTimeline::layoutIgnoresScrollBars_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<QSize>("size");
+    const QStringList names = scenario::presetNames();
+    for (const QString &name : names) {
+        // Where the main window puts the timeline at 1024x640, 1280x720 and 1920x1080, and a squeezed one.
+        for (const QSize &size : {QSize(650, 520), QSize(930, 620), QSize(1550, 960), QSize(700, 300)})
+            QTest::addRow("%s %dx%d", qPrintable(name), size.width(), size.height()) << name << size;
+    }
+}
+
+// The freeze of issue 6: lane height and fit were computed from the viewport, which shrinks when a
+// scroll bar appears, which changed the scene rect, which hid the scroll bar... The layout must
+// come out the same whether or not the scroll bars are showing.
+void TestTimeline::layoutIgnoresScrollBars()
+{
+    QFETCH(QString, preset);
+    QFETCH(QSize, size);
+    const RunResult r = runPreset(preset);
+    TimelineWidget w;
+    w.resize(size);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.setResult(r);
+    w.setOperation(storyOperation(r));
+    QCoreApplication::processEvents();
+    TimelineView *view = w.view();
+    auto *scene = qobject_cast<TimelineScene *>(w.scene());
+    QVERIFY(scene);
+
+    for (const bool exact : {false, true}) {
+        if (exact)
+            w.fitToView();
+        QCoreApplication::processEvents();
+        const qreal lane = scene->laneHeight();
+        const qreal zoom = scene->zoom();
+        const QRectF rect = scene->sceneRect();
+        // Whatever scroll bars the layout needs fit in the view: the scene is no taller than the room
+        // left under a horizontal scroll bar, unless the lanes are at their minimum height.
+        if (lane > 40) {
+            const int room = view->maximumViewportSize().height()
+                             - (view->horizontalScrollBar()->isVisible() ? view->horizontalScrollBar()->height() : 0);
+            QVERIFY2(rect.height() <= room, qPrintable(QStringLiteral("%1 > %2").arg(rect.height()).arg(room)));
+        }
+        if (exact)
+            QVERIFY(rect.width() <= view->viewport()->width());
+
+        // Force both scroll bars on (a scene far larger than the view), then recompute the layout.
+        ResizeCounter counter(view->viewport());
+        scene->setSceneRect(rect.adjusted(0, 0, 5000, 5000));
+        QCoreApplication::processEvents();
+        QVERIFY(view->horizontalScrollBar()->isVisible());
+        QVERIFY(view->verticalScrollBar()->isVisible());
+        QCOMPARE(scene->laneHeight(), lane); // the viewport shrank; the layout did not follow it
+        if (exact)
+            w.fitToView();
+        else
+            w.setResult(r); // rebuilds with the readable fit
+        QCOMPARE(scene->laneHeight(), lane);
+        QCOMPARE(scene->zoom(), zoom);
+        QCOMPARE(QRectF(-TimelineScene::kLabelWidth, 0, scene->sceneWidthAt(zoom), scene->contentHeight()), rect);
+        scene->setSceneRect(rect);
+        QCoreApplication::processEvents();
+        QCOMPARE(scene->sceneRect(), rect);
+        QVERIFY(counter.count <= 2); // the scroll bars went on and off again, once each
+    }
+}
+
+void TestTimeline::resizingSettles_data()
+{
+    QTest::addColumn<QString>("preset");
+    const QStringList names = scenario::presetNames();
+    for (const QString &name : names)
+        QTest::addRow("%s", qPrintable(name)) << name;
+}
+
+// Resizing across many sizes: after each size change the view gets a handful of resize events and
+// the scene rect stops changing.
+void TestTimeline::resizingSettles()
+{
+    QFETCH(QString, preset);
+    const RunResult r = runPreset(preset);
+    TimelineWidget w;
+    w.resize(930, 620);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.setResult(r);
+    w.setOperation(storyOperation(r));
+    QCoreApplication::processEvents();
+    ResizeCounter counter(w.view()->viewport());
+    QList<QSize> sizes;
+    for (int width = 560; width <= 1600; width += 87) {
+        for (int height = 380; height <= 1000; height += 59)
+            sizes.append(QSize(width, height));
+    }
+    for (const QSize &size : std::as_const(sizes)) {
+        w.resize(size);
+        counter.count = 0;
+        for (int i = 0; i < 5; ++i)
+            QCoreApplication::processEvents();
+        const QRectF rect = w.scene()->sceneRect();
+        const int events = counter.count;
+        for (int i = 0; i < 5; ++i)
+            QCoreApplication::processEvents();
+        QVERIFY2(counter.count == events && w.scene()->sceneRect() == rect,
+                 qPrintable(QStringLiteral("%1x%2: still resizing").arg(size.width()).arg(size.height())));
+        QVERIFY2(events <= 4, qPrintable(QStringLiteral("%1x%2: %3 resize events").arg(size.width()).arg(size.height()).arg(events)));
+    }
 }
 
 QTEST_MAIN(TestTimeline)
