@@ -291,11 +291,28 @@ QList<EventPlan> planOperation(const Trace &trace, int op, const QSet<int> &dupl
             if (e.sub > 1)
                 pl.label = QStringLiteral("2nd submit");
             break;
-        case EventKind::KeyMinted:
+        case EventKind::KeyMinted: {
+            // A key belongs to the layer that mints it: per operation and per business attempt the
+            // business code, per wrapper attempt the @retry wrapper. The trace says which by the
+            // attempt (or operation) that starts right before the key.
+            pl.lane = Lane::Business;
+            for (int q = p - 1; q >= 0; --q) {
+                const TraceEvent &o = ev(q);
+                if (o.sub != e.sub)
+                    continue;
+                if (o.kind == EventKind::WrapperAttempt) {
+                    pl.lane = Lane::Wrapper;
+                    break;
+                }
+                if (o.kind == EventKind::BusinessAttempt || o.kind == EventKind::OpStart
+                    || o.kind == EventKind::TransportAttempt)
+                    break;
+            }
             pl.glyph = Glyph::Key;
-            pl.role = Role::Business;
+            pl.role = laneRole(pl.lane);
             pl.label = e.key.left(10);
             break;
+        }
         case EventKind::TokenIssued:
             pl.glyph = Glyph::Key;
             pl.role = Role::Server;
@@ -334,14 +351,22 @@ QList<EventPlan> planOperation(const Trace &trace, int op, const QSet<int> &dupl
             break;
         }
         case EventKind::QuerySent:
-            pl.glyph = Glyph::Dot;
-            pl.label = QStringLiteral("GET ?ref");
+            pl.glyph = Glyph::Query;
+            pl.role = Role::Business;
+            pl.query = true; // the "?" glyph, the caption and the server's "GET ?ref=" label say it
             break;
         case EventKind::QueryResult:
             arrowFrom(findOrigin(p, {EventKind::ResponseSent}));
             pl.glyph = Glyph::Arrow;
-            pl.role = e.status == 200 ? Role::Ok : Role::Text;
-            pl.label = e.status == 200 ? QStringLiteral("found") : (e.status == 404 ? QStringLiteral("not found") : statusText(e.status));
+            pl.query = true;
+            pl.role = e.status == 200 ? Role::Ok : Role::Business;
+            // What the client concludes, not only what it heard.
+            if (e.status == 200)
+                pl.label = QStringLiteral("200 found \u2192 no resend");
+            else if (e.status == 404)
+                pl.label = QStringLiteral("404 not found \u2192 resend");
+            else
+                pl.label = QStringLiteral("%1: still unknown").arg(statusText(e.status));
             break;
         case EventKind::ConnectFailed:
             pl.glyph = Glyph::Cross;
@@ -371,8 +396,12 @@ QList<EventPlan> planOperation(const Trace &trace, int op, const QSet<int> &dupl
             arrowFrom(findOrigin(p, {EventKind::RequestDelayed, EventKind::TransportAttempt, EventKind::QuerySent}));
             pl.glyph = Glyph::Arrow;
             pl.role = Role::Text;
-            if (e.detail.startsWith(QLatin1String("GET")))
-                pl.label = QStringLiteral("GET");
+            if (e.detail.startsWith(QLatin1String("GET"))) {
+                pl.query = true;
+                pl.role = Role::Business;
+                const int ref = e.detail.indexOf(QLatin1String("ref="));
+                pl.label = ref >= 0 ? QStringLiteral("GET ?%1").arg(e.detail.mid(ref)) : QStringLiteral("GET");
+            }
             break;
         case EventKind::Queued: {
             pl.form = EventPlan::Form::Bar;

@@ -269,6 +269,7 @@ void TimelineLegend::paintEvent(QPaintEvent *)
         {Glyph::Triangle, c.fault, tr("timeout")},
         {Glyph::Square, c.rejection, tr("rejected / 5xx")},
         {Glyph::Key, c.business, tr("key")},
+        {Glyph::Query, c.business, tr("status query")},
         {Glyph::None, c.business, tr("wait before retry")},
     };
     QPainter p(this);

@@ -103,6 +103,8 @@ public:
     qreal lanesBottom() const { return laneTop(kLaneCount); }
     qreal laneCenter(Lane lane, int slot) const;
     qreal barHalfHeight() const;
+    // Whether a glyph's label goes below it (else above).
+    bool labelBelow(int plan) const { return m_labelBelow.value(plan, false); }
     qreal xOf(qint64 t) const { return m_leftPad + m_axis.x(t); }
     qint64 timeAtX(qreal x) const { return m_axis.timeAt(x - m_leftPad); }
     qreal contentHeight() const { return lanesBottom() + 8; }
@@ -155,6 +157,7 @@ private:
     TimeAxis m_natural;          // the axis at zoom 1: every x of m_axis is this one times the zoom
     QList<qreal> m_dodgeDx;      // per plan: sideways offset of its glyph
     QList<qreal> m_labelOffset;  // per plan: bars start their label after the glyphs on their start
+    QList<bool> m_labelBelow;    // per plan: glyph label below the glyph
     QList<TimeAxis::Tick> m_ticks; // cached per layout: painting only looks up the visible ones
     qreal m_zoom = 1.0;
     qreal m_leftPad = kLeftPad;
