@@ -125,6 +125,11 @@ private Q_SLOTS:
     void layoutIgnoresScrollBars();
     void resizingSettles_data();
     void resizingSettles();
+    void keysInTheMintingLane_data();
+    void keysInTheMintingLane();
+    void disabledLayerIsPassThrough();
+    void queriesAreLabelled();
+    void crowdedLabelsDoNotOverlap();
 };
 
 void TestTimeline::initTestCase()
@@ -674,6 +679,161 @@ void TestTimeline::resizingSettles()
         QVERIFY2(counter.count == events && w.scene()->sceneRect() == rect,
                  qPrintable(QStringLiteral("%1x%2: still resizing").arg(size.width()).arg(size.height())));
         QVERIFY2(events <= 4, qPrintable(QStringLiteral("%1x%2: %3 resize events").arg(size.width()).arg(size.height()).arg(events)));
+    }
+}
+
+void TestTimeline::keysInTheMintingLane_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<int>("lane");
+    QTest::addRow("rotating-key: per wrapper attempt") << QStringLiteral("rotating-key") << int(Lane::Wrapper);
+    QTest::addRow("stable-key: per operation") << QStringLiteral("stable-key") << int(Lane::Business);
+    QTest::addRow("concurrent-race: per operation, two submits") << QStringLiteral("concurrent-race") << int(Lane::Business);
+}
+
+void TestTimeline::keysInTheMintingLane()
+{
+    QFETCH(QString, preset);
+    QFETCH(int, lane);
+    const RunResult r = runPreset(preset);
+    const QList<EventPlan> plans = timeline::planOperation(r.trace, storyOperation(r), {});
+    int keys = 0;
+    for (const EventPlan &pl : plans) {
+        if (r.trace.at(pl.traceIndex).kind != EventKind::KeyMinted)
+            continue;
+        ++keys;
+        QCOMPARE(int(pl.lane), lane);
+    }
+    QVERIFY(keys >= 1);
+
+    // Per business attempt: a key minted right after a business attempt starts sits in the business lane,
+    // one minted after a wrapper attempt in the wrapper lane.
+    Trace t;
+    auto add = [&t](EventKind kind, const QString &path, Lane lane) {
+        TraceEvent e;
+        e.op = 1;
+        e.sub = 1;
+        e.kind = kind;
+        e.path = path;
+        e.lane = lane;
+        e.key = QStringLiteral("key-x");
+        t.append(e);
+    };
+    add(EventKind::OpStart, QStringLiteral("op1/b1/w1/t1"), Lane::Business);
+    add(EventKind::BusinessAttempt, QStringLiteral("op1/b1/w1/t1"), Lane::Business);
+    add(EventKind::KeyMinted, QStringLiteral("op1/b1/w1/t1"), Lane::Business);
+    add(EventKind::WrapperAttempt, QStringLiteral("op1/b1/w1/t1"), Lane::Wrapper);
+    add(EventKind::KeyMinted, QStringLiteral("op1/b1/w1/t1"), Lane::Business);
+    const QList<EventPlan> synthetic = timeline::planOperation(t, 1, {});
+    QCOMPARE(synthetic.at(2).lane, Lane::Business);
+    QCOMPARE(synthetic.at(2).role, timeline::Role::Business);
+    QCOMPARE(synthetic.at(4).lane, Lane::Wrapper);
+    QCOMPARE(synthetic.at(4).role, timeline::Role::Wrapper);
+}
+
+void TestTimeline::disabledLayerIsPassThrough()
+{
+    // rotating-key: the business loop is off, the @retry wrapper is on.
+    const RunResult r = runPreset(QStringLiteral("rotating-key"));
+    QVERIFY(!r.scenario.client.business.enabled);
+    QVERIFY(r.scenario.client.wrapper.enabled);
+    TimelineWidget w;
+    w.resize(930, 620);
+    w.setResult(r);
+    w.setOperation(storyOperation(r));
+    auto *scene = qobject_cast<TimelineScene *>(w.scene());
+    int business = 0, wrapper = 0;
+    for (const EventPlan &pl : scene->plans()) {
+        if (pl.form != EventPlan::Form::Bar)
+            continue;
+        if (pl.lane == Lane::Business) {
+            ++business;
+            QVERIFY(pl.passThrough);
+            QVERIFY(pl.label.isEmpty()); // no "b1" in a lane that says "off"
+        } else {
+            QVERIFY(!pl.passThrough);
+            wrapper += pl.lane == Lane::Wrapper;
+        }
+    }
+    QVERIFY(business >= 1);
+    QVERIFY(wrapper >= 2);
+    // With the business loop on, its attempts are real bars again.
+    const RunResult ghost = runPreset(QStringLiteral("ghost-request"));
+    QVERIFY(ghost.scenario.client.business.enabled);
+    w.setResult(ghost);
+    for (const EventPlan &pl : scene->plans())
+        QVERIFY(!pl.passThrough);
+}
+
+void TestTimeline::queriesAreLabelled()
+{
+    const RunResult r = runPreset(QStringLiteral("query-before-retry"));
+    int op = 0;
+    for (const TraceEvent &e : r.trace) {
+        if (e.kind == EventKind::QueryResult) {
+            op = e.op;
+            break;
+        }
+    }
+    QVERIFY(op > 0);
+    const QList<EventPlan> plans = timeline::planOperation(r.trace, op, {});
+    bool sent = false, asked = false, answered = false;
+    for (const EventPlan &pl : plans) {
+        const TraceEvent &e = r.trace.at(pl.traceIndex);
+        if (e.kind == EventKind::QuerySent) {
+            sent = true;
+            QCOMPARE(pl.glyph, timeline::Glyph::Query);
+            QVERIFY(pl.query);
+        } else if (e.kind == EventKind::RequestArrived && e.detail.startsWith(QLatin1String("GET"))) {
+            asked = true;
+            QVERIFY(pl.query);
+            QCOMPARE(pl.label, QStringLiteral("GET ?ref=ORD-%1").arg(op, 4, 10, QLatin1Char('0')));
+        } else if (e.kind == EventKind::QueryResult) {
+            answered = true;
+            QVERIFY(pl.query);
+            QCOMPARE(pl.form, EventPlan::Form::Arrow);
+            QVERIFY(pl.originPlan >= 0);
+            QCOMPARE(e.status, 200);
+            QCOMPARE(pl.label, QStringLiteral("200 found \u2192 no resend"));
+            QVERIFY(timeline::narration(e).contains(QLatin1String("does not send it again")));
+        }
+    }
+    QVERIFY(sent && asked && answered);
+    // Not found: the label says it is safe to resend.
+    Trace t;
+    TraceEvent e;
+    e.op = 1;
+    e.kind = EventKind::QueryResult;
+    e.lane = Lane::Business;
+    e.status = 404;
+    t.append(e);
+    QCOMPARE(timeline::planOperation(t, 1, {}).at(0).label, QStringLiteral("404 not found \u2192 resend"));
+    QVERIFY(timeline::narration(e).contains(QLatin1String("resending is safe")));
+}
+
+void TestTimeline::crowdedLabelsDoNotOverlap()
+{
+    // reconciliation voids two extra copies of its story operation at the same instant.
+    const RunResult r = runPreset(QStringLiteral("reconciliation"));
+    TimelineWidget w;
+    w.resize(930, 620);
+    w.setResult(r);
+    w.setOperation(storyOperation(r));
+    QList<QRectF> labels;
+    for (QGraphicsItem *item : eventItems(w)) {
+        if (r.trace.at(item->data(0).toInt()).kind == EventKind::ReconcileVoided)
+            labels.append(item->mapRectToScene(item->boundingRect()));
+    }
+    QVERIFY(labels.size() >= 2);
+    for (int i = 0; i < labels.size(); ++i) {
+        for (int j = i + 1; j < labels.size(); ++j)
+            QVERIFY2(!labels[i].intersects(labels[j]), "two void labels overlap");
+    }
+    // Same side: both above the glyph, inside the Database lane's top half or above it.
+    auto *scene = qobject_cast<TimelineScene *>(w.scene());
+    for (int i = 0; i < scene->plans().size(); ++i) {
+        if (r.trace.at(scene->plans().at(i).traceIndex).kind == EventKind::ReconcileVoided)
+            QVERIFY(!scene->labelBelow(i));
     }
 }
 
