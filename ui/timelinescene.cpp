@@ -686,28 +686,39 @@ void TimelineScene::paintLaneLabels(QPainter *p, qreal left, qreal top, qreal bo
         p->setFont(m_laneFont);
         p->setPen(enabled ? c.text : c.muted);
         const QFontMetricsF fm(m_laneFont);
-        const QFontMetricsF nm(m_noteFont);
         const QString name = QString::fromLatin1(kLaneNames[i]);
         const QString note = m_laneNotes.value(i);
         const qreal textW = kLabelWidth - 24;
-        if (note.isEmpty() || lane.height() < fm.height() + nm.height() + 4) {
-            // A compact lane: name and note on one line.
+        // A note slightly too long for the column is set a little smaller rather than cut.
+        QFont noteFont = m_noteFont;
+        const qreal fullW = QFontMetricsF(noteFont).horizontalAdvance(note);
+        if (fullW > textW)
+            noteFont.setPointSizeF(noteFont.pointSizeF() * qMax<qreal>(0.8, textW / fullW) - 0.05);
+        const QFontMetricsF nm(noteFont);
+        const qreal nameW = fm.horizontalAdvance(name) + 6;
+        const qreal noteW = nm.horizontalAdvance(note);
+        // Notes are never elided to a fragment ("late..."): beside the name when they fit there, else
+        // on a second line when the lane is tall enough, else left to the tool tip and the settings.
+        const bool twoLines = !note.isEmpty() && noteW <= textW && lane.height() >= fm.height() + nm.height() - 2;
+        const bool besideName = !note.isEmpty() && nameW + noteW <= textW
+                                && (!twoLines || lane.height() < fm.height() + nm.height() + 4);
+        if (!twoLines || besideName) {
             p->drawText(QRectF(left + 20, lane.top(), textW, lane.height()), Qt::AlignLeft | Qt::AlignVCenter, name);
-            const qreal nameW = fm.horizontalAdvance(name) + 6;
-            if (!note.isEmpty() && nameW < textW) {
-                p->setFont(m_noteFont);
+            if (besideName) {
+                p->setFont(noteFont);
                 p->setPen(c.muted);
                 p->drawText(QRectF(left + 20 + nameW, lane.top(), textW - nameW, lane.height()),
-                            Qt::AlignLeft | Qt::AlignVCenter, nm.elidedText(note, Qt::ElideRight, textW - nameW));
+                            Qt::AlignLeft | Qt::AlignVCenter, note);
             }
             continue;
         }
-        p->drawText(QRectF(left + 20, lane.center().y() - fm.height() + 1, textW, fm.height()),
-                    Qt::AlignLeft | Qt::AlignVCenter, name);
-        p->setFont(m_noteFont);
+        const qreal gap = qMin<qreal>(1, (lane.height() - fm.height() - nm.height()) / 2);
+        const qreal top = lane.center().y() - (fm.height() + nm.height() + gap) / 2;
+        p->drawText(QRectF(left + 20, top, textW, fm.height()), Qt::AlignLeft | Qt::AlignVCenter, name);
+        p->setFont(noteFont);
         p->setPen(c.muted);
-        p->drawText(QRectF(left + 20, lane.center().y() + 1, textW, nm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                    nm.elidedText(note, Qt::ElideRight, textW));
+        p->drawText(QRectF(left + 20, top + fm.height() + gap, textW, nm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                    note);
     }
     p->setPen(QPen(c.grid, 1));
     p->drawLine(QPointF(left + kLabelWidth - 0.5, top), QPointF(left + kLabelWidth - 0.5, bottom));

@@ -287,8 +287,12 @@ void TimelineWidget::rebuild()
     const Scenario &s = m_result.scenario;
     const ClientConfig &c = s.client;
     const QStringList notes{
-        c.business.enabled ? tr("loop \u00b7 %n attempt(s)", nullptr, c.business.maxAttempts) : tr("off"),
-        c.wrapper.enabled ? tr("@retry \u00b7 %n attempt(s)", nullptr, c.wrapper.maxAttempts) : tr("off"),
+        c.business.enabled ? (c.business.maxAttempts == 1 ? tr("loop \u00b7 1 attempt")
+                                                           : tr("loop \u00b7 %1 attempts").arg(c.business.maxAttempts))
+                           : tr("off"),
+        c.wrapper.enabled ? (c.wrapper.maxAttempts == 1 ? tr("@retry \u00b7 1 attempt")
+                                                         : tr("@retry \u00b7 %1 attempts").arg(c.wrapper.maxAttempts))
+                          : tr("off"),
         c.transport.enabled ? tr("urllib3 \u00b7 total %1").arg(c.transport.total) : tr("one send, no retries"),
         tr("latency %1\u2013%2 ms").arg(s.network.latencyMs.base).arg(s.network.latencyMs.base + s.network.latencyMs.jitter),
         tr("keys: %1").arg(scenario::toString(s.server.idempotency.mode)),
