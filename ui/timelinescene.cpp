@@ -661,6 +661,41 @@ void TimelineScene::setPlayhead(qint64 t)
     const qreal h = contentHeight();
     update(QRectF(oldX - 60, 0, 120, h));
     update(QRectF(playheadX() - 60, 0, 120, h));
+    // Tick labels the bubble hid or uncovers, on the axis.
+    update(QRectF(oldX - 160, 0, 320, kAxisHeight));
+    update(QRectF(playheadX() - 160, 0, 320, kAxisHeight));
+}
+
+QRectF TimelineScene::playheadBubble() const
+{
+    if (m_items.isEmpty())
+        return QRectF();
+    const QString text = timeline::formatAxisTime(m_playhead, 1000);
+    const qreal w = QFontMetricsF(m_badgeFont).horizontalAdvance(text) + 14;
+    return QRectF(playheadX() - w / 2, 2, w, 20);
+}
+
+QRectF TimelineScene::tickLabelRect(const TimeAxis::Tick &tick) const
+{
+    const qreal w = QFontMetricsF(m_badgeFont).horizontalAdvance(tick.label) + 4;
+    return QRectF(m_leftPad + tick.x - w / 2, 2, w, 20);
+}
+
+bool TimelineScene::tickLabelHidden(const TimeAxis::Tick &tick) const
+{
+    // The playhead's time bubble covers the axis: a tick label under it would only show as a smudge.
+    const QRectF bubble = playheadBubble();
+    return !bubble.isNull() && tickLabelRect(tick).intersects(bubble.adjusted(-4, 0, 4, 0));
+}
+
+QList<QRectF> TimelineScene::shownTickLabels() const
+{
+    QList<QRectF> rects;
+    for (const TimeAxis::Tick &tick : m_ticks) {
+        if (!tickLabelHidden(tick))
+            rects.append(tickLabelRect(tick));
+    }
+    return rects;
 }
 
 void TimelineScene::notifyClicked(int traceIndex)
@@ -791,8 +826,10 @@ void TimelineScene::drawBackground(QPainter *p, const QRectF &rect)
             p->drawLine(QPointF(x, kAxisHeight), QPointF(x, kAxisHeight + (lanesBottom() - kAxisHeight)));
             p->setPen(QPen(c.muted, 1));
             p->drawLine(QPointF(x, kAxisHeight - 6), QPointF(x, kAxisHeight));
-            p->setPen(c.text);
-            p->drawText(QRectF(x - 48, 2, 96, 20), Qt::AlignCenter, tick.label);
+            if (!tickLabelHidden(tick)) {
+                p->setPen(c.text);
+                p->drawText(QRectF(x - 48, 2, 96, 20), Qt::AlignCenter, tick.label);
+            }
         }
     }
     p->setPen(QPen(c.muted, 1));
@@ -822,9 +859,7 @@ void TimelineScene::drawForeground(QPainter *p, const QRectF &rect)
     // The current time in a pill on the axis.
     p->setFont(m_badgeFont);
     const QString text = timeline::formatAxisTime(m_playhead, 1000);
-    const QFontMetricsF fm(m_badgeFont);
-    const qreal w = fm.horizontalAdvance(text) + 14;
-    const QRectF pill(x - w / 2, 2, w, 20);
+    const QRectF pill = playheadBubble();
     p->setPen(Qt::NoPen);
     p->setBrush(c.playhead);
     p->drawRoundedRect(pill, pill.height() / 2, pill.height() / 2);

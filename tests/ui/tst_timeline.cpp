@@ -130,6 +130,9 @@ private Q_SLOTS:
     void disabledLayerIsPassThrough();
     void queriesAreLabelled();
     void crowdedLabelsDoNotOverlap();
+    void tickLabelsShareDecimals();
+    void bubbleHidesTickLabel();
+    void laneNotesSpellPlurals();
 };
 
 void TestTimeline::initTestCase()
@@ -835,6 +838,75 @@ void TestTimeline::crowdedLabelsDoNotOverlap()
         if (r.trace.at(scene->plans().at(i).traceIndex).kind == EventKind::ReconcileVoided)
             QVERIFY(!scene->labelBelow(i));
     }
+}
+
+void TestTimeline::tickLabelsShareDecimals()
+{
+    // Bursts at 1.0 s, 4.0 s, 7.1 s (a 100 ms multiple, not of the 200 ms step) and 7.4 s.
+    TimeAxis axis;
+    const QList<qint64> times{1000000, 1020000, 4000000, 7100000, 7150000, 7400000, 7420000, 30000000};
+    axis.build(times, 1.5, 100000, 70, 14);
+    const QList<TimeAxis::Tick> ticks = axis.ticks(96);
+    QVERIFY(ticks.size() >= 4);
+    QSet<int> decimals;
+    for (const TimeAxis::Tick &tick : ticks) {
+        QVERIFY2(tick.label.endsWith(QLatin1String(" s")), qPrintable(tick.label));
+        const int dot = tick.label.indexOf(QLatin1Char('.'));
+        decimals.insert(dot < 0 ? 0 : int(tick.label.size()) - 2 - dot - 1);
+        if (tick.t == 7100000)
+            QCOMPARE(tick.label, QStringLiteral("7.1 s"));
+    }
+    QCOMPARE(decimals.size(), 1);
+    // A burst starting off the millisecond grid makes the whole axis precise to the millisecond.
+    TimeAxis fine;
+    fine.build({1000000, 4581330, 4634767}, 1.5, 100000, 70, 14);
+    for (const TimeAxis::Tick &tick : fine.ticks(96)) {
+        const int dot = tick.label.indexOf(QLatin1Char('.'));
+        QVERIFY2(dot > 0 && tick.label.size() - 2 - dot - 1 == 3, qPrintable(tick.label));
+    }
+}
+
+void TestTimeline::bubbleHidesTickLabel()
+{
+    const RunResult r = runPreset(QStringLiteral("reconciliation"));
+    TimelineWidget w;
+    w.resize(930, 620);
+    w.setResult(r);
+    w.setOperation(storyOperation(r));
+    auto *scene = qobject_cast<TimelineScene *>(w.scene());
+    QVERIFY(scene->ticks().size() >= 3);
+    // Put the playhead on each tick in turn: its label hides under the bubble, the others stay.
+    for (const TimeAxis::Tick &tick : scene->ticks()) {
+        w.setPlayhead(tick.t);
+        if (scene->playhead() != tick.t)
+            continue; // beyond the operation's last event
+        const QRectF bubble = scene->playheadBubble();
+        QVERIFY(!bubble.isNull());
+        const QList<QRectF> shown = scene->shownTickLabels();
+        QVERIFY(shown.size() < scene->ticks().size());
+        QVERIFY(!shown.isEmpty());
+        for (const QRectF &label : shown)
+            QVERIFY(!label.intersects(bubble));
+    }
+}
+
+void TestTimeline::laneNotesSpellPlurals()
+{
+    const RunResult r = runPreset(QStringLiteral("ghost-request"));
+    TimelineWidget w;
+    w.resize(930, 620);
+    w.setResult(r);
+    // The notes go to the scene; read them back.
+    auto *scene = qobject_cast<TimelineScene *>(w.scene());
+    const QStringList notes = scene->laneNotes();
+    QCOMPARE(notes.size(), TimelineScene::kLaneCount);
+    for (const QString &note : notes)
+        QVERIFY2(!note.contains(QLatin1String("(s)")), qPrintable(note));
+    QCOMPARE(notes.at(0), QStringLiteral("loop \u00b7 %1 attempts").arg(r.scenario.client.business.maxAttempts));
+    Scenario one = r.scenario;
+    one.client.wrapper.maxAttempts = 1;
+    w.setResult(simulate(one));
+    QCOMPARE(scene->laneNotes().at(1), QStringLiteral("@retry \u00b7 1 attempt"));
 }
 
 QTEST_MAIN(TestTimeline)
