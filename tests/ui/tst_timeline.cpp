@@ -133,6 +133,7 @@ private Q_SLOTS:
     void tickLabelsShareDecimals();
     void bubbleHidesTickLabel();
     void laneNotesSpellPlurals();
+    void overviewRowsAreTargets();
 };
 
 void TestTimeline::initTestCase()
@@ -907,6 +908,62 @@ void TestTimeline::laneNotesSpellPlurals()
     one.client.wrapper.maxAttempts = 1;
     w.setResult(simulate(one));
     QCOMPARE(scene->laneNotes().at(1), QStringLiteral("@retry \u00b7 1 attempt"));
+}
+
+void TestTimeline::overviewRowsAreTargets()
+{
+    const RunResult r = runPreset(QStringLiteral("ghost-request"));
+    TimelineOverview overview;
+    overview.resize(600, 100);
+    overview.setVisibleHeight(100);
+    overview.setResult(r, timeline::duplicateRecords(r));
+    QVERIFY(overview.rowCount() >= 10);
+    QVERIFY(overview.rowHeight() >= TimelineOverview::kMinRowHeight);
+    const int h = overview.rowHeight();
+    // Every pixel row of an operation's strip picks that operation, never a neighbour.
+    for (int i = 0; i < overview.rowCount(); ++i) {
+        const int op = i + 1;
+        QCOMPARE(overview.rowCenter(op), i * h + h / 2);
+        QCOMPARE(overview.operationAt(QPoint(300, i * h)), op);
+        QCOMPARE(overview.operationAt(QPoint(300, i * h + h - 1)), op);
+    }
+    QCOMPARE(overview.operationAt(QPoint(300, -1)), 0);
+    QCOMPARE(overview.operationAt(QPoint(300, overview.rowCount() * h)), 0);
+    // Many operations: rows keep their height and the strip scrolls.
+    RunResult many = r;
+    many.ops.clear();
+    for (int op = 1; op <= 400; ++op) {
+        OpSummary s;
+        s.op = op;
+        many.ops.append(s);
+    }
+    many.trace.clear();
+    many.records.clear();
+    overview.setResult(many, {});
+    QCOMPARE(overview.rowHeight(), TimelineOverview::kMinRowHeight);
+    QVERIFY(overview.height() >= 400 * TimelineOverview::kMinRowHeight);
+
+    // The hover tip: attempts, records, duplicates, spelled out.
+    overview.setResult(r, timeline::duplicateRecords(r));
+    const int op = busiestOperation(r);
+    int attempts = 0, records = 0, dups = 0;
+    const QSet<int> duplicates = timeline::duplicateRecords(r);
+    for (const TraceEvent &e : r.trace) {
+        if (e.op != op)
+            continue;
+        attempts += e.kind == EventKind::TransportAttempt;
+        if (e.kind == EventKind::Committed) {
+            ++records;
+            dups += duplicates.contains(e.record);
+        }
+    }
+    QVERIFY(attempts > 1 && records > 1 && dups >= 1);
+    const QString tip = overview.rowToolTip(op);
+    QVERIFY2(tip.startsWith(QStringLiteral("Operation %1: %2 attempts, %3 records, ").arg(op).arg(attempts).arg(records)),
+             qPrintable(tip));
+    QVERIFY(tip.contains(dups == 1 ? QStringLiteral("1 duplicate") : QStringLiteral("%1 duplicates").arg(dups)));
+    QVERIFY(!tip.contains(QLatin1String("(s)")));
+    QVERIFY(overview.rowToolTip(9999).isEmpty());
 }
 
 QTEST_MAIN(TestTimeline)
