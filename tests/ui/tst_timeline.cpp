@@ -134,6 +134,7 @@ private Q_SLOTS:
     void bubbleHidesTickLabel();
     void laneNotesSpellPlurals();
     void overviewRowsAreTargets();
+    void exportSlide();
 };
 
 void TestTimeline::initTestCase()
@@ -964,6 +965,53 @@ void TestTimeline::overviewRowsAreTargets()
     QVERIFY(tip.contains(dups == 1 ? QStringLiteral("1 duplicate") : QStringLiteral("%1 duplicates").arg(dups)));
     QVERIFY(!tip.contains(QLatin1String("(s)")));
     QVERIFY(overview.rowToolTip(9999).isEmpty());
+}
+
+void TestTimeline::exportSlide()
+{
+    const RunResult r = runPreset(QStringLiteral("ghost-request"));
+    TimelineWidget w;
+    w.resize(930, 620);
+    w.setResult(r);
+    w.setOperation(storyOperation(r));
+    w.seekToEnd();
+    auto *scene = qobject_cast<TimelineScene *>(w.scene());
+    const qreal zoom = scene->zoom();
+    const qreal lane = scene->laneHeight();
+    const QRectF rect = scene->sceneRect();
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("slide.png"));
+    QString error;
+    QVERIFY2(w.exportImage(png, &error, QSize(1920, 1080)), qPrintable(error));
+    QImage image;
+    QVERIFY(image.load(png));
+    QCOMPARE(image.size(), QSize(1920, 1080));
+    // The operation fills the slide: drawing in the right-hand fifth and in the lower half.
+    auto inked = [&image](const QRect &area) {
+        const QRgb background = image.pixel(image.width() - 1, image.height() - 1);
+        int n = 0;
+        for (int y = area.top(); y <= area.bottom(); y += 3) {
+            for (int x = area.left(); x <= area.right(); x += 3)
+                n += image.pixel(x, y) != background;
+        }
+        return n;
+    };
+    QVERIFY(inked(QRect(1536, 120, 380, 900)) > 200);
+    QVERIFY(inked(QRect(0, 600, 1920, 400)) > 200);
+    // The widget's own view is left as it was.
+    QCOMPARE(scene->zoom(), zoom);
+    QCOMPARE(scene->laneHeight(), lane);
+    QCOMPARE(scene->sceneRect(), rect);
+    // SVG slides have the slide's size too; the screen export keeps the scene's size.
+    const QString svg = dir.filePath(QStringLiteral("slide.svg"));
+    QVERIFY2(w.exportImage(svg, &error, QSize(1920, 1080)), qPrintable(error));
+    QSvgRenderer renderer(svg);
+    QVERIFY(renderer.isValid());
+    QCOMPARE(renderer.viewBox(), QRect(0, 0, 1920, 1080));
+    const QString screen = dir.filePath(QStringLiteral("screen.png"));
+    QVERIFY(w.exportImage(screen, &error));
+    QVERIFY(image.load(screen));
+    QCOMPARE(image.width(), int(std::ceil(rect.width())));
 }
 
 QTEST_MAIN(TestTimeline)
