@@ -68,26 +68,49 @@ QList<TimeAxis::Tick> TimeAxis::ticks(qreal minSpacingPx) const
     if (m_t.isEmpty() || m_k <= 0)
         return all;
     const qint64 step = qMax<qint64>(100, timeline::niceStep(minSpacingPx / m_k));
+    // The precision each tick needs: round ticks the step, burst starts the coarsest 1/2/5 step
+    // (down to 1 ms) that divides their time.
+    QList<qint64> precision;
+    auto exactStep = [step](qint64 t) {
+        // step, then the next smaller 1/2/5 values: 100 ms, 50, 20, 10, 5, 2, 1 ms.
+        qint64 s = step;
+        for (int i = 0; i < 40 && s > 1000; ++i) {
+            if (t % s == 0)
+                return s;
+            s = timeline::niceStep(double(s) * 0.39);
+        }
+        return qMin<qint64>(step, 1000);
+    };
     int a = 0;
     while (a < m_t.size()) {
         int b = a;
         while (b + 1 < m_t.size() && !m_brokenAfter.at(b))
             ++b;
         // The start of every burst is labelled exactly, then round values inside it.
-        const qint64 labelStep = m_t[a] % step == 0 ? step : qMin<qint64>(step, 1000);
-        all.append(Tick{m_t[a], x(m_t[a]), timeline::formatAxisTime(m_t[a], labelStep)});
+        all.append(Tick{m_t[a], x(m_t[a]), QString()});
+        precision.append(exactStep(m_t[a]));
         const qint64 end = (b + 1 == m_t.size()) ? m_t[b] + step : m_t[b];
-        for (qint64 t = (m_t[a] / step + 1) * step; t <= end; t += step)
-            all.append(Tick{t, x(t), timeline::formatAxisTime(t, step)});
+        for (qint64 t = (m_t[a] / step + 1) * step; t <= end; t += step) {
+            all.append(Tick{t, x(t), QString()});
+            precision.append(step);
+        }
         a = b + 1;
     }
-    std::stable_sort(all.begin(), all.end(), [](const Tick &l, const Tick &r) { return l.x < r.x; });
+    QList<int> order(all.size());
+    for (int i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&all](int l, int r) { return all[l].x < all[r].x; });
     QList<Tick> kept;
-    for (const Tick &tick : std::as_const(all)) {
-        if (!kept.isEmpty() && tick.x - kept.last().x < minSpacingPx * 0.8)
+    qint64 finest = step;
+    for (const int i : std::as_const(order)) {
+        if (!kept.isEmpty() && all[i].x - kept.last().x < minSpacingPx * 0.8)
             continue;
-        kept.append(tick);
+        kept.append(all[i]);
+        finest = qMin(finest, precision[i]);
     }
+    // One precision for the whole axis: "7.100 s" never stands next to "7.4 s".
+    for (Tick &tick : kept)
+        tick.label = timeline::formatAxisTime(tick.t, finest);
     return kept;
 }
 
@@ -291,11 +314,28 @@ QList<EventPlan> planOperation(const Trace &trace, int op, const QSet<int> &dupl
             if (e.sub > 1)
                 pl.label = QStringLiteral("2nd submit");
             break;
-        case EventKind::KeyMinted:
+        case EventKind::KeyMinted: {
+            // A key belongs to the layer that mints it: per operation and per business attempt the
+            // business code, per wrapper attempt the @retry wrapper. The trace says which by the
+            // attempt (or operation) that starts right before the key.
+            pl.lane = Lane::Business;
+            for (int q = p - 1; q >= 0; --q) {
+                const TraceEvent &o = ev(q);
+                if (o.sub != e.sub)
+                    continue;
+                if (o.kind == EventKind::WrapperAttempt) {
+                    pl.lane = Lane::Wrapper;
+                    break;
+                }
+                if (o.kind == EventKind::BusinessAttempt || o.kind == EventKind::OpStart
+                    || o.kind == EventKind::TransportAttempt)
+                    break;
+            }
             pl.glyph = Glyph::Key;
-            pl.role = Role::Business;
+            pl.role = laneRole(pl.lane);
             pl.label = e.key.left(10);
             break;
+        }
         case EventKind::TokenIssued:
             pl.glyph = Glyph::Key;
             pl.role = Role::Server;
@@ -334,14 +374,22 @@ QList<EventPlan> planOperation(const Trace &trace, int op, const QSet<int> &dupl
             break;
         }
         case EventKind::QuerySent:
-            pl.glyph = Glyph::Dot;
-            pl.label = QStringLiteral("GET ?ref");
+            pl.glyph = Glyph::Query;
+            pl.role = Role::Business;
+            pl.query = true; // the "?" glyph, the caption and the server's "GET ?ref=" label say it
             break;
         case EventKind::QueryResult:
             arrowFrom(findOrigin(p, {EventKind::ResponseSent}));
             pl.glyph = Glyph::Arrow;
-            pl.role = e.status == 200 ? Role::Ok : Role::Text;
-            pl.label = e.status == 200 ? QStringLiteral("found") : (e.status == 404 ? QStringLiteral("not found") : statusText(e.status));
+            pl.query = true;
+            pl.role = e.status == 200 ? Role::Ok : Role::Business;
+            // What the client concludes, not only what it heard.
+            if (e.status == 200)
+                pl.label = QStringLiteral("200 found \u2192 no resend");
+            else if (e.status == 404)
+                pl.label = QStringLiteral("404 not found \u2192 resend");
+            else
+                pl.label = QStringLiteral("%1: still unknown").arg(statusText(e.status));
             break;
         case EventKind::ConnectFailed:
             pl.glyph = Glyph::Cross;
@@ -371,8 +419,12 @@ QList<EventPlan> planOperation(const Trace &trace, int op, const QSet<int> &dupl
             arrowFrom(findOrigin(p, {EventKind::RequestDelayed, EventKind::TransportAttempt, EventKind::QuerySent}));
             pl.glyph = Glyph::Arrow;
             pl.role = Role::Text;
-            if (e.detail.startsWith(QLatin1String("GET")))
-                pl.label = QStringLiteral("GET");
+            if (e.detail.startsWith(QLatin1String("GET"))) {
+                pl.query = true;
+                pl.role = Role::Business;
+                const int ref = e.detail.indexOf(QLatin1String("ref="));
+                pl.label = ref >= 0 ? QStringLiteral("GET ?%1").arg(e.detail.mid(ref)) : QStringLiteral("GET");
+            }
             break;
         case EventKind::Queued: {
             pl.form = EventPlan::Form::Bar;

@@ -67,6 +67,8 @@ struct EventPlan
     int dodge = 0;      // order among glyphs sharing lane, slot and time
     bool broken = false; // arrows: lost/reset/late messages are dashed
     bool dashed = false; // bars: queued
+    bool query = false;  // part of a status query (GET /orders?ref=): drawn in the business colour
+    bool passThrough = false; // bars: an attempt of a layer that is off; drawn faint, without a name
     timeline::Glyph glyph = timeline::Glyph::None;
     timeline::Role role = timeline::Role::Text;
     QString label;

@@ -7,6 +7,7 @@
 #include <QMouseEvent>
 #include <QPaintEvent>
 #include <QPainter>
+#include <QToolTip>
 
 #include <algorithm>
 #include <limits>
@@ -72,6 +73,7 @@ void TimelineOverview::setResult(const RunResult &result, const QSet<int> &dupli
             break;
         case EventKind::Committed:
             r.records.append({e.t, duplicates.contains(e.record)});
+            r.duplicates += duplicates.contains(e.record) ? 1 : 0;
             break;
         case EventKind::OpFailed:
             r.failed = true;
@@ -88,6 +90,7 @@ void TimelineOverview::setResult(const RunResult &result, const QSet<int> &dupli
         for (const RecordRow &rec : result.records) {
             Row &r = rowFor(rec.op);
             r.records.append({rec.t, duplicates.contains(rec.id)});
+            r.duplicates += duplicates.contains(rec.id) ? 1 : 0;
         }
     }
     std::sort(m_rows.begin(), m_rows.end(), [](const Row &a, const Row &b) { return a.op < b.op; });
@@ -128,7 +131,7 @@ void TimelineOverview::setVisibleHeight(int height)
 void TimelineOverview::updateGeometryForRows()
 {
     const int n = qMax(1, int(m_rows.size()));
-    m_rowH = qBound(3, m_visibleHeight / n, 16);
+    m_rowH = qBound(kMinRowHeight, m_visibleHeight / n, 16);
     setFixedHeight(qMax(m_visibleHeight, n * m_rowH));
     updateGeometry();
 }
@@ -151,9 +154,9 @@ qreal TimelineOverview::xOf(qint64 t) const
 
 int TimelineOverview::operationAt(const QPoint &pos) const
 {
-    if (m_rowH <= 0)
+    if (m_rowH <= 0 || pos.y() < 0)
         return 0;
-    const int row = pos.y() / m_rowH;
+    const int row = pos.y() / m_rowH; // rows are painted at exactly [row * m_rowH, (row + 1) * m_rowH)
     if (row < 0 || row >= m_rows.size())
         return 0;
     return m_rows.at(row).op;
@@ -234,6 +237,43 @@ void TimelineOverview::mousePressEvent(QMouseEvent *event)
     QWidget::mousePressEvent(event);
 }
 
+QString TimelineOverview::rowToolTip(int op) const
+{
+    auto it = std::find_if(m_rows.cbegin(), m_rows.cend(), [op](const Row &r) { return r.op == op; });
+    if (it == m_rows.cend())
+        return QString();
+    const int attempts = int(it->attempts.size());
+    const int records = int(it->records.size());
+    QStringList parts;
+    parts << (attempts == 1 ? tr("1 attempt") : tr("%1 attempts").arg(attempts));
+    parts << (records == 1 ? tr("1 record") : tr("%1 records").arg(records));
+    if (it->duplicates == 1)
+        parts << tr("1 duplicate");
+    else if (it->duplicates > 1)
+        parts << tr("%1 duplicates").arg(it->duplicates);
+    else
+        parts << tr("no duplicate");
+    QString text = tr("Operation %1: %2").arg(op).arg(parts.join(QStringLiteral(", ")));
+    if (it->failed && !it->succeeded)
+        text += tr("; the client reported a failure");
+    return text + tr(". Click to show it.");
+}
+
+bool TimelineOverview::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const int op = operationAt(help->pos());
+        const QString text = op > 0 ? rowToolTip(op) : toolTip();
+        const int row = op > 0 ? (help->pos().y() / m_rowH) : -1;
+        // The tip belongs to the row: moving to the next row replaces it.
+        QToolTip::showText(help->globalPos(), text, this,
+                           row >= 0 ? QRect(0, row * m_rowH, width(), m_rowH) : QRect());
+        return true;
+    }
+    return QWidget::event(event);
+}
+
 // ------------------------------------------------------------------ legend
 
 TimelineLegend::TimelineLegend(QWidget *parent)
@@ -269,6 +309,7 @@ void TimelineLegend::paintEvent(QPaintEvent *)
         {Glyph::Triangle, c.fault, tr("timeout")},
         {Glyph::Square, c.rejection, tr("rejected / 5xx")},
         {Glyph::Key, c.business, tr("key")},
+        {Glyph::Query, c.business, tr("status query")},
         {Glyph::None, c.business, tr("wait before retry")},
     };
     QPainter p(this);

@@ -25,6 +25,9 @@ public:
     int operationAt(const QPoint &pos) const;
     // Vertical centre of an operation's row, for tests and scrolling.
     int rowCenter(int op) const;
+    // What hovering a row says: operation, attempts, records, duplicates. Empty for an unknown op.
+    QString rowToolTip(int op) const;
+    static constexpr int kMinRowHeight = 11; // a row stays a target a mouse can hit
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -35,6 +38,7 @@ Q_SIGNALS:
 protected:
     void paintEvent(QPaintEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
+    bool event(QEvent *event) override;
 
 private:
     struct Row
@@ -44,6 +48,7 @@ private:
         qint64 end = 0;
         QList<qint64> attempts;
         QList<QPair<qint64, bool>> records; // time, duplicate
+        int duplicates = 0;
         bool failed = false;
         bool succeeded = false;
     };

@@ -87,10 +87,11 @@ QRectF TimelineEventItem::labelRect() const
     case EventPlan::Form::Marker:
         break;
     }
-    // Glyph labels sit above the glyph, below it for a second submission (which runs in the lower half).
-    if (pl.slot > 0 || (pl.dodge % 2 != 0 && pl.slot == 0))
-        return QRectF(-w / 2, r + 2, w, h);
-    return QRectF(-w / 2, -r - 2 - h, w, h);
+    // A status query's answer reads from its arrowhead to the right, clear of the attempt's name.
+    const qreal x = pl.query && pl.form == EventPlan::Form::Arrow ? -r : -w / 2;
+    if (m_scene->labelBelow(m_plan))
+        return QRectF(x, r + 2, w, h);
+    return QRectF(x, -r - 2 - h, w, h);
 }
 
 void TimelineEventItem::setGeometry(qreal length, const QPointF &from, qreal halfHeight, qreal labelOffset)
@@ -169,6 +170,17 @@ void TimelineEventItem::paintLabel(QPainter *p, const Colors &c, const QRectF &r
 void TimelineEventItem::paintBar(QPainter *p, const Colors &c, qreal solidUntil, bool started)
 {
     const EventPlan &pl = plan();
+    if (pl.passThrough) {
+        // The layer is off: the call only passes through it. A thin faint line, no attempt name.
+        auto draw = [&]() {
+            QColor line = c.muted;
+            line.setAlphaF(0.45f);
+            p->setPen(QPen(line, 1.5));
+            p->drawLine(QPointF(0, 0), QPointF(qMax<qreal>(m_length, 3), 0));
+        };
+        paintUpTo(p, solidUntil, started, m_half + 30, draw);
+        return;
+    }
     const QRectF rect(0, -m_half, qMax<qreal>(m_length, 3), 2 * m_half);
     const QColor stroke = c.color(pl.role);
     const qreal amount = pl.role == Role::Business ? 0.42 : (pl.role == Role::Wrapper ? 0.24 : 0.26);
@@ -231,8 +243,10 @@ void TimelineEventItem::paintArrow(QPainter *p, const Colors &c, qreal solidUnti
 {
     const EventPlan &pl = plan();
     const qreal r = TimelineScene::kGlyphRadius;
-    const QColor lineColor = pl.broken ? c.color(pl.role == Role::Muted ? Role::Muted : Role::Fault)
-                                       : (pl.role == Role::Ok || pl.role == Role::Rejection ? c.color(pl.role) : c.muted);
+    QColor lineColor = pl.broken ? c.color(pl.role == Role::Muted ? Role::Muted : Role::Fault)
+                                 : (pl.role == Role::Ok || pl.role == Role::Rejection ? c.color(pl.role) : c.muted);
+    if (pl.query && !pl.broken && pl.role != Role::Ok)
+        lineColor = c.business; // the status query stands out from the POST it is about
     const bool hasLine = m_from != QPointF();
     const QPointF end(0, 0);
     const QLineF line(m_from, end);
@@ -420,6 +434,14 @@ void TimelineScene::setOperation(const Trace &trace, int op, const QSet<int> &du
     while (m_laneEnabled.size() < kLaneCount)
         m_laneEnabled.append(true);
     m_plans = timeline::planOperation(m_trace, op, duplicates);
+    // Attempts of a layer that is off are pass-throughs, not attempts to look at.
+    for (EventPlan &pl : m_plans) {
+        if (pl.form == EventPlan::Form::Bar && (pl.lane == Lane::Business || pl.lane == Lane::Wrapper)
+            && !m_laneEnabled.value(int(pl.lane), true)) {
+            pl.passThrough = true;
+            pl.label.clear();
+        }
+    }
     m_laneUsed = QList<bool>(kLaneCount, m_plans.isEmpty());
     for (const EventPlan &pl : std::as_const(m_plans))
         m_laneUsed[int(pl.lane)] = true;
@@ -506,31 +528,48 @@ void TimelineScene::setLaneHeight(qreal h)
 
 void TimelineScene::updateDodges()
 {
-    // Glyphs sharing an instant are spread far enough apart for their (alternating) labels.
+    // Glyphs sharing an instant are spread sideways. One glyph beside a bar or an arrowhead only has
+    // to clear that anchor, its label alternating above or below; two or more labelled glyphs are
+    // spaced by a whole label, all labels on one side, so no two labels ever overlap.
     QHash<QString, int> maxDodge;
-    QHash<QString, qreal> spacing;
+    QHash<QString, int> labelled;
+    QHash<QString, qreal> widest;
     auto slotKey = [](const EventPlan &pl) {
         return QStringLiteral("%1/%2/%3").arg(int(pl.lane)).arg(pl.slot).arg(pl.t);
     };
     const QFontMetricsF badge(m_badgeFont);
     for (const EventPlan &pl : std::as_const(m_plans)) {
-        if (pl.dodge == 0)
+        const bool movable = pl.form == EventPlan::Form::Marker
+                             || (pl.form == EventPlan::Form::Arrow && pl.glyph != Glyph::Arrow);
+        if (!movable)
             continue;
         const QString key = slotKey(pl);
-        int &m = maxDodge[key];
-        m = qMax(m, pl.dodge);
-        qreal &sp = spacing[key];
-        sp = qMax(sp, qMax<qreal>(kDodge, badge.horizontalAdvance(pl.label) / 2 + 6));
+        if (pl.dodge != 0) {
+            int &m = maxDodge[key];
+            m = qMax(m, pl.dodge);
+        }
+        if (!pl.label.isEmpty()) {
+            ++labelled[key];
+            qreal &w = widest[key];
+            w = qMax(w, badge.horizontalAdvance(pl.label) + 4);
+        }
     }
     m_dodgeDx.clear();
     m_labelOffset.clear();
+    m_labelBelow.clear();
     m_dodgeDx.reserve(m_plans.size());
     m_labelOffset.reserve(m_plans.size());
+    m_labelBelow.reserve(m_plans.size());
     for (const EventPlan &pl : std::as_const(m_plans)) {
         const QString key = slotKey(pl);
-        m_dodgeDx.append(pl.dodge == 0 ? 0 : pl.dodge * spacing.value(key));
+        const bool crowded = labelled.value(key) >= 2;
+        const qreal spacing = crowded ? qMax<qreal>(kDodge, widest.value(key) + 8)
+                                      : qMax<qreal>(kDodge, widest.value(key) / 2 + 6);
+        m_dodgeDx.append(pl.dodge == 0 ? 0 : pl.dodge * spacing);
         const int shift = pl.form == EventPlan::Form::Bar ? maxDodge.value(key) : 0;
-        m_labelOffset.append(shift > 0 ? shift * spacing.value(key) + kGlyphRadius : 0);
+        m_labelOffset.append(shift > 0 ? shift * spacing + (crowded ? spacing / 2 : kGlyphRadius) : 0);
+        // A second submission runs in the lower half of the lane: its labels go below.
+        m_labelBelow.append(pl.slot > 0 || (pl.slot == 0 && !crowded && pl.dodge % 2 != 0));
     }
 }
 
@@ -622,6 +661,41 @@ void TimelineScene::setPlayhead(qint64 t)
     const qreal h = contentHeight();
     update(QRectF(oldX - 60, 0, 120, h));
     update(QRectF(playheadX() - 60, 0, 120, h));
+    // Tick labels the bubble hid or uncovers, on the axis.
+    update(QRectF(oldX - 160, 0, 320, kAxisHeight));
+    update(QRectF(playheadX() - 160, 0, 320, kAxisHeight));
+}
+
+QRectF TimelineScene::playheadBubble() const
+{
+    if (m_items.isEmpty())
+        return QRectF();
+    const QString text = timeline::formatAxisTime(m_playhead, 1000);
+    const qreal w = QFontMetricsF(m_badgeFont).horizontalAdvance(text) + 14;
+    return QRectF(playheadX() - w / 2, 2, w, 20);
+}
+
+QRectF TimelineScene::tickLabelRect(const TimeAxis::Tick &tick) const
+{
+    const qreal w = QFontMetricsF(m_badgeFont).horizontalAdvance(tick.label) + 4;
+    return QRectF(m_leftPad + tick.x - w / 2, 2, w, 20);
+}
+
+bool TimelineScene::tickLabelHidden(const TimeAxis::Tick &tick) const
+{
+    // The playhead's time bubble covers the axis: a tick label under it would only show as a smudge.
+    const QRectF bubble = playheadBubble();
+    return !bubble.isNull() && tickLabelRect(tick).intersects(bubble.adjusted(-4, 0, 4, 0));
+}
+
+QList<QRectF> TimelineScene::shownTickLabels() const
+{
+    QList<QRectF> rects;
+    for (const TimeAxis::Tick &tick : m_ticks) {
+        if (!tickLabelHidden(tick))
+            rects.append(tickLabelRect(tick));
+    }
+    return rects;
 }
 
 void TimelineScene::notifyClicked(int traceIndex)
@@ -647,28 +721,39 @@ void TimelineScene::paintLaneLabels(QPainter *p, qreal left, qreal top, qreal bo
         p->setFont(m_laneFont);
         p->setPen(enabled ? c.text : c.muted);
         const QFontMetricsF fm(m_laneFont);
-        const QFontMetricsF nm(m_noteFont);
         const QString name = QString::fromLatin1(kLaneNames[i]);
         const QString note = m_laneNotes.value(i);
         const qreal textW = kLabelWidth - 24;
-        if (note.isEmpty() || lane.height() < fm.height() + nm.height() + 4) {
-            // A compact lane: name and note on one line.
+        // A note slightly too long for the column is set a little smaller rather than cut.
+        QFont noteFont = m_noteFont;
+        const qreal fullW = QFontMetricsF(noteFont).horizontalAdvance(note);
+        if (fullW > textW)
+            noteFont.setPointSizeF(noteFont.pointSizeF() * qMax<qreal>(0.8, textW / fullW) - 0.05);
+        const QFontMetricsF nm(noteFont);
+        const qreal nameW = fm.horizontalAdvance(name) + 6;
+        const qreal noteW = nm.horizontalAdvance(note);
+        // Notes are never elided to a fragment ("late..."): beside the name when they fit there, else
+        // on a second line when the lane is tall enough, else left to the tool tip and the settings.
+        const bool twoLines = !note.isEmpty() && noteW <= textW && lane.height() >= fm.height() + nm.height() - 2;
+        const bool besideName = !note.isEmpty() && nameW + noteW <= textW
+                                && (!twoLines || lane.height() < fm.height() + nm.height() + 4);
+        if (!twoLines || besideName) {
             p->drawText(QRectF(left + 20, lane.top(), textW, lane.height()), Qt::AlignLeft | Qt::AlignVCenter, name);
-            const qreal nameW = fm.horizontalAdvance(name) + 6;
-            if (!note.isEmpty() && nameW < textW) {
-                p->setFont(m_noteFont);
+            if (besideName) {
+                p->setFont(noteFont);
                 p->setPen(c.muted);
                 p->drawText(QRectF(left + 20 + nameW, lane.top(), textW - nameW, lane.height()),
-                            Qt::AlignLeft | Qt::AlignVCenter, nm.elidedText(note, Qt::ElideRight, textW - nameW));
+                            Qt::AlignLeft | Qt::AlignVCenter, note);
             }
             continue;
         }
-        p->drawText(QRectF(left + 20, lane.center().y() - fm.height() + 1, textW, fm.height()),
-                    Qt::AlignLeft | Qt::AlignVCenter, name);
-        p->setFont(m_noteFont);
+        const qreal gap = qMin<qreal>(1, (lane.height() - fm.height() - nm.height()) / 2);
+        const qreal top = lane.center().y() - (fm.height() + nm.height() + gap) / 2;
+        p->drawText(QRectF(left + 20, top, textW, fm.height()), Qt::AlignLeft | Qt::AlignVCenter, name);
+        p->setFont(noteFont);
         p->setPen(c.muted);
-        p->drawText(QRectF(left + 20, lane.center().y() + 1, textW, nm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                    nm.elidedText(note, Qt::ElideRight, textW));
+        p->drawText(QRectF(left + 20, top + fm.height() + gap, textW, nm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                    note);
     }
     p->setPen(QPen(c.grid, 1));
     p->drawLine(QPointF(left + kLabelWidth - 0.5, top), QPointF(left + kLabelWidth - 0.5, bottom));
@@ -741,8 +826,10 @@ void TimelineScene::drawBackground(QPainter *p, const QRectF &rect)
             p->drawLine(QPointF(x, kAxisHeight), QPointF(x, kAxisHeight + (lanesBottom() - kAxisHeight)));
             p->setPen(QPen(c.muted, 1));
             p->drawLine(QPointF(x, kAxisHeight - 6), QPointF(x, kAxisHeight));
-            p->setPen(c.text);
-            p->drawText(QRectF(x - 48, 2, 96, 20), Qt::AlignCenter, tick.label);
+            if (!tickLabelHidden(tick)) {
+                p->setPen(c.text);
+                p->drawText(QRectF(x - 48, 2, 96, 20), Qt::AlignCenter, tick.label);
+            }
         }
     }
     p->setPen(QPen(c.muted, 1));
@@ -772,9 +859,7 @@ void TimelineScene::drawForeground(QPainter *p, const QRectF &rect)
     // The current time in a pill on the axis.
     p->setFont(m_badgeFont);
     const QString text = timeline::formatAxisTime(m_playhead, 1000);
-    const QFontMetricsF fm(m_badgeFont);
-    const qreal w = fm.horizontalAdvance(text) + 14;
-    const QRectF pill(x - w / 2, 2, w, 20);
+    const QRectF pill = playheadBubble();
     p->setPen(Qt::NoPen);
     p->setBrush(c.playhead);
     p->drawRoundedRect(pill, pill.height() / 2, pill.height() / 2);

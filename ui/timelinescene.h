@@ -77,6 +77,7 @@ public:
     void setOperation(const Trace &trace, int op, const QSet<int> &duplicates, const QStringList &laneNotes,
                       const QList<bool> &laneEnabled);
     int operation() const { return m_op; }
+    const QStringList &laneNotes() const { return m_laneNotes; }
     const Trace &trace() const { return m_trace; }
     const QList<EventPlan> &plans() const { return m_plans; }
     const TraceEvent &eventOf(int plan) const { return m_trace.at(m_plans.at(plan).traceIndex); }
@@ -103,6 +104,8 @@ public:
     qreal lanesBottom() const { return laneTop(kLaneCount); }
     qreal laneCenter(Lane lane, int slot) const;
     qreal barHalfHeight() const;
+    // Whether a glyph's label goes below it (else above).
+    bool labelBelow(int plan) const { return m_labelBelow.value(plan, false); }
     qreal xOf(qint64 t) const { return m_leftPad + m_axis.x(t); }
     qint64 timeAtX(qreal x) const { return m_axis.timeAt(x - m_leftPad); }
     qreal contentHeight() const { return lanesBottom() + 8; }
@@ -113,6 +116,11 @@ public:
     qint64 currentInstant() const { return m_instant; }
     qreal playheadX() const { return xOf(m_playhead); }
     qint64 instantAt(qint64 t) const;
+    // The playhead's time bubble on the axis (null when nothing is shown), and the tick labels drawn
+    // beside it: those it would cover are left out.
+    QRectF playheadBubble() const;
+    const QList<TimeAxis::Tick> &ticks() const { return m_ticks; }
+    QList<QRectF> shownTickLabels() const;
 
     void setColors(const timeline::Colors &colors);
     const timeline::Colors &colors() const { return m_colors; }
@@ -140,6 +148,8 @@ private:
     // Sideways offsets of glyphs sharing an instant; depend on the plans and the badge font only.
     void updateDodges();
     qreal leftPadAt(qreal zoom) const;
+    QRectF tickLabelRect(const TimeAxis::Tick &tick) const;
+    bool tickLabelHidden(const TimeAxis::Tick &tick) const;
 
     Trace m_trace;
     int m_op = 0;
@@ -155,6 +165,7 @@ private:
     TimeAxis m_natural;          // the axis at zoom 1: every x of m_axis is this one times the zoom
     QList<qreal> m_dodgeDx;      // per plan: sideways offset of its glyph
     QList<qreal> m_labelOffset;  // per plan: bars start their label after the glyphs on their start
+    QList<bool> m_labelBelow;    // per plan: glyph label below the glyph
     QList<TimeAxis::Tick> m_ticks; // cached per layout: painting only looks up the visible ones
     qreal m_zoom = 1.0;
     qreal m_leftPad = kLeftPad;

@@ -181,6 +181,16 @@ void drawGlyph(QPainter *p, Glyph glyph, const QPointF &c, qreal r, const QColor
         p->drawLine(QPointF(c.x() - r * 0.45, c.y()), QPointF(c.x() + r * 0.45, c.y()));
         break;
     }
+    case Glyph::Query: {
+        p->drawEllipse(c, r, r);
+        QFont f = p->font();
+        f.setBold(true);
+        f.setPixelSize(qMax(6, int(std::lround(r * 1.45))));
+        p->setFont(f);
+        p->setPen(color);
+        p->drawText(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), Qt::AlignCenter, QStringLiteral("?"));
+        break;
+    }
     case Glyph::Arrow: {
         const QPolygonF a{QPointF(c.x(), c.y()), QPointF(c.x() - r, c.y() - r * 0.55), QPointF(c.x() - r, c.y() + r * 0.55)};
         p->setBrush(color);

@@ -25,6 +25,7 @@ enum class Glyph {
     Check,    // the client reports success
     Stop,     // a layer gives up, the client reports failure
     Arrow,    // arrowhead of a delivered message
+    Query,    // a circled question mark: the client asks the server whether the order exists
 };
 
 // What a colour stands for; resolved against the palette at paint time so light/dark switches apply.

@@ -15,6 +15,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QPainter>
+#include <QScopeGuard>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalBlocker>
@@ -287,8 +288,12 @@ void TimelineWidget::rebuild()
     const Scenario &s = m_result.scenario;
     const ClientConfig &c = s.client;
     const QStringList notes{
-        c.business.enabled ? tr("loop \u00b7 %n attempt(s)", nullptr, c.business.maxAttempts) : tr("off"),
-        c.wrapper.enabled ? tr("@retry \u00b7 %n attempt(s)", nullptr, c.wrapper.maxAttempts) : tr("off"),
+        c.business.enabled ? (c.business.maxAttempts == 1 ? tr("loop \u00b7 1 attempt")
+                                                           : tr("loop \u00b7 %1 attempts").arg(c.business.maxAttempts))
+                           : tr("off"),
+        c.wrapper.enabled ? (c.wrapper.maxAttempts == 1 ? tr("@retry \u00b7 1 attempt")
+                                                         : tr("@retry \u00b7 %1 attempts").arg(c.wrapper.maxAttempts))
+                          : tr("off"),
         c.transport.enabled ? tr("urllib3 \u00b7 total %1").arg(c.transport.total) : tr("one send, no retries"),
         tr("latency %1\u2013%2 ms").arg(s.network.latencyMs.base).arg(s.network.latencyMs.base + s.network.latencyMs.jitter),
         tr("keys: %1").arg(scenario::toString(s.server.idempotency.mode)),
@@ -752,7 +757,7 @@ void TimelineWidget::resizeEvent(QResizeEvent *event)
 
 // ------------------------------------------------------------------ export
 
-bool TimelineWidget::exportImage(const QString &fileName, QString *error) const
+bool TimelineWidget::exportImage(const QString &fileName, QString *error, const QSize &slideSize) const
 {
     const QString suffix = QFileInfo(fileName).suffix().toLower();
     if (suffix != QLatin1String("png") && suffix != QLatin1String("svg")) {
@@ -760,27 +765,52 @@ bool TimelineWidget::exportImage(const QString &fileName, QString *error) const
             *error = tr("unsupported image type \"%1\": use .png or .svg").arg(suffix);
         return false;
     }
-    const QRectF source = m_scene->sceneRect();
-    const qreal header = 34;
-    // Very long operations are scaled down rather than written as a gigantic bitmap.
-    const qreal scale = qMin<qreal>(1.0, 16000.0 / source.width());
-    const QSize size(int(std::ceil(source.width() * scale)), int(std::ceil((source.height() + header) * scale)));
+    const bool slide = slideSize.isValid() && !slideSize.isEmpty();
     const timeline::Colors &c = m_scene->colors();
     const QString title = tr("RetryLab \u00b7 %1 \u00b7 operation %2")
                               .arg(m_result.scenario.title.isEmpty() ? m_result.scenario.name : m_result.scenario.title)
                               .arg(m_op);
+    // A slide is laid out on a 1280x720-like canvas and scaled up: at 1920x1080 every font is 1.5 times
+    // its size on screen. The scene is fitted to the canvas, then put back as it was.
+    const qreal slideScale = slide ? qMax<qreal>(0.5, qMin(slideSize.width() / 1280.0, slideSize.height() / 720.0)) : 1.0;
+    const QSizeF canvas = slide ? QSizeF(slideSize) / slideScale : QSizeF();
+    const qreal header = slide ? 56 : 34;
+    const qreal savedZoom = m_scene->zoom();
+    const qreal savedLane = m_scene->laneHeight();
+    const int savedScroll = m_view->horizontalScrollBar()->value();
+    if (slide) {
+        const qreal lanes = (canvas.height() - header - TimelineScene::kAxisHeight - 18) / m_scene->laneWeightSum();
+        m_scene->setLaneHeight(qBound<qreal>(40, lanes, 110));
+        m_scene->setZoom(m_scene->fitZoom(canvas.width() - TimelineScene::kLabelWidth - 1));
+    }
+    const QRectF source = m_scene->sceneRect();
+    // Very long operations are scaled down rather than written as a gigantic bitmap.
+    const qreal scale = slide ? slideScale : qMin<qreal>(1.0, 16000.0 / source.width());
+    const QSize size = slide ? slideSize
+                             : QSize(int(std::ceil(source.width() * scale)), int(std::ceil((source.height() + header) * scale)));
+    const qreal pageWidth = slide ? canvas.width() : source.width();
+    const qreal pageHeight = slide ? canvas.height() : source.height() + header;
     auto render = [&](QPainter *p) {
         p->setRenderHint(QPainter::Antialiasing);
         p->setRenderHint(QPainter::TextAntialiasing);
         p->scale(scale, scale);
-        p->fillRect(QRectF(0, 0, source.width(), source.height() + header), c.base);
+        p->fillRect(QRectF(0, 0, pageWidth, pageHeight), c.base);
         QFont f = m_scene->labelFont();
-        f.setPointSizeF(f.pointSizeF() * 1.2);
+        f.setPointSizeF(f.pointSizeF() * (slide ? 1.5 : 1.2));
         p->setFont(f);
         p->setPen(c.text);
-        p->drawText(QRectF(12, 0, source.width() - 24, header), Qt::AlignLeft | Qt::AlignVCenter, title);
-        m_scene->render(p, QRectF(0, header, source.width(), source.height()), source, Qt::IgnoreAspectRatio);
+        p->drawText(QRectF(12, 0, pageWidth - 24, header), Qt::AlignLeft | Qt::AlignVCenter,
+                    QFontMetricsF(f).elidedText(title, Qt::ElideRight, pageWidth - 24));
+        const QRectF target(0, header, qMin(source.width(), pageWidth), qMin(source.height(), pageHeight - header));
+        m_scene->render(p, target, QRectF(source.topLeft(), target.size()), Qt::IgnoreAspectRatio);
     };
+    auto restore = qScopeGuard([&] {
+        if (!slide)
+            return;
+        m_scene->setLaneHeight(savedLane);
+        m_scene->setZoom(savedZoom);
+        m_view->horizontalScrollBar()->setValue(savedScroll);
+    });
     if (suffix == QLatin1String("png")) {
         QImage image(size, QImage::Format_ARGB32_Premultiplied);
         image.fill(c.base);

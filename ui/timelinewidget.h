@@ -58,7 +58,9 @@ public:
     QString detailsText() const;
     void zoomBy(double factor);
     void fitToView();
-    bool exportImage(const QString &fileName, QString *error = nullptr) const; // .png or .svg
+    // .png or .svg. Without a slide size: the scene as shown (its current zoom). With one (e.g. 1920x1080):
+    // the whole operation laid out to fill exactly that size, under a title, with fonts scaled for a projector.
+    bool exportImage(const QString &fileName, QString *error = nullptr, const QSize &slideSize = QSize()) const;
 
 Q_SIGNALS:
     void eventSelected(int traceIndex); // user clicked an item

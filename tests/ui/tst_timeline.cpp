@@ -10,6 +10,7 @@
 #include <QGraphicsItem>
 #include <QImage>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSet>
 #include <QSignalSpy>
 #include <QSvgRenderer>
@@ -63,6 +64,25 @@ QList<qint64> distinctTimes(const RunResult &r, int op)
     return times;
 }
 
+// Counts the resize events a widget receives.
+class ResizeCounter : public QObject
+{
+public:
+    explicit ResizeCounter(QWidget *watched)
+    {
+        watched->installEventFilter(this);
+    }
+    int count = 0;
+
+protected:
+    bool eventFilter(QObject *, QEvent *event) override
+    {
+        if (event->type() == QEvent::Resize)
+            ++count;
+        return false;
+    }
+};
+
 QList<QGraphicsItem *> eventItems(const TimelineWidget &w)
 {
     QList<QGraphicsItem *> items;
@@ -101,6 +121,20 @@ private Q_SLOTS:
     void duplicatesAndLossesAreMarked();
     void timeAxisIsMonotonic();
     void runWithoutTrace();
+    void layoutIgnoresScrollBars_data();
+    void layoutIgnoresScrollBars();
+    void resizingSettles_data();
+    void resizingSettles();
+    void keysInTheMintingLane_data();
+    void keysInTheMintingLane();
+    void disabledLayerIsPassThrough();
+    void queriesAreLabelled();
+    void crowdedLabelsDoNotOverlap();
+    void tickLabelsShareDecimals();
+    void bubbleHidesTickLabel();
+    void laneNotesSpellPlurals();
+    void overviewRowsAreTargets();
+    void exportSlide();
 };
 
 void TestTimeline::initTestCase()
@@ -540,6 +574,444 @@ void TestTimeline::runWithoutTrace()
     QVERIFY(!w.isPlaying());
     QTemporaryDir dir;
     QVERIFY(w.exportImage(dir.filePath(QStringLiteral("empty.png"))));
+}
+
+void TestTimeline::layoutIgnoresScrollBars_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<QSize>("size");
+    const QStringList names = scenario::presetNames();
+    for (const QString &name : names) {
+        // Where the main window puts the timeline at 1024x640, 1280x720 and 1920x1080, and a squeezed one.
+        for (const QSize &size : {QSize(650, 520), QSize(930, 620), QSize(1550, 960), QSize(700, 300)})
+            QTest::addRow("%s %dx%d", qPrintable(name), size.width(), size.height()) << name << size;
+    }
+}
+
+// The freeze of issue 6: lane height and fit were computed from the viewport, which shrinks when a
+// scroll bar appears, which changed the scene rect, which hid the scroll bar... The layout must
+// come out the same whether or not the scroll bars are showing.
+void TestTimeline::layoutIgnoresScrollBars()
+{
+    QFETCH(QString, preset);
+    QFETCH(QSize, size);
+    const RunResult r = runPreset(preset);
+    TimelineWidget w;
+    w.resize(size);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.setResult(r);
+    w.setOperation(storyOperation(r));
+    QCoreApplication::processEvents();
+    TimelineView *view = w.view();
+    auto *scene = qobject_cast<TimelineScene *>(w.scene());
+    QVERIFY(scene);
+
+    for (const bool exact : {false, true}) {
+        if (exact)
+            w.fitToView();
+        QCoreApplication::processEvents();
+        const qreal lane = scene->laneHeight();
+        const qreal zoom = scene->zoom();
+        const QRectF rect = scene->sceneRect();
+        // Whatever scroll bars the layout needs fit in the view: the scene is no taller than the room
+        // left under a horizontal scroll bar, unless the lanes are at their minimum height.
+        if (lane > 40) {
+            const int room = view->maximumViewportSize().height()
+                             - (view->horizontalScrollBar()->isVisible() ? view->horizontalScrollBar()->height() : 0);
+            QVERIFY2(rect.height() <= room, qPrintable(QStringLiteral("%1 > %2").arg(rect.height()).arg(room)));
+        }
+        if (exact)
+            QVERIFY(rect.width() <= view->viewport()->width());
+
+        // Force both scroll bars on (a scene far larger than the view), then recompute the layout.
+        ResizeCounter counter(view->viewport());
+        scene->setSceneRect(rect.adjusted(0, 0, 5000, 5000));
+        QCoreApplication::processEvents();
+        QVERIFY(view->horizontalScrollBar()->isVisible());
+        QVERIFY(view->verticalScrollBar()->isVisible());
+        QCOMPARE(scene->laneHeight(), lane); // the viewport shrank; the layout did not follow it
+        if (exact)
+            w.fitToView();
+        else
+            w.setResult(r); // rebuilds with the readable fit
+        QCOMPARE(scene->laneHeight(), lane);
+        QCOMPARE(scene->zoom(), zoom);
+        QCOMPARE(QRectF(-TimelineScene::kLabelWidth, 0, scene->sceneWidthAt(zoom), scene->contentHeight()), rect);
+        scene->setSceneRect(rect);
+        QCoreApplication::processEvents();
+        QCOMPARE(scene->sceneRect(), rect);
+        QVERIFY(counter.count <= 2); // the scroll bars went on and off again, once each
+    }
+}
+
+void TestTimeline::resizingSettles_data()
+{
+    QTest::addColumn<QString>("preset");
+    const QStringList names = scenario::presetNames();
+    for (const QString &name : names)
+        QTest::addRow("%s", qPrintable(name)) << name;
+}
+
+// Resizing across many sizes: after each size change the view gets a handful of resize events and
+// the scene rect stops changing.
+void TestTimeline::resizingSettles()
+{
+    QFETCH(QString, preset);
+    const RunResult r = runPreset(preset);
+    TimelineWidget w;
+    w.resize(930, 620);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.setResult(r);
+    w.setOperation(storyOperation(r));
+    QCoreApplication::processEvents();
+    ResizeCounter counter(w.view()->viewport());
+    QList<QSize> sizes;
+    for (int width = 560; width <= 1600; width += 87) {
+        for (int height = 380; height <= 1000; height += 59)
+            sizes.append(QSize(width, height));
+    }
+    for (const QSize &size : std::as_const(sizes)) {
+        w.resize(size);
+        counter.count = 0;
+        for (int i = 0; i < 5; ++i)
+            QCoreApplication::processEvents();
+        const QRectF rect = w.scene()->sceneRect();
+        const int events = counter.count;
+        for (int i = 0; i < 5; ++i)
+            QCoreApplication::processEvents();
+        QVERIFY2(counter.count == events && w.scene()->sceneRect() == rect,
+                 qPrintable(QStringLiteral("%1x%2: still resizing").arg(size.width()).arg(size.height())));
+        QVERIFY2(events <= 4, qPrintable(QStringLiteral("%1x%2: %3 resize events").arg(size.width()).arg(size.height()).arg(events)));
+    }
+}
+
+void TestTimeline::keysInTheMintingLane_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<int>("lane");
+    QTest::addRow("rotating-key: per wrapper attempt") << QStringLiteral("rotating-key") << int(Lane::Wrapper);
+    QTest::addRow("stable-key: per operation") << QStringLiteral("stable-key") << int(Lane::Business);
+    QTest::addRow("concurrent-race: per operation, two submits") << QStringLiteral("concurrent-race") << int(Lane::Business);
+}
+
+void TestTimeline::keysInTheMintingLane()
+{
+    QFETCH(QString, preset);
+    QFETCH(int, lane);
+    const RunResult r = runPreset(preset);
+    const QList<EventPlan> plans = timeline::planOperation(r.trace, storyOperation(r), {});
+    int keys = 0;
+    for (const EventPlan &pl : plans) {
+        if (r.trace.at(pl.traceIndex).kind != EventKind::KeyMinted)
+            continue;
+        ++keys;
+        QCOMPARE(int(pl.lane), lane);
+    }
+    QVERIFY(keys >= 1);
+
+    // Per business attempt: a key minted right after a business attempt starts sits in the business lane,
+    // one minted after a wrapper attempt in the wrapper lane.
+    Trace t;
+    auto add = [&t](EventKind kind, const QString &path, Lane lane) {
+        TraceEvent e;
+        e.op = 1;
+        e.sub = 1;
+        e.kind = kind;
+        e.path = path;
+        e.lane = lane;
+        e.key = QStringLiteral("key-x");
+        t.append(e);
+    };
+    add(EventKind::OpStart, QStringLiteral("op1/b1/w1/t1"), Lane::Business);
+    add(EventKind::BusinessAttempt, QStringLiteral("op1/b1/w1/t1"), Lane::Business);
+    add(EventKind::KeyMinted, QStringLiteral("op1/b1/w1/t1"), Lane::Business);
+    add(EventKind::WrapperAttempt, QStringLiteral("op1/b1/w1/t1"), Lane::Wrapper);
+    add(EventKind::KeyMinted, QStringLiteral("op1/b1/w1/t1"), Lane::Business);
+    const QList<EventPlan> synthetic = timeline::planOperation(t, 1, {});
+    QCOMPARE(synthetic.at(2).lane, Lane::Business);
+    QCOMPARE(synthetic.at(2).role, timeline::Role::Business);
+    QCOMPARE(synthetic.at(4).lane, Lane::Wrapper);
+    QCOMPARE(synthetic.at(4).role, timeline::Role::Wrapper);
+}
+
+void TestTimeline::disabledLayerIsPassThrough()
+{
+    // rotating-key: the business loop is off, the @retry wrapper is on.
+    const RunResult r = runPreset(QStringLiteral("rotating-key"));
+    QVERIFY(!r.scenario.client.business.enabled);
+    QVERIFY(r.scenario.client.wrapper.enabled);
+    TimelineWidget w;
+    w.resize(930, 620);
+    w.setResult(r);
+    w.setOperation(storyOperation(r));
+    auto *scene = qobject_cast<TimelineScene *>(w.scene());
+    int business = 0, wrapper = 0;
+    for (const EventPlan &pl : scene->plans()) {
+        if (pl.form != EventPlan::Form::Bar)
+            continue;
+        if (pl.lane == Lane::Business) {
+            ++business;
+            QVERIFY(pl.passThrough);
+            QVERIFY(pl.label.isEmpty()); // no "b1" in a lane that says "off"
+        } else {
+            QVERIFY(!pl.passThrough);
+            wrapper += pl.lane == Lane::Wrapper;
+        }
+    }
+    QVERIFY(business >= 1);
+    QVERIFY(wrapper >= 2);
+    // With the business loop on, its attempts are real bars again.
+    const RunResult ghost = runPreset(QStringLiteral("ghost-request"));
+    QVERIFY(ghost.scenario.client.business.enabled);
+    w.setResult(ghost);
+    for (const EventPlan &pl : scene->plans())
+        QVERIFY(!pl.passThrough);
+}
+
+void TestTimeline::queriesAreLabelled()
+{
+    const RunResult r = runPreset(QStringLiteral("query-before-retry"));
+    int op = 0;
+    for (const TraceEvent &e : r.trace) {
+        if (e.kind == EventKind::QueryResult) {
+            op = e.op;
+            break;
+        }
+    }
+    QVERIFY(op > 0);
+    const QList<EventPlan> plans = timeline::planOperation(r.trace, op, {});
+    bool sent = false, asked = false, answered = false;
+    for (const EventPlan &pl : plans) {
+        const TraceEvent &e = r.trace.at(pl.traceIndex);
+        if (e.kind == EventKind::QuerySent) {
+            sent = true;
+            QCOMPARE(pl.glyph, timeline::Glyph::Query);
+            QVERIFY(pl.query);
+        } else if (e.kind == EventKind::RequestArrived && e.detail.startsWith(QLatin1String("GET"))) {
+            asked = true;
+            QVERIFY(pl.query);
+            QCOMPARE(pl.label, QStringLiteral("GET ?ref=ORD-%1").arg(op, 4, 10, QLatin1Char('0')));
+        } else if (e.kind == EventKind::QueryResult) {
+            answered = true;
+            QVERIFY(pl.query);
+            QCOMPARE(pl.form, EventPlan::Form::Arrow);
+            QVERIFY(pl.originPlan >= 0);
+            QCOMPARE(e.status, 200);
+            QCOMPARE(pl.label, QStringLiteral("200 found \u2192 no resend"));
+            QVERIFY(timeline::narration(e).contains(QLatin1String("does not send it again")));
+        }
+    }
+    QVERIFY(sent && asked && answered);
+    // Not found: the label says it is safe to resend.
+    Trace t;
+    TraceEvent e;
+    e.op = 1;
+    e.kind = EventKind::QueryResult;
+    e.lane = Lane::Business;
+    e.status = 404;
+    t.append(e);
+    QCOMPARE(timeline::planOperation(t, 1, {}).at(0).label, QStringLiteral("404 not found \u2192 resend"));
+    QVERIFY(timeline::narration(e).contains(QLatin1String("resending is safe")));
+}
+
+void TestTimeline::crowdedLabelsDoNotOverlap()
+{
+    // reconciliation voids two extra copies of its story operation at the same instant.
+    const RunResult r = runPreset(QStringLiteral("reconciliation"));
+    TimelineWidget w;
+    w.resize(930, 620);
+    w.setResult(r);
+    w.setOperation(storyOperation(r));
+    QList<QRectF> labels;
+    for (QGraphicsItem *item : eventItems(w)) {
+        if (r.trace.at(item->data(0).toInt()).kind == EventKind::ReconcileVoided)
+            labels.append(item->mapRectToScene(item->boundingRect()));
+    }
+    QVERIFY(labels.size() >= 2);
+    for (int i = 0; i < labels.size(); ++i) {
+        for (int j = i + 1; j < labels.size(); ++j)
+            QVERIFY2(!labels[i].intersects(labels[j]), "two void labels overlap");
+    }
+    // Same side: both above the glyph, inside the Database lane's top half or above it.
+    auto *scene = qobject_cast<TimelineScene *>(w.scene());
+    for (int i = 0; i < scene->plans().size(); ++i) {
+        if (r.trace.at(scene->plans().at(i).traceIndex).kind == EventKind::ReconcileVoided)
+            QVERIFY(!scene->labelBelow(i));
+    }
+}
+
+void TestTimeline::tickLabelsShareDecimals()
+{
+    // Bursts at 1.0 s, 4.0 s, 7.1 s (a 100 ms multiple, not of the 200 ms step) and 7.4 s.
+    TimeAxis axis;
+    const QList<qint64> times{1000000, 1020000, 4000000, 7100000, 7150000, 7400000, 7420000, 30000000};
+    axis.build(times, 1.5, 100000, 70, 14);
+    const QList<TimeAxis::Tick> ticks = axis.ticks(96);
+    QVERIFY(ticks.size() >= 4);
+    QSet<int> decimals;
+    for (const TimeAxis::Tick &tick : ticks) {
+        QVERIFY2(tick.label.endsWith(QLatin1String(" s")), qPrintable(tick.label));
+        const int dot = tick.label.indexOf(QLatin1Char('.'));
+        decimals.insert(dot < 0 ? 0 : int(tick.label.size()) - 2 - dot - 1);
+        if (tick.t == 7100000)
+            QCOMPARE(tick.label, QStringLiteral("7.1 s"));
+    }
+    QCOMPARE(decimals.size(), 1);
+    // A burst starting off the millisecond grid makes the whole axis precise to the millisecond.
+    TimeAxis fine;
+    fine.build({1000000, 4581330, 4634767}, 1.5, 100000, 70, 14);
+    for (const TimeAxis::Tick &tick : fine.ticks(96)) {
+        const int dot = tick.label.indexOf(QLatin1Char('.'));
+        QVERIFY2(dot > 0 && tick.label.size() - 2 - dot - 1 == 3, qPrintable(tick.label));
+    }
+}
+
+void TestTimeline::bubbleHidesTickLabel()
+{
+    const RunResult r = runPreset(QStringLiteral("reconciliation"));
+    TimelineWidget w;
+    w.resize(930, 620);
+    w.setResult(r);
+    w.setOperation(storyOperation(r));
+    auto *scene = qobject_cast<TimelineScene *>(w.scene());
+    QVERIFY(scene->ticks().size() >= 3);
+    // Put the playhead on each tick in turn: its label hides under the bubble, the others stay.
+    for (const TimeAxis::Tick &tick : scene->ticks()) {
+        w.setPlayhead(tick.t);
+        if (scene->playhead() != tick.t)
+            continue; // beyond the operation's last event
+        const QRectF bubble = scene->playheadBubble();
+        QVERIFY(!bubble.isNull());
+        const QList<QRectF> shown = scene->shownTickLabels();
+        QVERIFY(shown.size() < scene->ticks().size());
+        QVERIFY(!shown.isEmpty());
+        for (const QRectF &label : shown)
+            QVERIFY(!label.intersects(bubble));
+    }
+}
+
+void TestTimeline::laneNotesSpellPlurals()
+{
+    const RunResult r = runPreset(QStringLiteral("ghost-request"));
+    TimelineWidget w;
+    w.resize(930, 620);
+    w.setResult(r);
+    // The notes go to the scene; read them back.
+    auto *scene = qobject_cast<TimelineScene *>(w.scene());
+    const QStringList notes = scene->laneNotes();
+    QCOMPARE(notes.size(), TimelineScene::kLaneCount);
+    for (const QString &note : notes)
+        QVERIFY2(!note.contains(QLatin1String("(s)")), qPrintable(note));
+    QCOMPARE(notes.at(0), QStringLiteral("loop \u00b7 %1 attempts").arg(r.scenario.client.business.maxAttempts));
+    Scenario one = r.scenario;
+    one.client.wrapper.maxAttempts = 1;
+    w.setResult(simulate(one));
+    QCOMPARE(scene->laneNotes().at(1), QStringLiteral("@retry \u00b7 1 attempt"));
+}
+
+void TestTimeline::overviewRowsAreTargets()
+{
+    const RunResult r = runPreset(QStringLiteral("ghost-request"));
+    TimelineOverview overview;
+    overview.resize(600, 100);
+    overview.setVisibleHeight(100);
+    overview.setResult(r, timeline::duplicateRecords(r));
+    QVERIFY(overview.rowCount() >= 10);
+    QVERIFY(overview.rowHeight() >= TimelineOverview::kMinRowHeight);
+    const int h = overview.rowHeight();
+    // Every pixel row of an operation's strip picks that operation, never a neighbour.
+    for (int i = 0; i < overview.rowCount(); ++i) {
+        const int op = i + 1;
+        QCOMPARE(overview.rowCenter(op), i * h + h / 2);
+        QCOMPARE(overview.operationAt(QPoint(300, i * h)), op);
+        QCOMPARE(overview.operationAt(QPoint(300, i * h + h - 1)), op);
+    }
+    QCOMPARE(overview.operationAt(QPoint(300, -1)), 0);
+    QCOMPARE(overview.operationAt(QPoint(300, overview.rowCount() * h)), 0);
+    // Many operations: rows keep their height and the strip scrolls.
+    RunResult many = r;
+    many.ops.clear();
+    for (int op = 1; op <= 400; ++op) {
+        OpSummary s;
+        s.op = op;
+        many.ops.append(s);
+    }
+    many.trace.clear();
+    many.records.clear();
+    overview.setResult(many, {});
+    QCOMPARE(overview.rowHeight(), TimelineOverview::kMinRowHeight);
+    QVERIFY(overview.height() >= 400 * TimelineOverview::kMinRowHeight);
+
+    // The hover tip: attempts, records, duplicates, spelled out.
+    overview.setResult(r, timeline::duplicateRecords(r));
+    const int op = busiestOperation(r);
+    int attempts = 0, records = 0, dups = 0;
+    const QSet<int> duplicates = timeline::duplicateRecords(r);
+    for (const TraceEvent &e : r.trace) {
+        if (e.op != op)
+            continue;
+        attempts += e.kind == EventKind::TransportAttempt;
+        if (e.kind == EventKind::Committed) {
+            ++records;
+            dups += duplicates.contains(e.record);
+        }
+    }
+    QVERIFY(attempts > 1 && records > 1 && dups >= 1);
+    const QString tip = overview.rowToolTip(op);
+    QVERIFY2(tip.startsWith(QStringLiteral("Operation %1: %2 attempts, %3 records, ").arg(op).arg(attempts).arg(records)),
+             qPrintable(tip));
+    QVERIFY(tip.contains(dups == 1 ? QStringLiteral("1 duplicate") : QStringLiteral("%1 duplicates").arg(dups)));
+    QVERIFY(!tip.contains(QLatin1String("(s)")));
+    QVERIFY(overview.rowToolTip(9999).isEmpty());
+}
+
+void TestTimeline::exportSlide()
+{
+    const RunResult r = runPreset(QStringLiteral("ghost-request"));
+    TimelineWidget w;
+    w.resize(930, 620);
+    w.setResult(r);
+    w.setOperation(storyOperation(r));
+    w.seekToEnd();
+    auto *scene = qobject_cast<TimelineScene *>(w.scene());
+    const qreal zoom = scene->zoom();
+    const qreal lane = scene->laneHeight();
+    const QRectF rect = scene->sceneRect();
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("slide.png"));
+    QString error;
+    QVERIFY2(w.exportImage(png, &error, QSize(1920, 1080)), qPrintable(error));
+    QImage image;
+    QVERIFY(image.load(png));
+    QCOMPARE(image.size(), QSize(1920, 1080));
+    // The operation fills the slide: drawing in the right-hand fifth and in the lower half.
+    auto inked = [&image](const QRect &area) {
+        const QRgb background = image.pixel(image.width() - 1, image.height() - 1);
+        int n = 0;
+        for (int y = area.top(); y <= area.bottom(); y += 3) {
+            for (int x = area.left(); x <= area.right(); x += 3)
+                n += image.pixel(x, y) != background;
+        }
+        return n;
+    };
+    QVERIFY(inked(QRect(1536, 120, 380, 900)) > 200);
+    QVERIFY(inked(QRect(0, 600, 1920, 400)) > 200);
+    // The widget's own view is left as it was.
+    QCOMPARE(scene->zoom(), zoom);
+    QCOMPARE(scene->laneHeight(), lane);
+    QCOMPARE(scene->sceneRect(), rect);
+    // SVG slides have the slide's size too; the screen export keeps the scene's size.
+    const QString svg = dir.filePath(QStringLiteral("slide.svg"));
+    QVERIFY2(w.exportImage(svg, &error, QSize(1920, 1080)), qPrintable(error));
+    QSvgRenderer renderer(svg);
+    QVERIFY(renderer.isValid());
+    QCOMPARE(renderer.viewBox(), QRect(0, 0, 1920, 1080));
+    const QString screen = dir.filePath(QStringLiteral("screen.png"));
+    QVERIFY(w.exportImage(screen, &error));
+    QVERIFY(image.load(screen));
+    QCOMPARE(image.width(), int(std::ceil(rect.width())));
 }
 
 QTEST_MAIN(TestTimeline)
