@@ -1,5 +1,6 @@
 #include "scenario.h"
 #include "simulator.h"
+#include "story.h"
 #include "timelinelayout.h"
 #include "timelineoverview.h"
 #include "timelinescene.h"
