@@ -385,8 +385,10 @@ bool Engine::mintKey(Flow &f, int phase, Ev resume, const char *where)
         at(m_now + rtt, Ev::TokenReady, int(&f - m_flows.data()), quint32(resume), 1);
         return false;
     }
+    // The key belongs to the layer that mints it: inside the @retry wrapper for perWrapperAttempt.
     if (m_tracing)
-        traceFlow(Lane::Business, EventKind::KeyMinted, f, 0, 0, QLatin1String(where));
+        traceFlow(m_c.keyPlacement == KeyPlacement::PerWrapperAttempt ? Lane::Wrapper : Lane::Business,
+                  EventKind::KeyMinted, f, 0, 0, QLatin1String(where));
     return true;
 }
 

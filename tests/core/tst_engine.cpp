@@ -4,6 +4,8 @@
 #include <QSet>
 #include <QTest>
 
+#include "testsupport.h"
+
 using namespace retrylab;
 
 namespace {
@@ -66,6 +68,8 @@ class TestEngine : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void keyMintedInItsLayersLane_data();
+    void keyMintedInItsLayersLane();
     void persistent503MultipliesAttempts();
     void postWithDefaultAllowedMethods_data();
     void postWithDefaultAllowedMethods();
@@ -713,6 +717,32 @@ void TestEngine::cancelStopsEarly()
     const RunResult r = simulate(s, o);
     QVERIFY(r.cancelled);
     QVERIFY(r.metrics.httpAttempts < 100000);
+}
+
+void TestEngine::keyMintedInItsLayersLane_data()
+{
+    QTest::addColumn<int>("placement");
+    QTest::addColumn<int>("lane");
+    QTest::addRow("per-operation") << int(KeyPlacement::PerOperation) << int(Lane::Business);
+    QTest::addRow("per-business-attempt") << int(KeyPlacement::PerBusinessAttempt) << int(Lane::Business);
+    QTest::addRow("per-wrapper-attempt") << int(KeyPlacement::PerWrapperAttempt) << int(Lane::Wrapper);
+}
+
+void TestEngine::keyMintedInItsLayersLane()
+{
+    QFETCH(int, placement);
+    QFETCH(int, lane);
+    Scenario s = test::presetScenario(QStringLiteral("rotating-key"));
+    s.client.keyPlacement = KeyPlacement(placement);
+    const RunResult r = simulate(s);
+    int minted = 0;
+    for (const TraceEvent &e : r.trace) {
+        if (e.kind != EventKind::KeyMinted)
+            continue;
+        ++minted;
+        QCOMPARE(int(e.lane), lane);
+    }
+    QVERIFY(minted > 0);
 }
 
 QTEST_GUILESS_MAIN(TestEngine)
