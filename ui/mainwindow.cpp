@@ -231,6 +231,7 @@ void MainWindow::createMenus()
     const QList<QPair<ExportKind, QString>> exports{
         {ExportKind::TimelinePng, tr("Timeline as &PNG…")},
         {ExportKind::TimelineSvg, tr("Timeline as &SVG…")},
+        {ExportKind::TimelineSlide, tr("Timeline as a s&lide (1920×1080 PNG)…")},
         {ExportKind::ChartsPng, tr("Current chart as P&NG…")},
         {ExportKind::ChartsSvg, tr("Current chart as S&VG…")},
         {ExportKind::RecordsCsv, tr("Records as &CSV…")},
@@ -862,6 +863,7 @@ QString MainWindow::exportSuffix(ExportKind kind)
 {
     switch (kind) {
     case ExportKind::TimelinePng:
+    case ExportKind::TimelineSlide:
     case ExportKind::ChartsPng:
         return QStringLiteral("png");
     case ExportKind::TimelineSvg:
@@ -884,6 +886,9 @@ bool MainWindow::exportTo(ExportKind kind, const QString &fileName, QString *err
     case ExportKind::TimelinePng:
     case ExportKind::TimelineSvg:
         ok = m_timeline->exportImage(fileName, &message);
+        break;
+    case ExportKind::TimelineSlide:
+        ok = m_timeline->exportImage(fileName, &message, SlideSize);
         break;
     case ExportKind::ChartsPng:
     case ExportKind::ChartsSvg:
@@ -911,6 +916,9 @@ void MainWindow::exportWithDialog(ExportKind kind)
     case ExportKind::TimelinePng:
     case ExportKind::TimelineSvg:
         part = QStringLiteral("-op%1").arg(m_timeline->operation());
+        break;
+    case ExportKind::TimelineSlide:
+        part = QStringLiteral("-op%1-slide").arg(m_timeline->operation());
         break;
     case ExportKind::ChartsPng:
     case ExportKind::ChartsSvg:

@@ -6,6 +6,7 @@
 #include "story.h"
 
 #include <QByteArray>
+#include <QSize>
 #include <QMainWindow>
 
 class QAction;
@@ -32,7 +33,9 @@ class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    enum class ExportKind { TimelinePng, TimelineSvg, ChartsPng, ChartsSvg, RecordsCsv, TraceJsonl };
+    enum class ExportKind { TimelinePng, TimelineSvg, TimelineSlide, ChartsPng, ChartsSvg, RecordsCsv, TraceJsonl };
+    // The size of a slide export: a projector's 1080p.
+    static constexpr QSize SlideSize{1920, 1080};
     // Pages of the central area, in tab order.
     enum class Page { Timeline, Charts, Records, Log };
 

@@ -329,6 +329,7 @@ void TestMainWindow::exportsWriteValidFiles_data()
     QTest::addColumn<MainWindow::ExportKind>("kind");
     QTest::addRow("timeline-png") << MainWindow::ExportKind::TimelinePng;
     QTest::addRow("timeline-svg") << MainWindow::ExportKind::TimelineSvg;
+    QTest::addRow("timeline-slide") << MainWindow::ExportKind::TimelineSlide;
     QTest::addRow("charts-png") << MainWindow::ExportKind::ChartsPng;
     QTest::addRow("charts-svg") << MainWindow::ExportKind::ChartsSvg;
     QTest::addRow("records-csv") << MainWindow::ExportKind::RecordsCsv;
@@ -355,6 +356,12 @@ void TestMainWindow::exportsWriteValidFiles()
     const RunResult &result = w.result();
 
     switch (kind) {
+    case MainWindow::ExportKind::TimelineSlide: {
+        QImage image;
+        QVERIFY(image.loadFromData(bytes, "PNG"));
+        QCOMPARE(image.size(), MainWindow::SlideSize); // exactly a 1080p slide, whatever the window
+        break;
+    }
     case MainWindow::ExportKind::TimelinePng:
     case MainWindow::ExportKind::ChartsPng: {
         QImage image;
