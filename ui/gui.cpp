@@ -55,10 +55,11 @@ void pause(int ms)
     loop.exec();
 }
 
-int takeScreenshot(MainWindow &window, const QString &fileName, int operation)
+int takeScreenshot(MainWindow &window, const QString &fileName, int operation, int page)
 {
     // Defaults, not the user's saved layout: screenshots must be reproducible.
     window.resetLayout();
+    window.showPage(MainWindow::Page(page));
     window.resize(1280, 720);
     window.show();
     RunController *run = window.runController();
@@ -106,11 +107,14 @@ int runGui(int argc, char *argv[])
     const QCommandLineOption seedOption(QStringLiteral("seed"), QStringLiteral("Seed of the run."), QStringLiteral("n"));
     const QCommandLineOption operationOption(QStringLiteral("operation"),
                                              QStringLiteral("Operation shown on the timeline."), QStringLiteral("n"));
+    const QCommandLineOption pageOption(QStringLiteral("page"),
+                                        QStringLiteral("Page to open: timeline (default), charts, records or log."),
+                                        QStringLiteral("name"));
     const QCommandLineOption screenshotOption(
         QStringLiteral("screenshot"),
         QStringLiteral("Render the window at 1280x720 into an image file and exit (works offscreen)."),
         QStringLiteral("file.png"));
-    parser.addOptions({scenarioOption, seedOption, operationOption, screenshotOption});
+    parser.addOptions({scenarioOption, seedOption, operationOption, pageOption, screenshotOption});
     if (!parser.parse(QApplication::arguments()))
         return usageError(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -138,6 +142,15 @@ int runGui(int argc, char *argv[])
             return usageError(
                 QStringLiteral("--operation: expected an operation number from 1, got \"%1\"").arg(parser.value(operationOption)));
     }
+    int page = 0;
+    if (parser.isSet(pageOption)) {
+        const QStringList pages{QStringLiteral("timeline"), QStringLiteral("charts"), QStringLiteral("records"),
+                                QStringLiteral("log")};
+        page = int(pages.indexOf(parser.value(pageOption)));
+        if (page < 0)
+            return usageError(QStringLiteral("--page: expected timeline, charts, records or log, got \"%1\"")
+                                  .arg(parser.value(pageOption)));
+    }
     QString screenshot;
     if (parser.isSet(screenshotOption)) {
         screenshot = parser.value(screenshotOption);
@@ -160,8 +173,9 @@ int runGui(int argc, char *argv[])
     }
 
     if (!screenshot.isEmpty())
-        return takeScreenshot(window, screenshot, operation);
+        return takeScreenshot(window, screenshot, operation, page);
 
+    window.showPage(MainWindow::Page(page));
     window.show();
     return app.exec();
 }
