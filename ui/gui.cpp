@@ -22,10 +22,17 @@ namespace retrylab {
 
 namespace {
 
+// Exit codes as on the command line: 2 for what the user typed, 1 for what went wrong running it.
 int usageError(const QString &message)
 {
     std::fprintf(stderr, "retrylab: %s\n", qPrintable(message));
     return 2;
+}
+
+int runtimeError(const QString &message)
+{
+    std::fprintf(stderr, "retrylab: %s\n", qPrintable(message));
+    return 1;
 }
 
 // Runs the event loop until `done` holds or the timeout passes; returns `done`.
@@ -64,7 +71,7 @@ int takeScreenshot(MainWindow &window, const QString &fileName, int operation, i
     window.show();
     RunController *run = window.runController();
     if (!settle([run] { return !run->isPending() && run->hasResult(); }, 120000))
-        return usageError(QStringLiteral("the scenario did not finish running"));
+        return runtimeError(QStringLiteral("the scenario did not finish running"));
     const int op = operation > 0 ? operation : storyOperation(window.result());
     window.setOperation(op);
     ChartsPanel *charts = window.charts();
@@ -74,7 +81,7 @@ int takeScreenshot(MainWindow &window, const QString &fileName, int operation, i
     const QImage image = window.grab().toImage();
     QImageWriter writer(fileName);
     if (!writer.write(image))
-        return usageError(QStringLiteral("cannot write \"%1\": %2").arg(fileName, writer.errorString()));
+        return runtimeError(QStringLiteral("cannot write \"%1\": %2").arg(fileName, writer.errorString()));
     return 0;
 }
 
@@ -167,6 +174,13 @@ int runGui(int argc, char *argv[])
     }
     if (parser.isSet(seedOption))
         window.setSeed(seed);
+    // An operation the scenario cannot have is a typo, not something to ignore.
+    const int orders = window.scenario().workload.orders;
+    if (operation > orders)
+        return usageError(QStringLiteral("--operation: the scenario has %1 operation%2 (workload.orders), got %3")
+                              .arg(orders)
+                              .arg(orders == 1 ? QString() : QStringLiteral("s"))
+                              .arg(operation));
     if (operation > 0) {
         QObject::connect(window.runController(), &RunController::resultReady, &window,
                          [&window, operation] { window.setOperation(operation); }, Qt::SingleShotConnection);

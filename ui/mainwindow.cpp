@@ -1029,9 +1029,22 @@ void MainWindow::restoreSettings(bool lastScenario)
 
     if (!lastScenario)
         return;
-    const QString last = m_settings.lastScenario();
+    QString last = m_settings.lastScenario();
     QString error;
+    if (!last.isEmpty() && m_settings.lastScenarioPending()) {
+        // The last start never showed this scenario's result: it hung or was killed. Do not try again.
+        statusBar()->showMessage(
+            tr("\"%1\" did not finish loading last time, so the lab opened a preset instead.").arg(last), 15000);
+        m_settings.setLastScenarioPending(false);
+        last.clear();
+    }
+    if (!last.isEmpty()) {
+        m_settings.setLastScenarioPending(true);
+        connect(this, &MainWindow::resultShown, this, [this] { m_settings.setLastScenarioPending(false); },
+                Qt::SingleShotConnection);
+    }
     if (last.isEmpty() || !loadScenario(last, &error)) {
+        m_settings.setLastScenarioPending(false);
         const QStringList presets = scenario::presetNames();
         const QString fallback = presets.contains(QStringLiteral("ghost-request")) ? QStringLiteral("ghost-request")
                                                                                    : presets.value(0);
@@ -1054,6 +1067,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
         return;
     }
     saveSettings();
+    m_settings.setLastScenarioPending(false); // closed by the user: the start did not hang
     event->accept();
 }
 

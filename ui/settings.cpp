@@ -9,6 +9,7 @@ const QString geometryKey = QStringLiteral("window/geometry");
 const QString stateKey = QStringLiteral("window/state");
 const QString lastScenarioKey = QStringLiteral("scenario/last");
 const QString recentKey = QStringLiteral("scenario/recentFiles");
+const QString pendingKey = QStringLiteral("scenario/lastPending");
 } // namespace
 
 Settings::Settings() = default;
@@ -41,6 +42,20 @@ QString Settings::lastScenario() const
 void Settings::setLastScenario(const QString &nameOrFile)
 {
     m_settings.setValue(lastScenarioKey, nameOrFile);
+}
+
+bool Settings::lastScenarioPending() const
+{
+    return m_settings.value(pendingKey, false).toBool();
+}
+
+void Settings::setLastScenarioPending(bool pending)
+{
+    if (pending)
+        m_settings.setValue(pendingKey, true);
+    else
+        m_settings.remove(pendingKey);
+    m_settings.sync();
 }
 
 QStringList Settings::recentFiles() const

@@ -23,6 +23,10 @@ public:
     // A scenario file path or a preset name; empty when nothing was opened yet.
     QString lastScenario() const;
     void setLastScenario(const QString &nameOrFile);
+    // Set (and written to disk) while the remembered scenario loads at start-up, cleared once its
+    // result is shown: still set at the next start means that start hung or was killed.
+    bool lastScenarioPending() const;
+    void setLastScenarioPending(bool pending);
 
     // Most recent first, at most maxRecentFiles entries, no duplicates.
     QStringList recentFiles() const;

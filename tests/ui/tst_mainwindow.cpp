@@ -25,6 +25,7 @@
 #include <QProgressBar>
 #include <QRegularExpression>
 #include <QSettings>
+#include <QStatusBar>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -103,6 +104,7 @@ private Q_SLOTS:
     void hiddenPagesUpdateWhenShown();
     void newSeedKeepsTheLesson();
     void attemptsBarOpensOperation();
+    void killedStartDoesNotReloadItsScenario();
 };
 
 void TestMainWindow::initTestCase()
@@ -742,6 +744,29 @@ void TestMainWindow::attemptsBarOpensOperation()
     QCOMPARE(w.currentOperation(), 5);
     QCOMPARE(w.currentPage(), MainWindow::Page::Timeline);
     QCOMPARE(w.findChild<QSpinBox *>(QStringLiteral("operationSpin"))->value(), 5);
+}
+
+void TestMainWindow::killedStartDoesNotReloadItsScenario()
+{
+    {
+        Settings s;
+        s.setLastScenario(QStringLiteral("key-expiry"));
+    }
+    {
+        // A normal start: pending while the remembered scenario loads, cleared once it is shown.
+        MainWindow w;
+        QCOMPARE(w.scenario().name, QStringLiteral("key-expiry"));
+        QVERIFY(Settings().lastScenarioPending());
+        QVERIFY(waitForIdle(w));
+        QTRY_VERIFY(!Settings().lastScenarioPending());
+    }
+    // The last start never got as far as a result (hung, killed): this one does not try again.
+    Settings().setLastScenarioPending(true);
+    MainWindow w;
+    QVERIFY(w.scenario().name != QStringLiteral("key-expiry"));
+    QVERIFY(!Settings().lastScenarioPending());
+    QVERIFY(w.statusBar()->currentMessage().contains(QLatin1String("key-expiry")));
+    QVERIFY(waitForIdle(w));
 }
 
 QTEST_MAIN(TestMainWindow)
