@@ -37,6 +37,26 @@ QString describe(const InterestingOp &op)
     return parts.join(QStringLiteral(", "));
 }
 
+QString outcome(const OpSummary &op)
+{
+    if (op.succeeded && op.records == 1)
+        return QString();
+    if (!op.succeeded && op.records == 0)
+        return QStringLiteral("The server holds no record of %1: nothing to clean up.").arg(op.ref);
+    if (op.records == 0)
+        return QString(); // lost: reported elsewhere, must never happen
+    if (op.records == 1)
+        return QStringLiteral("Yet the server holds a record of %1: an orphan the client will not know about.")
+            .arg(op.ref);
+    const int extra = op.records - 1;
+    return QStringLiteral("%1 server holds %2 records of %3: %4 %5.")
+        .arg(op.succeeded ? QStringLiteral("The") : QStringLiteral("Yet the"))
+        .arg(op.records)
+        .arg(op.ref)
+        .arg(extra)
+        .arg(extra == 1 ? QStringLiteral("is a duplicate") : QStringLiteral("are duplicates"));
+}
+
 } // namespace story
 
 QList<InterestingOp> interestingOperations(const RunResult &result)

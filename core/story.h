@@ -31,6 +31,10 @@ namespace story {
 QString label(Highlight h);
 // "duplicate, 409": every reason of one op.
 QString describe(const InterestingOp &op);
+// What the server really holds for an operation, said after the client's verdict:
+// "The server holds 3 records of ORD-0003: 2 are duplicates." Empty when it says nothing new
+// (one record for a success, none for a failure).
+QString outcome(const OpSummary &op);
 } // namespace story
 
 // Operations with a duplicate, an orphan, a 409, a 422, a replay or a status query, ascending.

@@ -60,6 +60,7 @@ private Q_SLOTS:
     void storyOperationCarriesTheLesson_data();
     void storyOperationCarriesTheLesson();
     void interestingOperations();
+    void outcomeSaysWhatTheServerHolds();
 };
 
 void TestPresets::everyPresetRunsWithoutLoss_data()
@@ -385,6 +386,27 @@ void TestPresets::interestingOperations()
     QCOMPARE(retrylab::storyOperation(quiet), 1);
     quiet.ops[4].attempts = 3;
     QCOMPARE(retrylab::storyOperation(quiet), 5);
+}
+
+void TestPresets::outcomeSaysWhatTheServerHolds()
+{
+    OpSummary op;
+    op.ref = QStringLiteral("ORD-0003");
+    op.succeeded = true;
+    op.records = 1;
+    QCOMPARE(story::outcome(op), QString()); // nothing to add to "succeeded"
+    op.records = 2;
+    QCOMPARE(story::outcome(op), QStringLiteral("The server holds 2 records of ORD-0003: 1 is a duplicate."));
+    op.records = 3;
+    QCOMPARE(story::outcome(op), QStringLiteral("The server holds 3 records of ORD-0003: 2 are duplicates."));
+    op.succeeded = false;
+    op.records = 1;
+    QCOMPARE(story::outcome(op),
+             QStringLiteral("Yet the server holds a record of ORD-0003: an orphan the client will not know about."));
+    op.records = 2;
+    QCOMPARE(story::outcome(op), QStringLiteral("Yet the server holds 2 records of ORD-0003: 1 is a duplicate."));
+    op.records = 0;
+    QCOMPARE(story::outcome(op), QStringLiteral("The server holds no record of ORD-0003: nothing to clean up."));
 }
 
 QTEST_GUILESS_MAIN(TestPresets)
