@@ -75,7 +75,7 @@ public:
     static constexpr int kMaxLiveItems = 3000;
     // Big operations are not zoomed out beyond this many events per pixel of natural density
     // (the items would only pile up into a smear, and the window near the view would hold too many).
-    static constexpr qreal kMaxEventsPerPx = 0.6;
+    static constexpr qreal kMaxEventsPerPx = 0.25;
 
     explicit TimelineScene(QObject *parent = nullptr);
 

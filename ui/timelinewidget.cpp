@@ -220,7 +220,11 @@ TimelineWidget::TimelineWidget(QWidget *parent)
     rebuild();
 }
 
-TimelineWidget::~TimelineWidget() = default;
+TimelineWidget::~TimelineWidget()
+{
+    // The scene goes first among the children; the view's scroll bars then move and must not reach it.
+    disconnect(m_view->horizontalScrollBar(), nullptr, this, nullptr);
+}
 
 // ------------------------------------------------------------------ data
 
