@@ -208,15 +208,13 @@ ScriptTableEditor::ScriptTableEditor(QWidget *parent)
     // Fixed widths from the font: sizing columns to their contents would measure every row.
     QHeaderView *header = m_table->horizontalHeader();
     const QFontMetrics fm = m_table->fontMetrics();
-    int faultWidth = 0;
-    for (const QString &name : faultNames())
-        faultWidth = qMax(faultWidth, fm.horizontalAdvance(name));
     header->setSectionResizeMode(ScriptTableModel::OpColumn, QHeaderView::Interactive);
-    header->setSectionResizeMode(ScriptTableModel::AttemptColumn, QHeaderView::Stretch);
-    header->setSectionResizeMode(ScriptTableModel::FaultColumn, QHeaderView::Interactive);
-    header->resizeSection(ScriptTableModel::OpColumn, fm.horizontalAdvance(QStringLiteral("Op 00000")) + 12);
-    header->resizeSection(ScriptTableModel::FaultColumn,
-                          faultWidth + m_table->style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 24);
+    header->setSectionResizeMode(ScriptTableModel::AttemptColumn, QHeaderView::Interactive);
+    header->setSectionResizeMode(ScriptTableModel::FaultColumn, QHeaderView::Stretch);
+    header->resizeSection(ScriptTableModel::OpColumn,
+                          qMax(fm.horizontalAdvance(QStringLiteral("0000")), header->sectionSizeHint(0)) + 8);
+    header->resizeSection(ScriptTableModel::AttemptColumn, fm.horizontalAdvance(QStringLiteral("b10/w10/t10")) + 12);
+    // The fault takes the rest.
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::SelectedClicked
                              | QAbstractItemView::EditKeyPressed | QAbstractItemView::AnyKeyPressed);
