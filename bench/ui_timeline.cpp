@@ -232,7 +232,8 @@ int main(int argc, char *argv[])
         setResultMs.append(timer.nsecsElapsed() / 1e6);
     }
     QCoreApplication::processEvents();
-    std::printf("ui_timeline: one operation with %d trace events, %d items\n", int(run.trace.size()), w.itemCount());
+    std::printf("ui_timeline: one operation with %d trace events, %d graphics items\n", int(run.trace.size()),
+                w.liveItemCount());
     std::printf("  setResult: median %.1f ms (3 runs, min %.1f ms)\n", stats(setResultMs).median,
                 *std::min_element(setResultMs.cbegin(), setResultMs.cend()));
 
