@@ -1,5 +1,8 @@
 // Times the attempt timeline on one operation with more than 5,000 trace events:
 // setResult, then ~300 playback frames (advance the animation by one frame, then grab the viewport).
+// Then one operation with B x W failing attempts (default 100 x 100, every connection refused):
+// setResult plus the first paint, a resize, a zoom, a fit, and the items that exist.
+// Usage: bench_ui_timeline [B W [only-big]]   ("only-big" skips the playback part)
 
 #include "scenario.h"
 #include "simulator.h"
@@ -10,10 +13,12 @@
 #include <QElapsedTimer>
 #include <QImage>
 #include <QRegularExpression>
+#include <QScrollBar>
 #include <QVariantAnimation>
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 
 using namespace retrylab;
 
@@ -76,6 +81,87 @@ RunResult longOperation(int minEvents)
     return r;
 }
 
+// One order whose every connection is refused: B business attempts of W wrapper attempts each.
+RunResult failingOperation(int business, int wrapper)
+{
+    const ScenarioParse parsed = scenario::preset(QStringLiteral("ghost-request"));
+    if (!parsed.ok())
+        qFatal("ghost-request does not load");
+    Scenario s = parsed.scenario;
+    s.workload.orders = 1;
+    s.client.business.maxAttempts = business;
+    s.client.wrapper.maxAttempts = wrapper;
+    s.network.connectFailure = 1.0;
+    return simulate(s);
+}
+
+double msSince(const QElapsedTimer &timer)
+{
+    return timer.nsecsElapsed() / 1e6;
+}
+
+void timeBigOperation(int business, int wrapper)
+{
+    QElapsedTimer timer;
+    timer.start();
+    const RunResult run = failingOperation(business, wrapper);
+    std::printf("ui_timeline: one operation with %d x %d failing attempts: %d trace events (simulated in %.0f ms)\n",
+                business, wrapper, int(run.trace.size()), msSince(timer));
+    std::fflush(stdout);
+
+    TimelineWidget w;
+    w.resize(1280, 720);
+    w.show();
+    QCoreApplication::processEvents();
+    timer.start();
+    w.setResult(run);
+    const double set = msSince(timer);
+    QCoreApplication::processEvents();
+    const QPixmap first = w.view()->viewport()->grab();
+    std::printf("  setResult %.1f ms, + first paint %.1f ms; %d events, %d graphics items\n", set, msSince(timer),
+                w.itemCount(), int(w.scene()->items().size()));
+    std::fflush(stdout);
+
+    timer.start();
+    w.resize(1000, 600);
+    QCoreApplication::processEvents();
+    w.view()->viewport()->grab();
+    const double shrink = msSince(timer);
+    timer.start();
+    w.resize(1280, 720);
+    QCoreApplication::processEvents();
+    w.view()->viewport()->grab();
+    std::printf("  resize 1280x720 -> 1000x600 + paint %.1f ms, back %.1f ms\n", shrink, msSince(timer));
+
+    timer.start();
+    w.zoomBy(0.8);
+    QCoreApplication::processEvents();
+    w.view()->viewport()->grab();
+    const double out = msSince(timer);
+    timer.start();
+    w.zoomBy(1.25);
+    QCoreApplication::processEvents();
+    w.view()->viewport()->grab();
+    std::printf("  zoom out + paint %.1f ms, zoom in + paint %.1f ms\n", out, msSince(timer));
+
+    timer.start();
+    w.fitToView();
+    QCoreApplication::processEvents();
+    w.view()->viewport()->grab();
+    std::printf("  fit + paint %.1f ms; %d graphics items\n", msSince(timer), int(w.scene()->items().size()));
+
+    QScrollBar *bar = w.view()->horizontalScrollBar();
+    timer.start();
+    for (int i = 1; i <= 20; ++i) {
+        bar->setValue(bar->minimum() + (bar->maximum() - bar->minimum()) * i / 20);
+        QCoreApplication::processEvents();
+        w.view()->viewport()->grab();
+    }
+    std::printf("  scroll across in 20 steps + paint: %.1f ms per step\n", msSince(timer) / 20);
+    if (first.isNull())
+        qFatal("empty frame");
+}
+
 struct Stats
 {
     double median = 0;
@@ -123,6 +209,14 @@ int main(int argc, char *argv[])
 {
     qputenv("QT_QPA_PLATFORM", qgetenv("QT_QPA_PLATFORM").isEmpty() ? QByteArray("offscreen") : qgetenv("QT_QPA_PLATFORM"));
     QApplication app(argc, argv);
+    const int business = argc > 2 ? std::atoi(argv[1]) : 100;
+    const int wrapper = argc > 2 ? std::atoi(argv[2]) : 100;
+    if (business <= 0 || wrapper <= 0)
+        qFatal("usage: bench_ui_timeline [B W [only-big]]");
+    if (argc > 3 && qstrcmp(argv[3], "only-big") == 0) {
+        timeBigOperation(business, wrapper);
+        return 0;
+    }
     const RunResult run = longOperation(5000);
 
     TimelineWidget w;
@@ -138,7 +232,8 @@ int main(int argc, char *argv[])
         setResultMs.append(timer.nsecsElapsed() / 1e6);
     }
     QCoreApplication::processEvents();
-    std::printf("ui_timeline: one operation with %d trace events, %d items\n", int(run.trace.size()), w.itemCount());
+    std::printf("ui_timeline: one operation with %d trace events, %d graphics items\n", int(run.trace.size()),
+                w.liveItemCount());
     std::printf("  setResult: median %.1f ms (3 runs, min %.1f ms)\n", stats(setResultMs).median,
                 *std::min_element(setResultMs.cbegin(), setResultMs.cend()));
 
@@ -162,5 +257,7 @@ int main(int argc, char *argv[])
     const Stats fitted = playFrames(w, 16.0, 60);
     std::printf("  fitted (all items visible), 60 frames:             median %.2f ms, p95 %.2f ms\n", fitted.median,
                 fitted.p95);
+    std::fflush(stdout);
+    timeBigOperation(business, wrapper);
     return 0;
 }

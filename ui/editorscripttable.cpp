@@ -2,13 +2,15 @@
 
 #include "scenario.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonObject>
+#include <QPainter>
 #include <QPushButton>
-#include <QSignalBlocker>
-#include <QTableWidget>
+#include <QStyledItemDelegate>
+#include <QTableView>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -17,32 +19,206 @@
 namespace retrylab {
 
 namespace {
-enum Column { OpColumn, AttemptColumn, FaultColumn };
 
-QComboBox *faultCombo(QWidget *parent)
+QStringList faultNames()
 {
-    auto *combo = new QComboBox(parent);
+    QStringList names;
     for (int i = 0; i <= int(FaultKind::Throttle429); ++i)
-        combo->addItem(scenario::toString(FaultKind(i)));
-    return combo;
+        names << scenario::toString(FaultKind(i));
+    return names;
 }
+
+// The fault column: drawn like a drop-down list, edited with a real one that exists only while editing.
+// Choosing an entry applies it at once, like the combo boxes in the rest of the form.
+class FaultDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+    QWidget *createEditor(QWidget *parent, const QStyleOptionViewItem &, const QModelIndex &) const override
+    {
+        auto *combo = new QComboBox(parent);
+        combo->setObjectName(QStringLiteral("faultEditor"));
+        combo->addItems(faultNames());
+        auto *self = const_cast<FaultDelegate *>(this);
+        connect(combo, &QComboBox::activated, self, [self, combo] { Q_EMIT self->commitData(combo); });
+        return combo;
+    }
+
+    void setEditorData(QWidget *editor, const QModelIndex &index) const override
+    {
+        auto *combo = static_cast<QComboBox *>(editor);
+        combo->setCurrentIndex(qMax(0, combo->findText(index.data(Qt::EditRole).toString())));
+    }
+
+    void setModelData(QWidget *editor, QAbstractItemModel *model, const QModelIndex &index) const override
+    {
+        model->setData(index, static_cast<QComboBox *>(editor)->currentText());
+    }
+
+    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        QStyleOptionViewItem item = option;
+        initStyleOption(&item, index);
+        const QWidget *widget = option.widget;
+        QStyle *style = widget ? widget->style() : QApplication::style();
+        // Selection and focus as for any cell, then a flat combo box with the fault's name.
+        item.text.clear();
+        style->drawControl(QStyle::CE_ItemViewItem, &item, painter, widget);
+        QStyleOptionComboBox combo;
+        combo.rect = option.rect.adjusted(1, 1, -1, -1);
+        combo.state = option.state & (QStyle::State_Enabled | QStyle::State_Active);
+        combo.palette = option.palette;
+        combo.fontMetrics = option.fontMetrics;
+        combo.currentText = index.data().toString();
+        combo.frame = false;
+        combo.editable = false;
+        combo.subControls = QStyle::SC_ComboBoxArrow | QStyle::SC_ComboBoxEditField;
+        style->drawComplexControl(QStyle::CC_ComboBox, &combo, painter, widget);
+        if (option.state & QStyle::State_Selected)
+            combo.palette.setBrush(QPalette::ButtonText, option.palette.highlightedText());
+        style->drawControl(QStyle::CE_ComboBoxLabel, &combo, painter, widget);
+    }
+};
+
 } // namespace
+
+// ------------------------------------------------------------------ model
+
+int ScriptTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int ScriptTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant ScriptTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_rows.size() || (role != Qt::DisplayRole && role != Qt::EditRole))
+        return QVariant();
+    const Row &row = m_rows.at(index.row());
+    switch (index.column()) {
+    case OpColumn:
+        return row.op;
+    case AttemptColumn:
+        return row.attempt;
+    case FaultColumn:
+        return row.fault;
+    default:
+        return QVariant();
+    }
+}
+
+bool ScriptTableModel::setData(const QModelIndex &index, const QVariant &value, int role)
+{
+    if (!index.isValid() || index.row() >= m_rows.size() || role != Qt::EditRole)
+        return false;
+    Row &row = m_rows[index.row()];
+    QString *cell = index.column() == OpColumn ? &row.op : (index.column() == AttemptColumn ? &row.attempt : &row.fault);
+    const QString text = value.toString();
+    if (*cell == text)
+        return true;
+    *cell = text;
+    Q_EMIT dataChanged(index, index, {Qt::DisplayRole, Qt::EditRole});
+    Q_EMIT edited();
+    return true;
+}
+
+QVariant ScriptTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return QVariant();
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case OpColumn:
+            return tr("Op");
+        case AttemptColumn:
+            return tr("Attempt");
+        case FaultColumn:
+            return tr("Fault");
+        default:
+            return QVariant();
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case OpColumn:
+            return tr("Operation number, or * for every operation");
+        case AttemptColumn:
+            return tr("Attempt path b/w/t, e.g. b1/w1/t1; * matches any");
+        case FaultColumn:
+            return tr("The fault forced on that attempt; double-click to choose another");
+        default:
+            return QVariant();
+        }
+    }
+    return QVariant();
+}
+
+Qt::ItemFlags ScriptTableModel::flags(const QModelIndex &index) const
+{
+    if (!index.isValid())
+        return Qt::NoItemFlags;
+    return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsEditable;
+}
+
+void ScriptTableModel::setRows(QList<Row> rows)
+{
+    beginResetModel();
+    m_rows = std::move(rows);
+    endResetModel();
+}
+
+void ScriptTableModel::appendRow(const Row &row)
+{
+    const int at = int(m_rows.size());
+    beginInsertRows(QModelIndex(), at, at);
+    m_rows.append(row);
+    endInsertRows();
+}
+
+void ScriptTableModel::removeRowList(QList<int> rows)
+{
+    std::sort(rows.begin(), rows.end(), std::greater<int>());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    for (const int row : std::as_const(rows)) {
+        if (row < 0 || row >= m_rows.size())
+            continue;
+        beginRemoveRows(QModelIndex(), row, row);
+        m_rows.removeAt(row);
+        endRemoveRows();
+    }
+}
+
+// ------------------------------------------------------------------ editor
 
 ScriptTableEditor::ScriptTableEditor(QWidget *parent)
     : QWidget(parent)
-    , m_table(new QTableWidget(0, 3, this))
+    , m_model(new ScriptTableModel(this))
+    , m_table(new QTableView(this))
     , m_add(new QPushButton(tr("Add fault"), this))
     , m_remove(new QPushButton(tr("Remove"), this))
 {
-    m_table->setHorizontalHeaderLabels({tr("Op"), tr("Attempt"), tr("Fault")});
-    m_table->horizontalHeaderItem(OpColumn)->setToolTip(tr("Operation number, or * for every operation"));
-    m_table->horizontalHeaderItem(AttemptColumn)->setToolTip(tr("Attempt path b/w/t, e.g. b1/w1/t1; * matches any"));
+    m_table->setModel(m_model);
+    m_table->setItemDelegateForColumn(ScriptTableModel::FaultColumn, new FaultDelegate(m_table));
     m_table->verticalHeader()->setVisible(false);
-    m_table->horizontalHeader()->setSectionResizeMode(OpColumn, QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(AttemptColumn, QHeaderView::Stretch);
-    m_table->horizontalHeader()->setSectionResizeMode(FaultColumn, QHeaderView::ResizeToContents);
+    // Fixed widths from the font: sizing columns to their contents would measure every row.
+    QHeaderView *header = m_table->horizontalHeader();
+    const QFontMetrics fm = m_table->fontMetrics();
+    header->setSectionResizeMode(ScriptTableModel::OpColumn, QHeaderView::Interactive);
+    header->setSectionResizeMode(ScriptTableModel::AttemptColumn, QHeaderView::Interactive);
+    header->setSectionResizeMode(ScriptTableModel::FaultColumn, QHeaderView::Stretch);
+    header->resizeSection(ScriptTableModel::OpColumn,
+                          qMax(fm.horizontalAdvance(QStringLiteral("0000")), header->sectionSizeHint(0)) + 8);
+    header->resizeSection(ScriptTableModel::AttemptColumn, fm.horizontalAdvance(QStringLiteral("b10/w10/t10")) + 12);
+    // The fault takes the rest.
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height() + 4 * m_table->fontMetrics().height() * 2);
+    m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::SelectedClicked
+                             | QAbstractItemView::EditKeyPressed | QAbstractItemView::AnyKeyPressed);
+    m_table->setMinimumHeight(header->sizeHint().height() + 4 * fm.height() * 2);
     m_table->setAccessibleName(tr("Scripted faults"));
 
     auto *buttons = new QHBoxLayout;
@@ -56,25 +232,24 @@ ScriptTableEditor::ScriptTableEditor(QWidget *parent)
 
     connect(m_add, &QPushButton::clicked, this, &ScriptTableEditor::addRow);
     connect(m_remove, &QPushButton::clicked, this, &ScriptTableEditor::removeSelectedRows);
-    connect(m_table, &QTableWidget::itemChanged, this, [this] { Q_EMIT edited(); });
-    connect(m_table, &QTableWidget::itemSelectionChanged, this, &ScriptTableEditor::updateButtons);
+    connect(m_model, &ScriptTableModel::edited, this, &ScriptTableEditor::edited);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &ScriptTableEditor::updateButtons);
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &ScriptTableEditor::updateButtons);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &ScriptTableEditor::updateButtons);
     updateButtons();
 }
 
 QJsonArray ScriptTableEditor::value() const
 {
     QJsonArray entries;
-    for (int row = 0; row < m_table->rowCount(); ++row) {
-        const QString opText = m_table->item(row, OpColumn) ? m_table->item(row, OpColumn)->text().trimmed() : QString();
+    for (const ScriptTableModel::Row &row : m_model->rows()) {
+        const QString opText = row.op.trimmed();
         bool isNumber = false;
         const int op = opText.toInt(&isNumber);
-        const QString attempt = m_table->item(row, AttemptColumn) ? m_table->item(row, AttemptColumn)->text().trimmed()
-                                                                  : QString();
-        const auto *combo = qobject_cast<QComboBox *>(m_table->cellWidget(row, FaultColumn));
         entries.append(QJsonObject{
             {QStringLiteral("op"), isNumber ? QJsonValue(op) : QJsonValue(opText)},
-            {QStringLiteral("attempt"), attempt},
-            {QStringLiteral("fault"), combo ? combo->currentText() : QString()},
+            {QStringLiteral("attempt"), row.attempt.trimmed()},
+            {QStringLiteral("fault"), row.fault},
         });
     }
     return entries;
@@ -82,30 +257,30 @@ QJsonArray ScriptTableEditor::value() const
 
 void ScriptTableEditor::setValue(const QJsonArray &entries)
 {
-    const QSignalBlocker blocker(this);
-    const QSignalBlocker tableBlocker(m_table);
-    m_table->setRowCount(0);
+    const QStringList faults = faultNames();
+    QList<ScriptTableModel::Row> rows;
+    rows.reserve(entries.size());
     for (const QJsonValue &v : entries) {
         const QJsonObject o = v.toObject();
-        appendRow(o.value(QStringLiteral("op")), o.value(QStringLiteral("attempt")).toString(),
-                  o.value(QStringLiteral("fault")).toString());
+        const QJsonValue op = o.value(QStringLiteral("op"));
+        const QString fault = o.value(QStringLiteral("fault")).toString();
+        rows.append({op.isDouble() ? QString::number(op.toInt()) : op.toString(QStringLiteral("*")),
+                     o.value(QStringLiteral("attempt")).toString(), faults.contains(fault) ? fault : faults.value(0)});
     }
-    updateButtons();
+    m_model->setRows(std::move(rows));
 }
 
 int ScriptTableEditor::rowCount() const
 {
-    return m_table->rowCount();
+    return m_model->rowCount();
 }
 
 void ScriptTableEditor::addRow()
 {
-    {
-        const QSignalBlocker tableBlocker(m_table);
-        appendRow(QJsonValue(1), QStringLiteral("b1/w1/t1"), scenario::toString(FaultKind::ResponseLost));
-    }
-    m_table->setCurrentCell(m_table->rowCount() - 1, OpColumn);
-    updateButtons();
+    m_model->appendRow({QStringLiteral("1"), QStringLiteral("b1/w1/t1"), scenario::toString(FaultKind::ResponseLost)});
+    const QModelIndex added = m_model->index(m_model->rowCount() - 1, ScriptTableModel::OpColumn);
+    m_table->setCurrentIndex(added);
+    m_table->scrollTo(added);
     Q_EMIT edited();
 }
 
@@ -115,37 +290,17 @@ void ScriptTableEditor::removeSelectedRows()
     const QModelIndexList selected = m_table->selectionModel()->selectedRows();
     for (const QModelIndex &index : selected)
         rows << index.row();
-    if (rows.isEmpty() && m_table->currentRow() >= 0)
-        rows << m_table->currentRow();
+    if (rows.isEmpty() && m_table->currentIndex().isValid())
+        rows << m_table->currentIndex().row();
     if (rows.isEmpty())
         return;
-    std::sort(rows.begin(), rows.end(), std::greater<int>());
-    {
-        const QSignalBlocker tableBlocker(m_table);
-        for (int row : rows)
-            m_table->removeRow(row);
-    }
-    updateButtons();
+    m_model->removeRowList(rows);
     Q_EMIT edited();
-}
-
-void ScriptTableEditor::appendRow(const QJsonValue &op, const QString &attempt, const QString &fault)
-{
-    const int row = m_table->rowCount();
-    m_table->insertRow(row);
-    const QString opText = op.isDouble() ? QString::number(op.toInt()) : op.toString(QStringLiteral("*"));
-    m_table->setItem(row, OpColumn, new QTableWidgetItem(opText));
-    m_table->setItem(row, AttemptColumn, new QTableWidgetItem(attempt));
-    QComboBox *combo = faultCombo(m_table);
-    const int index = combo->findText(fault);
-    combo->setCurrentIndex(index >= 0 ? index : 0);
-    connect(combo, &QComboBox::currentIndexChanged, this, [this] { Q_EMIT edited(); });
-    m_table->setCellWidget(row, FaultColumn, combo);
 }
 
 void ScriptTableEditor::updateButtons()
 {
-    m_remove->setEnabled(m_table->rowCount() > 0);
+    m_remove->setEnabled(m_model->rowCount() > 0);
 }
 
 } // namespace retrylab

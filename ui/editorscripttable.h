@@ -1,12 +1,50 @@
 #pragma once
 
+#include <QAbstractTableModel>
 #include <QJsonArray>
+#include <QList>
 #include <QWidget>
 
-class QTableWidget;
+class QTableView;
 class QPushButton;
 
 namespace retrylab {
+
+// The rows of network.script as typed: (op, attempt path, fault), one small struct per row, no widgets,
+// so a script of 10,000 entries loads in milliseconds. The fault column is edited with a combo box
+// that exists only while a cell is being edited.
+class ScriptTableModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { OpColumn, AttemptColumn, FaultColumn, ColumnCount };
+    struct Row
+    {
+        QString op;
+        QString attempt;
+        QString fault;
+    };
+
+    using QAbstractTableModel::QAbstractTableModel;
+
+    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
+    int columnCount(const QModelIndex &parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+
+    void setRows(QList<Row> rows);
+    const QList<Row> &rows() const { return m_rows; }
+    void appendRow(const Row &row);
+    void removeRowList(QList<int> rows); // any order; one signal per row
+
+Q_SIGNALS:
+    void edited(); // a cell changed by setData (not by setRows)
+
+private:
+    QList<Row> m_rows;
+};
 
 // Edits network.script: rows of (op, attempt path, fault) that force a fault on exact attempts.
 class ScriptTableEditor : public QWidget
@@ -20,7 +58,8 @@ public:
     // Replaces the rows without emitting edited().
     void setValue(const QJsonArray &entries);
     int rowCount() const;
-    QTableWidget *table() const { return m_table; }
+    QTableView *table() const { return m_table; }
+    ScriptTableModel *model() const { return m_model; }
 
 public Q_SLOTS:
     void addRow();
@@ -30,10 +69,10 @@ Q_SIGNALS:
     void edited();
 
 private:
-    void appendRow(const QJsonValue &op, const QString &attempt, const QString &fault);
     void updateButtons();
 
-    QTableWidget *m_table = nullptr;
+    ScriptTableModel *m_model = nullptr;
+    QTableView *m_table = nullptr;
     QPushButton *m_add = nullptr;
     QPushButton *m_remove = nullptr;
 };

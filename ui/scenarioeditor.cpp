@@ -13,6 +13,7 @@
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QJsonArray>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -39,6 +40,23 @@ constexpr int MaxMs = 3600000; // the core's limit for durations: one hour of vi
 const char *const Methods[] = {"GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE", "POST", "PATCH"};
 const char *const InvalidProperty = "invalid";
 const char *const HelpProperty = "helpToolTip";
+
+// The value at a dotted path (no indices: the form's paths name whole lists) of a scenario's JSON;
+// undefined where there is none, like scenario::valueAt.
+QJsonValue valueIn(const QJsonObject &root, const QString &path)
+{
+    QJsonValue node = root;
+    for (const QStringView key : QStringView(path).split(QLatin1Char('.'))) {
+        if (!node.isObject())
+            return QJsonValue(QJsonValue::Undefined);
+        const QJsonObject object = node.toObject();
+        const auto it = object.constFind(key);
+        if (it == object.constEnd())
+            return QJsonValue(QJsonValue::Undefined);
+        node = it.value();
+    }
+    return node;
+}
 
 // A wheel turned over a form should scroll the form, not change the value under
 // the pointer: values change on the wheel only once the field has focus.
@@ -797,8 +815,12 @@ void ScenarioEditor::setScenario(const Scenario &scenario, Baseline baseline)
     m_scenario = scenario;
     if (baseline == Baseline::Reset)
         m_baseline = scenario;
+    // One conversion for all fields: scenario::valueAt would convert the whole scenario (a long
+    // network.script included) once per field.
+    ++m_roundTrips;
+    const QJsonObject root = scenario.toJson();
     for (const Field &f : qAsConst(m_fields)) {
-        write(f, scenario::valueAt(scenario, f.path));
+        write(f, valueIn(root, f.path));
         clearInvalid(f.widget);
     }
     {
@@ -875,6 +897,7 @@ void ScenarioEditor::commit(const QString &path)
     if (i < 0)
         return;
     const Field &f = m_fields.at(i);
+    ++m_roundTrips;
     const ScenarioParse parsed = scenario::withValue(m_scenario, path, read(f));
     if (!parsed.ok()) {
         const QString reason = reasonFor(path, parsed.errors);

@@ -54,6 +54,10 @@ public:
     QString fieldError(const QString &path) const;
     bool hasInvalidFields() const;
 
+    // How often the editor converted the whole scenario to JSON and back: once per setScenario and once
+    // per edit, never per field (a long network.script makes each conversion cost time and memory).
+    int scenarioRoundTrips() const { return m_roundTrips; }
+
     PresetList *presetList() const { return m_presets; }
     QToolBox *sections() const { return m_sections; }
     // Presets or Settings.
@@ -121,6 +125,7 @@ private:
     QTimer *m_textTimer = nullptr;
     Scenario m_baseline;
     bool m_settingsModified = false;
+    int m_roundTrips = 0;
 };
 
 } // namespace retrylab

@@ -419,12 +419,13 @@ void TimelineScene::setOperation(const Trace &trace, int op, const QSet<int> &du
                                  const QStringList &laneNotes, const QList<bool> &laneEnabled)
 {
     clearSelection();
-    for (TimelineEventItem *item : std::as_const(m_items)) {
-        removeItem(item);
-        delete item;
+    for (const int plan : std::as_const(m_live)) {
+        removeItem(m_items.at(plan));
+        delete m_items.at(plan);
     }
     m_items.clear();
-    m_byTrace.clear();
+    m_live.clear();
+    m_planOfTrace.clear();
     m_trace = trace;
     m_op = op;
     m_laneNotes = laneNotes;
@@ -454,14 +455,14 @@ void TimelineScene::setOperation(const Trace &trace, int op, const QSet<int> &du
     m_natural.build(m_times, kPxPerMs, kBreakAfterUs, kBreakPx, kBreakPxPerDoubling);
     updateDodges();
 
-    m_items.reserve(m_plans.size());
-    for (int i = 0; i < m_plans.size(); ++i) {
-        auto *item = new TimelineEventItem(this, i);
-        item->setToolTip(timeline::details(eventOf(i)));
-        m_items.append(item);
-        m_byTrace.insert(m_plans.at(i).traceIndex, item);
-        addItem(item);
-    }
+    m_twoSlots = std::any_of(m_plans.cbegin(), m_plans.cend(), [](const EventPlan &p) { return p.slot != 0; });
+    m_items = QList<TimelineEventItem *>(m_plans.size(), nullptr);
+    m_planOfTrace.reserve(m_plans.size());
+    for (int i = 0; i < m_plans.size(); ++i)
+        m_planOfTrace.insert(m_plans.at(i).traceIndex, i);
+    m_windowValid = false; // choose the live items again
+    // The zoom may be below what this operation allows.
+    m_zoom = qMax(m_zoom, minimumZoom());
     m_playhead = m_times.isEmpty() ? 0 : m_times.first();
     m_instant = instantAt(m_playhead);
     relayout();
@@ -491,13 +492,20 @@ qreal TimelineScene::laneTop(int lane) const
 
 qreal TimelineScene::barHalfHeight() const
 {
-    const bool two = std::any_of(m_plans.cbegin(), m_plans.cend(), [](const EventPlan &p) { return p.slot != 0; });
-    return qMax<qreal>(5, m_laneH * (two ? 0.085 : 0.14));
+    return qMax<qreal>(5, m_laneH * (m_twoSlots ? 0.085 : 0.14));
+}
+
+qreal TimelineScene::minimumZoom() const
+{
+    const qreal natural = m_natural.width();
+    if (m_plans.size() <= kEagerLimit || natural <= 0)
+        return 0.02;
+    return qBound<qreal>(0.02, m_plans.size() / (kMaxEventsPerPx * natural), 1.0);
 }
 
 void TimelineScene::setZoom(qreal zoom)
 {
-    zoom = qBound<qreal>(0.02, zoom, 40);
+    zoom = qBound<qreal>(minimumZoom(), zoom, 40);
     if (qFuzzyCompare(zoom, m_zoom))
         return;
     m_zoom = zoom;
@@ -511,9 +519,10 @@ qreal TimelineScene::fitZoom(qreal width) const
         return 1.0;
     // The left pad shrinks as the zoom grows (glyphs dodged left of the first instant); a few
     // fixed-point steps from the widest pad settle it. Always the same steps: a pure function of width.
-    qreal zoom = qBound<qreal>(0.02, (width - leftPadAt(0.02) - kRightPad) / natural, 40);
+    const qreal least = minimumZoom();
+    qreal zoom = qBound<qreal>(least, (width - leftPadAt(least) - kRightPad) / natural, 40);
     for (int i = 0; i < 4; ++i)
-        zoom = qBound<qreal>(0.02, (width - leftPadAt(zoom) - kRightPad) / natural, 40);
+        zoom = qBound<qreal>(least, (width - leftPadAt(zoom) - kRightPad) / natural, 40);
     return zoom;
 }
 
@@ -590,40 +599,163 @@ qreal TimelineScene::sceneWidthAt(qreal zoom) const
     return kLabelWidth + qMax<qreal>(width, 400);
 }
 
+QPointF TimelineScene::anchorOf(int plan) const
+{
+    const EventPlan &pl = m_plans.at(plan);
+    return QPointF(xOf(pl.t) + m_dodgeDx.value(plan), laneCenter(pl.lane, pl.slot));
+}
+
+QRectF TimelineScene::anchorRect(int plan) const
+{
+    const EventPlan &pl = m_plans.at(plan);
+    const QPointF at = anchorOf(plan);
+    const qreal r = kGlyphRadius + 4;
+    QRectF rect(at.x() - r, at.y() - r, 2 * r, 2 * r);
+    if (pl.form == EventPlan::Form::Bar || pl.form == EventPlan::Form::Wait)
+        rect |= QRectF(at.x(), at.y() - barHalfHeight(), xOf(pl.to) - xOf(pl.t), 2 * barHalfHeight());
+    return rect;
+}
+
+void TimelineScene::placeItem(int i)
+{
+    const EventPlan &pl = m_plans.at(i);
+    TimelineEventItem *item = m_items.at(i);
+    const QPointF at = anchorOf(i);
+    item->setPos(at);
+    qreal length = 0;
+    QPointF from;
+    qreal offset = 0;
+    switch (pl.form) {
+    case EventPlan::Form::Bar:
+        length = xOf(pl.to) - xOf(pl.t);
+        offset = m_labelOffset.value(i);
+        break;
+    case EventPlan::Form::Wait:
+        length = xOf(pl.to) - xOf(pl.t);
+        break;
+    case EventPlan::Form::Arrow:
+        // Arrows start at their origin's anchor, whether or not the origin has an item.
+        if (pl.originPlan >= 0)
+            from = anchorOf(pl.originPlan) - at;
+        break;
+    case EventPlan::Form::Marker:
+        break;
+    }
+    item->setGeometry(length, from, barHalfHeight(), offset);
+    ++m_geometryUpdates;
+}
+
+void TimelineScene::setExposedRange(qreal left, qreal right)
+{
+    m_exposedLeft = left;
+    m_exposedRight = qMax(left, right);
+    if (m_plans.size() <= kEagerLimit)
+        return;
+    // Items are chosen for the exposed range and half its width on either side: scrolling by less
+    // than that, or playback moving the view along, creates and removes nothing.
+    if (m_windowValid && m_liveLeft <= left && right <= m_liveRight)
+        return;
+    syncItems();
+}
+
+void TimelineScene::materializeAll()
+{
+    syncItems(true);
+    m_windowValid = false; // the next exposed range removes what it does not need
+}
+
+TimelineEventItem *TimelineScene::itemForTrace(int traceIndex)
+{
+    const int plan = planOfTrace(traceIndex);
+    if (plan < 0)
+        return nullptr;
+    if (!m_items.at(plan)) {
+        auto *item = new TimelineEventItem(this, plan);
+        item->setToolTip(timeline::details(eventOf(plan)));
+        m_items[plan] = item;
+        m_live.append(plan);
+        addItem(item);
+        placeItem(plan);
+    }
+    return m_items.at(plan);
+}
+
+void TimelineScene::syncItems(bool all)
+{
+    const int n = int(m_plans.size());
+    QList<bool> wanted(n, false);
+    m_windowValid = true;
+    if (all || n <= kEagerLimit) {
+        wanted.fill(true);
+        m_liveLeft = -std::numeric_limits<qreal>::max();
+        m_liveRight = std::numeric_limits<qreal>::max();
+    } else {
+        const qreal extra = (m_exposedRight - m_exposedLeft) / 2;
+        m_liveLeft = m_exposedLeft - extra;
+        m_liveRight = m_exposedRight + extra;
+        // Labels and dodged glyphs reach beyond an event's times: a generous margin in time.
+        const qreal reach = 220 + m_maxDodge;
+        const qint64 t0 = timeAtX(m_liveLeft - reach);
+        const qint64 t1 = timeAtX(m_liveRight + reach);
+        const qint64 c0 = timeAtX(m_exposedLeft - reach);
+        const qint64 c1 = timeAtX(m_exposedRight + reach);
+        // What the view shows first, then its surroundings; never more than kMaxLiveItems.
+        int count = 0;
+        for (int pass = 0; pass < 2 && count < kMaxLiveItems; ++pass) {
+            const qint64 lo = pass == 0 ? c0 : t0;
+            const qint64 hi = pass == 0 ? c1 : t1;
+            for (int i = 0; i < n && count < kMaxLiveItems; ++i) {
+                const EventPlan &pl = m_plans.at(i);
+                if (!wanted.at(i) && pl.spanEnd() >= lo && pl.spanStart() <= hi) {
+                    wanted[i] = true;
+                    ++count;
+                }
+            }
+        }
+    }
+    int selected = -1;
+    const QList<QGraphicsItem *> selection = selectedItems();
+    if (!selection.isEmpty() && selection.first()->type() == TimelineEventItem::Type)
+        selected = static_cast<TimelineEventItem *>(selection.first())->planIndex();
+    QList<int> live;
+    live.reserve(m_live.size());
+    for (const int plan : std::as_const(m_live)) {
+        if (wanted.at(plan) || plan == selected) {
+            live.append(plan);
+            continue;
+        }
+        removeItem(m_items.at(plan));
+        delete m_items.at(plan);
+        m_items[plan] = nullptr;
+    }
+    for (int i = 0; i < n; ++i) {
+        if (!wanted.at(i) || m_items.at(i))
+            continue;
+        auto *item = new TimelineEventItem(this, i);
+        item->setToolTip(timeline::details(eventOf(i)));
+        m_items[i] = item;
+        live.append(i);
+        addItem(item);
+        placeItem(i);
+    }
+    m_live = live;
+}
+
 void TimelineScene::relayout()
 {
     m_axis.build(m_times, kPxPerMs * m_zoom, kBreakAfterUs, kBreakPx * m_zoom, kBreakPxPerDoubling * m_zoom);
     m_ticks = m_axis.ticks(96);
-    const qreal half = barHalfHeight();
     m_leftPad = leftPadAt(m_zoom);
-    // Anchors first: arrows start at their origin's anchor.
-    for (int i = 0; i < m_items.size(); ++i) {
-        const EventPlan &pl = m_plans.at(i);
-        m_items[i]->setPos(xOf(pl.t) + m_dodgeDx.value(i), laneCenter(pl.lane, pl.slot));
-    }
-    for (int i = 0; i < m_items.size(); ++i) {
-        const EventPlan &pl = m_plans.at(i);
-        qreal length = 0;
-        QPointF from;
-        qreal offset = 0;
-        switch (pl.form) {
-        case EventPlan::Form::Bar: {
-            length = xOf(pl.to) - xOf(pl.t);
-            offset = m_labelOffset.value(i);
-            break;
-        }
-        case EventPlan::Form::Wait:
-            length = xOf(pl.to) - xOf(pl.t);
-            break;
-        case EventPlan::Form::Arrow:
-            if (pl.originPlan >= 0)
-                from = m_items.at(pl.originPlan)->pos() - m_items.at(i)->pos();
-            break;
-        case EventPlan::Form::Marker:
-            break;
-        }
-        m_items[i]->setGeometry(length, from, half, offset);
-    }
+    m_maxDodge = 0;
+    for (const qreal dx : std::as_const(m_dodgeDx))
+        m_maxDodge = qMax(m_maxDodge, qAbs(dx));
+    // Positions changed: the live items are chosen again (the widget then reports the range it exposes),
+    // and only live items move: O(live items), however long the operation.
+    m_windowValid = false;
+    if (m_plans.size() > kEagerLimit || m_live.size() < m_plans.size())
+        syncItems();
+    for (const int plan : std::as_const(m_live))
+        placeItem(plan);
     updateSceneRect();
     update();
 }
@@ -653,7 +785,7 @@ void TimelineScene::setPlayhead(qint64 t)
     const qint64 lo = qMin(old, t);
     const qint64 hi = qMax(old, t);
     // Only items whose drawing depends on the crossed interval are repainted; the scene batches them.
-    for (int i = 0; i < m_items.size(); ++i) {
+    for (const int i : std::as_const(m_live)) {
         const EventPlan &pl = m_plans.at(i);
         if ((pl.spanEnd() >= lo && pl.spanStart() <= hi) || pl.t == oldInstant || pl.t == m_instant)
             m_items[i]->update();
@@ -668,7 +800,7 @@ void TimelineScene::setPlayhead(qint64 t)
 
 QRectF TimelineScene::playheadBubble() const
 {
-    if (m_items.isEmpty())
+    if (m_plans.isEmpty())
         return QRectF();
     const QString text = timeline::formatAxisTime(m_playhead, 1000);
     const qreal w = QFontMetricsF(m_badgeFont).horizontalAdvance(text) + 14;
@@ -835,7 +967,7 @@ void TimelineScene::drawBackground(QPainter *p, const QRectF &rect)
     p->setPen(QPen(c.muted, 1));
     p->drawLine(QPointF(left, kAxisHeight - 0.5), QPointF(right, kAxisHeight - 0.5));
 
-    if (m_items.isEmpty() && !m_emptyText.isEmpty()) {
+    if (m_plans.isEmpty() && !m_emptyText.isEmpty()) {
         p->setFont(m_laneFont);
         p->setPen(c.muted);
         p->drawText(QRectF(0, kAxisHeight, 600, (lanesBottom() - kAxisHeight)), Qt::AlignCenter | Qt::TextWordWrap, m_emptyText);
@@ -846,7 +978,7 @@ void TimelineScene::drawBackground(QPainter *p, const QRectF &rect)
 
 void TimelineScene::drawForeground(QPainter *p, const QRectF &rect)
 {
-    if (m_items.isEmpty())
+    if (m_plans.isEmpty())
         return;
     const qreal x = playheadX();
     if (x < rect.left() - 60 || x > rect.right() + 60)

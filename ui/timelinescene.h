@@ -70,6 +70,12 @@ public:
     static constexpr qreal kGlyphRadius = 7;
     static constexpr qreal kDodge = 19;
     static constexpr qreal kCompactLane = 0.55;
+    // Up to this many events, every event has its item; beyond, only those in or near the view do.
+    static constexpr int kEagerLimit = 2000;
+    static constexpr int kMaxLiveItems = 3000;
+    // Big operations are not zoomed out beyond this many events per pixel of natural density
+    // (the items would only pile up into a smear, and the window near the view would hold too many).
+    static constexpr qreal kMaxEventsPerPx = 0.25;
 
     explicit TimelineScene(QObject *parent = nullptr);
 
@@ -81,13 +87,29 @@ public:
     const Trace &trace() const { return m_trace; }
     const QList<EventPlan> &plans() const { return m_plans; }
     const TraceEvent &eventOf(int plan) const { return m_trace.at(m_plans.at(plan).traceIndex); }
-    int eventItemCount() const { return int(m_items.size()); }
-    TimelineEventItem *itemForTrace(int traceIndex) const { return m_byTrace.value(traceIndex); }
+    // Events of the operation (each drawn by one item while it is in or near the view).
+    int eventItemCount() const { return int(m_plans.size()); }
+    // Items that exist now: every event of an operation of up to kEagerLimit events, else only the events
+    // drawn in or near the exposed range, at most kMaxLiveItems.
+    int liveItemCount() const { return int(m_live.size()); }
+    // Item geometry updates (setPos, setGeometry) since construction: a resize or zoom costs O(live items).
+    qint64 geometryUpdates() const { return m_geometryUpdates; }
+    // The item of a trace event of this operation, created if it is not live; null for other events.
+    TimelineEventItem *itemForTrace(int traceIndex);
+    // Scene rect an event's drawing occupies at the current layout (glyph or bar, without its label).
+    QRectF anchorRect(int plan) const;
+    int planOfTrace(int traceIndex) const { return m_planOfTrace.value(traceIndex, -1); }
     // Distinct event times of the operation, ascending.
     const QList<qint64> &times() const { return m_times; }
 
     void setZoom(qreal zoom);
     qreal zoom() const { return m_zoom; }
+    // The smallest zoom: 0.02, or more for operations with many events (see kMaxEventsPerPx).
+    qreal minimumZoom() const;
+    // The scene x range the view shows; items are kept for it and half its width on either side.
+    void setExposedRange(qreal left, qreal right);
+    // Every event gets its item (export); the next setExposedRange() goes back to the window.
+    void materializeAll();
     // Zoom at which the whole operation fits `width` scene pixels (the lane-name column excluded).
     // A pure function of the operation and `width`: it does not depend on the current zoom.
     qreal fitZoom(qreal width) const;
@@ -144,6 +166,10 @@ protected:
 
 private:
     void relayout();
+    // Creates the items of the wanted plans and removes the others (the selected one stays).
+    void syncItems(bool all = false);
+    void placeItem(int plan);
+    QPointF anchorOf(int plan) const;
     void updateSceneRect();
     // Sideways offsets of glyphs sharing an instant; depend on the plans and the badge font only.
     void updateDodges();
@@ -154,8 +180,17 @@ private:
     Trace m_trace;
     int m_op = 0;
     QList<EventPlan> m_plans;
-    QList<TimelineEventItem *> m_items;
-    QHash<int, TimelineEventItem *> m_byTrace;
+    QList<TimelineEventItem *> m_items; // per plan: its item, or null while it is not live
+    QList<int> m_live;                  // plans that have an item
+    QHash<int, int> m_planOfTrace;
+    qreal m_exposedLeft = -kLabelWidth;
+    qreal m_exposedRight = 1280;
+    qreal m_liveLeft = 0;  // the scene x range the live items were chosen for
+    qreal m_liveRight = 0;
+    bool m_windowValid = false; // false: choose the live items again on the next exposed range
+    qreal m_maxDodge = 0;
+    bool m_twoSlots = false; // a double submit: two slots per lane
+    qint64 m_geometryUpdates = 0;
     QList<qint64> m_times;
     QStringList m_laneNotes;
     QList<bool> m_laneEnabled;

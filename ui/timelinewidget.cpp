@@ -198,12 +198,18 @@ TimelineWidget::TimelineWidget(QWidget *parent)
         Q_EMIT eventSelected(index);
     });
     connect(m_view, &TimelineView::zoomRequested, this, &TimelineWidget::zoomAround);
+    // A long operation has items only in and near the view: scrolling tells the scene what is exposed.
+    connect(m_view->horizontalScrollBar(), &QScrollBar::valueChanged, this, &TimelineWidget::updateExposed);
+    connect(m_view->horizontalScrollBar(), &QScrollBar::rangeChanged, this, &TimelineWidget::updateExposed);
     connect(m_view, &TimelineView::resized, this, [this] {
         // The lane height and the fit depend on the view's size without scroll bars only. When just a
         // scroll bar came or went, that size is unchanged and so is the layout: no feedback loop.
-        if (m_view->maximumViewportSize() == m_viewInput)
+        if (m_view->maximumViewportSize() == m_viewInput) {
+            updateExposed();
             return;
+        }
         applyFit();
+        updateExposed();
     });
 
     QFont captionFont = font();
@@ -214,7 +220,11 @@ TimelineWidget::TimelineWidget(QWidget *parent)
     rebuild();
 }
 
-TimelineWidget::~TimelineWidget() = default;
+TimelineWidget::~TimelineWidget()
+{
+    // The scene goes first among the children; the view's scroll bars then move and must not reach it.
+    disconnect(m_view->horizontalScrollBar(), nullptr, this, nullptr);
+}
 
 // ------------------------------------------------------------------ data
 
@@ -591,6 +601,17 @@ void TimelineWidget::adaptToView()
     m_scene->setZoom(zoom);
 }
 
+void TimelineWidget::updateExposed() const
+{
+    const QRectF visible = m_view->mapToScene(m_view->viewport()->rect()).boundingRect();
+    m_scene->setExposedRange(visible.left(), visible.right());
+}
+
+int TimelineWidget::liveItemCount() const
+{
+    return m_scene->liveItemCount();
+}
+
 void TimelineWidget::fitToView()
 {
     m_fit = Fit::Exact;
@@ -604,6 +625,7 @@ void TimelineWidget::applyFit()
         return;
     m_view->horizontalScrollBar()->setValue(m_view->horizontalScrollBar()->minimum());
     followPlayhead();
+    updateExposed();
 }
 
 void TimelineWidget::zoomBy(double factor)
@@ -620,6 +642,7 @@ void TimelineWidget::zoomAround(double factor, const QPoint &anchor)
     const qreal newX = m_scene->xOf(t);
     QScrollBar *h = m_view->horizontalScrollBar();
     h->setValue(h->value() + int(std::lround(m_view->mapFromScene(QPointF(newX, 0)).x() - anchor.x())));
+    updateExposed();
 }
 
 void TimelineWidget::followPlayhead()
@@ -783,6 +806,8 @@ bool TimelineWidget::exportImage(const QString &fileName, QString *error, const 
         m_scene->setLaneHeight(qBound<qreal>(40, lanes, 110));
         m_scene->setZoom(m_scene->fitZoom(canvas.width() - TimelineScene::kLabelWidth - 1));
     }
+    // Every event is drawn: a long operation gets all its items for as long as the export takes.
+    m_scene->materializeAll();
     const QRectF source = m_scene->sceneRect();
     // Very long operations are scaled down rather than written as a gigantic bitmap.
     const qreal scale = slide ? slideScale : qMin<qreal>(1.0, 16000.0 / source.width());
@@ -805,11 +830,12 @@ bool TimelineWidget::exportImage(const QString &fileName, QString *error, const 
         m_scene->render(p, target, QRectF(source.topLeft(), target.size()), Qt::IgnoreAspectRatio);
     };
     auto restore = qScopeGuard([&] {
-        if (!slide)
-            return;
-        m_scene->setLaneHeight(savedLane);
-        m_scene->setZoom(savedZoom);
-        m_view->horizontalScrollBar()->setValue(savedScroll);
+        if (slide) {
+            m_scene->setLaneHeight(savedLane);
+            m_scene->setZoom(savedZoom);
+            m_view->horizontalScrollBar()->setValue(savedScroll);
+        }
+        updateExposed();
     });
     if (suffix == QLatin1String("png")) {
         QImage image(size, QImage::Format_ARGB32_Premultiplied);

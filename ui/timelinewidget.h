@@ -50,7 +50,8 @@ public:
     void setOperationPickerVisible(bool visible);
     double speed() const { return m_speed; }
     QString caption() const;   // the narrated sentence of the current event
-    int itemCount() const;     // items representing trace events of the shown operation
+    int itemCount() const;     // trace events of the shown operation (each drawn by one item while in view)
+    int liveItemCount() const; // items that exist now: all of them, or those in and near the view for long operations
     QGraphicsScene *scene() const;
     TimelineView *view() const { return m_view; }
     TimelineOverview *overview() const { return m_overview; }
@@ -82,6 +83,7 @@ private:
     void showDetails(int traceIndex);
     void zoomAround(double factor, const QPoint &viewportAnchor);
     void applyFit();
+    void updateExposed() const; // tells the scene which x range the view shows
     void adaptToView(); // lane height and (unless zoomed by hand) zoom for the view's size
     void updateOverviewHeight();
     double storyAt(qint64 t) const;

@@ -7,6 +7,7 @@
 #include <QDoubleSpinBox>
 #include <QGroupBox>
 #include <QJsonArray>
+#include <QJsonObject>
 #include <QApplication>
 #include <QLabel>
 #include <QScopeGuard>
@@ -20,7 +21,7 @@
 #include <QStyle>
 #include <QStyleOptionComboBox>
 #include <QTabWidget>
-#include <QTableWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolBox>
@@ -92,6 +93,9 @@ private Q_SLOTS:
     void enterLoadsAndFocusDoesNot();
     void connectionRefusedLabelIsPrecise();
     void settingsFitA350PixelDock();
+    void longScriptConvertsOncePerLoadAndEdit();
+    void longScriptMakesNoWidgetPerRow();
+    void scriptFaultIsChosenInPlace();
 };
 
 void TestEditor::initTestCase()
@@ -338,14 +342,15 @@ void TestEditor::scriptTableRoundTrip()
     QCOMPARE(s.network.script.last().fault, FaultKind::ResponseLost);
 
     // A bad attempt path is refused by the core and marked on the table.
-    script->table()->item(rows, 1)->setText(QStringLiteral("b1/x"));
+    QAbstractItemModel *model = script->table()->model();
+    QVERIFY(model->setData(model->index(rows, 1), QStringLiteral("b1/x")));
     QCOMPARE(changed.count(), 1);
     QVERIFY(script->property("invalid").toBool());
     QVERIFY(editor.fieldError(QStringLiteral("network.script")).contains(QLatin1String("attempt")));
     QCOMPARE(editor.scenario(), s);
 
-    script->table()->item(rows, 0)->setText(QStringLiteral("*"));
-    script->table()->item(rows, 1)->setText(QStringLiteral("b2/*/*"));
+    QVERIFY(model->setData(model->index(rows, 0), QStringLiteral("*")));
+    QVERIFY(model->setData(model->index(rows, 1), QStringLiteral("b2/*/*")));
     QVERIFY(!script->property("invalid").toBool());
     s = editor.scenario();
     QCOMPARE(s.network.script.last().op, 0);
@@ -653,6 +658,98 @@ void TestEditor::settingsFitA350PixelDock()
             QVERIFY2(combo->geometry().right() < scroll->widget()->width(), qPrintable(combo->objectName()));
         }
     }
+}
+
+namespace {
+
+// ghost-request with a network.script of `entries` rows (op 1..20, b1..b3, two faults).
+Scenario withLongScript(int entries)
+{
+    Scenario s = loadPreset(QStringLiteral("ghost-request"));
+    for (int i = 0; i < entries; ++i) {
+        ScriptEntry e;
+        e.op = i % 20 + 1;
+        e.attempt = QStringLiteral("b%1/*/*").arg(i % 3 + 1);
+        e.fault = i % 2 ? FaultKind::ResponseLost : FaultKind::RequestLost;
+        s.network.script.append(e);
+    }
+    return s;
+}
+
+} // namespace
+
+void TestEditor::longScriptConvertsOncePerLoadAndEdit()
+{
+    // Converting the scenario to JSON costs O(script): once per load and once per edit, never per field.
+    ScenarioEditor editor;
+    const Scenario s = withLongScript(10000);
+    const int before = editor.scenarioRoundTrips();
+    editor.setScenario(s);
+    QCOMPARE(editor.scenarioRoundTrips(), before + 1);
+    QCOMPARE(editor.scenario(), s);
+    auto *script = editor.findChild<ScriptTableEditor *>(QStringLiteral("network.script"));
+    QCOMPARE(script->rowCount(), 10000);
+    QCOMPARE(QJsonValue(script->value()), s.toJson().value(QStringLiteral("network")).toObject().value(QStringLiteral("script")));
+
+    // A plain field: one conversion, the script kept as it was.
+    auto *orders = editor.findChild<QSpinBox *>(QStringLiteral("workload.orders"));
+    orders->setValue(orders->value() + 1);
+    QCOMPARE(editor.scenarioRoundTrips(), before + 2);
+    QCOMPARE(editor.scenario().workload.orders, s.workload.orders + 1);
+    QCOMPARE(editor.scenario().network.script, s.network.script);
+
+    // One cell of the script, in the middle: one conversion, exactly that entry changed.
+    QAbstractItemModel *model = script->table()->model();
+    QVERIFY(model->setData(model->index(5000, 1), QStringLiteral("b2/w1/*")));
+    QCOMPARE(editor.scenarioRoundTrips(), before + 3);
+    Scenario expected = s;
+    expected.workload.orders += 1;
+    expected.network.script[5000].attempt = QStringLiteral("b2/w1/*");
+    QCOMPARE(editor.scenario(), expected);
+}
+
+void TestEditor::longScriptMakesNoWidgetPerRow()
+{
+    // 10,000 rows cost no more widgets than none: the table is a model, not a grid of combo boxes.
+    ScenarioEditor editor;
+    editor.resize(420, 800);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    editor.setScenario(loadPreset(QStringLiteral("ghost-request")));
+    QCoreApplication::processEvents();
+    const qsizetype widgets = editor.findChildren<QWidget *>().size();
+    editor.setScenario(withLongScript(10000));
+    QCoreApplication::processEvents();
+    QCOMPARE(editor.findChild<ScriptTableEditor *>(QStringLiteral("network.script"))->rowCount(), 10000);
+    QCOMPARE(editor.findChildren<QWidget *>().size(), widgets);
+}
+
+void TestEditor::scriptFaultIsChosenInPlace()
+{
+    ScenarioEditor editor;
+    editor.resize(420, 800);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    const Scenario s = withLongScript(3);
+    editor.setScenario(s);
+    auto *script = editor.findChild<ScriptTableEditor *>(QStringLiteral("network.script"));
+    QSignalSpy changed(&editor, &ScenarioEditor::scenarioChanged);
+    const QModelIndex fault = script->table()->model()->index(1, 2);
+    QCOMPARE(fault.data().toString(), scenario::toString(s.network.script.at(1).fault));
+    // The drop-down list exists only while the cell is edited, and choosing applies at once.
+    QVERIFY(!script->findChild<QComboBox *>(QStringLiteral("faultEditor")));
+    script->table()->edit(fault);
+    auto *combo = script->findChild<QComboBox *>(QStringLiteral("faultEditor"));
+    QVERIFY(combo);
+    QCOMPARE(combo->currentText(), scenario::toString(s.network.script.at(1).fault));
+    const int index = combo->findText(scenario::toString(FaultKind::ResetAfterCommit));
+    QVERIFY(index >= 0);
+    combo->setCurrentIndex(index);
+    Q_EMIT combo->activated(index);
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(editor.scenario().network.script.at(1).fault, FaultKind::ResetAfterCommit);
+    QCOMPARE(editor.scenario().network.script.at(0), s.network.script.at(0));
+    QCOMPARE(editor.scenario().network.script.at(2), s.network.script.at(2));
 }
 
 QTEST_MAIN(TestEditor)

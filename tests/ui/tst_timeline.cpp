@@ -84,6 +84,40 @@ protected:
     }
 };
 
+// One order whose every connection is refused: `business` x `wrapper` attempts, about 4 events each.
+RunResult failingOperation(int business, int wrapper)
+{
+    Scenario s = runPreset(QStringLiteral("ghost-request")).scenario;
+    s.workload.orders = 1;
+    s.client.business.maxAttempts = business;
+    s.client.wrapper.maxAttempts = wrapper;
+    s.network.connectFailure = 1.0;
+    return simulate(s);
+}
+
+// One operation of `n` timeouts 20 ms apart, all in the business lane.
+RunResult markers(int n)
+{
+    RunResult r;
+    r.scenario = runPreset(QStringLiteral("ghost-request")).scenario;
+    r.scenario.workload.orders = 1;
+    for (int i = 0; i < n; ++i) {
+        TraceEvent e;
+        e.op = 1;
+        e.t = qint64(i) * 20000;
+        e.kind = EventKind::Timeout;
+        e.lane = Lane::Business;
+        e.path = QStringLiteral("op1/b1/w1/t1");
+        r.trace.append(e);
+    }
+    OpSummary s;
+    s.op = 1;
+    s.start = 0;
+    s.end = r.trace.last().t;
+    r.ops.append(s);
+    return r;
+}
+
 QList<QGraphicsItem *> eventItems(const TimelineWidget &w)
 {
     QList<QGraphicsItem *> items;
@@ -136,6 +170,9 @@ private Q_SLOTS:
     void laneNotesSpellPlurals();
     void overviewRowsAreTargets();
     void exportSlide();
+    void longOperationKeepsItemsNearTheView();
+    void eagerLimitIsExact_data();
+    void eagerLimitIsExact();
 };
 
 void TestTimeline::initTestCase()
@@ -1013,6 +1050,142 @@ void TestTimeline::exportSlide()
     QVERIFY(w.exportImage(screen, &error));
     QVERIFY(image.load(screen));
     QCOMPARE(image.width(), int(std::ceil(rect.width())));
+}
+
+void TestTimeline::longOperationKeepsItemsNearTheView()
+{
+    // 50 x 50 failing attempts: over 10,000 events in one operation. Items exist only in and near the
+    // view, so setting the result, resizing, zooming and scrolling cost O(visible events), not O(events).
+    const RunResult r = failingOperation(50, 50);
+    const QList<int> events = eventsOf(r, 1);
+    QVERIFY2(events.size() > 10000, qPrintable(QString::number(events.size())));
+    TimelineWidget w;
+    w.resize(1280, 720);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.setResult(r);
+    auto *scene = static_cast<TimelineScene *>(w.scene());
+    QCOMPARE(w.itemCount(), int(events.size()));
+    auto checkNearView = [&](const char *when) {
+        QCoreApplication::processEvents();
+        const QList<QGraphicsItem *> items = eventItems(w);
+        QVERIFY2(items.size() == w.liveItemCount(), when);
+        QVERIFY2(!items.isEmpty() && items.size() <= TimelineScene::kMaxLiveItems, when);
+        QVERIFY2(items.size() < events.size() / 4, when);
+        const QRectF visible = w.view()->mapToScene(w.view()->viewport()->rect()).boundingRect();
+        // Kept: what the view shows and half its width on either side (plus the reach of labels).
+        const QRectF near = visible.adjusted(-visible.width() - 300, -1000, visible.width() + 300, 1000);
+        int shown = 0;
+        for (QGraphicsItem *item : items) {
+            QCOMPARE(r.trace.at(item->data(0).toInt()).op, 1);
+            QVERIFY2(item->sceneBoundingRect().intersects(near), when);
+            shown += item->sceneBoundingRect().intersects(visible) ? 1 : 0;
+        }
+        QVERIFY2(shown > 0, when);
+    };
+    checkNearView("after setResult");
+    if (QTest::currentTestFailed())
+        return;
+
+    qint64 updates = scene->geometryUpdates();
+    const int wide = w.view()->viewport()->width();
+    w.resize(1000, 600);
+    QTRY_VERIFY(w.view()->viewport()->width() < wide);
+    checkNearView("after a resize");
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(scene->geometryUpdates() - updates <= 3 * TimelineScene::kMaxLiveItems);
+
+    updates = scene->geometryUpdates();
+    w.zoomBy(0.8);
+    checkNearView("after zooming out");
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(scene->geometryUpdates() - updates <= 3 * TimelineScene::kMaxLiveItems);
+    updates = scene->geometryUpdates();
+    w.fitToView();
+    checkNearView("after a fit");
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(scene->geometryUpdates() - updates <= 3 * TimelineScene::kMaxLiveItems);
+    QVERIFY(scene->zoom() >= scene->minimumZoom());
+    QVERIFY(scene->minimumZoom() > 0.02); // too long to fit: not squeezed into a smear
+
+    // Scrolled to the end: the last events have items, the first ones no longer do.
+    QScrollBar *bar = w.view()->horizontalScrollBar();
+    bar->setValue(bar->maximum());
+    checkNearView("at the end");
+    if (QTest::currentTestFailed())
+        return;
+    QSet<int> live;
+    for (QGraphicsItem *item : eventItems(w))
+        live.insert(item->data(0).toInt());
+    QVERIFY(live.contains(events.last()));
+    QVERIFY(!live.contains(events.first()));
+
+    // Selecting an event far away scrolls to it, and its item is selected and kept.
+    const int far = events.at(10);
+    w.selectEvent(far);
+    checkNearView("after selecting an early event");
+    if (QTest::currentTestFailed())
+        return;
+    const QList<QGraphicsItem *> selected = w.scene()->selectedItems();
+    QCOMPARE(selected.size(), 1);
+    QCOMPARE(selected.first()->data(0).toInt(), far);
+    QVERIFY(w.detailsText().contains(r.trace.at(far).path));
+
+    // Clicking an item in view still shows its details.
+    QGraphicsView *view = w.view();
+    QSignalSpy clicked(&w, &TimelineWidget::eventSelected);
+    for (QGraphicsItem *item : eventItems(w)) {
+        const QPoint at = view->mapFromScene(item->scenePos());
+        if (!view->viewport()->rect().adjusted(TimelineScene::kLabelWidth, 0, 0, 0).contains(at)
+            || view->itemAt(at) != item)
+            continue;
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
+        QCOMPARE(clicked.size(), 1);
+        QCOMPARE(clicked.last().at(0).toInt(), item->data(0).toInt());
+        QVERIFY(w.detailsText().contains(r.trace.at(item->data(0).toInt()).path));
+        break;
+    }
+    QCOMPARE(clicked.size(), 1);
+
+    // The export draws every event, then only the items near the view remain.
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("long.png"));
+    QVERIFY(w.exportImage(file));
+    QVERIFY(!QImage(file).isNull());
+    checkNearView("after an export");
+    if (QTest::currentTestFailed())
+        return;
+}
+
+void TestTimeline::eagerLimitIsExact_data()
+{
+    QTest::addColumn<int>("events");
+    QTest::addColumn<bool>("all");
+    QTest::addRow("at the limit") << int(TimelineScene::kEagerLimit) << true;
+    QTest::addRow("one more") << int(TimelineScene::kEagerLimit) + 1 << false;
+}
+
+void TestTimeline::eagerLimitIsExact()
+{
+    // Up to kEagerLimit events every event has its item wherever it is; beyond, only those near the view.
+    QFETCH(int, events);
+    QFETCH(bool, all);
+    const RunResult r = markers(events);
+    TimelineWidget w;
+    w.resize(1280, 720);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.setResult(r);
+    QCoreApplication::processEvents();
+    QCOMPARE(w.itemCount(), events);
+    if (all)
+        QCOMPARE(int(eventItems(w).size()), events);
+    else
+        QVERIFY(eventItems(w).size() < events / 2);
+    QCOMPARE(w.liveItemCount(), int(eventItems(w).size()));
 }
 
 QTEST_MAIN(TestTimeline)
