@@ -87,6 +87,8 @@ QRectF TimelineEventItem::labelRect() const
     case EventPlan::Form::Marker:
         break;
     }
+    if (m_scene->labelHidden(m_plan))
+        return QRectF();
     // A status query's answer reads from its arrowhead to the right, clear of the attempt's name.
     const qreal x = pl.query && pl.form == EventPlan::Form::Arrow ? -r : -w / 2;
     if (m_scene->labelBelow(m_plan))
@@ -580,6 +582,67 @@ void TimelineScene::updateDodges()
         // A second submission runs in the lower half of the lane: its labels go below.
         m_labelBelow.append(pl.slot > 0 || (pl.slot == 0 && !crowded && pl.dodge % 2 != 0));
     }
+    m_labelBelowBase = m_labelBelow;
+}
+
+void TimelineScene::resolveLabelCollisions()
+{
+    // Glyphs a few pixels apart (a key expiring, reserved again and committed within 50 ms), or in
+    // neighbouring lanes, would print their labels on top of each other: at this zoom each label
+    // takes the side it was given, else the other side, else it is left out (its details stay a
+    // click away). The telling ones (duplicate, fault, rejection, ok) are placed first.
+    m_labelBelow = m_labelBelowBase;
+    m_labelHidden = QList<bool>(m_plans.size(), false);
+    if (m_plans.size() > kEagerLimit)
+        return; // long operations: labels are left to the zoom limit
+    struct Label
+    {
+        int plan;
+        bool telling;
+        qreal left;
+        qreal width;
+        qreal y; // glyph centre
+    };
+    QList<Label> labels;
+    const QFontMetricsF badge(m_badgeFont);
+    const qreal h = badge.height();
+    for (int i = 0; i < m_plans.size(); ++i) {
+        const EventPlan &pl = m_plans.at(i);
+        if (pl.label.isEmpty() || (pl.form != EventPlan::Form::Marker && pl.form != EventPlan::Form::Arrow))
+            continue;
+        const qreal w = badge.horizontalAdvance(pl.label) + 4;
+        const QPointF at = anchorOf(i);
+        const qreal left = pl.query && pl.form == EventPlan::Form::Arrow ? at.x() - kGlyphRadius : at.x() - w / 2;
+        const bool telling = pl.role == Role::Duplicate || pl.role == Role::Fault || pl.role == Role::Rejection
+                             || pl.role == Role::Ok;
+        labels.append({i, telling, left, w, at.y()});
+    }
+    std::stable_sort(labels.begin(), labels.end(), [](const Label &a, const Label &b) {
+        return a.telling != b.telling ? a.telling : a.left < b.left;
+    });
+    QList<QRectF> placed;
+    auto rectOf = [&](const Label &l, bool below) {
+        return below ? QRectF(l.left, l.y + kGlyphRadius + 2, l.width, h)
+                     : QRectF(l.left, l.y - kGlyphRadius - 2 - h, l.width, h);
+    };
+    auto fits = [&placed](const QRectF &r) {
+        const QRectF padded = r.adjusted(-2, 0, 2, 0);
+        return std::none_of(placed.cbegin(), placed.cend(), [&padded](const QRectF &o) {
+            const QRectF x = padded.intersected(o);
+            return x.width() >= 1 && x.height() >= 1;
+        });
+    };
+    for (const Label &l : std::as_const(labels)) {
+        const bool below = m_labelBelow.at(l.plan);
+        if (fits(rectOf(l, below))) {
+            placed.append(rectOf(l, below));
+        } else if (fits(rectOf(l, !below))) {
+            placed.append(rectOf(l, !below));
+            m_labelBelow[l.plan] = !below;
+        } else {
+            m_labelHidden[l.plan] = true;
+        }
+    }
 }
 
 qreal TimelineScene::leftPadAt(qreal zoom) const
@@ -751,6 +814,7 @@ void TimelineScene::relayout()
         m_maxDodge = qMax(m_maxDodge, qAbs(dx));
     // Positions changed: the live items are chosen again (the widget then reports the range it exposes),
     // and only live items move: O(live items), however long the operation.
+    resolveLabelCollisions();
     m_windowValid = false;
     if (m_plans.size() > kEagerLimit || m_live.size() < m_plans.size())
         syncItems();

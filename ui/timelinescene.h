@@ -31,6 +31,8 @@ public:
     // Called by the scene's layout with item-local geometry.
     void setGeometry(qreal length, const QPointF &from, qreal halfHeight, qreal labelOffset);
 
+    // Where its label is drawn, in scene coordinates; null when it has none (or it is left out).
+    QRectF sceneLabelRect() const { return labelRect().isNull() ? QRectF() : mapRectToScene(labelRect()); }
     QRectF boundingRect() const override;
     QPainterPath shape() const override;
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
@@ -128,6 +130,9 @@ public:
     qreal barHalfHeight() const;
     // Whether a glyph's label goes below it (else above).
     bool labelBelow(int plan) const { return m_labelBelow.value(plan, false); }
+    // A glyph label that would overlap a more important one nearby at this zoom is left out
+    // (its details stay one click away).
+    bool labelHidden(int plan) const { return m_labelHidden.value(plan, false); }
     qreal xOf(qint64 t) const { return m_leftPad + m_axis.x(t); }
     qint64 timeAtX(qreal x) const { return m_axis.timeAt(x - m_leftPad); }
     qreal contentHeight() const { return lanesBottom() + 8; }
@@ -166,6 +171,7 @@ protected:
 
 private:
     void relayout();
+    void resolveLabelCollisions();
     // Creates the items of the wanted plans and removes the others (the selected one stays).
     void syncItems(bool all = false);
     void placeItem(int plan);
@@ -200,7 +206,9 @@ private:
     TimeAxis m_natural;          // the axis at zoom 1: every x of m_axis is this one times the zoom
     QList<qreal> m_dodgeDx;      // per plan: sideways offset of its glyph
     QList<qreal> m_labelOffset;  // per plan: bars start their label after the glyphs on their start
-    QList<bool> m_labelBelow;    // per plan: glyph label below the glyph
+    QList<bool> m_labelBelow;    // per plan: glyph label below the glyph (after collisions)
+    QList<bool> m_labelBelowBase; // per plan: the side updateDodges() chose
+    QList<bool> m_labelHidden;   // per plan: label left out at this zoom
     QList<TimeAxis::Tick> m_ticks; // cached per layout: painting only looks up the visible ones
     qreal m_zoom = 1.0;
     qreal m_leftPad = kLeftPad;

@@ -4,6 +4,7 @@
 #include "timelineoverview.h"
 #include "timelinescene.h"
 #include "timelineview.h"
+#include "story.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -535,6 +536,18 @@ void TimelineWidget::updateCaption()
         // A timeout alone does not say what happens next: add the retry decision taken at the same instant.
         if (decision >= 0 && decision != top)
             text += QLatin1Char(' ') + timeline::narration(m_scene->eventOf(decision));
+        // The client's verdict is only half the story: add what the server really holds.
+        const TraceEvent &e = m_scene->eventOf(top);
+        if (e.kind == EventKind::OpSucceeded || e.kind == EventKind::OpFailed) {
+            for (const OpSummary &op : std::as_const(m_result.ops)) {
+                if (op.op == e.op) {
+                    const QString outcome = story::outcome(op);
+                    if (!outcome.isEmpty())
+                        text += QLatin1Char(' ') + outcome;
+                    break;
+                }
+            }
+        }
     } else if (plans.isEmpty()) {
         text = m_result.trace.isEmpty() ? QString() : tr("Operation %1 has no events in this run.").arg(m_op);
     }

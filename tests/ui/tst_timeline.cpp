@@ -165,6 +165,9 @@ private Q_SLOTS:
     void disabledLayerIsPassThrough();
     void queriesAreLabelled();
     void crowdedLabelsDoNotOverlap();
+    void nearbyLabelsDoNotOverlap_data();
+    void verdictCaptionSaysWhatTheServerHolds();
+    void nearbyLabelsDoNotOverlap();
     void tickLabelsShareDecimals();
     void bubbleHidesTickLabel();
     void laneNotesSpellPlurals();
@@ -852,6 +855,79 @@ void TestTimeline::queriesAreLabelled()
     t.append(e);
     QCOMPARE(timeline::planOperation(t, 1, {}).at(0).label, QStringLiteral("404 not found \u2192 resend"));
     QVERIFY(timeline::narration(e).contains(QLatin1String("resending is safe")));
+}
+
+void TestTimeline::verdictCaptionSaysWhatTheServerHolds()
+{
+    const RunResult r = runPreset(QStringLiteral("ghost-request"));
+    TimelineWidget w;
+    w.resize(930, 620);
+    w.setResult(r);
+    const int op = storyOperation(r);
+    w.setOperation(op);
+    w.seekToEnd();
+    const OpSummary &summary = r.ops.at(op - 1);
+    QCOMPARE(summary.op, op);
+    QVERIFY(summary.records > 1);
+    QVERIFY2(w.caption().endsWith(story::outcome(summary)), qPrintable(w.caption()));
+    QVERIFY(w.caption().contains(QStringLiteral("%1 records").arg(summary.records)));
+    // Mid-operation the caption narrates the event alone.
+    w.stepPrevious();
+    QVERIFY(!w.caption().contains(QLatin1String("server holds")));
+}
+
+void TestTimeline::nearbyLabelsDoNotOverlap_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<int>("width");
+    const QStringList names = scenario::presetNames();
+    for (const QString &name : names) {
+        for (const int width : {650, 930, 1550})
+            QTest::addRow("%s-%d", qPrintable(name), width) << name << width;
+    }
+}
+
+void TestTimeline::nearbyLabelsDoNotOverlap()
+{
+    // key-expiry: "expired", "reserved" and "#2 duplicate" within 50 ms of each other in one lane.
+    QFETCH(QString, preset);
+    QFETCH(int, width);
+    const RunResult r = runPreset(preset);
+    TimelineWidget w;
+    w.resize(width, 620);
+    w.setResult(r);
+    w.setOperation(storyOperation(r));
+    w.seekToEnd();
+    QList<QPair<QRectF, QString>> labels;
+    int telling = 0;
+    for (QGraphicsItem *item : eventItems(w)) {
+        auto *event = qgraphicsitem_cast<TimelineEventItem *>(item);
+        QVERIFY(event);
+        const TraceEvent &e = r.trace.at(event->traceIndex());
+        const EventPlan &plan = static_cast<TimelineScene *>(w.scene())->plans().at(event->planIndex());
+        if (plan.form != EventPlan::Form::Marker && plan.form != EventPlan::Form::Arrow)
+            continue;
+        const QRectF rect = event->sceneLabelRect();
+        if (rect.isNull())
+            continue;
+        if (e.kind == EventKind::Committed)
+            ++telling;
+        labels.append({rect, plan.label});
+    }
+    for (int i = 0; i < labels.size(); ++i) {
+        for (int j = i + 1; j < labels.size(); ++j) {
+            // Touching edges are fine; ink on ink is not.
+            const QRectF overlap = labels[i].first.intersected(labels[j].first);
+            QVERIFY2(overlap.width() < 1 || overlap.height() < 1,
+                     qPrintable(QStringLiteral("\"%1\" overlaps \"%2\"").arg(labels[i].second, labels[j].second)));
+        }
+    }
+    // Records are what the lesson is about: their labels are never the ones left out.
+    int records = 0;
+    for (const TraceEvent &e : r.trace)
+        records += e.op == w.operation() && e.kind == EventKind::Committed;
+    if (w.scene()->sceneRect().width() <= width) // all of the operation is in view
+        QCOMPARE(telling, records);
 }
 
 void TestTimeline::crowdedLabelsDoNotOverlap()
