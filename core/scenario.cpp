@@ -1211,6 +1211,10 @@ bool JsonScanner::number()
     }
     if (!atEnd() && (isAsciiLetter(cur()) || cur() == '_' || cur() == '.'))
         return invalid(QStringLiteral("JSON numbers are plain decimals such as 10, 0.5 or 1e6"));
+    bool ok = false;
+    const double value = m_text.mid(start, m_pos - start).toDouble(&ok);
+    if (!ok || !std::isfinite(value))
+        return invalid(QStringLiteral("too large to be a number"));
     return true;
 }
 

@@ -955,6 +955,9 @@ void TestScenario::syntaxErrorSaysWhatAndWhere_data()
     QTest::addRow("unit-suffix") << QByteArray(R"({"client": {"timeoutMs": 10ms}})")
                                  << QStringLiteral("malformed JSON at line 1, column 26: invalid number 10ms (JSON "
                                                    "numbers are plain decimals such as 10, 0.5 or 1e6)");
+    QTest::addRow("overflow") << QByteArray(R"({"seed": 1e999})")
+                              << QStringLiteral("malformed JSON at line 1, column 10: invalid number 1e999 (too large to "
+                                                "be a number)");
     QTest::addRow("nan") << QByteArray(R"({"seed": NaN})")
                          << QStringLiteral("malformed JSON at line 1, column 10: NaN is not a JSON number");
     QTest::addRow("minus-infinity") << QByteArray(R"({"seed": -Infinity})")
