@@ -612,7 +612,8 @@ bool validAttemptPattern(const QString &attempt)
     return re.match(attempt).hasMatch();
 }
 
-void readScript(ObjectReader &parent, QList<ScriptEntry> *script)
+// orders: workload.orders of the scenario being read, the highest op an entry can name.
+void readScript(ObjectReader &parent, int orders, QList<ScriptEntry> *script)
 {
     parent.note("script", QStringLiteral("list"),
                 QStringLiteral("fault entries {op, attempt, fault}, at most %1 entries").arg(scenario::MaxScriptEntries));
@@ -630,8 +631,8 @@ void readScript(ObjectReader &parent, QList<ScriptEntry> *script)
         }
         ScriptEntry e;
         ObjectReader r(parent.errors(), v.toObject(), path);
-        r.noteRange("op", QStringLiteral("integer"), QStringLiteral("1 to 1000000, or \"*\" for every operation"),
-                    true, 1, 1000000);
+        r.noteRange("op", QStringLiteral("integer"), QStringLiteral("1 to workload.orders, or \"*\" for every operation"),
+                    true, 1, orders);
         r.note("attempt", QStringLiteral("string"), QStringLiteral("an attempt path bN/wN/tN, * for any in a segment"));
         const QJsonValue op = r.take("op");
         if (!op.isUndefined()) {
@@ -813,8 +814,16 @@ bool setAt(QJsonValue *node, const QList<PathStep> &steps, int i, const QJsonVal
         if (step.index < array.size()) {
             child = array.at(step.index);
         } else if (i + 1 < steps.size() && steps.at(i + 1).index < 0) {
-            // A fresh element (a script entry): the key is checked later by fromJson.
-            child = QJsonObject{{steps.at(i + 1).key, QJsonValue()}};
+            // A fresh element: a script entry starts from the defaults, written out, so that
+            // "network.script[0].op=1" names its fault; other keys are checked later by fromJson.
+            if (i > 0 && steps.at(i - 1).key == QLatin1String("script")) {
+                const ScriptEntry entry;
+                child = QJsonObject{{QStringLiteral("op"), QStringLiteral("*")},
+                                    {QStringLiteral("attempt"), entry.attempt},
+                                    {QStringLiteral("fault"), enumName(entry.fault)}};
+            } else {
+                child = QJsonObject{{steps.at(i + 1).key, QJsonValue()}};
+            }
         }
         if (!setAt(&child, steps, i + 1, value, error))
             return false;
@@ -1474,7 +1483,7 @@ ScenarioParse readObject(const QJsonObject &object)
             r.number("resetAfterCommit", 0, 1, &n.resetAfterCommit);
             r.number("latencySpike", 0, 1, &n.latencySpike);
             r.integer("spikeMs", 0, MaxMs, &n.spikeMs);
-            readScript(r, &n.script);
+            readScript(r, s.workload.orders, &n.script);
         }
         {
             ObjectReader r(errors, root.object("server"), QStringLiteral("server"));

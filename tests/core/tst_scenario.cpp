@@ -775,9 +775,14 @@ void TestScenario::scriptEntryNeedsFault()
              QStringList{QStringLiteral("network.script[1].fault: missing; every script entry names the fault it forces, "
                                         "one of connectFailure|requestLost|responseLost|resetAfterCommit|latencySpike|"
                                         "server5xxBeforeCommit|server5xxAfterCommit|throttle429")});
-    const ScenarioParse set = scenario::withSet(Scenario(), QStringLiteral("network.script[0].op=1"));
+    // The same through --set with a whole list; appending by index starts from a complete default entry.
+    const ScenarioParse set = scenario::withSet(Scenario(), QStringLiteral("network.script=[{\"op\": 1}]"));
     QVERIFY(!set.ok());
     QVERIFY2(set.errors.value(0).startsWith(QLatin1String("network.script[0].fault: missing")), qPrintable(set.errors.value(0)));
+    const ScenarioParse appended = scenario::withSet(Scenario(), QStringLiteral("network.script[0].op=1"));
+    QVERIFY2(appended.ok(), qPrintable(appended.errors.join(QLatin1Char('\n'))));
+    QCOMPARE(scenario::valueAt(appended.scenario, QStringLiteral("network.script[0]")),
+             json(R"({"op": 1, "attempt": "*/*/*", "fault": "responseLost"})"));
 }
 
 void TestScenario::scriptEntryThatCanNeverFire_data()
