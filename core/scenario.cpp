@@ -1787,6 +1787,9 @@ QStringList closestFields(const QString &path, int max)
     static const QRegularExpression index(QStringLiteral("\\[[0-9]+\\]"));
     QString wanted = path.trimmed();
     wanted.replace(index, QStringLiteral("[N]"));
+    // Catalogue paths are short: a long path is no typo of one, and measuring it would cost seconds.
+    if (wanted.size() > 4 * scenario::MaxSuggestedKeyChars)
+        return QStringList();
     const bool bare = !wanted.contains(QLatin1Char('.'));
     // A typo costs about one edit in five characters; a bare key is matched against each path's last key.
     const int limit = std::max(2, int(wanted.size()) / 5);

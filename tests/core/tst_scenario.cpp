@@ -926,6 +926,8 @@ void TestScenario::echoedTextIsShortAndEscaped_data()
                                 << QStringLiteral("client.keyPlacement: expected one of none|perOperation|"
                                                   "perBusinessAttempt|perWrapperAttempt, got \"%1\u2026\"")
                                        .arg(QString(60, QLatin1Char('v')));
+    QTest::addRow("long-key-no-suggestion") << QByteArray("{\"" + QByteArray(65, 's') + "\": 1}")
+                                            << QStringLiteral("\"%1\u2026\": unknown key").arg(QString(60, QLatin1Char('s')));
     QTest::addRow("big-array-value") << listAt(R"({"workload": {"orders": )", "12345", 100000, "}}")
                                      << QStringLiteral("workload.orders: expected an integer from 1 to 1000000, got "
                                                        "[12345,12345,12345,12345,12345,12345,12345,12345,12345,12345\u2026");
