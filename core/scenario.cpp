@@ -9,11 +9,13 @@
 #include <QJsonParseError>
 #include <QRegularExpression>
 #include <QSaveFile>
+#include <QSet>
 
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
 #include <iterator>
+#include <vector>
 
 namespace retrylab {
 
@@ -106,38 +108,137 @@ QString enumChoices()
     return all.join(QLatin1Char('|'));
 }
 
-// Compact rendering of an offending value for error messages.
+// Characters that must not reach a terminal raw: C0 and C1 controls, DEL, and the invisible
+// marks that reorder or hide text (bidi overrides and isolates, zero-width marks, BOM).
+bool unsafeChar(char16_t u)
+{
+    return u < 0x20 || (u >= 0x7f && u <= 0x9f) || (u >= 0x200b && u <= 0x200f) || (u >= 0x202a && u <= 0x202e)
+        || (u >= 0x2060 && u <= 0x2069) || u == 0xfeff;
+}
+
+QString escapedChar(char16_t u)
+{
+    return QStringLiteral("\\u%1").arg(uint(u), 4, 16, QLatin1Char('0'));
+}
+
+// Text from a file, made safe to echo: control characters escaped (ESC becomes \u001b),
+// cut after MaxEchoChars characters with an ellipsis. quotes: also escape " and \ for a quoted echo.
+QString printable(const QString &text, bool quotes = false)
+{
+    QString out;
+    int shown = 0;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        if (shown == scenario::MaxEchoChars) {
+            out += QChar(0x2026);
+            break;
+        }
+        ++shown;
+        const QChar c = text.at(i);
+        const char16_t u = c.unicode();
+        if (c.isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate()) {
+            out += c;
+            out += text.at(++i);
+        } else if (unsafeChar(u) || c.isSurrogate()) {
+            out += escapedChar(u);
+        } else if (quotes && (u == '"' || u == '\\')) {
+            out += QLatin1Char('\\');
+            out += c;
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+QString quoted(const QString &text)
+{
+    return QLatin1Char('"') + printable(text, true) + QLatin1Char('"');
+}
+
+bool plainKey(const QString &key)
+{
+    if (key.isEmpty() || key.at(0).isDigit())
+        return false;
+    for (const QChar c : key) {
+        const char16_t u = c.unicode();
+        if (!((u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') || u == '_'))
+            return false;
+    }
+    return true;
+}
+
+// A key as it appears in an error path: plain names as they are, anything else quoted and escaped,
+// so " workload" cannot read like "workload" and an empty key is visible.
+QString displayKey(const QString &key)
+{
+    if (key.isEmpty())
+        return QStringLiteral("\"\" (an empty key)");
+    return plainKey(key) && key.size() <= scenario::MaxEchoChars ? key : quoted(key);
+}
+
+void describeInto(const QJsonValue &v, QString *out);
+
+// Compact rendering of an offending value for error messages, never much longer than MaxEchoChars.
 QString describe(const QJsonValue &v)
 {
+    QString out;
+    describeInto(v, &out);
+    if (out.size() > scenario::MaxEchoChars + 1 && !v.isString())
+        out = out.left(scenario::MaxEchoChars) + QChar(0x2026);
+    return out;
+}
+
+void describeInto(const QJsonValue &v, QString *out)
+{
+    // Stops early on big arrays and objects: the text is cut at MaxEchoChars anyway.
+    const auto full = [out] { return out->size() > scenario::MaxEchoChars; };
     switch (v.type()) {
     case QJsonValue::Null:
-        return QStringLiteral("null");
+        *out += QStringLiteral("null");
+        return;
     case QJsonValue::Bool:
-        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+        *out += v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+        return;
     case QJsonValue::Double: {
         const double d = v.toDouble();
         if (std::floor(d) == d && std::fabs(d) < MaxExactInteger)
-            return QString::number(qint64(d));
-        return QString::number(d, 'g', 17);
+            *out += QString::number(qint64(d));
+        else
+            *out += QString::number(d, 'g', 17);
+        return;
     }
-    case QJsonValue::String: {
-        QString s = v.toString();
-        if (s.size() > 60)
-            s = s.left(57) + QStringLiteral("...");
-        return QLatin1Char('"') + s + QLatin1Char('"');
+    case QJsonValue::String:
+        *out += quoted(v.toString());
+        return;
+    case QJsonValue::Array: {
+        const QJsonArray array = v.toArray();
+        *out += QLatin1Char('[');
+        for (qsizetype i = 0; i < array.size() && !full(); ++i) {
+            if (i > 0)
+                *out += QLatin1Char(',');
+            describeInto(array.at(i), out);
+        }
+        *out += QLatin1Char(']');
+        return;
     }
-    case QJsonValue::Array:
     case QJsonValue::Object: {
-        const QJsonDocument doc = v.isArray() ? QJsonDocument(v.toArray()) : QJsonDocument(v.toObject());
-        QString s = QString::fromUtf8(doc.toJson(QJsonDocument::Compact));
-        if (s.size() > 60)
-            s = s.left(57) + QStringLiteral("...");
-        return s;
+        const QJsonObject object = v.toObject();
+        *out += QLatin1Char('{');
+        bool first = true;
+        for (auto it = object.constBegin(); it != object.constEnd() && !full(); ++it) {
+            if (!first)
+                *out += QLatin1Char(',');
+            first = false;
+            *out += quoted(it.key()) + QLatin1Char(':');
+            describeInto(it.value(), out);
+        }
+        *out += QLatin1Char('}');
+        return;
     }
     case QJsonValue::Undefined:
         break;
     }
-    return QStringLiteral("nothing");
+    *out += QStringLiteral("nothing");
 }
 
 int editDistance(const QString &a, const QString &b)
@@ -156,26 +257,43 @@ int editDistance(const QString &a, const QString &b)
     return prev[b.size()];
 }
 
-QString unknownKeyMessage(const QString &path, const QString &key, const QStringList &known)
+QString joinPath(const QString &prefix, const QString &key)
+{
+    return prefix.isEmpty() ? key : prefix + QLatin1Char('.') + key;
+}
+
+// "prefix.key: unknown key (did you mean ...)". Suggestions only for keys of sensible length and
+// within two edits, so a megabyte key or a hundred thousand keys cost no spelling work.
+QString unknownKeyMessage(const QString &prefix, const QString &key, const QStringList &known, bool suggest = true)
 {
     QString best;
-    int bestDistance = 3; // suggest only close misspellings
-    for (const QString &k : known) {
-        const int d = editDistance(key, k);
-        if (d < bestDistance) {
-            bestDistance = d;
-            best = k;
+    if (suggest && key.size() <= scenario::MaxSuggestedKeyChars) {
+        int bestDistance = 3; // suggest only close misspellings
+        for (const QString &k : known) {
+            if (std::abs(int(k.size()) - int(key.size())) >= bestDistance)
+                continue;
+            const int d = editDistance(key, k);
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = k;
+            }
         }
     }
-    QString msg = path + QStringLiteral(": unknown key");
+    QString msg = joinPath(prefix, displayKey(key)) + QStringLiteral(": unknown key");
     if (!best.isEmpty())
         msg += QStringLiteral(" (did you mean \"%1\"?)").arg(best);
     return msg;
 }
 
-QString joinPath(const QString &prefix, const QString &key)
+// At most MaxReportedErrors lines, then one "and N more errors" line.
+void capErrors(QStringList *errors, qsizetype unlisted = 0)
 {
-    return prefix.isEmpty() ? key : prefix + QLatin1Char('.') + key;
+    const qsizetype more = std::max<qsizetype>(0, errors->size() - scenario::MaxReportedErrors) + unlisted;
+    if (more == 0)
+        return;
+    if (errors->size() > scenario::MaxReportedErrors)
+        errors->erase(errors->begin() + scenario::MaxReportedErrors, errors->end());
+    errors->append(more == 1 ? QStringLiteral("and 1 more error") : QStringLiteral("and %1 more errors").arg(more));
 }
 
 // "1000000" rather than QString::arg's "1e+06".
@@ -203,7 +321,8 @@ public:
     {
         for (auto it = m_object.constBegin(); it != m_object.constEnd(); ++it) {
             if (!m_known.contains(it.key()))
-                m_errors->append(unknownKeyMessage(joinPath(m_path, it.key()), it.key(), m_known));
+                m_errors->append(unknownKeyMessage(m_path, it.key(), m_known,
+                                                   m_errors->size() < scenario::MaxReportedErrors));
         }
     }
 
@@ -289,9 +408,11 @@ public:
         *out = v.toBool();
     }
 
-    void string(const char *key, QString *out, bool allowEmpty = true)
+    void string(const char *key, int maxChars, QString *out, bool allowEmpty = true)
     {
-        note(key, QStringLiteral("string"), allowEmpty ? QStringLiteral("any text") : QStringLiteral("non-empty text"));
+        note(key, QStringLiteral("string"),
+             (allowEmpty ? QStringLiteral("any text") : QStringLiteral("non-empty text"))
+                 + QStringLiteral(", at most %1 characters").arg(maxChars));
         const QJsonValue v = take(key);
         if (v.isUndefined())
             return;
@@ -301,7 +422,24 @@ public:
                   v);
             return;
         }
-        *out = v.toString();
+        const QString text = v.toString();
+        if (text.size() > maxChars) {
+            m_errors->append(QStringLiteral("%1: at most %2 characters, got %3")
+                                 .arg(pathOf(QLatin1String(key)))
+                                 .arg(maxChars)
+                                 .arg(text.size()));
+            return;
+        }
+        *out = text;
+    }
+
+    // "path: at most N entries, got M" when a list is longer than its cap.
+    bool withinCap(const char *key, qsizetype size, int cap)
+    {
+        if (size <= cap)
+            return true;
+        m_errors->append(QStringLiteral("%1: at most %2 entries, got %3").arg(pathOf(QLatin1String(key))).arg(cap).arg(size));
+        return false;
     }
 
     template<typename E>
@@ -345,6 +483,7 @@ public:
     }
 
     QStringList *errors() const { return m_errors; }
+    const QJsonObject &source() const { return m_object; }
 
 private:
     QStringList *m_errors;
@@ -409,9 +548,11 @@ void readTransport(ObjectReader &parent, TransportConfig *t)
     r.number("backoffMaxS", 0, 86400, &t->backoffMaxS);
     r.boolean("respectRetryAfter", &t->respectRetryAfter);
 
-    r.note("statusForcelist", QStringLiteral("list"), QStringLiteral("HTTP statuses from 100 to 599"));
+    r.note("statusForcelist", QStringLiteral("list"),
+           QStringLiteral("HTTP statuses from 100 to 599, at most %1 entries").arg(scenario::MaxForcelistEntries));
     QJsonArray statuses;
-    if (r.array("statusForcelist", &statuses)) {
+    if (r.array("statusForcelist", &statuses)
+        && r.withinCap("statusForcelist", statuses.size(), scenario::MaxForcelistEntries)) {
         QList<int> list;
         bool ok = true;
         for (int i = 0; i < statuses.size(); ++i) {
@@ -433,10 +574,15 @@ void readTransport(ObjectReader &parent, TransportConfig *t)
         QStringList all;
         for (const char *m : HttpMethods)
             all << QLatin1String(m);
-        r.note("allowedMethods", QStringLiteral("list"), QStringLiteral("any of ") + all.join(QStringLiteral(", ")), all);
+        r.note("allowedMethods", QStringLiteral("list"),
+               QStringLiteral("any of %1, at most %2 entries")
+                   .arg(all.join(QStringLiteral(", ")))
+                   .arg(scenario::MaxMethodEntries),
+               all);
     }
     QJsonArray methods;
-    if (r.array("allowedMethods", &methods)) {
+    if (r.array("allowedMethods", &methods)
+        && r.withinCap("allowedMethods", methods.size(), scenario::MaxMethodEntries)) {
         QStringList valid;
         for (const char *m : HttpMethods)
             valid << QLatin1String(m);
@@ -466,11 +612,13 @@ bool validAttemptPattern(const QString &attempt)
     return re.match(attempt).hasMatch();
 }
 
-void readScript(ObjectReader &parent, QList<ScriptEntry> *script)
+// orders: workload.orders of the scenario being read, the highest op an entry can name.
+void readScript(ObjectReader &parent, int orders, QList<ScriptEntry> *script)
 {
-    parent.note("script", QStringLiteral("list"), QStringLiteral("fault entries {op, attempt, fault}"));
+    parent.note("script", QStringLiteral("list"),
+                QStringLiteral("fault entries {op, attempt, fault}, at most %1 entries").arg(scenario::MaxScriptEntries));
     QJsonArray entries;
-    if (!parent.array("script", &entries))
+    if (!parent.array("script", &entries) || !parent.withinCap("script", entries.size(), scenario::MaxScriptEntries))
         return;
     QList<ScriptEntry> list;
     for (int i = 0; i < entries.size(); ++i) {
@@ -483,8 +631,8 @@ void readScript(ObjectReader &parent, QList<ScriptEntry> *script)
         }
         ScriptEntry e;
         ObjectReader r(parent.errors(), v.toObject(), path);
-        r.noteRange("op", QStringLiteral("integer"), QStringLiteral("1 to 1000000, or \"*\" for every operation"),
-                    true, 1, 1000000);
+        r.noteRange("op", QStringLiteral("integer"), QStringLiteral("1 to workload.orders, or \"*\" for every operation"),
+                    true, 1, orders);
         r.note("attempt", QStringLiteral("string"), QStringLiteral("an attempt path bN/wN/tN, * for any in a segment"));
         const QJsonValue op = r.take("op");
         if (!op.isUndefined()) {
@@ -504,18 +652,15 @@ void readScript(ObjectReader &parent, QList<ScriptEntry> *script)
                 r.error(QStringLiteral("attempt"),
                         QStringLiteral("expected an attempt path \"bN/wN/tN\" (N >= 1, or * per segment)"), attempt);
         }
+        // An entry without a fault used to mean "lose the response" silently; it must say what it forces.
+        if (!r.source().contains(QLatin1String("fault")))
+            parent.errors()->append(QStringLiteral("%1.fault: missing; every script entry names the fault it forces, "
+                                                   "one of %2")
+                                        .arg(path, enumChoices<FaultKind>()));
         r.choice("fault", &e.fault);
         list.append(e);
     }
     *script = list;
-}
-
-QJsonValue seedToJson(quint64 seed)
-{
-    // Beyond 2^53 a JSON number loses digits, so such seeds travel as strings.
-    if (seed <= quint64(MaxExactInteger))
-        return QJsonValue(qint64(seed));
-    return QJsonValue(QString::number(seed));
 }
 
 void readSeed(ObjectReader &r, quint64 *seed)
@@ -540,6 +685,54 @@ void readSeed(ObjectReader &r, quint64 *seed)
         }
     }
     r.error(QStringLiteral("seed"), QStringLiteral("expected a non-negative integer up to 2^53 (or a decimal string)"), v);
+}
+
+// A script entry whose op or attempt index lies beyond what the workload and the retry layers can
+// produce would never fire: most likely a typo or a setting changed after the script was written.
+void checkScriptReachable(const Scenario &s, QStringList *errors)
+{
+    const ClientConfig &c = s.client;
+    const auto layerLimit = [](const LayerConfig &l, const char *name, char letter, QString *why) {
+        if (!l.enabled) {
+            *why = QStringLiteral("client.%1.enabled is false, so every attempt is %2%3")
+                       .arg(QLatin1String(name), QChar::fromLatin1(letter), QStringLiteral("1"));
+            return 1;
+        }
+        *why = QStringLiteral("client.%1.maxAttempts is %2").arg(QLatin1String(name)).arg(l.maxAttempts);
+        return l.maxAttempts;
+    };
+    QString why[3];
+    int limit[3];
+    limit[0] = layerLimit(c.business, "business", 'b', &why[0]);
+    limit[1] = layerLimit(c.wrapper, "wrapper", 'w', &why[1]);
+    if (c.transport.enabled) {
+        limit[2] = c.transport.total + 1;
+        why[2] = QStringLiteral("client.transport.total is %1, so the last attempt is t%2").arg(c.transport.total).arg(limit[2]);
+    } else {
+        limit[2] = 1;
+        why[2] = QStringLiteral("client.transport.enabled is false, so every attempt is t1");
+    }
+    for (qsizetype i = 0; i < s.network.script.size(); ++i) {
+        const ScriptEntry &e = s.network.script.at(i);
+        const QString path = QStringLiteral("network.script[%1]").arg(i);
+        if (e.op > s.workload.orders) {
+            errors->append(QStringLiteral("%1.op: %2 can never happen: workload.orders is %3")
+                               .arg(path)
+                               .arg(e.op)
+                               .arg(s.workload.orders));
+            continue;
+        }
+        const QStringList segments = e.attempt.split(QLatin1Char('/'));
+        for (int k = 0; k < 3 && k < segments.size(); ++k) {
+            const QString &segment = segments.at(k);
+            if (segment == QLatin1String("*"))
+                continue;
+            if (segment.mid(1).toInt() > limit[k]) {
+                errors->append(QStringLiteral("%1.attempt: %2 can never happen: %3").arg(path, segment, why[k]));
+                break;
+            }
+        }
+    }
 }
 
 // One step of a dotted path: a key or an array index.
@@ -621,8 +814,16 @@ bool setAt(QJsonValue *node, const QList<PathStep> &steps, int i, const QJsonVal
         if (step.index < array.size()) {
             child = array.at(step.index);
         } else if (i + 1 < steps.size() && steps.at(i + 1).index < 0) {
-            // A fresh element (a script entry): the key is checked later by fromJson.
-            child = QJsonObject{{steps.at(i + 1).key, QJsonValue()}};
+            // A fresh element: a script entry starts from the defaults, written out, so that
+            // "network.script[0].op=1" names its fault; other keys are checked later by fromJson.
+            if (i > 0 && steps.at(i - 1).key == QLatin1String("script")) {
+                const ScriptEntry entry;
+                child = QJsonObject{{QStringLiteral("op"), QStringLiteral("*")},
+                                    {QStringLiteral("attempt"), entry.attempt},
+                                    {QStringLiteral("fault"), enumName(entry.fault)}};
+            } else {
+                child = QJsonObject{{steps.at(i + 1).key, QJsonValue()}};
+            }
         }
         if (!setAt(&child, steps, i + 1, value, error))
             return false;
@@ -639,7 +840,7 @@ bool setAt(QJsonValue *node, const QList<PathStep> &steps, int i, const QJsonVal
     }
     QJsonObject object = node->toObject();
     if (!object.contains(step.key)) {
-        *error = unknownKeyMessage(stepsToPath(steps, i + 1), step.key, object.keys());
+        *error = unknownKeyMessage(stepsToPath(steps, i), step.key, object.keys());
         return false;
     }
     QJsonValue child = object.value(step.key);
@@ -650,7 +851,440 @@ bool setAt(QJsonValue *node, const QList<PathStep> &steps, int i, const QJsonVal
     return true;
 }
 
+// "line 3, column 14" for a byte offset: lines count \n, columns count characters (UTF-8 lead bytes).
+QString lineColumn(const QByteArray &text, qsizetype offset)
+{
+    offset = std::clamp<qsizetype>(offset, 0, text.size());
+    qsizetype line = 1, column = 1;
+    for (qsizetype i = 0; i < offset; ++i) {
+        const uchar c = uchar(text.at(i));
+        if (c == '\n') {
+            ++line;
+            column = 1;
+        } else if ((c & 0xc0) != 0x80) {
+            ++column;
+        }
+    }
+    return QStringLiteral("line %1, column %2").arg(line).arg(column);
+}
+
+// Reads JSON text (RFC 8259) for what QJsonDocument cannot say: where a syntax error is and what is
+// wrong there ("007", "0x10", a trailing comma), and keys that appear twice in one object, which
+// QJsonDocument resolves silently by keeping the last. Iterative, so deep nesting costs no stack.
+class JsonScanner
+{
+public:
+    explicit JsonScanner(const QByteArray &text) : m_text(text) {}
+
+    // True when the text is one JSON value; else errorOffset() and error() say where and what.
+    bool scan();
+    qsizetype errorOffset() const { return m_errorOffset; }
+    QString error() const { return m_error; }
+    // "path: the key appears twice ..." for the first duplicates; duplicateCount() counts them all.
+    QStringList duplicates() const { return m_duplicates; }
+    qsizetype duplicateCount() const { return m_duplicateCount; }
+
+private:
+    struct Frame
+    {
+        bool object = false;
+        qsizetype start = 0;
+        QString path;
+        QSet<QString> keys;
+        QString key;
+        int index = 0;
+    };
+
+    bool atEnd() const { return m_pos >= m_text.size(); }
+    char cur() const { return m_text.at(m_pos); }
+    void skipSpace()
+    {
+        while (!atEnd() && (cur() == ' ' || cur() == '\t' || cur() == '\n' || cur() == '\r'))
+            ++m_pos;
+    }
+    bool fail(qsizetype offset, const QString &what)
+    {
+        m_errorOffset = offset;
+        m_error = what;
+        return false;
+    }
+    bool failEnd();
+    QString childPath() const;
+    QString token(qsizetype from) const;
+    bool key();
+    bool string(QString *out);
+    bool number();
+    bool scalar();
+    int utf8Length(qsizetype at) const;
+
+    const QByteArray &m_text;
+    qsizetype m_pos = 0;
+    std::vector<Frame> m_stack;
+    qsizetype m_errorOffset = -1;
+    QString m_error;
+    QStringList m_duplicates;
+    qsizetype m_duplicateCount = 0;
+};
+
+bool isAsciiLetter(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+bool isAsciiDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+bool JsonScanner::scan()
+{
+    if (m_text.startsWith("\xef\xbb\xbf")) // a UTF-8 byte order mark, which QJsonDocument skips too
+        m_pos = 3;
+    skipSpace();
+    if (atEnd())
+        return fail(m_pos, QStringLiteral("the file holds no JSON value (it is empty)"));
+    bool expectValue = true;
+    for (;;) {
+        if (expectValue) {
+            skipSpace();
+            if (atEnd())
+                return failEnd();
+            const char c = cur();
+            if (c == '{' || c == '[') {
+                if (int(m_stack.size()) >= scenario::MaxNesting)
+                    return fail(m_pos, QStringLiteral("objects and arrays nested deeper than %1 levels "
+                                                      "(a scenario needs 4)")
+                                           .arg(scenario::MaxNesting));
+                Frame frame;
+                frame.object = c == '{';
+                frame.start = m_pos;
+                frame.path = childPath();
+                m_stack.push_back(std::move(frame));
+                ++m_pos;
+                skipSpace();
+                if (!atEnd() && cur() == (c == '{' ? '}' : ']')) {
+                    ++m_pos;
+                    m_stack.pop_back();
+                    expectValue = false;
+                } else if (c == '{' && !key()) {
+                    return false;
+                }
+                continue;
+            }
+            if (!scalar())
+                return false;
+            expectValue = false;
+            continue;
+        }
+        skipSpace();
+        if (m_stack.empty()) {
+            if (!atEnd())
+                return fail(m_pos, QStringLiteral("unexpected text after the end of the JSON value: %1")
+                                       .arg(quoted(QString::fromUtf8(m_text.mid(m_pos, 20)))));
+            return true;
+        }
+        if (atEnd())
+            return failEnd();
+        Frame &top = m_stack.back();
+        const char close = top.object ? '}' : ']';
+        const char c = cur();
+        if (c == close) {
+            ++m_pos;
+            m_stack.pop_back();
+            continue;
+        }
+        if (c == ',') {
+            const qsizetype comma = m_pos++;
+            skipSpace();
+            if (!atEnd() && cur() == close)
+                return fail(comma, QStringLiteral("a comma before %1 (JSON allows no trailing comma)").arg(QLatin1Char(close)));
+            if (top.object) {
+                if (!key())
+                    return false;
+            } else {
+                ++top.index;
+            }
+            expectValue = true;
+            continue;
+        }
+        if (c == '/')
+            return fail(m_pos, QStringLiteral("a comment (JSON has no comments)"));
+        return fail(m_pos, top.object ? QStringLiteral("expected , or } after a value (a missing comma?)")
+                                      : QStringLiteral("expected , or ] after a value (a missing comma?)"));
+    }
+}
+
+bool JsonScanner::failEnd()
+{
+    if (m_stack.empty())
+        return fail(m_text.size(), QStringLiteral("the file ends where a value should follow"));
+    const Frame &top = m_stack.back();
+    return fail(m_text.size(), QStringLiteral("the file ends inside the %1 that opens at %2 (a missing %3?)")
+                                   .arg(top.object ? QStringLiteral("object") : QStringLiteral("array"),
+                                        lineColumn(m_text, top.start),
+                                        top.object ? QStringLiteral("}") : QStringLiteral("]")));
+}
+
+QString JsonScanner::childPath() const
+{
+    if (m_stack.empty())
+        return QString();
+    const Frame &top = m_stack.back();
+    if (top.object)
+        return joinPath(top.path, displayKey(top.key));
+    return top.path + QStringLiteral("[%1]").arg(top.index);
+}
+
+// The word at from (letters, digits, signs, dots), for "invalid number 0x10".
+QString JsonScanner::token(qsizetype from) const
+{
+    qsizetype end = from;
+    while (end < m_text.size() && end - from < 24) {
+        const char c = m_text.at(end);
+        if (!(isAsciiLetter(c) || isAsciiDigit(c) || c == '.' || c == '+' || c == '-' || c == '_'))
+            break;
+        ++end;
+    }
+    if (end == from) {
+        if (from >= m_text.size())
+            return QStringLiteral("the end of the file");
+        const int length = utf8Length(from);
+        if (length == 0)
+            return QStringLiteral("the byte 0x%1 (not UTF-8)").arg(uint(uchar(m_text.at(from))), 2, 16, QLatin1Char('0'));
+        return quoted(QString::fromUtf8(m_text.mid(from, length)));
+    }
+    return printable(QString::fromUtf8(m_text.mid(from, end - from)));
+}
+
+bool JsonScanner::key()
+{
+    skipSpace();
+    if (atEnd())
+        return failEnd();
+    const char c = cur();
+    if (c != '"') {
+        if (c == '\'')
+            return fail(m_pos, QStringLiteral("a key in single quotes (JSON needs double quotes)"));
+        if (isAsciiLetter(c) || c == '_')
+            return fail(m_pos, QStringLiteral("the key %1 has no quotes (JSON needs \"%1\")").arg(token(m_pos)));
+        if (c == '/')
+            return fail(m_pos, QStringLiteral("a comment (JSON has no comments)"));
+        return fail(m_pos, QStringLiteral("expected a key in double quotes, got %1").arg(token(m_pos)));
+    }
+    const qsizetype at = m_pos;
+    QString name;
+    if (!string(&name))
+        return false;
+    Frame &top = m_stack.back();
+    if (top.keys.contains(name)) {
+        // Line and column cost a pass over the text: only for the duplicates that are listed.
+        if (m_duplicates.size() < scenario::MaxReportedErrors)
+            m_duplicates << QStringLiteral("%1: the key appears twice in one object (again at %2); JSON keeps "
+                                           "only the last, so write it once")
+                                .arg(joinPath(top.path, displayKey(name)), lineColumn(m_text, at));
+        ++m_duplicateCount;
+    } else {
+        top.keys.insert(name);
+    }
+    top.key = name;
+    skipSpace();
+    if (atEnd())
+        return failEnd();
+    if (cur() != ':')
+        return fail(m_pos, QStringLiteral("expected : after the key %1").arg(quoted(name)));
+    ++m_pos;
+    return true;
+}
+
+// Bytes in the well-formed UTF-8 sequence at at, or 0 (RFC 3629: no overlongs, surrogates or > U+10FFFF).
+int JsonScanner::utf8Length(qsizetype at) const
+{
+    const auto byte = [this](qsizetype i) { return i < m_text.size() ? uchar(m_text.at(i)) : uchar(0); };
+    const uchar c = byte(at);
+    const auto cont = [&](qsizetype i) { return (byte(i) & 0xc0) == 0x80; };
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xc2 && c <= 0xdf)
+        return cont(at + 1) ? 2 : 0;
+    if (c >= 0xe0 && c <= 0xef) {
+        const uchar c1 = byte(at + 1);
+        if ((c == 0xe0 && c1 < 0xa0) || (c == 0xed && c1 > 0x9f))
+            return 0;
+        return cont(at + 1) && cont(at + 2) ? 3 : 0;
+    }
+    if (c >= 0xf0 && c <= 0xf4) {
+        const uchar c1 = byte(at + 1);
+        if ((c == 0xf0 && c1 < 0x90) || (c == 0xf4 && c1 > 0x8f))
+            return 0;
+        return cont(at + 1) && cont(at + 2) && cont(at + 3) ? 4 : 0;
+    }
+    return 0;
+}
+
+bool JsonScanner::string(QString *out)
+{
+    const qsizetype start = m_pos++;
+    for (;;) {
+        if (atEnd())
+            return fail(start, QStringLiteral("a string that never ends (no closing \")"));
+        const uchar c = uchar(cur());
+        if (c == '"') {
+            ++m_pos;
+            return true;
+        }
+        if (c == '\\') {
+            if (m_pos + 1 >= m_text.size())
+                return fail(start, QStringLiteral("a string that never ends (no closing \")"));
+            const char e = m_text.at(m_pos + 1);
+            char16_t decoded = 0;
+            switch (e) {
+            case '"': case '\\': case '/': decoded = char16_t(e); break;
+            case 'b': decoded = 0x08; break;
+            case 'f': decoded = 0x0c; break;
+            case 'n': decoded = 0x0a; break;
+            case 'r': decoded = 0x0d; break;
+            case 't': decoded = 0x09; break;
+            case 'u': {
+                bool ok = m_pos + 6 <= m_text.size();
+                if (ok)
+                    decoded = char16_t(m_text.mid(m_pos + 2, 4).toUInt(&ok, 16));
+                for (qsizetype i = m_pos + 2; ok && i < m_pos + 6; ++i)
+                    ok = isAsciiDigit(m_text.at(i)) || (m_text.at(i) >= 'a' && m_text.at(i) <= 'f')
+                        || (m_text.at(i) >= 'A' && m_text.at(i) <= 'F');
+                if (!ok)
+                    return fail(m_pos, QStringLiteral("\\u in a string must be followed by four hex digits"));
+                m_pos += 4;
+                break;
+            }
+            default:
+                return fail(m_pos, QStringLiteral("a backslash before %1, which is not a JSON escape (allowed: "
+                                                  "\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
+                                       .arg(isAsciiLetter(e) || isAsciiDigit(e) ? QString(QLatin1Char(e)) : token(m_pos + 1)));
+            }
+            if (out)
+                out->append(QChar(decoded));
+            m_pos += 2;
+            continue;
+        }
+        if (c < 0x20)
+            return fail(m_pos, QStringLiteral("a raw control character (%1) inside a string; write it as an escape "
+                                              "such as \\n")
+                                   .arg(escapedChar(c)));
+        const int length = utf8Length(m_pos);
+        if (length == 0)
+            return fail(m_pos, QStringLiteral("invalid UTF-8 inside a string (the file must be UTF-8 text)"));
+        if (out)
+            out->append(QString::fromUtf8(m_text.constData() + m_pos, length));
+        m_pos += length;
+    }
+}
+
+bool JsonScanner::number()
+{
+    const qsizetype start = m_pos;
+    const auto invalid = [&](const QString &why) {
+        return fail(start, QStringLiteral("invalid number %1 (%2)").arg(token(start), why));
+    };
+    if (cur() == '-')
+        ++m_pos;
+    if (atEnd() || !isAsciiDigit(cur())) {
+        if (m_text.mid(m_pos, 8) == "Infinity")
+            return fail(start, QStringLiteral("-Infinity is not a JSON number"));
+        return invalid(QStringLiteral("a minus sign must be followed by a digit"));
+    }
+    if (cur() == '0') {
+        ++m_pos;
+        if (!atEnd() && (cur() == 'x' || cur() == 'X'))
+            return invalid(QStringLiteral("hexadecimal is not JSON; write the number in decimal"));
+        if (!atEnd() && isAsciiDigit(cur()))
+            return invalid(QStringLiteral("JSON numbers have no leading zeros"));
+    } else {
+        while (!atEnd() && isAsciiDigit(cur()))
+            ++m_pos;
+    }
+    if (!atEnd() && cur() == '.') {
+        ++m_pos;
+        if (atEnd() || !isAsciiDigit(cur()))
+            return invalid(QStringLiteral("a digit must follow the decimal point"));
+        while (!atEnd() && isAsciiDigit(cur()))
+            ++m_pos;
+    }
+    if (!atEnd() && (cur() == 'e' || cur() == 'E')) {
+        ++m_pos;
+        if (!atEnd() && (cur() == '+' || cur() == '-'))
+            ++m_pos;
+        if (atEnd() || !isAsciiDigit(cur()))
+            return invalid(QStringLiteral("the exponent needs digits"));
+        while (!atEnd() && isAsciiDigit(cur()))
+            ++m_pos;
+    }
+    if (!atEnd() && (isAsciiLetter(cur()) || cur() == '_' || cur() == '.'))
+        return invalid(QStringLiteral("JSON numbers are plain decimals such as 10, 0.5 or 1e6"));
+    bool ok = false;
+    const double value = m_text.mid(start, m_pos - start).toDouble(&ok);
+    if (!ok || !std::isfinite(value))
+        return invalid(QStringLiteral("too large to be a number"));
+    return true;
+}
+
+bool JsonScanner::scalar()
+{
+    const char c = cur();
+    if (c == '"')
+        return string(nullptr);
+    if (c == '-' || isAsciiDigit(c))
+        return number();
+    for (const char *literal : {"true", "false", "null"}) {
+        const qsizetype n = qsizetype(qstrlen(literal));
+        if (m_text.mid(m_pos, n) == literal
+            && (m_pos + n >= m_text.size() || !(isAsciiLetter(m_text.at(m_pos + n)) || isAsciiDigit(m_text.at(m_pos + n))))) {
+            m_pos += n;
+            return true;
+        }
+    }
+    if (c == '\'')
+        return fail(m_pos, QStringLiteral("a string in single quotes (JSON needs double quotes)"));
+    if (c == '+')
+        return fail(m_pos, QStringLiteral("invalid number %1 (JSON numbers cannot start with +)").arg(token(m_pos)));
+    if (c == '.')
+        return fail(m_pos, QStringLiteral("invalid number %1 (write a digit before the decimal point, e.g. 0.5)")
+                               .arg(token(m_pos)));
+    if (c == '/')
+        return fail(m_pos, QStringLiteral("a comment (JSON has no comments)"));
+    if (isAsciiLetter(c) || c == '_') {
+        const QString word = token(m_pos);
+        if (word == QLatin1String("NaN") || word == QLatin1String("Infinity"))
+            return fail(m_pos, QStringLiteral("%1 is not a JSON number").arg(word));
+        for (const char *literal : {"true", "false", "null"}) {
+            if (word.compare(QLatin1String(literal), Qt::CaseInsensitive) == 0)
+                return fail(m_pos, QStringLiteral("%1 is not JSON (write %2 in lower case)").arg(word, QLatin1String(literal)));
+        }
+        return fail(m_pos, QStringLiteral("the word %1 has no quotes (text values need double quotes: \"%1\")").arg(word));
+    }
+    if (c == ',' || c == '}' || c == ']' || c == ':')
+        return fail(m_pos, QStringLiteral("expected a value before %1").arg(QLatin1Char(c)));
+    return fail(m_pos, QStringLiteral("unexpected %1 where a value should be").arg(token(m_pos)));
+}
+
+// A file in UTF-16 or UTF-32 (as some Windows editors save) gets a hint rather than "unexpected character".
+QString encodingProblem(const QByteArray &bytes)
+{
+    if (bytes.startsWith("\xff\xfe") || bytes.startsWith("\xfe\xff"))
+        return QStringLiteral("the file is UTF-16 or UTF-32 text (it starts with a byte order mark); save it as UTF-8");
+    if (bytes.left(4).contains('\0'))
+        return QStringLiteral("the file holds zero bytes near its start (UTF-16 or UTF-32 text?); save it as UTF-8");
+    return QString();
+}
+
 } // namespace
+
+QJsonValue scenario::seedToJson(quint64 seed)
+{
+    // Beyond 2^53 a JSON number loses digits, so such seeds travel as strings.
+    if (seed <= quint64(MaxExactInteger))
+        return QJsonValue(qint64(seed));
+    return QJsonValue(QString::number(seed));
+}
 
 bool Scenario::operator==(const Scenario &o) const
 {
@@ -774,7 +1408,7 @@ QJsonObject Scenario::toJson() const
         {QStringLiteral("name"), name},
         {QStringLiteral("title"), title},
         {QStringLiteral("description"), description},
-        {QStringLiteral("seed"), seedToJson(seed)},
+        {QStringLiteral("seed"), scenario::seedToJson(seed)},
         {QStringLiteral("workload"), workloadJson},
         {QStringLiteral("client"), clientJson},
         {QStringLiteral("network"), networkJson},
@@ -783,9 +1417,10 @@ QJsonObject Scenario::toJson() const
     };
 }
 
-namespace scenario {
+namespace {
 
-ScenarioParse fromJson(const QJsonObject &object)
+// Every field of a scenario object, with all errors (uncapped).
+ScenarioParse readObject(const QJsonObject &object)
 {
     ScenarioParse result;
     Scenario &s = result.scenario;
@@ -797,9 +1432,9 @@ ScenarioParse fromJson(const QJsonObject &object)
         if (!schema.isUndefined() && !(schema.isDouble() && schema.toDouble() == 1.0))
             root.error(QStringLiteral("schema"), QStringLiteral("expected 1 (the only schema version this build reads)"),
                        schema);
-        root.string("name", &s.name, false);
-        root.string("title", &s.title);
-        root.string("description", &s.description);
+        root.string("name", scenario::MaxNameChars, &s.name, false);
+        root.string("title", scenario::MaxTitleChars, &s.title);
+        root.string("description", scenario::MaxDescriptionChars, &s.description);
         readSeed(root, &s.seed);
 
         {
@@ -848,7 +1483,7 @@ ScenarioParse fromJson(const QJsonObject &object)
             r.number("resetAfterCommit", 0, 1, &n.resetAfterCommit);
             r.number("latencySpike", 0, 1, &n.latencySpike);
             r.integer("spikeMs", 0, MaxMs, &n.spikeMs);
-            readScript(r, &n.script);
+            readScript(r, s.workload.orders, &n.script);
         }
         {
             ObjectReader r(errors, root.object("server"), QStringLiteral("server"));
@@ -875,26 +1510,61 @@ ScenarioParse fromJson(const QJsonObject &object)
             r.choice("action", &s.reconciliation.action);
         }
     } // readers report unknown keys when they go out of scope
+    // Entries that can never fire, checked once the fields they depend on are valid.
+    if (errors->isEmpty())
+        checkScriptReachable(s, errors);
     return result;
 }
+
+} // namespace
+
+namespace scenario {
+
+ScenarioParse fromJson(const QJsonObject &object)
+{
+    ScenarioParse result = readObject(object);
+    capErrors(&result.errors);
+    return result;
+}
+
 
 ScenarioParse fromJsonBytes(const QByteArray &bytes, const QString &source)
 {
     const QString prefix = source.isEmpty() ? QString() : source + QStringLiteral(": ");
+    ScenarioParse refused;
+    if (bytes.size() > MaxFileBytes) {
+        refused.errors << prefix
+                + QStringLiteral("the file is larger than %1 bytes, the most a scenario file may hold").arg(MaxFileBytes);
+        return refused;
+    }
+    if (const QString problem = encodingProblem(bytes); !problem.isEmpty()) {
+        refused.errors << prefix + problem;
+        return refused;
+    }
+    // Our own pass first: it says where and what; QJsonDocument only says "unterminated object".
+    JsonScanner scanner(bytes);
+    if (!scanner.scan()) {
+        refused.errors << prefix
+                + QStringLiteral("malformed JSON at %1: %2").arg(lineColumn(bytes, scanner.errorOffset()), scanner.error());
+        return refused;
+    }
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        ScenarioParse result;
-        result.errors << prefix
-                + QStringLiteral("malformed JSON at offset %1: %2").arg(parseError.offset).arg(parseError.errorString());
-        return result;
+        refused.errors << prefix
+                + QStringLiteral("malformed JSON at %1: %2")
+                      .arg(lineColumn(bytes, parseError.offset), parseError.errorString());
+        return refused;
     }
     if (!doc.isObject()) {
-        ScenarioParse result;
-        result.errors << prefix + QStringLiteral("expected a JSON object at the top level");
-        return result;
+        refused.errors << prefix + QStringLiteral("expected a JSON object at the top level");
+        return refused;
     }
-    return fromJson(doc.object());
+    ScenarioParse result = readObject(doc.object());
+    // Duplicate keys first: the value read for such a key may not be the one the author looks at.
+    result.errors = scanner.duplicates() + result.errors;
+    capErrors(&result.errors, scanner.duplicateCount() - scanner.duplicates().size());
+    return result;
 }
 
 ScenarioParse load(const QString &fileName)
@@ -905,7 +1575,8 @@ ScenarioParse load(const QString &fileName)
         result.errors << QStringLiteral("cannot read scenario file \"%1\": %2").arg(fileName, file.errorString());
         return result;
     }
-    return fromJsonBytes(file.readAll(), fileName);
+    // One byte past the cap is enough to refuse, whatever the file's size.
+    return fromJsonBytes(file.read(MaxFileBytes + 1), fileName);
 }
 
 QString save(const Scenario &s, const QString &fileName)
@@ -975,8 +1646,22 @@ QJsonValue valueAt(const Scenario &s, const QString &path)
     QList<PathStep> steps;
     if (!parsePath(path.trimmed(), &steps))
         return QJsonValue(QJsonValue::Undefined);
-    QJsonValue node = s.toJson();
-    for (const PathStep &step : steps) {
+    // Never the whole scenario for one field: a script of many entries is serialised only when the
+    // path asks for the script, and then only the entry it names.
+    Scenario light = s;
+    QJsonValue node;
+    if (steps.first().key == QLatin1String("network") && steps.size() > 2 && steps.at(1).key == QLatin1String("script")
+        && steps.at(2).index >= 0) {
+        if (steps.at(2).index >= s.network.script.size())
+            return QJsonValue(QJsonValue::Undefined);
+        light.network.script = {s.network.script.at(steps.at(2).index)};
+        steps[2].index = 0;
+    } else if (steps.first().key != QLatin1String("network")
+               || (steps.size() > 1 && steps.at(1).key != QLatin1String("script"))) {
+        light.network.script.clear();
+    }
+    node = light.toJson();
+    for (const PathStep &step : std::as_const(steps)) {
         if (step.index >= 0) {
             if (!node.isArray() || step.index >= node.toArray().size())
                 return QJsonValue(QJsonValue::Undefined);
@@ -1102,6 +1787,9 @@ QStringList closestFields(const QString &path, int max)
     static const QRegularExpression index(QStringLiteral("\\[[0-9]+\\]"));
     QString wanted = path.trimmed();
     wanted.replace(index, QStringLiteral("[N]"));
+    // Catalogue paths are short: a long path is no typo of one, and measuring it would cost seconds.
+    if (wanted.size() > 4 * scenario::MaxSuggestedKeyChars)
+        return QStringList();
     const bool bare = !wanted.contains(QLatin1Char('.'));
     // A typo costs about one edit in five characters; a bare key is matched against each path's last key.
     const int limit = std::max(2, int(wanted.size()) / 5);

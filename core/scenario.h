@@ -191,6 +191,25 @@ struct ScenarioParse
 };
 
 namespace scenario {
+// Limits on what a scenario file may hold. The field catalogue (`retrylab fields`) states the list
+// and text caps with each field; a file beyond them is refused with an error naming the field.
+inline constexpr int MaxScriptEntries = 1000;     // network.script
+inline constexpr int MaxForcelistEntries = 64;    // client.transport.statusForcelist
+inline constexpr int MaxMethodEntries = 16;       // client.transport.allowedMethods
+inline constexpr int MaxNameChars = 100;          // name
+inline constexpr int MaxTitleChars = 200;         // title
+inline constexpr int MaxDescriptionChars = 10000; // description
+inline constexpr qint64 MaxFileBytes = 4 * 1024 * 1024; // a scenario file, in bytes
+inline constexpr int MaxNesting = 64;             // objects and arrays inside each other in a file
+// Error output stays short: at most this many errors, then "and N more errors"; echoed text from
+// the file is cut after MaxEchoChars characters; no spelling suggestions for longer keys.
+inline constexpr int MaxReportedErrors = 20;
+inline constexpr int MaxEchoChars = 60;
+inline constexpr int MaxSuggestedKeyChars = 64;
+
+// The seed as a scenario file writes it: a number, or a decimal string beyond 2^53.
+QJsonValue seedToJson(quint64 seed);
+
 ScenarioParse fromJson(const QJsonObject &object);
 ScenarioParse fromJsonBytes(const QByteArray &bytes, const QString &source = QString());
 ScenarioParse load(const QString &fileName);

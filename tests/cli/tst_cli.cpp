@@ -112,6 +112,10 @@ private Q_SLOTS:
     void unknownSetPathSuggestsClosest();
     void helpMentionsFieldsNotServe_data();
     void helpMentionsFieldsNotServe();
+    void scenarioErrorsAreShortAndEscaped();
+    void scenarioFileRefusals_data();
+    void scenarioFileRefusals();
+    void fieldsStateTheCaps();
 
 private:
     QTemporaryDir m_dir;
@@ -734,6 +738,75 @@ void TestCli::helpMentionsFieldsNotServe()
     // serve is planned, not built: it is not offered.
     QVERIFY2(!all.contains(QLatin1String("serve")), qPrintable(all));
     QVERIFY2(all.contains(QLatin1String("fields")), qPrintable(all));
+}
+
+void TestCli::scenarioErrorsAreShortAndEscaped()
+{
+    // 100,000 unknown keys and one that would clear the screen: 20 lines, a count, nothing raw.
+    QByteArray text = R"({"\u001b[2J\u001b[31mred": 1)";
+    for (int i = 0; i < 100000; ++i)
+        text += ", \"k" + QByteArray::number(i) + "\": 1";
+    text += "}";
+    const QString file = m_dir.filePath(QStringLiteral("many-keys.json"));
+    QFile out(file);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(text);
+    out.close();
+    const CliResult r = runCli({QStringLiteral("run"), QStringLiteral("--scenario"), file});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(!r.err.contains('\x1b'));
+    const QList<QByteArray> lines = r.err.trimmed().split('\n');
+    QCOMPARE(lines.size(), scenario::MaxReportedErrors + 1);
+    QCOMPARE(QString::fromUtf8(lines.first()),
+             QStringLiteral("retrylab: run: --scenario: %1: \"\\u001b[2J\\u001b[31mred\": unknown key").arg(file));
+    QCOMPARE(QString::fromUtf8(lines.last()), QStringLiteral("retrylab: run: --scenario: %1: and 99981 more errors").arg(file));
+}
+
+void TestCli::scenarioFileRefusals_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("expected"); // the one error line after "retrylab: run: --scenario: FILE: "
+    QTest::addRow("duplicate-key") << QByteArray("{\"workload\": {\"orders\": 5,\n \"orders\": 50}}")
+                                   << QStringLiteral("workload.orders: the key appears twice in one object (again at line 2, "
+                                                     "column 2); JSON keeps only the last, so write it once");
+    QTest::addRow("hex-number") << QByteArray("{\n  \"workload\": {\n    \"orders\": 0x10\n  }\n}")
+                                << QStringLiteral("malformed JSON at line 3, column 15: invalid number 0x10 (hexadecimal "
+                                                  "is not JSON; write the number in decimal)");
+    QTest::addRow("script-cap") << (QByteArray(R"({"network": {"script": [)")
+                                    + QByteArray(R"({"fault": "requestLost"},)").repeated(1000)
+                                    + QByteArray(R"({"fault": "requestLost"}]}})"))
+                                << QStringLiteral("network.script: at most 1000 entries, got 1001");
+    QTest::addRow("never-fires") << QByteArray(R"({"network": {"script": [{"attempt": "b9999/w9999/t9999", "fault": "requestLost"}]}})")
+                                 << QStringLiteral("network.script[0].attempt: b9999 can never happen: "
+                                                   "client.business.maxAttempts is 3");
+    QTest::addRow("entry-without-fault") << QByteArray(R"({"network": {"script": [{}]}})")
+                                         << QStringLiteral("network.script[0].fault: missing; every script entry names "
+                                                           "the fault it forces, one of connectFailure|requestLost|"
+                                                           "responseLost|resetAfterCommit|latencySpike|"
+                                                           "server5xxBeforeCommit|server5xxAfterCommit|throttle429");
+}
+
+void TestCli::scenarioFileRefusals()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, expected);
+    const QString file = m_dir.filePath(QStringLiteral("%1.json").arg(QString::fromLatin1(QTest::currentDataTag())));
+    QFile out(file);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(text);
+    out.close();
+    const CliResult r = runCli({QStringLiteral("run"), QStringLiteral("--scenario"), file});
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(QString::fromUtf8(r.err), QStringLiteral("retrylab: run: --scenario: %1: %2\n").arg(file, expected));
+}
+
+void TestCli::fieldsStateTheCaps()
+{
+    const CliResult r = runCli({QStringLiteral("fields"), QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(r.exitCode, 0);
+    const QString text = QString::fromUtf8(r.out);
+    for (const char *cap : {"at most 1000 entries", "at most 64 entries", "at most 16 entries", "at most 200 characters"})
+        QVERIFY2(text.contains(QLatin1String(cap)), cap);
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -2,6 +2,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTemporaryDir>
@@ -75,6 +76,23 @@ private Q_SLOTS:
     void enumNames();
     void faultNamesRoundTrip_data();
     void faultNamesRoundTrip();
+    void listCaps_data();
+    void listCaps();
+    void catalogueStatesCaps();
+    void fileSizeCap();
+    void scriptEntryNeedsFault();
+    void scriptEntryThatCanNeverFire_data();
+    void scriptEntryThatCanNeverFire();
+    void lowerLimitOrphansScriptEntry();
+    void duplicateKeys_data();
+    void duplicateKeys();
+    void errorListIsCapped();
+    void echoedTextIsShortAndEscaped_data();
+    void echoedTextIsShortAndEscaped();
+    void syntaxErrorSaysWhatAndWhere_data();
+    void syntaxErrorSaysWhatAndWhere();
+    void validJsonStillParses();
+    void valueAtReadsScriptEntries();
 };
 
 void TestScenario::emptyObjectGivesDefaults_data()
@@ -296,7 +314,8 @@ void TestScenario::badFile_data()
     QTest::addColumn<QString>("file");
     QTest::addColumn<QStringList>("expected");
     QTest::addRow("malformed-json") << QStringLiteral("malformed.json")
-                                    << QStringList{QStringLiteral("malformed.json: malformed JSON at offset ")};
+                                    << QStringList{QStringLiteral("malformed.json: malformed JSON at line 4, column 1: the file ends inside "
+                                                                   "the object that opens at line 3, column 17 (a missing }?)")};
     QTest::addRow("root-not-object") << QStringLiteral("not-object.json")
                                      << QStringList{QStringLiteral("not-object.json"), QStringLiteral("JSON object")};
     QTest::addRow("wrong-type") << QStringLiteral("wrong-type.json")
@@ -364,18 +383,18 @@ void TestScenario::badValue_data()
                                           << QStringLiteral("network.requestLoss: expected a number from 0 to 1, got -0.1");
     QTest::addRow("probability-string") << QByteArray(R"({"server": {"throttle429": "often"}})")
                                         << QStringLiteral("server.throttle429: expected a number from 0 to 1, got \"often\"");
-    QTest::addRow("script-op-zero") << QByteArray(R"({"network": {"script": [{"op": 0}]}})")
+    QTest::addRow("script-op-zero") << QByteArray(R"({"network": {"script": [{"op": 0, "fault": "responseLost"}]}})")
                                     << QStringLiteral("network.script[0].op: expected an operation number from 1 to 1000000 or \"*\", got 0");
-    QTest::addRow("script-attempt-order") << QByteArray(R"({"network": {"script": [{"attempt": "w1/b1/t1"}]}})")
+    QTest::addRow("script-attempt-order") << QByteArray(R"({"network": {"script": [{"attempt": "w1/b1/t1", "fault": "responseLost"}]}})")
                                           << QStringLiteral("network.script[0].attempt: expected");
-    QTest::addRow("script-attempt-four-segments") << QByteArray(R"({"network": {"script": [{"attempt": "b1/w1/t1/x1"}]}})")
+    QTest::addRow("script-attempt-four-segments") << QByteArray(R"({"network": {"script": [{"attempt": "b1/w1/t1/x1", "fault": "responseLost"}]}})")
                                                   << QStringLiteral("network.script[0].attempt: expected");
-    QTest::addRow("script-attempt-zero") << QByteArray(R"({"network": {"script": [{"attempt": "b0/w1/t1"}]}})")
+    QTest::addRow("script-attempt-zero") << QByteArray(R"({"network": {"script": [{"attempt": "b0/w1/t1", "fault": "responseLost"}]}})")
                                          << QStringLiteral("network.script[0].attempt: expected");
     QTest::addRow("script-fault") << QByteArray(R"({"network": {"script": [{"fault": "meteor"}]}})")
                                   << QStringLiteral("network.script[0].fault: expected one of connectFailure|requestLost|responseLost|"
                                                     "resetAfterCommit|latencySpike|server5xxBeforeCommit|server5xxAfterCommit|throttle429, got \"meteor\"");
-    QTest::addRow("script-entry-unknown-key") << QByteArray(R"({"network": {"script": [{"layer": "b"}]}})")
+    QTest::addRow("script-entry-unknown-key") << QByteArray(R"({"network": {"script": [{"layer": "b", "fault": "responseLost"}]}})")
                                               << QStringLiteral("network.script[0].layer: unknown key");
     QTest::addRow("script-entry-not-object") << QByteArray(R"({"network": {"script": ["responseLost"]}})")
                                              << QStringLiteral("network.script[0]: expected an object");
@@ -388,7 +407,8 @@ void TestScenario::badValue_data()
     QTest::addRow("reconcile-action") << QByteArray(R"({"reconciliation": {"action": "delete"}})")
                                       << QStringLiteral("reconciliation.action: expected one of flag|void, got \"delete\"");
     QTest::addRow("top-level-unknown-key") << QByteArray(R"({"seeds": 3})") << QStringLiteral("seeds: unknown key (did you mean \"seed\"?)");
-    QTest::addRow("trailing-garbage") << QByteArray(R"({"seed": 3} x)") << QStringLiteral("malformed JSON at offset");
+    QTest::addRow("trailing-garbage") << QByteArray(R"({"seed": 3} x)")
+                                      << QStringLiteral("malformed JSON at line 1, column 13: unexpected text after the end of the JSON value: \"x\"");
 }
 
 void TestScenario::badValue()
@@ -645,6 +665,400 @@ void TestScenario::faultNamesRoundTrip()
     QVERIFY2(parsed.ok(), qPrintable(parsed.errors.join(QLatin1Char('\n'))));
     QCOMPARE(int(parsed.scenario.network.script.first().fault), fault);
     QCOMPARE(parsed.scenario.network.script.first().op, fault + 1);
+}
+
+namespace {
+
+// {"a": {"b": [item, item, ...]}} for a dotted path of objects ending in a list of count items.
+QByteArray listAt(const QByteArray &prefix, const QByteArray &item, int count, const QByteArray &suffix)
+{
+    QByteArray text = prefix + '[';
+    for (int i = 0; i < count; ++i) {
+        if (i > 0)
+            text += ',';
+        text += item;
+    }
+    return text + ']' + suffix;
+}
+
+} // namespace
+
+void TestScenario::listCaps_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("expected"); // empty: accepted
+    const QByteArray entry(R"({"op": "*", "attempt": "*/*/*", "fault": "responseLost"})");
+    const QByteArray script(R"({"network": {"script": )");
+    const QByteArray forcelist(R"({"client": {"transport": {"statusForcelist": )");
+    const QByteArray methods(R"({"client": {"transport": {"allowedMethods": )");
+    QTest::addRow("script-at-cap") << listAt(script, entry, scenario::MaxScriptEntries, "}}") << QString();
+    QTest::addRow("script-over-cap") << listAt(script, entry, scenario::MaxScriptEntries + 1, "}}")
+                                     << QStringLiteral("network.script: at most 1000 entries, got 1001");
+    QTest::addRow("script-100000") << listAt(script, "{}", 100000, "}}")
+                                   << QStringLiteral("network.script: at most 1000 entries, got 100000");
+    QTest::addRow("forcelist-at-cap") << listAt(forcelist, "503", scenario::MaxForcelistEntries, "}}}") << QString();
+    QTest::addRow("forcelist-over-cap") << listAt(forcelist, "503", scenario::MaxForcelistEntries + 1, "}}}")
+                                        << QStringLiteral("client.transport.statusForcelist: at most 64 entries, got 65");
+    QTest::addRow("methods-at-cap") << listAt(methods, "\"GET\"", scenario::MaxMethodEntries, "}}}") << QString();
+    QTest::addRow("methods-over-cap") << listAt(methods, "\"GET\"", scenario::MaxMethodEntries + 1, "}}}")
+                                      << QStringLiteral("client.transport.allowedMethods: at most 16 entries, got 17");
+    const auto text = [](const char *key, int size) {
+        return QByteArray("{\"") + key + "\": \"" + QByteArray(size, 'x') + "\"}";
+    };
+    QTest::addRow("name-at-cap") << text("name", scenario::MaxNameChars) << QString();
+    QTest::addRow("name-over-cap") << text("name", scenario::MaxNameChars + 1)
+                                   << QStringLiteral("name: at most 100 characters, got 101");
+    QTest::addRow("title-at-cap") << text("title", scenario::MaxTitleChars) << QString();
+    QTest::addRow("title-over-cap") << text("title", scenario::MaxTitleChars + 1)
+                                    << QStringLiteral("title: at most 200 characters, got 201");
+    QTest::addRow("description-at-cap") << text("description", scenario::MaxDescriptionChars) << QString();
+    QTest::addRow("description-over-cap") << text("description", 1000000)
+                                          << QStringLiteral("description: at most 10000 characters, got 1000000");
+}
+
+void TestScenario::listCaps()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, expected);
+    const ScenarioParse parsed = scenario::fromJsonBytes(text);
+    if (expected.isEmpty()) {
+        QVERIFY2(parsed.ok(), qPrintable(parsed.errors.join(QLatin1Char('\n'))));
+        return;
+    }
+    QCOMPARE(parsed.errors, QStringList{expected});
+}
+
+void TestScenario::catalogueStatesCaps()
+{
+    // `retrylab fields` prints these texts: the one place where the caps are documented per field.
+    QHash<QString, QString> allowed;
+    const QList<FieldInfo> fields = scenario::fields();
+    for (const FieldInfo &f : fields)
+        allowed.insert(f.path, f.allowed);
+    QVERIFY2(allowed.value(QStringLiteral("network.script")).endsWith(QLatin1String("at most 1000 entries")),
+             qPrintable(allowed.value(QStringLiteral("network.script"))));
+    QVERIFY(allowed.value(QStringLiteral("client.transport.statusForcelist")).endsWith(QLatin1String("at most 64 entries")));
+    QVERIFY(allowed.value(QStringLiteral("client.transport.allowedMethods")).endsWith(QLatin1String("at most 16 entries")));
+    QVERIFY(allowed.value(QStringLiteral("name")).endsWith(QLatin1String("at most 100 characters")));
+    QVERIFY(allowed.value(QStringLiteral("title")).endsWith(QLatin1String("at most 200 characters")));
+    QVERIFY(allowed.value(QStringLiteral("description")).endsWith(QLatin1String("at most 10000 characters")));
+}
+
+void TestScenario::fileSizeCap()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QByteArray object(R"({"seed": 7})");
+    // Padding with spaces keeps the file valid JSON: only its size differs.
+    const QByteArray atCap = object + QByteArray(int(scenario::MaxFileBytes) - object.size(), ' ');
+    QFile file(dir.filePath(QStringLiteral("at-cap.json")));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(atCap);
+    file.close();
+    const ScenarioParse ok = scenario::load(file.fileName());
+    QVERIFY2(ok.ok(), qPrintable(ok.errors.join(QLatin1Char('\n'))));
+    QCOMPARE(ok.scenario.seed, quint64(7));
+
+    QVERIFY(file.open(QIODevice::Append));
+    file.write(" ");
+    file.close();
+    const ScenarioParse big = scenario::load(file.fileName());
+    QCOMPARE(big.errors, QStringList{file.fileName() + QStringLiteral(": the file is larger than 4194304 bytes, the most "
+                                                                       "a scenario file may hold")});
+}
+
+void TestScenario::scriptEntryNeedsFault()
+{
+    // {} used to mean "lose every response" without saying so.
+    const ScenarioParse parsed = scenario::fromJsonBytes(R"({"network": {"script": [{"op": 1, "attempt": "b1/w1/t1", "fault": "requestLost"}, {}]}})");
+    QCOMPARE(parsed.errors,
+             QStringList{QStringLiteral("network.script[1].fault: missing; every script entry names the fault it forces, "
+                                        "one of connectFailure|requestLost|responseLost|resetAfterCommit|latencySpike|"
+                                        "server5xxBeforeCommit|server5xxAfterCommit|throttle429")});
+    // The same through --set with a whole list; appending by index starts from a complete default entry.
+    const ScenarioParse set = scenario::withSet(Scenario(), QStringLiteral("network.script=[{\"op\": 1}]"));
+    QVERIFY(!set.ok());
+    QVERIFY2(set.errors.value(0).startsWith(QLatin1String("network.script[0].fault: missing")), qPrintable(set.errors.value(0)));
+    const ScenarioParse appended = scenario::withSet(Scenario(), QStringLiteral("network.script[0].op=1"));
+    QVERIFY2(appended.ok(), qPrintable(appended.errors.join(QLatin1Char('\n'))));
+    QCOMPARE(scenario::valueAt(appended.scenario, QStringLiteral("network.script[0]")),
+             json(R"({"op": 1, "attempt": "*/*/*", "fault": "responseLost"})"));
+}
+
+void TestScenario::scriptEntryThatCanNeverFire_data()
+{
+    QTest::addColumn<QByteArray>("settings"); // inside the top-level object, before "network"
+    QTest::addColumn<QByteArray>("entry");
+    QTest::addColumn<QString>("expected"); // empty: accepted
+    QTest::addRow("business-beyond-max") << QByteArray() << QByteArray(R"("op": 1, "attempt": "b9999/w9999/t9999")")
+                                         << QStringLiteral("network.script[0].attempt: b9999 can never happen: "
+                                                           "client.business.maxAttempts is 3");
+    QTest::addRow("business-at-max") << QByteArray() << QByteArray(R"("attempt": "b3/*/*")") << QString();
+    QTest::addRow("business-max-plus-one") << QByteArray() << QByteArray(R"("attempt": "b4/*/*")")
+                                           << QStringLiteral("network.script[0].attempt: b4 can never happen: "
+                                                             "client.business.maxAttempts is 3");
+    QTest::addRow("business-disabled") << QByteArray(R"("client": {"business": {"enabled": false}},)")
+                                       << QByteArray(R"("attempt": "b2/*/*")")
+                                       << QStringLiteral("network.script[0].attempt: b2 can never happen: "
+                                                         "client.business.enabled is false, so every attempt is b1");
+    QTest::addRow("business-disabled-b1") << QByteArray(R"("client": {"business": {"enabled": false}},)")
+                                          << QByteArray(R"("attempt": "b1/*/*")") << QString();
+    QTest::addRow("wrapper-beyond-max") << QByteArray(R"("client": {"wrapper": {"maxAttempts": 5}},)")
+                                        << QByteArray(R"("attempt": "*/w6/*")")
+                                        << QStringLiteral("network.script[0].attempt: w6 can never happen: "
+                                                          "client.wrapper.maxAttempts is 5");
+    QTest::addRow("transport-disabled") << QByteArray() << QByteArray(R"("attempt": "*/*/t2")")
+                                        << QStringLiteral("network.script[0].attempt: t2 can never happen: "
+                                                          "client.transport.enabled is false, so every attempt is t1");
+    QTest::addRow("transport-last") << QByteArray(R"("client": {"transport": {"enabled": true, "total": 3}},)")
+                                    << QByteArray(R"("attempt": "*/*/t4")") << QString();
+    QTest::addRow("transport-beyond-last") << QByteArray(R"("client": {"transport": {"enabled": true, "total": 3}},)")
+                                           << QByteArray(R"("attempt": "*/*/t5")")
+                                           << QStringLiteral("network.script[0].attempt: t5 can never happen: "
+                                                             "client.transport.total is 3, so the last attempt is t4");
+    QTest::addRow("op-at-orders") << QByteArray(R"("workload": {"orders": 20},)") << QByteArray(R"("op": 20)") << QString();
+    QTest::addRow("op-beyond-orders") << QByteArray(R"("workload": {"orders": 20},)") << QByteArray(R"("op": 21)")
+                                      << QStringLiteral("network.script[0].op: 21 can never happen: workload.orders is 20");
+}
+
+void TestScenario::scriptEntryThatCanNeverFire()
+{
+    QFETCH(QByteArray, settings);
+    QFETCH(QByteArray, entry);
+    QFETCH(QString, expected);
+    const QByteArray text = "{" + settings + R"("network": {"script": [{"fault": "responseLost", )" + entry + "}]}}";
+    const ScenarioParse parsed = scenario::fromJsonBytes(text);
+    if (expected.isEmpty())
+        QVERIFY2(parsed.ok(), qPrintable(parsed.errors.join(QLatin1Char('\n'))));
+    else
+        QCOMPARE(parsed.errors, QStringList{expected});
+}
+
+void TestScenario::lowerLimitOrphansScriptEntry()
+{
+    // --set and the editor go through the same check: lowering a limit below a scripted index is refused.
+    const ScenarioParse base = scenario::fromJsonBytes(R"({"network": {"script": [{"attempt": "b3/*/*", "fault": "requestLost"}]}})");
+    QVERIFY(base.ok());
+    const ScenarioParse lowered = scenario::withSet(base.scenario, QStringLiteral("client.business.maxAttempts=2"));
+    QCOMPARE(lowered.errors, QStringList{QStringLiteral("network.script[0].attempt: b3 can never happen: "
+                                                        "client.business.maxAttempts is 2")});
+}
+
+void TestScenario::duplicateKeys_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QStringList>("expected"); // empty: accepted
+    QTest::addRow("top-level") << QByteArray(R"({"seed": 1, "seed": 2})")
+                               << QStringList{QStringLiteral("seed: the key appears twice in one object (again at line 1, "
+                                                             "column 13); JSON keeps only the last, so write it once")};
+    QTest::addRow("nested") << QByteArray("{\"workload\": {\n  \"orders\": 3,\n  \"orders\": 4}}")
+                            << QStringList{QStringLiteral("workload.orders: the key appears twice in one object (again at "
+                                                          "line 3, column 3); JSON keeps only the last, so write it once")};
+    QTest::addRow("script-entry") << QByteArray(R"({"network": {"script": [{"fault": "requestLost"}, {"fault": "requestLost", "fault": "responseLost"}]}})")
+                                  << QStringList{QStringLiteral("network.script[1].fault: the key appears twice in one "
+                                                                "object (again at line 1, column 76); JSON keeps only "
+                                                                "the last, so write it once")};
+    QTest::addRow("escaped-spelling") << QByteArray(R"({"seed": 1, "se\u0065d": 2})")
+                                      << QStringList{QStringLiteral("seed: the key appears twice in one object (again at "
+                                                                    "line 1, column 13); JSON keeps only the last, so "
+                                                                    "write it once")};
+    QTest::addRow("with-other-errors") << QByteArray(R"({"seed": 1, "seed": 2, "workload": {"orders": 0}})")
+                                       << QStringList{QStringLiteral("seed: the key appears twice in one object (again "
+                                                                     "at line 1, column 13); JSON keeps only the last, "
+                                                                     "so write it once"),
+                                                      QStringLiteral("workload.orders: expected an integer from 1 to "
+                                                                     "1000000, got 0")};
+    QTest::addRow("same-key-in-sibling-objects")
+        << QByteArray(R"({"client": {"business": {"maxAttempts": 3}, "wrapper": {"maxAttempts": 3}}, "network": {"script": [{"fault": "requestLost"}, {"fault": "requestLost"}]}})")
+        << QStringList();
+}
+
+void TestScenario::duplicateKeys()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QStringList, expected);
+    QCOMPARE(scenario::fromJsonBytes(text).errors, expected);
+}
+
+void TestScenario::errorListIsCapped()
+{
+    QByteArray text = "{";
+    for (int i = 0; i < 100000; ++i)
+        text += (i > 0 ? ",\"k" : "\"k") + QByteArray::number(i) + "\": 1";
+    text += "}";
+    const ScenarioParse parsed = scenario::fromJsonBytes(text);
+    QCOMPARE(parsed.errors.size(), scenario::MaxReportedErrors + 1);
+    QCOMPARE(parsed.errors.first(), QStringLiteral("k0: unknown key"));
+    QCOMPARE(parsed.errors.last(), QStringLiteral("and 99980 more errors"));
+
+    // The cap covers duplicates and field errors together, and counts one in the singular.
+    QByteArray mixed = R"({"seed": 1, "seed": 2)";
+    for (int i = 0; i < scenario::MaxReportedErrors; ++i)
+        mixed += ", \"x" + QByteArray::number(i) + "\": 1";
+    mixed += "}";
+    const ScenarioParse both = scenario::fromJsonBytes(mixed);
+    QCOMPARE(both.errors.size(), scenario::MaxReportedErrors + 1);
+    QVERIFY(both.errors.first().startsWith(QLatin1String("seed: the key appears twice")));
+    QCOMPARE(both.errors.last(), QStringLiteral("and 1 more error"));
+}
+
+void TestScenario::echoedTextIsShortAndEscaped_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("expected");
+    QTest::addRow("space-in-key") << QByteArray(R"({" workload": {}})")
+                                  << QStringLiteral("\" workload\": unknown key (did you mean \"workload\"?)");
+    QTest::addRow("empty-key") << QByteArray(R"({"client": {"": 1}})")
+                               << QStringLiteral("client.\"\" (an empty key): unknown key");
+    QTest::addRow("escape-in-key") << QByteArray(R"({"\u001b[2Jseed": 1})")
+                                   << QStringLiteral("\"\\u001b[2Jseed\": unknown key");
+    QTest::addRow("quote-in-key") << QByteArray(R"({"a\"b": 1})") << QStringLiteral("\"a\\\"b\": unknown key");
+    QTest::addRow("escape-in-value") << QByteArray(R"({"client": {"keyPlacement": "\u001b[31mred\u0007"}})")
+                                     << QStringLiteral("client.keyPlacement: expected one of none|perOperation|"
+                                                       "perBusinessAttempt|perWrapperAttempt, got \"\\u001b[31mred\\u0007\"");
+    QTest::addRow("bidi-override-in-value") << QByteArray(R"({"server": {"idempotency": {"mode": "\u202eatomic"}}})")
+                                            << QStringLiteral("server.idempotency.mode: expected one of off|naive|atomic|"
+                                                              "token, got \"\\u202eatomic\"");
+    const QString sixty(60, QLatin1Char('k'));
+    QTest::addRow("long-key") << QByteArray("{\"" + QByteArray(1000000, 'k') + "\": 1}")
+                              << QStringLiteral("\"%1\u2026\": unknown key").arg(sixty);
+    QTest::addRow("long-value") << QByteArray("{\"client\": {\"keyPlacement\": \"" + QByteArray(100000, 'v') + "\"}}")
+                                << QStringLiteral("client.keyPlacement: expected one of none|perOperation|"
+                                                  "perBusinessAttempt|perWrapperAttempt, got \"%1\u2026\"")
+                                       .arg(QString(60, QLatin1Char('v')));
+    QTest::addRow("long-key-no-suggestion") << QByteArray("{\"" + QByteArray(65, 's') + "\": 1}")
+                                            << QStringLiteral("\"%1\u2026\": unknown key").arg(QString(60, QLatin1Char('s')));
+    QTest::addRow("big-array-value") << listAt(R"({"workload": {"orders": )", "12345", 100000, "}}")
+                                     << QStringLiteral("workload.orders: expected an integer from 1 to 1000000, got "
+                                                       "[12345,12345,12345,12345,12345,12345,12345,12345,12345,12345\u2026");
+}
+
+void TestScenario::echoedTextIsShortAndEscaped()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, expected);
+    QCOMPARE(scenario::fromJsonBytes(text).errors, QStringList{expected});
+}
+
+void TestScenario::syntaxErrorSaysWhatAndWhere_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("expected");
+    QTest::addRow("leading-zeros") << QByteArray("{\n  \"workload\": {\n    \"orders\": 007\n  }\n}")
+                                   << QStringLiteral("malformed JSON at line 3, column 15: invalid number 007 (JSON "
+                                                     "numbers have no leading zeros)");
+    QTest::addRow("hex") << QByteArray(R"({"seed": 0x10})")
+                         << QStringLiteral("malformed JSON at line 1, column 10: invalid number 0x10 (hexadecimal is not "
+                                           "JSON; write the number in decimal)");
+    QTest::addRow("plus-sign") << QByteArray(R"({"seed": +1})")
+                               << QStringLiteral("malformed JSON at line 1, column 10: invalid number +1 (JSON numbers "
+                                                 "cannot start with +)");
+    QTest::addRow("leading-point") << QByteArray(R"({"network": {"responseLoss": .5}})")
+                                   << QStringLiteral("malformed JSON at line 1, column 30: invalid number .5 (write a "
+                                                     "digit before the decimal point, e.g. 0.5)");
+    QTest::addRow("trailing-point") << QByteArray(R"({"seed": 1.})")
+                                    << QStringLiteral("malformed JSON at line 1, column 10: invalid number 1. (a digit "
+                                                      "must follow the decimal point)");
+    QTest::addRow("unit-suffix") << QByteArray(R"({"client": {"timeoutMs": 10ms}})")
+                                 << QStringLiteral("malformed JSON at line 1, column 26: invalid number 10ms (JSON "
+                                                   "numbers are plain decimals such as 10, 0.5 or 1e6)");
+    QTest::addRow("overflow") << QByteArray(R"({"seed": 1e999})")
+                              << QStringLiteral("malformed JSON at line 1, column 10: invalid number 1e999 (too large to "
+                                                "be a number)");
+    QTest::addRow("nan") << QByteArray(R"({"seed": NaN})")
+                         << QStringLiteral("malformed JSON at line 1, column 10: NaN is not a JSON number");
+    QTest::addRow("minus-infinity") << QByteArray(R"({"seed": -Infinity})")
+                                    << QStringLiteral("malformed JSON at line 1, column 10: -Infinity is not a JSON number");
+    QTest::addRow("capital-true") << QByteArray(R"({"client": {"requestId": True}})")
+                                  << QStringLiteral("malformed JSON at line 1, column 26: True is not JSON (write true "
+                                                    "in lower case)");
+    QTest::addRow("bare-word") << QByteArray(R"({"server": {"idempotency": {"mode": atomic}}})")
+                               << QStringLiteral("malformed JSON at line 1, column 37: the word atomic has no quotes "
+                                                 "(text values need double quotes: \"atomic\")");
+    QTest::addRow("single-quotes") << QByteArray(R"({'seed': 1})")
+                                   << QStringLiteral("malformed JSON at line 1, column 2: a key in single quotes (JSON "
+                                                     "needs double quotes)");
+    QTest::addRow("unquoted-key") << QByteArray(R"({seed: 1})")
+                                  << QStringLiteral("malformed JSON at line 1, column 2: the key seed has no quotes (JSON "
+                                                    "needs \"seed\")");
+    QTest::addRow("trailing-comma") << QByteArray("{\"seed\": 1,\n}")
+                                    << QStringLiteral("malformed JSON at line 1, column 11: a comma before } (JSON allows "
+                                                      "no trailing comma)");
+    QTest::addRow("trailing-comma-array") << QByteArray(R"({"client": {"transport": {"statusForcelist": [500,]}}})")
+                                          << QStringLiteral("malformed JSON at line 1, column 50: a comma before ] "
+                                                            "(JSON allows no trailing comma)");
+    QTest::addRow("missing-comma") << QByteArray("{\"seed\": 1\n \"name\": \"x\"}")
+                                   << QStringLiteral("malformed JSON at line 2, column 2: expected , or } after a value "
+                                                     "(a missing comma?)");
+    QTest::addRow("comment") << QByteArray("{\n// the seed\n\"seed\": 1}")
+                             << QStringLiteral("malformed JSON at line 2, column 1: a comment (JSON has no comments)");
+    QTest::addRow("raw-newline-in-string") << QByteArray("{\"title\": \"two\nlines\"}")
+                                           << QStringLiteral("malformed JSON at line 1, column 15: a raw control "
+                                                             "character (\\u000a) inside a string; write it as an "
+                                                             "escape such as \\n");
+    QTest::addRow("bad-escape") << QByteArray(R"({"title": "a\qb"})")
+                                << QStringLiteral("malformed JSON at line 1, column 13: a backslash before q, which is "
+                                                  "not a JSON escape (allowed: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)");
+    QTest::addRow("unterminated-string") << QByteArray(R"({"title": "abc)")
+                                         << QStringLiteral("malformed JSON at line 1, column 11: a string that never "
+                                                           "ends (no closing \")");
+    QTest::addRow("truncated") << QByteArray("{\n  \"workload\": {\"orders\": 5,")
+                               << QStringLiteral("malformed JSON at line 2, column 28: the file ends inside the object "
+                                                 "that opens at line 2, column 15 (a missing }?)");
+    QTest::addRow("empty") << QByteArray(" \n ")
+                           << QStringLiteral("malformed JSON at line 2, column 2: the file holds no JSON value (it is "
+                                             "empty)");
+    QTest::addRow("latin1-in-string") << QByteArray("{\"title\": \"caf\xe9\"}")
+                                      << QStringLiteral("malformed JSON at line 1, column 15: invalid UTF-8 inside a "
+                                                        "string (the file must be UTF-8 text)");
+    QTest::addRow("utf16") << QByteArray("\xff\xfe{\0}\0", 6)
+                           << QStringLiteral("the file is UTF-16 or UTF-32 text (it starts with a byte order mark); save "
+                                             "it as UTF-8");
+    QTest::addRow("deep-nesting") << (QByteArray("{\"title\": ") + QByteArray(100, '[') + QByteArray(100, ']') + "}")
+                                  << QStringLiteral("malformed JSON at line 1, column 74: objects and arrays nested "
+                                                    "deeper than 64 levels (a scenario needs 4)");
+    QTest::addRow("control-byte-outside-string") << QByteArray("{\"seed\": \x1b[31m}")
+                                                 << QStringLiteral("malformed JSON at line 1, column 10: unexpected "
+                                                                   "\"\\u001b\" where a value should be");
+}
+
+void TestScenario::syntaxErrorSaysWhatAndWhere()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, expected);
+    QCOMPARE(scenario::fromJsonBytes(text).errors, QStringList{expected});
+}
+
+void TestScenario::validJsonStillParses()
+{
+    // Everything RFC 8259 allows must pass the syntax pass: a BOM, escapes, surrogate pairs, exponents.
+    const QByteArray text("\xef\xbb\xbf \t\r\n{\"title\": \"caf\\u00e9 \xc3\xa9 \xf0\x9f\x98\x80 \\ud83d\\ude00 "
+                          "\\\"q\\\" \\\\ \\/ \\b\\f\\n\\r\\t\", \"network\": {\"responseLoss\": 1e-1, "
+                          "\"requestLoss\": 0.0E+0, \"connectFailure\": -0, \"script\": []}, "
+                          "\"workload\": {\"orders\": 2E1}, \"reconciliation\": {}}\n");
+    const ScenarioParse parsed = scenario::fromJsonBytes(text);
+    QVERIFY2(parsed.ok(), qPrintable(parsed.errors.join(QLatin1Char('\n'))));
+    QCOMPARE(parsed.scenario.workload.orders, 20);
+    QCOMPARE(parsed.scenario.network.responseLoss, 0.1);
+    QVERIFY(parsed.scenario.title.startsWith(QStringLiteral("caf\u00e9 \u00e9 ")));
+}
+
+void TestScenario::valueAtReadsScriptEntries()
+{
+    const ScenarioParse parsed = scenario::fromJsonBytes(
+        R"({"network": {"responseLoss": 0.5, "script": [{"fault": "requestLost"}, {"op": 2, "fault": "throttle429"}]}})");
+    QVERIFY(parsed.ok());
+    const Scenario &s = parsed.scenario;
+    QCOMPARE(scenario::valueAt(s, QStringLiteral("network.script[1].fault")), json("\"throttle429\""));
+    QCOMPARE(scenario::valueAt(s, QStringLiteral("network.script[1].op")), json("2"));
+    QCOMPARE(scenario::valueAt(s, QStringLiteral("network.script[1]")),
+             json(R"({"op": 2, "attempt": "*/*/*", "fault": "throttle429"})"));
+    QVERIFY(scenario::valueAt(s, QStringLiteral("network.script[2].op")).isUndefined());
+    QCOMPARE(scenario::valueAt(s, QStringLiteral("network.script")).toArray().size(), 2);
+    QCOMPARE(scenario::valueAt(s, QStringLiteral("network")).toObject().value(QLatin1String("script")).toArray().size(), 2);
+    QCOMPARE(scenario::valueAt(s, QStringLiteral("network.responseLoss")), json("0.5"));
+    QCOMPARE(scenario::seedToJson(42), json("42"));
+    QCOMPARE(scenario::seedToJson(18446744073709551615ULL), json("\"18446744073709551615\""));
 }
 
 QTEST_GUILESS_MAIN(TestScenario)
