@@ -83,7 +83,12 @@ MainWindow::MainWindow(QWidget *parent, bool restoreLastScenario)
     restoreSettings(restoreLastScenario);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // Destroying the children moves the focus: the seed box must not apply a seed to a
+    // half-destroyed window.
+    disconnect(m_seedEdit, nullptr, this, nullptr);
+}
 
 void MainWindow::createViews()
 {

@@ -306,7 +306,8 @@ QWidget *ScenarioEditor::buildAboutPage()
     connect(m_title, &QLineEdit::textEdited, m_textTimer, qOverload<>(&QTimer::start));
     connect(m_title, &QLineEdit::editingFinished, this, &ScenarioEditor::commitText);
     connect(m_description, &QPlainTextEdit::textChanged, m_textTimer, qOverload<>(&QTimer::start));
-    m_description->installEventFilter(new FocusOutFilter(m_description, [this] { commitText(); }));
+    m_descriptionFocusFilter = new FocusOutFilter(m_description, [this] { commitText(); });
+    m_description->installEventFilter(m_descriptionFocusFilter);
     return page;
 }
 
@@ -983,6 +984,14 @@ QString ScenarioEditor::fieldError(const QString &path) const
 bool ScenarioEditor::hasInvalidFields() const
 {
     return !m_errors.isEmpty();
+}
+
+ScenarioEditor::~ScenarioEditor()
+{
+    // Destroying the children moves the focus: nothing may commit into a half-destroyed editor.
+    delete m_descriptionFocusFilter;
+    if (m_title)
+        disconnect(m_title, nullptr, this, nullptr);
 }
 
 } // namespace retrylab

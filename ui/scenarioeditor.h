@@ -29,6 +29,7 @@ class ScenarioEditor : public QWidget
     Q_OBJECT
 public:
     explicit ScenarioEditor(QWidget *parent = nullptr);
+    ~ScenarioEditor() override;
 
     // Reset: a scenario was loaded, its settings are the ones its title and description
     // describe. Keep: the same scenario shown again (new seed, a cancelled switch).
@@ -122,6 +123,7 @@ private:
     QLabel *m_modifiedBanner = nullptr;
     QLineEdit *m_title = nullptr;
     QPlainTextEdit *m_description = nullptr;
+    QObject *m_descriptionFocusFilter = nullptr;
     QTimer *m_textTimer = nullptr;
     Scenario m_baseline;
     bool m_settingsModified = false;
