@@ -190,7 +190,8 @@ public:
         : m_s(s)
         , m_c(s.client)
         , m_opt(o)
-        , m_tracing(o.trace)
+        , m_tracing(o.trace || o.sink)
+        , m_tables(o.trace)
         , m_service(s.server)
     {
         for (const ScriptEntry &e : s.network.script) {
@@ -276,7 +277,14 @@ private:
         e.status = status;
         e.record = record;
         e.detail = detail;
-        m_trace.append(std::move(e));
+        put(std::move(e));
+    }
+    void put(TraceEvent &&e)
+    {
+        if (m_opt.sink)
+            m_opt.sink(e);
+        else
+            m_trace.append(std::move(e));
     }
     void traceFlow(Lane lane, EventKind kind, const Flow &f, int status = 0, int record = 0,
                    const QString &detail = QString())
@@ -337,7 +345,8 @@ private:
     Scenario m_s;
     const ClientConfig &m_c;
     RunOptions m_opt;
-    bool m_tracing;
+    bool m_tracing; // events are made (for RunResult::trace or the sink)
+    bool m_tables;  // RunResult::records and ::ops are filled
     OrderService m_service;
     std::vector<CompiledScript> m_script;
     std::priority_queue<Event, std::vector<Event>, Later> m_queue;
@@ -692,8 +701,14 @@ void Engine::finish(Flow &f, bool ok, const QString &why)
     f.end = m_now;
     f.waiting = false;
     m_flowsOpen--;
-    if (m_tracing)
+    if (m_tracing) {
         traceFlow(Lane::Business, ok ? EventKind::OpSucceeded : EventKind::OpFailed, f, 0, 0, why);
+        // A streamed run of a million orders must not keep a million formatted paths: a late
+        // response formats its own again.
+        f.cachedAttempt = ~0ull;
+        f.cachedPath = QString();
+        f.cachedRequestId = QString();
+    }
 }
 
 // ------------------------------------------------------------- server side
@@ -816,7 +831,7 @@ void Engine::onProcessingDone(int ri)
     r.committed = true;
     r.record = record;
     const Flow &f = m_flows[size_t(r.flow)];
-    if (m_tracing) {
+    if (m_tables) {
         m_recordFlow.push_back(r.flow);
         m_recordPath.push_back(path(f, r.b, r.w, r.t));
     }
@@ -927,7 +942,7 @@ void Engine::onReconcile()
             e.path = QStringLiteral("op%1").arg(c.op);
             e.detail = c.voided ? QStringLiteral("reconciliation voided duplicate record #%1").arg(c.record)
                                 : QStringLiteral("reconciliation flagged duplicate record #%1").arg(c.record);
-            m_trace.append(e);
+            put(std::move(e));
         }
     }
     // Keep scanning while anything can still commit (ghost requests outlive their clients).
@@ -1115,8 +1130,8 @@ RunResult Engine::run()
 
     result.metrics = m_m;
     result.trace = std::move(m_trace);
-    if (!m_tracing)
-        return result; // metrics-only runs (sweeps, benchmarks) skip the tables
+    if (!m_tables)
+        return result; // metrics-only and streamed runs (sweeps, benchmarks, the CLI) skip the tables
     result.records.reserve(int(records.size()));
     for (const StoredRecord &r : records) {
         RecordRow row;
@@ -1128,7 +1143,7 @@ RunResult Engine::run()
         if (idx < m_recordFlow.size()) {
             const Flow &f = m_flows[size_t(m_recordFlow[idx])];
             row.path = m_recordPath[idx];
-            row.requestId = m_tracing ? requestId(f, f.b, f.w, f.t) : QString();
+            row.requestId = requestId(f, f.b, f.w, f.t);
         }
         row.t = r.t;
         row.duplicate = m_service.findByRef(r.op) != r.id;
@@ -1170,7 +1185,7 @@ QJsonObject Metrics::toJson() const
 {
     QJsonObject o;
     o.insert(QStringLiteral("logicalOperations"), logicalOperations);
-    o.insert(QStringLiteral("httpAttempts"), double(httpAttempts));
+    o.insert(QStringLiteral("httpAttempts"), httpAttempts); // a JSON integer: exact beyond 2^53
     o.insert(QStringLiteral("records"), records);
     o.insert(QStringLiteral("duplicates"), duplicates);
     o.insert(QStringLiteral("duplicatesOutstanding"), duplicatesOutstanding);
