@@ -371,6 +371,10 @@ private:
     Metrics m_m;
     std::vector<int> m_recordFlow;
     std::vector<QString> m_recordPath;
+    std::vector<std::pair<qint64, int>> m_arrivals; // (start, flow), in start order
+    size_t m_nextArrival = 0;
+    quint64 m_processed = 0;
+    size_t m_reconciledRecords = 0; // records that the last reconciliation pass saw
 };
 
 // ------------------------------------------------------------------ client
@@ -928,7 +932,13 @@ void Engine::onResponseArrive(int ri, bool reset)
 
 void Engine::onReconcile()
 {
-    const QList<ReconcileChange> changes = m_service.reconcile(m_s.reconciliation.action, m_now);
+    // Without a commit since the last pass, every duplicate is already flagged (or voided):
+    // a scan would find nothing.
+    QList<ReconcileChange> changes;
+    if (m_service.records().size() != m_reconciledRecords) {
+        changes = m_service.reconcile(m_s.reconciliation.action, m_now);
+        m_reconciledRecords = m_service.records().size();
+    }
     for (const ReconcileChange &c : changes) {
         if (c.voided)
             m_m.voided++;
@@ -946,8 +956,25 @@ void Engine::onReconcile()
         }
     }
     // Keep scanning while anything can still commit (ghost requests outlive their clients).
-    if (m_flowsOpen > 0 || !m_queue.empty() || !m_timeouts.empty() || !changes.isEmpty())
-        at(m_now + qint64(m_s.reconciliation.intervalS) * kS, Ev::Reconcile, 0);
+    if (m_flowsOpen > 0 || !m_queue.empty() || !m_timeouts.empty() || !changes.isEmpty()) {
+        // Passes before the next event of the run are no-ops (nothing can commit in between),
+        // so the next pass is the first one at or after that event: an hour between orders
+        // with a pass every second costs one pass, not 3600. Scheduled now or one interval
+        // earlier, the pass orders the same against every other event, since nothing else
+        // is scheduled in between.
+        const qint64 interval = qint64(m_s.reconciliation.intervalS) * kS;
+        qint64 pending = -1;
+        if (!m_queue.empty())
+            pending = m_queue.top().t;
+        if (!m_timeouts.empty() && (pending < 0 || m_timeouts.front().t < pending))
+            pending = m_timeouts.front().t;
+        if (m_nextArrival < m_arrivals.size() && (pending < 0 || m_arrivals[m_nextArrival].first < pending))
+            pending = m_arrivals[m_nextArrival].first;
+        qint64 next = m_now + interval;
+        if (pending > next)
+            next = m_now + (pending - m_now + interval - 1) / interval * interval;
+        at(next, Ev::Reconcile, 0);
+    }
 }
 
 RunResult Engine::run()
@@ -957,7 +984,7 @@ RunResult Engine::run()
     m_flows.reserve(size_t(w.orders) * (w.doubleSubmitRate > 0 ? 2 : 1));
     // Arrivals stay out of the heap (it then holds only what is in flight); at equal
     // times they come before anything scheduled later, as if scheduled first.
-    std::vector<std::pair<qint64, int>> arrivals;
+    std::vector<std::pair<qint64, int>> &arrivals = m_arrivals;
     arrivals.reserve(m_flows.capacity());
     for (int i = 0; i < w.orders; ++i) {
         const qint64 start = qint64(i) * w.interArrivalMs * kMs / clients;
@@ -978,14 +1005,14 @@ RunResult Engine::run()
     }
     std::stable_sort(arrivals.begin(), arrivals.end(),
                      [](const std::pair<qint64, int> &a, const std::pair<qint64, int> &b) { return a.first < b.first; });
-    size_t nextArrival = 0;
+    size_t &nextArrival = m_nextArrival;
     m_flowsOpen = int(m_flows.size());
     if (m_s.reconciliation.enabled)
         at(qint64(m_s.reconciliation.intervalS) * kS, Ev::Reconcile, 0);
 
     RunResult result;
     result.scenario = m_s;
-    quint64 processed = 0;
+    quint64 &processed = m_processed;
     while (!m_queue.empty() || !m_timeouts.empty() || nextArrival < arrivals.size()) {
         Event e;
         const bool fromTimeouts = !m_timeouts.empty() && (m_queue.empty() || Later()(m_queue.top(), m_timeouts.front()));
@@ -1001,7 +1028,8 @@ RunResult Engine::run()
             m_queue.pop();
         }
         m_now = e.t;
-        if (m_opt.cancel && (++processed & 0xFFF) == 0 && m_opt.cancel->load(std::memory_order_relaxed)) {
+        ++processed;
+        if (m_opt.cancel && (processed & 0xFFF) == 0 && m_opt.cancel->load(std::memory_order_relaxed)) {
             result.cancelled = true;
             break;
         }
@@ -1129,6 +1157,7 @@ RunResult Engine::run()
     m_m.goodputPerS = m_now > 0 ? m_m.clientSucceeded / m_m.durationS : 0;
 
     result.metrics = m_m;
+    result.events = qint64(m_processed);
     result.trace = std::move(m_trace);
     if (!m_tables)
         return result; // metrics-only and streamed runs (sweeps, benchmarks, the CLI) skip the tables

@@ -96,6 +96,7 @@ struct RunResult
     QList<RecordRow> records;
     QList<OpSummary> ops;
     bool cancelled = false;
+    qint64 events = 0; // scheduled events the engine processed: its work, without a clock
 };
 
 // Receives each trace event as the engine produces it, in trace order.

@@ -125,6 +125,7 @@ private Q_SLOTS:
     void estimateBoundsEveryPreset();
     void estimateOfTheIssueExample();
     void bigCountersStayExactInJson();
+    void idleReconciliationPassesCostNothing();
 };
 
 void TestEngine::persistent503MultipliesAttempts()
@@ -951,6 +952,32 @@ void TestEngine::bigCountersStayExactInJson()
     QCOMPARE(o.value(QLatin1String("timeouts")).toInteger(), qint64(3) << 31);
     QCOMPARE(o.value(QLatin1String("queries")).toInteger(), qint64(5) << 31);
     QVERIFY(QJsonDocument(m.toJson()).toJson(QJsonDocument::Compact).contains("\"httpAttempts\":9007199254740993"));
+}
+
+void TestEngine::idleReconciliationPassesCostNothing()
+{
+    // An hour between orders and a pass every second: 36,000 passes that can find nothing.
+    // They are skipped (the work budget counts attempts, not virtual time), with the same
+    // result as running each of them.
+    Scenario s = base();
+    s.workload.orders = 10;
+    s.workload.interArrivalMs = 3600000;
+    s.client.business.enabled = true;
+    s.network.responseLoss = 0.5;
+    s.reconciliation.enabled = true;
+    s.reconciliation.intervalS = 1;
+    s.reconciliation.action = ReconcileAction::Void;
+    const RunResult r = simulate(s);
+    QVERIFY(r.metrics.duplicates > 0);
+    QCOMPARE(r.metrics.duplicatesOutstanding, 0);
+    QVERIFY(r.metrics.durationS > 9 * 3600);
+    QVERIFY2(r.events < 1000, qPrintable(QString::number(r.events)));
+    QCOMPARE(countKind(r.trace, EventKind::ReconcileVoided), r.metrics.voided);
+    // Every duplicate is voided at the first whole second after its commit, as a pass every second would.
+    for (const TraceEvent &e : r.trace) {
+        if (e.kind == EventKind::ReconcileVoided)
+            QCOMPARE(e.t % 1000000, qint64(0));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestEngine)
