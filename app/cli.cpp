@@ -445,13 +445,15 @@ int runCommand(const QStringList &arguments)
     QCommandLineParser &parser = command.parser();
     const QCommandLineOption traceOption(
             QStringLiteral("trace"),
-            QStringLiteral("Write every event as JSON lines to FILE while the run goes. With '-' the events go "
-                           "to standard output and the metrics to standard error. A regular file is replaced "
-                           "only once the trace is complete; a FIFO or a device is written directly."),
-            QStringLiteral("FILE.jsonl"));
+            QStringLiteral("Write every event as JSON lines to FILE as the run goes. '-' (or /dev/stdout) writes "
+                           "the events to standard output and the metrics to standard error. A regular file is "
+                           "replaced only once the whole trace is written; a FIFO or a device is written "
+                           "directly. A write error stops the run with exit code 1."),
+            QStringLiteral("FILE.jsonl|-"));
     const QCommandLineOption maxAttempts = maxAttemptsOption(
-            QStringLiteral("Refuse the run if it could make more than N HTTP attempts at worst (every submission "
-                           "exhausting every enabled retry layer). Default %1, or %2 with --trace.")
+            QStringLiteral("Refuse the run (exit code 2) if it could make more than N HTTP attempts at worst: "
+                           "every submission exhausting every enabled retry layer, plus status queries and token "
+                           "round trips. N is digits or a number like 5e8. Default %1, or %2 with --trace.")
                     .arg(work::formatCount(work::DefaultMaxAttempts), work::formatCount(work::DefaultMaxTracedAttempts)));
     parser.addOptions({ScenarioOption, SeedOption, SetOption, formatOption(QStringLiteral("table, json, csv")),
                        traceOption, maxAttempts});
@@ -681,8 +683,9 @@ int sweepCommand(const QStringList &arguments)
                                          QStringLiteral("Runs per value, seeds N, N+1, ... (1-10000, default 10)."),
                                          QStringLiteral("S"), QStringLiteral("10"));
     const QCommandLineOption maxAttempts = maxAttemptsOption(
-            QStringLiteral("Refuse the sweep if all its runs together could make more than N HTTP attempts at "
-                           "worst (each value of PATH counted at its own worst case). Default %1.")
+            QStringLiteral("Refuse the sweep (exit code 2) if all its runs together could make more than N HTTP "
+                           "attempts at worst, each value of PATH counted at its own worst case. N is digits or a "
+                           "number like 5e8. Default %1.")
                     .arg(work::formatCount(work::DefaultMaxAttempts)));
     parser.addOptions({ScenarioOption, paramOption, fromOption, toOption, stepsOption, seedsOption, SeedOption,
                        SetOption, formatOption(QStringLiteral("table, json, csv")), maxAttempts});

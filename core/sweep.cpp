@@ -87,10 +87,11 @@ QStringList validate(const Scenario &base, const SweepSpec &spec)
                           .arg(QString::number(spec.from, 'g', 6), QString::number(spec.to, 'g', 6));
     // Seeds are base seed + i: they must not pass 2^64 - 1 and wrap around to 0.
     if (spec.seeds >= 1 && base.seed > std::numeric_limits<quint64>::max() - quint64(spec.seeds - 1))
-        errors << QStringLiteral("--seed/--seeds: seeds %1 to %1 + %2 would pass the largest seed, "
-                                 "18446744073709551615 (2^64 - 1); lower --seed or --seeds")
+        errors << QStringLiteral("--seed/--seeds: --seed %1 with --seeds %2 would go past the largest seed, "
+                                 "18446744073709551615 (2^64 - 1), and wrap around to 0; use --seed %3 or lower")
                           .arg(base.seed)
-                          .arg(spec.seeds - 1);
+                          .arg(spec.seeds)
+                          .arg(std::numeric_limits<quint64>::max() - quint64(spec.seeds - 1));
     if (spec.steps < 1 || spec.steps > 1000)
         errors << QStringLiteral("--steps: expected an integer from 1 to 1000, got %1").arg(spec.steps);
     if (spec.seeds < 1 || spec.seeds > 10000)

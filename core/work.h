@@ -11,17 +11,21 @@ namespace work {
 // The default work budget of one run or one whole sweep, in HTTP requests (POST attempts,
 // status queries and token round trips, counted at their worst case).
 //
-// Why 2e8: bench_core measures the engine at roughly 3.5 to 4.5 million attempts per second
-// on one core of the reference machine (2 cores) for metrics-only runs with every layer
-// retrying (BM_SimulatePersistent503/trace:0, BM_SimulateWorstCase/trace:0). 2e8 attempts
-// is then about 45 to 60 s for a run; a sweep shares the same budget over both cores, so it
-// takes about half that. Nothing the lab's lessons need comes close: the largest preset makes
-// a few hundred attempts, a 1e6-order default run at most 9e6.
-constexpr qint64 DefaultMaxAttempts = 200000000;
+// Why 1e8: bench_core measures the engine, metrics only, at 2.1 million attempts per second
+// of CPU on the reference machine (2 cores) when every POST is processed and answered 503
+// (BM_SimulatePersistent503/trace:0, the slowest shape), 2.5 million for lost responses
+// (BM_SimulateGhostRequest20k/trace:0) and 5.4 million when every connection is refused
+// (BM_SimulateEveryConnectionFails). A run is one thread, so 1e8 attempts take 20 to 50 s at
+// worst; a sweep shares the budget over both cores and takes about half that. Nothing the
+// lessons need comes close: the presets make a few hundred attempts, a 1e6-order run with
+// the default client at most 9e6.
+constexpr qint64 DefaultMaxAttempts = 100000000;
 
-// A traced run writes about ten events of JSON per attempt, some 20 times slower than
-// counting (bench_core BM_TraceToJsonl): `run --trace` keeps to a minute with a budget 20
-// times smaller. A 1e6-order run with the default client (3 x 3 attempts) fits in it.
+// `run --trace` writes about ten events of JSON per attempt: bench_core streams about a
+// million events per second (BM_TraceToJsonl/inMemory:0, BM_StreamedTrace1e6), so about
+// 100,000 attempts per second. 1e7 keeps a traced run under two minutes at its worst and
+// still lets the default client (3 x 3 attempts) trace a million orders (9e6; the 1e6-order
+// ghost request takes about 16 s and writes 2.7 GB).
 constexpr qint64 DefaultMaxTracedAttempts = 10000000;
 
 // Worst-case work of a scenario, computed from its settings alone (no run).

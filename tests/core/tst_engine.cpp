@@ -928,12 +928,13 @@ void TestEngine::estimateOfTheIssueExample()
     const work::Estimate e = work::estimate(s);
     QCOMPARE(e.attempts, qint64(210000000000));
     QCOMPARE(work::formatCount(e.attempts), QStringLiteral("2.1e11"));
-    QCOMPARE(work::formatCount(work::DefaultMaxAttempts), QStringLiteral("2e8"));
+    QCOMPARE(work::formatCount(work::DefaultMaxAttempts), QStringLiteral("1e8"));
+    QCOMPARE(work::formatCount(work::DefaultMaxTracedAttempts), QStringLiteral("1e7"));
     QCOMPARE(work::formatCount(999999), QStringLiteral("999999"));
     QCOMPARE(work::refusal(QStringLiteral("this scenario"), e, work::DefaultMaxAttempts),
              QStringLiteral("this scenario could make up to 2.1e11 HTTP attempts (workload.orders 1000000 x "
                             "client.business.maxAttempts 100 x client.wrapper.maxAttempts 100 x "
-                            "client.transport.total+1 21), over the limit of 2e8; raise it with --max-attempts N"));
+                            "client.transport.total+1 21), over the limit of 1e8; raise it with --max-attempts N"));
     // Rounded alike, the numbers are spelled out.
     work::Estimate close{200000001, QStringLiteral("x")};
     QVERIFY(work::refusal(QStringLiteral("this scenario"), close, 200000000).contains(QLatin1String("200000001")));
