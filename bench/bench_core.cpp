@@ -65,6 +65,21 @@ Scenario everyConnectionFails()
     return s;
 }
 
+// The ghost request with a 1,000-entry fault script (none of which fires): the script is
+// looked up per attempt, not scanned.
+Scenario longScript()
+{
+    Scenario s = largeGhost();
+    for (int i = 0; i < 1000; ++i) {
+        ScriptEntry e;
+        e.op = 0;
+        e.attempt = QStringLiteral("b%1/w%1/*").arg(50 + i % 50);
+        e.fault = FaultKind::ConnectFailure;
+        s.network.script << e;
+    }
+    return s;
+}
+
 // Peak resident memory of this process so far (VmHWM), in MB.
 double peakMegabytes()
 {
@@ -170,6 +185,12 @@ void BM_StreamedTrace1e6(benchmark::State &state)
     state.counters["peakMB"] = benchmark::Counter(peakMegabytes());
 }
 
+void BM_SimulateLongScript(benchmark::State &state)
+{
+    static const Scenario s = longScript();
+    simulateScenario(state, s);
+}
+
 // 8 values x 8 seeds of the ghost request on every core.
 void BM_Sweep8x8(benchmark::State &state)
 {
@@ -194,6 +215,7 @@ void BM_Sweep8x8(benchmark::State &state)
 BENCHMARK(BM_SimulateGhostRequest20k)->ArgName("trace")->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SimulatePersistent503)->ArgName("trace")->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SimulateEveryConnectionFails)->ArgName("trace")->Arg(0)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SimulateLongScript)->ArgName("trace")->Arg(0)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_TraceToJsonl)->ArgName("inMemory")->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 // Last of the single-thread benchmarks: VmHWM only grows, so it reports this run's peak.
 BENCHMARK(BM_StreamedTrace1e6)->Iterations(1)->Unit(benchmark::kMillisecond);

@@ -6,6 +6,8 @@
 
 #include <QHash>
 
+#include <unordered_map>
+
 #include <algorithm>
 #include <cstdarg>
 #include <cstdio>
@@ -206,6 +208,12 @@ public:
             c.bit = faultBit(e.fault);
             m_script.push_back(c);
         }
+        // A long script would cost a scan of every entry per attempt; keyed by (op, b, w, t)
+        // with 0 for "any", an attempt looks up at most 16 keys however long the script is.
+        if (m_script.size() > LinearScriptEntries) {
+            for (const CompiledScript &c : m_script)
+                m_scriptIndex[scriptKey(c.op, c.b, c.w, c.t)] |= c.bit;
+        }
         m_businessMax = m_c.business.enabled ? m_c.business.maxAttempts : 1;
         m_wrapperMax = m_c.wrapper.enabled ? m_c.wrapper.maxAttempts : 1;
         m_clients.resize(size_t(std::max(1, s.workload.clients)));
@@ -349,6 +357,14 @@ private:
     bool m_tables;  // RunResult::records and ::ops are filled
     OrderService m_service;
     std::vector<CompiledScript> m_script;
+    static constexpr size_t LinearScriptEntries = 16;
+    static quint64 scriptKey(int op, int b, int w, int t)
+    {
+        // op < 2^21 (at most 1e6), attempt numbers < 2^14 (at most 9999): 63 bits.
+        return (quint64(quint32(op)) << 42) | (quint64(quint32(b) & 0x3FFF) << 28)
+            | (quint64(quint32(w) & 0x3FFF) << 14) | quint64(quint32(t) & 0x3FFF);
+    }
+    std::unordered_map<quint64, quint32> m_scriptIndex; // faults by scriptKey, for long scripts
     std::priority_queue<Event, std::vector<Event>, Later> m_queue;
     std::deque<Event> m_timeouts;
     quint64 m_seq = 0;
@@ -474,10 +490,22 @@ void Engine::onWrapperStart(int fi, int phase)
 quint32 Engine::faultsFor(const Flow &f)
 {
     quint32 faults = 0;
-    for (const CompiledScript &c : m_script) {
-        if ((c.op == 0 || c.op == f.op) && (c.b == 0 || c.b == f.b) && (c.w == 0 || c.w == f.w)
-            && (c.t == 0 || c.t == f.t))
-            faults |= c.bit;
+    if (!m_scriptIndex.empty()) {
+        // Every combination of "this number" and "any" per segment; "any" (0) never equals an attempt number.
+        for (int op : {0, f.op})
+            for (int b : {0, f.b})
+                for (int w : {0, f.w})
+                    for (int t : {0, f.t}) {
+                        const auto it = m_scriptIndex.find(scriptKey(op, b, w, t));
+                        if (it != m_scriptIndex.end())
+                            faults |= it->second;
+                    }
+    } else {
+        for (const CompiledScript &c : m_script) {
+            if ((c.op == 0 || c.op == f.op) && (c.b == 0 || c.b == f.b) && (c.w == 0 || c.w == f.w)
+                && (c.t == 0 || c.t == f.t))
+                faults |= c.bit;
+        }
     }
     // Draws are keyed by the attempt, so each attempt sees the same dice in every variant.
     RngStream rng(m_s.seed, RngStream::Network,

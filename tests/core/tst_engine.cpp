@@ -126,6 +126,7 @@ private Q_SLOTS:
     void estimateOfTheIssueExample();
     void bigCountersStayExactInJson();
     void idleReconciliationPassesCostNothing();
+    void longScriptActsLikeItsEntries();
 };
 
 void TestEngine::persistent503MultipliesAttempts()
@@ -979,6 +980,31 @@ void TestEngine::idleReconciliationPassesCostNothing()
         if (e.kind == EventKind::ReconcileVoided)
             QCOMPARE(e.t % 1000000, qint64(0));
     }
+}
+
+void TestEngine::longScriptActsLikeItsEntries()
+{
+    // Beyond 16 entries the engine looks faults up by key instead of scanning the script on
+    // every attempt: the same entries, repeated past that size, must give the same run.
+    Scenario s = test::presetScenario(QStringLiteral("layered-fix"));
+    s.workload.orders = 6;
+    s.client.transport.enabled = true;
+    s.client.transport.total = 2;
+    s.client.transport.allowedMethods << QStringLiteral("POST");
+    const QList<ScriptEntry> entries{
+        script(0, "*/*/t1", FaultKind::ConnectFailure),      script(2, "b1/*/*", FaultKind::ResponseLost),
+        script(3, "b1/w2/*", FaultKind::Server5xxBeforeCommit), script(0, "b2/w1/t2", FaultKind::RequestLost),
+        script(4, "*/*/*", FaultKind::ResetAfterCommit),      script(5, "b1/w1/t2", FaultKind::Throttle429),
+        script(0, "b9/w9/t9", FaultKind::ResponseLost),       script(6, "*/w2/*", FaultKind::Server5xxAfterCommit),
+    };
+    s.network.script = entries;
+    const RunResult short_ = simulate(s);
+    for (int i = 0; i < 4; ++i)
+        s.network.script += entries; // 40 entries
+    const RunResult long_ = simulate(s);
+    QVERIFY(short_.metrics.httpAttempts > 6);
+    QCOMPARE(long_.metrics, short_.metrics);
+    QCOMPARE(trace::hash(long_.trace), trace::hash(short_.trace));
 }
 
 QTEST_GUILESS_MAIN(TestEngine)
