@@ -4,6 +4,7 @@
 #include "simulator.h"
 #include "sweep.h"
 #include "trace.h"
+#include "work.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -401,18 +402,61 @@ QString runCsv(const Scenario &s, const Metrics &m)
     return header.join(QLatin1Char(',')) + QLatin1Char('\n') + row.join(QLatin1Char(',')) + QLatin1Char('\n');
 }
 
+QCommandLineOption maxAttemptsOption(const QString &description)
+{
+    return QCommandLineOption(QStringLiteral("max-attempts"), description, QStringLiteral("N"));
+}
+
+// --max-attempts N: a positive integer, digits or a number like 3e11.
+int parseMaxAttempts(const QCommandLineParser &parser, const QString &command, qint64 fallback, qint64 *out)
+{
+    *out = fallback;
+    if (!parser.isSet(QStringLiteral("max-attempts")))
+        return Continue;
+    const QString text = parser.value(QStringLiteral("max-attempts")).trimmed();
+    bool ok = false;
+    qint64 n = text.toLongLong(&ok);
+    if (!ok) {
+        const double d = text.toDouble(&ok);
+        ok = ok && std::isfinite(d) && std::floor(d) == d && d < 9.2e18;
+        n = ok ? qint64(d) : 0;
+    }
+    if (!ok || n < 1) {
+        fail(QStringLiteral("%1: --max-attempts: expected a positive whole number such as 500000000 or 5e8, got '%2'")
+                     .arg(command, text));
+        return ExitUsage;
+    }
+    *out = n;
+    return Continue;
+}
+
+void writeTo(FILE *stream, const QString &text)
+{
+    const QByteArray bytes = text.toUtf8();
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stream);
+}
+
 int runCommand(const QStringList &arguments)
 {
     CommandParser command(QStringLiteral("run"),
                           QStringLiteral("--scenario NAME|FILE [--seed N] [--set path=value ...] "
-                                         "[--format table|json|csv] [--trace FILE.jsonl]"),
+                                         "[--format table|json|csv] [--trace FILE.jsonl|-] [--max-attempts N]"),
                           QStringLiteral("Simulates one scenario and prints its metrics."));
     QCommandLineParser &parser = command.parser();
-    const QCommandLineOption traceOption(QStringLiteral("trace"),
-                                         QStringLiteral("Write every event as JSON lines to FILE."),
-                                         QStringLiteral("FILE.jsonl"));
+    const QCommandLineOption traceOption(
+            QStringLiteral("trace"),
+            QStringLiteral("Write every event as JSON lines to FILE as the run goes. '-' (or /dev/stdout) writes "
+                           "the events to standard output and the metrics to standard error. A regular file is "
+                           "replaced only once the whole trace is written; a FIFO or a device is written "
+                           "directly. A write error stops the run with exit code 1."),
+            QStringLiteral("FILE.jsonl|-"));
+    const QCommandLineOption maxAttempts = maxAttemptsOption(
+            QStringLiteral("Refuse the run (exit code 2) if it could make more than N HTTP attempts at worst: "
+                           "every submission exhausting every enabled retry layer, plus status queries and token "
+                           "round trips. N is digits or a number like 5e8. Default %1, or %2 with --trace.")
+                    .arg(work::formatCount(work::DefaultMaxAttempts), work::formatCount(work::DefaultMaxTracedAttempts)));
     parser.addOptions({ScenarioOption, SeedOption, SetOption, formatOption(QStringLiteral("table, json, csv")),
-                       traceOption});
+                       traceOption, maxAttempts});
     if (const int rc = command.parse(arguments); rc != Continue)
         return rc;
 
@@ -424,38 +468,69 @@ int runCommand(const QStringList &arguments)
         fail(QStringLiteral("run: --trace: expected a file name"));
         return ExitUsage;
     }
+    const bool tracing = !traceFile.isEmpty();
+    qint64 limit = 0;
+    if (const int rc = parseMaxAttempts(parser, QStringLiteral("run"),
+                                        tracing ? work::DefaultMaxTracedAttempts : work::DefaultMaxAttempts, &limit);
+        rc != Continue)
+        return rc;
 
     Scenario s;
     if (const int rc = loadScenario(parser, QStringLiteral("run"), &s); rc != Continue)
         return rc;
 
-    RunOptions options;
-    options.trace = !traceFile.isEmpty();
-    const RunResult result = simulate(s, options);
+    // Refused before anything runs: the worst case is known from the settings alone.
+    const work::Estimate worst = work::estimate(s);
+    if (worst.attempts > limit) {
+        QString message = work::refusal(QStringLiteral("this scenario"), worst, limit);
+        if (tracing && !parser.isSet(maxAttempts))
+            message.replace(QStringLiteral(", over the limit of"), QStringLiteral(", over the --trace limit of"));
+        fail(QStringLiteral("run: %1").arg(message));
+        return ExitUsage;
+    }
 
+    // The trace is written as the engine goes (bounded memory); a bad path fails before the run.
+    TraceWriter writer;
+    std::atomic_bool stop{false};
+    RunOptions options;
+    options.trace = false;
+    const auto traceFailed = [&](const QString &error) {
+        fail(error.contains(traceFile)
+                     ? QStringLiteral("run: --trace: %1").arg(error)
+                     : QStringLiteral("run: --trace: cannot write trace file \"%1\": %2").arg(traceFile, error));
+        return ExitRuntime;
+    };
+    if (tracing) {
+        if (const QString error = writer.open(traceFile); !error.isEmpty())
+            return traceFailed(error);
+        options.cancel = &stop;
+        options.sink = [&writer, &stop](const TraceEvent &e) {
+            writer.write(e);
+            if (!writer.ok())
+                stop.store(true, std::memory_order_relaxed); // no point finishing a run nobody can read
+        };
+    }
+    const RunResult result = simulate(s, options);
+    if (tracing) {
+        const QString error = writer.finish();
+        if (!error.isEmpty() || result.cancelled)
+            return traceFailed(error);
+    }
+
+    // With --trace - the trace owns standard output.
+    FILE *const out = tracing && TraceWriter::isStandardOutput(traceFile) ? stderr : stdout;
     switch (format) {
     case Format::Table:
-        writeOut(runTable(s, result.metrics));
+        writeTo(out, runTable(s, result.metrics));
         break;
     case Format::Json:
-        writeOut(QString::fromUtf8(QJsonDocument(runJson(s, result.metrics)).toJson(QJsonDocument::Indented)));
+        writeTo(out, QString::fromUtf8(QJsonDocument(runJson(s, result.metrics)).toJson(QJsonDocument::Indented)));
         break;
     case Format::Csv:
-        writeOut(runCsv(s, result.metrics));
+        writeTo(out, runCsv(s, result.metrics));
         break;
     }
-    std::fflush(stdout);
-
-    // The metrics are printed first so a bad trace path loses nothing but the trace.
-    if (!traceFile.isEmpty()) {
-        const QString error = trace::save(result.trace, traceFile);
-        if (!error.isEmpty()) {
-            fail(error.contains(traceFile)
-                         ? QStringLiteral("run: --trace: %1").arg(error)
-                         : QStringLiteral("run: --trace: cannot write trace file \"%1\": %2").arg(traceFile, error));
-            return ExitRuntime;
-        }
-    }
+    std::fflush(out);
     return ExitOk;
 }
 
@@ -590,7 +665,8 @@ int sweepCommand(const QStringList &arguments)
 {
     CommandParser command(QStringLiteral("sweep"),
                           QStringLiteral("--scenario NAME|FILE --param PATH --from A --to B --steps K [--seeds S] "
-                                         "[--seed N] [--set path=value ...] [--format table|json|csv]"),
+                                         "[--seed N] [--set path=value ...] [--format table|json|csv] "
+                                         "[--max-attempts N]"),
                           QStringLiteral("Varies one numeric scenario field and runs several seeds per value; "
                                          "prints mean, min and max of every metric per value."));
     QCommandLineParser &parser = command.parser();
@@ -606,8 +682,13 @@ int sweepCommand(const QStringList &arguments)
     const QCommandLineOption seedsOption(QStringLiteral("seeds"),
                                          QStringLiteral("Runs per value, seeds N, N+1, ... (1-10000, default 10)."),
                                          QStringLiteral("S"), QStringLiteral("10"));
+    const QCommandLineOption maxAttempts = maxAttemptsOption(
+            QStringLiteral("Refuse the sweep (exit code 2) if all its runs together could make more than N HTTP "
+                           "attempts at worst, each value of PATH counted at its own worst case. N is digits or a "
+                           "number like 5e8. Default %1.")
+                    .arg(work::formatCount(work::DefaultMaxAttempts)));
     parser.addOptions({ScenarioOption, paramOption, fromOption, toOption, stepsOption, seedsOption, SeedOption,
-                       SetOption, formatOption(QStringLiteral("table, json, csv"))});
+                       SetOption, formatOption(QStringLiteral("table, json, csv")), maxAttempts});
     if (const int rc = command.parse(arguments); rc != Continue)
         return rc;
 
@@ -640,6 +721,14 @@ int sweepCommand(const QStringList &arguments)
     if (!errors.isEmpty()) {
         for (const QString &error : errors)
             fail(QStringLiteral("sweep: %1").arg(error));
+        return ExitUsage;
+    }
+    qint64 limit = 0;
+    if (const int rc = parseMaxAttempts(parser, QStringLiteral("sweep"), work::DefaultMaxAttempts, &limit);
+        rc != Continue)
+        return rc;
+    if (const work::Estimate worst = sweep::estimate(s, spec); worst.attempts > limit) {
+        fail(QStringLiteral("sweep: %1").arg(work::refusal(QStringLiteral("this sweep"), worst, limit)));
         return ExitUsage;
     }
 
@@ -806,9 +895,10 @@ QString generalHelp()
             "Usage:\n"
             "  retrylab                        open the desktop lab\n"
             "  retrylab run --scenario NAME|FILE [--seed N] [--set path=value ...]\n"
-            "               [--format table|json|csv] [--trace FILE.jsonl]\n"
+            "               [--format table|json|csv] [--trace FILE.jsonl|-] [--max-attempts N]\n"
             "  retrylab sweep --scenario NAME|FILE --param PATH --from A --to B --steps K\n"
             "               [--seeds S] [--seed N] [--set path=value ...] [--format table|json|csv]\n"
+            "               [--max-attempts N]\n"
             "  retrylab list [--long] [--format table|json]\n"
             "                                  the presets and what each one teaches\n"
             "  retrylab fields [--format table|json]\n"

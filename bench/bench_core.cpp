@@ -2,6 +2,10 @@
 #include "scenario.h"
 #include "simulator.h"
 #include "sweep.h"
+#include "trace.h"
+#include "work.h"
+
+#include <QFile>
 
 #include <benchmark/benchmark.h>
 
@@ -44,6 +48,51 @@ Scenario persistent503()
     return s;
 }
 
+// Every connection refused and every layer retrying it: the shape of the work budget's worst
+// case (work::estimate is exact here), so its attempts/s justify work::DefaultMaxAttempts.
+Scenario everyConnectionFails()
+{
+    Scenario s;
+    s.name = QStringLiteral("every-connection-fails");
+    s.workload.orders = 5000;
+    s.workload.interArrivalMs = 10;
+    s.client.business = {true, 3, {BackoffKind::Constant, 10, 1.0, 10, Jitter::None}, 0};
+    s.client.wrapper = {true, 3, {BackoffKind::Constant, 10, 1.0, 10, Jitter::None}, 0};
+    s.client.transport.enabled = true;
+    s.client.transport.total = 3;
+    s.client.transport.backoffFactor = 0.01;
+    s.network.connectFailure = 1.0;
+    return s;
+}
+
+// The ghost request with a 1,000-entry fault script (none of which fires): the script is
+// looked up per attempt, not scanned.
+Scenario longScript()
+{
+    Scenario s = largeGhost();
+    for (int i = 0; i < 1000; ++i) {
+        ScriptEntry e;
+        e.op = 0;
+        e.attempt = QStringLiteral("b%1/w%1/*").arg(50 + i % 50);
+        e.fault = FaultKind::ConnectFailure;
+        s.network.script << e;
+    }
+    return s;
+}
+
+// Peak resident memory of this process so far (VmHWM), in MB.
+double peakMegabytes()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith("VmHWM:"))
+            return line.mid(6).trimmed().split(' ').value(0).toDouble() / 1024.0;
+    }
+    return 0;
+}
+
 void simulateScenario(benchmark::State &state, const Scenario &s)
 {
     RunOptions options;
@@ -74,6 +123,74 @@ void BM_SimulatePersistent503(benchmark::State &state)
     simulateScenario(state, s);
 }
 
+void BM_SimulateEveryConnectionFails(benchmark::State &state)
+{
+    static const Scenario s = everyConnectionFails();
+    simulateScenario(state, s);
+    state.counters["estimate/run"] = benchmark::Counter(double(work::estimate(s).attempts));
+}
+
+// The CLI's `run --trace`: events streamed through the sink into JSONL (range: 0 = /dev/null,
+// 1 = kept in memory and then saved, the GUI's export path).
+void BM_TraceToJsonl(benchmark::State &state)
+{
+    static const Scenario s = largeGhost();
+    qint64 events = 0;
+    for (auto _ : state) {
+        if (state.range(0) == 0) {
+            TraceWriter writer;
+            writer.open(QStringLiteral("/dev/null"));
+            RunOptions options;
+            options.trace = false;
+            options.sink = [&](const TraceEvent &e) {
+                writer.write(e);
+                ++events;
+            };
+            simulate(s, options);
+            writer.finish();
+        } else {
+            const RunResult r = simulate(s);
+            events += r.trace.size();
+            trace::save(r.trace, QStringLiteral("/dev/null"));
+        }
+    }
+    state.counters["events/s"] = benchmark::Counter(double(events), benchmark::Counter::kIsRate);
+}
+
+// A million orders traced to /dev/null: the peak memory must stay far below the whole trace
+// (issue 7 asks for under 1 GB; the in-memory trace took over 3 GB).
+void BM_StreamedTrace1e6(benchmark::State &state)
+{
+    Scenario s = presetOr("ghost-request", Scenario());
+    s.workload.orders = 1000000;
+    s.workload.interArrivalMs = 1;
+    s.network.responseLoss = 0.3;
+    s.network.script.clear();
+    qint64 events = 0;
+    for (auto _ : state) {
+        TraceWriter writer;
+        writer.open(QStringLiteral("/dev/null"));
+        RunOptions options;
+        options.trace = false;
+        options.sink = [&](const TraceEvent &e) {
+            writer.write(e);
+            ++events;
+        };
+        const RunResult r = simulate(s, options);
+        writer.finish();
+        benchmark::DoNotOptimize(r.metrics.records);
+    }
+    state.counters["events"] = benchmark::Counter(double(events) / double(state.iterations()));
+    state.counters["events/s"] = benchmark::Counter(double(events), benchmark::Counter::kIsRate);
+    state.counters["peakMB"] = benchmark::Counter(peakMegabytes());
+}
+
+void BM_SimulateLongScript(benchmark::State &state)
+{
+    static const Scenario s = longScript();
+    simulateScenario(state, s);
+}
+
 // 8 values x 8 seeds of the ghost request on every core.
 void BM_Sweep8x8(benchmark::State &state)
 {
@@ -97,6 +214,11 @@ void BM_Sweep8x8(benchmark::State &state)
 
 BENCHMARK(BM_SimulateGhostRequest20k)->ArgName("trace")->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SimulatePersistent503)->ArgName("trace")->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SimulateEveryConnectionFails)->ArgName("trace")->Arg(0)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SimulateLongScript)->ArgName("trace")->Arg(0)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_TraceToJsonl)->ArgName("inMemory")->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+// Last of the single-thread benchmarks: VmHWM only grows, so it reports this run's peak.
+BENCHMARK(BM_StreamedTrace1e6)->Iterations(1)->Unit(benchmark::kMillisecond);
 // Wall time: the work runs on the thread pool, not the benchmark thread.
 BENCHMARK(BM_Sweep8x8)->Unit(benchmark::kMillisecond)->UseRealTime();
 

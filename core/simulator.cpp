@@ -6,6 +6,8 @@
 
 #include <QHash>
 
+#include <unordered_map>
+
 #include <algorithm>
 #include <cstdarg>
 #include <cstdio>
@@ -190,7 +192,8 @@ public:
         : m_s(s)
         , m_c(s.client)
         , m_opt(o)
-        , m_tracing(o.trace)
+        , m_tracing(o.trace || o.sink)
+        , m_tables(o.trace)
         , m_service(s.server)
     {
         for (const ScriptEntry &e : s.network.script) {
@@ -204,6 +207,12 @@ public:
             }
             c.bit = faultBit(e.fault);
             m_script.push_back(c);
+        }
+        // A long script would cost a scan of every entry per attempt; keyed by (op, b, w, t)
+        // with 0 for "any", an attempt looks up at most 16 keys however long the script is.
+        if (m_script.size() > LinearScriptEntries) {
+            for (const CompiledScript &c : m_script)
+                m_scriptIndex[scriptKey(c.op, c.b, c.w, c.t)] |= c.bit;
         }
         m_businessMax = m_c.business.enabled ? m_c.business.maxAttempts : 1;
         m_wrapperMax = m_c.wrapper.enabled ? m_c.wrapper.maxAttempts : 1;
@@ -276,7 +285,14 @@ private:
         e.status = status;
         e.record = record;
         e.detail = detail;
-        m_trace.append(std::move(e));
+        put(std::move(e));
+    }
+    void put(TraceEvent &&e)
+    {
+        if (m_opt.sink)
+            m_opt.sink(e);
+        else
+            m_trace.append(std::move(e));
     }
     void traceFlow(Lane lane, EventKind kind, const Flow &f, int status = 0, int record = 0,
                    const QString &detail = QString())
@@ -337,9 +353,18 @@ private:
     Scenario m_s;
     const ClientConfig &m_c;
     RunOptions m_opt;
-    bool m_tracing;
+    bool m_tracing; // events are made (for RunResult::trace or the sink)
+    bool m_tables;  // RunResult::records and ::ops are filled
     OrderService m_service;
     std::vector<CompiledScript> m_script;
+    static constexpr size_t LinearScriptEntries = 16;
+    static quint64 scriptKey(int op, int b, int w, int t)
+    {
+        // op < 2^21 (at most 1e6), attempt numbers < 2^14 (at most 9999): 63 bits.
+        return (quint64(quint32(op)) << 42) | (quint64(quint32(b) & 0x3FFF) << 28)
+            | (quint64(quint32(w) & 0x3FFF) << 14) | quint64(quint32(t) & 0x3FFF);
+    }
+    std::unordered_map<quint64, quint32> m_scriptIndex; // faults by scriptKey, for long scripts
     std::priority_queue<Event, std::vector<Event>, Later> m_queue;
     std::deque<Event> m_timeouts;
     quint64 m_seq = 0;
@@ -362,6 +387,10 @@ private:
     Metrics m_m;
     std::vector<int> m_recordFlow;
     std::vector<QString> m_recordPath;
+    std::vector<std::pair<qint64, int>> m_arrivals; // (start, flow), in start order
+    size_t m_nextArrival = 0;
+    quint64 m_processed = 0;
+    size_t m_reconciledRecords = 0; // records that the last reconciliation pass saw
 };
 
 // ------------------------------------------------------------------ client
@@ -461,10 +490,22 @@ void Engine::onWrapperStart(int fi, int phase)
 quint32 Engine::faultsFor(const Flow &f)
 {
     quint32 faults = 0;
-    for (const CompiledScript &c : m_script) {
-        if ((c.op == 0 || c.op == f.op) && (c.b == 0 || c.b == f.b) && (c.w == 0 || c.w == f.w)
-            && (c.t == 0 || c.t == f.t))
-            faults |= c.bit;
+    if (!m_scriptIndex.empty()) {
+        // Every combination of "this number" and "any" per segment; "any" (0) never equals an attempt number.
+        for (int op : {0, f.op})
+            for (int b : {0, f.b})
+                for (int w : {0, f.w})
+                    for (int t : {0, f.t}) {
+                        const auto it = m_scriptIndex.find(scriptKey(op, b, w, t));
+                        if (it != m_scriptIndex.end())
+                            faults |= it->second;
+                    }
+    } else {
+        for (const CompiledScript &c : m_script) {
+            if ((c.op == 0 || c.op == f.op) && (c.b == 0 || c.b == f.b) && (c.w == 0 || c.w == f.w)
+                && (c.t == 0 || c.t == f.t))
+                faults |= c.bit;
+        }
     }
     // Draws are keyed by the attempt, so each attempt sees the same dice in every variant.
     RngStream rng(m_s.seed, RngStream::Network,
@@ -692,8 +733,14 @@ void Engine::finish(Flow &f, bool ok, const QString &why)
     f.end = m_now;
     f.waiting = false;
     m_flowsOpen--;
-    if (m_tracing)
+    if (m_tracing) {
         traceFlow(Lane::Business, ok ? EventKind::OpSucceeded : EventKind::OpFailed, f, 0, 0, why);
+        // A streamed run of a million orders must not keep a million formatted paths: a late
+        // response formats its own again.
+        f.cachedAttempt = ~0ull;
+        f.cachedPath = QString();
+        f.cachedRequestId = QString();
+    }
 }
 
 // ------------------------------------------------------------- server side
@@ -816,7 +863,7 @@ void Engine::onProcessingDone(int ri)
     r.committed = true;
     r.record = record;
     const Flow &f = m_flows[size_t(r.flow)];
-    if (m_tracing) {
+    if (m_tables) {
         m_recordFlow.push_back(r.flow);
         m_recordPath.push_back(path(f, r.b, r.w, r.t));
     }
@@ -913,7 +960,13 @@ void Engine::onResponseArrive(int ri, bool reset)
 
 void Engine::onReconcile()
 {
-    const QList<ReconcileChange> changes = m_service.reconcile(m_s.reconciliation.action, m_now);
+    // Without a commit since the last pass, every duplicate is already flagged (or voided):
+    // a scan would find nothing.
+    QList<ReconcileChange> changes;
+    if (m_service.records().size() != m_reconciledRecords) {
+        changes = m_service.reconcile(m_s.reconciliation.action, m_now);
+        m_reconciledRecords = m_service.records().size();
+    }
     for (const ReconcileChange &c : changes) {
         if (c.voided)
             m_m.voided++;
@@ -927,12 +980,29 @@ void Engine::onReconcile()
             e.path = QStringLiteral("op%1").arg(c.op);
             e.detail = c.voided ? QStringLiteral("reconciliation voided duplicate record #%1").arg(c.record)
                                 : QStringLiteral("reconciliation flagged duplicate record #%1").arg(c.record);
-            m_trace.append(e);
+            put(std::move(e));
         }
     }
     // Keep scanning while anything can still commit (ghost requests outlive their clients).
-    if (m_flowsOpen > 0 || !m_queue.empty() || !m_timeouts.empty() || !changes.isEmpty())
-        at(m_now + qint64(m_s.reconciliation.intervalS) * kS, Ev::Reconcile, 0);
+    if (m_flowsOpen > 0 || !m_queue.empty() || !m_timeouts.empty() || !changes.isEmpty()) {
+        // Passes before the next event of the run are no-ops (nothing can commit in between),
+        // so the next pass is the first one at or after that event: an hour between orders
+        // with a pass every second costs one pass, not 3600. Scheduled now or one interval
+        // earlier, the pass orders the same against every other event, since nothing else
+        // is scheduled in between.
+        const qint64 interval = qint64(m_s.reconciliation.intervalS) * kS;
+        qint64 pending = -1;
+        if (!m_queue.empty())
+            pending = m_queue.top().t;
+        if (!m_timeouts.empty() && (pending < 0 || m_timeouts.front().t < pending))
+            pending = m_timeouts.front().t;
+        if (m_nextArrival < m_arrivals.size() && (pending < 0 || m_arrivals[m_nextArrival].first < pending))
+            pending = m_arrivals[m_nextArrival].first;
+        qint64 next = m_now + interval;
+        if (pending > next)
+            next = m_now + (pending - m_now + interval - 1) / interval * interval;
+        at(next, Ev::Reconcile, 0);
+    }
 }
 
 RunResult Engine::run()
@@ -942,7 +1012,7 @@ RunResult Engine::run()
     m_flows.reserve(size_t(w.orders) * (w.doubleSubmitRate > 0 ? 2 : 1));
     // Arrivals stay out of the heap (it then holds only what is in flight); at equal
     // times they come before anything scheduled later, as if scheduled first.
-    std::vector<std::pair<qint64, int>> arrivals;
+    std::vector<std::pair<qint64, int>> &arrivals = m_arrivals;
     arrivals.reserve(m_flows.capacity());
     for (int i = 0; i < w.orders; ++i) {
         const qint64 start = qint64(i) * w.interArrivalMs * kMs / clients;
@@ -963,14 +1033,14 @@ RunResult Engine::run()
     }
     std::stable_sort(arrivals.begin(), arrivals.end(),
                      [](const std::pair<qint64, int> &a, const std::pair<qint64, int> &b) { return a.first < b.first; });
-    size_t nextArrival = 0;
+    size_t &nextArrival = m_nextArrival;
     m_flowsOpen = int(m_flows.size());
     if (m_s.reconciliation.enabled)
         at(qint64(m_s.reconciliation.intervalS) * kS, Ev::Reconcile, 0);
 
     RunResult result;
     result.scenario = m_s;
-    quint64 processed = 0;
+    quint64 &processed = m_processed;
     while (!m_queue.empty() || !m_timeouts.empty() || nextArrival < arrivals.size()) {
         Event e;
         const bool fromTimeouts = !m_timeouts.empty() && (m_queue.empty() || Later()(m_queue.top(), m_timeouts.front()));
@@ -986,7 +1056,8 @@ RunResult Engine::run()
             m_queue.pop();
         }
         m_now = e.t;
-        if (m_opt.cancel && (++processed & 0xFFF) == 0 && m_opt.cancel->load(std::memory_order_relaxed)) {
+        ++processed;
+        if (m_opt.cancel && (processed & 0xFFF) == 0 && m_opt.cancel->load(std::memory_order_relaxed)) {
             result.cancelled = true;
             break;
         }
@@ -1114,9 +1185,10 @@ RunResult Engine::run()
     m_m.goodputPerS = m_now > 0 ? m_m.clientSucceeded / m_m.durationS : 0;
 
     result.metrics = m_m;
+    result.events = qint64(m_processed);
     result.trace = std::move(m_trace);
-    if (!m_tracing)
-        return result; // metrics-only runs (sweeps, benchmarks) skip the tables
+    if (!m_tables)
+        return result; // metrics-only and streamed runs (sweeps, benchmarks, the CLI) skip the tables
     result.records.reserve(int(records.size()));
     for (const StoredRecord &r : records) {
         RecordRow row;
@@ -1128,7 +1200,7 @@ RunResult Engine::run()
         if (idx < m_recordFlow.size()) {
             const Flow &f = m_flows[size_t(m_recordFlow[idx])];
             row.path = m_recordPath[idx];
-            row.requestId = m_tracing ? requestId(f, f.b, f.w, f.t) : QString();
+            row.requestId = requestId(f, f.b, f.w, f.t);
         }
         row.t = r.t;
         row.duplicate = m_service.findByRef(r.op) != r.id;
@@ -1170,7 +1242,7 @@ QJsonObject Metrics::toJson() const
 {
     QJsonObject o;
     o.insert(QStringLiteral("logicalOperations"), logicalOperations);
-    o.insert(QStringLiteral("httpAttempts"), double(httpAttempts));
+    o.insert(QStringLiteral("httpAttempts"), httpAttempts); // a JSON integer: exact beyond 2^53
     o.insert(QStringLiteral("records"), records);
     o.insert(QStringLiteral("duplicates"), duplicates);
     o.insert(QStringLiteral("duplicatesOutstanding"), duplicatesOutstanding);

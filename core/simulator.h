@@ -8,10 +8,13 @@
 #include <QString>
 
 #include <atomic>
+#include <functional>
 
 namespace retrylab {
 
 // Design section 5: the metric names are a contract.
+// Counters that grow with the attempts are 64-bit: a run allowed by a raised --max-attempts
+// may pass 2^31. Records stay int: each one is held in memory, so 2^31 of them cannot fit.
 struct Metrics
 {
     int logicalOperations = 0;
@@ -21,19 +24,19 @@ struct Metrics
     int duplicatesOutstanding = 0;
     int orphans = 0;
     int lost = 0;
-    int replays = 0;
-    int conflicts409 = 0;
-    int mismatch422 = 0;
-    int rejected400 = 0;
-    int throttled429 = 0;
-    int rejected503 = 0;   // capacity full
+    qint64 replays = 0;
+    qint64 conflicts409 = 0;
+    qint64 mismatch422 = 0;
+    qint64 rejected400 = 0;
+    qint64 throttled429 = 0;
+    qint64 rejected503 = 0;   // capacity full
     int serverErrors = 0;  // injected 5xx
     int clientSucceeded = 0;
     int clientFailed = 0;
-    int timeouts = 0;
-    int queries = 0;
-    int budgetRefusals = 0;
-    int circuitRejections = 0;
+    qint64 timeouts = 0;
+    qint64 queries = 0;
+    qint64 budgetRefusals = 0;
+    qint64 circuitRejections = 0;
     int voided = 0;
     double amplification = 0;
     int maxAttemptsPerOp = 0; // per submission
@@ -93,12 +96,20 @@ struct RunResult
     QList<RecordRow> records;
     QList<OpSummary> ops;
     bool cancelled = false;
+    qint64 events = 0; // scheduled events the engine processed: its work, without a clock
 };
+
+// Receives each trace event as the engine produces it, in trace order.
+using TraceSink = std::function<void(const TraceEvent &)>;
 
 struct RunOptions
 {
     bool trace = true; // also fills RunResult::records and ::ops; off = metrics only
     const std::atomic_bool *cancel = nullptr;
+    // When set, every event goes to the sink as it happens and RunResult::trace stays empty,
+    // so a big run's trace can be written in bounded memory. Independent of `trace`, which
+    // then only decides whether the records and ops tables are filled.
+    TraceSink sink;
 };
 
 // Runs a scenario on a virtual clock. Same scenario + seed = same result, bit for bit.

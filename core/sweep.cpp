@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace retrylab {
 
@@ -34,6 +35,16 @@ double pointValue(const SweepSpec &spec, int i, bool integer)
 QJsonValue jsonValue(double v, bool integer)
 {
     return integer ? QJsonValue(qint64(v)) : QJsonValue(v);
+}
+
+// Integer fields travel as JSON integers: beyond 2^53 a double no longer holds every integer,
+// and beyond 2^63 the conversion would wrap into values nobody typed.
+constexpr double MaxExactInteger = 9007199254740992.0;
+
+// The scenario at one value of the sweep.
+Scenario atPoint(const Scenario &base, const QString &param, double v, bool integer)
+{
+    return scenario::withValue(base, param, jsonValue(v, integer)).scenario;
 }
 
 } // namespace
@@ -71,6 +82,16 @@ QStringList validate(const Scenario &base, const SweepSpec &spec)
         errors << QStringLiteral("--from: expected a finite number");
     if (!std::isfinite(spec.to))
         errors << QStringLiteral("--to: expected a finite number");
+    if (std::isfinite(spec.from) && std::isfinite(spec.to) && !std::isfinite(spec.to - spec.from))
+        errors << QStringLiteral("--from/--to: the range from %1 to %2 is too wide to divide into steps")
+                          .arg(QString::number(spec.from, 'g', 6), QString::number(spec.to, 'g', 6));
+    // Seeds are base seed + i: they must not pass 2^64 - 1 and wrap around to 0.
+    if (spec.seeds >= 1 && base.seed > std::numeric_limits<quint64>::max() - quint64(spec.seeds - 1))
+        errors << QStringLiteral("--seed/--seeds: --seed %1 with --seeds %2 would go past the largest seed, "
+                                 "18446744073709551615 (2^64 - 1), and wrap around to 0; use --seed %3 or lower")
+                          .arg(base.seed)
+                          .arg(spec.seeds)
+                          .arg(std::numeric_limits<quint64>::max() - quint64(spec.seeds - 1));
     if (spec.steps < 1 || spec.steps > 1000)
         errors << QStringLiteral("--steps: expected an integer from 1 to 1000, got %1").arg(spec.steps);
     if (spec.seeds < 1 || spec.seeds > 10000)
@@ -85,6 +106,18 @@ QStringList validate(const Scenario &base, const SweepSpec &spec)
 
     // Every value must make a valid scenario; report each distinct complaint once.
     const bool integer = isIntegerField(scenario::valueAt(base, param));
+    if (integer) {
+        bool tooBig = false;
+        for (const auto &[flag, v] : {std::pair{"--from", spec.from}, std::pair{"--to", spec.to}}) {
+            if (std::fabs(v) > MaxExactInteger) {
+                errors << QStringLiteral("%1: %2 is out of range for the integer field %3 (beyond 2^53 either side of 0)")
+                                  .arg(QLatin1String(flag), QString::number(v, 'g', 6), param);
+                tooBig = true;
+            }
+        }
+        if (tooBig)
+            return errors;
+    }
     for (int i = 0; i < spec.steps; ++i) {
         const double v = pointValue(spec, i, integer);
         const ScenarioParse parsed = scenario::withValue(base, param, jsonValue(v, integer));
@@ -110,7 +143,7 @@ QList<SweepJob> jobs(const Scenario &base, const SweepSpec &spec)
     for (int point = 0; point < spec.steps; ++point) {
         const double v = pointValue(spec, point, integer);
         // validate() has rejected bad values; if a caller skipped it, the scenario keeps its base value.
-        const Scenario atValue = scenario::withValue(base, param, jsonValue(v, integer)).scenario;
+        const Scenario atValue = atPoint(base, param, v, integer);
         for (int i = 0; i < spec.seeds; ++i) {
             SweepJob job;
             job.point = point;
@@ -121,6 +154,34 @@ QList<SweepJob> jobs(const Scenario &base, const SweepSpec &spec)
         }
     }
     return result;
+}
+
+work::Estimate estimate(const Scenario &base, const SweepSpec &spec)
+{
+    work::Estimate total;
+    if (spec.steps < 1 || spec.seeds < 1)
+        return total;
+    const QString param = spec.param.trimmed();
+    const bool integer = isIntegerField(scenario::valueAt(base, param));
+    work::Estimate worst;
+    double worstValue = 0;
+    for (int point = 0; point < spec.steps; ++point) {
+        const double v = pointValue(spec, point, integer);
+        const work::Estimate run = work::estimate(atPoint(base, param, v, integer));
+        // Saturating sum: a thousand values of 4.2e11 each still fit, but never wrap.
+        total.attempts = qMin(std::numeric_limits<qint64>::max() - run.attempts, total.attempts) + run.attempts;
+        if (point == 0 || run.attempts > worst.attempts) {
+            worst = run;
+            worstValue = v;
+        }
+    }
+    total.attempts = work::saturatedProduct(total.attempts, spec.seeds);
+    total.drivers = QStringLiteral("--steps %1 x --seeds %2 runs, each up to %3 at %4=%5: %6")
+                            .arg(spec.steps)
+                            .arg(spec.seeds)
+                            .arg(work::formatCount(worst.attempts), param, QString::number(worstValue, 'g', 12),
+                                 worst.drivers);
+    return total;
 }
 
 Metrics runJob(const SweepJob &job)

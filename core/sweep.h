@@ -2,6 +2,7 @@
 
 #include "scenario.h"
 #include "simulator.h"
+#include "work.h"
 
 #include <QFuture>
 #include <QList>
@@ -43,6 +44,9 @@ struct SweepJob
 namespace sweep {
 // Validates the spec against the scenario; errors name the flag or path.
 QStringList validate(const Scenario &base, const SweepSpec &spec);
+// Worst-case work of the whole sweep: over its values, seeds x the run's work::estimate.
+// Call after validate() (an invalid value keeps the base scenario's work).
+work::Estimate estimate(const Scenario &base, const SweepSpec &spec);
 // The (point, seed) jobs; seeds are base seed + i.
 QList<SweepJob> jobs(const Scenario &base, const SweepSpec &spec);
 // Metrics of one job (tracing off).

@@ -2,11 +2,16 @@
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
+#include <QFile>
 #include <QJsonDocument>
 #include <QRegularExpression>
 #include <QSaveFile>
 
+#include <cstdio>
 #include <iterator>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace retrylab {
 
@@ -160,35 +165,118 @@ bool kindFromName(const QString &name, EventKind *kind)
     return false;
 }
 
+namespace {
+
+// Printable ASCII other than '"' and '\\' is written as is by every JSON writer.
+bool plainAscii(const QString &text)
+{
+    for (const QChar c : text) {
+        const char16_t u = c.unicode();
+        if (u < 0x20 || u >= 0x7f || u == u'"' || u == u'\\')
+            return false;
+    }
+    return true;
+}
+
+void appendKey(QByteArray &out, const char *key)
+{
+    out += '"';
+    out += key;
+    out += "\":";
+}
+
+void appendString(QByteArray &out, const char *key, const QString &text)
+{
+    appendKey(out, key);
+    out += '"';
+    const qsizetype start = out.size();
+    out.resize(start + text.size());
+    char *p = out.data() + start;
+    for (const QChar c : text)
+        *p++ = char(c.unicode());
+    out += '"';
+}
+
+void appendNumber(QByteArray &out, const char *key, qint64 value)
+{
+    appendKey(out, key);
+    char digits[24];
+    const int n = std::snprintf(digits, sizeof digits, "%lld", static_cast<long long>(value));
+    out.append(digits, n);
+}
+
+} // namespace
+
+void appendJsonl(QByteArray &out, const TraceEvent &e)
+{
+    const int lane = int(e.lane);
+    const int kind = int(e.kind);
+    if (!plainAscii(e.detail) || !plainAscii(e.key) || !plainAscii(e.path) || !plainAscii(e.requestId)
+        || lane < 0 || lane >= int(std::size(LaneNames)) || kind < 0 || kind >= int(std::size(KindNames))) {
+        // Escapes and non-ASCII text: let Qt's writer decide, byte for byte.
+        out += QJsonDocument(e.toJson()).toJson(QJsonDocument::Compact);
+        out += '\n';
+        return;
+    }
+    // QJsonObject keeps its keys sorted: the same order here.
+    out += '{';
+    appendString(out, "detail", e.detail);
+    out += ',';
+    appendString(out, "key", e.key);
+    out += ',';
+    appendKey(out, "kind");
+    out += '"';
+    out += KindNames[kind];
+    out += "\",";
+    appendKey(out, "lane");
+    out += '"';
+    out += LaneNames[lane];
+    out += "\",";
+    appendNumber(out, "op", e.op);
+    out += ',';
+    appendString(out, "path", e.path);
+    out += ',';
+    appendNumber(out, "record", e.record);
+    out += ',';
+    appendString(out, "requestId", e.requestId);
+    out += ',';
+    appendNumber(out, "status", e.status);
+    out += ',';
+    appendNumber(out, "sub", e.sub);
+    out += ',';
+    appendNumber(out, "t", e.t);
+    out += "}\n";
+}
+
 QByteArray toJsonl(const Trace &events)
 {
     QByteArray out;
-    for (const TraceEvent &e : events) {
-        out += QJsonDocument(e.toJson()).toJson(QJsonDocument::Compact);
-        out += '\n';
-    }
+    for (const TraceEvent &e : events)
+        appendJsonl(out, e);
     return out;
 }
 
 QByteArray hash(const Trace &events)
 {
-    return QCryptographicHash::hash(toJsonl(events), QCryptographicHash::Sha256).toHex();
+    QCryptographicHash sha(QCryptographicHash::Sha256);
+    QByteArray line;
+    for (const TraceEvent &e : events) {
+        line.resize(0);
+        appendJsonl(line, e);
+        sha.addData(line);
+    }
+    return sha.result().toHex();
 }
 
 QString save(const Trace &events, const QString &fileName)
 {
-    QSaveFile file(fileName);
-    if (!file.open(QIODevice::WriteOnly))
-        return QStringLiteral("cannot write trace file \"%1\": %2").arg(fileName, file.errorString());
-    const QByteArray bytes = toJsonl(events);
-    if (file.write(bytes) != bytes.size()) {
-        const QString error = file.errorString();
-        file.cancelWriting();
-        return QStringLiteral("cannot write trace file \"%1\": %2").arg(fileName, error);
-    }
-    if (!file.commit())
-        return QStringLiteral("cannot write trace file \"%1\": %2").arg(fileName, file.errorString());
-    return QString();
+    TraceWriter writer;
+    const QString error = writer.open(fileName);
+    if (!error.isEmpty())
+        return error;
+    for (const TraceEvent &e : events)
+        writer.write(e);
+    return writer.finish();
 }
 
 QString narrate(const TraceEvent &e)
@@ -311,5 +399,123 @@ QString narrate(const TraceEvent &e)
 }
 
 } // namespace trace
+
+// ------------------------------------------------------------- TraceWriter
+
+namespace {
+
+// Written in pieces of this size: a big trace never sits in memory as one array.
+constexpr qsizetype WriteChunk = 1 << 16;
+
+} // namespace
+
+struct TraceWriter::Private
+{
+    QString fileName;
+    std::unique_ptr<QSaveFile> atomic; // regular files
+    QFile direct;                      // FIFOs, devices, standard output
+    QIODevice *device = nullptr;
+    QByteArray buffer;
+    QString error;
+};
+
+TraceWriter::TraceWriter()
+    : d(std::make_unique<Private>())
+{
+}
+
+TraceWriter::~TraceWriter() = default; // QSaveFile without commit() leaves the old file alone
+
+bool TraceWriter::isStandardOutput(const QString &fileName)
+{
+    if (fileName == QLatin1String("-"))
+        return true;
+    struct stat path = {};
+    struct stat out = {};
+    return ::stat(QFile::encodeName(fileName).constData(), &path) == 0 && ::fstat(STDOUT_FILENO, &out) == 0
+        && path.st_dev == out.st_dev && path.st_ino == out.st_ino;
+}
+
+QString TraceWriter::open(const QString &fileName)
+{
+    d->fileName = fileName;
+    d->error.clear();
+    d->buffer.reserve(WriteChunk + 4096);
+    struct stat st = {};
+    if (isStandardOutput(fileName)) {
+        std::fflush(stdout);
+        if (!d->direct.open(STDOUT_FILENO, QIODevice::WriteOnly | QIODevice::Unbuffered, QFileDevice::DontCloseHandle))
+            fail(d->direct.errorString());
+        else
+            d->device = &d->direct;
+    } else if (::stat(QFile::encodeName(fileName).constData(), &st) == 0 && !S_ISREG(st.st_mode)
+               && !S_ISDIR(st.st_mode)) {
+        // ExistingOnly: never create a regular file in place of a device that just vanished.
+        d->direct.setFileName(fileName);
+        if (!d->direct.open(QIODevice::WriteOnly | QIODevice::Unbuffered | QIODevice::ExistingOnly))
+            fail(d->direct.errorString());
+        else
+            d->device = &d->direct;
+    } else {
+        d->atomic = std::make_unique<QSaveFile>(fileName);
+        if (!d->atomic->open(QIODevice::WriteOnly))
+            fail(d->atomic->errorString());
+        else
+            d->device = d->atomic.get();
+    }
+    return d->error;
+}
+
+void TraceWriter::write(const TraceEvent &e)
+{
+    if (!d->device)
+        return;
+    trace::appendJsonl(d->buffer, e);
+    if (d->buffer.size() >= WriteChunk)
+        flush();
+}
+
+bool TraceWriter::ok() const
+{
+    return d->error.isEmpty();
+}
+
+bool TraceWriter::flush()
+{
+    if (!d->device)
+        return false;
+    if (!d->buffer.isEmpty() && d->device->write(d->buffer) != d->buffer.size()) {
+        fail(d->device->errorString());
+        return false;
+    }
+    d->buffer.resize(0); // keeps the capacity
+    return true;
+}
+
+void TraceWriter::fail(const QString &why)
+{
+    if (d->error.isEmpty())
+        d->error = QStringLiteral("cannot write trace file \"%1\": %2").arg(d->fileName, why);
+    if (d->atomic && d->device)
+        d->atomic->cancelWriting();
+    d->device = nullptr; // drop the rest
+}
+
+QString TraceWriter::finish()
+{
+    if (d->device && flush()) {
+        if (d->atomic) {
+            if (!d->atomic->commit())
+                fail(d->atomic->errorString());
+        } else if (!d->direct.flush()) {
+            fail(d->direct.errorString());
+        }
+        if (d->direct.isOpen())
+            d->direct.close();
+    }
+    d->device = nullptr;
+    d->buffer = QByteArray();
+    return d->error;
+}
 
 } // namespace retrylab

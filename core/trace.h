@@ -4,6 +4,8 @@
 #include <QList>
 #include <QString>
 
+#include <memory>
+
 namespace retrylab {
 
 // Swimlanes, outermost first; also the "lane" of a trace event.
@@ -81,12 +83,47 @@ QString kindName(EventKind);
 bool laneFromName(const QString &, Lane *);
 bool kindFromName(const QString &, EventKind *);
 QByteArray toJsonl(const Trace &);
+// Appends one event's JSONL line ('\n' included) to `out`: the bytes of
+// QJsonDocument(e.toJson()).toJson(Compact), without building a QJsonObject.
+void appendJsonl(QByteArray &out, const TraceEvent &e);
 // SHA-256 (hex) of the JSONL: golden tests and determinism checks.
 QByteArray hash(const Trace &);
-// Writes JSONL atomically; returns an empty string or the error.
+// Writes JSONL event by event; returns an empty string or the error (see TraceWriter).
 QString save(const Trace &, const QString &fileName);
 // One plain sentence for the caption under the timeline.
 QString narrate(const TraceEvent &);
 } // namespace trace
+
+// Writes trace JSONL as events arrive, in bounded memory (a small buffer).
+// A regular file (or a new one) is written to a temporary file that replaces it only when
+// finish() succeeds, so a failed run never leaves half a trace. Anything else that exists
+// (a FIFO, a character device such as /dev/null or /dev/full, a terminal) and "-" (standard
+// output) is written directly: renaming over it would replace the device with a plain file.
+class TraceWriter
+{
+public:
+    TraceWriter();
+    ~TraceWriter(); // an unfinished regular file is discarded
+    TraceWriter(const TraceWriter &) = delete;
+    TraceWriter &operator=(const TraceWriter &) = delete;
+
+    // Returns an empty string or the error. Blocks on a FIFO until a reader opens it.
+    QString open(const QString &fileName);
+    // After the first error, further events are dropped; finish() reports it.
+    void write(const TraceEvent &e);
+    // False after an error (the caller may stop producing events).
+    bool ok() const;
+    // Flushes (and commits a regular file); returns an empty string or the first error.
+    QString finish();
+    // True for "-" and paths that are standard output itself (/dev/stdout, /proc/self/fd/1, ...).
+    static bool isStandardOutput(const QString &fileName);
+
+private:
+    bool flush();
+    void fail(const QString &why);
+
+    struct Private;
+    std::unique_ptr<Private> d;
+};
 
 } // namespace retrylab

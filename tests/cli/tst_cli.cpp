@@ -10,6 +10,14 @@
 #include <QRegularExpression>
 #include <QTest>
 
+#include <QDeadlineTimer>
+
+#include <fcntl.h>
+#include <unistd.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
 using namespace retrylab;
 
 namespace {
@@ -116,6 +124,21 @@ private Q_SLOTS:
     void scenarioFileRefusals_data();
     void scenarioFileRefusals();
     void fieldsStateTheCaps();
+    void workBudgetRefusesHugeRun();
+    void workBudgetRefusesHugeSweep();
+    void maxAttemptsMovesTheLimit_data();
+    void maxAttemptsMovesTheLimit();
+    void maxAttemptsRejectsNonsense_data();
+    void maxAttemptsRejectsNonsense();
+    void traceHasASmallerDefaultLimit();
+    void traceToFifoKeepsTheFifo();
+    void traceToStandardOutput_data();
+    void traceToStandardOutput();
+    void traceToFullDeviceFails();
+    void traceStreamsInBoundedMemory();
+    void sweepRefusesWrappingSeeds();
+    void sweepRefusesOverflowingInterpolation_data();
+    void sweepRefusesOverflowingInterpolation();
 
 private:
     QTemporaryDir m_dir;
@@ -807,6 +830,320 @@ void TestCli::fieldsStateTheCaps()
     const QString text = QString::fromUtf8(r.out);
     for (const char *cap : {"at most 1000 entries", "at most 64 entries", "at most 16 entries", "at most 200 characters"})
         QVERIFY2(text.contains(QLatin1String(cap)), cap);
+}
+
+// ---- work budget, streamed traces, special files (issue 7) -------------------------------
+
+namespace {
+
+// The refusal is computed from the settings alone: it comes back at once. The generous
+// timeout only keeps a regression (a run of hours) from hanging the suite.
+CliResult runCliRefused(const QStringList &arguments)
+{
+    QProcess process;
+    process.start(QStringLiteral(RETRYLAB_BIN), arguments);
+    CliResult result;
+    if (!process.waitForStarted(30000) || !process.waitForFinished(20000)) {
+        process.kill();
+        process.waitForFinished();
+        result.err = "did not refuse: still running";
+        return result;
+    }
+    result.exitCode = process.exitCode();
+    result.crashed = process.exitStatus() != QProcess::NormalExit;
+    result.out = process.readAllStandardOutput();
+    result.err = process.readAllStandardError();
+    return result;
+}
+
+QStringList hugeRunArgs()
+{
+    // Issue 7's example: 1e6 orders x 100 x 100 x 21 with every connection failing.
+    return {QStringLiteral("run"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+            QStringLiteral("--set"), QStringLiteral("workload.orders=1000000"),
+            QStringLiteral("--set"), QStringLiteral("client.business.maxAttempts=100"),
+            QStringLiteral("--set"), QStringLiteral("client.wrapper.maxAttempts=100"),
+            QStringLiteral("--set"), QStringLiteral("client.transport.enabled=true"),
+            QStringLiteral("--set"), QStringLiteral("client.transport.total=20"),
+            QStringLiteral("--set"), QStringLiteral("network.connectFailure=1")};
+}
+
+QByteArray ghostTraceFile(const QString &file)
+{
+    const CliResult r = runCli({QStringLiteral("run"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+                                QStringLiteral("--trace"), file});
+    if (r.exitCode != 0)
+        return QByteArray();
+    QFile f(file);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+void TestCli::workBudgetRefusesHugeRun()
+{
+    const CliResult r = runCliRefused(hugeRunArgs());
+    QVERIFY2(!r.crashed, r.err.constData());
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.out.isEmpty(), r.out.constData());
+    const QByteArrayList errLines = lines(r.err);
+    QCOMPARE(errLines.size(), 1);
+    const QString line = QString::fromUtf8(errLines.first());
+    for (const char *part : {"retrylab: run: this scenario could make up to 2.1e11 HTTP attempts",
+                             "workload.orders 1000000", "client.business.maxAttempts 100",
+                             "client.wrapper.maxAttempts 100", "client.transport.total+1 21",
+                             "over the limit of 1e8", "--max-attempts N"})
+        QVERIFY2(line.contains(QLatin1String(part)), qPrintable(line));
+}
+
+void TestCli::workBudgetRefusesHugeSweep()
+{
+    // Issue 7's other example: a 1e6-order run repeated 200,000 times (20 values x 10,000 seeds).
+    const CliResult r = runCliRefused({QStringLiteral("sweep"), QStringLiteral("--scenario"),
+                                       QStringLiteral("ghost-request"), QStringLiteral("--set"),
+                                       QStringLiteral("workload.orders=1000000"), QStringLiteral("--param"),
+                                       QStringLiteral("network.responseLoss"), QStringLiteral("--from"),
+                                       QStringLiteral("0"), QStringLiteral("--to"), QStringLiteral("0.5"),
+                                       QStringLiteral("--steps"), QStringLiteral("20"), QStringLiteral("--seeds"),
+                                       QStringLiteral("10000")});
+    QVERIFY2(!r.crashed, r.err.constData());
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.out.isEmpty(), r.out.constData());
+    const QByteArrayList errLines = lines(r.err);
+    QCOMPARE(errLines.size(), 1);
+    const QString line = QString::fromUtf8(errLines.first());
+    // 200,000 runs x 1e6 orders x 3 x 3 attempts = 1.8e12.
+    for (const char *part : {"retrylab: sweep: this sweep could make up to 1.8e12 HTTP attempts",
+                             "--steps 20 x --seeds 10000 runs", "workload.orders 1000000", "--max-attempts N"})
+        QVERIFY2(line.contains(QLatin1String(part)), qPrintable(line));
+}
+
+void TestCli::maxAttemptsMovesTheLimit_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    // ghost-request: 20 orders x 3 x 3 = 180 attempts at worst; its sweep below: 2 values x 2 seeds x 180.
+    const QStringList run{QStringLiteral("run"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+                          QStringLiteral("--max-attempts")};
+    const QStringList sweep{QStringLiteral("sweep"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+                            QStringLiteral("--param"), QStringLiteral("network.responseLoss"), QStringLiteral("--from"),
+                            QStringLiteral("0"), QStringLiteral("--to"), QStringLiteral("0.5"),
+                            QStringLiteral("--steps"), QStringLiteral("2"), QStringLiteral("--seeds"),
+                            QStringLiteral("2"), QStringLiteral("--max-attempts")};
+    QTest::addRow("run-at-the-limit") << run + QStringList{QStringLiteral("180")} << 0;
+    QTest::addRow("run-one-below") << run + QStringList{QStringLiteral("179")} << 2;
+    QTest::addRow("run-exponent-form") << run + QStringList{QStringLiteral("1.8e2")} << 0;
+    QTest::addRow("sweep-at-the-limit") << sweep + QStringList{QStringLiteral("720")} << 0;
+    QTest::addRow("sweep-one-below") << sweep + QStringList{QStringLiteral("719")} << 2;
+}
+
+void TestCli::maxAttemptsMovesTheLimit()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    const CliResult r = runCli(args);
+    QVERIFY2(!r.crashed, r.err.constData());
+    QCOMPARE(r.exitCode, exitCode);
+    if (exitCode == 2) {
+        QCOMPARE(lines(r.err).size(), 1);
+        QVERIFY2(r.err.contains("over the limit of"), r.err.constData());
+        QVERIFY2(r.err.contains("--max-attempts N"), r.err.constData());
+    }
+}
+
+void TestCli::maxAttemptsRejectsNonsense_data()
+{
+    QTest::addColumn<QString>("value");
+    QTest::addRow("zero") << QStringLiteral("0");
+    QTest::addRow("negative") << QStringLiteral("-5");
+    QTest::addRow("word") << QStringLiteral("lots");
+    QTest::addRow("fraction") << QStringLiteral("2.5");
+    QTest::addRow("infinite") << QStringLiteral("inf");
+    QTest::addRow("beyond-64-bit") << QStringLiteral("1e30");
+}
+
+void TestCli::maxAttemptsRejectsNonsense()
+{
+    QFETCH(QString, value);
+    for (const QString &command : {QStringLiteral("run"), QStringLiteral("sweep")}) {
+        QStringList args{command, QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+                         QStringLiteral("--max-attempts"), value};
+        if (command == QLatin1String("sweep"))
+            args << QStringList{QStringLiteral("--param"), QStringLiteral("network.responseLoss"),
+                                QStringLiteral("--from"), QStringLiteral("0"), QStringLiteral("--to"),
+                                QStringLiteral("0.5"), QStringLiteral("--steps"), QStringLiteral("2")};
+        const CliResult r = runCli(args);
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(lines(r.err).size(), 1);
+        QVERIFY2(r.err.contains(command.toUtf8() + ": --max-attempts"), r.err.constData());
+        QVERIFY(r.out.isEmpty());
+    }
+}
+
+void TestCli::traceHasASmallerDefaultLimit()
+{
+    // 1e6 orders x 3 x 3 x 2 = 1.8e7: within the default limit, over the one for --trace.
+    const QStringList args{QStringLiteral("run"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+                           QStringLiteral("--set"), QStringLiteral("workload.orders=1000000"),
+                           QStringLiteral("--set"), QStringLiteral("client.transport.enabled=true"),
+                           QStringLiteral("--set"), QStringLiteral("client.transport.total=1"),
+                           QStringLiteral("--trace"), m_dir.filePath(QStringLiteral("refused.jsonl"))};
+    const CliResult r = runCliRefused(args);
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(lines(r.err).size(), 1);
+    QVERIFY2(r.err.contains("up to 1.8e7 HTTP attempts"), r.err.constData());
+    QVERIFY2(r.err.contains("over the --trace limit of 1e7"), r.err.constData());
+    QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("refused.jsonl"))));
+}
+
+void TestCli::traceToFifoKeepsTheFifo()
+{
+    const QByteArray expected = ghostTraceFile(m_dir.filePath(QStringLiteral("regular.jsonl")));
+    QVERIFY(!expected.isEmpty());
+    const QString fifo = m_dir.filePath(QStringLiteral("trace.fifo"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+
+    // The read end is opened first and without blocking, so a run that never opens the FIFO
+    // (the bug: it replaced it with a regular file) fails the test instead of hanging it.
+    const int reader = ::open(QFile::encodeName(fifo).constData(), O_RDONLY | O_NONBLOCK);
+    QVERIFY(reader >= 0);
+    QProcess process;
+    process.start(QStringLiteral(RETRYLAB_BIN), {QStringLiteral("run"), QStringLiteral("--scenario"),
+                                                 QStringLiteral("ghost-request"), QStringLiteral("--trace"), fifo});
+    QVERIFY(process.waitForStarted(30000));
+    QByteArray received;
+    const auto drain = [&] {
+        char buffer[65536];
+        for (;;) {
+            const ssize_t n = ::read(reader, buffer, sizeof buffer);
+            if (n <= 0)
+                break;
+            received.append(buffer, qsizetype(n));
+        }
+    };
+    QDeadlineTimer guard(120000); // against a hang only
+    while (!process.waitForFinished(10) && !guard.hasExpired())
+        drain(); // the writer blocks when the FIFO's buffer is full
+    drain();
+    ::close(reader);
+    QCOMPARE(process.state(), QProcess::NotRunning);
+    QCOMPARE(process.exitCode(), 0);
+    QVERIFY(process.readAllStandardOutput().contains("httpAttempts"));
+    QCOMPARE(received, expected);
+
+    struct stat st = {};
+    QCOMPARE(::lstat(QFile::encodeName(fifo).constData(), &st), 0);
+    QVERIFY2(S_ISFIFO(st.st_mode), "the FIFO must stay a FIFO");
+}
+
+void TestCli::traceToStandardOutput_data()
+{
+    QTest::addColumn<QString>("target");
+    QTest::addRow("dash") << QStringLiteral("-");
+    QTest::addRow("dev-stdout") << QStringLiteral("/dev/stdout");
+}
+
+void TestCli::traceToStandardOutput()
+{
+    QFETCH(QString, target);
+    const QByteArray expected = ghostTraceFile(m_dir.filePath(QStringLiteral("for-stdout.jsonl")));
+    QVERIFY(!expected.isEmpty());
+    const CliResult r = runCli({QStringLiteral("run"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+                                QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--trace"), target});
+    QCOMPARE(r.exitCode, 0);
+    // Standard output is the trace alone; the metrics went to standard error.
+    QCOMPARE(r.out, expected);
+    const QJsonObject metrics = parseObject(r.err);
+    QVERIFY2(metrics.contains(QLatin1String("metrics")), r.err.constData());
+}
+
+void TestCli::traceToFullDeviceFails()
+{
+    const QString full = QStringLiteral("/dev/full");
+    struct stat before = {};
+    if (::stat("/dev/full", &before) != 0 || !S_ISCHR(before.st_mode))
+        QSKIP("no /dev/full character device here");
+    const CliResult r = runCli({QStringLiteral("run"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+                                QStringLiteral("--trace"), full});
+    QVERIFY2(!r.crashed, r.err.constData());
+    QCOMPARE(r.exitCode, 1);
+    const QByteArrayList errLines = lines(r.err);
+    QCOMPARE(errLines.size(), 1);
+    QVERIFY2(errLines.first().startsWith("retrylab: run: --trace: cannot write trace file \"/dev/full\""),
+             errLines.first().constData());
+    struct stat after = {};
+    QCOMPARE(::stat("/dev/full", &after), 0);
+    QVERIFY2(S_ISCHR(after.st_mode), "/dev/full must stay a character device");
+    QCOMPARE(after.st_rdev, before.st_rdev);
+}
+
+void TestCli::traceStreamsInBoundedMemory()
+{
+    // 100,000 orders with lost responses, traced to /dev/null: some 3 million events. Held in
+    // memory (the old way) they took over 1 GB; streamed, the run keeps only its compact per-order
+    // state. bench_core BM_StreamedTrace1e6 runs the issue's million orders (see its peakMB).
+    // getrusage(RUSAGE_CHILDREN) reports the largest peak of any child this test has waited for:
+    // the other children of this suite are small runs.
+    const CliResult r = runCli({QStringLiteral("run"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+                                QStringLiteral("--set"), QStringLiteral("workload.orders=100000"),
+                                QStringLiteral("--set"), QStringLiteral("workload.interArrivalMs=10"),
+                                QStringLiteral("--trace"), QStringLiteral("/dev/null")});
+    QCOMPARE(r.exitCode, 0);
+    struct rusage usage = {};
+    QCOMPARE(::getrusage(RUSAGE_CHILDREN, &usage), 0);
+    const double peakMb = double(usage.ru_maxrss) / 1024.0; // ru_maxrss is in kilobytes on Linux
+    qInfo("largest child peak: %.0f MB", peakMb);
+    // A tenth of the issue's 1 GB bound for a tenth of its million orders.
+    QVERIFY2(peakMb < 100, qPrintable(QStringLiteral("peak %1 MB").arg(peakMb)));
+}
+
+void TestCli::sweepRefusesWrappingSeeds()
+{
+    const QStringList sweep{QStringLiteral("sweep"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+                            QStringLiteral("--param"), QStringLiteral("network.responseLoss"), QStringLiteral("--from"),
+                            QStringLiteral("0"), QStringLiteral("--to"), QStringLiteral("0.5"),
+                            QStringLiteral("--steps"), QStringLiteral("2"), QStringLiteral("--seeds"),
+                            QStringLiteral("3"), QStringLiteral("--seed")};
+    const CliResult wraps = runCli(sweep + QStringList{QStringLiteral("18446744073709551615")});
+    QCOMPARE(wraps.exitCode, 2);
+    QCOMPARE(lines(wraps.err).size(), 1);
+    QVERIFY2(wraps.err.contains("--seed/--seeds"), wraps.err.constData());
+    QVERIFY(wraps.out.isEmpty());
+    // The last seed that fits: 2^64 - 3, 2^64 - 2, 2^64 - 1.
+    const CliResult fits = runCli(sweep + QStringList{QStringLiteral("18446744073709551613")});
+    QCOMPARE(fits.exitCode, 0);
+}
+
+void TestCli::sweepRefusesOverflowingInterpolation_data()
+{
+    QTest::addColumn<QString>("param");
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QString>("to");
+    QTest::addColumn<QString>("flag");
+    QTest::addRow("range-overflows") << QStringLiteral("network.responseLoss") << QStringLiteral("-1e308")
+                                     << QStringLiteral("1e308") << QStringLiteral("--from/--to");
+    QTest::addRow("integer-beyond-2-63") << QStringLiteral("workload.orders") << QStringLiteral("1")
+                                         << QStringLiteral("1e19") << QStringLiteral("--to");
+    QTest::addRow("integer-below-minus-2-63") << QStringLiteral("workload.orders") << QStringLiteral("-1e300")
+                                              << QStringLiteral("5") << QStringLiteral("--from");
+}
+
+void TestCli::sweepRefusesOverflowingInterpolation()
+{
+    QFETCH(QString, param);
+    QFETCH(QString, from);
+    QFETCH(QString, to);
+    QFETCH(QString, flag);
+    const CliResult r = runCli({QStringLiteral("sweep"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+                                QStringLiteral("--param"), param, QStringLiteral("--from"), from,
+                                QStringLiteral("--to"), to, QStringLiteral("--steps"), QStringLiteral("5")});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.out.isEmpty());
+    const QString err = QString::fromUtf8(r.err);
+    QVERIFY2(err.contains(QStringLiteral("sweep: ") + flag + QLatin1Char(':')), qPrintable(err));
+    // Values nobody typed never reach the user.
+    for (const char *junk : {"nan", "inf", "-9.22e+18", "9223372036854775807", "-9223372036854775808"})
+        QVERIFY2(!err.contains(QLatin1String(junk)), qPrintable(err));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

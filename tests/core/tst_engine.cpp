@@ -1,12 +1,19 @@
 // The simulated client layers, network faults and order service, end to end on the virtual clock.
 #include "simulator.h"
+#include "work.h"
 
+#include <QJsonDocument>
 #include <QSet>
 #include <QTest>
+
+#include <algorithm>
+#include <limits>
 
 #include "testsupport.h"
 
 using namespace retrylab;
+
+Q_DECLARE_METATYPE(retrylab::Scenario)
 
 namespace {
 
@@ -108,6 +115,18 @@ private Q_SLOTS:
     void deterministicTrace();
     void timeoutEventsAreOrdered();
     void cancelStopsEarly();
+    void sinkReceivesTheTraceAsItHappens_data();
+    void sinkReceivesTheTraceAsItHappens();
+    void estimateMultipliesTheEnabledLayers_data();
+    void estimateMultipliesTheEnabledLayers();
+    void estimateIsExactWhenEverythingFails_data();
+    void estimateIsExactWhenEverythingFails();
+    void estimateBoundsEveryPreset_data();
+    void estimateBoundsEveryPreset();
+    void estimateOfTheIssueExample();
+    void bigCountersStayExactInJson();
+    void idleReconciliationPassesCostNothing();
+    void longScriptActsLikeItsEntries();
 };
 
 void TestEngine::persistent503MultipliesAttempts()
@@ -743,6 +762,249 @@ void TestEngine::keyMintedInItsLayersLane()
         QCOMPARE(int(e.lane), lane);
     }
     QVERIFY(minted > 0);
+}
+
+// ---- trace sink and work estimate (issue 7) ---------------------------------------------
+
+void TestEngine::sinkReceivesTheTraceAsItHappens_data()
+{
+    QTest::addColumn<QString>("preset");
+    for (const QString &name : scenario::presetNames())
+        QTest::addRow("%s", qPrintable(name)) << name;
+}
+
+void TestEngine::sinkReceivesTheTraceAsItHappens()
+{
+    QFETCH(QString, preset);
+    const Scenario s = test::presetScenario(preset);
+    const RunResult kept = simulate(s);
+
+    Trace streamed;
+    RunOptions options;
+    options.trace = false;
+    options.sink = [&streamed](const TraceEvent &e) { streamed.append(e); };
+    const RunResult r = simulate(s, options);
+    QCOMPARE(streamed.size(), kept.trace.size());
+    QVERIFY(streamed == kept.trace);
+    QVERIFY(r.trace.isEmpty());
+    QVERIFY(r.records.isEmpty());
+    QVERIFY(r.ops.isEmpty());
+    QCOMPARE(r.metrics, kept.metrics);
+
+    // trace = true with a sink: the tables are filled, the events still only streamed.
+    streamed.clear();
+    options.trace = true;
+    const RunResult tables = simulate(s, options);
+    QVERIFY(streamed == kept.trace);
+    QVERIFY(tables.trace.isEmpty());
+    QCOMPARE(tables.records.size(), kept.records.size());
+    for (int i = 0; i < kept.records.size(); ++i) {
+        QCOMPARE(tables.records[i].path, kept.records[i].path);
+        QCOMPARE(tables.records[i].requestId, kept.records[i].requestId);
+    }
+    QCOMPARE(tables.ops.size(), kept.ops.size());
+}
+
+void TestEngine::estimateMultipliesTheEnabledLayers_data()
+{
+    QTest::addColumn<Scenario>("scenario");
+    QTest::addColumn<qint64>("attempts");
+    QTest::addColumn<QString>("drivers");
+
+    Scenario s = base(); // one order, every layer off
+    s.workload.orders = 10;
+    QTest::addRow("no-retry-layer") << s << qint64(10) << QStringLiteral("workload.orders 10");
+    s.client.business.enabled = true;
+    s.client.business.maxAttempts = 4;
+    QTest::addRow("business") << s << qint64(40) << QStringLiteral("workload.orders 10 x client.business.maxAttempts 4");
+    s.client.wrapper.enabled = true;
+    s.client.wrapper.maxAttempts = 5;
+    QTest::addRow("business-wrapper") << s << qint64(200)
+                                      << QStringLiteral("workload.orders 10 x client.business.maxAttempts 4 x "
+                                                        "client.wrapper.maxAttempts 5");
+    s.client.transport.enabled = true;
+    s.client.transport.total = 0;
+    QTest::addRow("transport-total-zero") << s << qint64(200)
+                                          << QStringLiteral("workload.orders 10 x client.business.maxAttempts 4 x "
+                                                            "client.wrapper.maxAttempts 5 x client.transport.total+1 1");
+    s.client.transport.total = 2;
+    QTest::addRow("all-three") << s << qint64(600)
+                               << QStringLiteral("workload.orders 10 x client.business.maxAttempts 4 x "
+                                                 "client.wrapper.maxAttempts 5 x client.transport.total+1 3");
+    Scenario twice = s;
+    twice.workload.doubleSubmitRate = 0.01;
+    QTest::addRow("double-submit") << twice << qint64(1200)
+                                   << QStringLiteral("workload.orders 10 x 2 submissions (workload.doubleSubmitRate "
+                                                     "0.01) x client.business.maxAttempts 4 x client.wrapper.maxAttempts 5 "
+                                                     "x client.transport.total+1 3");
+    Scenario queries = s;
+    queries.client.queryBeforeRetry = true; // 3 queries before business attempts 2, 3, 4
+    QTest::addRow("status-queries") << queries << qint64(630)
+                                    << QStringLiteral("workload.orders 10 x client.business.maxAttempts 4 x "
+                                                      "client.wrapper.maxAttempts 5 x client.transport.total+1 3, plus "
+                                                      "a status query before each business retry "
+                                                      "(client.queryBeforeRetry)");
+    Scenario tokens = s;
+    tokens.server.idempotency.mode = IdempotencyMode::Token;
+    tokens.client.keyPlacement = KeyPlacement::PerOperation;
+    const QString tokenDrivers = QStringLiteral("workload.orders 10 x client.business.maxAttempts 4 x "
+                                                "client.wrapper.maxAttempts 5 x client.transport.total+1 3, plus a "
+                                                "token round trip per key (server.idempotency.mode token)");
+    QTest::addRow("token-per-operation") << tokens << qint64(610) << tokenDrivers;
+    tokens.client.keyPlacement = KeyPlacement::PerBusinessAttempt;
+    QTest::addRow("token-per-business-attempt") << tokens << qint64(640) << tokenDrivers;
+    tokens.client.keyPlacement = KeyPlacement::PerWrapperAttempt;
+    QTest::addRow("token-per-wrapper-attempt") << tokens << qint64(800) << tokenDrivers;
+    tokens.client.keyPlacement = KeyPlacement::None;
+    QTest::addRow("token-mode-without-keys") << tokens << qint64(600)
+                                             << QStringLiteral("workload.orders 10 x client.business.maxAttempts 4 x "
+                                                               "client.wrapper.maxAttempts 5 x client.transport.total+1 3");
+}
+
+void TestEngine::estimateMultipliesTheEnabledLayers()
+{
+    QFETCH(Scenario, scenario);
+    QFETCH(qint64, attempts);
+    QFETCH(QString, drivers);
+    const work::Estimate e = work::estimate(scenario);
+    QCOMPARE(e.attempts, attempts);
+    QCOMPARE(e.drivers, drivers);
+}
+
+void TestEngine::estimateIsExactWhenEverythingFails_data()
+{
+    QTest::addColumn<Scenario>("scenario");
+    Scenario s = base();
+    s.workload.orders = 3;
+    s.client.business = {true, 3, {BackoffKind::Constant, 10, 1.0, 10, Jitter::None}, 0};
+    s.client.wrapper = {true, 4, {BackoffKind::Constant, 10, 1.0, 10, Jitter::None}, 0};
+    s.client.transport.enabled = true;
+    s.client.transport.total = 2;
+    s.client.transport.backoffFactor = 0.01;
+    s.network.connectFailure = 1.0;
+    QTest::addRow("every-connection-refused") << s;
+    s.client.queryBeforeRetry = true;
+    QTest::addRow("with-status-queries") << s;
+    s.workload.doubleSubmitRate = 1.0;
+    QTest::addRow("every-order-submitted-twice") << s;
+}
+
+void TestEngine::estimateIsExactWhenEverythingFails()
+{
+    // The estimate is a bound that the worst case reaches: every layer retrying to its maximum.
+    QFETCH(Scenario, scenario);
+    const Metrics m = simulate(scenario).metrics;
+    QCOMPARE(m.httpAttempts + m.queries, work::estimate(scenario).attempts);
+}
+
+void TestEngine::estimateBoundsEveryPreset_data()
+{
+    QTest::addColumn<QString>("preset");
+    for (const QString &name : scenario::presetNames())
+        QTest::addRow("%s", qPrintable(name)) << name;
+}
+
+void TestEngine::estimateBoundsEveryPreset()
+{
+    QFETCH(QString, preset);
+    const Scenario s = test::presetScenario(preset);
+    const RunResult r = simulate(s);
+    const qint64 tokens = std::count_if(r.trace.cbegin(), r.trace.cend(),
+                                        [](const TraceEvent &e) { return e.kind == EventKind::TokenIssued; });
+    QVERIFY(r.metrics.httpAttempts + r.metrics.queries + tokens <= work::estimate(s).attempts);
+    QVERIFY(work::estimate(s).attempts <= work::DefaultMaxTracedAttempts);
+}
+
+void TestEngine::estimateOfTheIssueExample()
+{
+    Scenario s = base();
+    s.workload.orders = 1000000;
+    s.client.business.enabled = true;
+    s.client.business.maxAttempts = 100;
+    s.client.wrapper.enabled = true;
+    s.client.wrapper.maxAttempts = 100;
+    s.client.transport.enabled = true;
+    s.client.transport.total = 20;
+    s.network.connectFailure = 1.0;
+    const work::Estimate e = work::estimate(s);
+    QCOMPARE(e.attempts, qint64(210000000000));
+    QCOMPARE(work::formatCount(e.attempts), QStringLiteral("2.1e11"));
+    QCOMPARE(work::formatCount(work::DefaultMaxAttempts), QStringLiteral("1e8"));
+    QCOMPARE(work::formatCount(work::DefaultMaxTracedAttempts), QStringLiteral("1e7"));
+    QCOMPARE(work::formatCount(999999), QStringLiteral("999999"));
+    QCOMPARE(work::refusal(QStringLiteral("this scenario"), e, work::DefaultMaxAttempts),
+             QStringLiteral("this scenario could make up to 2.1e11 HTTP attempts (workload.orders 1000000 x "
+                            "client.business.maxAttempts 100 x client.wrapper.maxAttempts 100 x "
+                            "client.transport.total+1 21), over the limit of 1e8; raise it with --max-attempts N"));
+    // Rounded alike, the numbers are spelled out.
+    work::Estimate close{200000001, QStringLiteral("x")};
+    QVERIFY(work::refusal(QStringLiteral("this scenario"), close, 200000000).contains(QLatin1String("200000001")));
+    QCOMPARE(work::saturatedProduct(std::numeric_limits<qint64>::max() / 2, 3), std::numeric_limits<qint64>::max());
+}
+
+void TestEngine::bigCountersStayExactInJson()
+{
+    // Beyond 2^31 (a raised --max-attempts) and beyond 2^53 (where doubles lose digits).
+    Metrics m;
+    m.httpAttempts = (qint64(1) << 53) + 1;
+    m.timeouts = qint64(3) << 31;
+    m.queries = qint64(5) << 31;
+    const QJsonObject o = QJsonDocument::fromJson(QJsonDocument(m.toJson()).toJson()).object();
+    QCOMPARE(o.value(QLatin1String("httpAttempts")).toInteger(), (qint64(1) << 53) + 1);
+    QCOMPARE(o.value(QLatin1String("timeouts")).toInteger(), qint64(3) << 31);
+    QCOMPARE(o.value(QLatin1String("queries")).toInteger(), qint64(5) << 31);
+    QVERIFY(QJsonDocument(m.toJson()).toJson(QJsonDocument::Compact).contains("\"httpAttempts\":9007199254740993"));
+}
+
+void TestEngine::idleReconciliationPassesCostNothing()
+{
+    // An hour between orders and a pass every second: 36,000 passes that can find nothing.
+    // They are skipped (the work budget counts attempts, not virtual time), with the same
+    // result as running each of them.
+    Scenario s = base();
+    s.workload.orders = 10;
+    s.workload.interArrivalMs = 3600000;
+    s.client.business.enabled = true;
+    s.network.responseLoss = 0.5;
+    s.reconciliation.enabled = true;
+    s.reconciliation.intervalS = 1;
+    s.reconciliation.action = ReconcileAction::Void;
+    const RunResult r = simulate(s);
+    QVERIFY(r.metrics.duplicates > 0);
+    QCOMPARE(r.metrics.duplicatesOutstanding, 0);
+    QVERIFY(r.metrics.durationS > 9 * 3600);
+    QVERIFY2(r.events < 1000, qPrintable(QString::number(r.events)));
+    QCOMPARE(countKind(r.trace, EventKind::ReconcileVoided), r.metrics.voided);
+    // Every duplicate is voided at the first whole second after its commit, as a pass every second would.
+    for (const TraceEvent &e : r.trace) {
+        if (e.kind == EventKind::ReconcileVoided)
+            QCOMPARE(e.t % 1000000, qint64(0));
+    }
+}
+
+void TestEngine::longScriptActsLikeItsEntries()
+{
+    // Beyond 16 entries the engine looks faults up by key instead of scanning the script on
+    // every attempt: the same entries, repeated past that size, must give the same run.
+    Scenario s = test::presetScenario(QStringLiteral("layered-fix"));
+    s.workload.orders = 6;
+    s.client.transport.enabled = true;
+    s.client.transport.total = 2;
+    s.client.transport.allowedMethods << QStringLiteral("POST");
+    const QList<ScriptEntry> entries{
+        script(0, "*/*/t1", FaultKind::ConnectFailure),      script(2, "b1/*/*", FaultKind::ResponseLost),
+        script(3, "b1/w2/*", FaultKind::Server5xxBeforeCommit), script(0, "b2/w1/t2", FaultKind::RequestLost),
+        script(4, "*/*/*", FaultKind::ResetAfterCommit),      script(5, "b1/w1/t2", FaultKind::Throttle429),
+        script(0, "b9/w9/t9", FaultKind::ResponseLost),       script(6, "*/w2/*", FaultKind::Server5xxAfterCommit),
+    };
+    s.network.script = entries;
+    const RunResult short_ = simulate(s);
+    for (int i = 0; i < 4; ++i)
+        s.network.script += entries; // 40 entries
+    const RunResult long_ = simulate(s);
+    QVERIFY(short_.metrics.httpAttempts > 6);
+    QCOMPARE(long_.metrics, short_.metrics);
+    QCOMPARE(trace::hash(long_.trace), trace::hash(short_.trace));
 }
 
 QTEST_GUILESS_MAIN(TestEngine)

@@ -5,6 +5,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <limits>
+
 using namespace retrylab;
 
 Q_DECLARE_METATYPE(SweepSpec)
@@ -85,6 +87,11 @@ private Q_SLOTS:
     void runIsDeterministic();
     void runMatchesSequentialJobs();
     void startCanBeCancelled();
+    void validateRefusesWrappingSeeds_data();
+    void validateRefusesWrappingSeeds();
+    void validateRefusesValuesNobodyTyped_data();
+    void validateRefusesValuesNobodyTyped();
+    void estimateSumsEveryValue();
 };
 
 void TestSweep::jobValues_data()
@@ -262,6 +269,77 @@ void TestSweep::startCanBeCancelled()
     QVERIFY(future.isCanceled());
     QVERIFY2(future.resultCount() < all.size(),
              qPrintable(QStringLiteral("%1 of %2 ran after cancel").arg(future.resultCount()).arg(all.size())));
+}
+
+void TestSweep::validateRefusesWrappingSeeds_data()
+{
+    QTest::addColumn<quint64>("seed");
+    QTest::addColumn<int>("seeds");
+    QTest::addColumn<bool>("ok");
+    const quint64 max = std::numeric_limits<quint64>::max();
+    QTest::addRow("last-seed-alone") << max << 1 << true;
+    QTest::addRow("last-three-seeds") << max - 2 << 3 << true;
+    QTest::addRow("one-past-the-end") << max - 1 << 3 << false;
+    QTest::addRow("issue-example") << max << 3 << false;
+    QTest::addRow("many-seeds") << max - 9998 << 10000 << false;
+}
+
+void TestSweep::validateRefusesWrappingSeeds()
+{
+    QFETCH(quint64, seed);
+    QFETCH(int, seeds);
+    QFETCH(bool, ok);
+    Scenario s = base();
+    s.seed = seed;
+    const QStringList errors = sweep::validate(s, spec("network.responseLoss", 0, 0.5, 2, seeds));
+    if (ok) {
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+        const QList<SweepJob> all = sweep::jobs(s, spec("network.responseLoss", 0, 0.5, 2, seeds));
+        QCOMPARE(all.last().scenario.seed, std::numeric_limits<quint64>::max());
+    } else {
+        QCOMPARE(errors.size(), 1);
+        QVERIFY2(errors.first().startsWith(QLatin1String("--seed/--seeds: ")), qPrintable(errors.first()));
+    }
+}
+
+void TestSweep::validateRefusesValuesNobodyTyped_data()
+{
+    QTest::addColumn<SweepSpec>("sweepSpec");
+    QTest::addColumn<QString>("flag");
+    QTest::addRow("range-overflows-double") << spec("network.responseLoss", -1e308, 1e308, 5, 1)
+                                            << QStringLiteral("--from/--to: ");
+    QTest::addRow("integer-to-beyond-2-63") << spec("workload.orders", 1, 1e19, 5, 1) << QStringLiteral("--to: ");
+    QTest::addRow("integer-from-far-below") << spec("workload.orders", -1e300, 5, 5, 1) << QStringLiteral("--from: ");
+    QTest::addRow("integer-just-past-2-53") << spec("workload.orders", 1, 9007199254740994.0, 2, 1)
+                                            << QStringLiteral("--to: ");
+}
+
+void TestSweep::validateRefusesValuesNobodyTyped()
+{
+    QFETCH(SweepSpec, sweepSpec);
+    QFETCH(QString, flag);
+    const QStringList errors = sweep::validate(base(), sweepSpec);
+    QVERIFY(!errors.isEmpty());
+    QVERIFY2(errors.first().startsWith(flag), qPrintable(errors.join(QLatin1Char('\n'))));
+    for (const QString &error : errors) {
+        for (const char *junk : {"nan", "inf", "e+18", "9223372036854775807", "-9223372036854775808"})
+            QVERIFY2(!error.contains(QLatin1String(junk)), qPrintable(error));
+    }
+}
+
+void TestSweep::estimateSumsEveryValue()
+{
+    Scenario s = base(); // default client: 3 x 3 attempts at worst
+    // 10, 20 and 30 orders, 2 seeds each: (10 + 20 + 30) x 9 x 2.
+    const work::Estimate orders = sweep::estimate(s, spec("workload.orders", 10, 30, 3, 2));
+    QCOMPARE(orders.attempts, qint64(1080));
+    QVERIFY2(orders.drivers.startsWith(QLatin1String("--steps 3 x --seeds 2 runs, each up to 270 at workload.orders=30: "
+                                                      "workload.orders 30 x")),
+             qPrintable(orders.drivers));
+    // A swept rate does not change the worst case: 4 values x 5 seeds x 10 x 9.
+    QCOMPARE(sweep::estimate(s, spec("network.responseLoss", 0, 0.6, 4, 5)).attempts, qint64(1800));
+    // The swept layer at its largest value counts: 1..5 business attempts x 3 wrapper attempts x 10 orders.
+    QCOMPARE(sweep::estimate(s, spec("client.business.maxAttempts", 1, 5, 5, 1)).attempts, qint64(450));
 }
 
 QTEST_GUILESS_MAIN(TestSweep)

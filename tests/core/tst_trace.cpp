@@ -1,5 +1,7 @@
 #include "trace.h"
 
+#include "testsupport.h"
+
 #include <QFile>
 #include <QJsonDocument>
 #include <QSet>
@@ -7,6 +9,9 @@
 #include <QtTest>
 
 #include <functional>
+#include <limits>
+
+#include <sys/stat.h>
 
 using namespace retrylab;
 
@@ -49,6 +54,7 @@ Trace sampleTrace()
 } // namespace
 
 Q_DECLARE_METATYPE(std::function<void(retrylab::TraceEvent &)>)
+Q_DECLARE_METATYPE(retrylab::Trace)
 
 // Trace event format (JSONL), names, hashing and narration.
 class TestTrace : public QObject
@@ -73,6 +79,11 @@ private Q_SLOTS:
     void hashChangesWithEveryField();
     void saveWritesJsonl();
     void saveToUnwritablePath();
+    void jsonlMatchesQtWriter_data();
+    void jsonlMatchesQtWriter();
+    void saveToFullDeviceFails();
+    void saveStreamsEventByEvent();
+    void writerReplacesARegularFileOnlyWhenDone();
 };
 
 void TestTrace::jsonKeys()
@@ -311,6 +322,143 @@ void TestTrace::saveToUnwritablePath()
     const QString error = trace::save(sampleTrace(), fileName);
     QVERIFY(!error.isEmpty());
     QVERIFY2(error.contains(fileName), qPrintable(error));
+}
+
+namespace {
+
+QByteArray qtJsonl(const Trace &trace)
+{
+    QByteArray out;
+    for (const TraceEvent &e : trace)
+        out += QJsonDocument(e.toJson()).toJson(QJsonDocument::Compact) + '\n';
+    return out;
+}
+
+// A /proc/self/status field in kilobytes.
+qint64 statusKb(const char *field)
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith(field))
+            return line.mid(int(qstrlen(field))).trimmed().split(' ').value(0).toLongLong();
+    }
+    return -1;
+}
+
+} // namespace
+
+void TestTrace::jsonlMatchesQtWriter_data()
+{
+    // The hand-written JSONL must be Qt's, byte for byte: golden trace hashes depend on it.
+    QTest::addColumn<Trace>("trace");
+    TraceEvent plain;
+    plain.t = 1234567;
+    plain.lane = Lane::Transport;
+    plain.kind = EventKind::TransportAttempt;
+    plain.op = 12;
+    plain.path = QStringLiteral("op12/b1/w2/t3");
+    plain.requestId = QStringLiteral("req-0a1b2c3d");
+    plain.key = QStringLiteral("key-00000000ff");
+    plain.detail = QStringLiteral("POST /orders, attempt 3");
+    QTest::addRow("plain-ascii") << Trace{plain};
+    TraceEvent empty;
+    QTest::addRow("empty-strings-and-zeros") << Trace{empty};
+    TraceEvent extremes = plain;
+    extremes.t = std::numeric_limits<qint64>::max();
+    extremes.op = std::numeric_limits<int>::min();
+    extremes.status = -1;
+    extremes.record = std::numeric_limits<int>::max();
+    QTest::addRow("extreme-numbers") << Trace{extremes};
+    const QStringList texts{QStringLiteral("quote \" here"), QStringLiteral("back\\slash"),
+                            QStringLiteral("tab\tnew\nline\rret\bbs\ffeed"), QString(QChar(1)) + QChar(0x1f),
+                            QStringLiteral("del\x7f"), QStringLiteral("caf\u00e9 \u2192 \U0001F600"),
+                            QString(QChar(0xD800)), QStringLiteral("slash / and ~")};
+    for (const QString &text : texts) {
+        TraceEvent e = plain;
+        e.detail = text;
+        e.key = text;
+        QTest::addRow("text-%s", text.toUtf8().toHex().constData()) << Trace{e};
+    }
+    QTest::addRow("every-kind") << sampleTrace();
+    for (const QString &name : scenario::presetNames())
+        QTest::addRow("preset-%s", qPrintable(name)) << test::runPreset(name).trace;
+}
+
+void TestTrace::jsonlMatchesQtWriter()
+{
+    QFETCH(Trace, trace);
+    QCOMPARE(trace::toJsonl(trace), qtJsonl(trace));
+}
+
+void TestTrace::saveToFullDeviceFails()
+{
+    struct stat before = {};
+    if (::stat("/dev/full", &before) != 0 || !S_ISCHR(before.st_mode))
+        QSKIP("no /dev/full character device here");
+    const QString error = trace::save(sampleTrace(), QStringLiteral("/dev/full"));
+    QVERIFY2(error.startsWith(QLatin1String("cannot write trace file \"/dev/full\": ")), qPrintable(error));
+    struct stat after = {};
+    QCOMPARE(::stat("/dev/full", &after), 0);
+    QVERIFY2(S_ISCHR(after.st_mode), "/dev/full must stay a character device");
+    QCOMPARE(after.st_rdev, before.st_rdev);
+    // A device that takes everything is written directly too.
+    QCOMPARE(trace::save(sampleTrace(), QStringLiteral("/dev/null")), QString());
+}
+
+void TestTrace::saveStreamsEventByEvent()
+{
+    // About 80 MB of JSONL from 400,000 events that share their strings (some 40 MB in memory).
+    Trace big;
+    const Trace kinds = sampleTrace();
+    TraceEvent ascii = kinds.first();
+    ascii.detail = QStringLiteral("a detail long enough to make each line about two hundred bytes of JSON");
+    big.reserve(400000);
+    for (int i = 0; i < 400000; ++i) {
+        big.append(ascii);
+        big.last().t = i;
+    }
+    if (statusKb("VmHWM:") < 0)
+        QSKIP("no /proc/self/status here");
+    QFile clear(QStringLiteral("/proc/self/clear_refs"));
+    if (!clear.open(QIODevice::WriteOnly) || clear.write("5") != 1)
+        QSKIP("cannot reset the peak resident size (/proc/self/clear_refs)");
+    clear.close();
+    const qint64 rssBefore = statusKb("VmRSS:");
+    QCOMPARE(trace::save(big, QStringLiteral("/dev/null")), QString());
+    const qint64 growthKb = statusKb("VmHWM:") - rssBefore;
+    qInfo("saving about 80 MB of JSONL raised the peak by %lld kB", growthKb);
+    // The whole text at once would raise it by 80 MB.
+    QVERIFY2(growthKb < 16 * 1024, qPrintable(QString::number(growthKb)));
+}
+
+void TestTrace::writerReplacesARegularFileOnlyWhenDone()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString fileName = dir.filePath(QStringLiteral("old.jsonl"));
+    QFile old(fileName);
+    QVERIFY(old.open(QIODevice::WriteOnly));
+    old.write("old trace\n");
+    old.close();
+    {
+        TraceWriter writer;
+        QCOMPARE(writer.open(fileName), QString());
+        for (const TraceEvent &e : sampleTrace())
+            writer.write(e);
+        // Not finished (a run that stopped): the old file stays as it was.
+    }
+    QVERIFY(old.open(QIODevice::ReadOnly));
+    QCOMPARE(old.readAll(), QByteArray("old trace\n"));
+    old.close();
+    TraceWriter writer;
+    QCOMPARE(writer.open(fileName), QString());
+    for (const TraceEvent &e : sampleTrace())
+        writer.write(e);
+    QCOMPARE(writer.finish(), QString());
+    QVERIFY(old.open(QIODevice::ReadOnly));
+    QCOMPARE(old.readAll(), trace::toJsonl(sampleTrace()));
 }
 
 QTEST_GUILESS_MAIN(TestTrace)

@@ -1,0 +1,55 @@
+#pragma once
+
+#include "scenario.h"
+
+#include <QString>
+
+namespace retrylab {
+
+namespace work {
+
+// The default work budget of one run or one whole sweep, in HTTP requests (POST attempts,
+// status queries and token round trips, counted at their worst case).
+//
+// Why 1e8: bench_core measures the engine, metrics only, at 2.1 million attempts per second
+// of CPU on the reference machine (2 cores) when every POST is processed and answered 503
+// (BM_SimulatePersistent503/trace:0, the slowest shape), 2.5 million for lost responses
+// (BM_SimulateGhostRequest20k/trace:0) and 5.4 million when every connection is refused
+// (BM_SimulateEveryConnectionFails). A run is one thread, so 1e8 attempts take 20 to 50 s at
+// worst; a sweep shares the budget over both cores and takes about half that. Nothing the
+// lessons need comes close: the presets make a few hundred attempts, a 1e6-order run with
+// the default client at most 9e6.
+constexpr qint64 DefaultMaxAttempts = 100000000;
+
+// `run --trace` writes about ten events of JSON per attempt: bench_core streams about a
+// million events per second (BM_TraceToJsonl/inMemory:0, BM_StreamedTrace1e6), so about
+// 100,000 attempts per second. 1e7 keeps a traced run under two minutes at its worst and
+// still lets the default client (3 x 3 attempts) trace a million orders (9e6; the 1e6-order
+// ghost request takes about 16 s and writes 2.7 GB).
+constexpr qint64 DefaultMaxTracedAttempts = 10000000;
+
+// Worst-case work of a scenario, computed from its settings alone (no run).
+struct Estimate
+{
+    qint64 attempts = 0; // upper bound on HTTP requests of one run (POST + GET ?ref= + POST /order-tokens)
+    QString drivers;     // the fields that multiply up to it, "workload.orders 1000 x client.business.maxAttempts 3"
+};
+
+// Every submission exhausting every enabled retry layer: submissions x business
+// maxAttempts x wrapper maxAttempts x (transport total + 1), plus a status query before
+// each business retry and a token round trip per minted key when those are on.
+Estimate estimate(const Scenario &scenario);
+
+// "2.1e11" for big counts, plain digits below a million.
+QString formatCount(qint64 count);
+
+// The one-line refusal, e.g. "this scenario could make up to 2.1e11 HTTP attempts (...), over
+// the limit of 2e8; raise it with --max-attempts N". `what` is "this scenario" or "this sweep".
+QString refusal(const QString &what, const Estimate &estimate, qint64 limit);
+
+// a * b, saturating at the largest qint64 (both non-negative).
+qint64 saturatedProduct(qint64 a, qint64 b);
+
+} // namespace work
+
+} // namespace retrylab
