@@ -361,7 +361,7 @@ int loadScenario(const QCommandLineParser &parser, const QString &command, Scena
 // The scenario file's own encoding: a number, or a string beyond 2^53 where numbers lose digits.
 QJsonValue seedJson(const Scenario &s)
 {
-    return s.toJson().value(QLatin1String("seed"));
+    return scenario::seedToJson(s.seed); // never the whole scenario to read one field
 }
 
 QJsonObject runJson(const Scenario &s, const Metrics &m)

@@ -1,4 +1,5 @@
-// Times the Scenario editor on a scenario whose network.script has 10,000 entries (or argv[1]):
+// Times the Scenario editor on a scenario whose network.script has the most entries a file may
+// hold, scenario::MaxScriptEntries (or argv[1]):
 // setScenario, one edit of a plain field, one edit of a script cell, and the peak memory (VmHWM).
 
 #include "editorscripttable.h"
@@ -43,7 +44,7 @@ int main(int argc, char *argv[])
 {
     qputenv("QT_QPA_PLATFORM", qgetenv("QT_QPA_PLATFORM").isEmpty() ? QByteArray("offscreen") : qgetenv("QT_QPA_PLATFORM"));
     QApplication app(argc, argv);
-    const int entries = argc > 1 ? std::atoi(argv[1]) : 10000;
+    const int entries = argc > 1 ? std::atoi(argv[1]) : scenario::MaxScriptEntries;
     const ScenarioParse parsed = scenario::preset(QStringLiteral("ghost-request"));
     if (!parsed.ok())
         qFatal("ghost-request does not load");

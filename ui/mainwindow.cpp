@@ -397,6 +397,13 @@ void MainWindow::createStatusBar()
     m_busy->hide();
     statusBar()->addWidget(m_busy);
 
+    // Shown instead of a run the window refused: the numbers beside it are the last run's.
+    m_statusRefused = new QLabel(this);
+    m_statusRefused->setObjectName(QStringLiteral("statusRefused"));
+    m_statusRefused->setWordWrap(false);
+    m_statusRefused->hide();
+    statusBar()->insertPermanentWidget(0, m_statusRefused);
+
     m_statusWorstCase = makeLabel(QStringLiteral("statusWorstCase"),
                                   tr("HTTP attempts per operation if every enabled layer exhausts its retries"));
     m_statusAttempts = makeLabel(QStringLiteral("statusAttempts"), tr("HTTP attempts, and per logical operation"));
@@ -420,6 +427,17 @@ void MainWindow::connectViews()
     connect(m_editor, &ScenarioEditor::presetActivated, this, &MainWindow::newFromPreset);
     connect(m_editor, &ScenarioEditor::settingsModifiedChanged, this, &MainWindow::updateTitle);
     connect(m_run, &RunController::resultReady, this, &MainWindow::onResult);
+    connect(m_run, &RunController::runRefused, this, [this](const QString &message) {
+        QPalette p = statusBar()->palette();
+        p.setColor(QPalette::WindowText, warningColor(p));
+        m_statusRefused->setPalette(p);
+        QFont f = statusBar()->font();
+        f.setBold(true);
+        m_statusRefused->setFont(f);
+        m_statusRefused->setText(tr("Not run: too much work (hover here); the numbers are the last run's"));
+        m_statusRefused->setToolTip(message);
+        m_statusRefused->show();
+    });
     connect(m_run, &RunController::busyChanged, this, [this](bool busy) {
         m_busy->setVisible(busy);
         if (busy)
@@ -593,6 +611,7 @@ void MainWindow::onResult(const RunResult &result)
         m_operation->setSuffix(tr(" of %1").arg(opCount));
     }
     // Computed with the run; a result handed in some other way (tests, benchmarks) is scanned here.
+    m_statusRefused->hide();
     m_interesting = &result == &m_run->result() ? m_run->interesting() : retrylab::interestingOperations(result);
     // A new scenario or seed opens on the operation that tells the lesson; an edit keeps the one in view.
     const bool story = m_openOnStory;

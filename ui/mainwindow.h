@@ -169,6 +169,7 @@ private:
     QLabel *m_statusDuplicates = nullptr;
     QLabel *m_statusOutstanding = nullptr;
     QLabel *m_statusQueries = nullptr;
+    QLabel *m_statusRefused = nullptr;
     QLabel *m_statusOrphans = nullptr;
     QLabel *m_statusLost = nullptr;
     QProgressBar *m_busy = nullptr;

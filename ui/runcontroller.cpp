@@ -1,5 +1,7 @@
 #include "runcontroller.h"
 
+#include "work.h"
+
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
@@ -8,6 +10,7 @@ namespace retrylab {
 
 RunController::RunController(QObject *parent)
     : QObject(parent)
+    , m_maxAttempts(work::DefaultMaxTracedAttempts)
 {
     m_coalesce.setSingleShot(true);
     m_coalesce.setInterval(0);
@@ -24,9 +27,7 @@ RunController::~RunController()
 
 qint64 RunController::estimatedAttempts(const Scenario &scenario)
 {
-    const double submissions = double(scenario.workload.orders) * (1.0 + std::max(0.0, scenario.workload.doubleSubmitRate));
-    const double attempts = submissions * std::max(1, scenario.worstCaseAttemptsPerOp());
-    return attempts > 1e15 ? qint64(1e15) : qint64(attempts);
+    return work::estimate(scenario).attempts;
 }
 
 void RunController::setScenario(const Scenario &scenario)
@@ -58,7 +59,18 @@ void RunController::startRun()
         m_cancel->store(true);
     m_cancel.reset();
 
-    if (estimatedAttempts(m_scenario) < m_syncLimit) {
+    const work::Estimate estimate = work::estimate(m_scenario);
+    if (estimate.attempts > m_maxAttempts) {
+        setBusy(false);
+        m_refusal = tr("Not run: this scenario could make up to %1 HTTP attempts (%2), more than the %3 the "
+                       "window keeps in memory. Lower those settings, or use the command line "
+                       "(retrylab run --max-attempts N).")
+                        .arg(work::formatCount(estimate.attempts), estimate.drivers, work::formatCount(m_maxAttempts));
+        Q_EMIT runRefused(m_refusal);
+        return;
+    }
+    m_refusal.clear();
+    if (estimate.attempts < m_syncLimit) {
         Q_EMIT runStarted(false);
         setBusy(false);
         Outcome outcome{simulate(m_scenario), {}};

@@ -34,10 +34,16 @@ public:
     // True from an edit until its result is out (or dropped).
     bool isPending() const { return m_busy || m_coalesce.isActive(); }
 
-    // Upper bound of attempts a run may make: what decides inline vs background.
+    // Upper bound of attempts a run may make (work::estimate): decides inline vs background,
+    // and refuses a run past maxAttempts().
     static qint64 estimatedAttempts(const Scenario &scenario);
     qint64 syncLimit() const { return m_syncLimit; }
     void setSyncLimit(qint64 attempts) { m_syncLimit = attempts; }
+    // The window keeps every event in memory: the traced budget of the command line.
+    qint64 maxAttempts() const { return m_maxAttempts; }
+    void setMaxAttempts(qint64 attempts) { m_maxAttempts = attempts; }
+    // Why the current scenario was not run (empty when it was).
+    QString refusal() const { return m_refusal; }
 
 public Q_SLOTS:
     // Stores the scenario and schedules a run; several calls in one event-loop turn run once.
@@ -49,6 +55,8 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void runStarted(bool background);
+    // The scenario asks for more work than maxAttempts(): nothing ran, the last result stays.
+    void runRefused(const QString &message);
     void resultReady(const retrylab::RunResult &result);
     void busyChanged(bool busy);
 
@@ -70,6 +78,8 @@ private:
     bool m_hasResult = false;
     bool m_busy = false;
     qint64 m_syncLimit = defaultSyncLimit;
+    qint64 m_maxAttempts;
+    QString m_refusal;
     QTimer m_coalesce;
     quint64 m_generation = 0;
     std::shared_ptr<std::atomic_bool> m_cancel;

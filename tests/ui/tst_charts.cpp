@@ -495,7 +495,8 @@ void TestCharts::sweepCancelKeepsGuiResponsive()
     QVERIFY(progress.constLast().at(0).toInt() < spec.steps * spec.seeds);
     QVERIFY(panel.sweepPoints().isEmpty()); // a cancelled sweep plots nothing
     qInfo("longest GUI-thread gap while sweeping and cancelling: %lld ms", watchdog.maxGapMs());
-    QVERIFY2(watchdog.maxGapMs() < 100, qPrintable(QStringLiteral("GUI thread blocked for %1 ms").arg(watchdog.maxGapMs())));
+    if (test::latencyIsMeaningful())
+        QVERIFY2(watchdog.maxGapMs() < 100, qPrintable(QStringLiteral("GUI thread blocked for %1 ms").arg(watchdog.maxGapMs())));
     // And a new sweep may start afterwards.
     spec.steps = 2;
     spec.seeds = 1;

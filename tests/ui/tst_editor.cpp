@@ -682,13 +682,13 @@ void TestEditor::longScriptConvertsOncePerLoadAndEdit()
 {
     // Converting the scenario to JSON costs O(script): once per load and once per edit, never per field.
     ScenarioEditor editor;
-    const Scenario s = withLongScript(10000);
+    const Scenario s = withLongScript(scenario::MaxScriptEntries); // the longest a file may hold
     const int before = editor.scenarioRoundTrips();
     editor.setScenario(s);
     QCOMPARE(editor.scenarioRoundTrips(), before + 1);
     QCOMPARE(editor.scenario(), s);
     auto *script = editor.findChild<ScriptTableEditor *>(QStringLiteral("network.script"));
-    QCOMPARE(script->rowCount(), 10000);
+    QCOMPARE(script->rowCount(), scenario::MaxScriptEntries);
     QCOMPARE(QJsonValue(script->value()), s.toJson().value(QStringLiteral("network")).toObject().value(QStringLiteral("script")));
 
     // A plain field: one conversion, the script kept as it was.
@@ -700,17 +700,18 @@ void TestEditor::longScriptConvertsOncePerLoadAndEdit()
 
     // One cell of the script, in the middle: one conversion, exactly that entry changed.
     QAbstractItemModel *model = script->table()->model();
-    QVERIFY(model->setData(model->index(5000, 1), QStringLiteral("b2/w1/*")));
+    QVERIFY(model->setData(model->index(scenario::MaxScriptEntries / 2, 1), QStringLiteral("b2/w1/*")));
     QCOMPARE(editor.scenarioRoundTrips(), before + 3);
     Scenario expected = s;
     expected.workload.orders += 1;
-    expected.network.script[5000].attempt = QStringLiteral("b2/w1/*");
+    expected.network.script[scenario::MaxScriptEntries / 2].attempt = QStringLiteral("b2/w1/*");
     QCOMPARE(editor.scenario(), expected);
 }
 
 void TestEditor::longScriptMakesNoWidgetPerRow()
 {
-    // 10,000 rows cost no more widgets than none: the table is a model, not a grid of combo boxes.
+    // The longest script a file may hold costs no more widgets than none: the table is a model,
+    // not a grid of combo boxes.
     ScenarioEditor editor;
     editor.resize(420, 800);
     editor.show();
@@ -718,9 +719,10 @@ void TestEditor::longScriptMakesNoWidgetPerRow()
     editor.setScenario(loadPreset(QStringLiteral("ghost-request")));
     QCoreApplication::processEvents();
     const qsizetype widgets = editor.findChildren<QWidget *>().size();
-    editor.setScenario(withLongScript(10000));
+    editor.setScenario(withLongScript(scenario::MaxScriptEntries));
     QCoreApplication::processEvents();
-    QCOMPARE(editor.findChild<ScriptTableEditor *>(QStringLiteral("network.script"))->rowCount(), 10000);
+    QCOMPARE(editor.findChild<ScriptTableEditor *>(QStringLiteral("network.script"))->rowCount(),
+             scenario::MaxScriptEntries);
     QCOMPARE(editor.findChildren<QWidget *>().size(), widgets);
 }
 
