@@ -142,25 +142,23 @@ int OrderService::findByRef(int op) const
 
 QList<ReconcileChange> OrderService::reconcile(ReconcileAction action, qint64 nowUs)
 {
+    // The first live record of an op is kept for good; every later one is flagged or voided once.
     QList<ReconcileChange> changes;
-    std::map<int, bool> seen; // op -> a live record was kept
-    for (StoredRecord &r : m_records) {
+    for (; m_reconciledUpTo < m_records.size(); ++m_reconciledUpTo) {
+        StoredRecord &r = m_records[m_reconciledUpTo];
         if (r.voided)
             continue;
-        bool &kept = seen[r.op];
+        bool &kept = m_reconcileKept[r.op];
         if (!kept) {
             kept = true;
             continue;
         }
+        r.flagged = true;
         if (action == ReconcileAction::Void) {
             r.voided = true;
             r.voidedAt = nowUs;
-            r.flagged = true;
-            changes.append({r.id, r.op, true});
-        } else if (!r.flagged) {
-            r.flagged = true;
-            changes.append({r.id, r.op, false});
         }
+        changes.append({r.id, r.op, action == ReconcileAction::Void});
     }
     return changes;
 }

@@ -75,6 +75,8 @@ public:
     QList<ReconcileChange> reconcile(ReconcileAction action, qint64 nowUs);
 
     const std::vector<StoredRecord> &records() const { return m_records; }
+    // Records looked at by all reconcile() passes so far: its work, for tests and benchmarks.
+    qint64 reconcileVisits() const { return qint64(m_reconciledUpTo); }
 
 private:
     struct KeyEntry
@@ -94,6 +96,11 @@ private:
     std::unordered_set<quint64> m_tokens;
     std::vector<StoredRecord> m_records;
     std::unordered_map<int, int> m_firstRecordByOp;
+    // Reconciliation is incremental: records are only appended and only reconcile() voids them,
+    // so each pass looks at the records committed since the last one (records x passes was
+    // unbounded work for a long run with frequent passes).
+    size_t m_reconciledUpTo = 0;
+    std::unordered_map<int, bool> m_reconcileKept; // op -> its live record was kept
 };
 
 } // namespace retrylab

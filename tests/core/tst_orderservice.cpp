@@ -1,0 +1,96 @@
+// The order service on its own: its decisions with time passed in, no engine around it.
+#include "orderservice.h"
+
+#include <QTest>
+
+using namespace retrylab;
+
+namespace {
+
+OrderRequest request(int op, quint64 key = 0)
+{
+    OrderRequest r;
+    r.op = op;
+    r.key = key;
+    r.fingerprint = 1000 + quint64(op);
+    return r;
+}
+
+int commit(OrderService &service, int op, qint64 t)
+{
+    const OrderRequest r = request(op);
+    if (service.begin(r, t).kind != ServiceDecision::Proceed)
+        return -1;
+    return service.commit(r, t, 201);
+}
+
+} // namespace
+
+class TestOrderService : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void reconcileVoidsEveryExtraOnce();
+    void reconcileFlagsWithoutVoiding();
+};
+
+void TestOrderService::reconcileVoidsEveryExtraOnce()
+{
+    ServerConfig config; // mode off: every POST commits
+    OrderService service(config);
+    const int a1 = commit(service, 1, 10);
+    const int a2 = commit(service, 1, 20);
+    const int b1 = commit(service, 2, 30);
+    const int a3 = commit(service, 1, 40);
+    QVERIFY(a1 > 0 && a2 > 0 && b1 > 0 && a3 > 0);
+
+    QList<ReconcileChange> changes = service.reconcile(ReconcileAction::Void, 1000);
+    QCOMPARE(changes.size(), 2);
+    QCOMPARE(changes.at(0).record, a2);
+    QCOMPARE(changes.at(1).record, a3);
+    QVERIFY(changes.at(0).voided && changes.at(1).voided);
+    QCOMPARE(service.records().at(size_t(a2 - 1)).voidedAt, 1000);
+
+    QCOMPARE(service.reconcileVisits(), 4);
+
+    // Nothing new: nothing to do (no record looked at again), nothing reported twice.
+    QVERIFY(service.reconcile(ReconcileAction::Void, 2000).isEmpty());
+    QCOMPARE(service.reconcileVisits(), 4);
+
+    // A late copy of op 1 and the first of op 3: only the copy goes; op 1's kept record stays kept.
+    const int a4 = commit(service, 1, 2500);
+    const int c1 = commit(service, 3, 2600);
+    changes = service.reconcile(ReconcileAction::Void, 3000);
+    QCOMPARE(changes.size(), 1);
+    QCOMPARE(changes.first().record, a4);
+    QCOMPARE(changes.first().op, 1);
+    QVERIFY(!service.records().at(size_t(a1 - 1)).voided);
+    QVERIFY(!service.records().at(size_t(c1 - 1)).voided);
+    QCOMPARE(service.records().at(size_t(a4 - 1)).voidedAt, 3000);
+    QCOMPARE(service.records().at(size_t(a2 - 1)).voidedAt, 1000); // voided once, at its own pass
+    QCOMPARE(service.reconcileVisits(), 6); // each record looked at once over three passes
+}
+
+void TestOrderService::reconcileFlagsWithoutVoiding()
+{
+    ServerConfig config;
+    OrderService service(config);
+    commit(service, 5, 1);
+    const int extra = commit(service, 5, 2);
+    QList<ReconcileChange> changes = service.reconcile(ReconcileAction::Flag, 100);
+    QCOMPARE(changes.size(), 1);
+    QCOMPARE(changes.first().record, extra);
+    QVERIFY(!changes.first().voided);
+    QVERIFY(service.records().at(size_t(extra - 1)).flagged);
+    QVERIFY(!service.records().at(size_t(extra - 1)).voided);
+    // Flagged once: a later pass reports it no more.
+    QVERIFY(service.reconcile(ReconcileAction::Flag, 200).isEmpty());
+    const int third = commit(service, 5, 300);
+    changes = service.reconcile(ReconcileAction::Flag, 400);
+    QCOMPARE(changes.size(), 1);
+    QCOMPARE(changes.first().record, third);
+}
+
+QTEST_GUILESS_MAIN(TestOrderService)
+#include "tst_orderservice.moc"
