@@ -24,6 +24,12 @@ inline bool latencyIsMeaningful()
     return !qEnvironmentVariableIsSet("RETRYLAB_SANITIZE");
 }
 
+// The same for peak memory: ASan's shadow memory and quarantine multiply a process's RSS.
+inline bool peakMemoryIsMeaningful()
+{
+    return !qEnvironmentVariableIsSet("RETRYLAB_SANITIZE");
+}
+
 inline RunResult runPreset(const QString &name)
 {
     return simulate(presetScenario(name));

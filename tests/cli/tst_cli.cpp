@@ -6,6 +6,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+
+#include "testsupport.h"
 #include <QTemporaryDir>
 #include <QRegularExpression>
 #include <QTest>
@@ -1094,7 +1096,8 @@ void TestCli::traceStreamsInBoundedMemory()
     const double peakMb = double(usage.ru_maxrss) / 1024.0; // ru_maxrss is in kilobytes on Linux
     qInfo("largest child peak: %.0f MB", peakMb);
     // A tenth of the 1 GB bound for a tenth of its million orders.
-    QVERIFY2(peakMb < 100, qPrintable(QStringLiteral("peak %1 MB").arg(peakMb)));
+    if (retrylab::test::peakMemoryIsMeaningful())
+        QVERIFY2(peakMb < 100, qPrintable(QStringLiteral("peak %1 MB").arg(peakMb)));
 }
 
 void TestCli::sweepRefusesWrappingSeeds()
