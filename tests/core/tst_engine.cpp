@@ -132,6 +132,7 @@ private Q_SLOTS:
     void lateCommits_data();
     void lateCommits();
     void durationAndCommitsInJsonAndFlat();
+    void retryStormLessonWithHonestDuration();
 };
 
 void TestEngine::persistent503MultipliesAttempts()
@@ -1143,6 +1144,37 @@ void TestEngine::durationAndCommitsInJsonAndFlat()
     Metrics other = m;
     other.lateCommits++;
     QVERIFY(!(other == m));
+}
+
+void TestEngine::retryStormLessonWithHonestDuration()
+{
+    // The preset's lesson, measured to the end of the last operation (not the last timer):
+    // 600 orders arrive within 6 s (10 ms apart).
+    Scenario s = test::presetScenario(QStringLiteral("retry-storm"));
+    const double lastArrivalS = (s.workload.orders - 1) * double(s.workload.interArrivalMs) / s.workload.clients / 1000;
+    QCOMPARE(lastArrivalS, 5.99);
+    const Metrics storm = simulate(s).metrics;
+    s.client.retryBudget.enabled = true;
+    const Metrics budget = simulate(s).metrics;
+    const auto numbers = [](const Metrics &m) {
+        return QStringLiteral("amplification %1, duration %2 s, goodput %3/s, late commits %4 of %5 records, failed %6")
+            .arg(m.amplification).arg(m.durationS).arg(m.goodputPerS).arg(m.lateCommits).arg(m.records).arg(m.clientFailed);
+    };
+    const QByteArray text = (numbers(storm) + QLatin1String(" / with the budget: ") + numbers(budget)).toUtf8();
+    // Without a budget: the server works mostly for clients who left...
+    QVERIFY2(storm.amplification > 5, text.constData());
+    QVERIFY2(storm.lateCommits * 2 > storm.records, text.constData());
+    // ... and the last order ends "nearly a minute" after the last arrival.
+    QVERIFY2(storm.durationS - lastArrivalS > 45, text.constData());
+    // With it: retries stop, the run ends soon after the arrivals, goodput recovers...
+    QVERIFY2(budget.amplification < 2, text.constData());
+    QVERIFY2(budget.durationS - lastArrivalS < 5, text.constData());
+    QVERIFY2(budget.goodputPerS > 3 * storm.goodputPerS, text.constData());
+    QVERIFY2(budget.lateCommits * 5 < storm.lateCommits, text.constData());
+    // ... "at the price of failing some orders fast": the refused retries fail.
+    QVERIFY2(budget.budgetRefusals > 0 && budget.clientFailed > storm.clientFailed, text.constData());
+    // Ghost work outlives the operations in both: the last record lands after the last op ended.
+    QVERIFY2(storm.lastCommitS > storm.durationS && budget.lastCommitS > budget.durationS, text.constData());
 }
 
 QTEST_GUILESS_MAIN(TestEngine)
