@@ -349,6 +349,7 @@ private:
     void releaseSlot();
     void onResponseArrive(int ri, bool reset);
     void onReconcile();
+    void noteCommit(const Request &r);
 
     Scenario m_s;
     const ClientConfig &m_c;
@@ -391,6 +392,7 @@ private:
     size_t m_nextArrival = 0;
     quint64 m_processed = 0;
     size_t m_reconciledRecords = 0; // records that the last reconciliation pass saw
+    qint64 m_lastCommit = -1;
 };
 
 // ------------------------------------------------------------------ client
@@ -862,6 +864,7 @@ void Engine::onProcessingDone(int ri)
     const int record = m_service.commit(r.order, m_now, status);
     r.committed = true;
     r.record = record;
+    noteCommit(r);
     const Flow &f = m_flows[size_t(r.flow)];
     if (m_tables) {
         m_recordFlow.push_back(r.flow);
@@ -880,6 +883,15 @@ void Engine::onProcessingDone(int ri)
     }
     releaseSlot();
     respond(ri, status, -1);
+}
+
+void Engine::noteCommit(const Request &r)
+{
+    m_lastCommit = m_now;
+    // The client no longer waits for this attempt: it timed out, went on, or finished.
+    const Flow &f = m_flows[size_t(r.flow)];
+    if (!f.waiting || f.serial != r.serial)
+        m_m.lateCommits++;
 }
 
 void Engine::releaseSlot()
@@ -1181,8 +1193,13 @@ RunResult Engine::run()
     m_m.latencyP50Ms = percentile(latencies, 0.50);
     m_m.latencyP95Ms = percentile(latencies, 0.95);
     m_m.latencyP99Ms = percentile(latencies, 0.99);
-    m_m.durationS = double(m_now) / kS;
-    m_m.goodputPerS = m_now > 0 ? m_m.clientSucceeded / m_m.durationS : 0;
+    // The run ends when the last operation does, not at the last pending timer or ghost.
+    qint64 lastEnd = 0;
+    for (const Flow &f : m_flows)
+        lastEnd = std::max(lastEnd, f.done ? f.end : m_now);
+    m_m.durationS = double(lastEnd) / kS;
+    m_m.goodputPerS = lastEnd > 0 ? m_m.clientSucceeded / m_m.durationS : 0;
+    m_m.lastCommitS = m_lastCommit >= 0 ? double(m_lastCommit) / kS : 0;
 
     result.metrics = m_m;
     result.events = qint64(m_processed);
@@ -1272,6 +1289,8 @@ QJsonObject Metrics::toJson() const
     o.insert(QStringLiteral("latencyMs"), lat);
     o.insert(QStringLiteral("durationS"), durationS);
     o.insert(QStringLiteral("goodputPerS"), goodputPerS);
+    o.insert(QStringLiteral("lastCommitS"), lastCommitS);
+    o.insert(QStringLiteral("lateCommits"), lateCommits);
     return o;
 }
 
@@ -1307,6 +1326,8 @@ QList<QPair<QString, double>> Metrics::flat() const
         {QStringLiteral("latencyP99Ms"), latencyP99Ms},
         {QStringLiteral("durationS"), durationS},
         {QStringLiteral("goodputPerS"), goodputPerS},
+        {QStringLiteral("lastCommitS"), lastCommitS},
+        {QStringLiteral("lateCommits"), double(lateCommits)},
     };
 }
 

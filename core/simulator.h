@@ -44,8 +44,14 @@ struct Metrics
     double latencyP50Ms = 0;
     double latencyP95Ms = 0;
     double latencyP99Ms = 0;
-    double durationS = 0;  // simulated time until the last event
-    double goodputPerS = 0; // succeeded ops per simulated second
+    // Simulated time until the last logical operation finished (success or final failure);
+    // ghost requests and reconciliation passes after it do not count.
+    double durationS = 0;
+    double goodputPerS = 0; // succeeded ops / durationS
+    double lastCommitS = 0; // when the last record was written, ghosts included (0: none)
+    // Records committed after their client had stopped waiting for that HTTP attempt
+    // (timed out, moved on, or finished): the server worked for nobody.
+    int lateCommits = 0;
     bool operator==(const Metrics &o) const;
     QJsonObject toJson() const;
     // Flat name -> value, in a stable order (CSV columns, sweeps, tables).

@@ -141,6 +141,7 @@ private Q_SLOTS:
     void sweepRefusesWrappingSeeds();
     void sweepRefusesOverflowingInterpolation_data();
     void sweepRefusesOverflowingInterpolation();
+    void runShowsDurationAndLateCommits();
 
 private:
     QTemporaryDir m_dir;
@@ -1147,6 +1148,62 @@ void TestCli::sweepRefusesOverflowingInterpolation()
     // Values nobody typed never reach the user.
     for (const char *junk : {"nan", "inf", "-9.22e+18", "9223372036854775807", "-9223372036854775808"})
         QVERIFY2(!err.contains(QLatin1String(junk)), qPrintable(err));
+}
+
+void TestCli::runShowsDurationAndLateCommits()
+{
+    // One order; latency 20 ms, processing 50 ms, timeout 3000 ms, no jitter. The first request
+    // is delayed 5000 ms; the business layer retries after 1000 ms:
+    // 3000 timeout, 4000 b2 sent, 4070 b2 commits, 4090 the op succeeds (duration 4.09 s);
+    // b1 arrives at 5020 and commits at 5070, after its client gave up: one late commit.
+    Scenario s;
+    s.name = QStringLiteral("late-commit");
+    s.workload.orders = 1;
+    s.client.wrapper.enabled = false;
+    s.client.transport.enabled = false;
+    s.client.business.enabled = true;
+    s.client.business.maxAttempts = 2;
+    s.client.business.backoff = {BackoffKind::Constant, 1000, 2.0, 8000, Jitter::None};
+    s.client.timeoutMs = 3000;
+    s.network.latencyMs = {20, 0};
+    s.network.spikeMs = 5000;
+    s.server.processingMs = {50, 0};
+    ScriptEntry spike;
+    spike.op = 1;
+    spike.attempt = QStringLiteral("b1/*/*");
+    spike.fault = FaultKind::LatencySpike;
+    s.network.script = {spike};
+    const QString file = m_dir.filePath(QStringLiteral("late-commit.json"));
+    QFile out(file);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(QJsonDocument(s.toJson()).toJson());
+    out.close();
+
+    const QJsonObject json = runJson({QStringLiteral("--scenario"), file});
+    const QJsonObject m = json.value(QLatin1String("metrics")).toObject();
+    QCOMPARE(m.value(QLatin1String("durationS")).toDouble(), 4.09);
+    QCOMPARE(m.value(QLatin1String("goodputPerS")).toDouble(), 1 / 4.09);
+    QCOMPARE(m.value(QLatin1String("lastCommitS")).toDouble(), 5.07);
+    QCOMPARE(m.value(QLatin1String("lateCommits")).toInt(), 1);
+
+    const CliResult csv = runCli({QStringLiteral("run"), QStringLiteral("--scenario"), file, QStringLiteral("--format"),
+                                  QStringLiteral("csv")});
+    QCOMPARE(csv.exitCode, 0);
+    const QByteArrayList rows = lines(csv.out);
+    QCOMPARE(rows.size(), 2);
+    const QByteArrayList header = rows[0].split(',');
+    const QByteArrayList values = rows[1].split(',');
+    QCOMPARE(values[header.indexOf("durationS")].toDouble(), 4.09);
+    QCOMPARE(values[header.indexOf("lastCommitS")].toDouble(), 5.07);
+    QCOMPARE(values[header.indexOf("lateCommits")], QByteArray("1"));
+
+    const CliResult table = runCli({QStringLiteral("run"), QStringLiteral("--scenario"), file});
+    QCOMPARE(table.exitCode, 0);
+    QByteArrayList late;
+    for (const QByteArray &line : lines(table.out))
+        if (line.startsWith("lateCommits") || line.startsWith("lastCommitS"))
+            late << line.simplified();
+    QCOMPARE(late, (QByteArrayList{"lastCommitS 5.07", "lateCommits 1"}));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

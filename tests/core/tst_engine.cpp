@@ -127,6 +127,12 @@ private Q_SLOTS:
     void bigCountersStayExactInJson();
     void idleReconciliationPassesCostNothing();
     void longScriptActsLikeItsEntries();
+    void durationEndsWithTheLastOperation_data();
+    void durationEndsWithTheLastOperation();
+    void lateCommits_data();
+    void lateCommits();
+    void durationAndCommitsInJsonAndFlat();
+    void retryStormLessonWithHonestDuration();
 };
 
 void TestEngine::persistent503MultipliesAttempts()
@@ -1005,6 +1011,170 @@ void TestEngine::longScriptActsLikeItsEntries()
     QVERIFY(short_.metrics.httpAttempts > 6);
     QCOMPARE(long_.metrics, short_.metrics);
     QCOMPARE(trace::hash(long_.trace), trace::hash(short_.trace));
+}
+
+void TestEngine::durationEndsWithTheLastOperation_data()
+{
+    QTest::addColumn<bool>("key");
+    QTest::addColumn<double>("durationS");
+    QTest::addColumn<double>("lastCommitS");
+    QTest::addColumn<int>("records");
+    // One order; latency 20 ms, processing 50 ms, timeout 3000 ms, all without jitter; the first
+    // response is lost, the business layer waits 1000 ms and sends again.
+    //   0 send b1, 20 arrives, 70 commits (the client still waits: not late), response lost
+    //   3000 timeout, 4000 send b2, 4020 arrives
+    // Without a key: 4070 commits a duplicate, 4090 the 201 arrives: the op ends at 4.09 s.
+    // With a key: 4020 replays the stored answer (no processing), 4040 it arrives.
+    // b2's read timeout stays pending until 7000: the old definition said 7 s.
+    QTest::addRow("no-key") << false << 4.09 << 4.07 << 2;
+    QTest::addRow("key-replays") << true << 4.04 << 0.07 << 1;
+}
+
+void TestEngine::durationEndsWithTheLastOperation()
+{
+    QFETCH(bool, key);
+    QFETCH(double, durationS);
+    QFETCH(double, lastCommitS);
+    QFETCH(int, records);
+    Scenario s = base();
+    s.client.business.enabled = true;
+    s.client.business.maxAttempts = 2;
+    s.client.business.backoff = {BackoffKind::Constant, 1000, 2.0, 8000, Jitter::None};
+    if (key) {
+        s.client.keyPlacement = KeyPlacement::PerOperation;
+        s.server.idempotency.mode = IdempotencyMode::Atomic;
+    }
+    s.network.script = {script(1, "b1/*/*", FaultKind::ResponseLost)};
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.clientSucceeded, 1);
+    QCOMPARE(r.metrics.records, records);
+    QCOMPARE(r.metrics.durationS, durationS);
+    QCOMPARE(r.metrics.goodputPerS, 1 / durationS);
+    QCOMPARE(r.metrics.lastCommitS, lastCommitS);
+    QCOMPARE(r.metrics.lateCommits, 0);
+    // The last event the trace shows is the op's end.
+    QCOMPARE(r.trace.constLast().kind, EventKind::OpSucceeded);
+    QCOMPARE(r.trace.constLast().t, qint64(durationS * 1e6 + 0.5));
+}
+
+void TestEngine::lateCommits_data()
+{
+    QTest::addColumn<bool>("retry");
+    QTest::addColumn<int>("spikeMs");
+    QTest::addColumn<double>("durationS");
+    QTest::addColumn<double>("lastCommitS");
+    QTest::addColumn<int>("lateCommits");
+    QTest::addColumn<int>("succeeded");
+    // One order, latency 20 ms, processing 50 ms, timeout 3000 ms, no key; the first request is
+    // delayed by spikeMs, so it arrives at 20 + spikeMs and commits 50 ms later.
+    // With a retry (business, 1000 ms wait): 3000 timeout, 4000 send b2, 4070 commit, 4090 success.
+    //   spike 5000: b1 commits at 5070, after its client gave up at 3000: late; the op ended at 4.09.
+    //   spike 3500: b1 commits at 3570, while its client sleeps before b2: late, though not finished.
+    //   spike 4000: b1 and b2 both arrive at 4020 and commit at 4070, b1 first (it was sent
+    //   first): its client is waiting, but for b2: late. b2's commit at 4070 is not.
+    // Without a retry the op fails at the 3000 ms timeout:
+    //   spike 2930: commit at 3000, the same instant as the timeout, which was set first and
+    //   fires first: late.
+    //   spike 2929: commit at 2999, the client still waits: not late (its answer, at 3019,
+    //   comes too late, but the commit did not).
+    QTest::addRow("ghost-after-retry") << true << 5000 << 4.09 << 5.07 << 1 << 1;
+    QTest::addRow("ghost-during-backoff") << true << 3500 << 4.09 << 4.07 << 1 << 1;
+    QTest::addRow("ghost-while-waiting-on-retry") << true << 4000 << 4.09 << 4.07 << 1 << 1;
+    QTest::addRow("ghost-after-failure") << false << 5000 << 3.0 << 5.07 << 1 << 0;
+    QTest::addRow("commit-at-timeout") << false << 2930 << 3.0 << 3.0 << 1 << 0;
+    QTest::addRow("commit-before-timeout") << false << 2929 << 3.0 << 2.999 << 0 << 0;
+}
+
+void TestEngine::lateCommits()
+{
+    QFETCH(bool, retry);
+    QFETCH(int, spikeMs);
+    QFETCH(double, durationS);
+    QFETCH(double, lastCommitS);
+    QFETCH(int, lateCommits);
+    QFETCH(int, succeeded);
+    Scenario s = base();
+    s.client.business.enabled = retry;
+    s.client.business.maxAttempts = 2;
+    s.client.business.backoff = {BackoffKind::Constant, 1000, 2.0, 8000, Jitter::None};
+    s.network.spikeMs = spikeMs;
+    s.network.script = {script(1, "b1/*/*", FaultKind::LatencySpike)};
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.clientSucceeded, succeeded);
+    QCOMPARE(r.metrics.records, retry ? 2 : 1);
+    QCOMPARE(r.metrics.orphans, 1 - succeeded);
+    QCOMPARE(r.metrics.durationS, durationS);
+    QCOMPARE(r.metrics.goodputPerS, succeeded / durationS);
+    QCOMPARE(r.metrics.lastCommitS, lastCommitS);
+    QCOMPARE(r.metrics.lateCommits, lateCommits);
+    // Tracing is not what counts them.
+    RunOptions quiet;
+    quiet.trace = false;
+    QCOMPARE(simulate(s, quiet).metrics, r.metrics);
+}
+
+void TestEngine::durationAndCommitsInJsonAndFlat()
+{
+    // No order at all: nothing finished, nothing committed, no division by zero.
+    Scenario s = base();
+    s.workload.orders = 0;
+    const Metrics empty = simulate(s).metrics;
+    QCOMPARE(empty.durationS, 0.0);
+    QCOMPARE(empty.goodputPerS, 0.0);
+    QCOMPARE(empty.lastCommitS, 0.0);
+    QCOMPARE(empty.lateCommits, 0);
+
+    s = base();
+    s.client.business.enabled = true;
+    s.client.business.maxAttempts = 2;
+    s.network.spikeMs = 5000;
+    s.network.script = {script(1, "b1/*/*", FaultKind::LatencySpike)};
+    const Metrics m = simulate(s).metrics;
+    const QJsonObject json = m.toJson();
+    QCOMPARE(json.value(QLatin1String("durationS")).toDouble(), 4.09);
+    QCOMPARE(json.value(QLatin1String("lastCommitS")).toDouble(), 5.07);
+    QCOMPARE(json.value(QLatin1String("lateCommits")).toInt(), 1);
+    QStringList names;
+    for (const auto &entry : m.flat())
+        names << entry.first;
+    QCOMPARE(names.mid(names.indexOf(QLatin1String("durationS"))),
+             (QStringList{QStringLiteral("durationS"), QStringLiteral("goodputPerS"), QStringLiteral("lastCommitS"),
+                          QStringLiteral("lateCommits")}));
+    // The metrics compare field by field: a late commit more is a different result.
+    Metrics other = m;
+    other.lateCommits++;
+    QVERIFY(!(other == m));
+}
+
+void TestEngine::retryStormLessonWithHonestDuration()
+{
+    // The preset's lesson, measured to the end of the last operation (not the last timer):
+    // 600 orders arrive within 6 s (10 ms apart).
+    Scenario s = test::presetScenario(QStringLiteral("retry-storm"));
+    const double lastArrivalS = (s.workload.orders - 1) * double(s.workload.interArrivalMs) / s.workload.clients / 1000;
+    QCOMPARE(lastArrivalS, 5.99);
+    const Metrics storm = simulate(s).metrics;
+    s.client.retryBudget.enabled = true;
+    const Metrics budget = simulate(s).metrics;
+    const auto numbers = [](const Metrics &m) {
+        return QStringLiteral("amplification %1, duration %2 s, goodput %3/s, late commits %4 of %5 records, failed %6")
+            .arg(m.amplification).arg(m.durationS).arg(m.goodputPerS).arg(m.lateCommits).arg(m.records).arg(m.clientFailed);
+    };
+    const QByteArray text = (numbers(storm) + QLatin1String(" / with the budget: ") + numbers(budget)).toUtf8();
+    // Without a budget: the server works mostly for clients who left...
+    QVERIFY2(storm.amplification > 5, text.constData());
+    QVERIFY2(storm.lateCommits * 2 > storm.records, text.constData());
+    // ... and the last order ends "nearly a minute" after the last arrival.
+    QVERIFY2(storm.durationS - lastArrivalS > 45, text.constData());
+    // With it: retries stop, the run ends soon after the arrivals, goodput recovers...
+    QVERIFY2(budget.amplification < 2, text.constData());
+    QVERIFY2(budget.durationS - lastArrivalS < 5, text.constData());
+    QVERIFY2(budget.goodputPerS > 3 * storm.goodputPerS, text.constData());
+    QVERIFY2(budget.lateCommits * 5 < storm.lateCommits, text.constData());
+    // ... "at the price of failing some orders fast": the refused retries fail.
+    QVERIFY2(budget.budgetRefusals > 0 && budget.clientFailed > storm.clientFailed, text.constData());
+    // Ghost work outlives the operations in both: the last record lands after the last op ended.
+    QVERIFY2(storm.lastCommitS > storm.durationS && budget.lastCommitS > budget.durationS, text.constData());
 }
 
 QTEST_GUILESS_MAIN(TestEngine)
