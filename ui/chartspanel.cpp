@@ -642,7 +642,8 @@ void ChartsPanel::updateDuplicates()
         m_dupOutstandingLine->clear();
         m_dupOutstandingLine->setVisible(false);
         m_dupUpper->clear();
-        setValueRange(m_dupX, 0, std::max(1.0, m_result.metrics.durationS));
+        // Ghost commits may land after the last operation ended: the axis reaches the last record.
+        setValueRange(m_dupX, 0, std::max({1.0, m_result.metrics.durationS, m_result.metrics.lastCommitS}));
         setCountRange(m_dupY, m_result.metrics.duplicates + 1);
         chart->setTitle(counted(m_result.metrics.duplicates, tr("%1 duplicate record"), tr("%1 duplicate records"))
                         + tr(": run with tracing to see when it happened"));
@@ -679,7 +680,8 @@ void ChartsPanel::updateDuplicates()
             ++voided;
         }
     }
-    double end = std::max({lastT, m_result.metrics.durationS, double(m_result.trace.constLast().t) / 1e6});
+    double end = std::max({lastT, m_result.metrics.durationS, m_result.metrics.lastCommitS,
+                           double(m_result.trace.constLast().t) / 1e6});
     if (end <= 0)
         end = 1;
     created.append({end, double(count)});
