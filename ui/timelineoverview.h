@@ -16,7 +16,11 @@ class TimelineOverview : public QWidget
 public:
     explicit TimelineOverview(QWidget *parent = nullptr);
 
+    // Results of more than kAsyncEvents trace events are indexed off the GUI thread: the rows
+    // appear when ready (rowsReady), a newer result supersedes an older one still indexing.
     void setResult(const RunResult &result, const QSet<int> &duplicates);
+    static constexpr qsizetype kAsyncEvents = 20000;
+    bool isIndexing() const { return m_indexing; }
     void setCurrentOperation(int op);
     // Height available in the surrounding scroll area; rows shrink to fit it, down to a few pixels.
     void setVisibleHeight(int height);
@@ -34,6 +38,7 @@ public:
 
 Q_SIGNALS:
     void operationClicked(int op);
+    void rowsReady();
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -52,9 +57,19 @@ private:
         bool failed = false;
         bool succeeded = false;
     };
+    struct Layout
+    {
+        QList<Row> rows;
+        qint64 t0 = 0;
+        qint64 t1 = 1;
+    };
+    static Layout buildRows(const RunResult &result, const QSet<int> &duplicates);
+    void apply(Layout layout);
     void updateGeometryForRows();
     qreal xOf(qint64 t) const;
 
+    quint64 m_generation = 0;
+    bool m_indexing = false;
     QList<Row> m_rows;
     qint64 m_t0 = 0;
     qint64 m_t1 = 1;

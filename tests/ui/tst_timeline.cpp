@@ -14,6 +14,7 @@
 #include <QScrollBar>
 #include <QSet>
 #include <QSignalSpy>
+#include <QThreadPool>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include "testsupport.h"
@@ -167,6 +168,7 @@ private Q_SLOTS:
     void crowdedLabelsDoNotOverlap();
     void nearbyLabelsDoNotOverlap_data();
     void verdictCaptionSaysWhatTheServerHolds();
+    void bigRunIsIndexedOffTheGuiThread();
     void nearbyLabelsDoNotOverlap();
     void tickLabelsShareDecimals();
     void bubbleHidesTickLabel();
@@ -855,6 +857,42 @@ void TestTimeline::queriesAreLabelled()
     t.append(e);
     QCOMPARE(timeline::planOperation(t, 1, {}).at(0).label, QStringLiteral("404 not found \u2192 resend"));
     QVERIFY(timeline::narration(e).contains(QLatin1String("resending is safe")));
+}
+
+void TestTimeline::bigRunIsIndexedOffTheGuiThread()
+{
+    Scenario s = test::presetScenario(QStringLiteral("ghost-request"));
+    s.workload.orders = 2000;
+    const RunResult big = simulate(s);
+    QVERIFY(big.trace.size() > TimelineOverview::kAsyncEvents);
+    const RunResult small = runPreset(QStringLiteral("stable-key"));
+    QVERIFY(small.trace.size() <= TimelineOverview::kAsyncEvents);
+
+    TimelineOverview overview;
+    // At the boundary and below: at once, as before.
+    overview.setResult(small, {});
+    QVERIFY(!overview.isIndexing());
+    QCOMPARE(overview.rowCount(), int(small.ops.size()));
+
+    // Above it: the GUI thread only starts the work; the rows come when it is done.
+    QSignalSpy ready(&overview, &TimelineOverview::rowsReady);
+    overview.setResult(big, {});
+    QVERIFY(overview.isIndexing());
+    QCOMPARE(overview.rowCount(), 0);
+    QVERIFY(ready.wait(30000));
+    QCOMPARE(overview.rowCount(), int(big.ops.size()));
+    QVERIFY(overview.rowToolTip(1500).contains(QLatin1String("1500")));
+
+    // A newer result wins over an older one still being indexed.
+    overview.setResult(big, {});
+    overview.setResult(small, {});
+    QCOMPARE(overview.rowCount(), int(small.ops.size()));
+    // Let the superseded indexing finish and deliver: it must change nothing.
+    QThreadPool::globalInstance()->waitForDone();
+    QCoreApplication::processEvents();
+    QCoreApplication::sendPostedEvents();
+    QVERIFY(!overview.isIndexing());
+    QCOMPARE(overview.rowCount(), int(small.ops.size()));
 }
 
 void TestTimeline::verdictCaptionSaysWhatTheServerHolds()
