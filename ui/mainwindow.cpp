@@ -402,7 +402,7 @@ void MainWindow::createStatusBar()
     m_statusRefused->setObjectName(QStringLiteral("statusRefused"));
     m_statusRefused->setWordWrap(false);
     m_statusRefused->hide();
-    statusBar()->insertPermanentWidget(0, m_statusRefused);
+    statusBar()->addPermanentWidget(m_statusRefused); // first, so leftmost
 
     m_statusWorstCase = makeLabel(QStringLiteral("statusWorstCase"),
                                   tr("HTTP attempts per operation if every enabled layer exhausts its retries"));
