@@ -80,6 +80,11 @@ struct EnumNames<KeyStore>
     static constexpr const char *names[] = {"durable", "memory"};
 };
 template<>
+struct EnumNames<UnknownQuery>
+{
+    static constexpr const char *names[] = {"fail", "resend"};
+};
+template<>
 struct EnumNames<FaultKind>
 {
     static constexpr const char *names[] = {"connectFailure",        "requestLost",          "responseLost",
@@ -1388,6 +1393,7 @@ QJsonObject Scenario::toJson() const
         {QStringLiteral("keyPlacement"), enumName(client.keyPlacement)},
         {QStringLiteral("requestId"), client.requestId},
         {QStringLiteral("queryBeforeRetry"), client.queryBeforeRetry},
+        {QStringLiteral("onUnknownQuery"), enumName(client.onUnknownQuery)},
         {QStringLiteral("mutatePayloadOnRetry"), client.mutatePayloadOnRetry},
         {QStringLiteral("businessRespectRetryAfter"), client.businessRespectRetryAfter},
         {QStringLiteral("wrapperRetryOn"), enumName(client.wrapperRetryOn)},
@@ -1505,6 +1511,7 @@ ScenarioParse readObject(const QJsonObject &object)
             r.choice("keyPlacement", &c.keyPlacement);
             r.boolean("requestId", &c.requestId);
             r.boolean("queryBeforeRetry", &c.queryBeforeRetry);
+            r.choice("onUnknownQuery", &c.onUnknownQuery);
             r.boolean("mutatePayloadOnRetry", &c.mutatePayloadOnRetry);
             r.boolean("businessRespectRetryAfter", &c.businessRespectRetryAfter);
             r.choice("wrapperRetryOn", &c.wrapperRetryOn);
@@ -1785,6 +1792,7 @@ QString toString(WrapperRetryOn v) { return enumName(v); }
 QString toString(ReconcileAction v) { return enumName(v); }
 QString toString(TokenReuse v) { return enumName(v); }
 QString toString(KeyStore v) { return enumName(v); }
+QString toString(UnknownQuery v) { return enumName(v); }
 QString toString(FaultKind v) { return enumName(v); }
 
 } // namespace scenario

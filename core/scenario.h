@@ -18,6 +18,8 @@ enum class ReconcileAction { Flag, Void };
 enum class TokenReuse { Reject, Replay };
 // Where the idempotency keys live: a durable table survives a server restart, memory does not.
 enum class KeyStore { Durable, Memory };
+// What the business loop does when a status query gets no answer at all.
+enum class UnknownQuery { Fail, Resend };
 
 // Faults that a script entry can force on one HTTP attempt.
 enum class FaultKind {
@@ -85,6 +87,7 @@ struct ClientConfig
     KeyPlacement keyPlacement = KeyPlacement::None;
     bool requestId = true;
     bool queryBeforeRetry = false;
+    UnknownQuery onUnknownQuery = UnknownQuery::Fail;
     bool mutatePayloadOnRetry = false;
     bool businessRespectRetryAfter = true;
     WrapperRetryOn wrapperRetryOn = WrapperRetryOn::Any;
@@ -247,6 +250,7 @@ QString toString(WrapperRetryOn);
 QString toString(ReconcileAction);
 QString toString(TokenReuse);
 QString toString(KeyStore);
+QString toString(UnknownQuery);
 QString toString(FaultKind);
 } // namespace scenario
 

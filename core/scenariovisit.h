@@ -22,6 +22,7 @@ void visitSettings(const Scenario &a, const Scenario &b, Visitor &v)
     v("client.keyPlacement", ca.keyPlacement, cb.keyPlacement);
     v("client.requestId", ca.requestId, cb.requestId);
     v("client.queryBeforeRetry", ca.queryBeforeRetry, cb.queryBeforeRetry);
+    v("client.onUnknownQuery", ca.onUnknownQuery, cb.onUnknownQuery);
     v("client.mutatePayloadOnRetry", ca.mutatePayloadOnRetry, cb.mutatePayloadOnRetry);
     v("client.businessRespectRetryAfter", ca.businessRespectRetryAfter, cb.businessRespectRetryAfter);
     v("client.wrapperRetryOn", ca.wrapperRetryOn, cb.wrapperRetryOn);

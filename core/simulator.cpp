@@ -37,6 +37,7 @@ enum class Ev : quint8 {
     TokenReady,
     Reconcile,
     ServerRestart,
+    QuerySend,
 };
 
 // Scheduled event; (t, seq) orders simultaneous events by scheduling order.
@@ -120,6 +121,7 @@ struct Flow
     quint32 serial = 0;   // current attempt; stale events carry an older one
     bool waiting = false; // an attempt is outstanding
     bool querying = false;
+    int qt = 0;               // HTTP attempts of the current status query
     bool tokenUsed = false;    // a POST got "409 order token already used": final for the client
     int postAttempts = 0;
     bool done = false;
@@ -227,6 +229,7 @@ public:
             c.tokens = m_c.retryBudget.maxTokens;
         m_tokenMode = s.server.idempotency.mode == IdempotencyMode::Token;
         m_post = QStringLiteral("POST");
+        m_get = QStringLiteral("GET");
         m_restarts = !s.server.restartsAtS.isEmpty();
         for (const CompiledScript &c : m_script)
             m_restarts |= (c.bit & FRestart) != 0;
@@ -322,6 +325,8 @@ private:
     void onWrapperStart(int fi, int phase);
     void onTransportSend(int fi);
     void sendQuery(Flow &f, int fi);
+    void sendQueryAttempt(int fi);
+    void queryFailed(int fi, const AttemptOutcome &o);
     void deliver(int fi, const AttemptOutcome &o);
     // The shape the business loop and the @retry wrapper share: wait and go again, or give up.
     struct LayerRetry
@@ -393,6 +398,7 @@ private:
     int m_flowsOpen = 0;
     quint64 m_keyCounter = 0;
     QString m_post;
+    QString m_get;
     Trace m_trace;
     quint64 m_cachedKey = 0;
     QString m_cachedKeyText;
@@ -609,17 +615,43 @@ void Engine::onTransportSend(int fi)
 
 void Engine::sendQuery(Flow &f, int fi)
 {
-    f.serial++;
-    f.waiting = true;
-    f.querying = true;
     m_m.queries++;
+    f.qt = 0;
     if (m_tracing)
         traceFlow(Lane::Business, EventKind::QuerySent, f, 0, 0,
                   ascii("GET /orders?ref=ORD-%04d", f.op));
-    timeoutAt(m_now + qint64(m_c.timeoutMs) * kMs, fi, f.serial);
-    RngStream rng(m_s.seed, RngStream::Query, {quint64(f.op), quint64(f.sub), quint64(f.b)});
+    sendQueryAttempt(fi);
+}
+
+void Engine::sendQueryAttempt(int fi)
+{
+    // GET /orders?ref= goes through the same session as the POST: request and response loss and
+    // a restarting server apply, and the transport retries it (GET is in urllib3's default
+    // allowed_methods). Script entries and network.connectFailure address POST attempts only.
+    Flow &f = m_flows[size_t(fi)];
+    if (f.done)
+        return;
+    f.qt++;
+    f.serial++;
+    f.waiting = true;
+    f.querying = true;
+    m_m.queryAttempts++;
+    if (m_tracing && f.qt > 1)
+        traceFlow(Lane::Transport, EventKind::QuerySent, f, 0, 0,
+                  ascii("GET /orders?ref=ORD-%04d, attempt %d", f.op, f.qt));
+    // The first attempt keeps the draws a status query always had; each retry draws afresh.
+    RngStream rng = f.qt == 1 ? RngStream(m_s.seed, RngStream::Query, {quint64(f.op), quint64(f.sub), quint64(f.b)})
+                              : RngStream(m_s.seed, RngStream::Query,
+                                          {quint64(f.op), quint64(f.sub), quint64(f.b), quint64(f.qt)});
     const bool lostOut = rng.uniform() < m_s.network.requestLoss;
     const bool lostBack = rng.uniform() < m_s.network.responseLoss;
+    const qint64 delay = latency(rng);
+    // network.connectFailure draws for POST attempts only; a restarting server refuses both.
+    if (serverDown()) {
+        at(m_now + qint64(m_c.connectFailMs) * kMs, Ev::ConnectFail, fi, f.serial);
+        return;
+    }
+    timeoutAt(m_now + qint64(m_c.timeoutMs) * kMs, fi, f.serial);
     const int ri = newRequest();
     Request &r = m_requests[size_t(ri)];
     r.flow = fi;
@@ -636,7 +668,36 @@ void Engine::sendQuery(Flow &f, int fi)
         freeRequest(ri);
         return;
     }
-    at(m_now + latency(rng), Ev::RequestArrive, ri);
+    at(m_now + delay, Ev::RequestArrive, ri);
+}
+
+void Engine::queryFailed(int fi, const AttemptOutcome &o)
+{
+    Flow &f = m_flows[size_t(fi)];
+    f.querying = false;
+    if (m_c.transport.enabled) {
+        const TransportVerdict v = policy::transport(m_c.transport, m_get, o, f.qt - 1);
+        if (v.retry && spendBudget(f, Lane::Transport)) {
+            if (m_tracing)
+                traceFlow(Lane::Transport, EventKind::RetryScheduled, f, o.status, 0,
+                          QStringLiteral("GET %1 after %2").arg(waitText(v.delayUs), o.describe()));
+            at(m_now + v.delayUs, Ev::QuerySend, fi);
+            return;
+        }
+        if (m_tracing && !v.retry)
+            traceFlow(Lane::Transport, EventKind::GaveUp, f, o.status, 0, v.reason);
+    }
+    // No answer: the order may or may not exist.
+    if (m_c.onUnknownQuery == UnknownQuery::Resend && !f.tokenUsed) {
+        if (m_tracing)
+            traceFlow(Lane::Business, EventKind::QueryResult, f, 0, 0,
+                      QStringLiteral("status unknown (%1): send again").arg(o.describe()));
+        f.wrapperFirstStart = -1;
+        onWrapperStart(fi, 0);
+        return;
+    }
+    // An unanswered status query cannot prove the order is absent: do not resend.
+    afterBusiness(fi, o);
 }
 
 bool Engine::spendBudget(Flow &f, Lane lane)
@@ -1207,7 +1268,10 @@ RunResult Engine::run()
                     traceFlow(Lane::Network, EventKind::ConnectFailed, f, 0, 0, QStringLiteral("connection refused"));
                 AttemptOutcome o;
                 o.kind = OutcomeKind::ConnectError;
-                deliver(e.a, o);
+                if (f.querying)
+                    queryFailed(e.a, o);
+                else
+                    deliver(e.a, o);
             }
             break;
         }
@@ -1222,9 +1286,7 @@ RunResult Engine::run()
                 AttemptOutcome o;
                 o.kind = OutcomeKind::ReadTimeout;
                 if (f.querying) {
-                    // An unanswered status query cannot prove the order is absent: do not resend.
-                    f.querying = false;
-                    afterBusiness(e.a, o);
+                    queryFailed(e.a, o);
                 } else {
                     deliver(e.a, o);
                 }
@@ -1236,6 +1298,9 @@ RunResult Engine::run()
             break;
         case Ev::ServerRestart:
             restartServer();
+            break;
+        case Ev::QuerySend:
+            sendQueryAttempt(e.a);
             break;
         }
     }
@@ -1368,6 +1433,7 @@ QJsonObject Metrics::toJson() const
     o.insert(QStringLiteral("clientFailed"), clientFailed);
     o.insert(QStringLiteral("timeouts"), timeouts);
     o.insert(QStringLiteral("queries"), queries);
+    o.insert(QStringLiteral("queryAttempts"), queryAttempts);
     o.insert(QStringLiteral("budgetRefusals"), budgetRefusals);
     o.insert(QStringLiteral("circuitRejections"), circuitRejections);
     o.insert(QStringLiteral("voided"), voided);
@@ -1405,6 +1471,7 @@ QList<QPair<QString, double>> Metrics::flat() const
         {QStringLiteral("clientFailed"), double(clientFailed)},
         {QStringLiteral("timeouts"), double(timeouts)},
         {QStringLiteral("queries"), double(queries)},
+        {QStringLiteral("queryAttempts"), double(queryAttempts)},
         {QStringLiteral("budgetRefusals"), double(budgetRefusals)},
         {QStringLiteral("circuitRejections"), double(circuitRejections)},
         {QStringLiteral("voided"), double(voided)},

@@ -409,6 +409,14 @@ QWidget *ScenarioEditor::buildClientPage()
     addRow(general, QString(), boolField(QStringLiteral("client.requestId"), tr("Send X-Request-ID")));
     addRow(general, QString(),
            boolField(QStringLiteral("client.queryBeforeRetry"), tr("Query status before retrying")));
+    static const QHash<QString, QString> unknownLabels{
+        {QStringLiteral("fail"), tr("Fail the attempt")},
+        {QStringLiteral("resend"), tr("Send again")},
+    };
+    addRow(general, tr("Unanswered query"),
+           choiceField(QStringLiteral("client.onUnknownQuery"), choices<UnknownQuery>(2, unknownLabels)),
+           tr("When GET /orders?ref= gets no answer, even after the transport's retries, the order's fate is "
+              "unknown. Failing the business attempt is safe; sending the order again may create a duplicate."));
     addRow(general, QString(),
            boolField(QStringLiteral("client.mutatePayloadOnRetry"), tr("Change the payload on retry")));
     layout->addLayout(general);

@@ -136,6 +136,8 @@ private Q_SLOTS:
     void scheduledRestartDropsInFlight();
     void restartKeysValidated_data();
     void restartKeysValidated();
+    void lostQueryRetriedByTransport_data();
+    void lostQueryRetriedByTransport();
 };
 
 void TestEngine::persistent503MultipliesAttempts()
@@ -1183,6 +1185,65 @@ void TestEngine::restartKeysValidated()
     QCOMPARE(ok.scenario.server.restartsAtS, QList<int>{12});
     QCOMPARE(ok.scenario.toJson().value(QLatin1String("server")).toObject().value(QLatin1String("restarts")),
              QJsonValue(QJsonArray{QJsonObject{{QStringLiteral("atS"), 12}}}));
+}
+
+void TestEngine::lostQueryRetriedByTransport_data()
+{
+    // No key, query before each business retry, business backoff a constant 990 ms. POST b1 at 0,
+    // committed at 70 ms, its response lost; timeout at 3000 ms; b2 at 3990 ms asks
+    // GET /orders?ref= first. The server restarts at 4 s (down until 5000 ms), so the GET, at the
+    // server at 4010 ms, is dropped: the client times out at 6990 ms.
+    QTest::addColumn<bool>("transport");
+    QTest::addColumn<int>("onUnknown");
+    QTest::addColumn<int>("records");
+    QTest::addColumn<int>("queries");
+    QTest::addColumn<int>("queryAttempts");
+    QTest::addColumn<qint64>("endMs");
+    // urllib3 retries the GET's read timeout at once (the first retry waits 0 s): GET 2 at
+    // 6990 ms finds the order, answer back at 7030 ms.
+    QTest::addRow("transport-retries-get") << true << int(UnknownQuery::Fail) << 1 << 1 << 2 << qint64(7030);
+    // No transport: the query is unknown, the business attempt fails; b3 at 7980 ms queries again
+    // and finds the order at 8020 ms.
+    QTest::addRow("unknown-fails-attempt") << false << int(UnknownQuery::Fail) << 1 << 2 << 2 << qint64(8020);
+    // Resend: the POST goes again at 6990 ms without a key and commits a duplicate (201 at 7080 ms).
+    QTest::addRow("unknown-resends") << false << int(UnknownQuery::Resend) << 2 << 1 << 1 << qint64(7080);
+}
+
+void TestEngine::lostQueryRetriedByTransport()
+{
+    QFETCH(bool, transport);
+    QFETCH(int, onUnknown);
+    QFETCH(int, records);
+    QFETCH(int, queries);
+    QFETCH(int, queryAttempts);
+    QFETCH(qint64, endMs);
+    Scenario s = base();
+    s.client.business.enabled = true;
+    s.client.business.backoff.initialMs = 990;
+    s.client.queryBeforeRetry = true;
+    s.client.onUnknownQuery = UnknownQuery(onUnknown);
+    s.client.transport.enabled = transport; // defaults: total 3, backoffFactor 0.5, GET allowed
+    s.server.restartsAtS = {4};
+    s.server.restartDownMs = 1000;
+    s.network.script = {script(1, "b1/w1/t1", FaultKind::ResponseLost)};
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.records, records);
+    QCOMPARE(r.metrics.queries, qint64(queries));
+    QCOMPARE(r.metrics.queryAttempts, qint64(queryAttempts));
+    QCOMPARE(r.metrics.httpAttempts, qint64(records)); // POST attempts only
+    QCOMPARE(r.metrics.timeouts, qint64(2));
+    QCOMPARE(r.metrics.clientSucceeded, 1);
+    QCOMPARE(firstOf(r.trace, EventKind::OpSucceeded)->t, endMs * 1000);
+    const TraceEvent *lost = firstOf(r.trace, EventKind::RequestLost);
+    QVERIFY(lost);
+    QCOMPARE(lost->t, qint64(4010000));
+    if (transport) {
+        bool retriedGet = false;
+        for (const TraceEvent &e : r.trace)
+            retriedGet |= e.kind == EventKind::QuerySent && e.lane == Lane::Transport && e.detail.endsWith(QLatin1String("attempt 2"));
+        QVERIFY(retriedGet);
+    }
+    QCOMPARE(r.metrics.toJson().value(QLatin1String("queryAttempts")).toDouble(), double(queryAttempts));
 }
 
 QTEST_GUILESS_MAIN(TestEngine)

@@ -67,6 +67,7 @@ QJsonValue otherValue(const Scenario &s, const QString &path)
             scenario::toString(ReconcileAction::Void),      scenario::toString(ReconcileAction::Flag),
             scenario::toString(TokenReuse::Replay),         scenario::toString(TokenReuse::Reject),
             scenario::toString(KeyStore::Memory),           scenario::toString(KeyStore::Durable),
+            scenario::toString(UnknownQuery::Resend),       scenario::toString(UnknownQuery::Fail),
             QStringLiteral("7")};
         for (const QString &n : names)
             candidates << n;
