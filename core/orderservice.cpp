@@ -48,6 +48,15 @@ ServiceDecision OrderService::begin(const OrderRequest &request, qint64 nowUs)
         d.reason = QStringLiteral("unknown order token");
         return d;
     }
+    // Single-use: the token was consumed when its order committed (a later try at the same
+    // order gets 409 however long ago that was; the key TTL does not bring the token back).
+    if (token && idem.tokenReuse == TokenReuse::Reject && m_usedTokens.count(request.key) != 0) {
+        d.kind = ServiceDecision::Reject;
+        d.status = 409;
+        d.tokenUsed = true;
+        d.reason = QStringLiteral("order token already used");
+        return d;
+    }
 
     KeyEntry *entry = lookup(request.key, nowUs, &d.keyExpired);
     if (entry) {
@@ -90,6 +99,8 @@ int OrderService::commit(const OrderRequest &request, qint64 nowUs, int status)
     r.t = nowUs;
     m_records.push_back(r);
     m_firstRecordByOp.emplace(request.op, r.id);
+    if (m_config.idempotency.mode == IdempotencyMode::Token && request.key != 0)
+        m_usedTokens.insert(request.key);
 
     if (usesKeys() && request.key != 0) {
         // The key row is written with the order (same transaction in atomic mode,
@@ -125,6 +136,22 @@ void OrderService::failBeforeCommit(const OrderRequest &request, qint64 nowUs, i
         }
     } else if (reservedHere) {
         m_keys.erase(it);
+    }
+}
+
+void OrderService::restart(bool forgetKeys)
+{
+    if (forgetKeys) {
+        m_keys.clear();
+        m_tokens.clear();
+        m_usedTokens.clear();
+        return;
+    }
+    for (auto it = m_keys.begin(); it != m_keys.end();) {
+        if (it->second.inFlight)
+            it = m_keys.erase(it);
+        else
+            ++it;
     }
 }
 

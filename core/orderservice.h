@@ -28,6 +28,7 @@ struct ServiceDecision
     int record = 0;          // Replay of a committed order
     bool keyExpired = false; // a stored key was found past its TTL and forgotten
     bool keyReserved = false;
+    bool tokenUsed = false;  // 409 for a single-use token whose order is already committed
     QString reason;
 };
 
@@ -52,7 +53,7 @@ struct ReconcileChange
 };
 
 // The order service's decision logic and store: idempotency modes off / naive /
-// atomic / token, key required, fingerprint, TTL, stored errors. Time is passed
+// atomic / token (single-use or replaying), key required, fingerprint, TTL, stored errors. Time is passed
 // in, so the simulated and the live server share it unchanged.
 class OrderService
 {
@@ -67,6 +68,9 @@ public:
     // A failure before commit: store the error (storeErrors) or release the reservation.
     void failBeforeCommit(const OrderRequest &request, qint64 nowUs, int status);
 
+    // The server process restarts: in-flight key reservations roll back with their transactions;
+    // `forgetKeys` (an in-memory store) also loses every stored key and token. Records are durable.
+    void restart(bool forgetKeys);
     // Server-issued single-use token (token mode).
     quint64 issueToken(quint64 token);
     // GET /orders?ref=: the first record of the reference, 0 if none.
@@ -94,6 +98,7 @@ private:
     qint64 m_ttlUs = 0;
     std::unordered_map<quint64, KeyEntry> m_keys;
     std::unordered_set<quint64> m_tokens;
+    std::unordered_set<quint64> m_usedTokens; // tokens whose order committed (kept past the key TTL)
     std::vector<StoredRecord> m_records;
     std::unordered_map<int, int> m_firstRecordByOp;
     // Reconciliation is incremental: records are only appended and only reconcile() voids them,

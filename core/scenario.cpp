@@ -29,7 +29,8 @@ constexpr int MaxMs = 3600000; // one hour of virtual time
 const char *const PresetOrder[] = {
     "ghost-request", "layered-fix",        "stable-key",   "rotating-key",
     "payload-mismatch", "concurrent-race", "key-expiry",   "query-before-retry",
-    "server-token",  "reconciliation",     "retry-storm",  "correlation-ids",
+    "server-token",  "server-token-query", "key-store-restart", "reconciliation",
+    "retry-storm",   "correlation-ids",
 };
 
 const char *const HttpMethods[] = {"GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE", "POST", "PATCH"};
@@ -69,11 +70,26 @@ struct EnumNames<ReconcileAction>
     static constexpr const char *names[] = {"flag", "void"};
 };
 template<>
+struct EnumNames<TokenReuse>
+{
+    static constexpr const char *names[] = {"reject", "replay"};
+};
+template<>
+struct EnumNames<KeyStore>
+{
+    static constexpr const char *names[] = {"durable", "memory"};
+};
+template<>
+struct EnumNames<UnknownQuery>
+{
+    static constexpr const char *names[] = {"fail", "resend"};
+};
+template<>
 struct EnumNames<FaultKind>
 {
     static constexpr const char *names[] = {"connectFailure",        "requestLost",          "responseLost",
                                             "resetAfterCommit",      "latencySpike",         "server5xxBeforeCommit",
-                                            "server5xxAfterCommit",  "throttle429"};
+                                            "server5xxAfterCommit",  "throttle429",          "serverRestart"};
 };
 
 template<typename E>
@@ -661,6 +677,41 @@ void readScript(ObjectReader &parent, int orders, QList<ScriptEntry> *script)
         list.append(e);
     }
     *script = list;
+}
+
+// server.restarts: [{"atS": 12}, ...], each a whole second from 0 to 3600.
+void readRestarts(ObjectReader &parent, QList<int> *restarts)
+{
+    parent.note("restarts", QStringLiteral("list"),
+                QStringLiteral("restarts {atS} with atS a whole second from 0 to 3600, at most %1 entries")
+                    .arg(scenario::MaxRestartEntries));
+    QJsonArray entries;
+    if (!parent.array("restarts", &entries) || !parent.withinCap("restarts", entries.size(), scenario::MaxRestartEntries))
+        return;
+    QList<int> list;
+    bool ok = true;
+    for (int i = 0; i < entries.size(); ++i) {
+        const QString path = parent.pathOf(QStringLiteral("restarts[%1]").arg(i));
+        const QJsonValue v = entries.at(i);
+        if (!v.isObject()) {
+            parent.errors()->append(QStringLiteral("%1: expected an object {\"atS\"}, got %2").arg(path, describe(v)));
+            ok = false;
+            continue;
+        }
+        ObjectReader r(parent.errors(), v.toObject(), path);
+        if (!r.source().contains(QLatin1String("atS"))) {
+            parent.errors()->append(QStringLiteral("%1.atS: missing; every restart says when it happens").arg(path));
+            ok = false;
+            continue;
+        }
+        int atS = 0;
+        const int before = int(parent.errors()->size());
+        r.integer("atS", 0, MaxMs / 1000, &atS);
+        ok = ok && int(parent.errors()->size()) == before;
+        list.append(atS);
+    }
+    if (ok)
+        *restarts = list;
 }
 
 void readSeed(ObjectReader &r, quint64 *seed)
@@ -1342,6 +1393,7 @@ QJsonObject Scenario::toJson() const
         {QStringLiteral("keyPlacement"), enumName(client.keyPlacement)},
         {QStringLiteral("requestId"), client.requestId},
         {QStringLiteral("queryBeforeRetry"), client.queryBeforeRetry},
+        {QStringLiteral("onUnknownQuery"), enumName(client.onUnknownQuery)},
         {QStringLiteral("mutatePayloadOnRetry"), client.mutatePayloadOnRetry},
         {QStringLiteral("businessRespectRetryAfter"), client.businessRespectRetryAfter},
         {QStringLiteral("wrapperRetryOn"), enumName(client.wrapperRetryOn)},
@@ -1380,6 +1432,9 @@ QJsonObject Scenario::toJson() const
     };
 
     const IdempotencyConfig &idem = server.idempotency;
+    QJsonArray restartsJson;
+    for (const int atS : server.restartsAtS)
+        restartsJson.append(QJsonObject{{QStringLiteral("atS"), atS}});
     const QJsonObject serverJson{
         {QStringLiteral("processingMs"), distributionToJson(server.processingMs)},
         {QStringLiteral("capacity"), server.capacity},
@@ -1389,12 +1444,16 @@ QJsonObject Scenario::toJson() const
         {QStringLiteral("error5xxAfterCommit"), server.error5xxAfterCommit},
         {QStringLiteral("throttle429"), server.throttle429},
         {QStringLiteral("retryAfterS"), server.retryAfterS},
+        {QStringLiteral("restarts"), restartsJson},
+        {QStringLiteral("restartDownMs"), server.restartDownMs},
         {QStringLiteral("idempotency"),
          QJsonObject{{QStringLiteral("mode"), enumName(idem.mode)},
                      {QStringLiteral("requireKey"), idem.requireKey},
                      {QStringLiteral("ttlS"), idem.ttlS},
                      {QStringLiteral("fingerprint"), idem.fingerprint},
-                     {QStringLiteral("storeErrors"), idem.storeErrors}}},
+                     {QStringLiteral("storeErrors"), idem.storeErrors},
+                     {QStringLiteral("tokenReuse"), enumName(idem.tokenReuse)},
+                     {QStringLiteral("store"), enumName(idem.store)}}},
     };
 
     const QJsonObject reconciliationJson{
@@ -1452,6 +1511,7 @@ ScenarioParse readObject(const QJsonObject &object)
             r.choice("keyPlacement", &c.keyPlacement);
             r.boolean("requestId", &c.requestId);
             r.boolean("queryBeforeRetry", &c.queryBeforeRetry);
+            r.choice("onUnknownQuery", &c.onUnknownQuery);
             r.boolean("mutatePayloadOnRetry", &c.mutatePayloadOnRetry);
             r.boolean("businessRespectRetryAfter", &c.businessRespectRetryAfter);
             r.choice("wrapperRetryOn", &c.wrapperRetryOn);
@@ -1496,12 +1556,16 @@ ScenarioParse readObject(const QJsonObject &object)
             r.number("error5xxAfterCommit", 0, 1, &v.error5xxAfterCommit);
             r.number("throttle429", 0, 1, &v.throttle429);
             r.integer("retryAfterS", 0, 86400, &v.retryAfterS);
+            readRestarts(r, &v.restartsAtS);
+            r.integer("restartDownMs", 0, MaxMs, &v.restartDownMs);
             ObjectReader i(errors, r.object("idempotency"), QStringLiteral("server.idempotency"));
             i.choice("mode", &v.idempotency.mode);
             i.boolean("requireKey", &v.idempotency.requireKey);
             i.integer("ttlS", 0, 31536000, &v.idempotency.ttlS);
             i.boolean("fingerprint", &v.idempotency.fingerprint);
             i.boolean("storeErrors", &v.idempotency.storeErrors);
+            i.choice("tokenReuse", &v.idempotency.tokenReuse);
+            i.choice("store", &v.idempotency.store);
         }
         {
             ObjectReader r(errors, root.object("reconciliation"), QStringLiteral("reconciliation"));
@@ -1726,6 +1790,9 @@ QString toString(KeyPlacement v) { return enumName(v); }
 QString toString(IdempotencyMode v) { return enumName(v); }
 QString toString(WrapperRetryOn v) { return enumName(v); }
 QString toString(ReconcileAction v) { return enumName(v); }
+QString toString(TokenReuse v) { return enumName(v); }
+QString toString(KeyStore v) { return enumName(v); }
+QString toString(UnknownQuery v) { return enumName(v); }
 QString toString(FaultKind v) { return enumName(v); }
 
 } // namespace scenario

@@ -14,6 +14,12 @@ enum class KeyPlacement { None, PerOperation, PerBusinessAttempt, PerWrapperAtte
 enum class IdempotencyMode { Off, Naive, Atomic, Token };
 enum class WrapperRetryOn { Any, Transient };
 enum class ReconcileAction { Flag, Void };
+// What the token server does with a token whose order is already committed.
+enum class TokenReuse { Reject, Replay };
+// Where the idempotency keys live: a durable table survives a server restart, memory does not.
+enum class KeyStore { Durable, Memory };
+// What the business loop does when a status query gets no answer at all.
+enum class UnknownQuery { Fail, Resend };
 
 // Faults that a script entry can force on one HTTP attempt.
 enum class FaultKind {
@@ -25,6 +31,7 @@ enum class FaultKind {
     Server5xxBeforeCommit,
     Server5xxAfterCommit,
     Throttle429,
+    ServerRestart, // the server restarts right after this attempt commits (its response is never sent)
 };
 
 // Wait before retry n (n = 1 for the first retry) of a business or wrapper layer.
@@ -80,6 +87,7 @@ struct ClientConfig
     KeyPlacement keyPlacement = KeyPlacement::None;
     bool requestId = true;
     bool queryBeforeRetry = false;
+    UnknownQuery onUnknownQuery = UnknownQuery::Fail;
     bool mutatePayloadOnRetry = false;
     bool businessRespectRetryAfter = true;
     WrapperRetryOn wrapperRetryOn = WrapperRetryOn::Any;
@@ -126,6 +134,8 @@ struct IdempotencyConfig
     int ttlS = 86400;
     bool fingerprint = true;
     bool storeErrors = true;
+    TokenReuse tokenReuse = TokenReuse::Reject; // token mode: a used token gets 409, or replays
+    KeyStore store = KeyStore::Durable;
 };
 
 struct ServerConfig
@@ -138,6 +148,8 @@ struct ServerConfig
     double error5xxAfterCommit = 0;
     double throttle429 = 0;
     int retryAfterS = 1;
+    QList<int> restartsAtS; // "restarts": [{"atS": 12}, ...]: scheduled restarts, in seconds
+    int restartDownMs = 2000; // how long a restart keeps the server down
     IdempotencyConfig idempotency;
 };
 
@@ -196,6 +208,7 @@ namespace scenario {
 inline constexpr int MaxScriptEntries = 1000;     // network.script
 inline constexpr int MaxForcelistEntries = 64;    // client.transport.statusForcelist
 inline constexpr int MaxMethodEntries = 16;       // client.transport.allowedMethods
+inline constexpr int MaxRestartEntries = 100;     // server.restarts
 inline constexpr int MaxNameChars = 100;          // name
 inline constexpr int MaxTitleChars = 200;         // title
 inline constexpr int MaxDescriptionChars = 10000; // description
@@ -235,6 +248,9 @@ QString toString(KeyPlacement);
 QString toString(IdempotencyMode);
 QString toString(WrapperRetryOn);
 QString toString(ReconcileAction);
+QString toString(TokenReuse);
+QString toString(KeyStore);
+QString toString(UnknownQuery);
 QString toString(FaultKind);
 } // namespace scenario
 

@@ -22,6 +22,7 @@ void visitSettings(const Scenario &a, const Scenario &b, Visitor &v)
     v("client.keyPlacement", ca.keyPlacement, cb.keyPlacement);
     v("client.requestId", ca.requestId, cb.requestId);
     v("client.queryBeforeRetry", ca.queryBeforeRetry, cb.queryBeforeRetry);
+    v("client.onUnknownQuery", ca.onUnknownQuery, cb.onUnknownQuery);
     v("client.mutatePayloadOnRetry", ca.mutatePayloadOnRetry, cb.mutatePayloadOnRetry);
     v("client.businessRespectRetryAfter", ca.businessRespectRetryAfter, cb.businessRespectRetryAfter);
     v("client.wrapperRetryOn", ca.wrapperRetryOn, cb.wrapperRetryOn);
@@ -80,11 +81,15 @@ void visitSettings(const Scenario &a, const Scenario &b, Visitor &v)
     v("server.error5xxAfterCommit", sa.error5xxAfterCommit, sb.error5xxAfterCommit);
     v("server.throttle429", sa.throttle429, sb.throttle429);
     v("server.retryAfterS", sa.retryAfterS, sb.retryAfterS);
+    v("server.restarts", sa.restartsAtS, sb.restartsAtS);
+    v("server.restartDownMs", sa.restartDownMs, sb.restartDownMs);
     v("server.idempotency.mode", sa.idempotency.mode, sb.idempotency.mode);
     v("server.idempotency.requireKey", sa.idempotency.requireKey, sb.idempotency.requireKey);
     v("server.idempotency.ttlS", sa.idempotency.ttlS, sb.idempotency.ttlS);
     v("server.idempotency.fingerprint", sa.idempotency.fingerprint, sb.idempotency.fingerprint);
     v("server.idempotency.storeErrors", sa.idempotency.storeErrors, sb.idempotency.storeErrors);
+    v("server.idempotency.tokenReuse", sa.idempotency.tokenReuse, sb.idempotency.tokenReuse);
+    v("server.idempotency.store", sa.idempotency.store, sb.idempotency.store);
 
     v("reconciliation.enabled", a.reconciliation.enabled, b.reconciliation.enabled);
     v("reconciliation.intervalS", a.reconciliation.intervalS, b.reconciliation.intervalS);

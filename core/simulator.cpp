@@ -36,6 +36,8 @@ enum class Ev : quint8 {
     ClientTimeout,
     TokenReady,
     Reconcile,
+    ServerRestart,
+    QuerySend,
 };
 
 // Scheduled event; (t, seq) orders simultaneous events by scheduling order.
@@ -66,6 +68,7 @@ enum FaultBit : quint32 {
     F5xxBefore = 1u << 5,
     F5xxAfter = 1u << 6,
     F429 = 1u << 7,
+    FRestart = 1u << 8,
 };
 
 quint32 faultBit(FaultKind k)
@@ -79,6 +82,7 @@ quint32 faultBit(FaultKind k)
     case FaultKind::Server5xxBeforeCommit: return F5xxBefore;
     case FaultKind::Server5xxAfterCommit: return F5xxAfter;
     case FaultKind::Throttle429: return F429;
+    case FaultKind::ServerRestart: return FRestart;
     }
     return 0;
 }
@@ -117,6 +121,8 @@ struct Flow
     quint32 serial = 0;   // current attempt; stale events carry an older one
     bool waiting = false; // an attempt is outstanding
     bool querying = false;
+    int qt = 0;               // HTTP attempts of the current status query
+    bool tokenUsed = false;    // a POST got "409 order token already used": final for the client
     int postAttempts = 0;
     bool done = false;
     bool succeeded = false;
@@ -137,6 +143,8 @@ struct Request
     int status = 0;
     int retryAfterS = -1;
     bool replayed = false;
+    bool tokenUsed = false;
+    quint32 epoch = 0; // server lifetime the request reached; a restart drops older ones
     int record = 0;
     OrderRequest order;
     int b = 0, w = 0, t = 0;
@@ -221,6 +229,10 @@ public:
             c.tokens = m_c.retryBudget.maxTokens;
         m_tokenMode = s.server.idempotency.mode == IdempotencyMode::Token;
         m_post = QStringLiteral("POST");
+        m_get = QStringLiteral("GET");
+        m_restarts = !s.server.restartsAtS.isEmpty();
+        for (const CompiledScript &c : m_script)
+            m_restarts |= (c.bit & FRestart) != 0;
     }
 
     RunResult run();
@@ -313,6 +325,8 @@ private:
     void onWrapperStart(int fi, int phase);
     void onTransportSend(int fi);
     void sendQuery(Flow &f, int fi);
+    void sendQueryAttempt(int fi);
+    void queryFailed(int fi, const AttemptOutcome &o);
     void deliver(int fi, const AttemptOutcome &o);
     // The shape the business loop and the @retry wrapper share: wait and go again, or give up.
     struct LayerRetry
@@ -350,6 +364,9 @@ private:
     void onResponseArrive(int ri, bool reset);
     void onReconcile();
     void noteCommit(const Request &r);
+    void restartServer();
+    QString restartText(const QString &prefix) const;
+    bool serverDown() const { return m_now < m_downUntil; }
 
     Scenario m_s;
     const ClientConfig &m_c;
@@ -382,6 +399,7 @@ private:
     int m_flowsOpen = 0;
     quint64 m_keyCounter = 0;
     QString m_post;
+    QString m_get;
     Trace m_trace;
     quint64 m_cachedKey = 0;
     QString m_cachedKeyText;
@@ -393,6 +411,12 @@ private:
     quint64 m_processed = 0;
     size_t m_reconciledRecords = 0; // records that the last reconciliation pass saw
     qint64 m_lastCommit = -1;
+    // Server restarts: requests queued or processing belong to an epoch; a restart starts a new
+    // one and drops the rest. Down until m_downUntil: connections are refused, arrivals dropped.
+    quint32 m_epoch = 0;
+    qint64 m_downUntil = -1;
+    std::vector<int> m_inServer; // requests processing, for the restart to drop (kept only with restarts)
+    bool m_restarts = false;
 };
 
 // ------------------------------------------------------------------ client
@@ -551,7 +575,9 @@ void Engine::onTransportSend(int fi)
 
     m_m.httpAttempts++;
     f.postAttempts++;
-    const quint32 faults = faultsFor(f);
+    quint32 faults = faultsFor(f);
+    if (serverDown())
+        faults |= FConnect; // nothing listens while the server restarts
     const quint32 serial = f.serial;
     if (faults & FConnect) {
         at(m_now + qint64(m_c.connectFailMs) * kMs, Ev::ConnectFail, fi, serial);
@@ -591,17 +617,43 @@ void Engine::onTransportSend(int fi)
 
 void Engine::sendQuery(Flow &f, int fi)
 {
-    f.serial++;
-    f.waiting = true;
-    f.querying = true;
     m_m.queries++;
+    f.qt = 0;
     if (m_tracing)
         traceFlow(Lane::Business, EventKind::QuerySent, f, 0, 0,
                   ascii("GET /orders?ref=ORD-%04d", f.op));
-    timeoutAt(m_now + qint64(m_c.timeoutMs) * kMs, fi, f.serial);
-    RngStream rng(m_s.seed, RngStream::Query, {quint64(f.op), quint64(f.sub), quint64(f.b)});
+    sendQueryAttempt(fi);
+}
+
+void Engine::sendQueryAttempt(int fi)
+{
+    // GET /orders?ref= goes through the same session as the POST: request and response loss and
+    // a restarting server apply, and the transport retries it (GET is in urllib3's default
+    // allowed_methods). Script entries and network.connectFailure address POST attempts only.
+    Flow &f = m_flows[size_t(fi)];
+    if (f.done)
+        return;
+    f.qt++;
+    f.serial++;
+    f.waiting = true;
+    f.querying = true;
+    m_m.queryAttempts++;
+    if (m_tracing && f.qt > 1)
+        traceFlow(Lane::Transport, EventKind::QuerySent, f, 0, 0,
+                  ascii("GET /orders?ref=ORD-%04d, attempt %d", f.op, f.qt));
+    // The first attempt keeps the draws a status query always had; each retry draws afresh.
+    RngStream rng = f.qt == 1 ? RngStream(m_s.seed, RngStream::Query, {quint64(f.op), quint64(f.sub), quint64(f.b)})
+                              : RngStream(m_s.seed, RngStream::Query,
+                                          {quint64(f.op), quint64(f.sub), quint64(f.b), quint64(f.qt)});
     const bool lostOut = rng.uniform() < m_s.network.requestLoss;
     const bool lostBack = rng.uniform() < m_s.network.responseLoss;
+    const qint64 delay = latency(rng);
+    // network.connectFailure draws for POST attempts only; a restarting server refuses both.
+    if (serverDown()) {
+        at(m_now + qint64(m_c.connectFailMs) * kMs, Ev::ConnectFail, fi, f.serial);
+        return;
+    }
+    timeoutAt(m_now + qint64(m_c.timeoutMs) * kMs, fi, f.serial);
     const int ri = newRequest();
     Request &r = m_requests[size_t(ri)];
     r.flow = fi;
@@ -618,7 +670,36 @@ void Engine::sendQuery(Flow &f, int fi)
         freeRequest(ri);
         return;
     }
-    at(m_now + latency(rng), Ev::RequestArrive, ri);
+    at(m_now + delay, Ev::RequestArrive, ri);
+}
+
+void Engine::queryFailed(int fi, const AttemptOutcome &o)
+{
+    Flow &f = m_flows[size_t(fi)];
+    f.querying = false;
+    if (m_c.transport.enabled) {
+        const TransportVerdict v = policy::transport(m_c.transport, m_get, o, f.qt - 1);
+        if (v.retry && spendBudget(f, Lane::Transport)) {
+            if (m_tracing)
+                traceFlow(Lane::Transport, EventKind::RetryScheduled, f, o.status, 0,
+                          QStringLiteral("GET %1 after %2").arg(waitText(v.delayUs), o.describe()));
+            at(m_now + v.delayUs, Ev::QuerySend, fi);
+            return;
+        }
+        if (m_tracing && !v.retry)
+            traceFlow(Lane::Transport, EventKind::GaveUp, f, o.status, 0, v.reason);
+    }
+    // No answer: the order may or may not exist.
+    if (m_c.onUnknownQuery == UnknownQuery::Resend && !f.tokenUsed) {
+        if (m_tracing)
+            traceFlow(Lane::Business, EventKind::QueryResult, f, 0, 0,
+                      QStringLiteral("status unknown (%1): send again").arg(o.describe()));
+        f.wrapperFirstStart = -1;
+        onWrapperStart(fi, 0);
+        return;
+    }
+    // An unanswered status query cannot prove the order is absent: do not resend.
+    afterBusiness(fi, o);
 }
 
 bool Engine::spendBudget(Flow &f, Lane lane)
@@ -699,6 +780,14 @@ bool Engine::retryLayer(int fi, const AttemptOutcome &o, const LayerRetry &layer
 void Engine::afterWrapper(int fi, const AttemptOutcome &o)
 {
     Flow &f = m_flows[size_t(fi)];
+    if (f.tokenUsed) {
+        // A used single-use token is a final answer for every client layer: resending it can
+        // only get 409 again.
+        if (m_tracing && m_c.wrapper.enabled)
+            traceFlow(Lane::Wrapper, EventKind::GaveUp, f, o.status, 0, QStringLiteral("order token already used: final"));
+        afterBusiness(fi, o);
+        return;
+    }
     if (!o.ok() && m_c.wrapper.enabled) {
         RngStream rng(m_s.seed, RngStream::Backoff, {quint64(f.op), quint64(f.sub), quint64(f.b), quint64(f.w), 2});
         const LayerRetry layer{Lane::Wrapper, m_c.wrapper, m_wrapperMax, f.w,
@@ -715,6 +804,13 @@ void Engine::afterBusiness(int fi, const AttemptOutcome &o)
     Flow &f = m_flows[size_t(fi)];
     if (o.ok()) {
         finish(f, true, o.replayed ? QStringLiteral("replayed %1").arg(o.status) : QString::number(o.status));
+        return;
+    }
+    if (f.tokenUsed && o.kind == OutcomeKind::Response && o.status == 409 && !m_c.queryBeforeRetry) {
+        // Final: resending the spent token can only get 409 again. The order may exist (its first
+        // response was lost); only a client that queries before its next attempt finds out: the
+        // business loop then goes on, and its next attempt starts with GET /orders?ref=.
+        finish(f, false, QStringLiteral("409: order token already used"));
         return;
     }
     if (m_c.business.enabled) {
@@ -763,6 +859,15 @@ void Engine::onRequestArrive(int ri)
 {
     Request &r = m_requests[size_t(ri)];
     const Flow &f = m_flows[size_t(r.flow)];
+    if (serverDown()) {
+        // Sent before the restart, arriving while the server is down: the connection is gone.
+        if (m_tracing)
+            traceReq(Lane::Network, EventKind::RequestLost, r, 0, 0,
+                     QStringLiteral("the server is restarting: the request was dropped"));
+        freeRequest(ri);
+        return;
+    }
+    r.epoch = m_epoch;
     if (m_tracing)
         traceReq(Lane::Server, EventKind::RequestArrived, r, 0, 0,
                  r.method == Method::Get ? ascii("GET /orders?ref=ORD-%04d", f.op)
@@ -820,6 +925,7 @@ void Engine::startProcessing(int ri)
             m_m.mismatch422++;
         else if (d.status == 400)
             m_m.rejected400++;
+        r.tokenUsed = d.tokenUsed;
         if (m_tracing)
             traceReq(Lane::Server, EventKind::Rejected, r, d.status, 0, d.reason);
         respond(ri, d.status, -1);
@@ -838,6 +944,8 @@ void Engine::startProcessing(int ri)
     if (m_tracing && d.keyReserved)
         traceReq(Lane::Database, EventKind::KeyReserved, r, 0, 0, QStringLiteral("key reserved in flight"));
     m_busy++;
+    if (m_restarts)
+        m_inServer.push_back(ri);
     RngStream rng(m_s.seed, RngStream::Server, {quint64(f.op), quint64(f.sub), quint64(r.b), quint64(r.w), quint64(r.t), 9});
     const qint64 p = qint64(m_s.server.processingMs.base) * kMs
         + qint64(rng.uniform() * m_s.server.processingMs.jitter * kMs);
@@ -849,6 +957,17 @@ void Engine::startProcessing(int ri)
 void Engine::onProcessingDone(int ri)
 {
     Request &r = m_requests[size_t(ri)];
+    if (m_restarts) {
+        if (r.epoch != m_epoch) {
+            freeRequest(ri); // dropped by a restart while it was processing
+            return;
+        }
+        const auto it = std::find(m_inServer.begin(), m_inServer.end(), ri);
+        if (it != m_inServer.end()) {
+            *it = m_inServer.back();
+            m_inServer.pop_back();
+        }
+    }
     const int errorStatus = m_s.server.errorStatus;
     if (r.faults & F5xxBefore) {
         m_m.serverErrors++;
@@ -876,6 +995,15 @@ void Engine::onProcessingDone(int ri)
                  first == record ? ascii("INSERT order ORD-%04d", r.order.op)
                                  : ascii("INSERT order ORD-%04d: duplicate of record #%d", r.order.op, first));
     }
+    if (r.faults & FRestart) {
+        // Committed, then the process restarts before it answers: the client only sees a timeout.
+        if (m_tracing)
+            traceReq(Lane::Server, EventKind::ServerError, r, 0, record, restartText(QStringLiteral("committed, then")));
+        freeRequest(ri);
+        m_busy--;
+        restartServer();
+        return;
+    }
     if (after) {
         m_m.serverErrors++;
         if (m_tracing)
@@ -892,6 +1020,37 @@ void Engine::noteCommit(const Request &r)
     const Flow &f = m_flows[size_t(r.flow)];
     if (!f.waiting || f.serial != r.serial)
         m_m.lateCommits++;
+}
+
+QString Engine::restartText(const QString &prefix) const
+{
+    const QString what = m_s.server.idempotency.store == KeyStore::Memory
+        ? QStringLiteral("the server restarted (down %1 ms, in-memory idempotency keys forgotten)")
+        : QStringLiteral("the server restarted (down %1 ms, durable idempotency keys kept)");
+    return prefix + QLatin1Char(' ') + what.arg(m_s.server.restartDownMs);
+}
+
+void Engine::restartServer()
+{
+    // Every request the server holds is dropped: queued and processing ones never get an answer.
+    // An in-flight key reservation is rolled back with its transaction; a memory store forgets all.
+    const QString dropped = restartText(QStringLiteral("request dropped:"));
+    for (const int ri : m_waiting) {
+        if (m_tracing)
+            traceReq(Lane::Server, EventKind::ServerError, m_requests[size_t(ri)], 0, 0, dropped);
+        freeRequest(ri);
+    }
+    m_waiting.clear();
+    for (const int ri : m_inServer) {
+        if (m_tracing)
+            traceReq(Lane::Server, EventKind::ServerError, m_requests[size_t(ri)], 0, 0, dropped);
+        // freed when its ProcessingDone finds the old epoch
+    }
+    m_inServer.clear();
+    m_busy = 0;
+    ++m_epoch;
+    m_downUntil = std::max(m_downUntil, m_now + qint64(m_s.server.restartDownMs) * kMs);
+    m_service.restart(m_s.server.idempotency.store == KeyStore::Memory);
 }
 
 void Engine::releaseSlot()
@@ -960,6 +1119,11 @@ void Engine::onResponseArrive(int ri, bool reset)
             finish(f, true, QStringLiteral("found by status query"));
             return;
         }
+        if (f.tokenUsed) {
+            // The token is spent: sending it again would only get another 409.
+            finish(f, false, QStringLiteral("order token already used, and no order found"));
+            return;
+        }
         f.wrapperFirstStart = -1;
         onWrapperStart(r.flow, 0);
         return;
@@ -967,6 +1131,7 @@ void Engine::onResponseArrive(int ri, bool reset)
     if (m_tracing)
         traceReq(Lane::Transport, reset ? EventKind::ConnectionReset : EventKind::ResponseReceived, r,
                  reset ? 0 : r.status, r.record, o.describe());
+    f.tokenUsed = r.tokenUsed;
     deliver(r.flow, o);
 }
 
@@ -1049,6 +1214,8 @@ RunResult Engine::run()
     m_flowsOpen = int(m_flows.size());
     if (m_s.reconciliation.enabled)
         at(qint64(m_s.reconciliation.intervalS) * kS, Ev::Reconcile, 0);
+    for (const int atS : m_s.server.restartsAtS)
+        at(qint64(atS) * kS, Ev::ServerRestart, 0);
 
     RunResult result;
     result.scenario = m_s;
@@ -1113,7 +1280,10 @@ RunResult Engine::run()
                     traceFlow(Lane::Network, EventKind::ConnectFailed, f, 0, 0, QStringLiteral("connection refused"));
                 AttemptOutcome o;
                 o.kind = OutcomeKind::ConnectError;
-                deliver(e.a, o);
+                if (f.querying)
+                    queryFailed(e.a, o);
+                else
+                    deliver(e.a, o);
             }
             break;
         }
@@ -1128,9 +1298,7 @@ RunResult Engine::run()
                 AttemptOutcome o;
                 o.kind = OutcomeKind::ReadTimeout;
                 if (f.querying) {
-                    // An unanswered status query cannot prove the order is absent: do not resend.
-                    f.querying = false;
-                    afterBusiness(e.a, o);
+                    queryFailed(e.a, o);
                 } else {
                     deliver(e.a, o);
                 }
@@ -1139,6 +1307,12 @@ RunResult Engine::run()
         }
         case Ev::Reconcile:
             onReconcile();
+            break;
+        case Ev::ServerRestart:
+            restartServer();
+            break;
+        case Ev::QuerySend:
+            sendQueryAttempt(e.a);
             break;
         }
     }
@@ -1276,6 +1450,7 @@ QJsonObject Metrics::toJson() const
     o.insert(QStringLiteral("clientFailed"), clientFailed);
     o.insert(QStringLiteral("timeouts"), timeouts);
     o.insert(QStringLiteral("queries"), queries);
+    o.insert(QStringLiteral("queryAttempts"), queryAttempts);
     o.insert(QStringLiteral("budgetRefusals"), budgetRefusals);
     o.insert(QStringLiteral("circuitRejections"), circuitRejections);
     o.insert(QStringLiteral("voided"), voided);
@@ -1315,6 +1490,7 @@ QList<QPair<QString, double>> Metrics::flat() const
         {QStringLiteral("clientFailed"), double(clientFailed)},
         {QStringLiteral("timeouts"), double(timeouts)},
         {QStringLiteral("queries"), double(queries)},
+        {QStringLiteral("queryAttempts"), double(queryAttempts)},
         {QStringLiteral("budgetRefusals"), double(budgetRefusals)},
         {QStringLiteral("circuitRejections"), double(circuitRejections)},
         {QStringLiteral("voided"), double(voided)},

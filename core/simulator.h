@@ -34,7 +34,8 @@ struct Metrics
     int clientSucceeded = 0;
     int clientFailed = 0;
     qint64 timeouts = 0;
-    qint64 queries = 0;
+    qint64 queries = 0;       // logical status queries (GET /orders?ref=)
+    qint64 queryAttempts = 0; // their HTTP attempts, transport retries included
     qint64 budgetRefusals = 0;
     qint64 circuitRejections = 0;
     int voided = 0;

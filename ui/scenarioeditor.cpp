@@ -409,6 +409,14 @@ QWidget *ScenarioEditor::buildClientPage()
     addRow(general, QString(), boolField(QStringLiteral("client.requestId"), tr("Send X-Request-ID")));
     addRow(general, QString(),
            boolField(QStringLiteral("client.queryBeforeRetry"), tr("Query status before retrying")));
+    static const QHash<QString, QString> unknownLabels{
+        {QStringLiteral("fail"), tr("Fail the attempt")},
+        {QStringLiteral("resend"), tr("Send again")},
+    };
+    addRow(general, tr("Unanswered query"),
+           choiceField(QStringLiteral("client.onUnknownQuery"), choices<UnknownQuery>(2, unknownLabels)),
+           tr("When GET /orders?ref= gets no answer, even after the transport's retries, the order's fate is "
+              "unknown. Failing the business attempt is safe; sending the order again may create a duplicate."));
     addRow(general, QString(),
            boolField(QStringLiteral("client.mutatePayloadOnRetry"), tr("Change the payload on retry")));
     layout->addLayout(general);
@@ -511,7 +519,34 @@ QWidget *ScenarioEditor::buildServerPage()
            boolField(QStringLiteral("server.idempotency.fingerprint"), tr("Payload fingerprint (422 on mismatch)")));
     addRow(idemForm, QString(),
            boolField(QStringLiteral("server.idempotency.storeErrors"), tr("Store error responses too")));
+    static const QHash<QString, QString> reuseLabels{
+        {QStringLiteral("reject"), tr("Single use: 409")},
+        {QStringLiteral("replay"), tr("Replay, like a key")},
+    };
+    addRow(idemForm, tr("Used token"),
+           choiceField(QStringLiteral("server.idempotency.tokenReuse"), choices<TokenReuse>(2, reuseLabels)),
+           tr("Token mode only. A single-use token is spent when its order commits: a retry after a lost "
+              "response gets 409, and the client reports a failure for an order that exists."));
+    static const QHash<QString, QString> storeLabels{
+        {QStringLiteral("durable"), tr("Durable")},
+        {QStringLiteral("memory"), tr("In memory")},
+    };
+    addRow(idemForm, tr("Key store"),
+           choiceField(QStringLiteral("server.idempotency.store"), choices<KeyStore>(2, storeLabels)),
+           tr("Where the idempotency keys live. After a restart of an in-memory store, a retry with the right "
+              "key is a new request to the server: a duplicate."));
     layout->addWidget(idem);
+
+    auto *restarts = new QGroupBox(tr("Restarts"), page);
+    auto *restartsForm = new QFormLayout(restarts);
+    auto *restartTimes = statusListField(QStringLiteral("server.restarts"));
+    static_cast<QLineEdit *>(restartTimes)->setPlaceholderText(tr("e.g. 12, 30"));
+    addRow(restartsForm, tr("Restart at"), restartTimes,
+           tr("Seconds of simulated time, comma-separated. A restart drops every request the server holds "
+              "(their clients time out); requests arriving while it is down are dropped, and new connections "
+              "are refused. The script fault serverRestart restarts it right after one attempt commits."));
+    addRow(restartsForm, tr("Down for"), intField(QStringLiteral("server.restartDownMs"), 0, MaxMs, tr(" ms"), 500));
+    layout->addWidget(restarts);
 
     auto *load = new QGroupBox(tr("Capacity and processing"), page);
     auto *loadForm = new QFormLayout(load);
@@ -738,10 +773,12 @@ QJsonValue ScenarioEditor::read(const Field &field) const
         static const QRegularExpression separators(QStringLiteral("[,;\\s]+"));
         const QStringList parts =
             static_cast<QLineEdit *>(field.widget)->text().split(separators, Qt::SkipEmptyParts);
+        const bool restarts = field.path == QLatin1String("server.restarts"); // [{"atS": 12}, ...]
         for (const QString &part : parts) {
             bool ok = false;
-            const int status = part.toInt(&ok);
-            list.append(ok ? QJsonValue(status) : QJsonValue(part));
+            const int number = part.toInt(&ok);
+            const QJsonValue v = ok ? QJsonValue(number) : QJsonValue(part);
+            list.append(restarts ? QJsonValue(QJsonObject{{QStringLiteral("atS"), v}}) : v);
         }
         return list;
     }
@@ -787,8 +824,11 @@ void ScenarioEditor::write(const Field &field, const QJsonValue &value)
     case Kind::StatusList: {
         QStringList parts;
         const QJsonArray list = value.toArray();
-        for (const QJsonValue &v : list)
+        for (QJsonValue v : list) {
+            if (v.isObject())
+                v = v.toObject().value(QLatin1String("atS")); // server.restarts
             parts << (v.isDouble() ? QString::number(v.toInt()) : v.toString());
+        }
         static_cast<QLineEdit *>(field.widget)->setText(parts.join(QLatin1Char(',')));
         break;
     }

@@ -809,7 +809,7 @@ void TestCli::scenarioFileRefusals_data()
                                          << QStringLiteral("network.script[0].fault: missing; every script entry names "
                                                            "the fault it forces, one of connectFailure|requestLost|"
                                                            "responseLost|resetAfterCommit|latencySpike|"
-                                                           "server5xxBeforeCommit|server5xxAfterCommit|throttle429");
+                                                           "server5xxBeforeCommit|server5xxAfterCommit|throttle429|serverRestart");
 }
 
 void TestCli::scenarioFileRefusals()

@@ -2,7 +2,9 @@
 #include "simulator.h"
 #include "work.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QSet>
 #include <QTest>
 
@@ -133,6 +135,15 @@ private Q_SLOTS:
     void lateCommits();
     void durationAndCommitsInJsonAndFlat();
     void retryStormLessonWithHonestDuration();
+    void usedTokenRejected409_data();
+    void usedTokenRejected409();
+    void restartWithKeyStore_data();
+    void restartWithKeyStore();
+    void scheduledRestartDropsInFlight();
+    void restartKeysValidated_data();
+    void restartKeysValidated();
+    void lostQueryRetriedByTransport_data();
+    void lostQueryRetriedByTransport();
 };
 
 void TestEngine::persistent503MultipliesAttempts()
@@ -1175,6 +1186,234 @@ void TestEngine::retryStormLessonWithHonestDuration()
     QVERIFY2(budget.budgetRefusals > 0 && budget.clientFailed > storm.clientFailed, text.constData());
     // Ghost work outlives the operations in both: the last record lands after the last op ended.
     QVERIFY2(storm.lastCommitS > storm.durationS && budget.lastCommitS > budget.durationS, text.constData());
+}
+
+void TestEngine::usedTokenRejected409_data()
+{
+    // One order, token per operation, the first response lost; the @retry wrapper (constant
+    // 100 ms) resends the token. Token round trip 0-40 ms, POST sent at 40 ms, committed at
+    // 110 ms, response lost; read timeout at 40 + 3000 = 3040 ms; resend at 3140 ms, at the
+    // server at 3160 ms, its answer back at 3180 ms.
+    QTest::addColumn<int>("reuse");
+    QTest::addColumn<bool>("query");
+    QTest::addColumn<bool>("succeeded");
+    QTest::addColumn<int>("conflicts");
+    QTest::addColumn<int>("replays");
+    QTest::addColumn<int>("queries");
+    QTest::addColumn<qint64>("endMs");
+    // Single use: 409 is final, the order exists: an orphan at 3180 ms.
+    QTest::addRow("reject") << int(TokenReuse::Reject) << false << false << 1 << 0 << 0 << qint64(3180);
+    // Replay: the used token acts as a key, 201 replayed at 3180 ms.
+    QTest::addRow("replay") << int(TokenReuse::Replay) << false << true << 0 << 1 << 0 << qint64(3180);
+    // Query before the next business attempt (constant 1000 ms): b2 at 4180 ms asks
+    // GET /orders?ref= first, found at 4200 ms, answer back at 4220 ms.
+    QTest::addRow("reject-then-query") << int(TokenReuse::Reject) << true << true << 1 << 0 << 1 << qint64(4220);
+}
+
+void TestEngine::usedTokenRejected409()
+{
+    QFETCH(int, reuse);
+    QFETCH(bool, query);
+    QFETCH(bool, succeeded);
+    QFETCH(int, conflicts);
+    QFETCH(int, replays);
+    QFETCH(int, queries);
+    QFETCH(qint64, endMs);
+    Scenario s = base();
+    s.client.wrapper.enabled = true;
+    s.client.business.enabled = query; // the query comes before the business layer's next attempt
+    s.client.queryBeforeRetry = query;
+    s.client.keyPlacement = KeyPlacement::PerOperation;
+    s.server.idempotency.mode = IdempotencyMode::Token;
+    s.server.idempotency.tokenReuse = TokenReuse(reuse);
+    s.network.script = {script(1, "b1/w1/t1", FaultKind::ResponseLost)};
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.records, 1);
+    QCOMPARE(r.metrics.duplicates, 0);
+    QCOMPARE(r.metrics.httpAttempts, qint64(2)); // the wrapper does not resend after the 409
+    QCOMPARE(r.metrics.conflicts409, qint64(conflicts));
+    QCOMPARE(r.metrics.replays, qint64(replays));
+    QCOMPARE(r.metrics.queries, qint64(queries));
+    QCOMPARE(r.metrics.clientSucceeded, succeeded ? 1 : 0);
+    QCOMPARE(r.metrics.orphans, succeeded ? 0 : 1);
+    const TraceEvent *end = firstOf(r.trace, succeeded ? EventKind::OpSucceeded : EventKind::OpFailed);
+    QVERIFY(end);
+    QCOMPARE(end->t, endMs * 1000);
+    if (conflicts > 0) {
+        const TraceEvent *rejected = firstOf(r.trace, EventKind::Rejected);
+        QVERIFY(rejected);
+        QCOMPARE(rejected->status, 409);
+        QVERIFY(rejected->detail.contains(QLatin1String("already used")));
+    }
+}
+
+void TestEngine::restartWithKeyStore_data()
+{
+    // One order, atomic keys per operation, business retry after a constant 1000 ms. The script
+    // restarts the server right after b1 commits: POST at 0, at the server at 20 ms, committed at
+    // 70 ms, restart (down until 2070 ms), no answer; timeout at 3000 ms; b2 sent at 4000 ms with
+    // the same key, at the server at 4020 ms.
+    QTest::addColumn<int>("store");
+    QTest::addColumn<int>("records");
+    QTest::addColumn<int>("replays");
+    QTest::addColumn<qint64>("endMs");
+    // Memory: the key is gone, b2 is new to the server: committed at 4070 ms, answered at 4090 ms.
+    QTest::addRow("memory") << int(KeyStore::Memory) << 2 << 0 << qint64(4090);
+    // Durable: the key survived, b2 replays the stored 201 at 4020 ms, answered at 4040 ms.
+    QTest::addRow("durable") << int(KeyStore::Durable) << 1 << 1 << qint64(4040);
+}
+
+void TestEngine::restartWithKeyStore()
+{
+    QFETCH(int, store);
+    QFETCH(int, records);
+    QFETCH(int, replays);
+    QFETCH(qint64, endMs);
+    Scenario s = base();
+    s.client.business.enabled = true;
+    s.client.keyPlacement = KeyPlacement::PerOperation;
+    s.server.idempotency.mode = IdempotencyMode::Atomic;
+    s.server.idempotency.store = KeyStore(store);
+    s.server.restartDownMs = 2000;
+    s.network.script = {script(1, "b1/w1/t1", FaultKind::ServerRestart)};
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.records, records);
+    QCOMPARE(r.metrics.duplicates, records - 1);
+    QCOMPARE(r.metrics.replays, qint64(replays));
+    QCOMPARE(r.metrics.timeouts, qint64(1));
+    QCOMPARE(r.metrics.httpAttempts, qint64(2));
+    QCOMPARE(r.metrics.clientSucceeded, 1);
+    const TraceEvent *end = firstOf(r.trace, EventKind::OpSucceeded);
+    QVERIFY(end);
+    QCOMPARE(end->t, endMs * 1000);
+    const TraceEvent *restart = firstOf(r.trace, EventKind::ServerError);
+    QVERIFY(restart);
+    QCOMPARE(restart->t, qint64(70000));
+    QVERIFY(restart->detail.contains(QLatin1String("restarted")));
+}
+
+void TestEngine::scheduledRestartDropsInFlight()
+{
+    // Processing takes 2000 ms: b1 is at the server from 20 ms until 2020 ms, and the restart at
+    // 1 s drops it (down until 3000 ms). Timeout at 3000 ms, b2 sent at 4000 ms, processed from
+    // 4020 ms to 6020 ms, answered at 6040 ms. One record: nothing had committed.
+    Scenario s = base();
+    s.client.business.enabled = true;
+    s.client.keyPlacement = KeyPlacement::PerOperation;
+    s.server.idempotency.mode = IdempotencyMode::Atomic;
+    s.server.idempotency.store = KeyStore::Memory;
+    s.server.processingMs = {2000, 0};
+    s.server.restartsAtS = {1};
+    s.server.restartDownMs = 2000;
+    RunResult r = run(s);
+    QCOMPARE(r.metrics.records, 1);
+    QCOMPARE(r.metrics.timeouts, qint64(1));
+    QCOMPARE(r.metrics.clientSucceeded, 1);
+    const TraceEvent *dropped = firstOf(r.trace, EventKind::ServerError);
+    QVERIFY(dropped);
+    QCOMPARE(dropped->t, qint64(1000000));
+    QVERIFY(dropped->detail.contains(QLatin1String("dropped")));
+    QCOMPARE(firstOf(r.trace, EventKind::OpSucceeded)->t, qint64(6040000));
+
+    // Down for 5000 ms (until 6000 ms): b2 at 4000 ms is refused (5 ms), b3 at 5005 ms too: failed.
+    s.server.restartDownMs = 5000;
+    r = run(s);
+    QCOMPARE(r.metrics.records, 0);
+    QCOMPARE(r.metrics.clientFailed, 1);
+    QCOMPARE(countKind(r.trace, EventKind::ConnectFailed), 2);
+    QCOMPARE(firstOf(r.trace, EventKind::OpFailed)->t, qint64(5010000));
+}
+
+void TestEngine::restartKeysValidated_data()
+{
+    QTest::addColumn<QString>("assignment");
+    QTest::addColumn<QString>("field");
+    QTest::addRow("atS-negative") << "server.restarts=[{\"atS\": -1}]" << "server.restarts[0].atS";
+    QTest::addRow("atS-past-an-hour") << "server.restarts=[{\"atS\": 3601}]" << "server.restarts[0].atS";
+    QTest::addRow("atS-missing") << "server.restarts=[{}]" << "server.restarts[0].atS";
+    QTest::addRow("not-an-object") << "server.restarts=[12]" << "server.restarts[0]";
+    QTest::addRow("down-negative") << "server.restartDownMs=-1" << "server.restartDownMs";
+    QTest::addRow("store") << "server.idempotency.store=\"disk\"" << "server.idempotency.store";
+    QTest::addRow("tokenReuse") << "server.idempotency.tokenReuse=\"keep\"" << "server.idempotency.tokenReuse";
+    QString tooMany = QStringLiteral("server.restarts=[");
+    for (int i = 0; i <= scenario::MaxRestartEntries; ++i)
+        tooMany += QStringLiteral("%1{\"atS\": %2}").arg(i ? QStringLiteral(",") : QString()).arg(i);
+    QTest::addRow("over-the-cap") << tooMany + QLatin1Char(']') << "server.restarts";
+}
+
+void TestEngine::restartKeysValidated()
+{
+    QFETCH(QString, assignment);
+    QFETCH(QString, field);
+    const ScenarioParse p = scenario::withSet(Scenario(), assignment);
+    QVERIFY(!p.ok());
+    QVERIFY2(p.errors.first().startsWith(field + QLatin1Char(':')), qPrintable(p.errors.join(QLatin1Char('\n'))));
+    // The boundaries themselves are fine.
+    QVERIFY(scenario::withSet(Scenario(), QStringLiteral("server.restarts=[{\"atS\": 0}, {\"atS\": 3600}]")).ok());
+    const ScenarioParse ok = scenario::withSet(Scenario(), QStringLiteral("server.restarts=[{\"atS\": 12}]"));
+    QVERIFY(ok.ok());
+    QCOMPARE(ok.scenario.server.restartsAtS, QList<int>{12});
+    QCOMPARE(ok.scenario.toJson().value(QLatin1String("server")).toObject().value(QLatin1String("restarts")),
+             QJsonValue(QJsonArray{QJsonObject{{QStringLiteral("atS"), 12}}}));
+}
+
+void TestEngine::lostQueryRetriedByTransport_data()
+{
+    // No key, query before each business retry, business backoff a constant 990 ms. POST b1 at 0,
+    // committed at 70 ms, its response lost; timeout at 3000 ms; b2 at 3990 ms asks
+    // GET /orders?ref= first. The server restarts at 4 s (down until 5000 ms), so the GET, at the
+    // server at 4010 ms, is dropped: the client times out at 6990 ms.
+    QTest::addColumn<bool>("transport");
+    QTest::addColumn<int>("onUnknown");
+    QTest::addColumn<int>("records");
+    QTest::addColumn<int>("queries");
+    QTest::addColumn<int>("queryAttempts");
+    QTest::addColumn<qint64>("endMs");
+    // urllib3 retries the GET's read timeout at once (the first retry waits 0 s): GET 2 at
+    // 6990 ms finds the order, answer back at 7030 ms.
+    QTest::addRow("transport-retries-get") << true << int(UnknownQuery::Fail) << 1 << 1 << 2 << qint64(7030);
+    // No transport: the query is unknown, the business attempt fails; b3 at 7980 ms queries again
+    // and finds the order at 8020 ms.
+    QTest::addRow("unknown-fails-attempt") << false << int(UnknownQuery::Fail) << 1 << 2 << 2 << qint64(8020);
+    // Resend: the POST goes again at 6990 ms without a key and commits a duplicate (201 at 7080 ms).
+    QTest::addRow("unknown-resends") << false << int(UnknownQuery::Resend) << 2 << 1 << 1 << qint64(7080);
+}
+
+void TestEngine::lostQueryRetriedByTransport()
+{
+    QFETCH(bool, transport);
+    QFETCH(int, onUnknown);
+    QFETCH(int, records);
+    QFETCH(int, queries);
+    QFETCH(int, queryAttempts);
+    QFETCH(qint64, endMs);
+    Scenario s = base();
+    s.client.business.enabled = true;
+    s.client.business.backoff.initialMs = 990;
+    s.client.queryBeforeRetry = true;
+    s.client.onUnknownQuery = UnknownQuery(onUnknown);
+    s.client.transport.enabled = transport; // defaults: total 3, backoffFactor 0.5, GET allowed
+    s.server.restartsAtS = {4};
+    s.server.restartDownMs = 1000;
+    s.network.script = {script(1, "b1/w1/t1", FaultKind::ResponseLost)};
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.records, records);
+    QCOMPARE(r.metrics.queries, qint64(queries));
+    QCOMPARE(r.metrics.queryAttempts, qint64(queryAttempts));
+    QCOMPARE(r.metrics.httpAttempts, qint64(records)); // POST attempts only
+    QCOMPARE(r.metrics.timeouts, qint64(2));
+    QCOMPARE(r.metrics.clientSucceeded, 1);
+    QCOMPARE(firstOf(r.trace, EventKind::OpSucceeded)->t, endMs * 1000);
+    const TraceEvent *lost = firstOf(r.trace, EventKind::RequestLost);
+    QVERIFY(lost);
+    QCOMPARE(lost->t, qint64(4010000));
+    if (transport) {
+        bool retriedGet = false;
+        for (const TraceEvent &e : r.trace)
+            retriedGet |= e.kind == EventKind::QuerySent && e.lane == Lane::Transport && e.detail.endsWith(QLatin1String("attempt 2"));
+        QVERIFY(retriedGet);
+    }
+    QCOMPARE(r.metrics.toJson().value(QLatin1String("queryAttempts")).toDouble(), double(queryAttempts));
 }
 
 QTEST_GUILESS_MAIN(TestEngine)

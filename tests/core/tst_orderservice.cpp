@@ -33,6 +33,8 @@ class TestOrderService : public QObject
 private Q_SLOTS:
     void reconcileVoidsEveryExtraOnce();
     void reconcileFlagsWithoutVoiding();
+    void tokenIsSingleUse();
+    void tokenReplaysWhenAskedTo();
 };
 
 void TestOrderService::reconcileVoidsEveryExtraOnce()
@@ -90,6 +92,59 @@ void TestOrderService::reconcileFlagsWithoutVoiding()
     changes = service.reconcile(ReconcileAction::Flag, 400);
     QCOMPARE(changes.size(), 1);
     QCOMPARE(changes.first().record, third);
+}
+
+void TestOrderService::tokenIsSingleUse()
+{
+    ServerConfig config;
+    config.idempotency.mode = IdempotencyMode::Token;
+    config.idempotency.ttlS = 10; // the key row expires; the spent token stays spent
+    OrderService service(config);
+    service.issueToken(7);
+    const OrderRequest r = request(1, 7);
+    QCOMPARE(service.begin(r, 0).kind, ServiceDecision::Proceed);
+    // In flight: the usual 409, not "already used".
+    ServiceDecision d = service.begin(r, 1);
+    QCOMPARE(d.kind, ServiceDecision::Reject);
+    QCOMPARE(d.status, 409);
+    QVERIFY(!d.tokenUsed);
+    QCOMPARE(service.commit(r, 100, 201), 1);
+
+    d = service.begin(r, 200);
+    QCOMPARE(d.kind, ServiceDecision::Reject);
+    QCOMPARE(d.status, 409);
+    QVERIFY(d.tokenUsed);
+    QVERIFY(d.reason.contains(QLatin1String("already used")));
+    // Long after the key TTL (10 s): still spent, still no second record.
+    d = service.begin(r, 100 + 10 * 1000000);
+    QCOMPARE(d.status, 409);
+    QVERIFY(d.tokenUsed);
+    QCOMPARE(service.records().size(), size_t(1));
+
+    // A token whose request failed before commit is not spent: the retry goes ahead.
+    service.issueToken(9);
+    const OrderRequest other = request(2, 9);
+    QCOMPARE(service.begin(other, 300).kind, ServiceDecision::Proceed);
+    service.failBeforeCommit(other, 350, 503);
+    d = service.begin(other, 400);
+    QVERIFY(!d.tokenUsed);
+}
+
+void TestOrderService::tokenReplaysWhenAskedTo()
+{
+    ServerConfig config;
+    config.idempotency.mode = IdempotencyMode::Token;
+    config.idempotency.tokenReuse = TokenReuse::Replay;
+    OrderService service(config);
+    service.issueToken(7);
+    const OrderRequest r = request(1, 7);
+    QCOMPARE(service.begin(r, 0).kind, ServiceDecision::Proceed);
+    QCOMPARE(service.commit(r, 100, 201), 1);
+    const ServiceDecision d = service.begin(r, 200);
+    QCOMPARE(d.kind, ServiceDecision::Replay);
+    QCOMPARE(d.status, 201);
+    QCOMPARE(d.record, 1);
+    QVERIFY(!d.tokenUsed);
 }
 
 QTEST_GUILESS_MAIN(TestOrderService)

@@ -51,6 +51,8 @@ private Q_SLOTS:
     void keyExpiry();
     void queryBeforeRetry();
     void serverToken();
+    void serverTokenQuery();
+    void keyStoreRestart();
     void reconciliation();
     void retryStorm();
     void correlationIds();
@@ -67,7 +69,7 @@ void TestPresets::everyPresetRunsWithoutLoss_data()
 {
     QTest::addColumn<QString>("name");
     const QStringList names = scenario::presetNames();
-    QCOMPARE(names.size(), 12);
+    QCOMPARE(names.size(), 14);
     for (const QString &n : names)
         QTest::addRow("%s", qPrintable(n)) << n;
 }
@@ -188,6 +190,44 @@ void TestPresets::serverToken()
     QCOMPARE(r.metrics.duplicates, 0);
     QVERIFY(r.metrics.timeouts > 0);
     QVERIFY(count(r.trace, EventKind::TokenIssued) >= s.workload.orders);
+    // Single use: a retry after a lost response gets 409, and the client gives up on an order
+    // that exists.
+    QVERIFY(r.metrics.conflicts409 > 0);
+    QVERIFY(r.metrics.orphans > 0);
+    QCOMPARE(r.metrics.replays, 0);
+    // Replaying used tokens turns every orphan into a success.
+    const RunResult replay = simulate(with(s, "server.idempotency.tokenReuse", QStringLiteral("replay")));
+    QCOMPARE(replay.metrics.duplicates, 0);
+    QCOMPARE(replay.metrics.orphans, 0);
+    QCOMPARE(replay.metrics.conflicts409, 0);
+    QVERIFY(replay.metrics.replays > 0);
+}
+
+void TestPresets::serverTokenQuery()
+{
+    // The same run as server-token, but a status query after each 409 finds the order.
+    const Scenario s = presetScenario(QStringLiteral("server-token-query"));
+    const RunResult r = simulate(s);
+    const RunResult orphaned = simulate(presetScenario(QStringLiteral("server-token")));
+    QCOMPARE(r.metrics.duplicates, 0);
+    QCOMPARE(r.metrics.orphans, 0);
+    QVERIFY(orphaned.metrics.orphans > 0);
+    QVERIFY(r.metrics.conflicts409 > 0);
+    QVERIFY(r.metrics.queries > 0);
+    QCOMPARE(r.metrics.clientSucceeded, s.workload.orders);
+}
+
+void TestPresets::keyStoreRestart()
+{
+    const Scenario s = presetScenario(QStringLiteral("key-store-restart"));
+    const RunResult r = simulate(s);
+    // The one order committed before the restart is inserted again by its retry.
+    QCOMPARE(r.metrics.duplicates, 1);
+    QCOMPARE(r.records.size() > 0 ? r.ops.at(2).records : 0, 2); // ORD-0003
+    // A durable store keeps the key: the retry is replayed.
+    const RunResult durable = simulate(with(s, "server.idempotency.store", QStringLiteral("durable")));
+    QCOMPARE(durable.metrics.duplicates, 0);
+    QVERIFY(durable.metrics.replays > 0);
 }
 
 void TestPresets::reconciliation()
@@ -299,7 +339,9 @@ void TestPresets::storyOperationCarriesTheLesson_data()
     row("concurrent-race", Highlight::Duplicate, {EventKind::Committed});
     row("key-expiry", Highlight::Duplicate, {EventKind::KeyExpired});
     row("query-before-retry", Highlight::QueryFound, {EventKind::QuerySent, EventKind::QueryResult});
-    row("server-token", Highlight::Replay, {EventKind::TokenIssued});
+    row("server-token", Highlight::Orphan, {EventKind::TokenIssued, EventKind::Rejected});
+    row("server-token-query", Highlight::Conflict409, {EventKind::Rejected, EventKind::QueryResult});
+    row("key-store-restart", Highlight::Duplicate, {EventKind::ServerError, EventKind::Committed});
     row("reconciliation", Highlight::Duplicate, {EventKind::ReconcileVoided});
     row("retry-storm", Highlight::Duplicate, {EventKind::Timeout});
     row("correlation-ids", Highlight::Duplicate, {EventKind::ResponseLost});

@@ -30,7 +30,8 @@ QStringList catalogue()
             QStringLiteral("stable-key"),         QStringLiteral("rotating-key"),
             QStringLiteral("payload-mismatch"),   QStringLiteral("concurrent-race"),
             QStringLiteral("key-expiry"),         QStringLiteral("query-before-retry"),
-            QStringLiteral("server-token"),       QStringLiteral("reconciliation"),
+            QStringLiteral("server-token"),       QStringLiteral("server-token-query"),
+            QStringLiteral("key-store-restart"),  QStringLiteral("reconciliation"),
             QStringLiteral("retry-storm"),        QStringLiteral("correlation-ids")};
 }
 
@@ -126,7 +127,7 @@ void TestScenario::emptyObjectGivesDefaults_data()
     QTest::addRow("spike") << QStringLiteral("network.spikeMs") << json("5000");
     QTest::addRow("error-status") << QStringLiteral("server.errorStatus") << json("503");
     QTest::addRow("idempotency") << QStringLiteral("server.idempotency")
-                                 << json(R"({"mode":"off","requireKey":false,"ttlS":86400,"fingerprint":true,"storeErrors":true})");
+                                 << json(R"({"mode":"off","requireKey":false,"ttlS":86400,"fingerprint":true,"storeErrors":true,"tokenReuse":"reject","store":"durable"})");
     QTest::addRow("reconciliation") << QStringLiteral("reconciliation")
                                     << json(R"({"enabled":false,"intervalS":60,"action":"flag"})");
 }
@@ -393,7 +394,7 @@ void TestScenario::badValue_data()
                                          << QStringLiteral("network.script[0].attempt: expected");
     QTest::addRow("script-fault") << QByteArray(R"({"network": {"script": [{"fault": "meteor"}]}})")
                                   << QStringLiteral("network.script[0].fault: expected one of connectFailure|requestLost|responseLost|"
-                                                    "resetAfterCommit|latencySpike|server5xxBeforeCommit|server5xxAfterCommit|throttle429, got \"meteor\"");
+                                                    "resetAfterCommit|latencySpike|server5xxBeforeCommit|server5xxAfterCommit|throttle429|serverRestart, got \"meteor\"");
     QTest::addRow("script-entry-unknown-key") << QByteArray(R"({"network": {"script": [{"layer": "b", "fault": "responseLost"}]}})")
                                               << QStringLiteral("network.script[0].layer: unknown key");
     QTest::addRow("script-entry-not-object") << QByteArray(R"({"network": {"script": ["responseLost"]}})")
@@ -774,7 +775,7 @@ void TestScenario::scriptEntryNeedsFault()
     QCOMPARE(parsed.errors,
              QStringList{QStringLiteral("network.script[1].fault: missing; every script entry names the fault it forces, "
                                         "one of connectFailure|requestLost|responseLost|resetAfterCommit|latencySpike|"
-                                        "server5xxBeforeCommit|server5xxAfterCommit|throttle429")});
+                                        "server5xxBeforeCommit|server5xxAfterCommit|throttle429|serverRestart")});
     // The same through --set with a whole list; appending by index starts from a complete default entry.
     const ScenarioParse set = scenario::withSet(Scenario(), QStringLiteral("network.script=[{\"op\": 1}]"));
     QVERIFY(!set.ok());

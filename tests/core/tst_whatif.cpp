@@ -65,6 +65,9 @@ QJsonValue otherValue(const Scenario &s, const QString &path)
             scenario::toString(Jitter::Equal),              scenario::toString(Jitter::None),
             scenario::toString(WrapperRetryOn::Transient),  scenario::toString(WrapperRetryOn::Any),
             scenario::toString(ReconcileAction::Void),      scenario::toString(ReconcileAction::Flag),
+            scenario::toString(TokenReuse::Replay),         scenario::toString(TokenReuse::Reject),
+            scenario::toString(KeyStore::Memory),           scenario::toString(KeyStore::Durable),
+            scenario::toString(UnknownQuery::Resend),       scenario::toString(UnknownQuery::Fail),
             QStringLiteral("7")};
         for (const QString &n : names)
             candidates << n;
@@ -74,6 +77,8 @@ QJsonValue otherValue(const Scenario &s, const QString &path)
                                                  {QStringLiteral("attempt"), QStringLiteral("*/*/*")},
                                                  {QStringLiteral("fault"), QStringLiteral("responseLost")}}};
             candidates << QJsonArray{};
+        } else if (path.endsWith(QLatin1String("restarts"))) {
+            candidates << QJsonArray{QJsonObject{{QStringLiteral("atS"), 12}}} << QJsonArray{};
         } else if (path.endsWith(QLatin1String("allowedMethods"))) {
             candidates << QJsonArray{QStringLiteral("GET")} << QJsonArray{QStringLiteral("POST")};
         } else {

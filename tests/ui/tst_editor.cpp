@@ -497,6 +497,8 @@ void TestEditor::everySettingCountsAsModified()
             other = QJsonArray{429};
         else if (path == QLatin1String("client.transport.allowedMethods"))
             other = QJsonArray{QStringLiteral("POST")};
+        else if (path == QLatin1String("server.restarts"))
+            other = QJsonArray{QJsonObject{{QStringLiteral("atS"), 12}}};
         else
             other = QStringLiteral("changed");
         const ScenarioParse changed = scenario::withValue(base, path, other);
