@@ -114,6 +114,7 @@ struct Flow
     qint64 wrapperFirstStart = 0;
     qint64 prevBusinessWait = 0;
     qint64 prevWrapperWait = 0;
+    TransportCounts transportDone; // urllib3 counters of the current transport loop
     quint32 serial = 0;   // current attempt; stale events carry an older one
     bool waiting = false; // an attempt is outstanding
     bool querying = false;
@@ -473,6 +474,7 @@ void Engine::onWrapperStart(int fi, int phase)
     if (phase == 0) {
         f.w++;
         f.t = 0;
+        f.transportDone = TransportCounts();
         if (f.wrapperFirstStart < 0)
             f.wrapperFirstStart = m_now;
         // The decorated method builds the request: payload (and a key minted here) are new each time.
@@ -654,8 +656,15 @@ void Engine::deliver(int fi, const AttemptOutcome &o)
         cs.tokens = std::min(m_c.retryBudget.maxTokens, cs.tokens + m_c.retryBudget.ratio);
 
     if (m_c.transport.enabled && !o.ok()) {
-        const TransportVerdict v = policy::transport(m_c.transport, m_post, o, f.t - 1);
+        double jitterU = 0;
+        if (m_c.transport.backoffJitterS > 0) {
+            RngStream rng(m_s.seed, RngStream::Backoff,
+                          {quint64(f.op), quint64(f.sub), quint64(f.b), quint64(f.w), quint64(f.t), 3});
+            jitterU = rng.uniform();
+        }
+        const TransportVerdict v = policy::transport(m_c.transport, m_post, o, f.transportDone, jitterU);
         if (v.retry && spendBudget(f, Lane::Transport)) {
+            f.transportDone.add(v.cause);
             if (m_tracing)
                 traceFlow(Lane::Transport, EventKind::RetryScheduled, f, o.status, 0,
                           QStringLiteral("%1 after %2").arg(waitText(v.delayUs), o.describe()));
@@ -664,6 +673,15 @@ void Engine::deliver(int fi, const AttemptOutcome &o)
         }
         if (m_tracing && !v.retry)
             traceFlow(Lane::Transport, EventKind::GaveUp, f, o.status, 0, v.reason);
+        if (!v.retry && v.statusExhausted && m_c.transport.raiseOnStatus) {
+            // raise_on_status: MaxRetryError reaches the layer above, the response (and its
+            // Retry-After) does not.
+            AttemptOutcome raised = o;
+            raised.raised = true;
+            raised.retryAfterS = -1;
+            afterWrapper(fi, raised);
+            return;
+        }
     }
     afterWrapper(fi, o);
 }

@@ -31,7 +31,7 @@ Estimate estimate(const Scenario &s)
     const ClientConfig &c = s.client;
     const qint64 business = c.business.enabled ? qMax(1, c.business.maxAttempts) : 1;
     const qint64 wrapper = c.wrapper.enabled ? qMax(1, c.wrapper.maxAttempts) : 1;
-    const qint64 transport = c.transport.enabled ? qMax(0, c.transport.total) + 1 : 1;
+    const qint64 transport = c.transport.enabled ? qMax(0, c.transport.worstCaseRetries()) + 1 : 1;
     const qint64 submissionsPerOrder = s.workload.doubleSubmitRate > 0 ? 2 : 1;
 
     // Requests of one submission that exhausts every layer.
@@ -60,7 +60,9 @@ Estimate estimate(const Scenario &s)
     if (c.wrapper.enabled)
         factors << factor("client.wrapper.maxAttempts", wrapper);
     if (c.transport.enabled)
-        factors << factor("client.transport.total+1", transport);
+        factors << (c.transport.total == c.transport.worstCaseRetries()
+                        ? factor("client.transport.total+1", transport)
+                        : factor("client.transport retries (total, connect, read, status)+1", transport));
 
     Estimate e;
     e.attempts = saturatedProduct(saturatedProduct(qMax(0, s.workload.orders), submissionsPerOrder), perSubmission);
