@@ -113,6 +113,11 @@ private Q_SLOTS:
     void probabilisticFaults();
     void tracingDoesNotChangeMetrics();
     void deterministicTrace();
+    void transportEveryMethodRetriesPost();
+    void transportRetryAfterZeroWaitsBackoff();
+    void transportRaiseOnStatus_data();
+    void transportRaiseOnStatus();
+    void transportCountersBoundAttempts();
     void timeoutEventsAreOrdered();
     void cancelStopsEarly();
     void sinkReceivesTheTraceAsItHappens_data();
@@ -1005,6 +1010,110 @@ void TestEngine::longScriptActsLikeItsEntries()
     QVERIFY(short_.metrics.httpAttempts > 6);
     QCOMPARE(long_.metrics, short_.metrics);
     QCOMPARE(trace::hash(long_.trace), trace::hash(short_.trace));
+}
+
+// Gaps between each transport response and the next transport attempt, in microseconds.
+static QList<qint64> transportGaps(const Trace &t)
+{
+    QList<qint64> gaps;
+    qint64 received = -1;
+    for (const TraceEvent &e : t) {
+        if (e.kind == EventKind::ResponseReceived)
+            received = e.t;
+        else if (e.kind == EventKind::TransportAttempt && received >= 0)
+            gaps << e.t - received;
+    }
+    return gaps;
+}
+
+// allowedMethods [] is urllib3's allowed_methods=None: a POST answered 503 is retried, total=3
+// gives 4 attempts; the default list (no POST) gives 1.
+void TestEngine::transportEveryMethodRetriesPost()
+{
+    Scenario s = base();
+    s.client.transport.enabled = true;
+    s.client.transport.total = 3;
+    s.server.error5xxBeforeCommit = 1.0;
+    QCOMPARE(run(s).metrics.httpAttempts, qint64(1));
+    s.client.transport.allowedMethods.clear();
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.httpAttempts, qint64(4));
+    QCOMPARE(r.metrics.records, 0);
+    // backoffFactor 0.5: 0, 0.5 * 2 = 1.0 and 0.5 * 4 = 2.0 s.
+    QCOMPARE(transportGaps(r.trace), (QList<qint64>{0, 1000000, 2000000}));
+}
+
+// A 429 with Retry-After: 0 stays retryable (the header is there) but waits the backoff.
+void TestEngine::transportRetryAfterZeroWaitsBackoff()
+{
+    Scenario s = base();
+    s.client.transport.enabled = true;
+    s.client.transport.total = 3;
+    s.client.transport.statusForcelist.clear();
+    s.client.transport.allowedMethods.clear();
+    s.server.retryAfterS = 0;
+    s.network.script = {script(1, "*/*/t1", FaultKind::Throttle429), script(1, "*/*/t2", FaultKind::Throttle429),
+                        script(1, "*/*/t3", FaultKind::Throttle429)};
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.httpAttempts, qint64(4));
+    QCOMPARE(r.metrics.records, 1);
+    QCOMPARE(transportGaps(r.trace), (QList<qint64>{0, 1000000, 2000000}));
+}
+
+// Two 429s with Retry-After: 5 exhaust total=1. raiseOnStatus: the business loop sees
+// MaxRetryError and waits its own 1 s; off, it gets the 429 and honours Retry-After: 5 s.
+void TestEngine::transportRaiseOnStatus_data()
+{
+    QTest::addColumn<bool>("raise");
+    QTest::addColumn<qint64>("businessWait");
+    QTest::addRow("raise") << true << qint64(1000000);
+    QTest::addRow("return-response") << false << qint64(5000000);
+}
+
+void TestEngine::transportRaiseOnStatus()
+{
+    QFETCH(bool, raise);
+    QFETCH(qint64, businessWait);
+    Scenario s = base();
+    s.client.business.enabled = true;
+    s.client.business.maxAttempts = 2;
+    s.client.transport.enabled = true;
+    s.client.transport.total = 1;
+    s.client.transport.statusForcelist = {429};
+    s.client.transport.allowedMethods.clear();
+    s.client.transport.raiseOnStatus = raise;
+    s.server.retryAfterS = 5;
+    s.network.script = {script(1, "b1/w1/t1", FaultKind::Throttle429), script(1, "b1/w1/t2", FaultKind::Throttle429)};
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.httpAttempts, qint64(3));
+    QCOMPARE(r.metrics.records, 1);
+    qint64 lastReceived = -1, b2 = -1;
+    bool sawRaised = false;
+    for (const TraceEvent &e : r.trace) {
+        if (e.kind == EventKind::ResponseReceived && b2 < 0)
+            lastReceived = e.t;
+        if (e.kind == EventKind::BusinessAttempt && e.path.contains(QLatin1String("/b2")))
+            b2 = e.t;
+        sawRaised |= e.detail.contains(QLatin1String("MaxRetryError"));
+    }
+    QCOMPARE(b2 - lastReceived, businessWait);
+    QCOMPARE(sawRaised, raise);
+}
+
+// total null with connect 1, read 1, status 2: four 503s make 3 attempts (status runs out).
+void TestEngine::transportCountersBoundAttempts()
+{
+    Scenario s = base();
+    s.client.transport.enabled = true;
+    s.client.transport.total = TransportConfig::Unlimited;
+    s.client.transport.connect = 1;
+    s.client.transport.read = 1;
+    s.client.transport.status = 2;
+    s.client.transport.allowedMethods.clear();
+    s.server.error5xxBeforeCommit = 1.0;
+    QCOMPARE(s.worstCaseAttemptsPerOp(), 5); // 1 + 1 + 2 retries, plus the first attempt
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.httpAttempts, qint64(3));
 }
 
 QTEST_GUILESS_MAIN(TestEngine)
