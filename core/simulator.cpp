@@ -463,6 +463,7 @@ void Engine::onBusinessStart(int fi, int phase)
         return;
     }
     f.wrapperFirstStart = -1;
+    f.prevWrapperWait = 0; // a new run of the wrapper's loop: its jitter starts afresh
     onWrapperStart(fi, 0);
 }
 
@@ -690,12 +691,14 @@ bool Engine::retryLayer(int fi, const AttemptOutcome &o, const LayerRetry &layer
 {
     Flow &f = m_flows[size_t(fi)];
     if (layer.attempt < layer.max && layer.retryable) {
-        const qint64 wait = std::max(layer.minWaitUs,
-                                     policy::backoffUs(layer.config.backoff, layer.attempt, *layer.prevWait, layer.u));
+        const qint64 backoff = policy::backoffUs(layer.config.backoff, layer.attempt, *layer.prevWait, layer.u);
+        const qint64 wait = std::max(layer.minWaitUs, backoff);
+        // tenacity stop_before_delay: stop when elapsed + the next wait reaches the deadline.
         const bool deadlineOk = layer.config.deadlineMs <= 0
-            || m_now + wait - layer.since <= qint64(layer.config.deadlineMs) * kMs;
+            || m_now + wait - layer.since < qint64(layer.config.deadlineMs) * kMs;
         if (deadlineOk && spendBudget(f, layer.lane)) {
-            *layer.prevWait = wait;
+            // Decorrelated jitter grows from its own previous wait; a Retry-After does not feed it.
+            *layer.prevWait = backoff;
             if (m_tracing)
                 traceFlow(layer.lane, EventKind::RetryScheduled, f, o.status, 0,
                           QStringLiteral("%1 after %2").arg(waitText(wait), o.describe()));

@@ -118,6 +118,10 @@ private Q_SLOTS:
     void transportRaiseOnStatus_data();
     void transportRaiseOnStatus();
     void transportCountersBoundAttempts();
+    void deadlineStopsBeforeDelay_data();
+    void deadlineStopsBeforeDelay();
+    void wrapperJitterRestartsPerBusinessAttempt();
+    void retryAfterDoesNotFeedJitter();
     void timeoutEventsAreOrdered();
     void cancelStopsEarly();
     void sinkReceivesTheTraceAsItHappens_data();
@@ -1114,6 +1118,87 @@ void TestEngine::transportCountersBoundAttempts()
     QCOMPARE(s.worstCaseAttemptsPerOp(), 5); // 1 + 1 + 2 retries, plus the first attempt
     const RunResult r = run(s);
     QCOMPARE(r.metrics.httpAttempts, qint64(3));
+}
+
+// tenacity stop_before_delay: the connect error comes back at 5 ms and the wait is 1000 ms, so a
+// deadline of 1005 ms stops (5 + 1000 >= 1005) and 1006 ms retries.
+void TestEngine::deadlineStopsBeforeDelay_data()
+{
+    QTest::addColumn<int>("deadlineMs");
+    QTest::addColumn<qint64>("attempts");
+    QTest::addRow("equal-stops") << 1005 << qint64(1);
+    QTest::addRow("one-more-retries") << 1006 << qint64(2);
+}
+
+void TestEngine::deadlineStopsBeforeDelay()
+{
+    QFETCH(int, deadlineMs);
+    QFETCH(qint64, attempts);
+    Scenario s = base();
+    s.client.business.enabled = true;
+    s.client.business.deadlineMs = deadlineMs;
+    s.client.connectFailMs = 5;
+    s.network.script = {script(1, "b1/*/*", FaultKind::ConnectFailure)};
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.httpAttempts, attempts);
+}
+
+// Decorrelated jitter: wait = U(initial, 3 x previous), previous = initial at the start of a loop.
+// So the first wrapper retry of every business attempt waits at most 3 x 100 ms.
+void TestEngine::wrapperJitterRestartsPerBusinessAttempt()
+{
+    Scenario s = base();
+    s.workload.orders = 20;
+    s.client.business.enabled = true;
+    s.client.business.maxAttempts = 2;
+    s.client.wrapper.enabled = true;
+    s.client.wrapper.maxAttempts = 4;
+    s.client.wrapper.backoff = {BackoffKind::Exponential, 100, 2.0, 100000, Jitter::Decorrelated};
+    s.server.error5xxBeforeCommit = 1.0;
+    const RunResult r = run(s);
+    int checked = 0;
+    QHash<QString, int> retriesInRun; // "opN/bM" -> wrapper retries scheduled so far
+    for (const TraceEvent &e : r.trace) {
+        if (e.kind != EventKind::RetryScheduled || e.lane != Lane::Wrapper)
+            continue;
+        const QString run = e.path.section(QLatin1Char('/'), 0, 1);
+        if (retriesInRun[run]++ == 0) {
+            // the detail starts with the wait: "wait 250 ms after 503" or "wait 1.25 s after 503"
+            const QString wait = e.detail.section(QLatin1String(" after "), 0, 0);
+            double ms = wait.section(QLatin1Char(' '), 1, 1).toDouble();
+            if (wait.endsWith(QLatin1String(" s")))
+                ms *= 1000;
+            QVERIFY2(ms >= 100 && ms <= 300, qPrintable(e.path + QLatin1Char(' ') + e.detail));
+            ++checked;
+        }
+    }
+    QCOMPARE(checked, 40); // 20 orders x 2 business attempts
+}
+
+// A Retry-After of 5 s on b1 does not become the jitter's previous wait: the b2 -> b3 wait stays
+// within U(100 ms, 3 x the b1 backoff), at most 900 ms.
+void TestEngine::retryAfterDoesNotFeedJitter()
+{
+    Scenario s = base();
+    s.workload.orders = 20;
+    s.client.business.enabled = true;
+    s.client.business.maxAttempts = 3;
+    s.client.business.backoff = {BackoffKind::Exponential, 100, 2.0, 100000, Jitter::Decorrelated};
+    s.server.retryAfterS = 5;
+    s.network.script = {script(0, "b1/*/*", FaultKind::Throttle429), script(0, "b2/*/*", FaultKind::Server5xxBeforeCommit)};
+    const RunResult r = run(s);
+    QHash<int, qint64> b2Fail, b3Start;
+    for (const TraceEvent &e : r.trace) {
+        if (e.kind == EventKind::ResponseReceived && e.path.contains(QLatin1String("/b2/")))
+            b2Fail[e.op] = e.t;
+        if (e.kind == EventKind::BusinessAttempt && e.path.contains(QLatin1String("/b3")))
+            b3Start[e.op] = e.t;
+    }
+    QCOMPARE(b3Start.size(), 20);
+    for (auto it = b3Start.constBegin(); it != b3Start.constEnd(); ++it) {
+        const qint64 wait = it.value() - b2Fail.value(it.key());
+        QVERIFY2(wait >= 100000 && wait <= 900000, qPrintable(QString::number(wait)));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestEngine)
