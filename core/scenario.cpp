@@ -1,6 +1,8 @@
 #include "scenario.h"
 #include "scenariovisit.h"
 
+#include <limits>
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -369,6 +371,20 @@ public:
     void integer(const char *key, int lo, int hi, int *out)
     {
         noteRange(key, QStringLiteral("integer"), QStringLiteral("%1 to %2").arg(lo).arg(hi), true, lo, hi);
+        readInteger(key, lo, hi, out);
+    }
+
+    // An integer from lo to hi where lo is a special value with conditions of its own: the catalogue
+    // states the plain range from lo + 1 and says what lo means.
+    void integerWithSpecialLow(const char *key, int lo, int hi, const QString &lowMeaning, int *out)
+    {
+        noteRange(key, QStringLiteral("integer"), QStringLiteral("%1 to %2, or %3").arg(lo + 1).arg(hi).arg(lowMeaning),
+                  true, lo + 1, hi);
+        readInteger(key, lo, hi, out);
+    }
+
+    void readInteger(const char *key, int lo, int hi, int *out)
+    {
         const QJsonValue v = take(key);
         if (v.isUndefined())
             return;
@@ -556,14 +572,30 @@ void readLayer(ObjectReader &parent, const char *key, LayerConfig *l)
 {
     ObjectReader r(parent.errors(), parent.object(key), parent.pathOf(QLatin1String(key)));
     r.boolean("enabled", &l->enabled);
-    r.integer("maxAttempts", 1, 100, &l->maxAttempts);
+    r.integerWithSpecialLow("maxAttempts", 0, 100,
+                            QStringLiteral("0 for unlimited until %1").arg(r.pathOf(QStringLiteral("deadlineMs"))),
+                            &l->maxAttempts);
     r.integer("deadlineMs", 0, MaxMs, &l->deadlineMs);
-    ObjectReader b(r.errors(), r.object("backoff"), r.pathOf(QStringLiteral("backoff")));
-    b.choice("kind", &l->backoff.kind);
-    b.integer("initialMs", 0, MaxMs, &l->backoff.initialMs);
-    b.number("multiplier", 0, 100, &l->backoff.multiplier);
-    b.integer("maxMs", 0, MaxMs, &l->backoff.maxMs);
-    b.choice("jitter", &l->backoff.jitter);
+    {
+        ObjectReader b(r.errors(), r.object("backoff"), r.pathOf(QStringLiteral("backoff")));
+        b.choice("kind", &l->backoff.kind);
+        b.integer("initialMs", 0, MaxMs, &l->backoff.initialMs);
+        b.number("multiplier", 0, 100, &l->backoff.multiplier);
+        b.integer("maxMs", 0, MaxMs, &l->backoff.maxMs);
+        b.choice("jitter", &l->backoff.jitter);
+    }
+    // Unlimited attempts (tenacity stop_never) end only at the deadline, and only if every retry
+    // waits a little: else the loop would spin without the clock moving.
+    if (l->enabled && l->maxAttempts == 0) {
+        if (l->deadlineMs <= 0)
+            r.errors()->append(QStringLiteral("%1: 0 (unlimited) needs %2 above 0, the deadline that ends the retries")
+                                   .arg(r.pathOf(QStringLiteral("maxAttempts")), r.pathOf(QStringLiteral("deadlineMs"))));
+        else if (l->minimumWaitMs() < 1)
+            r.errors()->append(QStringLiteral("%1: 0 (unlimited) needs a backoff that always waits at least 1 ms "
+                                              "(initialMs and maxMs from 1, multiplier from 1, jitter none, equal or "
+                                              "decorrelated)")
+                                   .arg(r.pathOf(QStringLiteral("maxAttempts"))));
+    }
 }
 
 void readTransport(ObjectReader &parent, TransportConfig *t)
@@ -742,6 +774,12 @@ void checkScriptReachable(const Scenario &s, QStringList *errors)
             *why = QStringLiteral("client.%1.enabled is false, so every attempt is %2%3")
                        .arg(QLatin1String(name), QChar::fromLatin1(letter), QStringLiteral("1"));
             return 1;
+        }
+        if (l.maxAttempts == 0) {
+            *why = QStringLiteral("client.%1.maxAttempts is 0 (unlimited) and client.%1.deadlineMs allows at most %2")
+                       .arg(QLatin1String(name))
+                       .arg(l.effectiveMaxAttempts());
+            return l.effectiveMaxAttempts();
         }
         *why = QStringLiteral("client.%1.maxAttempts is %2").arg(QLatin1String(name)).arg(l.maxAttempts);
         return l.maxAttempts;
@@ -1342,6 +1380,40 @@ bool Scenario::operator==(const Scenario &o) const
         && seed == o.seed && scenario::sameSettings(*this, o);
 }
 
+int LayerConfig::minimumWaitMs() const
+{
+    // backoffUs over n >= 1: constant and linear start at initialMs, exponential too unless it
+    // shrinks (multiplier < 1); the cap applies first, then the jitter.
+    double v = backoff.initialMs;
+    if (backoff.kind == BackoffKind::Exponential && backoff.multiplier < 1)
+        v = 0;
+    v = std::min(v, double(backoff.maxMs));
+    switch (backoff.jitter) {
+    case Jitter::None:
+        break;
+    case Jitter::Full:
+        v = 0;
+        break;
+    case Jitter::Equal:
+        v = v / 2;
+        break;
+    case Jitter::Decorrelated:
+        v = std::min(backoff.initialMs, backoff.maxMs);
+        break;
+    }
+    return int(std::floor(v));
+}
+
+int LayerConfig::effectiveMaxAttempts() const
+{
+    if (maxAttempts > 0)
+        return maxAttempts;
+    const int wait = minimumWaitMs();
+    if (deadlineMs <= 0 || wait < 1)
+        return 1; // refused by the validator; never loop without a bound
+    return 1 + deadlineMs / wait;
+}
+
 int TransportConfig::worstCaseRetries() const
 {
     // Each error decrements total and its own counter; the loop ends when either runs out.
@@ -1357,19 +1429,19 @@ int TransportConfig::worstCaseRetries() const
 
 int Scenario::worstCaseAttemptsPerOp() const
 {
-    const int b = client.business.enabled ? client.business.maxAttempts : 1;
-    const int w = client.wrapper.enabled ? client.wrapper.maxAttempts : 1;
-    const int t = client.transport.enabled ? std::max(0, client.transport.worstCaseRetries()) + 1 : 1;
-    return b * w * t;
+    const qint64 b = client.business.enabled ? client.business.effectiveMaxAttempts() : 1;
+    const qint64 w = client.wrapper.enabled ? client.wrapper.effectiveMaxAttempts() : 1;
+    const qint64 t = client.transport.enabled ? std::max(0, client.transport.worstCaseRetries()) + 1 : 1;
+    return int(std::min<qint64>(b * w * t, std::numeric_limits<int>::max()));
 }
 
 QString Scenario::worstCaseFormula() const
 {
     QStringList factors;
     if (client.business.enabled)
-        factors << QString::number(client.business.maxAttempts);
+        factors << QString::number(client.business.effectiveMaxAttempts());
     if (client.wrapper.enabled)
-        factors << QString::number(client.wrapper.maxAttempts);
+        factors << QString::number(client.wrapper.effectiveMaxAttempts());
     if (client.transport.enabled)
         factors << QString::number(std::max(0, client.transport.worstCaseRetries()) + 1);
     if (factors.isEmpty())

@@ -41,9 +41,15 @@ struct BackoffConfig
 struct LayerConfig
 {
     bool enabled = true;
-    int maxAttempts = 3;
+    int maxAttempts = 3; // 0 = unlimited (tenacity stop_never), bounded by deadlineMs
     BackoffConfig backoff;
     int deadlineMs = 0; // 0 = no overall deadline for this layer
+
+    // The shortest wait the backoff can give before any retry, in milliseconds.
+    int minimumWaitMs() const;
+    // maxAttempts, or for unlimited the most attempts the deadline lets through:
+    // 1 + deadlineMs / minimumWaitMs (each retry waits at least that long).
+    int effectiveMaxAttempts() const;
 };
 
 // urllib3 Retry mounted on the session, field for field. A counter of -1 is urllib3's None

@@ -215,8 +215,8 @@ public:
             for (const CompiledScript &c : m_script)
                 m_scriptIndex[scriptKey(c.op, c.b, c.w, c.t)] |= c.bit;
         }
-        m_businessMax = m_c.business.enabled ? m_c.business.maxAttempts : 1;
-        m_wrapperMax = m_c.wrapper.enabled ? m_c.wrapper.maxAttempts : 1;
+        m_businessMax = m_c.business.enabled ? m_c.business.effectiveMaxAttempts() : 1;
+        m_wrapperMax = m_c.wrapper.enabled ? m_c.wrapper.effectiveMaxAttempts() : 1;
         m_clients.resize(size_t(std::max(1, s.workload.clients)));
         for (ClientState &c : m_clients)
             c.tokens = m_c.retryBudget.maxTokens;

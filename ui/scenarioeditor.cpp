@@ -348,7 +348,11 @@ QGroupBox *ScenarioEditor::buildLayerGroup(const QString &layer, const QString &
         {QStringLiteral("equal"), tr("Equal: wait/2 + U(0, wait/2)")},
         {QStringLiteral("decorrelated"), tr("Decorrelated")},
     };
-    addRow(form, tr("Max attempts"), intField(p + QStringLiteral("maxAttempts"), 0, 999));
+    auto *attempts = qobject_cast<QSpinBox *>(intField(p + QStringLiteral("maxAttempts"), 0, 999));
+    attempts->setSpecialValueText(tr("unlimited"));
+    addRow(form, tr("Max attempts"), attempts,
+           tr("Unlimited (tenacity stop_never) retries until the deadline below, which it then needs; "
+              "the backoff must always wait at least 1 ms."));
     addRow(form, tr("Backoff"),
            choiceField(p + QStringLiteral("backoff.kind"), choices<BackoffKind>(3, kindLabels)));
     addRow(form, tr("First wait"), intField(p + QStringLiteral("backoff.initialMs"), 0, MaxMs, tr(" ms"), 100));

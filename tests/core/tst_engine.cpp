@@ -122,6 +122,8 @@ private Q_SLOTS:
     void deadlineStopsBeforeDelay();
     void wrapperJitterRestartsPerBusinessAttempt();
     void retryAfterDoesNotFeedJitter();
+    void unlimitedAttemptsEndAtDeadline_data();
+    void unlimitedAttemptsEndAtDeadline();
     void timeoutEventsAreOrdered();
     void cancelStopsEarly();
     void sinkReceivesTheTraceAsItHappens_data();
@@ -1199,6 +1201,37 @@ void TestEngine::retryAfterDoesNotFeedJitter()
         const qint64 wait = it.value() - b2Fail.value(it.key());
         QVERIFY2(wait >= 100000 && wait <= 900000, qPrintable(QString::number(wait)));
     }
+}
+
+// maxAttempts 0 with a 10 s deadline, constant 1 s waits, every connect refused after 5 ms:
+// attempt k fails at 1005k - 1000 ms and retries while 1005k < 10000, so k = 1..9 retry and the
+// 10th attempt is the last.
+void TestEngine::unlimitedAttemptsEndAtDeadline_data()
+{
+    QTest::addColumn<bool>("wrapper");
+    QTest::addRow("business") << false;
+    QTest::addRow("wrapper") << true;
+}
+
+void TestEngine::unlimitedAttemptsEndAtDeadline()
+{
+    QFETCH(bool, wrapper);
+    Scenario s = base();
+    LayerConfig &layer = wrapper ? s.client.wrapper : s.client.business;
+    layer.enabled = true;
+    layer.maxAttempts = 0;
+    layer.deadlineMs = 10000;
+    layer.backoff = {BackoffKind::Constant, 1000, 2.0, 8000, Jitter::None};
+    s.client.connectFailMs = 5;
+    s.network.connectFailure = 1.0;
+    QCOMPARE(s.worstCaseAttemptsPerOp(), 11); // 1 + 10000 / 1000
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.httpAttempts, qint64(10));
+    QCOMPARE(r.metrics.clientFailed, 1);
+    int deadline = 0;
+    for (const TraceEvent &e : r.trace)
+        deadline += e.kind == EventKind::GaveUp && e.detail == QLatin1String("deadline reached");
+    QCOMPARE(deadline, 1);
 }
 
 QTEST_GUILESS_MAIN(TestEngine)

@@ -96,6 +96,8 @@ private Q_SLOTS:
     void transportUrllib3Keys();
     void transportUrllib3KeysRejected_data();
     void transportUrllib3KeysRejected();
+    void unlimitedAttempts_data();
+    void unlimitedAttempts();
 };
 
 void TestScenario::emptyObjectGivesDefaults_data()
@@ -364,8 +366,11 @@ void TestScenario::badValue_data()
     QTest::addRow("workload-not-object") << QByteArray(R"({"workload": 3})") << QStringLiteral("workload: expected an object, got 3");
     QTest::addRow("bool-as-number") << QByteArray(R"({"client": {"requestId": 1}})")
                                     << QStringLiteral("client.requestId: expected true or false, got 1");
+    // 0 is unlimited since issue 8: without a deadline it is refused, naming both fields.
     QTest::addRow("max-attempts-zero") << QByteArray(R"({"client": {"wrapper": {"maxAttempts": 0}}})")
-                                       << QStringLiteral("client.wrapper.maxAttempts: expected an integer from 1 to 100");
+                                       << QStringLiteral("client.wrapper.maxAttempts: 0 (unlimited) needs client.wrapper.deadlineMs above 0");
+    QTest::addRow("max-attempts-negative") << QByteArray(R"({"client": {"wrapper": {"maxAttempts": -1}}})")
+                                           << QStringLiteral("client.wrapper.maxAttempts: expected an integer from 0 to 100");
     QTest::addRow("backoff-kind") << QByteArray(R"({"client": {"business": {"backoff": {"kind": "fibonacci"}}}})")
                                   << QStringLiteral("client.business.backoff.kind: expected one of constant|linear|exponential");
     QTest::addRow("jitter") << QByteArray(R"({"client": {"wrapper": {"backoff": {"jitter": "lots"}}}})")
@@ -1138,6 +1143,59 @@ void TestScenario::transportUrllib3KeysRejected()
     const ScenarioParse parsed = scenario::withSet(Scenario(), set);
     QVERIFY(!parsed.ok());
     QVERIFY2(parsed.errors.join(QLatin1Char('\n')).contains(error), qPrintable(parsed.errors.join(QLatin1Char('\n'))));
+}
+
+// maxAttempts 0 = unlimited, bounded by the deadline: at most 1 + deadlineMs / minimum wait.
+void TestScenario::unlimitedAttempts_data()
+{
+    QTest::addColumn<QString>("layer");
+    QTest::addColumn<QString>("backoff");
+    QTest::addColumn<int>("deadlineMs");
+    QTest::addColumn<int>("bound");    // effective attempts, 0 when refused
+    QTest::addColumn<QString>("error");
+    // constant 1000 ms, deadline 10 s: 1 + 10000 / 1000 = 11 attempts.
+    QTest::addRow("business-constant") << "business" << R"({"kind": "constant", "initialMs": 1000, "jitter": "none"})"
+                                       << 10000 << 11 << QString();
+    // equal jitter halves the smallest wait: 100 / 2 = 50 ms; 1 + 1000 / 50 = 21.
+    QTest::addRow("wrapper-equal") << "wrapper" << R"({"kind": "exponential", "initialMs": 100, "jitter": "equal"})"
+                                   << 1000 << 21 << QString();
+    // decorrelated never waits under initialMs: 1 + 1000 / 300 = 4.
+    QTest::addRow("wrapper-decorrelated") << "wrapper" << R"({"initialMs": 300, "maxMs": 5000, "jitter": "decorrelated"})"
+                                          << 1000 << 4 << QString();
+    QTest::addRow("no-deadline") << "business" << R"({"kind": "constant"})" << 0 << 0
+                                 << QStringLiteral("client.business.maxAttempts: 0 (unlimited) needs client.business.deadlineMs above 0");
+    QTest::addRow("full-jitter") << "wrapper" << R"({"jitter": "full"})" << 5000 << 0
+                                 << QStringLiteral("client.wrapper.maxAttempts: 0 (unlimited) needs a backoff that always waits at least 1 ms");
+    QTest::addRow("zero-initial") << "business" << R"({"initialMs": 0, "jitter": "none"})" << 5000 << 0
+                                  << QStringLiteral("client.business.maxAttempts: 0 (unlimited) needs a backoff that always waits at least 1 ms");
+    QTest::addRow("shrinking") << "business" << R"({"kind": "exponential", "multiplier": 0.5, "jitter": "none"})" << 5000
+                               << 0 << QStringLiteral("client.business.maxAttempts: 0 (unlimited) needs a backoff");
+}
+
+void TestScenario::unlimitedAttempts()
+{
+    QFETCH(QString, layer);
+    QFETCH(QString, backoff);
+    QFETCH(int, deadlineMs);
+    QFETCH(int, bound);
+    QFETCH(QString, error);
+    const QByteArray text = QStringLiteral(R"({"client": {"%1": {"enabled": true, "maxAttempts": 0, "deadlineMs": %2, "backoff": %3}}})")
+                                .arg(layer)
+                                .arg(deadlineMs)
+                                .arg(backoff)
+                                .toUtf8();
+    const ScenarioParse parsed = scenario::fromJsonBytes(text);
+    if (bound == 0) {
+        QVERIFY(!parsed.ok());
+        QVERIFY2(parsed.errors.join(QLatin1Char('\n')).contains(error), qPrintable(parsed.errors.join(QLatin1Char('\n'))));
+        return;
+    }
+    QVERIFY2(parsed.ok(), qPrintable(parsed.errors.join(QLatin1Char('\n'))));
+    const LayerConfig &l = layer == QLatin1String("business") ? parsed.scenario.client.business : parsed.scenario.client.wrapper;
+    QCOMPARE(l.maxAttempts, 0);
+    QCOMPARE(l.effectiveMaxAttempts(), bound);
+    // The other layer keeps its 3 attempts; transport is off.
+    QCOMPARE(parsed.scenario.worstCaseAttemptsPerOp(), 3 * bound);
 }
 
 QTEST_GUILESS_MAIN(TestScenario)
