@@ -2,6 +2,7 @@
 
 #include "scenario.h"
 
+#include <QDateTime>
 #include <QString>
 
 namespace retrylab {
@@ -15,9 +16,26 @@ struct AttemptOutcome
     int status = 0;
     int retryAfterS = -1; // Retry-After header, -1 when absent
     bool replayed = false;
+    // urllib3 raised MaxRetryError for an exhausted status_forcelist status (raise_on_status):
+    // the layer above sees an exception, not the response, so no Retry-After reaches it.
+    bool raised = false;
 
     bool ok() const { return kind == OutcomeKind::Response && status >= 200 && status < 300; }
     QString describe() const;
+};
+
+// Which urllib3 Retry counter an error decrements (besides total).
+enum class TransportCause { None, Connect, Read, Status, Other };
+
+// Retries already made in one run of the transport loop, per urllib3 counter.
+struct TransportCounts
+{
+    int total = 0;
+    int connect = 0;
+    int read = 0;
+    int status = 0;
+    int other = 0;
+    void add(TransportCause cause);
 };
 
 // The retry decision of urllib3's Retry for one failed attempt.
@@ -26,6 +44,11 @@ struct TransportVerdict
     bool retry = false;
     qint64 delayUs = 0;
     QString reason;
+    TransportCause cause = TransportCause::None;
+    bool retryAfter = false; // the wait is the server's Retry-After, not the backoff
+    // A status_forcelist (or Retry-After) status that was retryable but ran out of retries:
+    // urllib3 raises MaxRetryError when raise_on_status is true, else returns the response.
+    bool statusExhausted = false;
 };
 
 // Pure decision functions shared by the simulated and the live client.
@@ -38,8 +61,21 @@ namespace policy {
 // 413/429/503 makes the status retryable and sets the wait; otherwise the
 // wait is 0 for the first retry and backoff_factor * 2^(n-1) after n errors,
 // capped at backoff_max.
+// `done` counts the retries of this request so far, per counter; `jitterU` is a uniform
+// draw in [0, 1) for backoff_jitter. A Retry-After of 0 is present (it makes 413/429/503
+// retryable, as urllib3's is_retry tests the header) but waits the backoff, as
+// sleep_for_retry tests `if retry_after:`; a Retry-After wait is capped at retryAfterMaxS.
+// An exhausted counter (total or the error's own) ends the loop.
+TransportVerdict transport(const TransportConfig &config, const QString &method, const AttemptOutcome &outcome,
+                           const TransportCounts &done, double jitterU = 0);
+// The same for a run of `retriesDone` retries all caused like this outcome.
 TransportVerdict transport(const TransportConfig &config, const QString &method,
                            const AttemptOutcome &outcome, int retriesDone);
+
+// urllib3 Retry.parse_retry_after: delta-seconds ("120") or an HTTP-date relative to `now`,
+// clamped to [0, maxS]. Returns -1 when the header is absent, negative or unparsable (urllib3
+// raises InvalidHeader there; RetryLab treats it as absent and falls back to the backoff).
+double parseRetryAfter(const QString &header, const QDateTime &now, int maxS);
 
 // tenacity-style wrapper: retry on any exception, or on transient ones only.
 bool wrapperRetries(WrapperRetryOn on, const AttemptOutcome &outcome);

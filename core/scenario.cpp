@@ -1,6 +1,8 @@
 #include "scenario.h"
 #include "scenariovisit.h"
 
+#include <limits>
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -385,12 +387,53 @@ public:
     void integer(const char *key, int lo, int hi, int *out)
     {
         noteRange(key, QStringLiteral("integer"), QStringLiteral("%1 to %2").arg(lo).arg(hi), true, lo, hi);
+        readInteger(key, lo, hi, out);
+    }
+
+    // An integer from lo to hi where lo is a special value with conditions of its own: the catalogue
+    // states the plain range from lo + 1 and says what lo means.
+    void integerWithSpecialLow(const char *key, int lo, int hi, const QString &lowMeaning, int *out)
+    {
+        noteRange(key, QStringLiteral("integer"), QStringLiteral("%1 to %2, or %3").arg(lo + 1).arg(hi).arg(lowMeaning),
+                  true, lo + 1, hi);
+        readInteger(key, lo, hi, out);
+    }
+
+    void readInteger(const char *key, int lo, int hi, int *out)
+    {
         const QJsonValue v = take(key);
         if (v.isUndefined())
             return;
         const double d = v.toDouble();
         if (!v.isDouble() || std::floor(d) != d || d < lo || d > hi) {
             error(QLatin1String(key), QStringLiteral("expected an integer from %1 to %2").arg(lo).arg(hi), v);
+            return;
+        }
+        *out = int(d);
+    }
+
+    // An integer, or null for "unlimited" (stored as -1), as urllib3's None.
+    void nullableInteger(const char *key, int lo, int hi, int *out, bool nullHint = true)
+    {
+        noteRange(key, QStringLiteral("integer"),
+                  QStringLiteral("%1 to %2%3").arg(lo).arg(hi).arg(nullHint ? QStringLiteral(", or null for unlimited") : QString()),
+                  true, lo, hi);
+        if (t_catalogue && t_catalogue->constLast().defaultValue.isUndefined())
+            t_catalogue->last().defaultValue = QJsonValue(QJsonValue::Null);
+        const QJsonValue v = take(key);
+        if (v.isUndefined())
+            return;
+        if (v.isNull()) {
+            *out = -1;
+            return;
+        }
+        const double d = v.toDouble();
+        if (!v.isDouble() || std::floor(d) != d || d < lo || d > hi) {
+            m_errors->append(QStringLiteral("%1: expected an integer from %2 to %3, got %4 (or null for unlimited)")
+                                 .arg(pathOf(QLatin1String(key)))
+                                 .arg(lo)
+                                 .arg(hi)
+                                 .arg(describe(v)));
             return;
         }
         *out = int(d);
@@ -545,24 +588,55 @@ void readLayer(ObjectReader &parent, const char *key, LayerConfig *l)
 {
     ObjectReader r(parent.errors(), parent.object(key), parent.pathOf(QLatin1String(key)));
     r.boolean("enabled", &l->enabled);
-    r.integer("maxAttempts", 1, 100, &l->maxAttempts);
+    r.integerWithSpecialLow("maxAttempts", 0, 100,
+                            QStringLiteral("0 for unlimited until %1").arg(r.pathOf(QStringLiteral("deadlineMs"))),
+                            &l->maxAttempts);
     r.integer("deadlineMs", 0, MaxMs, &l->deadlineMs);
-    ObjectReader b(r.errors(), r.object("backoff"), r.pathOf(QStringLiteral("backoff")));
-    b.choice("kind", &l->backoff.kind);
-    b.integer("initialMs", 0, MaxMs, &l->backoff.initialMs);
-    b.number("multiplier", 0, 100, &l->backoff.multiplier);
-    b.integer("maxMs", 0, MaxMs, &l->backoff.maxMs);
-    b.choice("jitter", &l->backoff.jitter);
+    {
+        ObjectReader b(r.errors(), r.object("backoff"), r.pathOf(QStringLiteral("backoff")));
+        b.choice("kind", &l->backoff.kind);
+        b.integer("initialMs", 0, MaxMs, &l->backoff.initialMs);
+        b.number("multiplier", 0, 100, &l->backoff.multiplier);
+        b.integer("maxMs", 0, MaxMs, &l->backoff.maxMs);
+        b.choice("jitter", &l->backoff.jitter);
+    }
+    // Unlimited attempts (tenacity stop_never) end only at the deadline, and only if every retry
+    // waits a little: else the loop would spin without the clock moving.
+    if (l->enabled && l->maxAttempts == 0) {
+        if (l->deadlineMs <= 0)
+            r.errors()->append(QStringLiteral("%1: 0 (unlimited) needs %2 above 0, the deadline that ends the retries")
+                                   .arg(r.pathOf(QStringLiteral("maxAttempts")), r.pathOf(QStringLiteral("deadlineMs"))));
+        else if (l->minimumWaitMs() < 1)
+            r.errors()->append(QStringLiteral("%1: 0 (unlimited) needs a backoff that always waits at least 1 ms "
+                                              "(initialMs and maxMs from 1, multiplier from 1, jitter none, equal or "
+                                              "decorrelated)")
+                                   .arg(r.pathOf(QStringLiteral("maxAttempts"))));
+    }
 }
 
 void readTransport(ObjectReader &parent, TransportConfig *t)
 {
     ObjectReader r(parent.errors(), parent.object("transport"), parent.pathOf(QStringLiteral("transport")));
     r.boolean("enabled", &t->enabled);
-    r.integer("total", 0, 20, &t->total);
+    r.nullableInteger("total", 0, 20, &t->total, false); // null allowed: see below
+    r.nullableInteger("connect", 0, 20, &t->connect);
+    r.nullableInteger("read", 0, 20, &t->read);
+    r.nullableInteger("status", 0, 20, &t->status);
+    r.nullableInteger("other", 0, 20, &t->other);
     r.number("backoffFactor", 0, 3600, &t->backoffFactor);
     r.number("backoffMaxS", 0, 86400, &t->backoffMaxS);
+    r.number("backoffJitter", 0, 3600, &t->backoffJitterS);
     r.boolean("respectRetryAfter", &t->respectRetryAfter);
+    r.integer("retryAfterMaxS", 0, 86400, &t->retryAfterMaxS);
+    r.boolean("raiseOnStatus", &t->raiseOnStatus);
+    // The simulation raises connect, read and status errors only ("other" never happens here), so
+    // an unlimited total needs those three limited or a run of faults would retry forever.
+    if (t->total == TransportConfig::Unlimited
+        && (t->connect == TransportConfig::Unlimited || t->read == TransportConfig::Unlimited
+            || t->status == TransportConfig::Unlimited))
+        r.errors()->append(QStringLiteral("%1: null (unlimited) needs client.transport.connect, read and status "
+                                          "limited, else a run of faults retries forever")
+                               .arg(r.pathOf(QStringLiteral("total"))));
 
     r.note("statusForcelist", QStringLiteral("list"),
            QStringLiteral("HTTP statuses from 100 to 599, at most %1 entries").arg(scenario::MaxForcelistEntries));
@@ -591,13 +665,16 @@ void readTransport(ObjectReader &parent, TransportConfig *t)
         for (const char *m : HttpMethods)
             all << QLatin1String(m);
         r.note("allowedMethods", QStringLiteral("list"),
-               QStringLiteral("any of %1, at most %2 entries")
+               QStringLiteral("any of %1 (null or [] retries every method, POST included), at most %2 entries")
                    .arg(all.join(QStringLiteral(", ")))
                    .arg(scenario::MaxMethodEntries),
                all);
     }
     QJsonArray methods;
-    if (r.array("allowedMethods", &methods)
+    if (r.source().value(QLatin1String("allowedMethods")).isNull()) {
+        r.take("allowedMethods"); // allowed_methods=None: every method
+        t->allowedMethods.clear();
+    } else if (r.array("allowedMethods", &methods)
         && r.withinCap("allowedMethods", methods.size(), scenario::MaxMethodEntries)) {
         QStringList valid;
         for (const char *m : HttpMethods)
@@ -749,6 +826,12 @@ void checkScriptReachable(const Scenario &s, QStringList *errors)
                        .arg(QLatin1String(name), QChar::fromLatin1(letter), QStringLiteral("1"));
             return 1;
         }
+        if (l.maxAttempts == 0) {
+            *why = QStringLiteral("client.%1.maxAttempts is 0 (unlimited) and client.%1.deadlineMs allows at most %2")
+                       .arg(QLatin1String(name))
+                       .arg(l.effectiveMaxAttempts());
+            return l.effectiveMaxAttempts();
+        }
         *why = QStringLiteral("client.%1.maxAttempts is %2").arg(QLatin1String(name)).arg(l.maxAttempts);
         return l.maxAttempts;
     };
@@ -757,8 +840,12 @@ void checkScriptReachable(const Scenario &s, QStringList *errors)
     limit[0] = layerLimit(c.business, "business", 'b', &why[0]);
     limit[1] = layerLimit(c.wrapper, "wrapper", 'w', &why[1]);
     if (c.transport.enabled) {
-        limit[2] = c.transport.total + 1;
-        why[2] = QStringLiteral("client.transport.total is %1, so the last attempt is t%2").arg(c.transport.total).arg(limit[2]);
+        limit[2] = c.transport.worstCaseRetries() + 1;
+        why[2] = c.transport.total == c.transport.worstCaseRetries()
+            ? QStringLiteral("client.transport.total is %1, so the last attempt is t%2").arg(c.transport.total).arg(limit[2])
+            : QStringLiteral("client.transport.connect + read + status allow %1 retries, so the last attempt is t%2")
+                  .arg(limit[2] - 1)
+                  .arg(limit[2]);
     } else {
         limit[2] = 1;
         why[2] = QStringLiteral("client.transport.enabled is false, so every attempt is t1");
@@ -1344,23 +1431,70 @@ bool Scenario::operator==(const Scenario &o) const
         && seed == o.seed && scenario::sameSettings(*this, o);
 }
 
+int LayerConfig::minimumWaitMs() const
+{
+    // backoffUs over n >= 1: constant and linear start at initialMs, exponential too unless it
+    // shrinks (multiplier < 1); the cap applies first, then the jitter.
+    double v = backoff.initialMs;
+    if (backoff.kind == BackoffKind::Exponential && backoff.multiplier < 1)
+        v = 0;
+    v = std::min(v, double(backoff.maxMs));
+    switch (backoff.jitter) {
+    case Jitter::None:
+        break;
+    case Jitter::Full:
+        v = 0;
+        break;
+    case Jitter::Equal:
+        v = v / 2;
+        break;
+    case Jitter::Decorrelated:
+        v = std::min(backoff.initialMs, backoff.maxMs);
+        break;
+    }
+    return int(std::floor(v));
+}
+
+int LayerConfig::effectiveMaxAttempts() const
+{
+    if (maxAttempts > 0)
+        return maxAttempts;
+    const int wait = minimumWaitMs();
+    if (deadlineMs <= 0 || wait < 1)
+        return 1; // refused by the validator; never loop without a bound
+    return 1 + deadlineMs / wait;
+}
+
+int TransportConfig::worstCaseRetries() const
+{
+    // Each error decrements total and its own counter; the loop ends when either runs out.
+    // Errors of different kinds can each use their own counter first, so the counters add up:
+    // the most retries are min(total, connect + read + status) ("other" never happens here).
+    int counters = -1;
+    if (connect != Unlimited && read != Unlimited && status != Unlimited)
+        counters = connect + read + status;
+    if (total == Unlimited)
+        return counters;
+    return counters == -1 ? total : std::min(total, counters);
+}
+
 int Scenario::worstCaseAttemptsPerOp() const
 {
-    const int b = client.business.enabled ? client.business.maxAttempts : 1;
-    const int w = client.wrapper.enabled ? client.wrapper.maxAttempts : 1;
-    const int t = client.transport.enabled ? client.transport.total + 1 : 1;
-    return b * w * t;
+    const qint64 b = client.business.enabled ? client.business.effectiveMaxAttempts() : 1;
+    const qint64 w = client.wrapper.enabled ? client.wrapper.effectiveMaxAttempts() : 1;
+    const qint64 t = client.transport.enabled ? std::max(0, client.transport.worstCaseRetries()) + 1 : 1;
+    return int(std::min<qint64>(b * w * t, std::numeric_limits<int>::max()));
 }
 
 QString Scenario::worstCaseFormula() const
 {
     QStringList factors;
     if (client.business.enabled)
-        factors << QString::number(client.business.maxAttempts);
+        factors << QString::number(client.business.effectiveMaxAttempts());
     if (client.wrapper.enabled)
-        factors << QString::number(client.wrapper.maxAttempts);
+        factors << QString::number(client.wrapper.effectiveMaxAttempts());
     if (client.transport.enabled)
-        factors << QString::number(client.transport.total + 1);
+        factors << QString::number(std::max(0, client.transport.worstCaseRetries()) + 1);
     if (factors.isEmpty())
         factors << QStringLiteral("1");
     return factors.join(QStringLiteral(" x ")) + QStringLiteral(" = ") + QString::number(worstCaseAttemptsPerOp());
@@ -1380,15 +1514,24 @@ QJsonObject Scenario::toJson() const
     QJsonArray forcelist;
     for (int status : t.statusForcelist)
         forcelist.append(status);
-    const QJsonObject transportJson{
+    QJsonObject transportJson{
         {QStringLiteral("enabled"), t.enabled},
-        {QStringLiteral("total"), t.total},
+        {QStringLiteral("total"), t.total == TransportConfig::Unlimited ? QJsonValue() : QJsonValue(t.total)},
         {QStringLiteral("backoffFactor"), t.backoffFactor},
         {QStringLiteral("backoffMaxS"), t.backoffMaxS},
+        {QStringLiteral("backoffJitter"), t.backoffJitterS},
         {QStringLiteral("statusForcelist"), forcelist},
         {QStringLiteral("allowedMethods"), QJsonArray::fromStringList(t.allowedMethods)},
         {QStringLiteral("respectRetryAfter"), t.respectRetryAfter},
+        {QStringLiteral("retryAfterMaxS"), t.retryAfterMaxS},
+        {QStringLiteral("raiseOnStatus"), t.raiseOnStatus},
     };
+    // urllib3's None is null: unlimited.
+    const std::pair<const char *, int> counters[] = {
+        {"connect", t.connect}, {"read", t.read}, {"status", t.status}, {"other", t.other}};
+    for (const auto &c : counters)
+        transportJson.insert(QLatin1String(c.first),
+                             c.second == TransportConfig::Unlimited ? QJsonValue() : QJsonValue(c.second));
     const QJsonObject clientJson{
         {QStringLiteral("keyPlacement"), enumName(client.keyPlacement)},
         {QStringLiteral("requestId"), client.requestId},

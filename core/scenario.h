@@ -48,22 +48,40 @@ struct BackoffConfig
 struct LayerConfig
 {
     bool enabled = true;
-    int maxAttempts = 3;
+    int maxAttempts = 3; // 0 = unlimited (tenacity stop_never), bounded by deadlineMs
     BackoffConfig backoff;
     int deadlineMs = 0; // 0 = no overall deadline for this layer
+
+    // The shortest wait the backoff can give before any retry, in milliseconds.
+    int minimumWaitMs() const;
+    // maxAttempts, or for unlimited the most attempts the deadline lets through:
+    // 1 + deadlineMs / minimumWaitMs (each retry waits at least that long).
+    int effectiveMaxAttempts() const;
 };
 
-// urllib3 Retry mounted on the session.
+// urllib3 Retry mounted on the session, field for field. A counter of -1 is urllib3's None
+// (unlimited); an empty allowedMethods is allowed_methods=None (every method, POST included).
 struct TransportConfig
 {
+    static constexpr int Unlimited = -1;
     bool enabled = false;
     int total = 3;
+    int connect = Unlimited;
+    int read = Unlimited;
+    int status = Unlimited;
+    int other = Unlimited;
     double backoffFactor = 0.5;
-    double backoffMaxS = 120.0;
+    double backoffMaxS = 120.0;  // backoff_max
+    double backoffJitterS = 0.0; // backoff_jitter: U(0, jitter) seconds added to the backoff
     QList<int> statusForcelist{500, 502, 503, 504};
     QStringList allowedMethods{QStringLiteral("GET"), QStringLiteral("HEAD"), QStringLiteral("PUT"),
                                QStringLiteral("DELETE"), QStringLiteral("OPTIONS"), QStringLiteral("TRACE")};
     bool respectRetryAfter = true;
+    int retryAfterMaxS = 21600; // retry_after_max
+    bool raiseOnStatus = true;  // raise_on_status
+
+    // Retries one request can make before some counter runs out; -1 when no counter bounds it.
+    int worstCaseRetries() const;
 };
 
 // Token bucket shared by all retries of one client: success deposits ratio, a retry costs 1.

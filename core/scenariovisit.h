@@ -46,11 +46,18 @@ void visitSettings(const Scenario &a, const Scenario &b, Visitor &v)
           "client.wrapper.backoff.jitter", "client.wrapper.deadlineMs", ca.wrapper, cb.wrapper);
     v("client.transport.enabled", ca.transport.enabled, cb.transport.enabled);
     v("client.transport.total", ca.transport.total, cb.transport.total);
+    v("client.transport.connect", ca.transport.connect, cb.transport.connect);
+    v("client.transport.read", ca.transport.read, cb.transport.read);
+    v("client.transport.status", ca.transport.status, cb.transport.status);
+    v("client.transport.other", ca.transport.other, cb.transport.other);
     v("client.transport.backoffFactor", ca.transport.backoffFactor, cb.transport.backoffFactor);
     v("client.transport.backoffMaxS", ca.transport.backoffMaxS, cb.transport.backoffMaxS);
+    v("client.transport.backoffJitter", ca.transport.backoffJitterS, cb.transport.backoffJitterS);
     v("client.transport.statusForcelist", ca.transport.statusForcelist, cb.transport.statusForcelist);
     v("client.transport.allowedMethods", ca.transport.allowedMethods, cb.transport.allowedMethods);
     v("client.transport.respectRetryAfter", ca.transport.respectRetryAfter, cb.transport.respectRetryAfter);
+    v("client.transport.retryAfterMaxS", ca.transport.retryAfterMaxS, cb.transport.retryAfterMaxS);
+    v("client.transport.raiseOnStatus", ca.transport.raiseOnStatus, cb.transport.raiseOnStatus);
     v("client.timeoutMs", ca.timeoutMs, cb.timeoutMs);
     v("client.connectFailMs", ca.connectFailMs, cb.connectFailMs);
     v("client.retryBudget.enabled", ca.retryBudget.enabled, cb.retryBudget.enabled);

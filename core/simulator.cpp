@@ -118,6 +118,7 @@ struct Flow
     qint64 wrapperFirstStart = 0;
     qint64 prevBusinessWait = 0;
     qint64 prevWrapperWait = 0;
+    TransportCounts transportDone; // urllib3 counters of the current transport loop
     quint32 serial = 0;   // current attempt; stale events carry an older one
     bool waiting = false; // an attempt is outstanding
     bool querying = false;
@@ -222,8 +223,8 @@ public:
             for (const CompiledScript &c : m_script)
                 m_scriptIndex[scriptKey(c.op, c.b, c.w, c.t)] |= c.bit;
         }
-        m_businessMax = m_c.business.enabled ? m_c.business.maxAttempts : 1;
-        m_wrapperMax = m_c.wrapper.enabled ? m_c.wrapper.maxAttempts : 1;
+        m_businessMax = m_c.business.enabled ? m_c.business.effectiveMaxAttempts() : 1;
+        m_wrapperMax = m_c.wrapper.enabled ? m_c.wrapper.effectiveMaxAttempts() : 1;
         m_clients.resize(size_t(std::max(1, s.workload.clients)));
         for (ClientState &c : m_clients)
             c.tokens = m_c.retryBudget.maxTokens;
@@ -488,6 +489,7 @@ void Engine::onBusinessStart(int fi, int phase)
         return;
     }
     f.wrapperFirstStart = -1;
+    f.prevWrapperWait = 0; // a new run of the wrapper's loop: its jitter starts afresh
     onWrapperStart(fi, 0);
 }
 
@@ -499,6 +501,7 @@ void Engine::onWrapperStart(int fi, int phase)
     if (phase == 0) {
         f.w++;
         f.t = 0;
+        f.transportDone = TransportCounts();
         if (f.wrapperFirstStart < 0)
             f.wrapperFirstStart = m_now;
         // The decorated method builds the request: payload (and a key minted here) are new each time.
@@ -737,8 +740,15 @@ void Engine::deliver(int fi, const AttemptOutcome &o)
         cs.tokens = std::min(m_c.retryBudget.maxTokens, cs.tokens + m_c.retryBudget.ratio);
 
     if (m_c.transport.enabled && !o.ok()) {
-        const TransportVerdict v = policy::transport(m_c.transport, m_post, o, f.t - 1);
+        double jitterU = 0;
+        if (m_c.transport.backoffJitterS > 0) {
+            RngStream rng(m_s.seed, RngStream::Backoff,
+                          {quint64(f.op), quint64(f.sub), quint64(f.b), quint64(f.w), quint64(f.t), 3});
+            jitterU = rng.uniform();
+        }
+        const TransportVerdict v = policy::transport(m_c.transport, m_post, o, f.transportDone, jitterU);
         if (v.retry && spendBudget(f, Lane::Transport)) {
+            f.transportDone.add(v.cause);
             if (m_tracing)
                 traceFlow(Lane::Transport, EventKind::RetryScheduled, f, o.status, 0,
                           QStringLiteral("%1 after %2").arg(waitText(v.delayUs), o.describe()));
@@ -747,6 +757,15 @@ void Engine::deliver(int fi, const AttemptOutcome &o)
         }
         if (m_tracing && !v.retry)
             traceFlow(Lane::Transport, EventKind::GaveUp, f, o.status, 0, v.reason);
+        if (!v.retry && v.statusExhausted && m_c.transport.raiseOnStatus) {
+            // raise_on_status: MaxRetryError reaches the layer above, the response (and its
+            // Retry-After) does not.
+            AttemptOutcome raised = o;
+            raised.raised = true;
+            raised.retryAfterS = -1;
+            afterWrapper(fi, raised);
+            return;
+        }
     }
     afterWrapper(fi, o);
 }
@@ -755,12 +774,14 @@ bool Engine::retryLayer(int fi, const AttemptOutcome &o, const LayerRetry &layer
 {
     Flow &f = m_flows[size_t(fi)];
     if (layer.attempt < layer.max && layer.retryable) {
-        const qint64 wait = std::max(layer.minWaitUs,
-                                     policy::backoffUs(layer.config.backoff, layer.attempt, *layer.prevWait, layer.u));
+        const qint64 backoff = policy::backoffUs(layer.config.backoff, layer.attempt, *layer.prevWait, layer.u);
+        const qint64 wait = std::max(layer.minWaitUs, backoff);
+        // tenacity stop_before_delay: stop when elapsed + the next wait reaches the deadline.
         const bool deadlineOk = layer.config.deadlineMs <= 0
-            || m_now + wait - layer.since <= qint64(layer.config.deadlineMs) * kMs;
+            || m_now + wait - layer.since < qint64(layer.config.deadlineMs) * kMs;
         if (deadlineOk && spendBudget(f, layer.lane)) {
-            *layer.prevWait = wait;
+            // Decorrelated jitter grows from its own previous wait; a Retry-After does not feed it.
+            *layer.prevWait = backoff;
             if (m_tracing)
                 traceFlow(layer.lane, EventKind::RetryScheduled, f, o.status, 0,
                           QStringLiteral("%1 after %2").arg(waitText(wait), o.describe()));

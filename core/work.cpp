@@ -29,9 +29,10 @@ qint64 saturatedProduct(qint64 a, qint64 b)
 Estimate estimate(const Scenario &s)
 {
     const ClientConfig &c = s.client;
-    const qint64 business = c.business.enabled ? qMax(1, c.business.maxAttempts) : 1;
-    const qint64 wrapper = c.wrapper.enabled ? qMax(1, c.wrapper.maxAttempts) : 1;
-    const qint64 transport = c.transport.enabled ? qMax(0, c.transport.total) + 1 : 1;
+    // Unlimited layers (maxAttempts 0) count the attempts their deadline lets through.
+    const qint64 business = c.business.enabled ? qMax(1, c.business.effectiveMaxAttempts()) : 1;
+    const qint64 wrapper = c.wrapper.enabled ? qMax(1, c.wrapper.effectiveMaxAttempts()) : 1;
+    const qint64 transport = c.transport.enabled ? qMax(0, c.transport.worstCaseRetries()) + 1 : 1;
     const qint64 submissionsPerOrder = s.workload.doubleSubmitRate > 0 ? 2 : 1;
 
     // Requests of one submission that exhausts every layer.
@@ -56,11 +57,17 @@ Estimate estimate(const Scenario &s)
     if (submissionsPerOrder > 1)
         factors << QStringLiteral("2 submissions (workload.doubleSubmitRate %1)").arg(s.workload.doubleSubmitRate);
     if (c.business.enabled)
-        factors << factor("client.business.maxAttempts", business);
+        factors << factor(c.business.maxAttempts == 0 ? "client.business.deadlineMs / minimum wait + 1"
+                                                      : "client.business.maxAttempts",
+                          business);
     if (c.wrapper.enabled)
-        factors << factor("client.wrapper.maxAttempts", wrapper);
+        factors << factor(c.wrapper.maxAttempts == 0 ? "client.wrapper.deadlineMs / minimum wait + 1"
+                                                     : "client.wrapper.maxAttempts",
+                          wrapper);
     if (c.transport.enabled)
-        factors << factor("client.transport.total+1", transport);
+        factors << (c.transport.total == c.transport.worstCaseRetries()
+                        ? factor("client.transport.total+1", transport)
+                        : factor("client.transport retries (total, connect, read, status)+1", transport));
 
     Estimate e;
     e.attempts = saturatedProduct(saturatedProduct(qMax(0, s.workload.orders), submissionsPerOrder), perSubmission);

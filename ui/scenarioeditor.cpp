@@ -40,6 +40,7 @@ constexpr int MaxMs = 3600000; // the core's limit for durations: one hour of vi
 const char *const Methods[] = {"GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE", "POST", "PATCH"};
 const char *const InvalidProperty = "invalid";
 const char *const HelpProperty = "helpToolTip";
+const char *const NullAtMinimumProperty = "nullAtMinimum"; // an Int field whose minimum means JSON null
 
 // The value at a dotted path (no indices: the form's paths name whole lists) of a scenario's JSON;
 // undefined where there is none, like scenario::valueAt.
@@ -347,7 +348,11 @@ QGroupBox *ScenarioEditor::buildLayerGroup(const QString &layer, const QString &
         {QStringLiteral("equal"), tr("Equal: wait/2 + U(0, wait/2)")},
         {QStringLiteral("decorrelated"), tr("Decorrelated")},
     };
-    addRow(form, tr("Max attempts"), intField(p + QStringLiteral("maxAttempts"), 0, 999));
+    auto *attempts = qobject_cast<QSpinBox *>(intField(p + QStringLiteral("maxAttempts"), 0, 999));
+    attempts->setSpecialValueText(tr("unlimited"));
+    addRow(form, tr("Max attempts"), attempts,
+           tr("Unlimited (tenacity stop_never) retries until the deadline below, which it then needs; "
+              "the backoff must always wait at least 1 ms."));
     addRow(form, tr("Backoff"),
            choiceField(p + QStringLiteral("backoff.kind"), choices<BackoffKind>(3, kindLabels)));
     addRow(form, tr("First wait"), intField(p + QStringLiteral("backoff.initialMs"), 0, MaxMs, tr(" ms"), 100));
@@ -368,15 +373,45 @@ QGroupBox *ScenarioEditor::buildTransportGroup()
     box->setToolTip(help);
     box->setProperty(HelpProperty, help);
     auto *form = new QFormLayout(box);
-    addRow(form, tr("Total retries"), intField(QStringLiteral("client.transport.total"), 0, 99));
+    // A counter spin box whose lowest value is urllib3's None: "unlimited", read back as null.
+    const auto counter = [this](const QString &path) {
+        auto *spin = qobject_cast<QSpinBox *>(intField(path, -1, 99)); // above 20: the core names the field
+        spin->setSpecialValueText(tr("unlimited"));
+        spin->setProperty(NullAtMinimumProperty, true);
+        return spin;
+    };
+    addRow(form, tr("Total retries"), counter(QStringLiteral("client.transport.total")),
+           tr("urllib3 total. Unlimited (None) needs the connect, read and status counters set."));
+    addRow(form, tr("Connect retries"), counter(QStringLiteral("client.transport.connect")),
+           tr("urllib3 connect: retries after connection errors; each also counts against the total."));
+    addRow(form, tr("Read retries"), counter(QStringLiteral("client.transport.read")),
+           tr("urllib3 read: retries after read timeouts and resets (allowed methods only)."));
+    addRow(form, tr("Status retries"), counter(QStringLiteral("client.transport.status")),
+           tr("urllib3 status: retries after a forcelisted or Retry-After status."));
+    addRow(form, tr("Other retries"), counter(QStringLiteral("client.transport.other")),
+           tr("urllib3 other: other errors. The simulation raises none, so this counter never runs out."));
     addRow(form, tr("Backoff factor"), numberField(QStringLiteral("client.transport.backoffFactor"), 0, 9999, 0.1, 2),
            tr("Wait factor x 2^(n-1) seconds; the first retry is immediate."));
-    addRow(form, tr("Backoff cap"), numberField(QStringLiteral("client.transport.backoffMaxS"), 0, 99999, 1, 1));
+    addRow(form, tr("Backoff cap"), numberField(QStringLiteral("client.transport.backoffMaxS"), 0, 99999, 1, 1),
+           tr("urllib3 backoff_max: no backoff wait is longer (the jitter included)."));
+    addRow(form, tr("Backoff jitter"), numberField(QStringLiteral("client.transport.backoffJitter"), 0, 3600, 0.1, 2),
+           tr("urllib3 backoff_jitter: a random 0 to this many seconds added to each backoff after the first retry."));
     addRow(form, tr("Status forcelist"), statusListField(QStringLiteral("client.transport.statusForcelist")),
            tr("Comma-separated HTTP statuses to retry, e.g. 500,502,503,504."));
-    addRow(form, tr("Allowed methods"), methodsField(QStringLiteral("client.transport.allowedMethods")));
+    addRow(form, tr("Allowed methods"), methodsField(QStringLiteral("client.transport.allowedMethods")),
+           tr("None ticked means allowed_methods=None: every method, POST included."));
     addRow(form, QString(),
            boolField(QStringLiteral("client.transport.respectRetryAfter"), tr("Honour Retry-After")));
+    addRow(form, tr("Retry-After cap"),
+           intField(QStringLiteral("client.transport.retryAfterMaxS"), 0, 86400, tr(" s"), 60),
+           tr("urllib3 retry_after_max: longest Retry-After wait. A Retry-After of 0 waits the backoff instead; "
+              "a negative or unreadable one counts as absent (urllib3 raises InvalidHeader there)."));
+    addRow(form, QString(),
+           boolField(QStringLiteral("client.transport.raiseOnStatus"),
+                     tr("Raise when the status retries run out (raise_on_status)")));
+    if (auto *raise = field(QStringLiteral("client.transport.raiseOnStatus")))
+        raise->setToolTip(tr("On: the layer above sees MaxRetryError, without the response or its Retry-After. "
+                             "Off: it gets the last response."));
     if (auto *cap = qobject_cast<QDoubleSpinBox *>(field(QStringLiteral("client.transport.backoffMaxS"))))
         cap->setSuffix(tr(" s"));
     if (auto *factor = qobject_cast<QDoubleSpinBox *>(field(QStringLiteral("client.transport.backoffFactor"))))
@@ -755,8 +790,12 @@ QWidget *ScenarioEditor::scriptField(const QString &path)
 QJsonValue ScenarioEditor::read(const Field &field) const
 {
     switch (field.kind) {
-    case Kind::Int:
-        return static_cast<QSpinBox *>(field.widget)->value();
+    case Kind::Int: {
+        const auto *spin = static_cast<QSpinBox *>(field.widget);
+        if (spin->property(NullAtMinimumProperty).toBool() && spin->value() == spin->minimum())
+            return QJsonValue(QJsonValue::Null);
+        return spin->value();
+    }
     case Kind::Number:
         return static_cast<QDoubleSpinBox *>(field.widget)->value();
     case Kind::Percent:
@@ -801,9 +840,14 @@ void ScenarioEditor::write(const Field &field, const QJsonValue &value)
 {
     const QSignalBlocker blocker(field.widget);
     switch (field.kind) {
-    case Kind::Int:
-        static_cast<QSpinBox *>(field.widget)->setValue(value.isString() ? value.toString().toInt() : value.toInt());
+    case Kind::Int: {
+        auto *spin = static_cast<QSpinBox *>(field.widget);
+        if (spin->property(NullAtMinimumProperty).toBool() && (value.isNull() || value.isUndefined()))
+            spin->setValue(spin->minimum());
+        else
+            spin->setValue(value.isString() ? value.toString().toInt() : value.toInt());
         break;
+    }
     case Kind::Number:
         static_cast<QDoubleSpinBox *>(field.widget)->setValue(value.toDouble());
         break;

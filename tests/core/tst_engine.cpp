@@ -115,6 +115,17 @@ private Q_SLOTS:
     void probabilisticFaults();
     void tracingDoesNotChangeMetrics();
     void deterministicTrace();
+    void transportEveryMethodRetriesPost();
+    void transportRetryAfterZeroWaitsBackoff();
+    void transportRaiseOnStatus_data();
+    void transportRaiseOnStatus();
+    void transportCountersBoundAttempts();
+    void deadlineStopsBeforeDelay_data();
+    void deadlineStopsBeforeDelay();
+    void wrapperJitterRestartsPerBusinessAttempt();
+    void retryAfterDoesNotFeedJitter();
+    void unlimitedAttemptsEndAtDeadline_data();
+    void unlimitedAttemptsEndAtDeadline();
     void timeoutEventsAreOrdered();
     void cancelStopsEarly();
     void sinkReceivesTheTraceAsItHappens_data();
@@ -1414,6 +1425,222 @@ void TestEngine::lostQueryRetriedByTransport()
         QVERIFY(retriedGet);
     }
     QCOMPARE(r.metrics.toJson().value(QLatin1String("queryAttempts")).toDouble(), double(queryAttempts));
+}
+
+// Gaps between each transport response and the next transport attempt, in microseconds.
+static QList<qint64> transportGaps(const Trace &t)
+{
+    QList<qint64> gaps;
+    qint64 received = -1;
+    for (const TraceEvent &e : t) {
+        if (e.kind == EventKind::ResponseReceived)
+            received = e.t;
+        else if (e.kind == EventKind::TransportAttempt && received >= 0)
+            gaps << e.t - received;
+    }
+    return gaps;
+}
+
+// allowedMethods [] is urllib3's allowed_methods=None: a POST answered 503 is retried, total=3
+// gives 4 attempts; the default list (no POST) gives 1.
+void TestEngine::transportEveryMethodRetriesPost()
+{
+    Scenario s = base();
+    s.client.transport.enabled = true;
+    s.client.transport.total = 3;
+    s.server.error5xxBeforeCommit = 1.0;
+    QCOMPARE(run(s).metrics.httpAttempts, qint64(1));
+    s.client.transport.allowedMethods.clear();
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.httpAttempts, qint64(4));
+    QCOMPARE(r.metrics.records, 0);
+    // backoffFactor 0.5: 0, 0.5 * 2 = 1.0 and 0.5 * 4 = 2.0 s.
+    QCOMPARE(transportGaps(r.trace), (QList<qint64>{0, 1000000, 2000000}));
+}
+
+// A 429 with Retry-After: 0 stays retryable (the header is there) but waits the backoff.
+void TestEngine::transportRetryAfterZeroWaitsBackoff()
+{
+    Scenario s = base();
+    s.client.transport.enabled = true;
+    s.client.transport.total = 3;
+    s.client.transport.statusForcelist.clear();
+    s.client.transport.allowedMethods.clear();
+    s.server.retryAfterS = 0;
+    s.network.script = {script(1, "*/*/t1", FaultKind::Throttle429), script(1, "*/*/t2", FaultKind::Throttle429),
+                        script(1, "*/*/t3", FaultKind::Throttle429)};
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.httpAttempts, qint64(4));
+    QCOMPARE(r.metrics.records, 1);
+    QCOMPARE(transportGaps(r.trace), (QList<qint64>{0, 1000000, 2000000}));
+}
+
+// Two 429s with Retry-After: 5 exhaust total=1. raiseOnStatus: the business loop sees
+// MaxRetryError and waits its own 1 s; off, it gets the 429 and honours Retry-After: 5 s.
+void TestEngine::transportRaiseOnStatus_data()
+{
+    QTest::addColumn<bool>("raise");
+    QTest::addColumn<qint64>("businessWait");
+    QTest::addRow("raise") << true << qint64(1000000);
+    QTest::addRow("return-response") << false << qint64(5000000);
+}
+
+void TestEngine::transportRaiseOnStatus()
+{
+    QFETCH(bool, raise);
+    QFETCH(qint64, businessWait);
+    Scenario s = base();
+    s.client.business.enabled = true;
+    s.client.business.maxAttempts = 2;
+    s.client.transport.enabled = true;
+    s.client.transport.total = 1;
+    s.client.transport.statusForcelist = {429};
+    s.client.transport.allowedMethods.clear();
+    s.client.transport.raiseOnStatus = raise;
+    s.server.retryAfterS = 5;
+    s.network.script = {script(1, "b1/w1/t1", FaultKind::Throttle429), script(1, "b1/w1/t2", FaultKind::Throttle429)};
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.httpAttempts, qint64(3));
+    QCOMPARE(r.metrics.records, 1);
+    qint64 lastReceived = -1, b2 = -1;
+    bool sawRaised = false;
+    for (const TraceEvent &e : r.trace) {
+        if (e.kind == EventKind::ResponseReceived && b2 < 0)
+            lastReceived = e.t;
+        if (e.kind == EventKind::BusinessAttempt && e.path.contains(QLatin1String("/b2")))
+            b2 = e.t;
+        sawRaised |= e.detail.contains(QLatin1String("MaxRetryError"));
+    }
+    QCOMPARE(b2 - lastReceived, businessWait);
+    QCOMPARE(sawRaised, raise);
+}
+
+// total null with connect 1, read 1, status 2: four 503s make 3 attempts (status runs out).
+void TestEngine::transportCountersBoundAttempts()
+{
+    Scenario s = base();
+    s.client.transport.enabled = true;
+    s.client.transport.total = TransportConfig::Unlimited;
+    s.client.transport.connect = 1;
+    s.client.transport.read = 1;
+    s.client.transport.status = 2;
+    s.client.transport.allowedMethods.clear();
+    s.server.error5xxBeforeCommit = 1.0;
+    QCOMPARE(s.worstCaseAttemptsPerOp(), 5); // 1 + 1 + 2 retries, plus the first attempt
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.httpAttempts, qint64(3));
+}
+
+// tenacity stop_before_delay: the connect error comes back at 5 ms and the wait is 1000 ms, so a
+// deadline of 1005 ms stops (5 + 1000 >= 1005) and 1006 ms retries.
+void TestEngine::deadlineStopsBeforeDelay_data()
+{
+    QTest::addColumn<int>("deadlineMs");
+    QTest::addColumn<qint64>("attempts");
+    QTest::addRow("equal-stops") << 1005 << qint64(1);
+    QTest::addRow("one-more-retries") << 1006 << qint64(2);
+}
+
+void TestEngine::deadlineStopsBeforeDelay()
+{
+    QFETCH(int, deadlineMs);
+    QFETCH(qint64, attempts);
+    Scenario s = base();
+    s.client.business.enabled = true;
+    s.client.business.deadlineMs = deadlineMs;
+    s.client.connectFailMs = 5;
+    s.network.script = {script(1, "b1/*/*", FaultKind::ConnectFailure)};
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.httpAttempts, attempts);
+}
+
+// Decorrelated jitter: wait = U(initial, 3 x previous), previous = initial at the start of a loop.
+// So the first wrapper retry of every business attempt waits at most 3 x 100 ms.
+void TestEngine::wrapperJitterRestartsPerBusinessAttempt()
+{
+    Scenario s = base();
+    s.workload.orders = 20;
+    s.client.business.enabled = true;
+    s.client.business.maxAttempts = 2;
+    s.client.wrapper.enabled = true;
+    s.client.wrapper.maxAttempts = 4;
+    s.client.wrapper.backoff = {BackoffKind::Exponential, 100, 2.0, 100000, Jitter::Decorrelated};
+    s.server.error5xxBeforeCommit = 1.0;
+    const RunResult r = run(s);
+    int checked = 0;
+    QHash<QString, int> retriesInRun; // "opN/bM" -> wrapper retries scheduled so far
+    for (const TraceEvent &e : r.trace) {
+        if (e.kind != EventKind::RetryScheduled || e.lane != Lane::Wrapper)
+            continue;
+        const QString run = e.path.section(QLatin1Char('/'), 0, 1);
+        if (retriesInRun[run]++ == 0) {
+            // the detail starts with the wait: "wait 250 ms after 503" or "wait 1.25 s after 503"
+            const QString wait = e.detail.section(QLatin1String(" after "), 0, 0);
+            double ms = wait.section(QLatin1Char(' '), 1, 1).toDouble();
+            if (wait.endsWith(QLatin1String(" s")))
+                ms *= 1000;
+            QVERIFY2(ms >= 100 && ms <= 300, qPrintable(e.path + QLatin1Char(' ') + e.detail));
+            ++checked;
+        }
+    }
+    QCOMPARE(checked, 40); // 20 orders x 2 business attempts
+}
+
+// A Retry-After of 5 s on b1 does not become the jitter's previous wait: the b2 -> b3 wait stays
+// within U(100 ms, 3 x the b1 backoff), at most 900 ms.
+void TestEngine::retryAfterDoesNotFeedJitter()
+{
+    Scenario s = base();
+    s.workload.orders = 20;
+    s.client.business.enabled = true;
+    s.client.business.maxAttempts = 3;
+    s.client.business.backoff = {BackoffKind::Exponential, 100, 2.0, 100000, Jitter::Decorrelated};
+    s.server.retryAfterS = 5;
+    s.network.script = {script(0, "b1/*/*", FaultKind::Throttle429), script(0, "b2/*/*", FaultKind::Server5xxBeforeCommit)};
+    const RunResult r = run(s);
+    QHash<int, qint64> b2Fail, b3Start;
+    for (const TraceEvent &e : r.trace) {
+        if (e.kind == EventKind::ResponseReceived && e.path.contains(QLatin1String("/b2/")))
+            b2Fail[e.op] = e.t;
+        if (e.kind == EventKind::BusinessAttempt && e.path.contains(QLatin1String("/b3")))
+            b3Start[e.op] = e.t;
+    }
+    QCOMPARE(b3Start.size(), 20);
+    for (auto it = b3Start.constBegin(); it != b3Start.constEnd(); ++it) {
+        const qint64 wait = it.value() - b2Fail.value(it.key());
+        QVERIFY2(wait >= 100000 && wait <= 900000, qPrintable(QString::number(wait)));
+    }
+}
+
+// maxAttempts 0 with a 10 s deadline, constant 1 s waits, every connect refused after 5 ms:
+// attempt k fails at 1005k - 1000 ms and retries while 1005k < 10000, so k = 1..9 retry and the
+// 10th attempt is the last.
+void TestEngine::unlimitedAttemptsEndAtDeadline_data()
+{
+    QTest::addColumn<bool>("wrapper");
+    QTest::addRow("business") << false;
+    QTest::addRow("wrapper") << true;
+}
+
+void TestEngine::unlimitedAttemptsEndAtDeadline()
+{
+    QFETCH(bool, wrapper);
+    Scenario s = base();
+    LayerConfig &layer = wrapper ? s.client.wrapper : s.client.business;
+    layer.enabled = true;
+    layer.maxAttempts = 0;
+    layer.deadlineMs = 10000;
+    layer.backoff = {BackoffKind::Constant, 1000, 2.0, 8000, Jitter::None};
+    s.client.connectFailMs = 5;
+    s.network.connectFailure = 1.0;
+    QCOMPARE(s.worstCaseAttemptsPerOp(), 11); // 1 + 10000 / 1000
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.httpAttempts, qint64(10));
+    QCOMPARE(r.metrics.clientFailed, 1);
+    int deadline = 0;
+    for (const TraceEvent &e : r.trace)
+        deadline += e.kind == EventKind::GaveUp && e.detail == QLatin1String("deadline reached");
+    QCOMPARE(deadline, 1);
 }
 
 QTEST_GUILESS_MAIN(TestEngine)

@@ -2,6 +2,7 @@
 #include "policy.h"
 
 #include <QTest>
+#include <QTimeZone>
 
 using namespace retrylab;
 
@@ -49,6 +50,16 @@ private Q_SLOTS:
     void backoff();
     void jitterBounds_data();
     void jitterBounds();
+    void retryAfterZeroFallsBackToBackoff();
+    void retryAfterCappedAtMax();
+    void retryAfterHeaderParsing_data();
+    void retryAfterHeaderParsing();
+    void everyMethodWhenAllowedMethodsEmpty();
+    void separateCounters();
+    void totalUnlimitedWithCounters();
+    void retryAfterNeedsTotalLeft();
+    void backoffJitterAddedAndCapped();
+    void statusExhaustedMarked();
 };
 
 void TestPolicy::transportRetries_data()
@@ -237,6 +248,193 @@ void TestPolicy::jitterBounds()
         const qint64 v = policy::backoffUs(b, 3, 0, i / 100.0);
         QVERIFY2(v >= lo && v <= hi, qPrintable(QString::number(v)));
     }
+}
+
+// urllib3 sleep_for_retry tests `if retry_after:`: a 0 waits the backoff, 0 / 1.0 / 2.0 s for
+// backoff_factor 0.5 (0.5 * 2^1 = 1.0, 0.5 * 2^2 = 2.0); the 503 stays retryable because the
+// header is present.
+void TestPolicy::retryAfterZeroFallsBackToBackoff()
+{
+    TransportConfig t = urllib3Defaults();
+    t.statusForcelist.clear(); // retryable only through Retry-After
+    const qint64 expected[] = {0, 1000000, 2000000};
+    for (int done = 0; done < 3; ++done) {
+        const TransportVerdict v = policy::transport(t, QStringLiteral("GET"), status(503, 0), done);
+        QVERIFY(v.retry);
+        QVERIFY(!v.retryAfter);
+        QCOMPARE(v.delayUs, expected[done]);
+    }
+    // A negative value is absent: 503 is then not retryable without the forcelist.
+    QVERIFY(!policy::transport(t, QStringLiteral("GET"), status(503, -5), 0).retry);
+}
+
+void TestPolicy::retryAfterCappedAtMax()
+{
+    TransportConfig t = urllib3Defaults();
+    QCOMPARE(t.retryAfterMaxS, 21600);
+    TransportVerdict v = policy::transport(t, QStringLiteral("GET"), status(503, 30000), 0);
+    QVERIFY(v.retry && v.retryAfter);
+    QCOMPARE(v.delayUs, qint64(21600) * 1000000);
+    t.retryAfterMaxS = 10;
+    v = policy::transport(t, QStringLiteral("GET"), status(503, 11), 0);
+    QCOMPARE(v.delayUs, qint64(10000000));
+    v = policy::transport(t, QStringLiteral("GET"), status(503, 10), 0);
+    QCOMPARE(v.delayUs, qint64(10000000));
+    v = policy::transport(t, QStringLiteral("GET"), status(503, 9), 0);
+    QCOMPARE(v.delayUs, qint64(9000000));
+}
+
+void TestPolicy::retryAfterHeaderParsing_data()
+{
+    QTest::addColumn<QString>("header");
+    QTest::addColumn<double>("seconds");
+    QTest::addRow("delta-seconds") << QStringLiteral("120") << 120.0;
+    QTest::addRow("whitespace") << QStringLiteral("  7 ") << 7.0;
+    QTest::addRow("zero") << QStringLiteral("0") << 0.0;
+    QTest::addRow("capped") << QStringLiteral("90000") << 21600.0;
+    // now is 06 Nov 1994 08:49:00 GMT: 37 s later, and 1 h 37 s later.
+    QTest::addRow("http-date") << QStringLiteral("Sun, 06 Nov 1994 08:49:37 GMT") << 37.0;
+    QTest::addRow("http-date-hour") << QStringLiteral("Sun, 06 Nov 1994 09:49:37 GMT") << 3637.0;
+    QTest::addRow("http-date-past-is-zero") << QStringLiteral("Sun, 06 Nov 1994 08:48:00 GMT") << 0.0;
+    QTest::addRow("http-date-capped") << QStringLiteral("Mon, 07 Nov 1994 08:49:00 GMT") << 21600.0;
+    QTest::addRow("negative-absent") << QStringLiteral("-5") << -1.0;
+    QTest::addRow("garbage-absent") << QStringLiteral("soon") << -1.0;
+    QTest::addRow("empty-absent") << QString() << -1.0;
+    QTest::addRow("fraction-absent") << QStringLiteral("1.5") << -1.0;
+}
+
+void TestPolicy::retryAfterHeaderParsing()
+{
+    QFETCH(QString, header);
+    QFETCH(double, seconds);
+    const QDateTime now(QDate(1994, 11, 6), QTime(8, 49, 0), QTimeZone::utc());
+    QCOMPARE(policy::parseRetryAfter(header, now, 21600), seconds);
+}
+
+// allowed_methods=None retries every method: the classic retried POST.
+void TestPolicy::everyMethodWhenAllowedMethodsEmpty()
+{
+    TransportConfig t = urllib3Defaults();
+    QVERIFY(!policy::transport(t, QStringLiteral("POST"), status(503), 0).retry);
+    QVERIFY(!policy::transport(t, QStringLiteral("POST"), failure(OutcomeKind::ReadTimeout), 0).retry);
+    t.allowedMethods.clear();
+    QVERIFY(policy::transport(t, QStringLiteral("POST"), status(503), 0).retry);
+    QVERIFY(policy::transport(t, QStringLiteral("POST"), failure(OutcomeKind::ReadTimeout), 0).retry);
+    QVERIFY(policy::transport(t, QStringLiteral("PATCH"), status(502), 0).retry);
+}
+
+// Each error decrements total and its own counter; whichever goes below zero ends the loop.
+void TestPolicy::separateCounters()
+{
+    TransportConfig t = urllib3Defaults();
+    t.total = 10;
+    t.connect = 1;
+    t.read = 2;
+    t.status = 0;
+    t.allowedMethods.clear();
+    TransportCounts done;
+    QVERIFY(policy::transport(t, QStringLiteral("POST"), failure(OutcomeKind::ConnectError), done).retry);
+    done.add(TransportCause::Connect);
+    TransportVerdict v = policy::transport(t, QStringLiteral("POST"), failure(OutcomeKind::ConnectError), done);
+    QVERIFY(!v.retry);
+    QCOMPARE(v.reason, QStringLiteral("connect=1 retries exhausted"));
+    // Reads have their own counter: two more retries after the connect retry.
+    v = policy::transport(t, QStringLiteral("POST"), failure(OutcomeKind::ReadTimeout), done);
+    QVERIFY(v.retry);
+    QCOMPARE(v.cause, TransportCause::Read);
+    done.add(TransportCause::Read);
+    QVERIFY(policy::transport(t, QStringLiteral("POST"), failure(OutcomeKind::ConnectionReset), done).retry);
+    done.add(TransportCause::Read);
+    QVERIFY(!policy::transport(t, QStringLiteral("POST"), failure(OutcomeKind::ReadTimeout), done).retry);
+    QCOMPARE(done.total, 3);
+    // status=0: the first forcelisted status is not retried and is marked exhausted.
+    v = policy::transport(t, QStringLiteral("POST"), status(503), done);
+    QVERIFY(!v.retry);
+    QVERIFY(v.statusExhausted);
+    QCOMPARE(v.reason, QStringLiteral("status=0 retries exhausted"));
+    // total runs out first when it is the smaller one.
+    t.total = 2;
+    t.status = 5;
+    TransportCounts two;
+    two.add(TransportCause::Status);
+    two.add(TransportCause::Status);
+    v = policy::transport(t, QStringLiteral("GET"), status(502), two);
+    QVERIFY(!v.retry);
+    QCOMPARE(v.reason, QStringLiteral("total=2 retries exhausted"));
+}
+
+void TestPolicy::totalUnlimitedWithCounters()
+{
+    TransportConfig t = urllib3Defaults();
+    t.total = TransportConfig::Unlimited;
+    t.connect = 2;
+    t.read = 1;
+    t.status = 3;
+    QCOMPARE(t.worstCaseRetries(), 6); // 2 + 1 + 3
+    t.total = 4;
+    QCOMPARE(t.worstCaseRetries(), 4);
+    t.total = 7;
+    QCOMPARE(t.worstCaseRetries(), 6);
+    t.read = TransportConfig::Unlimited;
+    QCOMPARE(t.worstCaseRetries(), 7);
+    t.total = TransportConfig::Unlimited;
+    QCOMPARE(t.worstCaseRetries(), -1);
+    // Unlimited total: 3 status retries (backoff 0, 1, 2 s), the 4th 502 is exhausted.
+    t.read = 1;
+    TransportCounts done;
+    for (int i = 0; i < 3; ++i) {
+        QVERIFY(policy::transport(t, QStringLiteral("GET"), status(502), done).retry);
+        done.add(TransportCause::Status);
+    }
+    QVERIFY(!policy::transport(t, QStringLiteral("GET"), status(502), done).retry);
+}
+
+// is_retry: `self.total and ...`: with no retries left, or total=None, a Retry-After does not make
+// 429 retryable, and the response is returned rather than raised.
+void TestPolicy::retryAfterNeedsTotalLeft()
+{
+    TransportConfig t = urllib3Defaults();
+    QVERIFY(policy::transport(t, QStringLiteral("GET"), status(429, 2), 2).retry);
+    TransportVerdict v = policy::transport(t, QStringLiteral("GET"), status(429, 2), 3);
+    QVERIFY(!v.retry);
+    QVERIFY(!v.statusExhausted);
+    t.total = TransportConfig::Unlimited;
+    t.connect = t.read = t.status = 3;
+    QVERIFY(!policy::transport(t, QStringLiteral("GET"), status(429, 2), 0).retry);
+    // A forcelisted status is retried with total=None.
+    QVERIFY(policy::transport(t, QStringLiteral("GET"), status(503, 2), 0).retry);
+}
+
+// backoff_jitter adds U(0, jitter) after the first retry, then backoff_max caps the sum.
+void TestPolicy::backoffJitterAddedAndCapped()
+{
+    TransportConfig t = urllib3Defaults();
+    t.total = 10;
+    t.backoffJitterS = 0.4;
+    TransportCounts done;
+    // First retry: immediate, no jitter.
+    QCOMPARE(policy::transport(t, QStringLiteral("GET"), status(502), done, 0.5).delayUs, qint64(0));
+    done.add(TransportCause::Status);
+    // Second: 0.5 * 2 + 0.5 * 0.4 = 1.2 s.
+    QCOMPARE(policy::transport(t, QStringLiteral("GET"), status(502), done, 0.5).delayUs, qint64(1200000));
+    done.add(TransportCause::Status);
+    // Third: 2.0 + 0.75 * 0.4 = 2.3 s, capped at backoff_max 2.1 s.
+    t.backoffMaxS = 2.1;
+    QCOMPARE(policy::transport(t, QStringLiteral("GET"), status(502), done, 0.75).delayUs, qint64(2100000));
+}
+
+void TestPolicy::statusExhaustedMarked()
+{
+    TransportConfig t = urllib3Defaults();
+    TransportVerdict v = policy::transport(t, QStringLiteral("GET"), status(502), 3);
+    QVERIFY(!v.retry);
+    QVERIFY(v.statusExhausted);
+    v = policy::transport(t, QStringLiteral("GET"), failure(OutcomeKind::ConnectError), 3);
+    QVERIFY(!v.retry);
+    QVERIFY(!v.statusExhausted);
+    AttemptOutcome raised = status(503);
+    raised.raised = true;
+    QCOMPARE(raised.describe(), QStringLiteral("MaxRetryError (too many 503 error responses)"));
 }
 
 QTEST_GUILESS_MAIN(TestPolicy)

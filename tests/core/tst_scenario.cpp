@@ -94,6 +94,11 @@ private Q_SLOTS:
     void syntaxErrorSaysWhatAndWhere();
     void validJsonStillParses();
     void valueAtReadsScriptEntries();
+    void transportUrllib3Keys();
+    void transportUrllib3KeysRejected_data();
+    void transportUrllib3KeysRejected();
+    void unlimitedAttempts_data();
+    void unlimitedAttempts();
 };
 
 void TestScenario::emptyObjectGivesDefaults_data()
@@ -362,8 +367,11 @@ void TestScenario::badValue_data()
     QTest::addRow("workload-not-object") << QByteArray(R"({"workload": 3})") << QStringLiteral("workload: expected an object, got 3");
     QTest::addRow("bool-as-number") << QByteArray(R"({"client": {"requestId": 1}})")
                                     << QStringLiteral("client.requestId: expected true or false, got 1");
+    // 0 is unlimited since issue 8: without a deadline it is refused, naming both fields.
     QTest::addRow("max-attempts-zero") << QByteArray(R"({"client": {"wrapper": {"maxAttempts": 0}}})")
-                                       << QStringLiteral("client.wrapper.maxAttempts: expected an integer from 1 to 100");
+                                       << QStringLiteral("client.wrapper.maxAttempts: 0 (unlimited) needs client.wrapper.deadlineMs above 0");
+    QTest::addRow("max-attempts-negative") << QByteArray(R"({"client": {"wrapper": {"maxAttempts": -1}}})")
+                                           << QStringLiteral("client.wrapper.maxAttempts: expected an integer from 0 to 100");
     QTest::addRow("backoff-kind") << QByteArray(R"({"client": {"business": {"backoff": {"kind": "fibonacci"}}}})")
                                   << QStringLiteral("client.business.backoff.kind: expected one of constant|linear|exponential");
     QTest::addRow("jitter") << QByteArray(R"({"client": {"wrapper": {"backoff": {"jitter": "lots"}}}})")
@@ -1060,6 +1068,135 @@ void TestScenario::valueAtReadsScriptEntries()
     QCOMPARE(scenario::valueAt(s, QStringLiteral("network.responseLoss")), json("0.5"));
     QCOMPARE(scenario::seedToJson(42), json("42"));
     QCOMPARE(scenario::seedToJson(18446744073709551615ULL), json("\"18446744073709551615\""));
+}
+
+// The urllib3 Retry keys: counters with null, allowedMethods null/[], jitter, Retry-After cap,
+// raiseOnStatus; they round-trip and old files get urllib3's defaults.
+void TestScenario::transportUrllib3Keys()
+{
+    const Scenario defaults;
+    QCOMPARE(defaults.client.transport.connect, TransportConfig::Unlimited);
+    QCOMPARE(defaults.client.transport.retryAfterMaxS, 21600);
+    QCOMPARE(defaults.client.transport.backoffJitterS, 0.0);
+    QVERIFY(defaults.client.transport.raiseOnStatus);
+
+    const QByteArray text = R"({"client": {"transport": {"enabled": true, "total": null, "connect": 1, "read": 2,
+        "status": 3, "other": null, "backoffJitter": 0.25, "retryAfterMaxS": 60, "raiseOnStatus": false,
+        "allowedMethods": null}}})";
+    const ScenarioParse parsed = scenario::fromJsonBytes(text);
+    QVERIFY2(parsed.ok(), qPrintable(parsed.errors.join(QLatin1Char('\n'))));
+    const TransportConfig &t = parsed.scenario.client.transport;
+    QCOMPARE(t.total, TransportConfig::Unlimited);
+    QCOMPARE(t.connect, 1);
+    QCOMPARE(t.read, 2);
+    QCOMPARE(t.status, 3);
+    QCOMPARE(t.other, TransportConfig::Unlimited);
+    QCOMPARE(t.backoffJitterS, 0.25);
+    QCOMPARE(t.retryAfterMaxS, 60);
+    QVERIFY(!t.raiseOnStatus);
+    QVERIFY(t.allowedMethods.isEmpty());
+    // 1 + 2 + 3 retries + the first attempt; business and wrapper 3 each: 3 x 3 x 7.
+    QCOMPARE(parsed.scenario.worstCaseAttemptsPerOp(), 63);
+    QCOMPARE(parsed.scenario.worstCaseFormula(), QStringLiteral("3 x 3 x 7 = 63"));
+
+    const QJsonObject json = parsed.scenario.toJson();
+    const QJsonObject tj = json.value(QStringLiteral("client")).toObject().value(QStringLiteral("transport")).toObject();
+    QVERIFY(tj.value(QStringLiteral("total")).isNull());
+    QVERIFY(tj.value(QStringLiteral("other")).isNull());
+    QCOMPARE(tj.value(QStringLiteral("allowedMethods")).toArray().size(), 0);
+    const ScenarioParse again = scenario::fromJson(json);
+    QVERIFY(again.ok());
+    QVERIFY(again.scenario == parsed.scenario);
+
+    // total 4 runs out before the counters (6): 3 x 3 x 5.
+    const ScenarioParse four = scenario::withSet(parsed.scenario, QStringLiteral("client.transport.total=4"));
+    QVERIFY(four.ok());
+    QCOMPARE(four.scenario.worstCaseAttemptsPerOp(), 45);
+    // An empty list is the same as null.
+    const ScenarioParse empty = scenario::withSet(defaults, QStringLiteral("client.transport.allowedMethods=[]"));
+    QVERIFY(empty.ok());
+    QVERIFY(empty.scenario.client.transport.allowedMethods.isEmpty());
+}
+
+void TestScenario::transportUrllib3KeysRejected_data()
+{
+    QTest::addColumn<QString>("set");
+    QTest::addColumn<QString>("error");
+    QTest::addRow("total-null-without-counters")
+        << QStringLiteral("client.transport.total=null")
+        << QStringLiteral("client.transport.total: null (unlimited) needs client.transport.connect, read and status limited");
+    QTest::addRow("connect-above-range") << QStringLiteral("client.transport.connect=21")
+                                         << QStringLiteral("client.transport.connect: expected an integer from 0 to 20");
+    QTest::addRow("read-string") << QStringLiteral("client.transport.read=\"x\"")
+                                 << QStringLiteral("client.transport.read: expected an integer from 0 to 20");
+    QTest::addRow("jitter-negative") << QStringLiteral("client.transport.backoffJitter=-1")
+                                     << QStringLiteral("client.transport.backoffJitter: expected a number from 0 to 3600");
+    QTest::addRow("retry-after-max-above") << QStringLiteral("client.transport.retryAfterMaxS=86401")
+                                           << QStringLiteral("client.transport.retryAfterMaxS: expected an integer from 0 to 86400");
+    QTest::addRow("raise-not-bool") << QStringLiteral("client.transport.raiseOnStatus=1")
+                                    << QStringLiteral("client.transport.raiseOnStatus: expected true or false");
+}
+
+void TestScenario::transportUrllib3KeysRejected()
+{
+    QFETCH(QString, set);
+    QFETCH(QString, error);
+    const ScenarioParse parsed = scenario::withSet(Scenario(), set);
+    QVERIFY(!parsed.ok());
+    QVERIFY2(parsed.errors.join(QLatin1Char('\n')).contains(error), qPrintable(parsed.errors.join(QLatin1Char('\n'))));
+}
+
+// maxAttempts 0 = unlimited, bounded by the deadline: at most 1 + deadlineMs / minimum wait.
+void TestScenario::unlimitedAttempts_data()
+{
+    QTest::addColumn<QString>("layer");
+    QTest::addColumn<QString>("backoff");
+    QTest::addColumn<int>("deadlineMs");
+    QTest::addColumn<int>("bound");    // effective attempts, 0 when refused
+    QTest::addColumn<QString>("error");
+    // constant 1000 ms, deadline 10 s: 1 + 10000 / 1000 = 11 attempts.
+    QTest::addRow("business-constant") << "business" << R"({"kind": "constant", "initialMs": 1000, "jitter": "none"})"
+                                       << 10000 << 11 << QString();
+    // equal jitter halves the smallest wait: 100 / 2 = 50 ms; 1 + 1000 / 50 = 21.
+    QTest::addRow("wrapper-equal") << "wrapper" << R"({"kind": "exponential", "initialMs": 100, "jitter": "equal"})"
+                                   << 1000 << 21 << QString();
+    // decorrelated never waits under initialMs: 1 + 1000 / 300 = 4.
+    QTest::addRow("wrapper-decorrelated") << "wrapper" << R"({"initialMs": 300, "maxMs": 5000, "jitter": "decorrelated"})"
+                                          << 1000 << 4 << QString();
+    QTest::addRow("no-deadline") << "business" << R"({"kind": "constant"})" << 0 << 0
+                                 << QStringLiteral("client.business.maxAttempts: 0 (unlimited) needs client.business.deadlineMs above 0");
+    QTest::addRow("full-jitter") << "wrapper" << R"({"jitter": "full"})" << 5000 << 0
+                                 << QStringLiteral("client.wrapper.maxAttempts: 0 (unlimited) needs a backoff that always waits at least 1 ms");
+    QTest::addRow("zero-initial") << "business" << R"({"initialMs": 0, "jitter": "none"})" << 5000 << 0
+                                  << QStringLiteral("client.business.maxAttempts: 0 (unlimited) needs a backoff that always waits at least 1 ms");
+    QTest::addRow("shrinking") << "business" << R"({"kind": "exponential", "multiplier": 0.5, "jitter": "none"})" << 5000
+                               << 0 << QStringLiteral("client.business.maxAttempts: 0 (unlimited) needs a backoff");
+}
+
+void TestScenario::unlimitedAttempts()
+{
+    QFETCH(QString, layer);
+    QFETCH(QString, backoff);
+    QFETCH(int, deadlineMs);
+    QFETCH(int, bound);
+    QFETCH(QString, error);
+    const QByteArray text = QStringLiteral(R"({"client": {"%1": {"enabled": true, "maxAttempts": 0, "deadlineMs": %2, "backoff": %3}}})")
+                                .arg(layer)
+                                .arg(deadlineMs)
+                                .arg(backoff)
+                                .toUtf8();
+    const ScenarioParse parsed = scenario::fromJsonBytes(text);
+    if (bound == 0) {
+        QVERIFY(!parsed.ok());
+        QVERIFY2(parsed.errors.join(QLatin1Char('\n')).contains(error), qPrintable(parsed.errors.join(QLatin1Char('\n'))));
+        return;
+    }
+    QVERIFY2(parsed.ok(), qPrintable(parsed.errors.join(QLatin1Char('\n'))));
+    const LayerConfig &l = layer == QLatin1String("business") ? parsed.scenario.client.business : parsed.scenario.client.wrapper;
+    QCOMPARE(l.maxAttempts, 0);
+    QCOMPARE(l.effectiveMaxAttempts(), bound);
+    // The other layer keeps its 3 attempts; transport is off.
+    QCOMPARE(parsed.scenario.worstCaseAttemptsPerOp(), 3 * bound);
 }
 
 QTEST_GUILESS_MAIN(TestScenario)

@@ -52,7 +52,9 @@ QJsonValue otherValue(const Scenario &s, const QString &path)
 {
     const QJsonValue now = scenario::valueAt(s, path);
     QList<QJsonValue> candidates;
-    if (now.isBool()) {
+    if (now.isNull()) {
+        candidates << 2; // an unlimited urllib3 counter (null) limited
+    } else if (now.isBool()) {
         candidates << !now.toBool();
     } else if (now.isDouble()) {
         const double v = now.toDouble();
