@@ -23,7 +23,7 @@ namespace {
 QStringList faultNames()
 {
     QStringList names;
-    for (int i = 0; i <= int(FaultKind::Throttle429); ++i)
+    for (int i = 0; i <= int(FaultKind::ServerRestart); ++i)
         names << scenario::toString(FaultKind(i));
     return names;
 }

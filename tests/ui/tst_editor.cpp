@@ -746,6 +746,9 @@ void TestEditor::scriptFaultIsChosenInPlace()
     auto *combo = script->findChild<QComboBox *>(QStringLiteral("faultEditor"));
     QVERIFY(combo);
     QCOMPARE(combo->currentText(), scenario::toString(s.network.script.at(1).fault));
+    // Every script fault is offered, the last one of the list included.
+    QVERIFY(combo->findText(scenario::toString(FaultKind::ServerRestart)) >= 0);
+    QCOMPARE(combo->count(), int(FaultKind::ServerRestart) + 1);
     const int index = combo->findText(scenario::toString(FaultKind::ResetAfterCommit));
     QVERIFY(index >= 0);
     combo->setCurrentIndex(index);
