@@ -35,6 +35,11 @@ private Q_SLOTS:
     void reconcileFlagsWithoutVoiding();
     void tokenIsSingleUse();
     void tokenReplaysWhenAskedTo();
+    void keyExpiresExactlyAtTtlFromReservation();
+    void inFlightReservationNeverExpires();
+    void naiveStoresAndReplaysErrors_data();
+    void naiveStoresAndReplaysErrors();
+    void unknownTokenIsRejected();
 };
 
 void TestOrderService::reconcileVoidsEveryExtraOnce()
@@ -145,6 +150,96 @@ void TestOrderService::tokenReplaysWhenAskedTo()
     QCOMPARE(d.status, 201);
     QCOMPARE(d.record, 1);
     QVERIFY(!d.tokenUsed);
+}
+
+namespace {
+ServerConfig keyed(IdempotencyMode mode, int ttlS)
+{
+    ServerConfig c;
+    c.idempotency.mode = mode;
+    c.idempotency.ttlS = ttlS;
+    return c;
+}
+} // namespace
+
+void TestOrderService::keyExpiresExactlyAtTtlFromReservation()
+{
+    // TTL 2 s. Reserved at 1.000000 s, committed 50 ms later: the TTL runs from the reservation.
+    constexpr qint64 reserved = 1000000;
+    constexpr qint64 ttl = 2000000;
+    for (const qint64 probe : {reserved + ttl - 1, reserved + ttl}) {
+        OrderService service(keyed(IdempotencyMode::Atomic, 2));
+        const OrderRequest r = request(7, 42);
+        QCOMPARE(int(service.begin(r, reserved).kind), int(ServiceDecision::Proceed));
+        const int record = service.commit(r, reserved + 50000, 201);
+        const ServiceDecision d = service.begin(r, probe);
+        if (probe < reserved + ttl) {
+            // 1 µs before: still known, the stored answer is replayed.
+            QCOMPARE(int(d.kind), int(ServiceDecision::Replay));
+            QCOMPARE(d.record, record);
+            QCOMPARE(d.status, 201);
+            QVERIFY(!d.keyExpired);
+        } else {
+            // Exactly at reservation + TTL: forgotten (although only 1.95 s after the commit).
+            QCOMPARE(int(d.kind), int(ServiceDecision::Proceed));
+            QVERIFY(d.keyExpired);
+            QVERIFY(d.keyReserved);
+        }
+    }
+}
+
+void TestOrderService::inFlightReservationNeverExpires()
+{
+    // A request still processing keeps its key however long it takes: a concurrent retry after
+    // the TTL still gets 409, not a second insert.
+    OrderService service(keyed(IdempotencyMode::Atomic, 1));
+    const OrderRequest r = request(3, 99);
+    QCOMPARE(int(service.begin(r, 0).kind), int(ServiceDecision::Proceed));
+    const ServiceDecision d = service.begin(r, 1000000 + 1);
+    QCOMPARE(int(d.kind), int(ServiceDecision::Reject));
+    QCOMPARE(d.status, 409);
+    QVERIFY(!d.keyExpired);
+}
+
+void TestOrderService::naiveStoresAndReplaysErrors_data()
+{
+    QTest::addColumn<bool>("storeErrors");
+    QTest::addRow("store-errors") << true;
+    QTest::addRow("only-successes") << false;
+}
+
+void TestOrderService::naiveStoresAndReplaysErrors()
+{
+    QFETCH(bool, storeErrors);
+    ServerConfig c = keyed(IdempotencyMode::Naive, 3600);
+    c.idempotency.storeErrors = storeErrors;
+    OrderService service(c);
+    const OrderRequest r = request(5, 77);
+    QCOMPARE(int(service.begin(r, 0).kind), int(ServiceDecision::Proceed));
+    service.failBeforeCommit(r, 10, 503);
+    const ServiceDecision d = service.begin(r, 20);
+    if (storeErrors) {
+        // Stripe's way: the 503 is the key's answer from now on, replayed without a record.
+        QCOMPARE(int(d.kind), int(ServiceDecision::Replay));
+        QCOMPARE(d.status, 503);
+        QCOMPARE(d.record, 0);
+    } else {
+        QCOMPARE(int(d.kind), int(ServiceDecision::Proceed));
+    }
+    QVERIFY(service.records().empty());
+}
+
+void TestOrderService::unknownTokenIsRejected()
+{
+    OrderService service(keyed(IdempotencyMode::Token, 3600));
+    const quint64 token = service.issueToken(1234);
+    const ServiceDecision unknown = service.begin(request(1, token + 1), 0);
+    QCOMPARE(int(unknown.kind), int(ServiceDecision::Reject));
+    QCOMPARE(unknown.status, 400);
+    QCOMPARE(unknown.reason, QStringLiteral("unknown order token"));
+    const ServiceDecision missing = service.begin(request(1, 0), 0);
+    QCOMPARE(missing.status, 400);
+    QCOMPARE(int(service.begin(request(1, token), 0).kind), int(ServiceDecision::Proceed));
 }
 
 QTEST_GUILESS_MAIN(TestOrderService)
