@@ -610,9 +610,8 @@ void MainWindow::onResult(const RunResult &result)
         m_operation->setRange(1, opCount);
         m_operation->setSuffix(tr(" of %1").arg(opCount));
     }
-    // Computed with the run; a result handed in some other way (tests, benchmarks) is scanned here.
     m_statusRefused->hide();
-    m_interesting = &result == &m_run->result() ? m_run->interesting() : retrylab::interestingOperations(result);
+    m_interesting = m_run->interesting(); // computed with the run, off the GUI thread when it was big
     // A new scenario or seed opens on the operation that tells the lesson; an edit keeps the one in view.
     const bool story = m_openOnStory;
     const int op = story ? storyOperation(result, m_interesting) : qBound(1, previousOp, opCount);

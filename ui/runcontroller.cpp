@@ -121,6 +121,13 @@ void RunController::publish(Outcome outcome)
     Q_EMIT resultReady(m_result);
 }
 
+void RunController::setResult(const RunResult &result)
+{
+    cancel();
+    Outcome outcome{result, interestingOperations(result)};
+    publish(std::move(outcome));
+}
+
 void RunController::setBusy(bool busy)
 {
     if (m_busy == busy)

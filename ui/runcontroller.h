@@ -52,6 +52,9 @@ public Q_SLOTS:
     void rerun();
     // Drops the run in flight, if any.
     void cancel();
+    // Publishes a result computed elsewhere (a benchmark, later a live run or a loaded trace) as
+    // if this controller had run it: what the views derive from it is computed here, on this thread.
+    void setResult(const retrylab::RunResult &result);
 
 Q_SIGNALS:
     void runStarted(bool background);

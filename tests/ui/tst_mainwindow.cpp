@@ -107,6 +107,7 @@ private Q_SLOTS:
     void attemptsBarOpensOperation();
     void killedStartDoesNotReloadItsScenario();
     void tooMuchWorkIsRefusedNotRun();
+    void resultFromElsewhereIsScanned();
 };
 
 void TestMainWindow::initTestCase()
@@ -804,6 +805,23 @@ void TestMainWindow::tooMuchWorkIsRefusedNotRun()
     QCOMPARE(int(w.result().ops.size()), 1000);
     QVERIFY(!refused->isVisible());
     QVERIFY(run->refusal().isEmpty());
+}
+
+void TestMainWindow::resultFromElsewhereIsScanned()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(w.loadPreset(QStringLiteral("stable-key")));
+    QVERIFY(waitForIdle(w));
+    // A result the controller did not run itself still comes with its interesting operations.
+    const RunResult other = simulate(scenario::preset(QStringLiteral("ghost-request")).scenario);
+    QSignalSpy shown(&w, &MainWindow::resultShown);
+    w.runController()->setResult(other);
+    QCOMPARE(shown.count(), 1);
+    QCOMPARE(w.result().ops.size(), other.ops.size());
+    QCOMPARE(w.runController()->interesting(), retrylab::interestingOperations(other));
+    QCOMPARE(w.interestingOperations(), w.runController()->interesting());
+    QVERIFY(!w.interestingOperations().isEmpty());
 }
 
 QTEST_MAIN(TestMainWindow)
