@@ -4,6 +4,8 @@
 #include "scenario.h"
 #include "simulator.h"
 
+#include <QJsonObject>
+#include <QStringList>
 #include <QtGlobal>
 
 namespace retrylab::test {
@@ -28,6 +30,18 @@ inline bool latencyIsMeaningful()
 inline bool peakMemoryIsMeaningful()
 {
     return !qEnvironmentVariableIsSet("RETRYLAB_SANITIZE");
+}
+
+// Every leaf path of a JSON object ("client.transport.total"); arrays count as one value.
+inline void collectLeaves(const QJsonObject &object, const QString &prefix, QStringList *out)
+{
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        const QString path = prefix.isEmpty() ? it.key() : prefix + QLatin1Char('.') + it.key();
+        if (it.value().isObject())
+            collectLeaves(it.value().toObject(), path, out);
+        else
+            out->append(path);
+    }
 }
 
 inline RunResult runPreset(const QString &name)

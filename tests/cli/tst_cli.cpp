@@ -32,7 +32,8 @@ struct CliResult
     QByteArray err;
 };
 
-CliResult runCli(const QStringList &arguments)
+// Runs the binary; past `timeoutMs` it is killed and the result says so in `err`.
+CliResult runCli(const QStringList &arguments, int timeoutMs = 120000, const char *timedOut = "timed out")
 {
     QProcess process;
     process.setProgram(QStringLiteral(RETRYLAB_BIN));
@@ -44,10 +45,10 @@ CliResult runCli(const QStringList &arguments)
         return result;
     }
     process.closeWriteChannel();
-    if (!process.waitForFinished(120000)) {
+    if (!process.waitForFinished(timeoutMs)) {
         process.kill();
         process.waitForFinished();
-        result.err = "timed out";
+        result.err = timedOut;
         return result;
     }
     result.exitCode = process.exitCode();
@@ -521,17 +522,6 @@ QString jsonText(const QJsonValue &v)
     return QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
 }
 
-void collectLeaves(const QJsonObject &object, const QString &prefix, QStringList *out)
-{
-    for (auto it = object.begin(); it != object.end(); ++it) {
-        const QString path = prefix.isEmpty() ? it.key() : prefix + QLatin1Char('.') + it.key();
-        if (it.value().isObject())
-            collectLeaves(it.value().toObject(), path, out);
-        else
-            out->append(path);
-    }
-}
-
 } // namespace
 
 void TestCli::listTeachesEachPreset()
@@ -672,7 +662,7 @@ void TestCli::catalogueCoversEveryScenarioKey()
         paths << f.path;
     QCOMPARE(paths.size(), QSet<QString>(paths.begin(), paths.end()).size());
     QStringList leaves;
-    collectLeaves(Scenario().toJson(), QString(), &leaves);
+    retrylab::test::collectLeaves(Scenario().toJson(), QString(), &leaves);
     for (const QString &leaf : std::as_const(leaves))
         QVERIFY2(paths.contains(leaf), qPrintable(QStringLiteral("not in the catalogue: ") + leaf));
     // A script entry's keys too.
@@ -843,20 +833,7 @@ namespace {
 // timeout only keeps a regression (a run of hours) from hanging the suite.
 CliResult runCliRefused(const QStringList &arguments)
 {
-    QProcess process;
-    process.start(QStringLiteral(RETRYLAB_BIN), arguments);
-    CliResult result;
-    if (!process.waitForStarted(30000) || !process.waitForFinished(20000)) {
-        process.kill();
-        process.waitForFinished();
-        result.err = "did not refuse: still running";
-        return result;
-    }
-    result.exitCode = process.exitCode();
-    result.crashed = process.exitStatus() != QProcess::NormalExit;
-    result.out = process.readAllStandardOutput();
-    result.err = process.readAllStandardError();
-    return result;
+    return runCli(arguments, 20000, "did not refuse: still running");
 }
 
 QStringList hugeRunArgs()

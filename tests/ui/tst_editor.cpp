@@ -26,28 +26,16 @@
 #include <QTest>
 #include <QToolBox>
 
+#include "testsupport.h"
+
 using namespace retrylab;
 
 namespace {
 
-// Every leaf key of the scenario JSON (arrays count as one value).
-void collectLeaves(const QJsonObject &object, const QString &prefix, QStringList *out)
-{
-    for (auto it = object.begin(); it != object.end(); ++it) {
-        const QString path = prefix.isEmpty() ? it.key() : prefix + QLatin1Char('.') + it.key();
-        if (it.value().isObject())
-            collectLeaves(it.value().toObject(), path, out);
-        else
-            out->append(path);
-    }
-}
-
+// The shared loader: a preset that does not load stops the test instead of passing a default.
 Scenario loadPreset(const QString &name)
 {
-    const ScenarioParse parsed = scenario::preset(name);
-    if (!parsed.ok())
-        qWarning() << parsed.errors;
-    return parsed.scenario;
+    return test::presetScenario(name);
 }
 
 // ghost-request with every layer on, so every field of the form can be edited.
@@ -127,7 +115,7 @@ void TestEditor::everyScenarioKeyHasAField()
 {
     ScenarioEditor editor;
     QStringList leaves;
-    collectLeaves(Scenario().toJson(), QString(), &leaves);
+    retrylab::test::collectLeaves(Scenario().toJson(), QString(), &leaves);
     const QStringList metadata{QStringLiteral("schema"), QStringLiteral("name"), QStringLiteral("title"),
                                QStringLiteral("description")};
     const QStringList fields = editor.fieldPaths();
