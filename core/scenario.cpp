@@ -1486,7 +1486,9 @@ int Scenario::worstCaseAttemptsPerOp() const
     return int(std::min<qint64>(b * w * t, std::numeric_limits<int>::max()));
 }
 
-QString Scenario::worstCaseFormula() const
+namespace {
+// The attempt count of each enabled layer, outermost first ("1" when none retries).
+QStringList worstCaseFactors(const ClientConfig &client)
 {
     QStringList factors;
     if (client.business.enabled)
@@ -1497,7 +1499,19 @@ QString Scenario::worstCaseFormula() const
         factors << QString::number(std::max(0, client.transport.worstCaseRetries()) + 1);
     if (factors.isEmpty())
         factors << QStringLiteral("1");
-    return factors.join(QStringLiteral(" x ")) + QStringLiteral(" = ") + QString::number(worstCaseAttemptsPerOp());
+    return factors;
+}
+} // namespace
+
+QString Scenario::worstCaseFormula() const
+{
+    return worstCaseFactors(client).join(QStringLiteral(" x ")) + QStringLiteral(" = ")
+        + QString::number(worstCaseAttemptsPerOp());
+}
+
+QString Scenario::worstCaseText() const
+{
+    return worstCaseFactors(client).size() > 1 ? worstCaseFormula() : QString::number(worstCaseAttemptsPerOp());
 }
 
 QJsonObject Scenario::toJson() const

@@ -207,6 +207,8 @@ struct Scenario
     int worstCaseAttemptsPerOp() const;
     // "3 x 3 x 4 = 36" for the enabled layers.
     QString worstCaseFormula() const;
+    // The same for people: "3 x 3 = 9", but just "3" when a single layer retries ("3 = 3" says nothing).
+    QString worstCaseText() const;
 
     QJsonObject toJson() const;
 };

@@ -668,18 +668,11 @@ void MainWindow::onResult(const RunResult &result)
     Q_EMIT resultShown();
 }
 
-QString MainWindow::worstCaseText(const Scenario &scenario)
-{
-    const QString formula = scenario.worstCaseFormula();
-    // One factor: "3 = 3" says nothing twice.
-    return formula.contains(QLatin1String(" x ")) ? formula : QString::number(scenario.worstCaseAttemptsPerOp());
-}
-
 void MainWindow::updateWorstCase(const Scenario &scenario)
 {
     const qint64 worst = scenario.worstCaseAttemptsPerOp();
     m_statusWorstCase->setText(worst == 1 ? tr("Worst case: 1 attempt per op")
-                                          : tr("Worst case: %1 attempts per op").arg(worstCaseText(scenario)));
+                                          : tr("Worst case: %1 attempts per op").arg(scenario.worstCaseText()));
 }
 
 void MainWindow::showPage(Page page)

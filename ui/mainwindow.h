@@ -63,8 +63,6 @@ public:
     Page currentPage() const;
     // Hidden pages get a new result when they are shown; this brings them all up to date now.
     void updateHiddenPages();
-    // "3 x 3 = 9", or just "3" when one layer retries.
-    static QString worstCaseText(const Scenario &scenario);
 
     bool isModified() const { return m_modified; }
     QString currentFile() const { return m_fileName; }

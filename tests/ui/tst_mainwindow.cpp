@@ -155,7 +155,7 @@ void TestMainWindow::presetLoadsIntoEveryView()
     QCOMPARE(w.timeline()->itemCount(), events);
 
     const auto *worst = w.findChild<QLabel *>(QStringLiteral("statusWorstCase"));
-    QVERIFY2(worst->text().contains(MainWindow::worstCaseText(expected)), qPrintable(worst->text()));
+    QVERIFY2(worst->text().contains(expected.worstCaseText()), qPrintable(worst->text()));
     QVERIFY2(!worst->text().contains(QLatin1String("(s)")), qPrintable(worst->text()));
     QCOMPARE(labelNumber(w, "statusRecords"), result.metrics.records);
     QCOMPARE(labelNumber(w, "statusDuplicates"), result.metrics.duplicates);
@@ -495,17 +495,17 @@ void TestMainWindow::worstCaseText()
     s.client.wrapper.enabled = true;
     s.client.wrapper.maxAttempts = 3;
     s.client.transport.enabled = false;
-    QCOMPARE(MainWindow::worstCaseText(s), QStringLiteral("3 x 3 = 9"));
+    QCOMPARE(s.worstCaseText(), QStringLiteral("3 x 3 = 9"));
     s.client.wrapper.enabled = false;
-    QCOMPARE(MainWindow::worstCaseText(s), QStringLiteral("3")); // not "3 = 3"
+    QCOMPARE(s.worstCaseText(), QStringLiteral("3")); // not "3 = 3"
     s.client.business.enabled = false;
-    QCOMPARE(MainWindow::worstCaseText(s), QStringLiteral("1"));
+    QCOMPARE(s.worstCaseText(), QStringLiteral("1"));
 
     MainWindow w;
     QVERIFY(w.loadPreset(QStringLiteral("stable-key")));
     s = w.scenario();
     const auto *label = w.findChild<QLabel *>(QStringLiteral("statusWorstCase"));
-    QVERIFY(!label->text().contains(QLatin1String(" = ")) || MainWindow::worstCaseText(s).contains(QLatin1String(" x ")));
+    QVERIFY(!label->text().contains(QLatin1String(" = ")) || s.worstCaseText().contains(QLatin1String(" x ")));
 }
 
 void TestMainWindow::editKeepsOperationNewScenarioOpensOnStory()
