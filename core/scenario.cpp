@@ -93,6 +93,11 @@ struct EnumNames<FaultKind>
                                             "resetAfterCommit",      "latencySpike",         "server5xxBeforeCommit",
                                             "server5xxAfterCommit",  "throttle429",          "serverRestart"};
 };
+template<>
+struct EnumNames<ScriptMethod>
+{
+    static constexpr const char *names[] = {"POST", "GET"};
+};
 
 template<typename E>
 QString enumName(E value)
@@ -751,6 +756,19 @@ void readScript(ObjectReader &parent, int orders, QList<ScriptEntry> *script)
                                                    "one of %2")
                                         .arg(path, enumChoices<FaultKind>()));
         r.choice("fault", &e.fault);
+        r.choice("method", &e.method);
+        if (e.method == ScriptMethod::Get) {
+            // A status query commits nothing, and the wrapper never sends it.
+            if (e.fault == FaultKind::ServerRestart)
+                parent.errors()->append(QStringLiteral("%1.fault: serverRestart happens after a commit, so it addresses "
+                                                       "POST attempts only (method \"POST\")")
+                                            .arg(path));
+            const QString wrapper = e.attempt.section(QLatin1Char('/'), 1, 1);
+            if (wrapper != QLatin1String("*") && wrapper != QLatin1String("w1"))
+                parent.errors()->append(QStringLiteral("%1.attempt: a GET status query is sent by the business layer, "
+                                                       "so its wrapper segment is w1 or *, not %2")
+                                            .arg(path, wrapper));
+        }
         list.append(e);
     }
     *script = list;
@@ -958,7 +976,8 @@ bool setAt(QJsonValue *node, const QList<PathStep> &steps, int i, const QJsonVal
                 const ScriptEntry entry;
                 child = QJsonObject{{QStringLiteral("op"), QStringLiteral("*")},
                                     {QStringLiteral("attempt"), entry.attempt},
-                                    {QStringLiteral("fault"), enumName(entry.fault)}};
+                                    {QStringLiteral("fault"), enumName(entry.fault)},
+                                    {QStringLiteral("method"), enumName(entry.method)}};
             } else {
                 child = QJsonObject{{steps.at(i + 1).key, QJsonValue()}};
             }
@@ -1575,6 +1594,7 @@ QJsonObject Scenario::toJson() const
             {QStringLiteral("op"), e.op == 0 ? QJsonValue(QStringLiteral("*")) : QJsonValue(e.op)},
             {QStringLiteral("attempt"), e.attempt},
             {QStringLiteral("fault"), enumName(e.fault)},
+            {QStringLiteral("method"), enumName(e.method)},
         });
     }
     const QJsonObject networkJson{
@@ -1951,6 +1971,7 @@ QString toString(TokenReuse v) { return enumName(v); }
 QString toString(KeyStore v) { return enumName(v); }
 QString toString(UnknownQuery v) { return enumName(v); }
 QString toString(FaultKind v) { return enumName(v); }
+QString toString(ScriptMethod v) { return enumName(v); }
 
 } // namespace scenario
 
@@ -1977,7 +1998,9 @@ bool sameSettings(const Scenario &a, const Scenario &b)
     };
     visitSettings(a, b, visitor);
     return same;
-}QList<FieldInfo> fields()
+}
+
+QList<FieldInfo> fields()
 {
     static const QList<FieldInfo> catalogue = [] {
         // One script entry, so the reader also visits the keys of an entry.
@@ -1987,7 +2010,8 @@ bool sameSettings(const Scenario &a, const Scenario &b)
         network.insert(QStringLiteral("script"),
                        QJsonArray{QJsonObject{{QStringLiteral("op"), QStringLiteral("*")},
                                               {QStringLiteral("attempt"), entry.attempt},
-                                              {QStringLiteral("fault"), enumName(entry.fault)}}});
+                                              {QStringLiteral("fault"), enumName(entry.fault)},
+                                              {QStringLiteral("method"), enumName(entry.method)}}});
         json.insert(QStringLiteral("network"), network);
 
         QList<FieldInfo> list;

@@ -125,12 +125,21 @@ struct Distribution
     int jitter = 10;
 };
 
+// The requests a script entry addresses: the order's POST attempts, or its status queries
+// (GET /orders?ref=, whose path is bN/w1/tQ: the business attempt it precedes and the query's
+// own HTTP attempt, transport retries included).
+enum class ScriptMethod { Post, Get };
+
 struct ScriptEntry
 {
     int op = 0; // 0 = any ("*")
     QString attempt = QStringLiteral("*/*/*");
     FaultKind fault = FaultKind::ResponseLost;
-    bool operator==(const ScriptEntry &o) const { return op == o.op && attempt == o.attempt && fault == o.fault; }
+    ScriptMethod method = ScriptMethod::Post;
+    bool operator==(const ScriptEntry &o) const
+    {
+        return op == o.op && attempt == o.attempt && fault == o.fault && method == o.method;
+    }
 };
 
 struct NetworkConfig
@@ -272,6 +281,7 @@ QString toString(TokenReuse);
 QString toString(KeyStore);
 QString toString(UnknownQuery);
 QString toString(FaultKind);
+QString toString(ScriptMethod);
 } // namespace scenario
 
 // One path of the field catalogue: what `--set path=value` and `--param path` accept.

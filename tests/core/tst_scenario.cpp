@@ -247,7 +247,7 @@ void TestScenario::presetLesson_data()
     QTest::addRow("layered-fix-atomic") << QStringLiteral("layered-fix") << QStringLiteral("server.idempotency.mode") << json("\"atomic\"");
     QTest::addRow("layered-fix-require-key") << QStringLiteral("layered-fix") << QStringLiteral("server.idempotency.requireKey") << json("true");
     QTest::addRow("stable-key-script") << QStringLiteral("stable-key") << QStringLiteral("network.script")
-                                       << json(R"([{"op":1,"attempt":"b1/w1/t1","fault":"responseLost"}])");
+                                       << json(R"([{"op":1,"attempt":"b1/w1/t1","fault":"responseLost","method":"POST"}])");
     QTest::addRow("stable-key-per-operation") << QStringLiteral("stable-key") << QStringLiteral("client.keyPlacement") << json("\"perOperation\"");
     QTest::addRow("rotating-key-per-wrapper-attempt") << QStringLiteral("rotating-key") << QStringLiteral("client.keyPlacement") << json("\"perWrapperAttempt\"");
     QTest::addRow("rotating-key-business-off") << QStringLiteral("rotating-key") << QStringLiteral("client.business.enabled") << json("false");
@@ -506,7 +506,7 @@ void TestScenario::withSet_data()
     QTest::addRow("script-array") << QStringLiteral(R"(network.script=[{"op":"*","attempt":"*/*/t1","fault":"connectFailure"}])")
                                   << QStringLiteral("network.script[0].fault") << json("\"connectFailure\"");
     QTest::addRow("script-append-by-index") << QStringLiteral("network.script[0].fault=requestLost")
-                                            << QStringLiteral("network.script[0]") << json(R"({"op":"*","attempt":"*/*/*","fault":"requestLost"})");
+                                            << QStringLiteral("network.script[0]") << json(R"({"op":"*","attempt":"*/*/*","fault":"requestLost","method":"POST"})");
     QTest::addRow("list-element") << QStringLiteral("client.transport.statusForcelist[1]=429")
                                   << QStringLiteral("client.transport.statusForcelist") << json("[500,429,503,504]");
     QTest::addRow("seed") << QStringLiteral("seed=123") << QStringLiteral("seed") << json("123");
@@ -791,7 +791,7 @@ void TestScenario::scriptEntryNeedsFault()
     const ScenarioParse appended = scenario::withSet(Scenario(), QStringLiteral("network.script[0].op=1"));
     QVERIFY2(appended.ok(), qPrintable(appended.errors.join(QLatin1Char('\n'))));
     QCOMPARE(scenario::valueAt(appended.scenario, QStringLiteral("network.script[0]")),
-             json(R"({"op": 1, "attempt": "*/*/*", "fault": "responseLost"})"));
+             json(R"({"op": 1, "attempt": "*/*/*", "fault": "responseLost", "method": "POST"})"));
 }
 
 void TestScenario::scriptEntryThatCanNeverFire_data()
@@ -1061,7 +1061,7 @@ void TestScenario::valueAtReadsScriptEntries()
     QCOMPARE(scenario::valueAt(s, QStringLiteral("network.script[1].fault")), json("\"throttle429\""));
     QCOMPARE(scenario::valueAt(s, QStringLiteral("network.script[1].op")), json("2"));
     QCOMPARE(scenario::valueAt(s, QStringLiteral("network.script[1]")),
-             json(R"({"op": 2, "attempt": "*/*/*", "fault": "throttle429"})"));
+             json(R"({"op": 2, "attempt": "*/*/*", "fault": "throttle429", "method": "POST"})"));
     QVERIFY(scenario::valueAt(s, QStringLiteral("network.script[2].op")).isUndefined());
     QCOMPARE(scenario::valueAt(s, QStringLiteral("network.script")).toArray().size(), 2);
     QCOMPARE(scenario::valueAt(s, QStringLiteral("network")).toObject().value(QLatin1String("script")).toArray().size(), 2);
