@@ -292,7 +292,7 @@ int parseFormat(const QCommandLineParser &parser, const QString &command, bool c
     return Continue;
 }
 
-// --scenario, then every --set in order, then --seed.
+// --scenario, then every --set (validated together, in any order), then --seed.
 int loadScenario(const QCommandLineParser &parser, const QString &command, Scenario *out)
 {
     const QString name = parser.value(ScenarioOption);
@@ -333,10 +333,17 @@ int loadScenario(const QCommandLineParser &parser, const QString &command, Scena
                          .arg(command, assignment));
             return ExitUsage;
         }
-        const ScenarioParse changed = scenario::withSet(s, assignment);
+    }
+    if (!assignments.isEmpty()) {
+        QStringList sources;
+        const ScenarioParse changed = scenario::withSets(s, assignments, &sources);
         if (!changed.ok()) {
-            for (const QString &error : changed.errors)
-                fail(QStringLiteral("%1: --set %2: %3").arg(command, assignment, withFieldHint(error)));
+            for (qsizetype i = 0; i < changed.errors.size(); ++i) {
+                const QString source = sources.value(i);
+                fail(source.isEmpty() ? QStringLiteral("%1: --set: %2").arg(command, withFieldHint(changed.errors.at(i)))
+                                      : QStringLiteral("%1: --set %2: %3")
+                                            .arg(command, source, withFieldHint(changed.errors.at(i))));
+            }
             return ExitUsage;
         }
         s = changed.scenario;

@@ -486,7 +486,9 @@ void Engine::onBusinessStart(int fi, int phase)
         f.t = 0;
         if (m_tracing)
             traceFlow(Lane::Business, EventKind::BusinessAttempt, f, 0, 0,
-                      ascii("business attempt %d of %d", f.b, m_businessMax));
+                      m_c.business.maxAttempts == 0
+                          ? ascii("business attempt %d (unlimited until the %d ms deadline)", f.b, m_c.business.deadlineMs)
+                          : ascii("business attempt %d of %d", f.b, m_businessMax));
         if (m_c.keyPlacement == KeyPlacement::PerBusinessAttempt && !mintKey(f, 0, Ev::BusinessStart, "per business attempt"))
             return;
     }
@@ -515,7 +517,9 @@ void Engine::onWrapperStart(int fi, int phase)
                                        ^ (m_c.mutatePayloadOnRetry ? quint64(f.b * 1000 + f.w) : 0ull));
         if (m_tracing && m_c.wrapper.enabled)
             traceFlow(Lane::Wrapper, EventKind::WrapperAttempt, f, 0, 0,
-                      ascii("wrapper attempt %d of %d", f.w, m_wrapperMax));
+                      m_c.wrapper.maxAttempts == 0
+                          ? ascii("wrapper attempt %d (unlimited until the %d ms deadline)", f.w, m_c.wrapper.deadlineMs)
+                          : ascii("wrapper attempt %d of %d", f.w, m_wrapperMax));
         if (m_c.keyPlacement == KeyPlacement::PerWrapperAttempt && !mintKey(f, 0, Ev::WrapperStart, "per wrapper attempt"))
             return;
     }
