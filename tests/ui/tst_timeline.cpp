@@ -1066,6 +1066,7 @@ void TestTimeline::laneNotesSpellPlurals()
     Scenario unlimited = r.scenario;
     unlimited.client.business.maxAttempts = 0;
     unlimited.client.business.deadlineMs = 30000;
+    unlimited.client.business.backoff.jitter = Jitter::None;
     unlimited.client.wrapper.maxAttempts = 0;
     unlimited.client.wrapper.deadlineMs = 1500;
     unlimited.client.transport.enabled = true;
@@ -1074,7 +1075,8 @@ void TestTimeline::laneNotesSpellPlurals()
     unlimited.client.transport.read = 1;
     unlimited.client.transport.status = 0;
     unlimited.client.transport.other = 0;
-    QVERIFY(scenario::fromJson(unlimited.toJson()).errors.isEmpty());
+    const QStringList errors = scenario::fromJson(unlimited.toJson()).errors;
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
     w.setResult(simulate(unlimited));
     QCOMPARE(scene->laneNotes().at(0), QStringLiteral("loop \u00b7 until 30.0 s"));
     QCOMPARE(scene->laneNotes().at(1), QStringLiteral("@retry \u00b7 until 1.50 s"));
