@@ -725,7 +725,7 @@ void Engine::deliver(int fi, const AttemptOutcome &o)
 {
     Flow &f = m_flows[size_t(fi)];
     ClientState &cs = m_clients[size_t(f.client)];
-    if (o.kind != OutcomeKind::CircuitOpen && m_c.circuitBreaker.enabled) {
+    if (m_c.circuitBreaker.enabled && policy::breakerRecords(o)) {
         if (policy::breakerFailure(o)) {
             if (++cs.consecutiveFailures >= m_c.circuitBreaker.failureThreshold) {
                 cs.openUntil = m_now + qint64(m_c.circuitBreaker.openMs) * kMs;
