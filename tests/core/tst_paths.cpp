@@ -82,6 +82,8 @@ private Q_SLOTS:
     void payloadChangedOnWrapperRetry();
     void businessDeadlineCountsTheRetryAfterWait_data();
     void businessDeadlineCountsTheRetryAfterWait();
+    void breakerCountsOnlyTrouble_data();
+    void breakerCountsOnlyTrouble();
 };
 
 // Two orders 1 ms apart on a server with one slot and no queue: op 1 holds the slot from 20 to
@@ -345,6 +347,43 @@ void TestPaths::businessDeadlineCountsTheRetryAfterWait()
         QCOMPARE(timesOf(r.trace, EventKind::OpSucceeded), QList<qint64>{2130});
         QCOMPARE(r.metrics.clientSucceeded, 1);
     }
+}
+
+// Four orders a second apart, one client, a breaker opening after 2 consecutive failures for 60 s.
+// op 1's connection is refused (failure 1). A 400 for op 2 is an answer from a healthy server:
+// the count starts again, op 3's refusal is failure 1 again and op 4 is sent. A 503 for op 2 is
+// failure 2: the breaker opens and refuses ops 3 and 4 without sending them.
+void TestPaths::breakerCountsOnlyTrouble_data()
+{
+    QTest::addColumn<bool>("answer400");
+    QTest::addColumn<qint64>("attempts");
+    QTest::addColumn<qint64>("rejections");
+    QTest::addRow("400-resets-the-count") << true << qint64(4) << qint64(0);
+    QTest::addRow("503-opens-the-breaker") << false << qint64(2) << qint64(2);
+}
+
+void TestPaths::breakerCountsOnlyTrouble()
+{
+    QFETCH(bool, answer400);
+    QFETCH(qint64, attempts);
+    QFETCH(qint64, rejections);
+    Scenario s = base();
+    s.workload.orders = 4;
+    s.client.circuitBreaker.enabled = true;
+    s.client.circuitBreaker.failureThreshold = 2;
+    s.client.circuitBreaker.openMs = 60000;
+    s.network.script = {script(1, "*/*/*", FaultKind::ConnectFailure), script(3, "*/*/*", FaultKind::ConnectFailure)};
+    if (answer400) {
+        s.server.idempotency.mode = IdempotencyMode::Atomic;
+        s.server.idempotency.requireKey = true; // and the client sends none: 400
+    } else {
+        s.network.script.append(script(2, "*/*/*", FaultKind::Server5xxBeforeCommit));
+    }
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.httpAttempts, attempts);
+    QCOMPARE(r.metrics.circuitRejections, rejections);
+    QCOMPARE(timesOf(r.trace, EventKind::CircuitOpen), answer400 ? QList<qint64>{} : (QList<qint64>{2000, 3000}));
+    QCOMPARE(r.metrics.clientFailed, 4);
 }
 
 QTEST_GUILESS_MAIN(TestPaths)
