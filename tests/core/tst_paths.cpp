@@ -5,47 +5,17 @@
 
 #include <QTest>
 
+#include "testsupport.h"
+
 using namespace retrylab;
+
+using test::quietScenario;
+using test::scriptEntry;
+using test::simulateChecked;
 
 namespace {
 
 constexpr qint64 kMs = 1000;
-
-// One order, fixed latencies (20 ms each way, 50 ms of processing), every retry layer off.
-Scenario base()
-{
-    Scenario s;
-    s.name = QStringLiteral("paths");
-    s.workload.orders = 1;
-    s.workload.interArrivalMs = 1000;
-    s.client.business.enabled = false;
-    s.client.wrapper.enabled = false;
-    s.client.transport.enabled = false;
-    s.client.business.backoff = {BackoffKind::Constant, 1000, 2.0, 8000, Jitter::None};
-    s.client.wrapper.backoff = {BackoffKind::Constant, 100, 2.0, 1000, Jitter::None};
-    s.client.timeoutMs = 3000;
-    s.client.connectFailMs = 5;
-    s.network.latencyMs = {20, 0};
-    s.server.processingMs = {50, 0};
-    return s;
-}
-
-ScriptEntry script(int op, const char *attempt, FaultKind fault)
-{
-    ScriptEntry e;
-    e.op = op;
-    e.attempt = QLatin1String(attempt);
-    e.fault = fault;
-    return e;
-}
-
-RunResult run(const Scenario &s)
-{
-    RunResult r = simulate(s);
-    if (r.metrics.lost != 0)
-        qFatal("lost must be 0, got %d", r.metrics.lost);
-    return r;
-}
 
 // Times (in ms) of the events of one kind, optionally of one op only.
 QList<qint64> timesOf(const Trace &t, EventKind kind, int op = 0)
@@ -132,7 +102,7 @@ void TestPaths::retryAfterOn503OutsideForcelist()
     QFETCH(int, businessBackoffMs);
     QFETCH(QString, retryPath);
     QFETCH(qint64, retryAtMs);
-    Scenario s = base();
+    Scenario s = quietScenario();
     s.workload.orders = 2;
     s.workload.interArrivalMs = 1;
     s.server.capacity = 1;
@@ -147,7 +117,7 @@ void TestPaths::retryAfterOn503OutsideForcelist()
     s.client.transport.respectRetryAfter = respectTransport;
     if (transport == 2)
         s.client.transport.allowedMethods.clear();
-    const RunResult r = run(s);
+    const RunResult r = simulateChecked(s);
 
     QCOMPARE(r.metrics.rejected503, qint64(1));
     QCOMPARE(r.metrics.httpAttempts, qint64(3));
@@ -170,13 +140,13 @@ void TestPaths::retryAfterOn503OutsideForcelist()
 // record, no orphan.
 void TestPaths::doubleSubmitFinal409IsNoOrphan()
 {
-    Scenario s = base();
+    Scenario s = quietScenario();
     s.workload.doubleSubmitRate = 1.0;
     s.workload.doubleSubmitDelayMs = 5;
     s.server.processingMs = {80, 0};
     s.client.keyPlacement = KeyPlacement::PerOperation;
     s.server.idempotency.mode = IdempotencyMode::Atomic;
-    const RunResult r = run(s);
+    const RunResult r = simulateChecked(s);
     QCOMPARE(r.metrics.httpAttempts, qint64(2));
     QCOMPARE(r.metrics.conflicts409, qint64(1));
     QCOMPARE(r.metrics.records, 1);
@@ -207,13 +177,13 @@ void TestPaths::doubleSubmitFinal409IsNoOrphan()
 // The ghost t2 arrives at 5110 ms and commits at 5160 ms: a late commit.
 void TestPaths::staleTimeoutIsIgnored()
 {
-    Scenario s = base();
+    Scenario s = quietScenario();
     s.client.transport.enabled = true;
     s.client.transport.allowedMethods.clear();
     s.network.spikeMs = 5000;
-    s.network.script = {script(1, "*/*/t1", FaultKind::Server5xxBeforeCommit),
-                        script(1, "*/*/t2", FaultKind::LatencySpike)};
-    const RunResult r = run(s);
+    s.network.script = {scriptEntry(1, "*/*/t1", FaultKind::Server5xxBeforeCommit),
+                        scriptEntry(1, "*/*/t2", FaultKind::LatencySpike)};
+    const RunResult r = simulateChecked(s);
     QCOMPARE(timesOf(r.trace, EventKind::TransportAttempt), (QList<qint64>{0, 90, 4090}));
     QCOMPARE(timesOf(r.trace, EventKind::Timeout), QList<qint64>{3090});
     QCOMPARE(pathsOf(r.trace, EventKind::Timeout), QStringList{QStringLiteral("op1/b1/w1/t2")});
@@ -255,15 +225,15 @@ void TestPaths::wrapperDeadlineRestartsPerBusinessAttempt()
     QFETCH(QList<qint64>, attempts);
     QFETCH(QStringList, paths);
     QFETCH(qint64, failedAt);
-    Scenario s = base();
+    Scenario s = quietScenario();
     s.client.business.enabled = true;
     s.client.business.maxAttempts = 3;
     s.client.wrapper.enabled = true;
     s.client.wrapper.maxAttempts = 3;
     s.client.wrapper.backoff = {BackoffKind::Constant, 1000, 2.0, 8000, Jitter::None};
     s.client.wrapper.deadlineMs = deadlineMs;
-    s.network.script = {script(1, "*/*/*", FaultKind::ConnectFailure)};
-    const RunResult r = run(s);
+    s.network.script = {scriptEntry(1, "*/*/*", FaultKind::ConnectFailure)};
+    const RunResult r = simulateChecked(s);
     QCOMPARE(timesOf(r.trace, EventKind::TransportAttempt), attempts);
     QCOMPARE(pathsOf(r.trace, EventKind::TransportAttempt), paths);
     QCOMPARE(timesOf(r.trace, EventKind::OpFailed), QList<qint64>{failedAt});
@@ -297,14 +267,14 @@ void TestPaths::payloadChangedOnWrapperRetry()
     QFETCH(qint64, replays);
     QFETCH(qint64, endMs);
     QFETCH(bool, succeeded);
-    Scenario s = base();
+    Scenario s = quietScenario();
     s.client.wrapper.enabled = true;
     s.client.wrapper.maxAttempts = 3;
     s.client.keyPlacement = KeyPlacement::PerOperation;
     s.client.mutatePayloadOnRetry = mutate;
     s.server.idempotency.mode = IdempotencyMode::Atomic;
-    s.network.script = {script(1, "b1/w1/t1", FaultKind::ResponseLost)};
-    const RunResult r = run(s);
+    s.network.script = {scriptEntry(1, "b1/w1/t1", FaultKind::ResponseLost)};
+    const RunResult r = simulateChecked(s);
     QList<qint64> rejected;
     for (const TraceEvent &e : r.trace)
         if (e.kind == EventKind::Rejected && e.status == 422)
@@ -333,12 +303,12 @@ void TestPaths::businessDeadlineCountsTheRetryAfterWait()
 {
     QFETCH(int, deadlineMs);
     QFETCH(QList<qint64>, attempts);
-    Scenario s = base();
+    Scenario s = quietScenario();
     s.client.business.enabled = true;
     s.client.business.deadlineMs = deadlineMs;
     s.server.retryAfterS = 2;
-    s.network.script = {script(1, "b1/*/*", FaultKind::Throttle429)};
-    const RunResult r = run(s);
+    s.network.script = {scriptEntry(1, "b1/*/*", FaultKind::Throttle429)};
+    const RunResult r = simulateChecked(s);
     QCOMPARE(timesOf(r.trace, EventKind::TransportAttempt), attempts);
     if (attempts.size() == 1) {
         QCOMPARE(timesOf(r.trace, EventKind::OpFailed), QList<qint64>{40});
@@ -367,19 +337,19 @@ void TestPaths::breakerCountsOnlyTrouble()
     QFETCH(bool, answer400);
     QFETCH(qint64, attempts);
     QFETCH(qint64, rejections);
-    Scenario s = base();
+    Scenario s = quietScenario();
     s.workload.orders = 4;
     s.client.circuitBreaker.enabled = true;
     s.client.circuitBreaker.failureThreshold = 2;
     s.client.circuitBreaker.openMs = 60000;
-    s.network.script = {script(1, "*/*/*", FaultKind::ConnectFailure), script(3, "*/*/*", FaultKind::ConnectFailure)};
+    s.network.script = {scriptEntry(1, "*/*/*", FaultKind::ConnectFailure), scriptEntry(3, "*/*/*", FaultKind::ConnectFailure)};
     if (answer400) {
         s.server.idempotency.mode = IdempotencyMode::Atomic;
         s.server.idempotency.requireKey = true; // and the client sends none: 400
     } else {
-        s.network.script.append(script(2, "*/*/*", FaultKind::Server5xxBeforeCommit));
+        s.network.script.append(scriptEntry(2, "*/*/*", FaultKind::Server5xxBeforeCommit));
     }
-    const RunResult r = run(s);
+    const RunResult r = simulateChecked(s);
     QCOMPARE(r.metrics.httpAttempts, attempts);
     QCOMPARE(r.metrics.circuitRejections, rejections);
     QCOMPARE(timesOf(r.trace, EventKind::CircuitOpen), answer400 ? QList<qint64>{} : (QList<qint64>{2000, 3000}));
