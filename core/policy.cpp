@@ -246,6 +246,11 @@ bool businessRetries(const AttemptOutcome &outcome)
     return false;
 }
 
+bool breakerRecords(const AttemptOutcome &outcome)
+{
+    return outcome.kind != OutcomeKind::CircuitOpen;
+}
+
 bool breakerFailure(const AttemptOutcome &outcome)
 {
     switch (outcome.kind) {

@@ -873,7 +873,9 @@ void readSeed(ObjectReader &r, quint64 *seed)
         return;
     if (v.isDouble()) {
         const double d = v.toDouble();
-        if (std::floor(d) == d && d >= 0 && d <= MaxExactInteger) {
+        // A file's integer is read exactly: as a double, 2^53 + 1 would round to 2^53 and pass.
+        const qint64 exact = v.toInteger(-1);
+        if (std::floor(d) == d && d >= 0 && d <= MaxExactInteger && exact >= 0 && exact <= qint64(MaxExactInteger)) {
             *seed = quint64(d);
             return;
         }

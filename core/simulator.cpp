@@ -3,6 +3,7 @@
 #include "orderservice.h"
 #include "policy.h"
 #include "rng.h"
+#include "work.h"
 
 #include <QHash>
 
@@ -13,6 +14,7 @@
 #include <cstdio>
 #include <cmath>
 #include <deque>
+#include <limits>
 #include <queue>
 #include <vector>
 
@@ -237,6 +239,7 @@ public:
         m_restarts = !s.server.restartsAtS.isEmpty();
         for (const CompiledScript &c : m_script)
             m_restarts |= (c.bit & FRestart) != 0;
+        m_instantLimit = maxEventsAtOneInstant(s);
     }
 
     RunResult run();
@@ -424,6 +427,7 @@ private:
     qint64 m_downUntil = -1;
     std::vector<int> m_inServer; // requests processing, for the restart to drop (kept only with restarts)
     bool m_restarts = false;
+    qint64 m_instantLimit = 0; // maxEventsAtOneInstant
 };
 
 // ------------------------------------------------------------------ client
@@ -763,7 +767,7 @@ void Engine::deliver(int fi, const AttemptOutcome &o)
 {
     Flow &f = m_flows[size_t(fi)];
     ClientState &cs = m_clients[size_t(f.client)];
-    if (o.kind != OutcomeKind::CircuitOpen && m_c.circuitBreaker.enabled) {
+    if (m_c.circuitBreaker.enabled && policy::breakerRecords(o)) {
         if (policy::breakerFailure(o)) {
             if (++cs.consecutiveFailures >= m_c.circuitBreaker.failureThreshold) {
                 cs.openUntil = m_now + qint64(m_c.circuitBreaker.openMs) * kMs;
@@ -1259,7 +1263,8 @@ void Engine::onReconcile()
         if (m_nextArrival < m_arrivals.size() && (pending < 0 || m_arrivals[m_nextArrival].first < pending))
             pending = m_arrivals[m_nextArrival].first;
         qint64 next = m_now + interval;
-        if (pending > next)
+        // An interval of 0 (refused by validation) must not divide by zero: run() stops its loop.
+        if (pending > next && interval > 0)
             next = m_now + (pending - m_now + interval - 1) / interval * interval;
         at(next, Ev::Reconcile, 0);
     }
@@ -1303,6 +1308,7 @@ RunResult Engine::run()
     RunResult result;
     result.scenario = m_s;
     quint64 &processed = m_processed;
+    qint64 eventsNow = 0; // processed at m_now so far
     while (!m_queue.empty() || !m_timeouts.empty() || nextArrival < arrivals.size()) {
         Event e;
         const bool fromTimeouts = !m_timeouts.empty() && (m_queue.empty() || Later()(m_queue.top(), m_timeouts.front()));
@@ -1316,6 +1322,18 @@ RunResult Engine::run()
         } else {
             e = m_queue.top();
             m_queue.pop();
+        }
+        // The clock must move: a zero wait retried without end, or a periodic job of interval 0,
+        // would otherwise spin here for ever.
+        if (e.t != m_now)
+            eventsNow = 0;
+        if (++eventsNow > m_instantLimit) {
+            result.error = QStringLiteral("the run was stopped at %1 s of virtual time: more than %2 events happened "
+                                          "at that one instant, more than the whole run could need, so a retry or a "
+                                          "periodic job is looping without waiting")
+                               .arg(double(e.t) / kS, 0, 'f', 3)
+                               .arg(work::formatCount(m_instantLimit));
+            break;
         }
         m_now = e.t;
         ++processed;
@@ -1500,6 +1518,21 @@ RunResult Engine::run()
 }
 
 } // namespace
+
+qint64 maxEventsAtOneInstant(const Scenario &scenario)
+{
+    // A POST attempt causes at most 6 events (the layer event that starts it, a token ready, then
+    // a refused connection, or arrival, end of processing, response and read timeout), a status
+    // query attempt 4, a submission its start; one instant holds at most one reconciliation pass
+    // and the restarts scheduled for it. 16 per request leaves room for all of them.
+    const ClientConfig &c = scenario.client;
+    const qint64 transport = c.transport.enabled ? std::max(0, c.transport.worstCaseRetries()) + 1 : 1;
+    const qint64 requests = work::saturatedProduct(std::max<qint64>(1, work::estimate(scenario).attempts), transport);
+    const qint64 submissions = qint64(std::max(1, scenario.workload.orders)) * 2;
+    const qint64 events = work::saturatedProduct(16, requests);
+    const qint64 slack = submissions + scenario.server.restartsAtS.size() + 1024;
+    return events > std::numeric_limits<qint64>::max() - slack ? std::numeric_limits<qint64>::max() : events + slack;
+}
 
 RunResult simulate(const Scenario &scenario, const RunOptions &options)
 {

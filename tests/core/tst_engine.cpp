@@ -159,6 +159,9 @@ private Q_SLOTS:
     void scriptedQueryFaults();
     void queryScriptValidated_data();
     void queryScriptValidated();
+    void loopAtOneInstantIsStopped_data();
+    void loopAtOneInstantIsStopped();
+    void wholeRunAtOneInstantIsNotStopped();
 };
 
 void TestEngine::persistent503MultipliesAttempts()
@@ -1749,6 +1752,70 @@ void TestEngine::unlimitedAttemptsEndAtDeadline()
     for (const TraceEvent &e : r.trace)
         deadline += e.kind == EventKind::GaveUp && e.detail == QLatin1String("deadline reached");
     QCOMPARE(deadline, 1);
+}
+
+// Scenarios that validation refuses, run directly: each loops at t = 0 without the clock moving.
+// The engine stops after exactly maxEventsAtOneInstant events (every event is at t = 0) and says why.
+void TestEngine::loopAtOneInstantIsStopped_data()
+{
+    QTest::addColumn<Scenario>("scenario");
+    QTest::addColumn<qint64>("limit");
+    // reconciliation.intervalS 0: each pass schedules the next one at the same instant.
+    Scenario reconcile = base();
+    reconcile.reconciliation.enabled = true;
+    reconcile.reconciliation.intervalS = 0;
+    // transport.total null with unlimited counters, no backoff, every connection refused at once:
+    // a zero wait retried without limit. One request at worst by the estimate: 16 + 2 + 1024.
+    Scenario transport = base();
+    transport.client.transport.enabled = true;
+    transport.client.transport.total = TransportConfig::Unlimited;
+    transport.client.transport.backoffFactor = 0;
+    transport.client.connectFailMs = 0;
+    transport.network.connectFailure = 1.0;
+    QTest::addRow("reconciliation-interval-zero") << reconcile << qint64(1042);
+    QTest::addRow("unlimited-transport-zero-wait") << transport << qint64(1042);
+}
+
+void TestEngine::loopAtOneInstantIsStopped()
+{
+    QFETCH(Scenario, scenario);
+    QFETCH(qint64, limit);
+    QVERIFY(!scenario::fromJson(scenario.toJson()).ok()); // validation keeps it out of reach
+    QCOMPARE(maxEventsAtOneInstant(scenario), limit);
+    const RunResult r = simulate(scenario);
+    QCOMPARE(r.events, limit);
+    QCOMPARE(r.error,
+             QStringLiteral("the run was stopped at 0.000 s of virtual time: more than 1042 events happened at that "
+                            "one instant, more than the whole run could need, so a retry or a periodic job is looping "
+                            "without waiting"));
+    QVERIFY(!r.cancelled);
+    QCOMPARE(r.metrics.logicalOperations, 1);
+}
+
+// Zero latencies, zero processing, zero waits and 200 orders 0 ms apart are all valid: the whole
+// run (200 x 3 x 3 x 4 = 7200 attempts, every one answered 503) happens at t = 0 and must finish.
+void TestEngine::wholeRunAtOneInstantIsNotStopped()
+{
+    Scenario s = base();
+    s.workload.orders = 200;
+    s.workload.interArrivalMs = 0;
+    s.network.latencyMs = {0, 0};
+    s.server.processingMs = {0, 0};
+    s.server.error5xxBeforeCommit = 1.0;
+    s.client.business.enabled = true;
+    s.client.business.backoff = {BackoffKind::Constant, 0, 1.0, 0, Jitter::None};
+    s.client.wrapper.enabled = true;
+    s.client.wrapper.backoff = {BackoffKind::Constant, 0, 1.0, 0, Jitter::None};
+    s.client.transport.enabled = true;
+    s.client.transport.backoffFactor = 0;
+    s.client.transport.allowedMethods.clear();
+    QVERIFY(scenario::fromJson(s.toJson()).ok());
+    const RunResult r = run(s);
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    QCOMPARE(r.metrics.httpAttempts, qint64(7200));
+    QCOMPARE(r.metrics.clientFailed, 200);
+    QCOMPARE(r.metrics.durationS, 0.0);
+    QVERIFY(r.events <= maxEventsAtOneInstant(s));
 }
 
 QTEST_GUILESS_MAIN(TestEngine)
