@@ -523,6 +523,11 @@ int runCommand(const QStringList &arguments)
         if (!error.isEmpty() || result.cancelled)
             return traceFailed(error);
     }
+    if (!result.error.isEmpty()) {
+        // The engine's own guard stopped the run: its metrics describe a part of it only.
+        fail(QStringLiteral("run: %1").arg(result.error));
+        return ExitRuntime;
+    }
 
     // With --trace - the trace owns standard output.
     FILE *const out = tracing && TraceWriter::isStandardOutput(traceFile) ? stderr : stdout;

@@ -22,37 +22,18 @@ namespace {
 // One order, deterministic latencies, every retry layer off: each test switches on what it needs.
 Scenario base()
 {
-    Scenario s;
-    s.name = QStringLiteral("test");
-    s.workload.orders = 1;
-    s.workload.interArrivalMs = 1000;
-    s.client.business.enabled = false;
-    s.client.wrapper.enabled = false;
-    s.client.transport.enabled = false;
-    s.client.business.backoff = {BackoffKind::Constant, 1000, 2.0, 8000, Jitter::None};
-    s.client.wrapper.backoff = {BackoffKind::Constant, 100, 2.0, 1000, Jitter::None};
-    s.client.timeoutMs = 3000;
-    s.network.latencyMs = {20, 0};
-    s.server.processingMs = {50, 0};
-    return s;
+    return test::quietScenario();
 }
 
 ScriptEntry script(int op, const char *attempt, FaultKind fault)
 {
-    ScriptEntry e;
-    e.op = op;
-    e.attempt = QLatin1String(attempt);
-    e.fault = fault;
-    return e;
+    return test::scriptEntry(op, attempt, fault);
 }
 
 // Every run must keep the one invariant that never bends.
 RunResult run(const Scenario &s)
 {
-    RunResult r = simulate(s);
-    if (r.metrics.lost != 0)
-        qFatal("lost must be 0, got %d", r.metrics.lost);
-    return r;
+    return test::simulateChecked(s);
 }
 
 int countKind(const Trace &t, EventKind k)
