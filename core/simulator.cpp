@@ -1,5 +1,7 @@
 #include "simulator.h"
 
+#include "faults.h"
+
 #include "orderservice.h"
 #include "policy.h"
 #include "rng.h"
@@ -61,51 +63,16 @@ struct Later
     }
 };
 
-enum FaultBit : quint32 {
-    FConnect = 1u << 0,
-    FRequestLost = 1u << 1,
-    FResponseLost = 1u << 2,
-    FReset = 1u << 3,
-    FSpike = 1u << 4,
-    F5xxBefore = 1u << 5,
-    F5xxAfter = 1u << 6,
-    F429 = 1u << 7,
-    FRestart = 1u << 8,
-};
-
-quint32 faultBit(FaultKind k)
-{
-    switch (k) {
-    case FaultKind::ConnectFailure: return FConnect;
-    case FaultKind::RequestLost: return FRequestLost;
-    case FaultKind::ResponseLost: return FResponseLost;
-    case FaultKind::ResetAfterCommit: return FReset;
-    case FaultKind::LatencySpike: return FSpike;
-    case FaultKind::Server5xxBeforeCommit: return F5xxBefore;
-    case FaultKind::Server5xxAfterCommit: return F5xxAfter;
-    case FaultKind::Throttle429: return F429;
-    case FaultKind::ServerRestart: return FRestart;
-    }
-    return 0;
-}
-
-// A script entry compiled to numbers: 0 matches anything.
-struct CompiledScript
-{
-    int op = 0;
-    int b = 0, w = 0, t = 0;
-    quint32 bit = 0;
-    bool get = false; // addresses status queries (GET /orders?ref=), not POST attempts
-};
-
-int segmentNumber(const QString &segment)
-{
-    if (segment == QLatin1String("*") || segment.size() < 2)
-        return 0;
-    bool ok = false;
-    const int n = segment.mid(1).toInt(&ok);
-    return ok ? n : 0;
-}
+// Short names of the fault bits (core/faults.h) for the handlers below.
+constexpr quint32 FConnect = faults::Connect;
+constexpr quint32 FRequestLost = faults::RequestLost;
+constexpr quint32 FResponseLost = faults::ResponseLost;
+constexpr quint32 FReset = faults::Reset;
+constexpr quint32 FSpike = faults::Spike;
+constexpr quint32 F5xxBefore = faults::Error5xxBefore;
+constexpr quint32 F5xxAfter = faults::Error5xxAfter;
+constexpr quint32 F429 = faults::Throttle429;
+constexpr quint32 FRestart = faults::Restart;
 
 enum class Method : quint8 { Post, Get };
 
@@ -207,27 +174,8 @@ public:
         , m_tracing(o.trace || o.sink)
         , m_tables(o.trace)
         , m_service(s.server)
+        , m_script(s.network.script)
     {
-        for (const ScriptEntry &e : s.network.script) {
-            CompiledScript c;
-            c.op = e.op;
-            const QStringList seg = e.attempt.split(QLatin1Char('/'));
-            if (seg.size() == 3) {
-                c.b = segmentNumber(seg[0]);
-                c.w = segmentNumber(seg[1]);
-                c.t = segmentNumber(seg[2]);
-            }
-            c.bit = faultBit(e.fault);
-            c.get = e.method == ScriptMethod::Get;
-            m_script.push_back(c);
-            m_queryScript |= c.get;
-        }
-        // A long script would cost a scan of every entry per attempt; keyed by (op, b, w, t)
-        // with 0 for "any", an attempt looks up at most 16 keys however long the script is.
-        if (m_script.size() > LinearScriptEntries) {
-            for (const CompiledScript &c : m_script)
-                m_scriptIndex[c.get ? 1 : 0][scriptKey(c.op, c.b, c.w, c.t)] |= c.bit;
-        }
         m_businessMax = m_c.business.enabled ? m_c.business.effectiveMaxAttempts() : 1;
         m_wrapperMax = m_c.wrapper.enabled ? m_c.wrapper.effectiveMaxAttempts() : 1;
         m_clients.resize(size_t(std::max(1, s.workload.clients)));
@@ -236,9 +184,7 @@ public:
         m_tokenMode = s.server.idempotency.mode == IdempotencyMode::Token;
         m_post = QStringLiteral("POST");
         m_get = QStringLiteral("GET");
-        m_restarts = !s.server.restartsAtS.isEmpty();
-        for (const CompiledScript &c : m_script)
-            m_restarts |= (c.bit & FRestart) != 0;
+        m_restarts = !s.server.restartsAtS.isEmpty() || m_script.restarts();
         m_instantLimit = maxEventsAtOneInstant(s);
     }
 
@@ -381,18 +327,7 @@ private:
     bool m_tracing; // events are made (for RunResult::trace or the sink)
     bool m_tables;  // RunResult::records and ::ops are filled
     OrderService m_service;
-    std::vector<CompiledScript> m_script;
-    static constexpr size_t LinearScriptEntries = 16;
-    static quint64 scriptKey(int op, int b, int w, int t)
-    {
-        // op < 2^21 (at most 1e6), attempt numbers < 2^14 (at most 9999): 63 bits.
-        return (quint64(quint32(op)) << 42) | (quint64(quint32(b) & 0x3FFF) << 28)
-            | (quint64(quint32(w) & 0x3FFF) << 14) | quint64(quint32(t) & 0x3FFF);
-    }
-    // Faults by scriptKey, for long scripts: [0] POST attempts, [1] status queries.
-    std::unordered_map<quint64, quint32> m_scriptIndex[2];
-    bool m_queryScript = false; // some entry addresses status queries
-    quint32 scriptFaults(bool get, int op, int b, int w, int t) const;
+    faults::Script m_script;
     std::priority_queue<Event, std::vector<Event>, Later> m_queue;
     std::deque<Event> m_timeouts;
     quint64 m_seq = 0;
@@ -530,50 +465,10 @@ void Engine::onWrapperStart(int fi, int phase)
     onTransportSend(fi);
 }
 
-quint32 Engine::scriptFaults(bool get, int op, int b, int w, int t) const
-{
-    quint32 faults = 0;
-    if (!m_scriptIndex[0].empty() || !m_scriptIndex[1].empty()) {
-        const std::unordered_map<quint64, quint32> &index = m_scriptIndex[get ? 1 : 0];
-        if (index.empty())
-            return 0;
-        // Every combination of "this number" and "any" per segment; "any" (0) never equals an attempt number.
-        for (int o : {0, op})
-            for (int bb : {0, b})
-                for (int ww : {0, w})
-                    for (int tt : {0, t}) {
-                        const auto it = index.find(scriptKey(o, bb, ww, tt));
-                        if (it != index.end())
-                            faults |= it->second;
-                    }
-    } else {
-        for (const CompiledScript &c : m_script) {
-            if (c.get == get && (c.op == 0 || c.op == op) && (c.b == 0 || c.b == b) && (c.w == 0 || c.w == w)
-                && (c.t == 0 || c.t == t))
-                faults |= c.bit;
-        }
-    }
-    return faults;
-}
-
 quint32 Engine::faultsFor(const Flow &f)
 {
-    quint32 faults = m_script.empty() ? 0u : scriptFaults(false, f.op, f.b, f.w, f.t);
-    // Draws are keyed by the attempt, so each attempt sees the same dice in every variant.
-    RngStream rng(m_s.seed, RngStream::Network,
-                  {quint64(f.op), quint64(f.sub), quint64(f.b), quint64(f.w), quint64(f.t)});
-    const NetworkConfig &n = m_s.network;
-    if (rng.uniform() < n.connectFailure)
-        faults |= FConnect;
-    if (rng.uniform() < n.requestLoss)
-        faults |= FRequestLost;
-    if (rng.uniform() < n.latencySpike)
-        faults |= FSpike;
-    if (rng.uniform() < n.responseLoss)
-        faults |= FResponseLost;
-    if (rng.uniform() < n.resetAfterCommit)
-        faults |= FReset;
-    return faults;
+    const faults::Attempt attempt{f.op, f.sub, f.b, f.w, f.t, false};
+    return (m_script.empty() ? 0u : m_script.match(attempt)) | faults::postNetworkDice(m_s, attempt);
 }
 
 void Engine::onTransportSend(int fi)
@@ -685,8 +580,8 @@ void Engine::sendQueryAttempt(int fi)
         faults |= FSpike;
     if (rng.uniform() < n.resetAfterCommit)
         faults |= FReset;
-    if (m_queryScript)
-        faults |= scriptFaults(true, f.op, f.b, 1, f.qt);
+    if (m_script.addressesQueries())
+        faults |= m_script.match({f.op, f.sub, f.b, 1, f.qt, true});
     if (serverDown())
         faults |= FConnect; // nothing listens while the server restarts
     if (faults & FConnect) {
@@ -956,14 +851,8 @@ void Engine::onRequestArrive(int ri)
         respond(ri, record ? 200 : 404, -1);
         return;
     }
-    RngStream rng(m_s.seed, RngStream::Server, {quint64(f.op), quint64(f.sub), quint64(r.b), quint64(r.w), quint64(r.t)});
     const ServerConfig &sc = m_s.server;
-    if (rng.uniform() < sc.throttle429)
-        r.faults |= F429;
-    if (rng.uniform() < sc.error5xxBeforeCommit)
-        r.faults |= F5xxBefore;
-    if (rng.uniform() < sc.error5xxAfterCommit)
-        r.faults |= F5xxAfter;
+    r.faults |= faults::serverDice(m_s, {f.op, f.sub, r.b, r.w, r.t, false});
     if (r.faults & F429) {
         m_m.throttled429++;
         if (m_tracing)
@@ -1024,9 +913,7 @@ void Engine::startProcessing(int ri)
     m_busy++;
     if (m_restarts)
         m_inServer.push_back(ri);
-    RngStream rng(m_s.seed, RngStream::Server, {quint64(f.op), quint64(f.sub), quint64(r.b), quint64(r.w), quint64(r.t), 9});
-    const qint64 p = qint64(m_s.server.processingMs.base) * kMs
-        + qint64(rng.uniform() * m_s.server.processingMs.jitter * kMs);
+    const qint64 p = faults::processingUs(m_s, {f.op, f.sub, r.b, r.w, r.t, false});
     if (m_tracing)
         traceReq(Lane::Server, EventKind::ProcessingStarted, r, 0, 0, QStringLiteral("processing %1 ms").arg(double(p) / kMs, 0, 'f', 0));
     at(m_now + p, Ev::ProcessingDone, ri);
