@@ -104,7 +104,7 @@ public:
                 const char *nl = static_cast<const char *>(std::memchr(p + i, '\n', size_t(n - i)));
                 const qint64 end = nl ? qint64(nl - p) : n;
                 m_line.append(p + i, int(end - i));
-                m_headerBytes += int(end - i);
+                m_headerBytes += int(end - i) + (nl ? 1 : 0);
                 if (m_headerBytes > m_limits.maxHeaderBytes)
                     return reject(431, "Request Header Fields Too Large",
                                   QStringLiteral("the request head is larger than %1 bytes").arg(m_limits.maxHeaderBytes));
