@@ -1108,6 +1108,9 @@ bool wanted(int argc, char *argv[])
 
 int run(int argc, char *argv[])
 {
+    // serve spends its time in the event loop: Qt's own Unix dispatcher is lighter than GLib's.
+    if (argc >= 2 && argv[1] && !std::strcmp(argv[1], "serve") && !qEnvironmentVariableIsSet("QT_NO_GLIB"))
+        qputenv("QT_NO_GLIB", "1");
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("retrylab"));
     QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));

@@ -116,6 +116,27 @@ quint64 fnv1a(const QByteArray &bytes)
     return h ? h : 1;
 }
 
+// A JSON string literal, quotes included.
+void appendJsonString(QByteArray &out, const QByteArray &utf8)
+{
+    out += '"';
+    for (const char c : utf8) {
+        const uchar u = uchar(c);
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += c;
+        } else if (u < 0x20) {
+            static const char hex[] = "0123456789abcdef";
+            out += "\\u00";
+            out += hex[u >> 4];
+            out += hex[u & 15];
+        } else {
+            out += c;
+        }
+    }
+    out += '"';
+}
+
 bool visibleAscii(const QByteArray &text)
 {
     for (const char c : text) {
@@ -521,8 +542,8 @@ void OrderServerPrivate::getOrders(const QHttpServerRequest &request, QTcpSocket
     if (orders.isEmpty()) {
         writeProblem(socket, 404, QStringLiteral("no order with ref %1").arg(QString::fromUtf8(ref)), call.requestId);
     } else {
-        QByteArray body = "{\"ref\":" + QJsonDocument(QJsonArray{QString::fromUtf8(ref)}).toJson(QJsonDocument::Compact).mid(1);
-        body.chop(1);
+        QByteArray body = "{\"ref\":";
+        appendJsonString(body, ref);
         body += ",\"count\":" + QByteArray::number(orders.size()) + ",\"orders\":[";
         for (int i = 0; i < orders.size(); ++i) {
             if (i)
@@ -806,10 +827,17 @@ void OrderServerPrivate::finish(Call *c)
     const bool after = c->faults & F5xxAfter;
     const int status = after ? errorStatus : 201;
     const int id = int(service->records().size()) + 1;
-    QByteArray order = "{\"id\":" + QByteArray::number(id) + ",\"ref\":";
-    order += QJsonDocument(QJsonArray{QString::fromUtf8(c->ref)}).toJson(QJsonDocument::Compact).mid(1);
-    order.chop(1);
-    order += ",\"requestId\":\"" + c->requestId + "\",\"payload\":" + c->body + '}';
+    QByteArray order;
+    order.reserve(64 + c->ref.size() + c->requestId.size() + c->body.size());
+    order += "{\"id\":";
+    order += QByteArray::number(id);
+    order += ",\"ref\":";
+    appendJsonString(order, c->ref);
+    order += ",\"requestId\":";
+    appendJsonString(order, c->requestId);
+    order += ",\"payload\":";
+    order += c->body;
+    order += '}';
     const QByteArray errorBody = after ? problem(errorStatus, QStringLiteral("failed after commit"), c->requestId)
                                        : QByteArray();
     OrderStore::Commit commit;

@@ -26,7 +26,7 @@ struct OrderStore::Private
     QString fileName;
     QSqlDatabase db;
     QString error;
-    std::unique_ptr<QSqlQuery> insertRecord, reserveKey, insertKey, upsertKey, finishKey, deleteKey,
+    std::unique_ptr<QSqlQuery> begin, commit, rollback, insertRecord, reserveKey, insertKey, upsertKey, finishKey, deleteKey,
             keyBody, recordBody, byRef, storeKeyError;
 
     std::unique_ptr<QSqlQuery> prepare(const char *sql)
@@ -77,21 +77,28 @@ QString OrderStore::open(const QString &fileName)
     const bool file = !fileName.isEmpty();
     // WAL with synchronous=NORMAL: a commit is durable against a killed process (the WAL is
     // in the OS cache); only a power loss may lose the last transactions.
-    if ((file && (!d->exec("PRAGMA journal_mode=WAL") || !d->exec("PRAGMA synchronous=NORMAL")
+    // Small pages: a commit touches three B-tree leaves (order, reference index, key), and WAL
+    // appends whole pages, so 1 KiB pages write a quarter of the bytes of the 4 KiB default.
+    if ((file && (!d->exec("PRAGMA page_size=1024") || !d->exec("PRAGMA journal_mode=WAL") || !d->exec("PRAGMA synchronous=NORMAL")
                   || !d->exec("PRAGMA busy_timeout=2000")))
         || !d->exec("CREATE TABLE IF NOT EXISTS records(id INTEGER PRIMARY KEY, ref TEXT NOT NULL, "
                     "op INTEGER NOT NULL, idem_key TEXT, request_id TEXT, created_us INTEGER NOT NULL, "
                     "body BLOB NOT NULL)")
         || !d->exec("CREATE INDEX IF NOT EXISTS records_ref ON records(ref)")
-        || !d->exec("CREATE TABLE IF NOT EXISTS idempotency_keys(idem_key TEXT NOT NULL UNIQUE, "
+        // The key is the table's primary key (UNIQUE and NOT NULL): one B-tree, no second index.
+        || !d->exec("CREATE TABLE IF NOT EXISTS idempotency_keys(idem_key TEXT NOT NULL PRIMARY KEY, "
                     "created_us INTEGER NOT NULL, fingerprint INTEGER NOT NULL, in_flight INTEGER NOT NULL, "
-                    "status INTEGER NOT NULL DEFAULT 0, record INTEGER NOT NULL DEFAULT 0, body BLOB)")
+                    "status INTEGER NOT NULL DEFAULT 0, record INTEGER NOT NULL DEFAULT 0, body BLOB) WITHOUT ROWID")
         || !d->exec("CREATE TABLE IF NOT EXISTS order_tokens(token TEXT PRIMARY KEY, used INTEGER NOT NULL DEFAULT 0)")
         || !d->exec("DELETE FROM idempotency_keys WHERE in_flight = 1")) {
         const QString e = d->error;
         close();
         return e;
     }
+    // Prepared once: QSqlDatabase::transaction() parses "BEGIN" anew on every call.
+    d->begin = d->prepare("BEGIN");
+    d->commit = d->prepare("COMMIT");
+    d->rollback = d->prepare("ROLLBACK");
     d->insertRecord = d->prepare("INSERT INTO records(id, ref, op, idem_key, request_id, created_us, body) "
                                  "VALUES (?, ?, ?, ?, ?, ?, ?)");
     d->reserveKey = d->prepare("INSERT INTO idempotency_keys(idem_key, created_us, fingerprint, in_flight) "
@@ -120,6 +127,9 @@ void OrderStore::close()
 {
     if (d->connection.isEmpty())
         return;
+    d->begin.reset();
+    d->commit.reset();
+    d->rollback.reset();
     d->insertRecord.reset();
     d->reserveKey.reset();
     d->insertKey.reset();
@@ -218,10 +228,8 @@ void OrderStore::deleteKey(const QByteArray &key)
 
 OrderStore::CommitResult OrderStore::commit(const Commit &c)
 {
-    if (!d->db.transaction()) {
-        d->error = d->db.lastError().text();
+    if (!d->run(*d->begin))
         return CommitResult::Failed;
-    }
     bool taken = false;
     const QVariant noText{QMetaType::fromType<QString>()};
     const QVariant key = c.key.isEmpty() ? noText : QVariant(QString::fromLatin1(c.key));
@@ -260,12 +268,11 @@ OrderStore::CommitResult OrderStore::commit(const Commit &c)
         ok = d->run(q);
     }
     if (!ok) {
-        d->db.rollback();
+        d->rollback->exec();
         return taken ? CommitResult::KeyTaken : CommitResult::Failed;
     }
-    if (!d->db.commit()) {
-        d->error = d->db.lastError().text();
-        d->db.rollback();
+    if (!d->run(*d->commit)) {
+        d->rollback->exec();
         return CommitResult::Failed;
     }
     return CommitResult::Ok;
