@@ -402,6 +402,9 @@ void OrderServerPrivate::write(QTcpSocket *socket, int status, const QByteArray 
     out += "\r\n\r\n";
     out += body;
     socket->write(out);
+    // Send now rather than from the write notifier on the next turn of the event loop: that
+    // round trip (arm the notifier, poll, write, disarm) costs more than the write itself.
+    socket->flush();
     if (close)
         socket->disconnectFromHost();
 }

@@ -2,39 +2,52 @@
 
 #include <QAtomicInt>
 #include <QSqlDatabase>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
+
+#include <sqlite3.h>
 
 namespace retrylab {
 
 namespace {
 QAtomicInt g_connections;
 
-// SQLite's extended result code for a UNIQUE or PRIMARY KEY violation is 2067/1555; Qt reports
-// the primary code 19 (SQLITE_CONSTRAINT) in nativeErrorCode() for this driver version.
-bool isConstraint(const QSqlError &e)
-{
-    const QString code = e.nativeErrorCode();
-    return code == QLatin1String("19") || code == QLatin1String("2067") || code == QLatin1String("1555");
-}
 } // namespace
 
+// Qt Sql opens the database, creates the schema and reads it back at start-up; the statements of
+// the request path run on the driver's own sqlite3 handle (QSqlDriver::handle()), prepared once:
+// QSqlQuery::bindValue formats a placeholder name and looks it up in a hash for every value, which
+// cost more than SQLite's own work per order.
 struct OrderStore::Private
 {
     QString connection;
     QString fileName;
     QSqlDatabase db;
     QString error;
-    std::unique_ptr<QSqlQuery> begin, commit, rollback, insertRecord, reserveKey, insertKey, upsertKey, finishKey, deleteKey,
-            keyBody, recordBody, byRef, storeKeyError;
+    sqlite3 *handle = nullptr;
+    sqlite3_stmt *begin = nullptr, *commit = nullptr, *rollback = nullptr, *insertRecord = nullptr,
+                 *reserveKey = nullptr, *insertKey = nullptr, *upsertKey = nullptr, *finishKey = nullptr,
+                 *deleteKey = nullptr, *keyBody = nullptr, *recordBody = nullptr, *byRef = nullptr,
+                 *storeKeyError = nullptr, *insertToken = nullptr, *markToken = nullptr;
 
-    std::unique_ptr<QSqlQuery> prepare(const char *sql)
+    sqlite3_stmt *prepare(const char *sql)
     {
-        auto q = std::make_unique<QSqlQuery>(db);
-        if (!q->prepare(QString::fromLatin1(sql)) && error.isEmpty())
-            error = q->lastError().text();
-        return q;
+        sqlite3_stmt *stmt = nullptr;
+        if (sqlite3_prepare_v3(handle, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt, nullptr) != SQLITE_OK
+            && error.isEmpty())
+            error = QString::fromUtf8(sqlite3_errmsg(handle));
+        return stmt;
+    }
+    void finalizeAll()
+    {
+        for (sqlite3_stmt **stmt : {&begin, &commit, &rollback, &insertRecord, &reserveKey, &insertKey, &upsertKey,
+                                    &finishKey, &deleteKey, &keyBody, &recordBody, &byRef, &storeKeyError,
+                                    &insertToken, &markToken}) {
+            sqlite3_finalize(*stmt);
+            *stmt = nullptr;
+        }
     }
     bool exec(const char *sql)
     {
@@ -45,12 +58,40 @@ struct OrderStore::Private
         }
         return true;
     }
-    bool run(QSqlQuery &q)
+    // Steps a statement to completion (or to its first row with `row`); SQLITE_DONE, SQLITE_ROW or
+    // the error code, which is kept in `error` unless it is a constraint violation.
+    int step(sqlite3_stmt *stmt)
     {
-        if (q.exec())
-            return true;
-        error = q.lastError().text();
-        return false;
+        const int rc = sqlite3_step(stmt);
+        if (rc != SQLITE_DONE && rc != SQLITE_ROW && (rc & 0xff) != SQLITE_CONSTRAINT)
+            error = QString::fromUtf8(sqlite3_errmsg(handle));
+        return rc;
+    }
+    int run(sqlite3_stmt *stmt)
+    {
+        const int rc = step(stmt);
+        sqlite3_reset(stmt);
+        return rc;
+    }
+    static void text(sqlite3_stmt *stmt, int i, const QByteArray &value)
+    {
+        if (value.isEmpty())
+            sqlite3_bind_null(stmt, i);
+        else
+            sqlite3_bind_text(stmt, i, value.constData(), int(value.size()), SQLITE_STATIC);
+    }
+    static void blob(sqlite3_stmt *stmt, int i, const QByteArray &value)
+    {
+        if (value.isNull())
+            sqlite3_bind_null(stmt, i);
+        else
+            sqlite3_bind_blob(stmt, i, value.constData(), int(value.size()), SQLITE_STATIC);
+    }
+    static QByteArray column(sqlite3_stmt *stmt, int i)
+    {
+        const void *data = sqlite3_column_blob(stmt, i);
+        const int size = sqlite3_column_bytes(stmt, i);
+        return data ? QByteArray(static_cast<const char *>(data), size) : QByteArray();
     }
 };
 
@@ -96,7 +137,14 @@ QString OrderStore::open(const QString &fileName)
         close();
         return e;
     }
-    // Prepared once: QSqlDatabase::transaction() parses "BEGIN" anew on every call.
+    const QVariant native = d->db.driver()->handle();
+    if (qstrcmp(native.typeName(), "sqlite3*") == 0)
+        d->handle = *static_cast<sqlite3 *const *>(native.constData());
+    if (!d->handle) {
+        close();
+        return QStringLiteral("the QSQLITE driver gave no sqlite3 handle");
+    }
+    // Prepared once (QSqlDatabase::transaction() would parse "BEGIN" anew on every call).
     d->begin = d->prepare("BEGIN");
     d->commit = d->prepare("COMMIT");
     d->rollback = d->prepare("ROLLBACK");
@@ -116,6 +164,8 @@ QString OrderStore::open(const QString &fileName)
     d->byRef = d->prepare("SELECT body FROM records WHERE ref = ? ORDER BY id LIMIT ?");
     d->storeKeyError = d->prepare("INSERT OR REPLACE INTO idempotency_keys(idem_key, created_us, fingerprint, "
                                   "in_flight, status, record, body) VALUES (?, ?, ?, 0, ?, 0, ?)");
+    d->insertToken = d->prepare("INSERT OR IGNORE INTO order_tokens(token, used) VALUES (?, 0)");
+    d->markToken = d->prepare("UPDATE order_tokens SET used = 1 WHERE token = ?");
     if (!d->error.isEmpty()) {
         const QString e = d->error;
         close();
@@ -128,19 +178,8 @@ void OrderStore::close()
 {
     if (d->connection.isEmpty())
         return;
-    d->begin.reset();
-    d->commit.reset();
-    d->rollback.reset();
-    d->insertRecord.reset();
-    d->reserveKey.reset();
-    d->insertKey.reset();
-    d->upsertKey.reset();
-    d->finishKey.reset();
-    d->deleteKey.reset();
-    d->keyBody.reset();
-    d->recordBody.reset();
-    d->byRef.reset();
-    d->storeKeyError.reset();
+    d->finalizeAll();
+    d->handle = nullptr;
     d->db.close();
     d->db = QSqlDatabase();
     QSqlDatabase::removeDatabase(d->connection);
@@ -210,70 +249,64 @@ void OrderStore::forEachToken(const std::function<void(const QByteArray &, bool)
 
 bool OrderStore::reserveKey(const QByteArray &key, qint64 createdUs, quint64 fingerprint)
 {
-    QSqlQuery &q = *d->reserveKey;
-    q.bindValue(0, QString::fromLatin1(key));
-    q.bindValue(1, createdUs);
-    q.bindValue(2, qint64(fingerprint));
-    const bool ok = q.exec();
-    if (!ok && !isConstraint(q.lastError()))
-        d->error = q.lastError().text();
-    return ok;
+    sqlite3_stmt *q = d->reserveKey;
+    Private::text(q, 1, key);
+    sqlite3_bind_int64(q, 2, createdUs);
+    sqlite3_bind_int64(q, 3, qint64(fingerprint));
+    return d->run(q) == SQLITE_DONE;
 }
 
 void OrderStore::deleteKey(const QByteArray &key)
 {
-    QSqlQuery &q = *d->deleteKey;
-    q.bindValue(0, QString::fromLatin1(key));
-    d->run(q);
+    Private::text(d->deleteKey, 1, key);
+    d->run(d->deleteKey);
 }
 
 OrderStore::CommitResult OrderStore::commit(const Commit &c)
 {
-    if (!d->run(*d->begin))
+    if (d->run(d->begin) != SQLITE_DONE)
         return CommitResult::Failed;
-    bool taken = false;
-    const QVariant noText{QMetaType::fromType<QString>()};
-    const QVariant key = c.key.isEmpty() ? noText : QVariant(QString::fromLatin1(c.key));
-    const QVariant errorBody = c.keyStatus >= 400 ? QVariant(c.keyBody) : QVariant(QMetaType::fromType<QByteArray>());
     bool ok = true;
+    bool taken = false;
     if (c.writeKey) {
-        QSqlQuery &q = c.keyReserved ? *d->finishKey : (c.upsertKey ? *d->upsertKey : *d->insertKey);
+        sqlite3_stmt *q = c.keyReserved ? d->finishKey : (c.upsertKey ? d->upsertKey : d->insertKey);
+        const QByteArray noBody;
+        const QByteArray &errorBody = c.keyStatus >= 400 ? c.keyBody : noBody;
         if (c.keyReserved) {
-            q.bindValue(0, qint64(c.fingerprint));
-            q.bindValue(1, c.keyStatus);
-            q.bindValue(2, c.id);
-            q.bindValue(3, errorBody);
-            q.bindValue(4, key);
+            sqlite3_bind_int64(q, 1, qint64(c.fingerprint));
+            sqlite3_bind_int(q, 2, c.keyStatus);
+            sqlite3_bind_int(q, 3, c.id);
+            Private::blob(q, 4, errorBody);
+            Private::text(q, 5, c.key);
         } else {
-            q.bindValue(0, key);
-            q.bindValue(1, c.keyCreatedUs);
-            q.bindValue(2, qint64(c.fingerprint));
-            q.bindValue(3, c.keyStatus);
-            q.bindValue(4, c.id);
-            q.bindValue(5, errorBody);
+            Private::text(q, 1, c.key);
+            sqlite3_bind_int64(q, 2, c.keyCreatedUs);
+            sqlite3_bind_int64(q, 3, qint64(c.fingerprint));
+            sqlite3_bind_int(q, 4, c.keyStatus);
+            sqlite3_bind_int(q, 5, c.id);
+            Private::blob(q, 6, errorBody);
         }
-        ok = q.exec();
-        taken = !ok && isConstraint(q.lastError());
-        if (!ok && !taken)
-            d->error = q.lastError().text();
+        const int rc = d->run(q);
+        ok = rc == SQLITE_DONE;
+        taken = (rc & 0xff) == SQLITE_CONSTRAINT;
     }
     if (ok) {
-        QSqlQuery &q = *d->insertRecord;
-        q.bindValue(0, c.id);
-        q.bindValue(1, QString::fromUtf8(c.ref));
-        q.bindValue(2, c.op);
-        q.bindValue(3, key);
-        q.bindValue(4, c.requestId.isEmpty() ? noText : QVariant(QString::fromLatin1(c.requestId)));
-        q.bindValue(5, c.createdUs);
-        q.bindValue(6, c.body);
-        ok = d->run(q);
+        sqlite3_stmt *q = d->insertRecord;
+        sqlite3_bind_int(q, 1, c.id);
+        Private::text(q, 2, c.ref);
+        sqlite3_bind_int(q, 3, c.op);
+        Private::text(q, 4, c.key);
+        Private::text(q, 5, c.requestId);
+        sqlite3_bind_int64(q, 6, c.createdUs);
+        Private::blob(q, 7, c.body);
+        ok = d->run(q) == SQLITE_DONE;
     }
     if (!ok) {
-        d->rollback->exec();
+        d->run(d->rollback);
         return taken ? CommitResult::KeyTaken : CommitResult::Failed;
     }
-    if (!d->run(*d->commit)) {
-        d->rollback->exec();
+    if (d->run(d->commit) != SQLITE_DONE) {
+        d->run(d->rollback);
         return CommitResult::Failed;
     }
     return CommitResult::Ok;
@@ -282,23 +315,23 @@ OrderStore::CommitResult OrderStore::commit(const Commit &c)
 void OrderStore::storeKeyError(const QByteArray &key, qint64 createdUs, quint64 fingerprint, int status,
                                const QByteArray &body)
 {
-    QSqlQuery &q = *d->storeKeyError;
-    q.bindValue(0, QString::fromLatin1(key));
-    q.bindValue(1, createdUs);
-    q.bindValue(2, qint64(fingerprint));
-    q.bindValue(3, status);
-    q.bindValue(4, body);
+    sqlite3_stmt *q = d->storeKeyError;
+    Private::text(q, 1, key);
+    sqlite3_bind_int64(q, 2, createdUs);
+    sqlite3_bind_int64(q, 3, qint64(fingerprint));
+    sqlite3_bind_int(q, 4, status);
+    Private::blob(q, 5, body);
     d->run(q);
 }
 
 QByteArray OrderStore::replayBody(const QByteArray &key, int record)
 {
-    QSqlQuery &q = *d->keyBody;
-    q.bindValue(0, QString::fromLatin1(key));
+    sqlite3_stmt *q = d->keyBody;
+    Private::text(q, 1, key);
     QByteArray body;
-    if (d->run(q) && q.next())
-        body = q.value(0).toByteArray();
-    q.finish();
+    if (d->step(q) == SQLITE_ROW)
+        body = Private::column(q, 0);
+    sqlite3_reset(q);
     if (body.isEmpty() && record > 0)
         body = recordBody(record);
     return body;
@@ -306,26 +339,24 @@ QByteArray OrderStore::replayBody(const QByteArray &key, int record)
 
 QByteArray OrderStore::recordBody(int id)
 {
-    QSqlQuery &q = *d->recordBody;
-    q.bindValue(0, id);
+    sqlite3_stmt *q = d->recordBody;
+    sqlite3_bind_int(q, 1, id);
     QByteArray body;
-    if (d->run(q) && q.next())
-        body = q.value(0).toByteArray();
-    q.finish();
+    if (d->step(q) == SQLITE_ROW)
+        body = Private::column(q, 0);
+    sqlite3_reset(q);
     return body;
 }
 
 QList<QByteArray> OrderStore::recordsByRef(const QByteArray &ref, int limit)
 {
-    QSqlQuery &q = *d->byRef;
-    q.bindValue(0, QString::fromUtf8(ref));
-    q.bindValue(1, limit);
+    sqlite3_stmt *q = d->byRef;
+    Private::text(q, 1, ref);
+    sqlite3_bind_int(q, 2, limit);
     QList<QByteArray> out;
-    if (d->run(q)) {
-        while (q.next())
-            out.append(q.value(0).toByteArray());
-    }
-    q.finish();
+    while (d->step(q) == SQLITE_ROW)
+        out.append(Private::column(q, 0));
+    sqlite3_reset(q);
     return out;
 }
 
@@ -343,18 +374,14 @@ bool OrderStore::counts(qint64 *records, qint64 *refs)
 
 void OrderStore::insertToken(const QByteArray &token)
 {
-    QSqlQuery q(d->db);
-    q.prepare(QStringLiteral("INSERT OR IGNORE INTO order_tokens(token, used) VALUES (?, 0)"));
-    q.bindValue(0, QString::fromLatin1(token));
-    d->run(q);
+    Private::text(d->insertToken, 1, token);
+    d->run(d->insertToken);
 }
 
 void OrderStore::markTokenUsed(const QByteArray &token)
 {
-    QSqlQuery q(d->db);
-    q.prepare(QStringLiteral("UPDATE order_tokens SET used = 1 WHERE token = ?"));
-    q.bindValue(0, QString::fromLatin1(token));
-    d->run(q);
+    Private::text(d->markToken, 1, token);
+    d->run(d->markToken);
 }
 
 void OrderStore::dropKeys(bool all)
