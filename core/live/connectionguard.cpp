@@ -44,17 +44,30 @@ bool validRequestLine(const QByteArray &line)
     return version == "HTTP/1.1" || version == "HTTP/1.0";
 }
 
+} // namespace
+
 // Follows one connection's byte stream the way Qt HTTP Server 6.4 frames it (request line up to
 // LF, headers up to an empty line, Content-Length bytes of body), one step ahead of it.
-class Scanner : public QObject
+class ConnectionScanner : public QObject
 {
 public:
-    Scanner(QTcpSocket *socket, const ServeLimits &limits, ConnectionGuard *guard)
+    ConnectionScanner(QTcpSocket *socket, const ServeLimits &limits, ConnectionGuard *guard)
         : QObject(socket), m_socket(socket), m_limits(limits), m_guard(guard)
     {
-        m_timer.setSingleShot(true);
-        connect(&m_timer, &QTimer::timeout, this, &Scanner::timedOut);
+        guard->track(this);
         armIdle();
+    }
+    ~ConnectionScanner() override
+    {
+        if (m_guard)
+            m_guard->untrack(this);
+    }
+
+    // Called by the guard's sweep.
+    void checkDeadline(qint64 nowMs)
+    {
+        if (!m_rejected && nowMs >= m_deadline)
+            timedOut();
     }
 
     void onReadyRead()
@@ -103,18 +116,28 @@ public:
             case State::Headers: {
                 const char *nl = static_cast<const char *>(std::memchr(p + i, '\n', size_t(n - i)));
                 const qint64 end = nl ? qint64(nl - p) : n;
-                m_line.append(p + i, int(end - i));
                 m_headerBytes += int(end - i) + (nl ? 1 : 0);
                 if (m_headerBytes > m_limits.maxHeaderBytes)
                     return reject(431, "Request Header Fields Too Large",
                                   QStringLiteral("the request head is larger than %1 bytes").arg(m_limits.maxHeaderBytes));
-                i = end;
-                if (!nl)
+                if (!nl) {
+                    m_line.append(p + i, int(end - i));
+                    i = end;
                     continue;
-                ++i;
-                if (m_line.endsWith('\r'))
-                    m_line.chop(1);
-                if (m_line.isEmpty()) {
+                }
+                // A line whole in this window is looked at in place; only a split one is copied.
+                const char *line = p + i;
+                qint64 length = end - i;
+                if (!m_line.isEmpty()) {
+                    m_line.append(line, int(length));
+                    line = m_line.constData();
+                    length = m_line.size();
+                }
+                i = end + 1;
+                if (length > 0 && line[length - 1] == '\r')
+                    --length;
+                if (length == 0) {
+                    m_line.clear();
                     if (m_contentLength > m_limits.maxBodyBytes)
                         return reject(413, "Content Too Large",
                                       QStringLiteral("the body is larger than %1 bytes").arg(m_limits.maxBodyBytes));
@@ -124,7 +147,7 @@ public:
                         completed(i, &firstEnd);
                     break;
                 }
-                if (!header(m_line))
+                if (!header(line, length))
                     return;
                 m_line.clear();
                 break;
@@ -156,35 +179,44 @@ private:
         armIdle();
     }
 
-    bool header(const QByteArray &line)
+    static bool named(const char *line, int colon, const char *name)
     {
-        const int colon = int(line.indexOf(':'));
+        return int(qstrlen(name)) == colon && qstrnicmp(line, name, uint(colon)) == 0;
+    }
+
+    bool header(const char *line, qint64 length)
+    {
+        const char *colonAt = static_cast<const char *>(std::memchr(line, ':', size_t(length)));
+        const int colon = colonAt ? int(colonAt - line) : -1;
         if (colon <= 0) {
             reject(400, "Bad Request", QStringLiteral("malformed header line"));
             return false;
         }
         for (int k = 0; k < colon; ++k) {
-            if (!isTokenChar(line.at(k))) {
+            if (!isTokenChar(line[k])) {
                 reject(400, "Bad Request", QStringLiteral("malformed header name"));
                 return false;
             }
         }
-        const QByteArray name = line.left(colon).toLower();
-        const QByteArray value = line.mid(colon + 1).trimmed();
-        if (name == "content-length") {
+        const bool contentLength = named(line, colon, "content-length");
+        const bool transferEncoding = !contentLength && named(line, colon, "transfer-encoding");
+        if (!contentLength && !transferEncoding)
+            return true;
+        const QByteArray value = QByteArray(line + colon + 1, int(length - colon - 1)).trimmed();
+        if (contentLength) {
             bool ok = false;
-            const qint64 length = value.toLongLong(&ok);
-            if (!ok || length < 0 || value.startsWith('+')) {
+            const qint64 number = value.toLongLong(&ok);
+            if (!ok || number < 0 || value.startsWith('+')) {
                 reject(400, "Bad Request", QStringLiteral("Content-Length is not a number"));
                 return false;
             }
-            if (length > m_limits.maxBodyBytes) {
+            if (number > m_limits.maxBodyBytes) {
                 reject(413, "Content Too Large",
                        QStringLiteral("the body is larger than %1 bytes").arg(m_limits.maxBodyBytes));
                 return false;
             }
-            m_contentLength = length;
-        } else if (name == "transfer-encoding" && value.toLower() != "identity") {
+            m_contentLength = number;
+        } else if (value.toLower() != "identity") {
             reject(411, "Length Required", QStringLiteral("send the body with a Content-Length, not chunked"));
             return false;
         }
@@ -194,12 +226,12 @@ private:
     void armRequest()
     {
         m_inRequest = true;
-        m_timer.start(m_limits.requestTimeoutMs);
+        m_deadline = m_guard->m_clock.elapsed() + m_limits.requestTimeoutMs;
     }
     void armIdle()
     {
         m_inRequest = false;
-        m_timer.start(m_limits.idleTimeoutMs);
+        m_deadline = m_guard->m_clock.elapsed() + m_limits.idleTimeoutMs;
     }
 
     void timedOut()
@@ -216,7 +248,6 @@ private:
     void reject(int status, const char *title, const QString &detail)
     {
         m_rejected = true;
-        m_timer.stop();
         m_socket->readAll();
         ConnectionGuard::refuse(m_socket, status, QByteArray(title), detail);
         Q_EMIT m_guard->refused(status, detail);
@@ -225,7 +256,7 @@ private:
     QTcpSocket *m_socket;
     ServeLimits m_limits;
     QPointer<ConnectionGuard> m_guard;
-    QTimer m_timer;
+    qint64 m_deadline = 0;
     State m_state = State::Line;
     QByteArray m_line;
     int m_headerBytes = 0;
@@ -236,11 +267,38 @@ private:
     bool m_rejected = false;
 };
 
-} // namespace
-
 ConnectionGuard::ConnectionGuard(const ServeLimits &limits, QObject *parent)
     : QTcpServer(parent), m_limits(limits)
 {
+    m_clock.start();
+    // A quarter of the shortest limit: a deadline fires at most 25% late.
+    m_sweep.setInterval(qBound(20, qMin(limits.requestTimeoutMs, limits.idleTimeoutMs) / 4, 1000));
+    connect(&m_sweep, &QTimer::timeout, this, &ConnectionGuard::sweep);
+}
+
+void ConnectionGuard::track(ConnectionScanner *scanner)
+{
+    m_scanners.insert(scanner);
+    if (!m_sweep.isActive())
+        m_sweep.start();
+}
+
+void ConnectionGuard::untrack(ConnectionScanner *scanner)
+{
+    m_scanners.erase(scanner);
+    if (m_scanners.empty())
+        m_sweep.stop();
+}
+
+void ConnectionGuard::sweep()
+{
+    const qint64 now = m_clock.elapsed();
+    // A timeout closes its socket, which may destroy scanners: work on a copy.
+    const std::vector<ConnectionScanner *> scanners(m_scanners.begin(), m_scanners.end());
+    for (ConnectionScanner *scanner : scanners) {
+        if (m_scanners.count(scanner))
+            scanner->checkDeadline(now);
+    }
 }
 
 void ConnectionGuard::refuse(QTcpSocket *socket, int status, const QByteArray &title, const QString &detail)
@@ -284,8 +342,8 @@ void ConnectionGuard::incomingConnection(qintptr descriptor)
     ++m_open;
     connect(socket, &QObject::destroyed, this, [this] { --m_open; });
     // Connected before the HTTP server's own readyRead handler, so the scanner looks first.
-    auto *scanner = new Scanner(socket, m_limits, this);
-    connect(socket, &QTcpSocket::readyRead, scanner, &Scanner::onReadyRead);
+    auto *scanner = new ConnectionScanner(socket, m_limits, this);
+    connect(socket, &QTcpSocket::readyRead, scanner, &ConnectionScanner::onReadyRead);
     addPendingConnection(socket);
 }
 

@@ -2,11 +2,17 @@
 
 #include "orderserver.h"
 
+#include <QElapsedTimer>
 #include <QTcpServer>
+#include <QTimer>
+
+#include <unordered_set>
 
 class QTcpSocket;
 
 namespace retrylab {
+
+class ConnectionScanner;
 
 // The QTcpServer under the HTTP server: Qt HTTP Server 6.4 buffers any request line, header
 // block or body without a limit and never times a connection out, so this guard reads along
@@ -32,8 +38,18 @@ protected:
     void incomingConnection(qintptr descriptor) override;
 
 private:
+    friend class ConnectionScanner;
+    void track(ConnectionScanner *scanner);
+    void untrack(ConnectionScanner *scanner);
+    void sweep();
+
     ServeLimits m_limits;
     int m_open = 0;
+    // Deadlines (slow senders, idle connections) are checked by one coarse timer over every
+    // connection, so a request only writes a number instead of restarting a QTimer twice.
+    QElapsedTimer m_clock;
+    QTimer m_sweep;
+    std::unordered_set<ConnectionScanner *> m_scanners;
 };
 
 } // namespace retrylab
