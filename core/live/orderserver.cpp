@@ -106,13 +106,69 @@ bool parseAttempt(const QByteArray &text, int *op, int *sub, int *b, int *w, int
 }
 
 // FNV-1a, 64 bits: a payload fingerprint that is the same in every process (qHash is seeded).
-quint64 fnv1a(const QByteArray &bytes)
+void fnv(quint64 &h, const void *data, qsizetype size)
 {
-    quint64 h = 1469598103934665603ull;
-    for (const char c : bytes) {
-        h ^= uchar(c);
+    const uchar *p = static_cast<const uchar *>(data);
+    for (qsizetype i = 0; i < size; ++i) {
+        h ^= p[i];
         h *= 1099511628211ull;
     }
+}
+
+// Hashes the parsed value (object keys in sorted order), so whitespace and key order do not
+// change the fingerprint while every field and value does. No serialisation on the way.
+void fingerprintValue(quint64 &h, const QJsonValue &v)
+{
+    const uchar type = uchar(v.type());
+    fnv(h, &type, 1);
+    switch (v.type()) {
+    case QJsonValue::Bool: {
+        const uchar b = v.toBool();
+        fnv(h, &b, 1);
+        break;
+    }
+    case QJsonValue::Double: {
+        const double d = v.toDouble();
+        fnv(h, &d, sizeof d);
+        break;
+    }
+    case QJsonValue::String: {
+        const QString s = v.toString();
+        const qint64 n = s.size();
+        fnv(h, &n, sizeof n);
+        fnv(h, s.constData(), s.size() * qsizetype(sizeof(QChar)));
+        break;
+    }
+    case QJsonValue::Array: {
+        const QJsonArray a = v.toArray();
+        const qint64 n = a.size();
+        fnv(h, &n, sizeof n);
+        for (const QJsonValue &item : a)
+            fingerprintValue(h, item);
+        break;
+    }
+    case QJsonValue::Object: {
+        const QJsonObject o = v.toObject();
+        const qint64 n = o.size();
+        fnv(h, &n, sizeof n);
+        for (auto it = o.begin(); it != o.end(); ++it) {
+            const QString key = it.key();
+            const qint64 k = key.size();
+            fnv(h, &k, sizeof k);
+            fnv(h, key.constData(), key.size() * qsizetype(sizeof(QChar)));
+            fingerprintValue(h, it.value());
+        }
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+quint64 fingerprint(const QJsonObject &payload)
+{
+    quint64 h = 1469598103934665603ull;
+    fingerprintValue(h, payload);
     return h ? h : 1;
 }
 
@@ -188,7 +244,7 @@ struct Call
 {
     QPointer<QTcpSocket> socket;
     OrderRequest order;
-    QByteArray ref, key, requestId, body, payload;
+    QByteArray ref, key, requestId, body;
     QString path;
     int sub = 1, b = 1, w = 1, t = 1;
     quint32 faults = 0;
@@ -619,10 +675,11 @@ void OrderServerPrivate::postOrder(const QHttpServerRequest &request, QTcpSocket
     c->requestId = requestId;
     c->key = key;
     c->ref = refText.toUtf8();
-    c->payload = QJsonDocument(payload).toJson(QJsonDocument::Compact); // keys sorted: a stable fingerprint
+    // The order keeps the client's own JSON text (valid: it just parsed as an object).
+    c->body = request.body().trimmed();
     c->order.op = refOp(c->ref);
     c->order.key = key.isEmpty() ? 0 : keyId(key);
-    c->order.fingerprint = fnv1a(c->payload);
+    c->order.fingerprint = fingerprint(payload);
     c->close = request.value("connection").compare("close", Qt::CaseInsensitive) == 0;
     c->epoch = epoch;
     const int arrival = ++arrivals[c->order.op];
@@ -672,7 +729,6 @@ void OrderServerPrivate::postOrder(const QHttpServerRequest &request, QTcpSocket
             faults |= F5xxAfter;
     }
     c->faults = faults;
-    c->body = std::move(c->payload);
     arrive(c);
 }
 

@@ -118,9 +118,11 @@ QString OrderStore::open(const QString &fileName)
     const bool file = !fileName.isEmpty();
     // WAL with synchronous=NORMAL: a commit is durable against a killed process (the WAL is
     // in the OS cache); only a power loss may lose the last transactions.
-    // Small pages: a commit touches three B-tree leaves (order, reference index, key), and WAL
-    // appends whole pages, so 1 KiB pages write a quarter of the bytes of the 4 KiB default.
-    if ((file && (!d->exec("PRAGMA page_size=1024") || !d->exec("PRAGMA journal_mode=WAL") || !d->exec("PRAGMA synchronous=NORMAL")
+    // Small pages: a commit touches three B-tree leaves (order, reference index, key), and the
+    // WAL (or the in-memory rollback journal) copies whole pages: 1 KiB pages copy a quarter of
+    // the bytes of the 4 KiB default.
+    if (!d->exec("PRAGMA page_size=1024")
+        || (file && (!d->exec("PRAGMA journal_mode=WAL") || !d->exec("PRAGMA synchronous=NORMAL")
                   // A checkpoint syncs the WAL and the database file: every 16 MiB, not every 1 MiB.
                   || !d->exec("PRAGMA wal_autocheckpoint=16384") || !d->exec("PRAGMA busy_timeout=2000")))
         || !d->exec("CREATE TABLE IF NOT EXISTS records(id INTEGER PRIMARY KEY, ref TEXT NOT NULL, "
