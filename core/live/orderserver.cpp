@@ -644,31 +644,48 @@ void OrderServerPrivate::postToken(const QHttpServerRequest &request, QTcpSocket
 void OrderServerPrivate::postOrder(const QHttpServerRequest &request, QTcpSocket *socket)
 {
     QByteArray requestId = request.value("x-request-id");
-    if (!requestId.isEmpty() && (requestId.size() > 200 || !visibleAscii(requestId)))
-        return writeProblem(socket, 400, QStringLiteral("X-Request-ID must be 1 to 200 visible ASCII characters"));
+    QByteArray key = request.value("idempotency-key");
+    // A malformed order is answered 400 before the service sees it; the Watch view still shows it.
+    auto refuse = [&](const QString &detail) {
+        writeProblem(socket, 400, detail, requestId);
+        if (tracing()) {
+            Call call;
+            call.requestId = requestId;
+            call.key = key;
+            event(&call, Lane::Server, EventKind::RequestArrived, 0, 0, QStringLiteral("POST /orders"));
+            event(&call, Lane::Server, EventKind::Rejected, 400, 0, detail);
+            event(&call, Lane::Server, EventKind::ResponseSent, 400, 0, QStringLiteral("400"));
+            Q_EMIT q->requestHandled(call.events);
+        }
+    };
+    if (!requestId.isEmpty() && (requestId.size() > 200 || !visibleAscii(requestId))) {
+        requestId.clear();
+        key.clear();
+        return refuse(QStringLiteral("X-Request-ID must be 1 to 200 visible ASCII characters"));
+    }
     if (requestId.isEmpty())
         requestId = mintPrefix + QByteArray::number(++minted);
-    const QByteArray key = request.value("idempotency-key");
     const int maxKey = options.limits.maxKeyChars;
-    if (key.size() > maxKey)
-        return writeProblem(socket, 400, QStringLiteral("Idempotency-Key is longer than %1 characters").arg(maxKey),
-                            requestId);
-    if (!key.isEmpty() && !visibleAscii(key))
-        return writeProblem(socket, 400, QStringLiteral("Idempotency-Key must be visible ASCII characters"), requestId);
+    if (key.size() > maxKey) {
+        key.clear();
+        return refuse(QStringLiteral("Idempotency-Key is longer than %1 characters").arg(maxKey));
+    }
+    if (!key.isEmpty() && !visibleAscii(key)) {
+        key.clear();
+        return refuse(QStringLiteral("Idempotency-Key must be visible ASCII characters"));
+    }
 
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(request.body(), &error);
     if (error.error != QJsonParseError::NoError)
-        return writeProblem(socket, 400, QStringLiteral("the body is not JSON: %1").arg(error.errorString()), requestId);
+        return refuse(QStringLiteral("the body is not JSON: %1").arg(error.errorString()));
     if (!doc.isObject())
-        return writeProblem(socket, 400, QStringLiteral("the body must be a JSON object"), requestId);
+        return refuse(QStringLiteral("the body must be a JSON object"));
     const QJsonObject payload = doc.object();
     const QJsonValue refValue = payload.value(QLatin1String("ref"));
     const QString refText = refValue.toString();
     if (!refValue.isString() || refText.isEmpty() || refText.size() > 64)
-        return writeProblem(socket, 400, QStringLiteral("\"ref\" is required: a string such as \"ORD-0007\" "
-                                                        "(1 to 64 characters)"),
-                            requestId);
+        return refuse(QStringLiteral("\"ref\" is required: a string such as \"ORD-0007\" (1 to 64 characters)"));
 
     auto *c = new Call;
     c->socket = socket;

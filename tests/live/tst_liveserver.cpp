@@ -65,6 +65,8 @@ private Q_SLOTS:
     void restartForgetsMemoryKeys_data();
     void restartForgetsMemoryKeys();
     void traceSignalDescribesEachRequest();
+    void malformedOrdersAreTracedToo();
+    void latencySpikeDelaysTheAnswer();
     void adminFaultsReadAndChange();
     void adminNeedsTokenWhenSet();
     void resetEmptiesTheStore();
@@ -409,6 +411,41 @@ void TestLiveServer::traceSignalDescribesEachRequest()
     QTRY_COMPARE(handled.count(), 2);
     QCOMPARE(handled.at(1).at(0).value<Trace>().first().path, QStringLiteral("op7/b1/w1/t2"));
     QVERIFY(kinds(handled.at(1).at(0).value<Trace>()).contains(EventKind::Replayed));
+}
+
+void TestLiveServer::malformedOrdersAreTracedToo()
+{
+    auto server = startServer(base());
+    QSignalSpy handled(server.get(), &OrderServer::requestHandled);
+    QCOMPARE(exchange(server->port(), postOrder("{\"item\":\"book\"}", "k-bad", "X-Request-ID: req-bad\r\n")).status, 400);
+    QTRY_COMPARE(handled.count(), 1);
+    const Trace events = handled.at(0).at(0).value<Trace>();
+    QCOMPARE(kinds(events), (QList<EventKind>{EventKind::RequestArrived, EventKind::Rejected, EventKind::ResponseSent}));
+    QCOMPARE(events.at(1).status, 400);
+    QCOMPARE(events.at(1).requestId, QStringLiteral("req-bad"));
+    QCOMPARE(events.at(1).key, QStringLiteral("k-bad"));
+    QVERIFY(events.at(1).detail.contains(QLatin1String("ref")));
+    // An invalid key is not echoed into the trace.
+    QCOMPARE(exchange(server->port(), postOrder(order(1), "bad key")).status, 400);
+    QTRY_COMPARE(handled.count(), 2);
+    QVERIFY(handled.at(1).at(0).value<Trace>().at(1).key.isEmpty());
+    QCOMPARE(metric(*server, "records"), 0);
+}
+
+void TestLiveServer::latencySpikeDelaysTheAnswer()
+{
+    Scenario s = base();
+    s.network.spikeMs = 300;
+    s.network.script = {ScriptEntry{1, QStringLiteral("b1/w1/t1"), FaultKind::LatencySpike}};
+    auto server = startServer(s);
+    QSignalSpy handled(server.get(), &OrderServer::requestHandled);
+    // A client that waits 100 ms gives up although the order is committed (the ghost)...
+    QCOMPARE(exchange(server->port(), postOrder(order(1), "spike"), 100).status, 0);
+    QCOMPARE(metric(*server, "records"), 1);
+    QTRY_COMPARE(handled.count(), 1);
+    QVERIFY(kinds(handled.at(0).at(0).value<Trace>()).contains(EventKind::RequestDelayed));
+    // ...one that waits long enough gets the answer.
+    QCOMPARE(exchange(server->port(), postOrder(order(2), "spike-2")).status, 201);
 }
 
 void TestLiveServer::adminFaultsReadAndChange()
