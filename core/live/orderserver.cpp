@@ -249,6 +249,7 @@ struct Call
     int sub = 1, b = 1, w = 1, t = 1;
     quint32 faults = 0;
     int epoch = 0;
+    quint64 serial = 0; // tells a timer's call from a later one at the same address
     bool close = false;
     bool keyRowReserved = false;
     Trace events;
@@ -288,6 +289,8 @@ public:
     std::unordered_map<int, int> arrivals; // op -> POSTs seen (attempt number without a header)
     std::unordered_map<quint64, QByteArray> memoryErrorBodies; // stored error responses, memory key store
     quint64 minted = 0;
+    quint64 calls = 0;
+    int handling = 0; // depth of HttpFront::handleRequest: stop() inside it must not delete the front
     QByteArray mintPrefix;
     QByteArray out;
     QList<QTimer *> restartTimers;
@@ -401,13 +404,23 @@ public:
 protected:
     bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override
     {
-        m_d->handle(request, socket);
+        if (!m_d) { // stopped while this request was on its way
+            socket->abort();
+            return true;
+        }
+        OrderServerPrivate *d = m_d;
+        ++d->handling;
+        d->handle(request, socket);
+        --d->handling;
         return true;
     }
     void missingHandler(const QHttpServerRequest &, QTcpSocket *socket) override
     {
-        m_d->writeProblem(socket, 404, QStringLiteral("no such endpoint"));
+        socket->abort();
     }
+
+public:
+    void detach() { m_d = nullptr; }
 
 private:
     OrderServerPrivate *m_d;
@@ -699,6 +712,7 @@ void OrderServerPrivate::postOrder(const QHttpServerRequest &request, QTcpSocket
     c->order.fingerprint = fingerprint(payload);
     c->close = request.value("connection").compare("close", Qt::CaseInsensitive) == 0;
     c->epoch = epoch;
+    c->serial = ++calls;
     const int arrival = ++arrivals[c->order.op];
     const QByteArray attempt = request.value("x-retrylab-attempt");
     int op = 0;
@@ -866,8 +880,9 @@ void OrderServerPrivate::startProcessing(Call *c)
     if (trace)
         event(c, Lane::Server, EventKind::ProcessingStarted, 0, 0, QStringLiteral("processing %1 ms").arg(p / kMs));
     processing.insert(c);
-    QTimer::singleShot(int(qMax<qint64>(1, (p + kMs / 2) / kMs)), Qt::PreciseTimer, q, [this, c] {
-        if (processing.count(c))
+    const quint64 serial = c->serial;
+    QTimer::singleShot(int(qMax<qint64>(1, (p + kMs / 2) / kMs)), Qt::PreciseTimer, q, [this, c, serial] {
+        if (processing.count(c) && c->serial == serial)
             finish(c);
     });
 }
@@ -1161,7 +1176,13 @@ void OrderServer::stop()
         d->guard->abortAll();
         d->guard->close();
     }
-    delete d->http; // deletes the guard and its sockets
+    // The front owns the guard and its sockets. Inside a request (a slot of requestHandled
+    // stopping the server) it is deleted once that request has returned.
+    d->http->detach();
+    if (d->handling > 0)
+        d->http->deleteLater();
+    else
+        delete d->http;
     d->http = nullptr;
     d->store.close();
     d->service.reset();

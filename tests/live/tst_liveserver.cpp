@@ -67,6 +67,7 @@ private Q_SLOTS:
     void traceSignalDescribesEachRequest();
     void malformedOrdersAreTracedToo();
     void latencySpikeDelaysTheAnswer();
+    void stopFromARequestHandledSlot();
     void adminFaultsReadAndChange();
     void adminNeedsTokenWhenSet();
     void resetEmptiesTheStore();
@@ -446,6 +447,22 @@ void TestLiveServer::latencySpikeDelaysTheAnswer()
     QVERIFY(kinds(handled.at(0).at(0).value<Trace>()).contains(EventKind::RequestDelayed));
     // ...one that waits long enough gets the answer.
     QCOMPARE(exchange(server->port(), postOrder(order(2), "spike-2")).status, 201);
+}
+
+void TestLiveServer::stopFromARequestHandledSlot()
+{
+    // The window's Stop may run inside a slot of requestHandled, i.e. inside the HTTP server's
+    // own request handling: the server must stop without pulling the ground from under it.
+    auto server = startServer(base());
+    QSignalSpy stopped(server.get(), &OrderServer::stopped);
+    connect(server.get(), &OrderServer::requestHandled, server.get(), [&] { server->stop(); });
+    const RawResponse r = exchange(server->port(), postOrder(order(1), "stop"));
+    QVERIFY(r.status == 201 || r.closed);
+    QCOMPARE(stopped.count(), 1);
+    QVERIFY(!server->isRunning());
+    // And it starts again on a fresh port.
+    QVERIFY(server->start(ServeOptions()).isEmpty());
+    QCOMPARE(exchange(server->port(), postOrder(order(2))).status, 201);
 }
 
 void TestLiveServer::adminFaultsReadAndChange()
