@@ -177,24 +177,29 @@ quint64 fingerprint(const QJsonObject &payload)
     return h ? h : 1;
 }
 
-// A JSON string literal, quotes included.
+// A JSON string literal, quotes included. Runs without anything to escape are copied at once.
 void appendJsonString(QByteArray &out, const QByteArray &utf8)
 {
     out += '"';
-    for (const char c : utf8) {
-        const uchar u = uchar(c);
-        if (c == '"' || c == '\\') {
+    const char *p = utf8.constData();
+    const qsizetype n = utf8.size();
+    qsizetype from = 0;
+    for (qsizetype i = 0; i < n; ++i) {
+        const uchar u = uchar(p[i]);
+        if (u >= 0x20 && u != '"' && u != '\\')
+            continue;
+        out.append(p + from, i - from);
+        from = i + 1;
+        if (u == '"' || u == '\\') {
             out += '\\';
-            out += c;
-        } else if (u < 0x20) {
-            static const char hex[] = "0123456789abcdef";
-            out += "\\u00";
-            out += hex[u >> 4];
-            out += hex[u & 15];
+            out += char(u);
         } else {
-            out += c;
+            static const char hex[] = "0123456789abcdef";
+            const char escaped[] = {'\\', 'u', '0', '0', hex[u >> 4], hex[u & 15]};
+            out.append(escaped, 6);
         }
     }
+    out.append(p + from, n - from);
     out += '"';
 }
 

@@ -90,6 +90,10 @@ void TestLiveServer::createdWithOrderJson()
     QCOMPARE(minted.status, 201);
     QVERIFY(minted.header("X-Request-ID").startsWith("srv-"));
     QCOMPARE(metric(*server, "records"), 2);
+    // A reference with characters JSON must escape comes back intact (and parses).
+    const RawResponse odd = exchange(server->port(), postOrder("{\"ref\":\"A\\\"B\\\\C\\tD\\u0001\"}"));
+    QCOMPARE(odd.status, 201);
+    QCOMPARE(odd.json().value(QLatin1String("ref")).toString(), QStringLiteral("A\"B\\C\tD\u0001"));
 }
 
 void TestLiveServer::missingKeyRejectedWhenRequired()
