@@ -203,6 +203,15 @@ void appendJsonString(QByteArray &out, const QByteArray &utf8)
     out += '"';
 }
 
+// Compares every byte whatever differs first, so the time taken does not reveal a prefix.
+bool sameSecret(const QByteArray &given, const QByteArray &expected)
+{
+    uchar diff = given.size() == expected.size() ? 0 : 1;
+    for (qsizetype i = 0; i < expected.size(); ++i)
+        diff |= uchar(expected.at(i) ^ (i < given.size() ? given.at(i) : 0));
+    return diff == 0;
+}
+
 bool visibleAscii(const QByteArray &text)
 {
     for (const char c : text) {
@@ -566,7 +575,7 @@ void OrderServerPrivate::handle(const QHttpServerRequest &request, QTcpSocket *s
 
 void OrderServerPrivate::admin(const QHttpServerRequest &request, QTcpSocket *socket, const QString &path)
 {
-    if (!adminToken.isEmpty() && request.value("authorization") != "Bearer " + adminToken)
+    if (!adminToken.isEmpty() && !sameSecret(request.value("authorization"), "Bearer " + adminToken))
         return writeProblem(socket, 401, QStringLiteral("the admin endpoints need the bearer token printed at start-up"),
                             QByteArray(), false, "WWW-Authenticate: Bearer");
     const QHttpServerRequest::Method method = request.method();
