@@ -155,6 +155,50 @@ void OrderService::restart(bool forgetKeys)
     }
 }
 
+void OrderService::setConfig(const ServerConfig &config)
+{
+    m_config = config;
+    m_ttlUs = qint64(config.idempotency.ttlS) * 1000000;
+}
+
+void OrderService::loadRecord(const StoredRecord &record)
+{
+    m_records.push_back(record);
+    m_records.back().id = int(m_records.size());
+    m_firstRecordByOp.emplace(record.op, m_records.back().id);
+}
+
+void OrderService::loadKey(quint64 key, qint64 createdUs, quint64 fingerprint, int status, int record)
+{
+    KeyEntry entry;
+    entry.created = createdUs;
+    entry.fingerprint = fingerprint;
+    entry.status = status;
+    entry.record = record;
+    m_keys[key] = entry;
+}
+
+void OrderService::loadToken(quint64 token, bool used)
+{
+    m_tokens.insert(token);
+    if (used)
+        m_usedTokens.insert(token);
+}
+
+void OrderService::reserve(size_t keys, size_t records)
+{
+    m_keys.reserve(keys);
+    m_records.reserve(records);
+    m_firstRecordByOp.reserve(keys);
+}
+
+void OrderService::release(const OrderRequest &request)
+{
+    auto it = m_keys.find(request.key);
+    if (it != m_keys.end() && it->second.inFlight)
+        m_keys.erase(it);
+}
+
 quint64 OrderService::issueToken(quint64 token)
 {
     m_tokens.insert(token);

@@ -78,6 +78,23 @@ public:
     // Flags or voids every record of a reference after its first live one.
     QList<ReconcileChange> reconcile(ReconcileAction action, qint64 nowUs);
 
+    // Live server (core/live): the store's state at start-up and run-time setting changes. None of
+    // these decide anything; they put back what an earlier process committed.
+    // Settings changed at run time (PUT /admin/faults): stored keys and records stay.
+    void setConfig(const ServerConfig &config);
+    // A committed record read back from the store (ids must come in increasing order).
+    void loadRecord(const StoredRecord &record);
+    // A stored key's response read back from the store (`record` 0 for a stored error).
+    void loadKey(quint64 key, qint64 createdUs, quint64 fingerprint, int status, int record);
+    // A token read back from the store; `used` when its order committed.
+    void loadToken(quint64 token, bool used);
+    // Room for this many keys and records before any table grows: a live server sizes its tables up
+    // front, because doubling a hash table of a few hundred thousand keys stalls every request.
+    void reserve(size_t keys, size_t records);
+    // Drops a reservation made by begin() without storing anything: the store refused it
+    // (its UNIQUE constraint found the key taken), so this request never held the key.
+    void release(const OrderRequest &request);
+
     const std::vector<StoredRecord> &records() const { return m_records; }
     // Records looked at by all reconcile() passes so far: its work, for tests and benchmarks.
     qint64 reconcileVisits() const { return qint64(m_reconciledUpTo); }

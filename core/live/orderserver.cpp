@@ -1,0 +1,1388 @@
+#include "orderserver.h"
+
+#include "connectionguard.h"
+#include "orderservice.h"
+#include "orderstore.h"
+#include "rng.h"
+
+#include <QAbstractHttpServer>
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QHash>
+#include <QHttpServerRequest>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QMetaMethod>
+#include <QPointer>
+#include <QRandomGenerator>
+#include <QTcpSocket>
+#include <QTimer>
+
+#include <deque>
+#include <unordered_map>
+#include <unordered_set>
+
+#include <sys/socket.h>
+
+namespace retrylab {
+
+namespace {
+
+constexpr qint64 kMs = 1000;
+// Tables are sized for this many keys (and twice as many orders) up front: doubling a hash table
+// of a few hundred thousand entries stalls every connection for tens of milliseconds, which set
+// the p99 latency under load. Costs about 10 MB; the order vector's part is only reserved address
+// space until orders fill it.
+constexpr size_t kReservedKeys = size_t(1) << 19;
+
+enum FaultBit : quint32 {
+    FRequestLost = 1u << 1,
+    FResponseLost = 1u << 2,
+    FReset = 1u << 3,
+    FSpike = 1u << 4,
+    F5xxBefore = 1u << 5,
+    F5xxAfter = 1u << 6,
+    F429 = 1u << 7,
+    FRestart = 1u << 8,
+};
+
+quint32 faultBit(FaultKind k)
+{
+    switch (k) {
+    case FaultKind::ConnectFailure: return 0; // the client's side: nothing reaches a server
+    case FaultKind::RequestLost: return FRequestLost;
+    case FaultKind::ResponseLost: return FResponseLost;
+    case FaultKind::ResetAfterCommit: return FReset;
+    case FaultKind::LatencySpike: return FSpike;
+    case FaultKind::Server5xxBeforeCommit: return F5xxBefore;
+    case FaultKind::Server5xxAfterCommit: return F5xxAfter;
+    case FaultKind::Throttle429: return F429;
+    case FaultKind::ServerRestart: return FRestart;
+    }
+    return 0;
+}
+
+int segmentNumber(const QString &segment)
+{
+    if (segment == QLatin1String("*") || segment.size() < 2)
+        return 0;
+    bool ok = false;
+    const int n = segment.mid(1).toInt(&ok);
+    return ok ? n : 0;
+}
+
+struct CompiledScript
+{
+    int op = 0;
+    int b = 0, w = 0, t = 0;
+    quint32 bit = 0;
+};
+
+// "op7/b2/w1/t3" or "op7#2/b2/w1/t3" (a double submit).
+bool parseAttempt(const QByteArray &text, int *op, int *sub, int *b, int *w, int *t)
+{
+    const QList<QByteArray> seg = text.split('/');
+    if (seg.size() != 4 || !seg[0].startsWith("op"))
+        return false;
+    QByteArray first = seg[0].mid(2);
+    *sub = 1;
+    const int hash = int(first.indexOf('#'));
+    bool ok = true;
+    if (hash >= 0) {
+        *sub = first.mid(hash + 1).toInt(&ok);
+        if (!ok || *sub < 1)
+            return false;
+        first.truncate(hash);
+    }
+    *op = first.toInt(&ok);
+    if (!ok || *op < 0)
+        return false;
+    int *out[3] = {b, w, t};
+    const char letters[3] = {'b', 'w', 't'};
+    for (int i = 0; i < 3; ++i) {
+        const QByteArray &s = seg[i + 1];
+        if (s.size() < 2 || s.at(0) != letters[i])
+            return false;
+        *out[i] = s.mid(1).toInt(&ok);
+        if (!ok || *out[i] < 1)
+            return false;
+    }
+    return true;
+}
+
+// FNV-1a, 64 bits: a payload fingerprint that is the same in every process (qHash is seeded).
+void fnv(quint64 &h, const void *data, qsizetype size)
+{
+    const uchar *p = static_cast<const uchar *>(data);
+    for (qsizetype i = 0; i < size; ++i) {
+        h ^= p[i];
+        h *= 1099511628211ull;
+    }
+}
+
+// Hashes the parsed value (object keys in sorted order), so whitespace and key order do not
+// change the fingerprint while every field and value does. No serialisation on the way.
+void fingerprintValue(quint64 &h, const QJsonValue &v)
+{
+    const uchar type = uchar(v.type());
+    fnv(h, &type, 1);
+    switch (v.type()) {
+    case QJsonValue::Bool: {
+        const uchar b = v.toBool();
+        fnv(h, &b, 1);
+        break;
+    }
+    case QJsonValue::Double: {
+        const double d = v.toDouble();
+        fnv(h, &d, sizeof d);
+        break;
+    }
+    case QJsonValue::String: {
+        const QString s = v.toString();
+        const qint64 n = s.size();
+        fnv(h, &n, sizeof n);
+        fnv(h, s.constData(), s.size() * qsizetype(sizeof(QChar)));
+        break;
+    }
+    case QJsonValue::Array: {
+        const QJsonArray a = v.toArray();
+        const qint64 n = a.size();
+        fnv(h, &n, sizeof n);
+        for (const QJsonValue &item : a)
+            fingerprintValue(h, item);
+        break;
+    }
+    case QJsonValue::Object: {
+        const QJsonObject o = v.toObject();
+        const qint64 n = o.size();
+        fnv(h, &n, sizeof n);
+        for (auto it = o.begin(); it != o.end(); ++it) {
+            const QString key = it.key();
+            const qint64 k = key.size();
+            fnv(h, &k, sizeof k);
+            fnv(h, key.constData(), key.size() * qsizetype(sizeof(QChar)));
+            fingerprintValue(h, it.value());
+        }
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+quint64 fingerprint(const QJsonObject &payload)
+{
+    quint64 h = 1469598103934665603ull;
+    fingerprintValue(h, payload);
+    return h ? h : 1;
+}
+
+// A JSON string literal, quotes included. Runs without anything to escape are copied at once.
+void appendJsonString(QByteArray &out, const QByteArray &utf8)
+{
+    out += '"';
+    const char *p = utf8.constData();
+    const qsizetype n = utf8.size();
+    qsizetype from = 0;
+    for (qsizetype i = 0; i < n; ++i) {
+        const uchar u = uchar(p[i]);
+        if (u >= 0x20 && u != '"' && u != '\\')
+            continue;
+        out.append(p + from, i - from);
+        from = i + 1;
+        if (u == '"' || u == '\\') {
+            out += '\\';
+            out += char(u);
+        } else {
+            static const char hex[] = "0123456789abcdef";
+            const char escaped[] = {'\\', 'u', '0', '0', hex[u >> 4], hex[u & 15]};
+            out.append(escaped, 6);
+        }
+    }
+    out.append(p + from, n - from);
+    out += '"';
+}
+
+// Compares every byte whatever differs first, so the time taken does not reveal a prefix.
+bool sameSecret(const QByteArray &given, const QByteArray &expected)
+{
+    uchar diff = given.size() == expected.size() ? 0 : 1;
+    for (qsizetype i = 0; i < expected.size(); ++i)
+        diff |= uchar(expected.at(i) ^ (i < given.size() ? given.at(i) : 0));
+    return diff == 0;
+}
+
+bool visibleAscii(const QByteArray &text)
+{
+    for (const char c : text) {
+        if (uchar(c) < 0x21 || uchar(c) > 0x7e)
+            return false;
+    }
+    return true;
+}
+
+const char *reasonPhrase(int status)
+{
+    switch (status) {
+    case 200: return "OK";
+    case 201: return "Created";
+    case 400: return "Bad Request";
+    case 401: return "Unauthorized";
+    case 404: return "Not Found";
+    case 405: return "Method Not Allowed";
+    case 408: return "Request Timeout";
+    case 409: return "Conflict";
+    case 411: return "Length Required";
+    case 413: return "Content Too Large";
+    case 415: return "Unsupported Media Type";
+    case 422: return "Unprocessable Content";
+    case 429: return "Too Many Requests";
+    case 431: return "Request Header Fields Too Large";
+    case 500: return "Internal Server Error";
+    case 502: return "Bad Gateway";
+    case 503: return "Service Unavailable";
+    case 504: return "Gateway Timeout";
+    default: return status >= 500 ? "Server Error" : (status >= 400 ? "Client Error" : "Status");
+    }
+}
+
+} // namespace
+
+Scenario ServeOptions::defaultScenario()
+{
+    Scenario s;
+    s.name = QStringLiteral("serve");
+    s.server.processingMs = {0, 0};
+    s.server.idempotency.mode = IdempotencyMode::Atomic;
+    s.network.latencyMs = {0, 0};
+    return s;
+}
+
+// One POST /orders from arrival to its answer (or its loss).
+struct Call
+{
+    QPointer<QTcpSocket> socket;
+    OrderRequest order;
+    QByteArray ref, key, requestId, body;
+    QString path;
+    int sub = 1, b = 1, w = 1, t = 1;
+    quint32 faults = 0;
+    int epoch = 0;
+    quint64 serial = 0; // tells a timer's call from a later one at the same address
+    bool close = false;
+    bool keyRowReserved = false;
+    Trace events;
+};
+
+class HttpFront;
+
+class OrderServerPrivate
+{
+public:
+    explicit OrderServerPrivate(OrderServer *q) : q(q) {}
+
+    OrderServer *q;
+    ServeOptions options;
+    Scenario scenario;
+    bool running = false;
+    bool down = false;
+    quint16 port = 0;
+    QByteArray adminToken;
+    HttpFront *http = nullptr;
+    QPointer<ConnectionGuard> guard;
+    OrderStore store;
+    std::unique_ptr<OrderService> service;
+    bool keysInDb = true;
+    QElapsedTimer clock;
+    qint64 epochBaseUs = 0;
+    qint64 clockOffsetUs = 0;
+    double timeScale = 1.0;
+    int epoch = 0;
+    int busy = 0;
+    std::deque<Call *> waiting;
+    std::unordered_set<Call *> processing;
+    std::vector<CompiledScript> script;
+    QHash<QByteArray, quint64> keyIds;
+    quint64 nextKeyId = 1;
+    QHash<QByteArray, int> refOps;
+    int nextRefOp = 100000000;
+    std::unordered_map<int, int> arrivals; // op -> POSTs seen (attempt number without a header)
+    std::unordered_map<quint64, QByteArray> memoryErrorBodies; // stored error responses, memory key store
+    quint64 minted = 0;
+    quint64 calls = 0;
+    int handling = 0; // depth of HttpFront::handleRequest: stop() inside it must not delete the front
+    QByteArray mintPrefix;
+    QByteArray out;
+    QList<QTimer *> restartTimers;
+    // counters since start-up (records and duplicates come from the store)
+    qint64 httpAttempts = 0, replays = 0, conflicts409 = 0, mismatch422 = 0, rejected400 = 0,
+           throttled429 = 0, rejected503 = 0, serverErrors = 0, lateCommits = 0;
+
+    bool tracing() const
+    {
+        static const QMetaMethod signal = QMetaMethod::fromSignal(&OrderServer::requestHandled);
+        return q->isSignalConnected(signal);
+    }
+    // Service time (key TTLs): wall-clock microseconds at start, then real time / timeScale.
+    qint64 nowUs() const { return epochBaseUs + qint64(double(clock.nsecsElapsed() / 1000) / timeScale) + clockOffsetUs; }
+    qint64 scaled(qint64 simulatedUs) const { return qint64(double(simulatedUs) * timeScale); }
+    qint64 traceUs() const { return clock.nsecsElapsed() / 1000; }
+
+    quint64 keyId(const QByteArray &key)
+    {
+        auto it = keyIds.find(key);
+        if (it != keyIds.end())
+            return it.value();
+        const quint64 id = nextKeyId++;
+        keyIds.insert(key, id);
+        return id;
+    }
+    int refOp(const QByteArray &ref)
+    {
+        // "ORD-0007" is op 7 (as the simulation names its orders); any other reference gets a
+        // number of its own above every ORD-NNNNNNNN.
+        if (ref.startsWith("ORD-") && ref.size() >= 5 && ref.size() <= 12) {
+            bool ok = false;
+            const int n = ref.mid(4).toInt(&ok);
+            if (ok && n >= 0 && ref.at(4) != '+' && ref.at(4) != '-')
+                return n;
+        }
+        auto it = refOps.find(ref);
+        if (it != refOps.end())
+            return it.value();
+        const int op = nextRefOp++;
+        refOps.insert(ref, op);
+        return op;
+    }
+
+    void compileScript()
+    {
+        script.clear();
+        for (const ScriptEntry &e : std::as_const(scenario.network.script)) {
+            CompiledScript c;
+            c.op = e.op;
+            const QStringList seg = e.attempt.split(QLatin1Char('/'));
+            if (seg.size() == 3) {
+                c.b = segmentNumber(seg[0]);
+                c.w = segmentNumber(seg[1]);
+                c.t = segmentNumber(seg[2]);
+            }
+            c.bit = faultBit(e.fault);
+            if (c.bit)
+                script.push_back(c);
+        }
+    }
+
+    void scheduleRestarts()
+    {
+        qDeleteAll(restartTimers);
+        restartTimers.clear();
+        for (const int atS : std::as_const(scenario.server.restartsAtS)) {
+            const qint64 dueMs = qint64(atS) * 1000 - clock.elapsed();
+            if (dueMs < 0)
+                continue;
+            auto *timer = new QTimer(q);
+            timer->setSingleShot(true);
+            QObject::connect(timer, &QTimer::timeout, q, [this] { restart(QStringLiteral("scheduled restart")); });
+            timer->start(int(qMin<qint64>(dueMs, std::numeric_limits<int>::max())));
+            restartTimers.append(timer);
+        }
+    }
+
+    QString loadStore();
+    void handle(const QHttpServerRequest &request, QTcpSocket *socket);
+    void postOrder(const QHttpServerRequest &request, QTcpSocket *socket);
+    void postToken(const QHttpServerRequest &request, QTcpSocket *socket);
+    void getOrders(const QHttpServerRequest &request, QTcpSocket *socket, const QString &path);
+    void admin(const QHttpServerRequest &request, QTcpSocket *socket, const QString &path);
+    void arrive(Call *c);
+    void startProcessing(Call *c);
+    void finish(Call *c);
+    void respondCall(Call *c, int status, const QByteArray &body, bool problem, bool replayed, int retryAfterS);
+    void endCall(Call *c);
+    void releaseSlot();
+    void restart(const QString &why);
+    void event(Call *c, Lane lane, EventKind kind, int status, int record, const QString &detail);
+
+    QByteArray problem(int status, const QString &detail, const QByteArray &requestId = QByteArray()) const;
+    void write(QTcpSocket *socket, int status, const QByteArray &contentType, const QByteArray &body,
+               const QByteArray &requestId, bool replayed = false, int retryAfterS = -1, bool close = false,
+               const QByteArray &extraHeader = QByteArray());
+    void writeProblem(QTcpSocket *socket, int status, const QString &detail, const QByteArray &requestId = QByteArray(),
+                      bool close = false, const QByteArray &extraHeader = QByteArray())
+    {
+        write(socket, status, "application/problem+json", problem(status, detail, requestId), requestId, false, -1,
+              close, extraHeader);
+    }
+};
+
+// Qt HTTP Server's request framing and parsing with our own dispatch (no regular-expression
+// router on the hot path) and direct access to each request's socket (holds, resets, restarts).
+class HttpFront : public QAbstractHttpServer
+{
+public:
+    HttpFront(OrderServerPrivate *d, QObject *parent) : QAbstractHttpServer(parent), m_d(d) {}
+
+protected:
+    bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override
+    {
+        if (!m_d) { // stopped while this request was on its way
+            socket->abort();
+            return true;
+        }
+        OrderServerPrivate *d = m_d;
+        ++d->handling;
+        d->handle(request, socket);
+        --d->handling;
+        return true;
+    }
+    void missingHandler(const QHttpServerRequest &, QTcpSocket *socket) override
+    {
+        socket->abort();
+    }
+
+public:
+    void detach() { m_d = nullptr; }
+
+private:
+    OrderServerPrivate *m_d;
+};
+
+QByteArray OrderServerPrivate::problem(int status, const QString &detail, const QByteArray &requestId) const
+{
+    QJsonObject o{{QStringLiteral("type"), QStringLiteral("about:blank")},
+                  {QStringLiteral("title"), QString::fromLatin1(reasonPhrase(status))},
+                  {QStringLiteral("status"), status},
+                  {QStringLiteral("detail"), detail}};
+    if (!requestId.isEmpty())
+        o.insert(QStringLiteral("requestId"), QString::fromLatin1(requestId));
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+void OrderServerPrivate::write(QTcpSocket *socket, int status, const QByteArray &contentType, const QByteArray &body,
+                               const QByteArray &requestId, bool replayed, int retryAfterS, bool close,
+                               const QByteArray &extraHeader)
+{
+    if (!socket || socket->state() != QAbstractSocket::ConnectedState)
+        return;
+    out.clear();
+    out += "HTTP/1.1 ";
+    out += QByteArray::number(status);
+    out += ' ';
+    out += reasonPhrase(status);
+    out += "\r\nContent-Type: ";
+    out += contentType;
+    out += "\r\nContent-Length: ";
+    out += QByteArray::number(body.size());
+    if (!requestId.isEmpty()) {
+        out += "\r\nX-Request-ID: ";
+        out += requestId;
+    }
+    if (replayed)
+        out += "\r\nIdempotent-Replayed: true";
+    if (retryAfterS >= 0) {
+        out += "\r\nRetry-After: ";
+        out += QByteArray::number(retryAfterS);
+    }
+    if (!extraHeader.isEmpty()) {
+        out += "\r\n";
+        out += extraHeader;
+    }
+    if (close)
+        out += "\r\nConnection: close";
+    out += "\r\n\r\n";
+    out += body;
+    socket->write(out);
+    // Send now rather than from the write notifier on the next turn of the event loop: that
+    // round trip (arm the notifier, poll, write, disarm) costs more than the write itself.
+    socket->flush();
+    if (close)
+        socket->disconnectFromHost();
+}
+
+void OrderServerPrivate::event(Call *c, Lane lane, EventKind kind, int status, int record, const QString &detail)
+{
+    TraceEvent e;
+    e.t = traceUs();
+    e.lane = lane;
+    e.kind = kind;
+    e.op = c->order.op;
+    e.sub = c->sub;
+    e.path = c->path;
+    e.requestId = QString::fromLatin1(c->requestId);
+    e.key = QString::fromLatin1(c->key);
+    e.status = status;
+    e.record = record;
+    e.detail = detail;
+    c->events.append(e);
+}
+
+QString OrderServerPrivate::loadStore()
+{
+    // Put back what an earlier process committed: records, and the keys and tokens of a durable
+    // key store (a memory key store starts empty: the restart lesson).
+    store.forEachRecord([this](const OrderStore::Row &row) {
+        StoredRecord r;
+        r.id = row.id;
+        r.op = row.op;
+        r.key = row.key.isEmpty() ? 0 : keyId(row.key);
+        r.t = row.createdUs;
+        service->loadRecord(r);
+        refOp(row.ref);
+    });
+    if (qsizetype(service->records().size()) > 0 && service->records().back().id != int(service->records().size()))
+        return QStringLiteral("the records table has gaps in its ids; it was not written by retrylab serve");
+    if (keysInDb) {
+        store.forEachKey([this](const OrderStore::KeyRow &k) {
+            service->loadKey(keyId(k.key), k.createdUs, k.fingerprint, k.status, k.record);
+        });
+        store.forEachToken([this](const QByteArray &token, bool used) { service->loadToken(keyId(token), used); });
+    }
+    return QString();
+}
+
+void OrderServerPrivate::handle(const QHttpServerRequest &request, QTcpSocket *socket)
+{
+    const QString path = request.url().path();
+    const QHttpServerRequest::Method method = request.method();
+    if (path == QLatin1String("/orders")) {
+        if (method == QHttpServerRequest::Method::Post)
+            return postOrder(request, socket);
+        if (method == QHttpServerRequest::Method::Get)
+            return getOrders(request, socket, path);
+        return writeProblem(socket, 405, QStringLiteral("use POST or GET on /orders"), QByteArray(), false,
+                            "Allow: GET, POST");
+    }
+    if (path.startsWith(QLatin1String("/orders/"))) {
+        if (method == QHttpServerRequest::Method::Get)
+            return getOrders(request, socket, path);
+        return writeProblem(socket, 405, QStringLiteral("use GET on /orders/{id}"), QByteArray(), false, "Allow: GET");
+    }
+    if (path == QLatin1String("/order-tokens")) {
+        if (method == QHttpServerRequest::Method::Post)
+            return postToken(request, socket);
+        return writeProblem(socket, 405, QStringLiteral("use POST on /order-tokens"), QByteArray(), false, "Allow: POST");
+    }
+    if (path == QLatin1String("/metrics") || path == QLatin1String("/healthz")) {
+        if (method != QHttpServerRequest::Method::Get)
+            return writeProblem(socket, 405, QStringLiteral("use GET on %1").arg(path), QByteArray(), false, "Allow: GET");
+        if (path == QLatin1String("/healthz"))
+            return write(socket, 200, "application/json", QByteArrayLiteral("{\"status\":\"ok\"}"), QByteArray());
+        return write(socket, 200, "application/json", QJsonDocument(q->metricsJson()).toJson(QJsonDocument::Compact),
+                     QByteArray());
+    }
+    if (path.startsWith(QLatin1String("/admin/")))
+        return admin(request, socket, path);
+    writeProblem(socket, 404, QStringLiteral("no such endpoint: %1").arg(path.left(100)));
+}
+
+void OrderServerPrivate::admin(const QHttpServerRequest &request, QTcpSocket *socket, const QString &path)
+{
+    if (!adminToken.isEmpty() && !sameSecret(request.value("authorization"), "Bearer " + adminToken))
+        return writeProblem(socket, 401, QStringLiteral("the admin endpoints need the bearer token printed at start-up"),
+                            QByteArray(), false, "WWW-Authenticate: Bearer");
+    const QHttpServerRequest::Method method = request.method();
+    if (path == QLatin1String("/admin/faults")) {
+        if (method == QHttpServerRequest::Method::Get)
+            return write(socket, 200, "application/json", QJsonDocument(q->faultsJson()).toJson(QJsonDocument::Compact),
+                         QByteArray());
+        if (method != QHttpServerRequest::Method::Put)
+            return writeProblem(socket, 405, QStringLiteral("use GET or PUT on /admin/faults"), QByteArray(), false,
+                                "Allow: GET, PUT");
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(request.body(), &error);
+        if (error.error != QJsonParseError::NoError || !doc.isObject())
+            return writeProblem(socket, 400, QStringLiteral("expected a JSON object of settings"));
+        const QStringList errors = q->setFaults(doc.object());
+        if (!errors.isEmpty())
+            return writeProblem(socket, 400, errors.mid(0, 10).join(QStringLiteral("; ")));
+        return write(socket, 200, "application/json", QJsonDocument(q->faultsJson()).toJson(QJsonDocument::Compact),
+                     QByteArray());
+    }
+    if (path == QLatin1String("/admin/reset")) {
+        if (method != QHttpServerRequest::Method::Post)
+            return writeProblem(socket, 405, QStringLiteral("use POST on /admin/reset"), QByteArray(), false, "Allow: POST");
+        write(socket, 200, "application/json", QByteArrayLiteral("{\"status\":\"reset\"}"), QByteArray());
+        q->reset();
+        return;
+    }
+    writeProblem(socket, 404, QStringLiteral("no such endpoint: %1").arg(path.left(100)));
+}
+
+void OrderServerPrivate::getOrders(const QHttpServerRequest &request, QTcpSocket *socket, const QString &path)
+{
+    if (path.size() > 8) { // /orders/{id}
+        bool ok = false;
+        const int id = QStringView(path).mid(8).toInt(&ok);
+        const QByteArray body = ok && id > 0 ? store.recordBody(id) : QByteArray();
+        if (body.isEmpty())
+            return writeProblem(socket, 404, QStringLiteral("no order with id %1").arg(path.mid(8).left(20)));
+        return write(socket, 200, "application/json", body, QByteArray());
+    }
+    const QByteArray ref = request.query().queryItemValue(QStringLiteral("ref"), QUrl::FullyDecoded).toUtf8();
+    if (ref.isEmpty() || ref.size() > 64)
+        return writeProblem(socket, 400, QStringLiteral("GET /orders needs ?ref=ORD-0007 (at most 64 characters)"));
+    const QByteArray requestId = request.value("x-request-id");
+    const QList<QByteArray> orders = store.recordsByRef(ref, 100);
+    Call call;
+    const bool trace = tracing();
+    if (trace) {
+        call.order.op = refOp(ref);
+        call.requestId = visibleAscii(requestId) ? requestId.left(200) : QByteArray();
+        call.path = QStringLiteral("op%1").arg(call.order.op);
+        event(&call, Lane::Server, EventKind::RequestArrived, 0, 0,
+              QStringLiteral("GET /orders?ref=%1").arg(QString::fromUtf8(ref)));
+    }
+    if (orders.isEmpty()) {
+        writeProblem(socket, 404, QStringLiteral("no order with ref %1").arg(QString::fromUtf8(ref)), call.requestId);
+    } else {
+        QByteArray body = "{\"ref\":";
+        appendJsonString(body, ref);
+        body += ",\"count\":" + QByteArray::number(orders.size()) + ",\"orders\":[";
+        for (int i = 0; i < orders.size(); ++i) {
+            if (i)
+                body += ',';
+            body += orders.at(i);
+        }
+        body += "]}";
+        write(socket, 200, "application/json", body, call.requestId);
+    }
+    if (trace) {
+        const int status = orders.isEmpty() ? 404 : 200;
+        event(&call, Lane::Server, EventKind::ResponseSent, status, 0, QString::number(status));
+        Q_EMIT q->requestHandled(call.events);
+    }
+}
+
+void OrderServerPrivate::postToken(const QHttpServerRequest &request, QTcpSocket *socket)
+{
+    QByteArray requestId = request.value("x-request-id");
+    if (!requestId.isEmpty() && (requestId.size() > 200 || !visibleAscii(requestId)))
+        return writeProblem(socket, 400, QStringLiteral("X-Request-ID must be 1 to 200 visible ASCII characters"));
+    const quint64 a = QRandomGenerator::global()->generate64();
+    const quint64 b = QRandomGenerator::global()->generate64();
+    const QByteArray token = "tok-" + QByteArray::number(a, 16).rightJustified(16, '0')
+            + QByteArray::number(b, 16).rightJustified(16, '0');
+    service->issueToken(keyId(token));
+    if (keysInDb)
+        store.insertToken(token);
+    write(socket, 201, "application/json", "{\"token\":\"" + token + "\"}", requestId);
+    if (tracing()) {
+        Call call;
+        call.key = token;
+        call.requestId = requestId;
+        event(&call, Lane::Server, EventKind::TokenIssued, 201, 0, QStringLiteral("POST /order-tokens"));
+        Q_EMIT q->requestHandled(call.events);
+    }
+}
+
+void OrderServerPrivate::postOrder(const QHttpServerRequest &request, QTcpSocket *socket)
+{
+    QByteArray requestId = request.value("x-request-id");
+    QByteArray key = request.value("idempotency-key");
+    // A malformed order is answered 400 before the service sees it; the Watch view still shows it.
+    auto refuse = [&](const QString &detail) {
+        writeProblem(socket, 400, detail, requestId);
+        if (tracing()) {
+            Call call;
+            call.requestId = requestId;
+            call.key = key;
+            event(&call, Lane::Server, EventKind::RequestArrived, 0, 0, QStringLiteral("POST /orders"));
+            event(&call, Lane::Server, EventKind::Rejected, 400, 0, detail);
+            event(&call, Lane::Server, EventKind::ResponseSent, 400, 0, QStringLiteral("400"));
+            Q_EMIT q->requestHandled(call.events);
+        }
+    };
+    if (!requestId.isEmpty() && (requestId.size() > 200 || !visibleAscii(requestId))) {
+        requestId.clear();
+        key.clear();
+        return refuse(QStringLiteral("X-Request-ID must be 1 to 200 visible ASCII characters"));
+    }
+    if (requestId.isEmpty())
+        requestId = mintPrefix + QByteArray::number(++minted);
+    const int maxKey = options.limits.maxKeyChars;
+    if (key.size() > maxKey) {
+        key.clear();
+        return refuse(QStringLiteral("Idempotency-Key is longer than %1 characters").arg(maxKey));
+    }
+    if (!key.isEmpty() && !visibleAscii(key)) {
+        key.clear();
+        return refuse(QStringLiteral("Idempotency-Key must be visible ASCII characters"));
+    }
+
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(request.body(), &error);
+    if (error.error != QJsonParseError::NoError)
+        return refuse(QStringLiteral("the body is not JSON: %1").arg(error.errorString()));
+    if (!doc.isObject())
+        return refuse(QStringLiteral("the body must be a JSON object"));
+    const QJsonObject payload = doc.object();
+    const QJsonValue refValue = payload.value(QLatin1String("ref"));
+    const QString refText = refValue.toString();
+    if (!refValue.isString() || refText.isEmpty() || refText.size() > 64)
+        return refuse(QStringLiteral("\"ref\" is required: a string such as \"ORD-0007\" (1 to 64 characters)"));
+
+    auto *c = new Call;
+    c->socket = socket;
+    c->requestId = requestId;
+    c->key = key;
+    c->ref = refText.toUtf8();
+    // The order keeps the client's own JSON text (valid: it just parsed as an object).
+    c->body = request.body().trimmed();
+    c->order.op = refOp(c->ref);
+    c->order.key = key.isEmpty() ? 0 : keyId(key);
+    c->order.fingerprint = fingerprint(payload);
+    c->close = request.value("connection").compare("close", Qt::CaseInsensitive) == 0;
+    c->epoch = epoch;
+    c->serial = ++calls;
+    const int arrival = ++arrivals[c->order.op];
+    const QByteArray attempt = request.value("x-retrylab-attempt");
+    int op = 0;
+    if (attempt.isEmpty() || !parseAttempt(attempt, &op, &c->sub, &c->b, &c->w, &c->t)) {
+        c->sub = 1;
+        c->b = 1;
+        c->w = 1;
+        c->t = arrival;
+    }
+    if (tracing()) {
+        c->path = c->sub == 1 ? QStringLiteral("op%1/b%2/w%3/t%4").arg(c->order.op).arg(c->b).arg(c->w).arg(c->t)
+                              : QStringLiteral("op%1#%2/b%3/w%4/t%5").arg(c->order.op).arg(c->sub).arg(c->b).arg(c->w).arg(c->t);
+    }
+    // Faults: the script for this (op, attempt), then the dice, drawn in the simulation's order
+    // from the same streams, so a live client sending X-RetryLab-Attempt meets the same faults.
+    const quint64 o = quint64(c->order.op), s = quint64(c->sub), b = quint64(c->b), w = quint64(c->w),
+                  t = quint64(c->t);
+    quint32 faults = 0;
+    for (const CompiledScript &e : script) {
+        if ((e.op == 0 || e.op == c->order.op) && (e.b == 0 || e.b == c->b) && (e.w == 0 || e.w == c->w)
+            && (e.t == 0 || e.t == c->t))
+            faults |= e.bit;
+    }
+    const NetworkConfig &n = scenario.network;
+    if (n.requestLoss > 0 || n.latencySpike > 0 || n.responseLoss > 0 || n.resetAfterCommit > 0) {
+        RngStream rng(scenario.seed, RngStream::Network, {o, s, b, w, t});
+        rng.uniform(); // connectFailure: the client's side
+        if (rng.uniform() < n.requestLoss)
+            faults |= FRequestLost;
+        if (rng.uniform() < n.latencySpike)
+            faults |= FSpike;
+        if (rng.uniform() < n.responseLoss)
+            faults |= FResponseLost;
+        if (rng.uniform() < n.resetAfterCommit)
+            faults |= FReset;
+    }
+    const ServerConfig &sc = scenario.server;
+    if (sc.throttle429 > 0 || sc.error5xxBeforeCommit > 0 || sc.error5xxAfterCommit > 0) {
+        RngStream rng(scenario.seed, RngStream::Server, {o, s, b, w, t});
+        if (rng.uniform() < sc.throttle429)
+            faults |= F429;
+        if (rng.uniform() < sc.error5xxBeforeCommit)
+            faults |= F5xxBefore;
+        if (rng.uniform() < sc.error5xxAfterCommit)
+            faults |= F5xxAfter;
+    }
+    c->faults = faults;
+    arrive(c);
+}
+
+void OrderServerPrivate::arrive(Call *c)
+{
+    ++httpAttempts;
+    const bool trace = tracing();
+    if (trace)
+        event(c, Lane::Server, EventKind::RequestArrived, 0, 0, QStringLiteral("POST /orders"));
+    if (c->faults & FRequestLost) {
+        // Read and dropped: the connection stays open and silent until the client gives up.
+        if (trace)
+            event(c, Lane::Network, EventKind::RequestLost, 0, 0,
+                  QStringLiteral("the request was read and dropped: no answer will come"));
+        return endCall(c);
+    }
+    const ServerConfig &sc = scenario.server;
+    if (c->faults & F429) {
+        ++throttled429;
+        if (trace)
+            event(c, Lane::Server, EventKind::Rejected, 429, 0,
+                  QStringLiteral("rate limited, Retry-After: %1").arg(sc.retryAfterS));
+        return respondCall(c, 429, problem(429, QStringLiteral("rate limited: retry after %1 s").arg(sc.retryAfterS),
+                                           c->requestId),
+                           true, false, sc.retryAfterS);
+    }
+    if (sc.capacity > 0 && busy >= sc.capacity) {
+        if (int(waiting.size()) < sc.queue) {
+            waiting.push_back(c);
+            if (trace)
+                event(c, Lane::Server, EventKind::Queued, 0, 0, QStringLiteral("queue position %1").arg(waiting.size()));
+            return;
+        }
+        ++rejected503;
+        if (trace)
+            event(c, Lane::Server, EventKind::Rejected, 503, 0,
+                  QStringLiteral("server full, Retry-After: %1").arg(sc.retryAfterS));
+        return respondCall(c, 503, problem(503, QStringLiteral("server full: retry after %1 s").arg(sc.retryAfterS),
+                                           c->requestId),
+                           true, false, sc.retryAfterS);
+    }
+    startProcessing(c);
+}
+
+void OrderServerPrivate::startProcessing(Call *c)
+{
+    const bool trace = tracing();
+    const ServerConfig &sc = scenario.server;
+    const ServiceDecision d = service->begin(c->order, nowUs());
+    if (d.keyExpired) {
+        if (keysInDb)
+            store.deleteKey(c->key);
+        memoryErrorBodies.erase(c->order.key);
+        if (trace)
+            event(c, Lane::Database, EventKind::KeyExpired, 0, 0,
+                  QStringLiteral("key older than the %1 s TTL was forgotten").arg(sc.idempotency.ttlS));
+    }
+    if (d.kind == ServiceDecision::Reject) {
+        if (d.status == 409)
+            ++conflicts409;
+        else if (d.status == 422)
+            ++mismatch422;
+        else if (d.status == 400)
+            ++rejected400;
+        if (trace)
+            event(c, Lane::Server, EventKind::Rejected, d.status, 0, d.reason);
+        return respondCall(c, d.status, problem(d.status, d.reason, c->requestId), true, false, -1);
+    }
+    if (d.kind == ServiceDecision::Replay) {
+        ++replays;
+        QByteArray body;
+        if (keysInDb) {
+            body = store.replayBody(c->key, d.status < 400 ? d.record : 0);
+        } else if (d.status >= 400) {
+            auto it = memoryErrorBodies.find(c->order.key);
+            if (it != memoryErrorBodies.end())
+                body = it->second;
+        } else {
+            body = store.recordBody(d.record);
+        }
+        if (trace)
+            event(c, Lane::Server, EventKind::Replayed, d.status, d.record, QStringLiteral("Idempotent-Replayed: true"));
+        return respondCall(c, d.status, body, d.status >= 400, true, -1);
+    }
+    if (d.keyReserved && trace)
+        event(c, Lane::Database, EventKind::KeyReserved, 0, 0, QStringLiteral("key reserved in flight"));
+    qint64 p = 0;
+    if (sc.processingMs.base > 0 || sc.processingMs.jitter > 0) {
+        RngStream rng(scenario.seed, RngStream::Server,
+                      {quint64(c->order.op), quint64(c->sub), quint64(c->b), quint64(c->w), quint64(c->t), 9});
+        p = qint64(sc.processingMs.base) * kMs + qint64(rng.uniform() * sc.processingMs.jitter * kMs);
+    }
+    const qint64 realUs = scaled(p);
+    ++busy;
+    if (p <= 0) {
+        // Begin and commit in one turn of the event loop: the key row goes in with the order, in
+        // one transaction, and its UNIQUE constraint still has the last word.
+        if (trace)
+            event(c, Lane::Server, EventKind::ProcessingStarted, 0, 0, QStringLiteral("processing 0 ms"));
+        processing.insert(c);
+        return finish(c);
+    }
+    if (d.keyReserved && keysInDb) {
+        // The in-flight row: a request in another process (a shared --db file) meets the UNIQUE
+        // constraint even before this one commits.
+        if (!store.reserveKey(c->key, nowUs(), c->order.fingerprint)) {
+            service->release(c->order);
+            --busy;
+            ++conflicts409;
+            const QString why = QStringLiteral("the database refused the key (UNIQUE constraint): "
+                                               "a request with this key is in progress");
+            if (trace)
+                event(c, Lane::Server, EventKind::Rejected, 409, 0, why);
+            respondCall(c, 409, problem(409, why, c->requestId), true, false, -1);
+            return releaseSlot();
+        }
+        c->keyRowReserved = true;
+    }
+    if (trace)
+        event(c, Lane::Server, EventKind::ProcessingStarted, 0, 0,
+              timeScale == 1.0 ? QStringLiteral("processing %1 ms").arg(p / kMs)
+                               : QStringLiteral("processing %1 ms (%2 ms real)").arg(p / kMs).arg(double(realUs) / kMs));
+    processing.insert(c);
+    const quint64 serial = c->serial;
+    QTimer::singleShot(int(qMax<qint64>(1, (realUs + kMs / 2) / kMs)), Qt::PreciseTimer, q, [this, c, serial] {
+        if (processing.count(c) && c->serial == serial)
+            finish(c);
+    });
+}
+
+void OrderServerPrivate::finish(Call *c)
+{
+    processing.erase(c);
+    --busy;
+    const bool trace = tracing();
+    const ServerConfig &sc = scenario.server;
+    const IdempotencyConfig &idem = sc.idempotency;
+    const int errorStatus = sc.errorStatus;
+    const qint64 now = nowUs();
+    const bool hasKey = c->order.key != 0 && idem.mode != IdempotencyMode::Off;
+    if (c->faults & F5xxBefore) {
+        ++serverErrors;
+        const QByteArray body = problem(errorStatus, QStringLiteral("failed before commit"), c->requestId);
+        // The error is stored where the service stores it (storeErrors), else the reservation goes.
+        service->failBeforeCommit(c->order, now, errorStatus);
+        if (hasKey && idem.storeErrors) {
+            if (keysInDb)
+                store.storeKeyError(c->key, now, c->order.fingerprint, errorStatus, body);
+            else
+                memoryErrorBodies[c->order.key] = body;
+        } else if (c->keyRowReserved) {
+            store.deleteKey(c->key);
+        }
+        if (trace)
+            event(c, Lane::Server, EventKind::ServerError, errorStatus, 0, QStringLiteral("failed before commit"));
+        respondCall(c, errorStatus, body, true, false, -1);
+        return releaseSlot();
+    }
+    const bool after = c->faults & F5xxAfter;
+    const int status = after ? errorStatus : 201;
+    const int id = int(service->records().size()) + 1;
+    QByteArray order;
+    order.reserve(64 + c->ref.size() + c->requestId.size() + c->body.size());
+    order += "{\"id\":";
+    order += QByteArray::number(id);
+    order += ",\"ref\":";
+    appendJsonString(order, c->ref);
+    order += ",\"requestId\":";
+    appendJsonString(order, c->requestId);
+    order += ",\"payload\":";
+    order += c->body;
+    order += '}';
+    const QByteArray errorBody = after ? problem(errorStatus, QStringLiteral("failed after commit"), c->requestId)
+                                       : QByteArray();
+    OrderStore::Commit commit;
+    commit.id = id;
+    commit.ref = c->ref;
+    commit.op = c->order.op;
+    commit.key = c->key;
+    commit.requestId = c->requestId;
+    commit.createdUs = now;
+    commit.body = order;
+    commit.writeKey = keysInDb && hasKey;
+    commit.keyReserved = c->keyRowReserved;
+    commit.upsertKey = idem.mode == IdempotencyMode::Naive;
+    commit.keyCreatedUs = now;
+    commit.fingerprint = c->order.fingerprint;
+    commit.keyStatus = (after && !idem.storeErrors) ? 201 : status;
+    commit.keyBody = errorBody;
+    const OrderStore::CommitResult result = store.commit(commit);
+    if (result != OrderStore::CommitResult::Ok) {
+        service->release(c->order);
+        if (result == OrderStore::CommitResult::KeyTaken) {
+            ++conflicts409;
+            const QString why = QStringLiteral("the database refused the key (UNIQUE constraint)");
+            if (trace)
+                event(c, Lane::Server, EventKind::Rejected, 409, 0, why);
+            respondCall(c, 409, problem(409, why, c->requestId), true, false, -1);
+        } else {
+            const QString why = QStringLiteral("the database refused the commit: %1").arg(store.lastError().left(200));
+            if (trace)
+                event(c, Lane::Server, EventKind::ServerError, 500, 0, why);
+            respondCall(c, 500, problem(500, why, c->requestId), true, false, -1);
+        }
+        return releaseSlot();
+    }
+    const int record = service->commit(c->order, now, status);
+    Q_ASSERT(record == id);
+    if (after && idem.storeErrors && hasKey && !keysInDb)
+        memoryErrorBodies[c->order.key] = errorBody;
+    if (idem.mode == IdempotencyMode::Token && hasKey && keysInDb)
+        store.markTokenUsed(c->key);
+    if (trace) {
+        const int first = service->findByRef(c->order.op);
+        event(c, Lane::Database, EventKind::Committed, 0, record,
+              first == record ? QStringLiteral("INSERT order %1").arg(QString::fromUtf8(c->ref))
+                              : QStringLiteral("INSERT order %1: duplicate of record #%2")
+                                        .arg(QString::fromUtf8(c->ref))
+                                        .arg(first));
+    }
+    if (c->faults & FRestart) {
+        if (trace)
+            event(c, Lane::Server, EventKind::ServerError, 0, record,
+                  QStringLiteral("committed, then the server restarted"));
+        endCall(c);
+        return restart(QStringLiteral("serverRestart fault"));
+    }
+    if (after) {
+        ++serverErrors;
+        if (trace)
+            event(c, Lane::Server, EventKind::ServerError, errorStatus, record, QStringLiteral("failed after commit"));
+        respondCall(c, errorStatus, errorBody, true, false, -1);
+    } else {
+        respondCall(c, 201, order, false, false, -1);
+    }
+    releaseSlot();
+}
+
+void OrderServerPrivate::respondCall(Call *c, int status, const QByteArray &body, bool problemBody, bool replayed,
+                                     int retryAfterS)
+{
+    const bool trace = tracing();
+    if (trace)
+        event(c, Lane::Server, EventKind::ResponseSent, status, 0,
+              replayed ? QStringLiteral("%1, Idempotent-Replayed: true").arg(status) : QString::number(status));
+    const QByteArray type = problemBody ? QByteArrayLiteral("application/problem+json")
+                                        : QByteArrayLiteral("application/json");
+    if (c->faults & FResponseLost) {
+        // Held: no answer and no close, so the client sees its own read timeout.
+        if (trace)
+            event(c, Lane::Network, EventKind::ResponseLost, status, 0,
+                  status == 201 ? QStringLiteral("committed, but the response was lost")
+                                : QStringLiteral("the response was lost"));
+        return endCall(c);
+    }
+    if ((c->faults & FReset) && c->socket) {
+        if (trace)
+            event(c, Lane::Network, EventKind::ConnectionReset, 0, 0, QStringLiteral("connection reset by peer"));
+        // SO_LINGER 0: close() sends a RST, as a crashed peer or a middlebox would.
+        const qintptr fd = c->socket->socketDescriptor();
+        if (fd >= 0) {
+            struct linger l = {1, 0};
+            ::setsockopt(int(fd), SOL_SOCKET, SO_LINGER, &l, sizeof l);
+        }
+        c->socket->abort();
+        return endCall(c);
+    }
+    if (c->faults & FSpike) {
+        const int delayMs = int(scaled(qint64(scenario.network.spikeMs) * kMs) / kMs);
+        if (trace)
+            event(c, Lane::Network, EventKind::RequestDelayed, 0, 0, QStringLiteral("answer delayed by %1 ms").arg(delayMs));
+        QPointer<QTcpSocket> socket = c->socket;
+        const QByteArray requestId = c->requestId;
+        const bool close = c->close;
+        QTimer::singleShot(delayMs, q, [this, socket, status, type, body, requestId, replayed, retryAfterS, close] {
+            write(socket, status, type, body, requestId, replayed, retryAfterS, close);
+        });
+        return endCall(c);
+    }
+    write(c->socket, status, type, body, c->requestId, replayed, retryAfterS, c->close);
+    endCall(c);
+}
+
+void OrderServerPrivate::endCall(Call *c)
+{
+    if (!c->events.isEmpty())
+        Q_EMIT q->requestHandled(c->events);
+    delete c;
+}
+
+void OrderServerPrivate::releaseSlot()
+{
+    const ServerConfig &sc = scenario.server;
+    while (!waiting.empty() && (sc.capacity <= 0 || busy < sc.capacity)) {
+        Call *next = waiting.front();
+        waiting.pop_front();
+        startProcessing(next);
+    }
+}
+
+void OrderServerPrivate::restart(const QString &why)
+{
+    // Every request the server holds is dropped; every connection closes; in-flight key
+    // reservations roll back; a memory key store forgets every key. Nothing listens meanwhile.
+    ++epoch;
+    const bool trace = tracing();
+    const bool forget = scenario.server.idempotency.store == KeyStore::Memory;
+    const QString dropped = forget ? QStringLiteral("request dropped: the server restarted (%1; in-memory idempotency keys forgotten)")
+                                   : QStringLiteral("request dropped: the server restarted (%1; durable idempotency keys kept)");
+    std::vector<Call *> calls(waiting.begin(), waiting.end());
+    calls.insert(calls.end(), processing.begin(), processing.end());
+    waiting.clear();
+    processing.clear();
+    busy = 0;
+    for (Call *c : calls) {
+        if (trace)
+            event(c, Lane::Server, EventKind::ServerError, 0, 0, dropped.arg(why));
+        endCall(c);
+    }
+    service->restart(forget);
+    if (keysInDb)
+        store.dropKeys(false);
+    if (forget)
+        memoryErrorBodies.clear();
+    if (guard) {
+        guard->abortAll();
+        guard->close();
+    }
+    down = true;
+    Q_EMIT q->restarted(true);
+    const int epochNow = epoch;
+    QTimer::singleShot(int(qMax<qint64>(0, scaled(qint64(scenario.server.restartDownMs) * kMs) / kMs)), q, [this, epochNow] {
+        if (!running || epoch != epochNow || !guard)
+            return;
+        guard->listen(options.address, port);
+        down = false;
+        Q_EMIT q->restarted(false);
+    });
+}
+
+OrderServer::OrderServer(QObject *parent) : QObject(parent), d(std::make_unique<OrderServerPrivate>(this))
+{
+    qRegisterMetaType<retrylab::Trace>("retrylab::Trace");
+}
+
+OrderServer::~OrderServer()
+{
+    stop();
+}
+
+QString OrderServer::start(const ServeOptions &options)
+{
+    stop();
+    if (!(options.timeScale >= 0.001 && options.timeScale <= 1000))
+        return QStringLiteral("time scale %1 is outside 0.001 to 1000").arg(options.timeScale);
+    d->options = options;
+    d->scenario = options.scenario;
+    d->timeScale = options.timeScale;
+    d->keysInDb = d->scenario.server.idempotency.store == KeyStore::Durable;
+    d->service = std::make_unique<OrderService>(d->scenario.server);
+    d->service->reserve(kReservedKeys, 2 * kReservedKeys);
+    d->keyIds.reserve(qsizetype(kReservedKeys));
+    d->compileScript();
+    const QString error = d->store.open(options.dbFile);
+    if (!error.isEmpty())
+        return QStringLiteral("cannot open the database %1: %2")
+                .arg(options.dbFile.isEmpty() ? QStringLiteral("in memory") : options.dbFile, error);
+    d->epochBaseUs = QDateTime::currentMSecsSinceEpoch() * kMs;
+    d->clock.start();
+    const QString loadError = d->loadStore();
+    if (!loadError.isEmpty()) {
+        d->store.close();
+        return QStringLiteral("cannot use the database %1: %2").arg(options.dbFile, loadError);
+    }
+
+    auto *guard = new ConnectionGuard(options.limits);
+    if (!guard->listen(options.address, options.port)) {
+        const QString why = guard->errorString();
+        delete guard;
+        d->store.close();
+        d->service.reset();
+        return QStringLiteral("cannot listen on %1:%2: %3")
+                .arg(options.address.toString())
+                .arg(options.port)
+                .arg(why);
+    }
+    d->guard = guard;
+    d->port = guard->serverPort();
+    d->http = new HttpFront(d.get(), this);
+    d->http->bind(guard);
+    d->adminToken = options.adminToken;
+    if (d->adminToken.isEmpty() && !options.address.isLoopback()) {
+        const quint64 a = QRandomGenerator::system()->generate64();
+        const quint64 b = QRandomGenerator::system()->generate64();
+        d->adminToken = QByteArray::number(a, 16).rightJustified(16, '0') + QByteArray::number(b, 16).rightJustified(16, '0');
+    }
+    const quint32 prefix = QRandomGenerator::global()->generate();
+    d->mintPrefix = "srv-" + QByteArray::number(prefix, 16).rightJustified(8, '0') + '-';
+    d->running = true;
+    d->down = false;
+    d->scheduleRestarts();
+    Q_EMIT started(url());
+    return QString();
+}
+
+void OrderServer::stop()
+{
+    if (!d->running)
+        return;
+    d->running = false;
+    qDeleteAll(d->restartTimers);
+    d->restartTimers.clear();
+    ++d->epoch;
+    for (Call *c : d->waiting)
+        delete c;
+    for (Call *c : d->processing)
+        delete c;
+    d->waiting.clear();
+    d->processing.clear();
+    d->busy = 0;
+    if (d->guard) {
+        d->guard->abortAll();
+        d->guard->close();
+    }
+    // The front owns the guard and its sockets. Inside a request (a slot of requestHandled
+    // stopping the server) it is deleted once that request has returned.
+    d->http->detach();
+    if (d->handling > 0)
+        d->http->deleteLater();
+    else
+        delete d->http;
+    d->http = nullptr;
+    d->store.close();
+    d->service.reset();
+    d->keyIds.clear();
+    d->refOps.clear();
+    d->arrivals.clear();
+    d->memoryErrorBodies.clear();
+    Q_EMIT stopped();
+}
+
+bool OrderServer::isRunning() const
+{
+    return d->running;
+}
+
+quint16 OrderServer::port() const
+{
+    return d->port;
+}
+
+QUrl OrderServer::url() const
+{
+    QUrl u;
+    u.setScheme(QStringLiteral("http"));
+    QHostAddress host = d->options.address;
+    if (host == QHostAddress::Any || host == QHostAddress::AnyIPv4)
+        host = QHostAddress::LocalHost;
+    else if (host == QHostAddress::AnyIPv6)
+        host = QHostAddress::LocalHostIPv6;
+    u.setHost(host.toString());
+    u.setPort(d->port);
+    return u;
+}
+
+QByteArray OrderServer::adminToken() const
+{
+    return d->adminToken;
+}
+
+const ServeOptions &OrderServer::options() const
+{
+    return d->options;
+}
+
+QJsonObject OrderServer::faultsJson() const
+{
+    const QJsonObject all = d->scenario.toJson();
+    return QJsonObject{{QStringLiteral("seed"), all.value(QLatin1String("seed"))},
+                       {QStringLiteral("network"), all.value(QLatin1String("network"))},
+                       {QStringLiteral("server"), all.value(QLatin1String("server"))}};
+}
+
+namespace {
+void flatten(const QString &prefix, const QJsonValue &value, QList<QPair<QString, QJsonValue>> *out)
+{
+    if (value.isObject()) {
+        const QJsonObject o = value.toObject();
+        for (auto it = o.begin(); it != o.end(); ++it)
+            flatten(prefix.isEmpty() ? it.key() : prefix + QLatin1Char('.') + it.key(), it.value(), out);
+        return;
+    }
+    out->append({prefix, value});
+}
+} // namespace
+
+QStringList OrderServer::setFaults(const QJsonObject &patch)
+{
+    QList<QPair<QString, QJsonValue>> leaves;
+    flatten(QString(), patch, &leaves);
+    QStringList errors;
+    if (leaves.size() > 200)
+        return {QStringLiteral("at most 200 settings at once")};
+    Scenario s = d->scenario;
+    for (const auto &leaf : std::as_const(leaves)) {
+        const QString &path = leaf.first;
+        if (path != QLatin1String("seed") && !path.startsWith(QLatin1String("network."))
+            && !path.startsWith(QLatin1String("server."))) {
+            errors << QStringLiteral("%1: only seed, network.* and server.* can change here").arg(path.left(80));
+            continue;
+        }
+        if (path == QLatin1String("server.idempotency.store")) {
+            errors << QStringLiteral("%1: the key store is chosen at start-up (--key-store)").arg(path);
+            continue;
+        }
+        const ScenarioParse parsed = scenario::withValue(s, path, leaf.second);
+        if (!parsed.ok()) {
+            errors << parsed.errors;
+            continue;
+        }
+        s = parsed.scenario;
+    }
+    if (!errors.isEmpty())
+        return errors;
+    d->scenario = s;
+    d->service->setConfig(s.server);
+    d->compileScript();
+    d->scheduleRestarts();
+    return {};
+}
+
+void OrderServer::restart()
+{
+    if (d->running && !d->down)
+        d->restart(QStringLiteral("restart requested"));
+}
+
+void OrderServer::reset()
+{
+    if (!d->running)
+        return;
+    ++d->epoch;
+    for (Call *c : d->waiting)
+        d->endCall(c);
+    const std::vector<Call *> processing(d->processing.begin(), d->processing.end());
+    for (Call *c : processing)
+        d->endCall(c);
+    d->waiting.clear();
+    d->processing.clear();
+    d->busy = 0;
+    d->store.reset();
+    d->service = std::make_unique<OrderService>(d->scenario.server);
+    d->service->reserve(kReservedKeys, 2 * kReservedKeys);
+    d->keyIds.clear();
+    d->keyIds.reserve(qsizetype(kReservedKeys));
+    d->nextKeyId = 1;
+    d->refOps.clear();
+    d->nextRefOp = 100000000;
+    d->arrivals.clear();
+    d->memoryErrorBodies.clear();
+    d->httpAttempts = d->replays = d->conflicts409 = d->mismatch422 = d->rejected400 = d->throttled429 =
+            d->rejected503 = d->serverErrors = d->lateCommits = 0;
+}
+
+QJsonObject OrderServer::metricsJson()
+{
+    qint64 records = 0, refs = 0;
+    if (d->running)
+        d->store.counts(&records, &refs);
+    return QJsonObject{
+        {QStringLiteral("httpAttempts"), d->httpAttempts},
+        {QStringLiteral("records"), records},
+        {QStringLiteral("duplicates"), records - refs},
+        {QStringLiteral("duplicatesOutstanding"), records - refs},
+        {QStringLiteral("replays"), d->replays},
+        {QStringLiteral("conflicts409"), d->conflicts409},
+        {QStringLiteral("mismatch422"), d->mismatch422},
+        {QStringLiteral("rejected400"), d->rejected400},
+        {QStringLiteral("throttled429"), d->throttled429},
+        {QStringLiteral("rejected503"), d->rejected503},
+        {QStringLiteral("serverErrors"), d->serverErrors},
+        {QStringLiteral("server"),
+         QJsonObject{{QStringLiteral("uptimeS"), double(d->clock.elapsed()) / 1000.0},
+                     {QStringLiteral("connections"), d->guard ? d->guard->openConnections() : 0},
+                     {QStringLiteral("processing"), d->busy},
+                     {QStringLiteral("queued"), int(d->waiting.size())},
+                     {QStringLiteral("idempotency"), scenario::toString(d->scenario.server.idempotency.mode)},
+                     {QStringLiteral("keyStore"), scenario::toString(d->scenario.server.idempotency.store)},
+                     {QStringLiteral("database"), d->options.dbFile.isEmpty() ? QStringLiteral(":memory:")
+                                                                              : d->options.dbFile}}},
+    };
+}
+
+qint64 OrderServer::elapsedUs() const
+{
+    return d->clock.isValid() ? d->traceUs() : 0;
+}
+
+void OrderServer::advanceServiceClock(qint64 us)
+{
+    d->clockOffsetUs += us;
+}
+
+} // namespace retrylab

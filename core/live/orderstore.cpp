@@ -1,0 +1,406 @@
+#include "orderstore.h"
+
+#include <QAtomicInt>
+#include <QSqlDatabase>
+#include <QSqlDriver>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+#include <sqlite3.h>
+
+namespace retrylab {
+
+namespace {
+QAtomicInt g_connections;
+
+} // namespace
+
+// Qt Sql opens the database, creates the schema and reads it back at start-up; the statements of
+// the request path run on the driver's own sqlite3 handle (QSqlDriver::handle()), prepared once:
+// QSqlQuery::bindValue formats a placeholder name and looks it up in a hash for every value, which
+// cost more than SQLite's own work per order.
+struct OrderStore::Private
+{
+    QString connection;
+    QString fileName;
+    QSqlDatabase db;
+    QString error;
+    sqlite3 *handle = nullptr;
+    sqlite3_stmt *begin = nullptr, *commit = nullptr, *rollback = nullptr, *insertRecord = nullptr,
+                 *reserveKey = nullptr, *insertKey = nullptr, *upsertKey = nullptr, *finishKey = nullptr,
+                 *deleteKey = nullptr, *keyBody = nullptr, *recordBody = nullptr, *byRef = nullptr,
+                 *storeKeyError = nullptr, *insertToken = nullptr, *markToken = nullptr;
+
+    sqlite3_stmt *prepare(const char *sql)
+    {
+        sqlite3_stmt *stmt = nullptr;
+        if (sqlite3_prepare_v3(handle, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt, nullptr) != SQLITE_OK
+            && error.isEmpty())
+            error = QString::fromUtf8(sqlite3_errmsg(handle));
+        return stmt;
+    }
+    void finalizeAll()
+    {
+        for (sqlite3_stmt **stmt : {&begin, &commit, &rollback, &insertRecord, &reserveKey, &insertKey, &upsertKey,
+                                    &finishKey, &deleteKey, &keyBody, &recordBody, &byRef, &storeKeyError,
+                                    &insertToken, &markToken}) {
+            sqlite3_finalize(*stmt);
+            *stmt = nullptr;
+        }
+    }
+    bool exec(const char *sql)
+    {
+        QSqlQuery q(db);
+        if (!q.exec(QString::fromLatin1(sql))) {
+            error = q.lastError().text();
+            return false;
+        }
+        return true;
+    }
+    // Steps a statement to completion (or to its first row with `row`); SQLITE_DONE, SQLITE_ROW or
+    // the error code, which is kept in `error` unless it is a constraint violation.
+    int step(sqlite3_stmt *stmt)
+    {
+        const int rc = sqlite3_step(stmt);
+        if (rc != SQLITE_DONE && rc != SQLITE_ROW && (rc & 0xff) != SQLITE_CONSTRAINT)
+            error = QString::fromUtf8(sqlite3_errmsg(handle));
+        return rc;
+    }
+    int run(sqlite3_stmt *stmt)
+    {
+        const int rc = step(stmt);
+        sqlite3_reset(stmt);
+        return rc;
+    }
+    static void text(sqlite3_stmt *stmt, int i, const QByteArray &value)
+    {
+        if (value.isEmpty())
+            sqlite3_bind_null(stmt, i);
+        else
+            sqlite3_bind_text(stmt, i, value.constData(), int(value.size()), SQLITE_STATIC);
+    }
+    static void blob(sqlite3_stmt *stmt, int i, const QByteArray &value)
+    {
+        if (value.isNull())
+            sqlite3_bind_null(stmt, i);
+        else
+            sqlite3_bind_blob(stmt, i, value.constData(), int(value.size()), SQLITE_STATIC);
+    }
+    static QByteArray column(sqlite3_stmt *stmt, int i)
+    {
+        const void *data = sqlite3_column_blob(stmt, i);
+        const int size = sqlite3_column_bytes(stmt, i);
+        return data ? QByteArray(static_cast<const char *>(data), size) : QByteArray();
+    }
+};
+
+OrderStore::OrderStore() : d(std::make_unique<Private>()) {}
+
+OrderStore::~OrderStore()
+{
+    close();
+}
+
+QString OrderStore::open(const QString &fileName)
+{
+    close();
+    d->error.clear();
+    d->fileName = fileName;
+    d->connection = QStringLiteral("retrylab-store-%1").arg(g_connections.fetchAndAddRelaxed(1));
+    d->db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), d->connection);
+    d->db.setDatabaseName(fileName.isEmpty() ? QStringLiteral(":memory:") : fileName);
+    if (!d->db.open()) {
+        const QString e = d->db.lastError().text();
+        close();
+        return e.isEmpty() ? QStringLiteral("cannot open the database") : e;
+    }
+    const bool file = !fileName.isEmpty();
+    // WAL with synchronous=NORMAL: a commit is durable against a killed process (the WAL is
+    // in the OS cache); only a power loss may lose the last transactions.
+    // Small pages: a commit touches three B-tree leaves (order, reference index, key), and the
+    // WAL (or the in-memory rollback journal) copies whole pages: 1 KiB pages copy a quarter of
+    // the bytes of the 4 KiB default.
+    if (!d->exec("PRAGMA page_size=1024")
+        || (file && (!d->exec("PRAGMA journal_mode=WAL") || !d->exec("PRAGMA synchronous=NORMAL")
+                  // A checkpoint syncs the WAL and the database file: every 16 MiB, not every 1 MiB.
+                  || !d->exec("PRAGMA wal_autocheckpoint=16384") || !d->exec("PRAGMA busy_timeout=2000")))
+        || !d->exec("CREATE TABLE IF NOT EXISTS records(id INTEGER PRIMARY KEY, ref TEXT NOT NULL, "
+                    "op INTEGER NOT NULL, idem_key TEXT, request_id TEXT, created_us INTEGER NOT NULL, "
+                    "body BLOB NOT NULL)")
+        || !d->exec("CREATE INDEX IF NOT EXISTS records_ref ON records(ref)")
+        // The key is the table's primary key (UNIQUE and NOT NULL): one B-tree, no second index.
+        || !d->exec("CREATE TABLE IF NOT EXISTS idempotency_keys(idem_key TEXT NOT NULL PRIMARY KEY, "
+                    "created_us INTEGER NOT NULL, fingerprint INTEGER NOT NULL, in_flight INTEGER NOT NULL, "
+                    "status INTEGER NOT NULL DEFAULT 0, record INTEGER NOT NULL DEFAULT 0, body BLOB) WITHOUT ROWID")
+        || !d->exec("CREATE TABLE IF NOT EXISTS order_tokens(token TEXT PRIMARY KEY, used INTEGER NOT NULL DEFAULT 0)")
+        || !d->exec("DELETE FROM idempotency_keys WHERE in_flight = 1")) {
+        const QString e = d->error;
+        close();
+        return e;
+    }
+    const QVariant native = d->db.driver()->handle();
+    if (qstrcmp(native.typeName(), "sqlite3*") == 0)
+        d->handle = *static_cast<sqlite3 *const *>(native.constData());
+    if (!d->handle) {
+        close();
+        return QStringLiteral("the QSQLITE driver gave no sqlite3 handle");
+    }
+    // Prepared once (QSqlDatabase::transaction() would parse "BEGIN" anew on every call).
+    d->begin = d->prepare("BEGIN");
+    d->commit = d->prepare("COMMIT");
+    d->rollback = d->prepare("ROLLBACK");
+    d->insertRecord = d->prepare("INSERT INTO records(id, ref, op, idem_key, request_id, created_us, body) "
+                                 "VALUES (?, ?, ?, ?, ?, ?, ?)");
+    d->reserveKey = d->prepare("INSERT INTO idempotency_keys(idem_key, created_us, fingerprint, in_flight) "
+                               "VALUES (?, ?, ?, 1)");
+    d->insertKey = d->prepare("INSERT INTO idempotency_keys(idem_key, created_us, fingerprint, in_flight, status, "
+                              "record, body) VALUES (?, ?, ?, 0, ?, ?, ?)");
+    d->upsertKey = d->prepare("INSERT OR REPLACE INTO idempotency_keys(idem_key, created_us, fingerprint, in_flight, "
+                              "status, record, body) VALUES (?, ?, ?, 0, ?, ?, ?)");
+    d->finishKey = d->prepare("UPDATE idempotency_keys SET in_flight = 0, fingerprint = ?, status = ?, record = ?, "
+                              "body = ? WHERE idem_key = ?");
+    d->deleteKey = d->prepare("DELETE FROM idempotency_keys WHERE idem_key = ?");
+    d->keyBody = d->prepare("SELECT body FROM idempotency_keys WHERE idem_key = ?");
+    d->recordBody = d->prepare("SELECT body FROM records WHERE id = ?");
+    d->byRef = d->prepare("SELECT body FROM records WHERE ref = ? ORDER BY id LIMIT ?");
+    d->storeKeyError = d->prepare("INSERT OR REPLACE INTO idempotency_keys(idem_key, created_us, fingerprint, "
+                                  "in_flight, status, record, body) VALUES (?, ?, ?, 0, ?, 0, ?)");
+    d->insertToken = d->prepare("INSERT OR IGNORE INTO order_tokens(token, used) VALUES (?, 0)");
+    d->markToken = d->prepare("UPDATE order_tokens SET used = 1 WHERE token = ?");
+    if (!d->error.isEmpty()) {
+        const QString e = d->error;
+        close();
+        return e;
+    }
+    return QString();
+}
+
+void OrderStore::close()
+{
+    if (d->connection.isEmpty())
+        return;
+    d->finalizeAll();
+    d->handle = nullptr;
+    d->db.close();
+    d->db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(d->connection);
+    d->connection.clear();
+}
+
+bool OrderStore::isOpen() const
+{
+    return !d->connection.isEmpty();
+}
+
+QString OrderStore::fileName() const
+{
+    return d->fileName;
+}
+
+QString OrderStore::lastError() const
+{
+    return d->error;
+}
+
+void OrderStore::forEachRecord(const std::function<void(const Row &)> &visit)
+{
+    QSqlQuery q(d->db);
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("SELECT id, ref, op, idem_key, request_id, created_us FROM records ORDER BY id")))
+        return;
+    Row r;
+    while (q.next()) {
+        r.id = q.value(0).toInt();
+        r.ref = q.value(1).toByteArray();
+        r.op = q.value(2).toInt();
+        r.key = q.value(3).toByteArray();
+        r.requestId = q.value(4).toByteArray();
+        r.createdUs = q.value(5).toLongLong();
+        visit(r);
+    }
+}
+
+void OrderStore::forEachKey(const std::function<void(const KeyRow &)> &visit)
+{
+    QSqlQuery q(d->db);
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("SELECT idem_key, created_us, fingerprint, status, record FROM idempotency_keys "
+                               "WHERE in_flight = 0")))
+        return;
+    KeyRow k;
+    while (q.next()) {
+        k.key = q.value(0).toByteArray();
+        k.createdUs = q.value(1).toLongLong();
+        k.fingerprint = quint64(q.value(2).toLongLong());
+        k.status = q.value(3).toInt();
+        k.record = q.value(4).toInt();
+        visit(k);
+    }
+}
+
+void OrderStore::forEachToken(const std::function<void(const QByteArray &, bool)> &visit)
+{
+    QSqlQuery q(d->db);
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("SELECT token, used FROM order_tokens")))
+        return;
+    while (q.next())
+        visit(q.value(0).toByteArray(), q.value(1).toBool());
+}
+
+bool OrderStore::reserveKey(const QByteArray &key, qint64 createdUs, quint64 fingerprint)
+{
+    sqlite3_stmt *q = d->reserveKey;
+    Private::text(q, 1, key);
+    sqlite3_bind_int64(q, 2, createdUs);
+    sqlite3_bind_int64(q, 3, qint64(fingerprint));
+    return d->run(q) == SQLITE_DONE;
+}
+
+void OrderStore::deleteKey(const QByteArray &key)
+{
+    Private::text(d->deleteKey, 1, key);
+    d->run(d->deleteKey);
+}
+
+OrderStore::CommitResult OrderStore::commit(const Commit &c)
+{
+    if (d->run(d->begin) != SQLITE_DONE)
+        return CommitResult::Failed;
+    bool ok = true;
+    bool taken = false;
+    if (c.writeKey) {
+        sqlite3_stmt *q = c.keyReserved ? d->finishKey : (c.upsertKey ? d->upsertKey : d->insertKey);
+        const QByteArray noBody;
+        const QByteArray &errorBody = c.keyStatus >= 400 ? c.keyBody : noBody;
+        if (c.keyReserved) {
+            sqlite3_bind_int64(q, 1, qint64(c.fingerprint));
+            sqlite3_bind_int(q, 2, c.keyStatus);
+            sqlite3_bind_int(q, 3, c.id);
+            Private::blob(q, 4, errorBody);
+            Private::text(q, 5, c.key);
+        } else {
+            Private::text(q, 1, c.key);
+            sqlite3_bind_int64(q, 2, c.keyCreatedUs);
+            sqlite3_bind_int64(q, 3, qint64(c.fingerprint));
+            sqlite3_bind_int(q, 4, c.keyStatus);
+            sqlite3_bind_int(q, 5, c.id);
+            Private::blob(q, 6, errorBody);
+        }
+        const int rc = d->run(q);
+        ok = rc == SQLITE_DONE;
+        taken = (rc & 0xff) == SQLITE_CONSTRAINT;
+    }
+    if (ok) {
+        sqlite3_stmt *q = d->insertRecord;
+        sqlite3_bind_int(q, 1, c.id);
+        Private::text(q, 2, c.ref);
+        sqlite3_bind_int(q, 3, c.op);
+        Private::text(q, 4, c.key);
+        Private::text(q, 5, c.requestId);
+        sqlite3_bind_int64(q, 6, c.createdUs);
+        Private::blob(q, 7, c.body);
+        ok = d->run(q) == SQLITE_DONE;
+    }
+    if (!ok) {
+        d->run(d->rollback);
+        return taken ? CommitResult::KeyTaken : CommitResult::Failed;
+    }
+    if (d->run(d->commit) != SQLITE_DONE) {
+        d->run(d->rollback);
+        return CommitResult::Failed;
+    }
+    return CommitResult::Ok;
+}
+
+void OrderStore::storeKeyError(const QByteArray &key, qint64 createdUs, quint64 fingerprint, int status,
+                               const QByteArray &body)
+{
+    sqlite3_stmt *q = d->storeKeyError;
+    Private::text(q, 1, key);
+    sqlite3_bind_int64(q, 2, createdUs);
+    sqlite3_bind_int64(q, 3, qint64(fingerprint));
+    sqlite3_bind_int(q, 4, status);
+    Private::blob(q, 5, body);
+    d->run(q);
+}
+
+QByteArray OrderStore::replayBody(const QByteArray &key, int record)
+{
+    sqlite3_stmt *q = d->keyBody;
+    Private::text(q, 1, key);
+    QByteArray body;
+    if (d->step(q) == SQLITE_ROW)
+        body = Private::column(q, 0);
+    sqlite3_reset(q);
+    if (body.isEmpty() && record > 0)
+        body = recordBody(record);
+    return body;
+}
+
+QByteArray OrderStore::recordBody(int id)
+{
+    sqlite3_stmt *q = d->recordBody;
+    sqlite3_bind_int(q, 1, id);
+    QByteArray body;
+    if (d->step(q) == SQLITE_ROW)
+        body = Private::column(q, 0);
+    sqlite3_reset(q);
+    return body;
+}
+
+QList<QByteArray> OrderStore::recordsByRef(const QByteArray &ref, int limit)
+{
+    sqlite3_stmt *q = d->byRef;
+    Private::text(q, 1, ref);
+    sqlite3_bind_int(q, 2, limit);
+    QList<QByteArray> out;
+    while (d->step(q) == SQLITE_ROW)
+        out.append(Private::column(q, 0));
+    sqlite3_reset(q);
+    return out;
+}
+
+bool OrderStore::counts(qint64 *records, qint64 *refs)
+{
+    QSqlQuery q(d->db);
+    if (!q.exec(QStringLiteral("SELECT COUNT(*), COUNT(DISTINCT ref) FROM records")) || !q.next()) {
+        d->error = q.lastError().text();
+        return false;
+    }
+    *records = q.value(0).toLongLong();
+    *refs = q.value(1).toLongLong();
+    return true;
+}
+
+void OrderStore::insertToken(const QByteArray &token)
+{
+    Private::text(d->insertToken, 1, token);
+    d->run(d->insertToken);
+}
+
+void OrderStore::markTokenUsed(const QByteArray &token)
+{
+    Private::text(d->markToken, 1, token);
+    d->run(d->markToken);
+}
+
+void OrderStore::dropKeys(bool all)
+{
+    if (all) {
+        d->exec("DELETE FROM idempotency_keys");
+        d->exec("DELETE FROM order_tokens");
+    } else {
+        d->exec("DELETE FROM idempotency_keys WHERE in_flight = 1");
+    }
+}
+
+void OrderStore::reset()
+{
+    d->exec("DELETE FROM records");
+    d->exec("DELETE FROM idempotency_keys");
+    d->exec("DELETE FROM order_tokens");
+}
+
+} // namespace retrylab

@@ -1,0 +1,107 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+#include <functional>
+#include <memory>
+
+namespace retrylab {
+
+// The live order service's SQLite store (Qt Sql, QSQLITE): orders, idempotency keys and
+// order tokens. In memory by default, a WAL file with `fileName`. The idempotency key
+// column is UNIQUE, so the database itself refuses a second reservation of a key.
+// Not thread-safe: use it from the thread that opened it.
+class OrderStore
+{
+public:
+    struct Row
+    {
+        int id = 0;
+        QByteArray ref;
+        int op = 0;
+        QByteArray key;
+        QByteArray requestId;
+        qint64 createdUs = 0;
+        QByteArray body;
+    };
+    struct KeyRow
+    {
+        QByteArray key;
+        qint64 createdUs = 0;
+        quint64 fingerprint = 0;
+        int status = 0;
+        int record = 0;
+    };
+    // What one commit writes: the order, and the key's response unless keys live in memory.
+    struct Commit
+    {
+        int id = 0;
+        QByteArray ref;
+        int op = 0;
+        QByteArray key;        // empty: no Idempotency-Key
+        QByteArray requestId;
+        qint64 createdUs = 0;  // wall clock, microseconds since the epoch
+        QByteArray body;       // the order as JSON
+        bool writeKey = false; // keys live in the database and this request has one
+        bool keyReserved = false; // its in-flight row exists already (else it is inserted now)
+        bool upsertKey = false;   // naive mode: the last writer wins, no UNIQUE refusal
+        qint64 keyCreatedUs = 0;
+        quint64 fingerprint = 0;
+        int keyStatus = 0;
+        QByteArray keyBody;    // the stored error response when keyStatus >= 400
+    };
+
+    OrderStore();
+    ~OrderStore();
+    OrderStore(const OrderStore &) = delete;
+    OrderStore &operator=(const OrderStore &) = delete;
+
+    // Opens (and creates) the store; an empty file name is a private in-memory database.
+    // Returns an empty string or the error. In-flight key rows left by a killed process are
+    // rolled back (deleted): their orders never committed.
+    QString open(const QString &fileName);
+    void close();
+    bool isOpen() const;
+    QString fileName() const;
+    QString lastError() const;
+
+    // Start-up: every record in id order, every stored key, every token.
+    void forEachRecord(const std::function<void(const Row &)> &visit);
+    void forEachKey(const std::function<void(const KeyRow &)> &visit);
+    void forEachToken(const std::function<void(const QByteArray &, bool)> &visit);
+
+    // atomic/token: inserts the in-flight key row. False when the UNIQUE constraint refuses it
+    // (another request holds or stored the key) or on an error (see lastError()).
+    bool reserveKey(const QByteArray &key, qint64 createdUs, quint64 fingerprint);
+    // Deletes a key row (released reservation, expired key).
+    void deleteKey(const QByteArray &key);
+    enum class CommitResult { Ok, KeyTaken, Failed };
+    // One transaction: the order row and its key row. KeyTaken when the key's UNIQUE constraint
+    // refused an unreserved insert (nothing was written); Failed on an error (see lastError()).
+    CommitResult commit(const Commit &c);
+    // A failure before commit whose error response is stored (storeErrors).
+    void storeKeyError(const QByteArray &key, qint64 createdUs, quint64 fingerprint, int status,
+                       const QByteArray &body);
+    // The stored response of a key: the error body, or the body of its record.
+    QByteArray replayBody(const QByteArray &key, int record);
+    QByteArray recordBody(int id);
+    // Bodies of the records of a reference, oldest first, at most `limit`.
+    QList<QByteArray> recordsByRef(const QByteArray &ref, int limit);
+    // records and distinct references (duplicates = records - refs).
+    bool counts(qint64 *records, qint64 *refs);
+
+    void insertToken(const QByteArray &token);
+    void markTokenUsed(const QByteArray &token);
+    // A restart: in-flight reservations roll back; `all` also forgets every key and token.
+    void dropKeys(bool all);
+    // POST /admin/reset: empties every table.
+    void reset();
+
+private:
+    struct Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace retrylab

@@ -1,0 +1,578 @@
+// The live order service in-process over loopback sockets: every status of design section 1.4
+// through HTTP, faults on the wire, the UNIQUE constraint deciding real races, key expiry,
+// restarts, the admin API and the trace signal.
+#include "livesupport.h"
+
+#include <QJsonArray>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace retrylab;
+using namespace retrylab::test;
+
+namespace {
+
+Scenario base()
+{
+    return ServeOptions::defaultScenario();
+}
+
+QByteArray order(int ref, const QByteArray &extra = QByteArray())
+{
+    return "{\"ref\":\"ORD-" + QByteArray::number(ref).rightJustified(4, '0') + "\",\"item\":\"book\"" + extra + "}";
+}
+
+qint64 metric(OrderServer &server, const char *name)
+{
+    return server.metricsJson().value(QLatin1String(name)).toInteger();
+}
+
+QList<EventKind> kinds(const Trace &events)
+{
+    QList<EventKind> out;
+    for (const TraceEvent &e : events)
+        out << e.kind;
+    return out;
+}
+
+} // namespace
+
+class TestLiveServer : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void createdWithOrderJson();
+    void missingKeyRejectedWhenRequired();
+    void replayHasIdenticalBodyAndHeader();
+    void mismatchedPayloadGets422();
+    void concurrentSameKeyGets409();
+    void usedTokenGets409();
+    void unknownTokenGets400();
+    void lostResponseIsATimeoutWhileTheRecordExists();
+    void realRace_data();
+    void realRace();
+    void databaseConstraintDecidesAcrossTwoServers();
+    void keyExpiresAtTtl();
+    void throttledWithRetryAfter();
+    void serverErrorsBeforeAndAfterCommit();
+    void resetAfterCommitClosesTheConnection();
+    void capacityLimitAnswers503();
+    void requestLostIsNeverProcessed();
+    void restartForgetsMemoryKeys_data();
+    void restartForgetsMemoryKeys();
+    void traceSignalDescribesEachRequest();
+    void malformedOrdersAreTracedToo();
+    void latencySpikeDelaysTheAnswer();
+    void stopFromARequestHandledSlot();
+    void timeScaleShortensDelaysAndTtl();
+    void adminFaultsReadAndChange();
+    void adminNeedsTokenWhenSet();
+    void resetEmptiesTheStore();
+    void queriesByRefAndId();
+};
+
+void TestLiveServer::createdWithOrderJson()
+{
+    auto server = startServer(base());
+    const RawResponse r = exchange(server->port(), postOrder(order(7, ",\"qty\":2"), "k-1", "X-Request-ID: req-abc\r\n"));
+    QCOMPARE(r.status, 201);
+    QCOMPARE(r.header("X-Request-ID"), QByteArray("req-abc"));
+    QCOMPARE(r.header("Content-Type"), QByteArray("application/json"));
+    const QJsonObject o = r.json();
+    QCOMPARE(o.value(QLatin1String("id")).toInt(), 1);
+    QCOMPARE(o.value(QLatin1String("ref")).toString(), QStringLiteral("ORD-0007"));
+    QCOMPARE(o.value(QLatin1String("payload")).toObject().value(QLatin1String("qty")).toInt(), 2);
+    // Without X-Request-ID the server mints one.
+    const RawResponse minted = exchange(server->port(), postOrder(order(8)));
+    QCOMPARE(minted.status, 201);
+    QVERIFY(minted.header("X-Request-ID").startsWith("srv-"));
+    QCOMPARE(metric(*server, "records"), 2);
+    // A reference with characters JSON must escape comes back intact (and parses).
+    const RawResponse odd = exchange(server->port(), postOrder("{\"ref\":\"A\\\"B\\\\C\\tD\\u0001\"}"));
+    QCOMPARE(odd.status, 201);
+    QCOMPARE(odd.json().value(QLatin1String("ref")).toString(), QStringLiteral("A\"B\\C\tD\u0001"));
+}
+
+void TestLiveServer::missingKeyRejectedWhenRequired()
+{
+    Scenario s = base();
+    s.server.idempotency.requireKey = true;
+    auto server = startServer(s);
+    const RawResponse r = exchange(server->port(), postOrder(order(1)));
+    QCOMPARE(r.status, 400);
+    QCOMPARE(r.header("Content-Type"), QByteArray("application/problem+json"));
+    QCOMPARE(r.json().value(QLatin1String("status")).toInt(), 400);
+    QVERIFY(r.json().value(QLatin1String("detail")).toString().contains(QLatin1String("Idempotency-Key required")));
+    QCOMPARE(metric(*server, "records"), 0);
+    QCOMPARE(metric(*server, "rejected400"), 1);
+    QCOMPARE(exchange(server->port(), postOrder(order(1), "k")).status, 201);
+}
+
+void TestLiveServer::replayHasIdenticalBodyAndHeader()
+{
+    auto server = startServer(base());
+    const RawResponse first = exchange(server->port(), postOrder(order(3), "key-3"));
+    const RawResponse again = exchange(server->port(), postOrder(order(3), "key-3"));
+    QCOMPARE(first.status, 201);
+    QCOMPARE(again.status, 201);
+    QVERIFY(first.header("Idempotent-Replayed").isEmpty());
+    QCOMPARE(again.header("Idempotent-Replayed"), QByteArray("true"));
+    QCOMPARE(again.body, first.body);
+    QCOMPARE(metric(*server, "records"), 1);
+    QCOMPARE(metric(*server, "replays"), 1);
+}
+
+void TestLiveServer::mismatchedPayloadGets422()
+{
+    auto server = startServer(base());
+    QCOMPARE(exchange(server->port(), postOrder(order(4), "k4")).status, 201);
+    // Key order in the JSON does not matter (the fingerprint is of the parsed object)...
+    QCOMPARE(exchange(server->port(), postOrder("{\"item\":\"book\",\"ref\":\"ORD-0004\"}", "k4")).status, 201);
+    // ...but any other field does.
+    const RawResponse r = exchange(server->port(), postOrder(order(4, ",\"qty\":9"), "k4"));
+    QCOMPARE(r.status, 422);
+    QCOMPARE(metric(*server, "records"), 1);
+    QCOMPARE(metric(*server, "mismatch422"), 1);
+}
+
+void TestLiveServer::concurrentSameKeyGets409()
+{
+    Scenario s = base();
+    s.server.processingMs = {300, 0};
+    auto server = startServer(s);
+    const QList<RawResponse> r = exchangeAll(server->port(), {postOrder(order(5), "same"), postOrder(order(5), "same")});
+    QList<int> statuses{r[0].status, r[1].status};
+    std::sort(statuses.begin(), statuses.end());
+    QCOMPARE(statuses, (QList<int>{201, 409}));
+    QCOMPARE(metric(*server, "records"), 1);
+    QCOMPARE(metric(*server, "conflicts409"), 1);
+    // Once committed, the key replays.
+    const RawResponse later = exchange(server->port(), postOrder(order(5), "same"));
+    QCOMPARE(later.status, 201);
+    QCOMPARE(later.header("Idempotent-Replayed"), QByteArray("true"));
+}
+
+void TestLiveServer::usedTokenGets409()
+{
+    Scenario s = base();
+    s.server.idempotency.mode = IdempotencyMode::Token;
+    auto server = startServer(s);
+    const RawResponse issued = exchange(server->port(), request("POST", "/order-tokens"));
+    QCOMPARE(issued.status, 201);
+    const QByteArray token = issued.json().value(QLatin1String("token")).toString().toLatin1();
+    QVERIFY(token.startsWith("tok-"));
+    QCOMPARE(exchange(server->port(), postOrder(order(6), token)).status, 201);
+    const RawResponse reused = exchange(server->port(), postOrder(order(6), token));
+    QCOMPARE(reused.status, 409);
+    QVERIFY(reused.json().value(QLatin1String("detail")).toString().contains(QLatin1String("already used")));
+    QCOMPARE(metric(*server, "records"), 1);
+}
+
+void TestLiveServer::unknownTokenGets400()
+{
+    Scenario s = base();
+    s.server.idempotency.mode = IdempotencyMode::Token;
+    auto server = startServer(s);
+    QCOMPARE(exchange(server->port(), postOrder(order(6), "tok-made-up")).status, 400);
+    QCOMPARE(exchange(server->port(), postOrder(order(6))).status, 400);
+    QCOMPARE(metric(*server, "records"), 0);
+}
+
+void TestLiveServer::lostResponseIsATimeoutWhileTheRecordExists()
+{
+    Scenario s = base();
+    s.network.script = {ScriptEntry{1, QStringLiteral("*/*/*"), FaultKind::ResponseLost}};
+    auto server = startServer(s);
+    QNetworkAccessManager nam;
+    QNetworkRequest req(QUrl(server->url().toString() + QStringLiteral("/orders")));
+    req.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+    req.setRawHeader("Idempotency-Key", "lost-1");
+    req.setTransferTimeout(300);
+    QNetworkReply *reply = nam.post(req, order(1));
+    QSignalSpy finished(reply, &QNetworkReply::finished);
+    QVERIFY(finished.wait(5000));
+    QCOMPARE(reply->error(), QNetworkReply::OperationCanceledError); // QNAM's transfer timeout
+    QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 0);
+    reply->deleteLater();
+    // The order was committed all the same: the client's failure is not the server's.
+    const RawResponse byRef = exchange(server->port(), request("GET", "/orders?ref=ORD-0001"));
+    QCOMPARE(byRef.status, 200);
+    QCOMPARE(byRef.json().value(QLatin1String("count")).toInt(), 1);
+    QCOMPARE(metric(*server, "records"), 1);
+}
+
+void TestLiveServer::realRace_data()
+{
+    QTest::addColumn<int>("mode");
+    QTest::addRow("atomic-one-record") << int(IdempotencyMode::Atomic);
+    QTest::addRow("naive-duplicates") << int(IdempotencyMode::Naive);
+}
+
+void TestLiveServer::realRace()
+{
+    QFETCH(int, mode);
+    Scenario s = base();
+    s.server.idempotency.mode = IdempotencyMode(mode);
+    s.server.processingMs = {300, 0}; // the requests overlap: each is still processing when the next arrives
+    QTemporaryDir dir;
+    auto server = startServer(s, dir.filePath(QStringLiteral("race.db")));
+    QList<QByteArray> requests;
+    for (int i = 0; i < 20; ++i)
+        requests << postOrder(order(9), "race-key");
+    const QList<RawResponse> responses = exchangeAll(server->port(), requests);
+    int created = 0, conflicts = 0, replayed = 0;
+    for (const RawResponse &r : responses) {
+        const bool replay = r.header("Idempotent-Replayed") == "true";
+        created += r.status == 201 && !replay;
+        replayed += r.status == 201 && replay;
+        conflicts += r.status == 409;
+    }
+    const int records = int(metric(*server, "records"));
+    QCOMPARE(created, records);
+    QCOMPARE(created + replayed + conflicts, 20);
+    QCOMPARE(metric(*server, "duplicates"), records - 1);
+    if (IdempotencyMode(mode) == IdempotencyMode::Atomic) {
+        // The reservation decides: exactly one order, every overlapping request 409.
+        QCOMPARE(records, 1);
+        QVERIFY(conflicts >= 1);
+    } else {
+        // Check at the start, insert at the end: overlapping requests all commit.
+        QVERIFY2(records >= 2, qPrintable(QString::number(records)));
+        QCOMPARE(conflicts, 0);
+    }
+}
+
+void TestLiveServer::databaseConstraintDecidesAcrossTwoServers()
+{
+    // Two server processes' worth of state on one database file: neither OrderService knows the
+    // other's reservation, so only the UNIQUE constraint on the key column can refuse the second.
+    Scenario s = base();
+    s.server.processingMs = {300, 0};
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("shared.db"));
+    auto a = startServer(s, file);
+    auto b = startServer(s, file);
+    RawResponse ra, rb;
+    RawClient ca(a->port()), cb(b->port());
+    ca.send(postOrder(order(11), "shared-key"));
+    cb.send(postOrder(order(11), "shared-key"));
+    QTRY_VERIFY_WITH_TIMEOUT(ra.status != 0 || ca.tryParse(&ra), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(rb.status != 0 || cb.tryParse(&rb), 5000);
+    QList<int> statuses{ra.status, rb.status};
+    std::sort(statuses.begin(), statuses.end());
+    QCOMPARE(statuses, (QList<int>{201, 409}));
+    const RawResponse &refused = ra.status == 409 ? ra : rb;
+    QVERIFY2(refused.body.contains("UNIQUE"), refused.body.constData());
+    QCOMPARE(metric(*a, "records"), 1);
+    QCOMPARE(metric(*b, "records"), 1);
+}
+
+void TestLiveServer::keyExpiresAtTtl()
+{
+    Scenario s = base();
+    s.server.idempotency.ttlS = 60;
+    auto server = startServer(s);
+    QSignalSpy handled(server.get(), &OrderServer::requestHandled);
+    QCOMPARE(exchange(server->port(), postOrder(order(12), "ttl-key")).status, 201);
+    server->advanceServiceClock(59LL * 1000000);
+    const RawResponse before = exchange(server->port(), postOrder(order(12), "ttl-key"));
+    QCOMPARE(before.header("Idempotent-Replayed"), QByteArray("true"));
+    server->advanceServiceClock(1LL * 1000000);
+    const RawResponse after = exchange(server->port(), postOrder(order(12), "ttl-key"));
+    QCOMPARE(after.status, 201);
+    QVERIFY(after.header("Idempotent-Replayed").isEmpty());
+    QCOMPARE(after.json().value(QLatin1String("id")).toInt(), 2);
+    QCOMPARE(metric(*server, "duplicates"), 1);
+    QTRY_COMPARE(handled.count(), 3);
+    QVERIFY(kinds(handled.at(2).at(0).value<Trace>()).contains(EventKind::KeyExpired));
+    // The expired key's row was replaced: the new response replays from now on.
+    const RawResponse replay = exchange(server->port(), postOrder(order(12), "ttl-key"));
+    QCOMPARE(replay.body, after.body);
+}
+
+void TestLiveServer::throttledWithRetryAfter()
+{
+    Scenario s = base();
+    s.server.retryAfterS = 3;
+    s.network.script = {ScriptEntry{1, QStringLiteral("b1/w1/t1"), FaultKind::Throttle429}};
+    auto server = startServer(s);
+    const RawResponse r = exchange(server->port(), postOrder(order(1), "k"));
+    QCOMPARE(r.status, 429);
+    QCOMPARE(r.header("Retry-After"), QByteArray("3"));
+    QCOMPARE(metric(*server, "records"), 0);
+    // The second arrival of ORD-0001 is attempt t2: not throttled.
+    QCOMPARE(exchange(server->port(), postOrder(order(1), "k")).status, 201);
+    QCOMPARE(metric(*server, "throttled429"), 1);
+}
+
+void TestLiveServer::serverErrorsBeforeAndAfterCommit()
+{
+    Scenario s = base();
+    s.network.script = {ScriptEntry{1, QStringLiteral("*/*/*"), FaultKind::Server5xxBeforeCommit},
+                        ScriptEntry{2, QStringLiteral("*/*/*"), FaultKind::Server5xxAfterCommit}};
+    auto server = startServer(s);
+    const RawResponse before = exchange(server->port(), postOrder(order(1), "e1"));
+    QCOMPARE(before.status, 503);
+    QCOMPARE(metric(*server, "records"), 0);
+    const RawResponse after = exchange(server->port(), postOrder(order(2), "e2"));
+    QCOMPARE(after.status, 503);
+    QCOMPARE(metric(*server, "records"), 1);
+    // storeErrors (the default): the stored error replays, identical.
+    const RawResponse replay = exchange(server->port(), postOrder(order(2), "e2"));
+    QCOMPARE(replay.status, 503);
+    QCOMPARE(replay.header("Idempotent-Replayed"), QByteArray("true"));
+    QCOMPARE(replay.body, after.body);
+    QCOMPARE(metric(*server, "serverErrors"), 2);
+}
+
+void TestLiveServer::resetAfterCommitClosesTheConnection()
+{
+    Scenario s = base();
+    s.network.script = {ScriptEntry{1, QStringLiteral("b1/w1/t1"), FaultKind::ResetAfterCommit}};
+    auto server = startServer(s);
+    const RawResponse r = exchange(server->port(), postOrder(order(1), "r1"));
+    QCOMPARE(r.status, 0);
+    QVERIFY(r.closed);
+    QCOMPARE(metric(*server, "records"), 1);
+    const RawResponse again = exchange(server->port(), postOrder(order(1), "r1"));
+    QCOMPARE(again.header("Idempotent-Replayed"), QByteArray("true"));
+}
+
+void TestLiveServer::capacityLimitAnswers503()
+{
+    Scenario s = base();
+    s.server.capacity = 1;
+    s.server.queue = 1;
+    s.server.processingMs = {400, 0};
+    auto server = startServer(s);
+    const QList<RawResponse> r = exchangeAll(server->port(), {postOrder(order(1)), postOrder(order(2)), postOrder(order(3))});
+    QList<int> statuses{r[0].status, r[1].status, r[2].status};
+    std::sort(statuses.begin(), statuses.end());
+    QCOMPARE(statuses, (QList<int>{201, 201, 503}));
+    QCOMPARE(metric(*server, "rejected503"), 1);
+    QCOMPARE(metric(*server, "records"), 2);
+}
+
+void TestLiveServer::requestLostIsNeverProcessed()
+{
+    Scenario s = base();
+    s.network.script = {ScriptEntry{1, QStringLiteral("b1/w1/t1"), FaultKind::RequestLost}};
+    auto server = startServer(s);
+    const RawResponse r = exchange(server->port(), postOrder(order(1), "q1"), 400);
+    QCOMPARE(r.status, 0);
+    QVERIFY(!r.closed); // silent: the client only sees its own timeout
+    QCOMPARE(metric(*server, "records"), 0);
+    QCOMPARE(exchange(server->port(), postOrder(order(1), "q1")).status, 201);
+}
+
+void TestLiveServer::restartForgetsMemoryKeys_data()
+{
+    QTest::addColumn<int>("store");
+    QTest::addColumn<int>("records");
+    QTest::addRow("durable-keys-replay") << int(KeyStore::Durable) << 1;
+    QTest::addRow("memory-keys-duplicate") << int(KeyStore::Memory) << 2;
+}
+
+void TestLiveServer::restartForgetsMemoryKeys()
+{
+    QFETCH(int, store);
+    QFETCH(int, records);
+    Scenario s = base();
+    s.server.idempotency.store = KeyStore(store);
+    s.server.restartDownMs = 50;
+    s.network.script = {ScriptEntry{1, QStringLiteral("b1/w1/t1"), FaultKind::ServerRestart}};
+    auto server = startServer(s);
+    QSignalSpy restarted(server.get(), &OrderServer::restarted);
+    const RawResponse r = exchange(server->port(), postOrder(order(1), "restart-key"));
+    QCOMPARE(r.status, 0); // committed, then the connection went with the process
+    QTRY_COMPARE(restarted.count(), 2); // down, then up again
+    QCOMPARE(exchange(server->port(), postOrder(order(1), "restart-key")).status, 201);
+    QCOMPARE(metric(*server, "records"), records);
+}
+
+void TestLiveServer::traceSignalDescribesEachRequest()
+{
+    Scenario s = base();
+    s.server.processingMs = {20, 0};
+    auto server = startServer(s);
+    QSignalSpy handled(server.get(), &OrderServer::requestHandled);
+    QCOMPARE(exchange(server->port(), postOrder(order(7), "trace-key", "X-Request-ID: req-7\r\nX-RetryLab-Attempt: op7/b2/w1/t3\r\n")).status,
+             201);
+    QTRY_COMPARE(handled.count(), 1);
+    const Trace events = handled.at(0).at(0).value<Trace>();
+    QCOMPARE(kinds(events), (QList<EventKind>{EventKind::RequestArrived, EventKind::KeyReserved,
+                                              EventKind::ProcessingStarted, EventKind::Committed,
+                                              EventKind::ResponseSent}));
+    qint64 previous = 0;
+    for (const TraceEvent &e : events) {
+        QCOMPARE(e.op, 7);
+        QCOMPARE(e.path, QStringLiteral("op7/b2/w1/t3"));
+        QCOMPARE(e.requestId, QStringLiteral("req-7"));
+        QCOMPARE(e.key, QStringLiteral("trace-key"));
+        QVERIFY(e.t >= previous);
+        previous = e.t;
+    }
+    QCOMPARE(events.last().status, 201);
+    QCOMPARE(events.at(3).record, 1);
+    QCOMPARE(events.at(3).lane, Lane::Database);
+    // The processing time is real: commit at least 20 ms after processing started.
+    QVERIFY(events.at(3).t - events.at(2).t >= 19000);
+    // Without the attempt header, the n-th arrival of a reference is op7/b1/w1/tN.
+    QCOMPARE(exchange(server->port(), postOrder(order(7), "trace-key")).status, 201);
+    QTRY_COMPARE(handled.count(), 2);
+    QCOMPARE(handled.at(1).at(0).value<Trace>().first().path, QStringLiteral("op7/b1/w1/t2"));
+    QVERIFY(kinds(handled.at(1).at(0).value<Trace>()).contains(EventKind::Replayed));
+}
+
+void TestLiveServer::malformedOrdersAreTracedToo()
+{
+    auto server = startServer(base());
+    QSignalSpy handled(server.get(), &OrderServer::requestHandled);
+    QCOMPARE(exchange(server->port(), postOrder("{\"item\":\"book\"}", "k-bad", "X-Request-ID: req-bad\r\n")).status, 400);
+    QTRY_COMPARE(handled.count(), 1);
+    const Trace events = handled.at(0).at(0).value<Trace>();
+    QCOMPARE(kinds(events), (QList<EventKind>{EventKind::RequestArrived, EventKind::Rejected, EventKind::ResponseSent}));
+    QCOMPARE(events.at(1).status, 400);
+    QCOMPARE(events.at(1).requestId, QStringLiteral("req-bad"));
+    QCOMPARE(events.at(1).key, QStringLiteral("k-bad"));
+    QVERIFY(events.at(1).detail.contains(QLatin1String("ref")));
+    // An invalid key is not echoed into the trace.
+    QCOMPARE(exchange(server->port(), postOrder(order(1), "bad key")).status, 400);
+    QTRY_COMPARE(handled.count(), 2);
+    QVERIFY(handled.at(1).at(0).value<Trace>().at(1).key.isEmpty());
+    QCOMPARE(metric(*server, "records"), 0);
+}
+
+void TestLiveServer::latencySpikeDelaysTheAnswer()
+{
+    Scenario s = base();
+    s.network.spikeMs = 300;
+    s.network.script = {ScriptEntry{1, QStringLiteral("b1/w1/t1"), FaultKind::LatencySpike}};
+    auto server = startServer(s);
+    QSignalSpy handled(server.get(), &OrderServer::requestHandled);
+    // A client that waits 100 ms gives up although the order is committed (the ghost)...
+    QCOMPARE(exchange(server->port(), postOrder(order(1), "spike"), 100).status, 0);
+    QCOMPARE(metric(*server, "records"), 1);
+    QTRY_COMPARE(handled.count(), 1);
+    QVERIFY(kinds(handled.at(0).at(0).value<Trace>()).contains(EventKind::RequestDelayed));
+    // ...one that waits long enough gets the answer.
+    QCOMPARE(exchange(server->port(), postOrder(order(2), "spike-2")).status, 201);
+}
+
+void TestLiveServer::stopFromARequestHandledSlot()
+{
+    // The window's Stop may run inside a slot of requestHandled, i.e. inside the HTTP server's
+    // own request handling: the server must stop without pulling the ground from under it.
+    auto server = startServer(base());
+    QSignalSpy stopped(server.get(), &OrderServer::stopped);
+    connect(server.get(), &OrderServer::requestHandled, server.get(), [&] { server->stop(); });
+    const RawResponse r = exchange(server->port(), postOrder(order(1), "stop"));
+    QVERIFY(r.status == 201 || r.closed);
+    QCOMPARE(stopped.count(), 1);
+    QVERIFY(!server->isRunning());
+    // And it starts again on a fresh port.
+    QVERIFY(server->start(ServeOptions()).isEmpty());
+    QCOMPARE(exchange(server->port(), postOrder(order(2))).status, 201);
+}
+
+void TestLiveServer::timeScaleShortensDelaysAndTtl()
+{
+    ServeOptions options;
+    options.scenario.server.processingMs = {1000, 0};
+    options.scenario.server.idempotency.ttlS = 60;
+    options.timeScale = 0.001; // a simulated second takes a real millisecond
+    OrderServer server;
+    QVERIFY(server.start(options).isEmpty());
+    QSignalSpy handled(&server, &OrderServer::requestHandled);
+    QCOMPARE(exchange(server.port(), postOrder(order(1), "scaled")).status, 201);
+    QTRY_COMPARE(handled.count(), 1);
+    const Trace events = handled.at(0).at(0).value<Trace>();
+    QCOMPARE(events.at(2).kind, EventKind::ProcessingStarted);
+    QCOMPARE(events.at(2).detail, QStringLiteral("processing 1000 ms (1 ms real)"));
+    // The 60 s TTL passes in about 60 real milliseconds: the key is then forgotten.
+    // (QTRY evaluates its condition once more after the loop: post only until one is new.)
+    bool fresh = false;
+    QTRY_VERIFY_WITH_TIMEOUT(fresh || (fresh = exchange(server.port(), postOrder(order(1), "scaled"))
+                                                       .header("Idempotent-Replayed")
+                                                       .isEmpty()),
+                             5000);
+    QCOMPARE(metric(server, "duplicates"), 1);
+    ServeOptions bad;
+    bad.timeScale = 0;
+    QVERIFY(OrderServer().start(bad).contains(QLatin1String("time scale")));
+}
+
+void TestLiveServer::adminFaultsReadAndChange()
+{
+    auto server = startServer(base());
+    const RawResponse got = exchange(server->port(), request("GET", "/admin/faults"));
+    QCOMPARE(got.status, 200);
+    QCOMPARE(got.json().value(QLatin1String("network")).toObject().value(QLatin1String("responseLoss")).toDouble(), 0.0);
+    const RawResponse put = exchange(server->port(), request("PUT", "/admin/faults",
+                                                             "{\"network\":{\"responseLoss\":1},\"server.retryAfterS\":7}"));
+    QCOMPARE(put.status, 200);
+    QCOMPARE(put.json().value(QLatin1String("network")).toObject().value(QLatin1String("responseLoss")).toDouble(), 1.0);
+    QCOMPARE(put.json().value(QLatin1String("server")).toObject().value(QLatin1String("retryAfterS")).toInt(), 7);
+    // Every response is now lost (held), though the order commits.
+    QCOMPARE(exchange(server->port(), postOrder(order(1)), 300).status, 0);
+    QCOMPARE(metric(*server, "records"), 1);
+    const RawResponse bad = exchange(server->port(), request("PUT", "/admin/faults", "{\"network\":{\"responseLoss\":2}}"));
+    QCOMPARE(bad.status, 400);
+    QVERIFY2(bad.json().value(QLatin1String("detail")).toString().contains(QLatin1String("network.responseLoss")),
+             bad.body.constData());
+    QCOMPARE(exchange(server->port(), request("PUT", "/admin/faults", "{\"client\":{\"timeoutMs\":5}}")).status, 400);
+    QCOMPARE(exchange(server->port(), request("DELETE", "/admin/faults")).status, 405);
+}
+
+void TestLiveServer::adminNeedsTokenWhenSet()
+{
+    auto server = std::make_unique<OrderServer>();
+    ServeOptions options;
+    options.adminToken = "secret-token";
+    QVERIFY(server->start(options).isEmpty());
+    const RawResponse denied = exchange(server->port(), request("GET", "/admin/faults"));
+    QCOMPARE(denied.status, 401);
+    QCOMPARE(denied.header("WWW-Authenticate"), QByteArray("Bearer"));
+    QCOMPARE(exchange(server->port(), request("POST", "/admin/reset", QByteArray(), "Authorization: Bearer wrong\r\n")).status, 401);
+    QCOMPARE(exchange(server->port(), request("GET", "/admin/faults", QByteArray(), "Authorization: Bearer secret-token\r\n")).status,
+             200);
+    // The order endpoints stay open.
+    QCOMPARE(exchange(server->port(), postOrder(order(1))).status, 201);
+}
+
+void TestLiveServer::resetEmptiesTheStore()
+{
+    auto server = startServer(base());
+    QCOMPARE(exchange(server->port(), postOrder(order(1), "k")).status, 201);
+    QCOMPARE(exchange(server->port(), request("POST", "/admin/reset")).status, 200);
+    QCOMPARE(metric(*server, "records"), 0);
+    QCOMPARE(metric(*server, "httpAttempts"), 0);
+    const RawResponse again = exchange(server->port(), postOrder(order(1), "k"));
+    QCOMPARE(again.status, 201);
+    QVERIFY(again.header("Idempotent-Replayed").isEmpty());
+    QCOMPARE(again.json().value(QLatin1String("id")).toInt(), 1);
+}
+
+void TestLiveServer::queriesByRefAndId()
+{
+    auto server = startServer(base());
+    QCOMPARE(exchange(server->port(), request("GET", "/orders?ref=ORD-0001")).status, 404);
+    QCOMPARE(exchange(server->port(), postOrder(order(1))).status, 201);
+    QCOMPARE(exchange(server->port(), postOrder(order(1))).status, 201); // no key: a duplicate
+    const RawResponse byRef = exchange(server->port(), request("GET", "/orders?ref=ORD-0001"));
+    QCOMPARE(byRef.status, 200);
+    QCOMPARE(byRef.json().value(QLatin1String("count")).toInt(), 2);
+    QCOMPARE(exchange(server->port(), request("GET", "/orders/2")).json().value(QLatin1String("id")).toInt(), 2);
+    QCOMPARE(exchange(server->port(), request("GET", "/orders/3")).status, 404);
+    QCOMPARE(exchange(server->port(), request("GET", "/healthz")).status, 200);
+    const QJsonObject m = exchange(server->port(), request("GET", "/metrics")).json();
+    QCOMPARE(m.value(QLatin1String("records")).toInt(), 2);
+    QCOMPARE(m.value(QLatin1String("duplicates")).toInt(), 1);
+}
+
+QTEST_GUILESS_MAIN(TestLiveServer)
+#include "tst_liveserver.moc"
