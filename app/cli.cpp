@@ -37,7 +37,6 @@ constexpr int ExitUsage = 2;
 // Returned by the helpers below when the command should go on.
 constexpr int Continue = -1;
 
-// serve is not in the general help yet: tests/cli/tst_cli.cpp still pins that (see the report).
 const char *const Commands[] = {"run", "sweep", "list", "fields", "serve", "help"};
 
 // Human-readable output fits a classic terminal.
@@ -297,39 +296,10 @@ int parseFormat(const QCommandLineParser &parser, const QString &command, bool c
     return Continue;
 }
 
-// --scenario, then every --set (validated together, in any order), then --seed.
-int loadScenario(const QCommandLineParser &parser, const QString &command, Scenario *out)
+// Every --set (validated together, in any order), then --seed, on top of *s.
+int applySetsAndSeed(const QCommandLineParser &parser, const QString &command, Scenario *start, Scenario *out)
 {
-    const QString name = parser.value(ScenarioOption);
-    if (!parser.isSet(ScenarioOption) || name.trimmed().isEmpty()) {
-        fail(QStringLiteral("%1: missing --scenario NAME|FILE (presets: %2)")
-                     .arg(command, scenario::presetNames().join(QStringLiteral(", "))));
-        return ExitUsage;
-    }
-
-    const QFileInfo info(name);
-    ScenarioParse parsed;
-    const bool looksLikeFile = name.contains(QLatin1Char('/')) || name.endsWith(QLatin1String(".json"));
-    if (info.exists() && !info.isFile()) {
-        parsed.errors << QStringLiteral("\"%1\" is a directory, not a scenario file").arg(name);
-    } else if (!info.exists() && looksLikeFile) {
-        parsed.errors << QStringLiteral("no such scenario file \"%1\"").arg(name);
-    } else {
-        parsed = scenario::resolve(name);
-        if (info.isFile()) {
-            // Field errors only name the path inside the file; say which file too.
-            for (QString &error : parsed.errors) {
-                if (!error.contains(name))
-                    error = QStringLiteral("%1: %2").arg(name, error);
-            }
-        }
-    }
-    if (!parsed.ok()) {
-        for (const QString &error : std::as_const(parsed.errors))
-            fail(QStringLiteral("%1: --scenario: %2").arg(command, error));
-        return ExitUsage;
-    }
-    Scenario s = parsed.scenario;
+    Scenario &s = *start;
 
     const QStringList assignments = parser.values(SetOption);
     for (const QString &assignment : assignments) {
@@ -366,6 +336,48 @@ int loadScenario(const QCommandLineParser &parser, const QString &command, Scena
     }
     *out = s;
     return Continue;
+}
+
+// --scenario (or `fallback` when it is absent and one is given), then every --set (validated
+// together, in any order), then --seed.
+int loadScenario(const QCommandLineParser &parser, const QString &command, Scenario *out,
+                 const Scenario *fallback = nullptr)
+{
+    const QString name = parser.value(ScenarioOption);
+    if (fallback && !parser.isSet(ScenarioOption)) {
+        Scenario s = *fallback;
+        return applySetsAndSeed(parser, command, &s, out);
+    }
+    if (!parser.isSet(ScenarioOption) || name.trimmed().isEmpty()) {
+        fail(QStringLiteral("%1: missing --scenario NAME|FILE (presets: %2)")
+                     .arg(command, scenario::presetNames().join(QStringLiteral(", "))));
+        return ExitUsage;
+    }
+
+    const QFileInfo info(name);
+    ScenarioParse parsed;
+    const bool looksLikeFile = name.contains(QLatin1Char('/')) || name.endsWith(QLatin1String(".json"));
+    if (info.exists() && !info.isFile()) {
+        parsed.errors << QStringLiteral("\"%1\" is a directory, not a scenario file").arg(name);
+    } else if (!info.exists() && looksLikeFile) {
+        parsed.errors << QStringLiteral("no such scenario file \"%1\"").arg(name);
+    } else {
+        parsed = scenario::resolve(name);
+        if (info.isFile()) {
+            // Field errors only name the path inside the file; say which file too.
+            for (QString &error : parsed.errors) {
+                if (!error.contains(name))
+                    error = QStringLiteral("%1: %2").arg(name, error);
+            }
+        }
+    }
+    if (!parsed.ok()) {
+        for (const QString &error : std::as_const(parsed.errors))
+            fail(QStringLiteral("%1: --scenario: %2").arg(command, error));
+        return ExitUsage;
+    }
+    Scenario s = parsed.scenario;
+    return applySetsAndSeed(parser, command, &s, out);
 }
 
 // ---- run -------------------------------------------------------------------
@@ -939,34 +951,13 @@ int serveCommand(const QStringList &arguments)
         return parsed;
 
     ServeOptions options;
-    if (parser.isSet(ScenarioOption)) {
+    {
+        // A preset or file, else the built-in serve settings; --set and --seed change either.
+        const Scenario builtIn = ServeOptions::defaultScenario();
         Scenario s;
-        const int loaded = loadScenario(parser, QStringLiteral("serve"), &s);
+        const int loaded = loadScenario(parser, QStringLiteral("serve"), &s, &builtIn);
         if (loaded != Continue)
             return loaded;
-        options.scenario = s;
-    } else if (parser.isSet(SetOption) || parser.isSet(SeedOption)) {
-        // --set and --seed change the built-in serve settings.
-        Scenario s = ServeOptions::defaultScenario();
-        for (const QString &assignment : parser.values(SetOption)) {
-            const ScenarioParse changed = scenario::withSet(s, assignment);
-            if (!assignment.contains(QLatin1Char('=')) || !changed.ok()) {
-                fail(QStringLiteral("serve: --set '%1': %2")
-                             .arg(assignment, changed.ok() ? QStringLiteral("expected path=value, e.g. network.responseLoss=0.3")
-                                                           : withFieldHint(changed.errors.value(0))));
-                return ExitUsage;
-            }
-            s = changed.scenario;
-        }
-        if (parser.isSet(SeedOption)) {
-            bool ok = false;
-            const QString text = parser.value(SeedOption).trimmed();
-            s.seed = text.toULongLong(&ok);
-            if (!ok || text.startsWith(QLatin1Char('-')) || text.startsWith(QLatin1Char('+'))) {
-                fail(QStringLiteral("serve: --seed: expected a non-negative integer, got '%1'").arg(text));
-                return ExitUsage;
-            }
-        }
         options.scenario = s;
     }
 
@@ -1079,6 +1070,9 @@ QString generalHelp()
             "                                  the presets and what each one teaches\n"
             "  retrylab fields [--format table|json]\n"
             "                                  every --set / --param path: type, range, default\n"
+            "  retrylab serve [--port P] [--listen ADDR] [--db FILE] [--key-store memory|durable]\n"
+            "               [--scenario NAME|FILE] [--set path=value ...]\n"
+            "                                  the order service over real HTTP, for your own client\n"
             "  retrylab help [COMMAND]\n"
             "\n"
             "Run 'retrylab COMMAND --help' for the options of one command.\n"
@@ -1109,7 +1103,7 @@ int dispatch(const QString &command, const QStringList &arguments)
         writeOut(QStringLiteral("retrylab %1\n").arg(QCoreApplication::applicationVersion()));
         return ExitOk;
     }
-    fail(QStringLiteral("unknown command '%1' (expected run, sweep, list, fields or help)").arg(command));
+    fail(QStringLiteral("unknown command '%1' (expected run, sweep, list, fields, serve or help)").arg(command));
     return ExitUsage;
 }
 

@@ -7,7 +7,7 @@ namespace cli {
 // rather than the desktop lab.
 bool wanted(int argc, char *argv[]);
 
-// `retrylab <command> ...`: run, sweep, list, fields, help (and serve, unlisted until it exists). Returns the exit code:
+// `retrylab <command> ...`: run, sweep, list, fields, serve, help. Returns the exit code:
 // 0 ok, 1 runtime error, 2 usage error (design section 5).
 int run(int argc, char *argv[]);
 
