@@ -1,5 +1,7 @@
 #include "orderserver.h"
 
+#include "faults.h"
+
 #include "connectionguard.h"
 #include "orderservice.h"
 #include "orderstore.h"
@@ -35,48 +37,15 @@ constexpr qint64 kMs = 1000;
 // space until orders fill it.
 constexpr size_t kReservedKeys = size_t(1) << 19;
 
-enum FaultBit : quint32 {
-    FRequestLost = 1u << 1,
-    FResponseLost = 1u << 2,
-    FReset = 1u << 3,
-    FSpike = 1u << 4,
-    F5xxBefore = 1u << 5,
-    F5xxAfter = 1u << 6,
-    F429 = 1u << 7,
-    FRestart = 1u << 8,
-};
-
-quint32 faultBit(FaultKind k)
-{
-    switch (k) {
-    case FaultKind::ConnectFailure: return 0; // the client's side: nothing reaches a server
-    case FaultKind::RequestLost: return FRequestLost;
-    case FaultKind::ResponseLost: return FResponseLost;
-    case FaultKind::ResetAfterCommit: return FReset;
-    case FaultKind::LatencySpike: return FSpike;
-    case FaultKind::Server5xxBeforeCommit: return F5xxBefore;
-    case FaultKind::Server5xxAfterCommit: return F5xxAfter;
-    case FaultKind::Throttle429: return F429;
-    case FaultKind::ServerRestart: return FRestart;
-    }
-    return 0;
-}
-
-int segmentNumber(const QString &segment)
-{
-    if (segment == QLatin1String("*") || segment.size() < 2)
-        return 0;
-    bool ok = false;
-    const int n = segment.mid(1).toInt(&ok);
-    return ok ? n : 0;
-}
-
-struct CompiledScript
-{
-    int op = 0;
-    int b = 0, w = 0, t = 0;
-    quint32 bit = 0;
-};
+// Short names of the fault bits (core/faults.h).
+constexpr quint32 FRequestLost = faults::RequestLost;
+constexpr quint32 FResponseLost = faults::ResponseLost;
+constexpr quint32 FReset = faults::Reset;
+constexpr quint32 FSpike = faults::Spike;
+constexpr quint32 F5xxBefore = faults::Error5xxBefore;
+constexpr quint32 F5xxAfter = faults::Error5xxAfter;
+constexpr quint32 F429 = faults::Throttle429;
+constexpr quint32 FRestart = faults::Restart;
 
 // "op7/b2/w1/t3" or "op7#2/b2/w1/t3" (a double submit).
 bool parseAttempt(const QByteArray &text, int *op, int *sub, int *b, int *w, int *t)
@@ -301,7 +270,7 @@ public:
     int busy = 0;
     std::deque<Call *> waiting;
     std::unordered_set<Call *> processing;
-    std::vector<CompiledScript> script;
+    faults::Script script;
     QHash<QByteArray, quint64> keyIds;
     quint64 nextKeyId = 1;
     QHash<QByteArray, int> refOps;
@@ -355,23 +324,7 @@ public:
         return op;
     }
 
-    void compileScript()
-    {
-        script.clear();
-        for (const ScriptEntry &e : std::as_const(scenario.network.script)) {
-            CompiledScript c;
-            c.op = e.op;
-            const QStringList seg = e.attempt.split(QLatin1Char('/'));
-            if (seg.size() == 3) {
-                c.b = segmentNumber(seg[0]);
-                c.w = segmentNumber(seg[1]);
-                c.t = segmentNumber(seg[2]);
-            }
-            c.bit = faultBit(e.fault);
-            if (c.bit)
-                script.push_back(c);
-        }
-    }
+    void compileScript() { script = faults::Script(scenario.network.script); }
 
     void scheduleRestarts()
     {
@@ -750,37 +703,16 @@ void OrderServerPrivate::postOrder(const QHttpServerRequest &request, QTcpSocket
     }
     // Faults: the script for this (op, attempt), then the dice, drawn in the simulation's order
     // from the same streams, so a live client sending X-RetryLab-Attempt meets the same faults.
-    const quint64 o = quint64(c->order.op), s = quint64(c->sub), b = quint64(c->b), w = quint64(c->w),
-                  t = quint64(c->t);
-    quint32 faults = 0;
-    for (const CompiledScript &e : script) {
-        if ((e.op == 0 || e.op == c->order.op) && (e.b == 0 || e.b == c->b) && (e.w == 0 || e.w == c->w)
-            && (e.t == 0 || e.t == c->t))
-            faults |= e.bit;
-    }
+    const faults::Attempt dice{c->order.op, c->sub, c->b, c->w, c->t, false};
+    quint32 found = script.empty() ? 0u : script.match(dice);
     const NetworkConfig &n = scenario.network;
-    if (n.requestLoss > 0 || n.latencySpike > 0 || n.responseLoss > 0 || n.resetAfterCommit > 0) {
-        RngStream rng(scenario.seed, RngStream::Network, {o, s, b, w, t});
-        rng.uniform(); // connectFailure: the client's side
-        if (rng.uniform() < n.requestLoss)
-            faults |= FRequestLost;
-        if (rng.uniform() < n.latencySpike)
-            faults |= FSpike;
-        if (rng.uniform() < n.responseLoss)
-            faults |= FResponseLost;
-        if (rng.uniform() < n.resetAfterCommit)
-            faults |= FReset;
-    }
+    if (n.requestLoss > 0 || n.latencySpike > 0 || n.responseLoss > 0 || n.resetAfterCommit > 0)
+        found |= faults::postNetworkDice(scenario, dice);
     const ServerConfig &sc = scenario.server;
-    if (sc.throttle429 > 0 || sc.error5xxBeforeCommit > 0 || sc.error5xxAfterCommit > 0) {
-        RngStream rng(scenario.seed, RngStream::Server, {o, s, b, w, t});
-        if (rng.uniform() < sc.throttle429)
-            faults |= F429;
-        if (rng.uniform() < sc.error5xxBeforeCommit)
-            faults |= F5xxBefore;
-        if (rng.uniform() < sc.error5xxAfterCommit)
-            faults |= F5xxAfter;
-    }
+    if (sc.throttle429 > 0 || sc.error5xxBeforeCommit > 0 || sc.error5xxAfterCommit > 0)
+        found |= faults::serverDice(scenario, dice);
+    // A refused connection is the client's side: nothing of it reaches a server.
+    const quint32 faults = found & ~quint32(faults::Connect);
     c->faults = faults;
     arrive(c);
 }
@@ -869,11 +801,8 @@ void OrderServerPrivate::startProcessing(Call *c)
     if (d.keyReserved && trace)
         event(c, Lane::Database, EventKind::KeyReserved, 0, 0, QStringLiteral("key reserved in flight"));
     qint64 p = 0;
-    if (sc.processingMs.base > 0 || sc.processingMs.jitter > 0) {
-        RngStream rng(scenario.seed, RngStream::Server,
-                      {quint64(c->order.op), quint64(c->sub), quint64(c->b), quint64(c->w), quint64(c->t), 9});
-        p = qint64(sc.processingMs.base) * kMs + qint64(rng.uniform() * sc.processingMs.jitter * kMs);
-    }
+    if (sc.processingMs.base > 0 || sc.processingMs.jitter > 0)
+        p = faults::processingUs(scenario, {c->order.op, c->sub, c->b, c->w, c->t, false});
     const qint64 realUs = scaled(p);
     ++busy;
     if (p <= 0) {
