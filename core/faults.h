@@ -24,6 +24,19 @@ enum Bit : quint32 {
     Restart = 1u << 8,
 };
 
+// Short names for the request handlers of the engine and the live server.
+namespace shortnames {
+constexpr quint32 FConnect = Connect;
+constexpr quint32 FRequestLost = RequestLost;
+constexpr quint32 FResponseLost = ResponseLost;
+constexpr quint32 FReset = Reset;
+constexpr quint32 FSpike = Spike;
+constexpr quint32 F5xxBefore = Error5xxBefore;
+constexpr quint32 F5xxAfter = Error5xxAfter;
+constexpr quint32 F429 = Throttle429;
+constexpr quint32 FRestart = Restart;
+} // namespace shortnames
+
 quint32 bit(FaultKind kind);
 
 // One HTTP attempt as the script and the dice address it.

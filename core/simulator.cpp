@@ -63,16 +63,7 @@ struct Later
     }
 };
 
-// Short names of the fault bits (core/faults.h) for the handlers below.
-constexpr quint32 FConnect = faults::Connect;
-constexpr quint32 FRequestLost = faults::RequestLost;
-constexpr quint32 FResponseLost = faults::ResponseLost;
-constexpr quint32 FReset = faults::Reset;
-constexpr quint32 FSpike = faults::Spike;
-constexpr quint32 F5xxBefore = faults::Error5xxBefore;
-constexpr quint32 F5xxAfter = faults::Error5xxAfter;
-constexpr quint32 F429 = faults::Throttle429;
-constexpr quint32 FRestart = faults::Restart;
+using namespace faults::shortnames;
 
 enum class Method : quint8 { Post, Get };
 

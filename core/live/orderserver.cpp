@@ -37,15 +37,7 @@ constexpr qint64 kMs = 1000;
 // space until orders fill it.
 constexpr size_t kReservedKeys = size_t(1) << 19;
 
-// Short names of the fault bits (core/faults.h).
-constexpr quint32 FRequestLost = faults::RequestLost;
-constexpr quint32 FResponseLost = faults::ResponseLost;
-constexpr quint32 FReset = faults::Reset;
-constexpr quint32 FSpike = faults::Spike;
-constexpr quint32 F5xxBefore = faults::Error5xxBefore;
-constexpr quint32 F5xxAfter = faults::Error5xxAfter;
-constexpr quint32 F429 = faults::Throttle429;
-constexpr quint32 FRestart = faults::Restart;
+using namespace faults::shortnames;
 
 // "op7/b2/w1/t3" or "op7#2/b2/w1/t3" (a double submit).
 bool parseAttempt(const QByteArray &text, int *op, int *sub, int *b, int *w, int *t)
