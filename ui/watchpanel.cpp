@@ -238,12 +238,13 @@ void WatchPanel::showResult(const RunResult &result)
 {
     const Metrics &m = result.metrics;
     const qint64 requests = m_session->liveTrace().requests();
-    m_counts->setText(QStringLiteral("%1\n%2\n%3")
-                          .arg(plural(requests, tr("1 request arrived"), tr("%1 requests arrived")),
-                               plural(m.records, tr("1 record"), tr("%1 records")),
-                               plural(m.duplicates, tr("1 duplicate"), tr("%1 duplicates")))
-                      + (m.replays > 0 ? QLatin1Char('\n') + plural(m.replays, tr("1 replay"), tr("%1 replays"))
-                                       : QString()));
+    // Two lines, so the commands stay in view at 1280x720: what arrived, then what the server made of it.
+    QStringList made{plural(m.records, tr("1 record"), tr("%1 records")),
+                     plural(m.duplicates, tr("1 duplicate"), tr("%1 duplicates"))};
+    if (m.replays > 0)
+        made << plural(m.replays, tr("1 replay"), tr("%1 replays"));
+    m_counts->setText(plural(requests, tr("1 request arrived"), tr("%1 requests arrived")) + QLatin1Char('\n')
+                      + made.join(QStringLiteral(", ")));
     const qint64 dropped = m_session->liveTrace().droppedEvents();
     m_dropped->setVisible(dropped > 0);
     if (dropped > 0)

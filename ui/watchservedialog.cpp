@@ -31,6 +31,7 @@ WatchServeDialog::WatchServeDialog(const WatchOptions &options, QWidget *parent)
     m_port->setRange(1, 65535);
     m_port->setValue(options.port == 0 ? WatchOptions::DefaultPort : options.port);
     m_port->setToolTip(tr("The TCP port the server listens on"));
+    m_port->setMaximumWidth(m_port->fontMetrics().horizontalAdvance(QStringLiteral("000000")) + 40);
     form->addRow(tr("&Port"), m_port);
     layout->addLayout(form);
 
