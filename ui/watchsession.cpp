@@ -2,17 +2,26 @@
 
 #include "orderserver.h"
 
+#include <QElapsedTimer>
 #include <QNetworkInterface>
 
 namespace retrylab {
 
 WatchSession::WatchSession(QObject *parent)
     : QObject(parent)
-    , m_server(new OrderServer(this))
 {
     m_batch.setSingleShot(true);
     m_batch.setInterval(BatchIntervalMs);
     connect(&m_batch, &QTimer::timeout, this, &WatchSession::publish);
+    newServer();
+}
+
+void WatchSession::newServer()
+{
+    // A fresh server per start: OrderServer::start() keeps the counters of /metrics
+    // (httpAttempts, replays, ...) from an earlier start, and serving again begins empty.
+    delete m_server;
+    m_server = new OrderServer(this);
     connect(m_server, &OrderServer::requestHandled, this, &WatchSession::onRequest);
 }
 
@@ -24,6 +33,8 @@ WatchSession::~WatchSession()
 QString WatchSession::start(const Scenario &scenario, const WatchOptions &options)
 {
     stop();
+    newServer();
+    m_batch.setInterval(BatchIntervalMs);
     m_scenario = scenario;
     m_options = options;
     m_portNote.clear();
@@ -116,10 +127,15 @@ void WatchSession::onRequest(const Trace &events)
 
 void WatchSession::publish()
 {
+    QElapsedTimer cost;
+    cost.start();
     RunResult result = m_live.result();
     if (m_server->isRunning())
         live::applyMetricsJson(&result.metrics, m_server->metricsJson());
     Q_EMIT resultReady(result, m_live.lastOperation());
+    // The views redraw inside that emit. When a flood of requests makes an update expensive, the
+    // next one waits longer, so the window (and the server on the same thread) keep most of the time.
+    m_batch.setInterval(int(qBound(qint64(BatchIntervalMs), 4 * cost.elapsed(), qint64(MaxBatchIntervalMs))));
 }
 
 } // namespace retrylab

@@ -26,12 +26,14 @@ struct WatchOptions
 
 // The window's embedded order server and what arrived at it: every handled request goes into a
 // LiveTrace, and a RunResult of it (metrics from the server's own /metrics) is published at most
-// once per BatchIntervalMs, so a flood of requests costs the views one update per interval.
+// once per BatchIntervalMs (longer, up to MaxBatchIntervalMs, while updates are expensive), so a
+// flood of requests costs the views one update per interval.
 class WatchSession : public QObject
 {
     Q_OBJECT
 public:
     static constexpr int BatchIntervalMs = 100;
+    static constexpr int MaxBatchIntervalMs = 2000;
 
     explicit WatchSession(QObject *parent = nullptr);
     ~WatchSession() override;
@@ -62,6 +64,7 @@ Q_SIGNALS:
     void resultReady(const retrylab::RunResult &result, int lastOperation);
 
 private:
+    void newServer();
     void onRequest(const retrylab::Trace &events);
     void publish();
 

@@ -216,6 +216,28 @@ private Q_SLOTS:
         QCOMPARE(labelNumber(w, "statusRecords"), 1);
     }
 
+    void servingAgainStartsEmpty()
+    {
+        QTemporaryDir dir;
+        MainWindow w(nullptr, false);
+        w.show();
+        QVERIFY(loadQuietScenario(w, dir));
+        QNetworkAccessManager net;
+        QVERIFY(w.startServing(anyFreePort()));
+        QCOMPARE(post(net, w.watchSession()->url(), QStringLiteral("ORD-0001"), "k", "a").status, 201);
+        QCOMPARE(post(net, w.watchSession()->url(), QStringLiteral("ORD-0001"), "k", "b").status, 201);
+        QTRY_COMPARE(w.result().metrics.replays, 1);
+        w.stopServing();
+        QVERIFY(w.startServing(anyFreePort()));
+        QCOMPARE(w.result().metrics.httpAttempts, 0);
+        QCOMPARE(w.result().metrics.replays, 0);
+        QVERIFY(w.result().trace.isEmpty());
+        QCOMPARE(post(net, w.watchSession()->url(), QStringLiteral("ORD-0001"), "k", "c").status, 201);
+        QTRY_COMPARE(w.result().metrics.records, 1);
+        QCOMPARE(w.result().metrics.httpAttempts, 1);
+        QCOMPARE(w.result().metrics.replays, 0); // a new store: the key is new too
+    }
+
     void busyPortFallsBackOrSaysSo()
     {
         QTemporaryDir dir;
