@@ -2,6 +2,7 @@
 #include "orderserver.h"
 #include "recordsmodel.h"
 #include "recordsview.h"
+#include "chartspanel.h"
 #include "logview.h"
 #include "scenarioeditor.h"
 #include "timelinewidget.h"
@@ -24,6 +25,8 @@
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QChartView>
+#include <QAbstractAxis>
 
 using namespace retrylab;
 
@@ -140,6 +143,16 @@ private Q_SLOTS:
         // The log lists the same events.
         w.showPage(MainWindow::Page::Log);
         QCOMPARE(w.logView()->model()->rowCount(), int(w.result().trace.size()));
+        // The duplicates chart runs on the server's real clock.
+        w.showPage(MainWindow::Page::Charts);
+        bool realTimeAxis = false;
+        const QList<QChartView *> views = w.charts()->findChildren<QChartView *>();
+        for (const QChartView *view : views) {
+            const QList<QAbstractAxis *> axes = view->chart()->axes();
+            for (const QAbstractAxis *axis : axes)
+                realTimeAxis |= axis->titleText() == QLatin1String("time since the server started (s)");
+        }
+        QVERIFY(realTimeAxis);
         // What only the client can know is not claimed.
         QCOMPARE(labelNumber(w, "statusOrphans"), -1);
         QCOMPARE(labelNumber(w, "statusLost"), -1);
