@@ -227,6 +227,14 @@ private Q_SLOTS:
         // What arrived stays on show after the server stopped.
         QCOMPARE(w.result().records.size(), 1);
         QCOMPARE(labelNumber(w, "statusRecords"), 1);
+        QVERIFY(w.timeline()->isLive());
+        // Re-run brings the simulation back, with the client's side of the story.
+        QSignalSpy shown(&w, &MainWindow::resultShown);
+        w.rerun();
+        QTRY_VERIFY(!shown.isEmpty());
+        QVERIFY(!w.timeline()->isLive());
+        QVERIFY(labelNumber(w, "statusOrphans") >= 0);
+        QVERIFY(!w.findChild<QLabel *>(QStringLiteral("statusLive"))->isVisibleTo(&w));
     }
 
     void servingAgainStartsEmpty()
