@@ -73,6 +73,12 @@ WatchPanel::WatchPanel(WatchSession *session, QWidget *parent)
     m_counts->setWordWrap(true);
     layout->addWidget(m_counts);
 
+    m_lastRefusal = new QLabel(this);
+    m_lastRefusal->setObjectName(QStringLiteral("watchLastRefusal"));
+    m_lastRefusal->setWordWrap(true);
+    m_lastRefusal->hide();
+    layout->addWidget(m_lastRefusal);
+
     m_dropped = new QLabel(this);
     m_dropped->setObjectName(QStringLiteral("watchDropped"));
     m_dropped->setWordWrap(true);
@@ -243,6 +249,22 @@ void WatchPanel::showResult(const RunResult &result)
                      plural(m.duplicates, tr("1 duplicate"), tr("%1 duplicates"))};
     if (m.replays > 0)
         made << plural(m.replays, tr("1 replay"), tr("%1 replays"));
+    const qint64 refused = m.rejected400 + m.conflicts409 + m.mismatch422 + m.throttled429 + m.rejected503;
+    if (refused > 0)
+        made << plural(refused, tr("1 refused"), tr("%1 refused"));
+    // A typo in a hand-typed curl command is answered 400 with a reason: say it here, where the
+    // class is looking, rather than only in the terminal that sent it.
+    QString lastRefusal;
+    const Trace &trace = result.trace;
+    for (qsizetype i = trace.size() - 1, seen = 0; i >= 0 && seen < 64; --i, ++seen) {
+        const TraceEvent &e = trace.at(i);
+        if (e.kind == EventKind::Rejected) {
+            lastRefusal = tr("Last refused: %1, %2").arg(e.status).arg(e.detail.left(160));
+            break;
+        }
+    }
+    m_lastRefusal->setText(lastRefusal);
+    m_lastRefusal->setVisible(!lastRefusal.isEmpty());
     m_counts->setText(plural(requests, tr("1 request arrived"), tr("%1 requests arrived")) + QLatin1Char('\n')
                       + made.join(QStringLiteral(", ")));
     const qint64 dropped = m_session->liveTrace().droppedEvents();

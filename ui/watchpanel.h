@@ -50,6 +50,7 @@ private:
     QLabel *m_portNote = nullptr;
     QLabel *m_counts = nullptr;
     QLabel *m_dropped = nullptr;
+    QLabel *m_lastRefusal = nullptr;
     QLabel *m_curl = nullptr;
     QLabel *m_curlKey = nullptr;
     QLabel *m_python = nullptr;

@@ -130,8 +130,15 @@ void WatchSession::publish()
     QElapsedTimer cost;
     cost.start();
     RunResult result = m_live.result();
-    if (m_server->isRunning())
-        live::applyMetricsJson(&result.metrics, m_server->metricsJson());
+    if (m_server->isRunning()) {
+        // Records and duplicates as the store counts them (dropped events included); the other
+        // counters from the events, which also see the orders refused before the service.
+        const QJsonObject server = m_server->metricsJson();
+        QJsonObject stored;
+        for (const char *name : {"records", "duplicates", "duplicatesOutstanding"})
+            stored.insert(QLatin1String(name), server.value(QLatin1String(name)));
+        live::applyMetricsJson(&result.metrics, stored);
+    }
     Q_EMIT resultReady(result, m_live.lastOperation());
     // The views redraw inside that emit. When a flood of requests makes an update expensive, the
     // next one waits longer, so the window (and the server on the same thread) keep most of the time.

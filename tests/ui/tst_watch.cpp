@@ -259,6 +259,29 @@ private Q_SLOTS:
         QCOMPARE(w.result().metrics.replays, 0); // a new store: the key is new too
     }
 
+    void malformedOrderIsCountedAndExplained()
+    {
+        QTemporaryDir dir;
+        MainWindow w(nullptr, false);
+        w.show();
+        QVERIFY(loadQuietScenario(w, dir));
+        QVERIFY(w.startServing(anyFreePort()));
+        QNetworkAccessManager net;
+        QNetworkRequest request(QUrl(w.watchSession()->url().toString() + QStringLiteral("/orders")));
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+        QNetworkReply *reply = net.post(request, QByteArray("{\"ref\": \"ORD-0001\", oops}"));
+        QSignalSpy done(reply, &QNetworkReply::finished);
+        QVERIFY(done.wait(ReplyTimeoutMs));
+        QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 400);
+        reply->deleteLater();
+        const auto *last = w.watchPanel()->findChild<QLabel *>(QStringLiteral("watchLastRefusal"));
+        QTRY_VERIFY(last->isVisibleTo(w.watchPanel()));
+        QVERIFY2(last->text().startsWith(QStringLiteral("Last refused: 400, the body is not JSON")), qPrintable(last->text()));
+        const auto *counts = w.watchPanel()->findChild<QLabel *>(QStringLiteral("watchCounts"));
+        QVERIFY2(counts->text().contains(QStringLiteral("1 refused")), qPrintable(counts->text()));
+        QCOMPARE(w.result().records.size(), 0);
+    }
+
     void busyPortFallsBackOrSaysSo()
     {
         QTemporaryDir dir;
