@@ -82,9 +82,7 @@ WatchPanel::WatchPanel(WatchSession *session, QWidget *parent)
     m_dropped = new QLabel(this);
     m_dropped->setObjectName(QStringLiteral("watchDropped"));
     m_dropped->setWordWrap(true);
-    QPalette warn = m_dropped->palette();
-    warn.setColor(QPalette::WindowText, warningColor(warn));
-    m_dropped->setPalette(warn);
+    paintAsWarning(m_dropped);
     m_dropped->hide();
     layout->addWidget(m_dropped);
 

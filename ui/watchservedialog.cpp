@@ -50,9 +50,7 @@ WatchServeDialog::WatchServeDialog(const WatchOptions &options, QWidget *parent)
     m_error = new QLabel(this);
     m_error->setObjectName(QStringLiteral("serveError"));
     m_error->setWordWrap(true);
-    QPalette p = m_error->palette();
-    p.setColor(QPalette::WindowText, warningColor(p));
-    m_error->setPalette(p);
+    paintAsWarning(m_error);
     m_error->hide();
     layout->addWidget(m_error);
 

@@ -90,6 +90,13 @@ WatchOptions anyFreePort()
     return o;
 }
 
+// The window shown on the quiet scenario, serving it on a free port.
+bool serveQuietScenario(MainWindow &w, const QTemporaryDir &dir)
+{
+    w.show();
+    return loadQuietScenario(w, dir) && w.startServing(anyFreePort());
+}
+
 } // namespace
 
 class TestWatch : public QObject
@@ -165,9 +172,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         MainWindow w(nullptr, false);
-        w.show();
-        QVERIFY(loadQuietScenario(w, dir));
-        QVERIFY(w.startServing(anyFreePort()));
+        QVERIFY(serveQuietScenario(w, dir));
         const QUrl url = w.watchSession()->url();
 
         QNetworkAccessManager net;
@@ -200,9 +205,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         MainWindow w(nullptr, false);
-        w.show();
-        QVERIFY(loadQuietScenario(w, dir));
-        QVERIFY(w.startServing(anyFreePort()));
+        QVERIFY(serveQuietScenario(w, dir));
         const quint16 port = w.watchSession()->server()->port();
         QVERIFY(port > 0);
         QVERIFY(!w.editor()->isEnabled()); // the server runs this scenario: no edits meanwhile
@@ -241,10 +244,8 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         MainWindow w(nullptr, false);
-        w.show();
-        QVERIFY(loadQuietScenario(w, dir));
+        QVERIFY(serveQuietScenario(w, dir));
         QNetworkAccessManager net;
-        QVERIFY(w.startServing(anyFreePort()));
         QCOMPARE(post(net, w.watchSession()->url(), QStringLiteral("ORD-0001"), "k", "a").status, 201);
         QCOMPARE(post(net, w.watchSession()->url(), QStringLiteral("ORD-0001"), "k", "b").status, 201);
         QTRY_COMPARE(w.result().metrics.replays, 1);
@@ -263,9 +264,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         MainWindow w(nullptr, false);
-        w.show();
-        QVERIFY(loadQuietScenario(w, dir));
-        QVERIFY(w.startServing(anyFreePort()));
+        QVERIFY(serveQuietScenario(w, dir));
         QNetworkAccessManager net;
         QNetworkRequest request(QUrl(w.watchSession()->url().toString() + QStringLiteral("/orders")));
         request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
@@ -374,9 +373,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         MainWindow w(nullptr, false);
-        w.show();
-        QVERIFY(loadQuietScenario(w, dir));
-        QVERIFY(w.startServing(anyFreePort()));
+        QVERIFY(serveQuietScenario(w, dir));
         w.watchSession()->setMaxEvents(6);
         const auto *dropped = w.watchPanel()->findChild<QLabel *>(QStringLiteral("watchDropped"));
         QNetworkAccessManager net;
