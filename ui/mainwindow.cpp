@@ -787,6 +787,8 @@ void MainWindow::serveWithDialog()
         QString error;
         if (startServing(dialog.options(), &error))
             return;
+        if (!dialog.options().anyPortIfBusy)
+            error += QLatin1Char('\n') + tr("Choose another port, or tick \"If this port is in use, pick a free one\".");
         dialog.showError(error);
     }
 }

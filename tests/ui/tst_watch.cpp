@@ -8,6 +8,7 @@
 #include "timelinewidget.h"
 #include "tracemodel.h"
 #include "watchpanel.h"
+#include "watchservedialog.h"
 #include "watchsession.h"
 
 #include <QAction>
@@ -23,6 +24,9 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTcpServer>
+#include <QCheckBox>
+#include <QSpinBox>
+#include <QTimer>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QChartView>
@@ -304,6 +308,40 @@ private Q_SLOTS:
         const auto *note = w.watchPanel()->findChild<QLabel *>(QStringLiteral("watchPortNote"));
         QVERIFY(note->isVisibleTo(w.watchPanel()));
         QCOMPARE(note->text(), w.watchSession()->portNote());
+    }
+
+    void serveDialogSaysWhyAndStaysOpen()
+    {
+        QTemporaryDir dir;
+        MainWindow w(nullptr, false);
+        w.show();
+        QVERIFY(loadQuietScenario(w, dir));
+        QTcpServer squatter;
+        QVERIFY(squatter.listen(QHostAddress::LocalHost, 0));
+        QString shownError;
+        bool reopened = false;
+        // File > Serve… is modal: the answers come from timers running inside its event loop.
+        QTimer::singleShot(0, &w, [&] {
+            auto *dialog = w.findChild<WatchServeDialog *>();
+            QVERIFY(dialog);
+            dialog->findChild<QSpinBox *>(QStringLiteral("servePort"))->setValue(squatter.serverPort());
+            dialog->findChild<QCheckBox *>(QStringLiteral("serveAnyPort"))->setChecked(false);
+            QTimer::singleShot(0, &w, [&] {
+                auto *again = w.findChild<WatchServeDialog *>();
+                reopened = again && again->isVisible();
+                if (again) {
+                    shownError = again->findChild<QLabel *>(QStringLiteral("serveError"))->text();
+                    again->reject();
+                }
+            });
+            dialog->accept();
+        });
+        w.serveAction()->trigger();
+        QVERIFY(reopened);
+        QVERIFY2(shownError.startsWith(QStringLiteral("cannot listen on 127.0.0.1:%1").arg(squatter.serverPort())),
+                 qPrintable(shownError));
+        QVERIFY(shownError.contains(QStringLiteral("pick a free one")));
+        QVERIFY(!w.isServing());
     }
 
     void watchActionServesAndStops()
