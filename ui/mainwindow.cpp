@@ -743,14 +743,25 @@ void MainWindow::onResult(const RunResult &result)
 void MainWindow::onLiveResult(const RunResult &result, int lastOperation)
 {
     m_openOnStory = false;
+    const bool follow = m_watchPanel->followsLatest();
+    const qint64 playhead = m_timeline->playhead();
+    const bool playing = m_timeline->isPlaying();
     m_publishingLive = true;
     m_run->setResult(result);
     m_publishingLive = false;
     m_watchPanel->showResult(result);
-    if (m_watchPanel->followsLatest() && lastOperation > 0 && lastOperation != m_timeline->operation())
-        setOperation(lastOperation);
-    // The whole exchange at a glance, as a finished run opens.
-    m_timeline->seekToEnd();
+    if (follow) {
+        if (lastOperation > 0 && lastOperation != m_timeline->operation())
+            setOperation(lastOperation);
+        // The whole exchange at a glance, as a finished run opens.
+        m_timeline->seekToEnd();
+        return;
+    }
+    // Not following: whoever explains an operation keeps it, with its playhead and playback,
+    // while other requests arrive.
+    m_timeline->setPlayhead(playhead);
+    if (playing)
+        m_timeline->play();
 }
 
 bool MainWindow::isServing() const

@@ -205,6 +205,38 @@ private Q_SLOTS:
         QVERIFY(counts->text().contains(QStringLiteral("1 replay")));
     }
 
+    void notFollowingKeepsTheOperationInView()
+    {
+        QTemporaryDir dir;
+        MainWindow w(nullptr, false);
+        QVERIFY(serveQuietScenario(w, dir));
+        QNetworkAccessManager net;
+        const QUrl url = w.watchSession()->url();
+        QCOMPARE(post(net, url, QStringLiteral("ORD-0005"), QByteArray(), "a").status, 201);
+        QCOMPARE(post(net, url, QStringLiteral("ORD-0005"), QByteArray(), "b").status, 201);
+        QTRY_COMPARE(w.currentOperation(), 5);
+        QTRY_COMPARE(w.result().records.size(), 2);
+        w.watchPanel()->setFollowsLatest(false);
+        const RunResult before = w.result();
+        qint64 middle = 0;
+        for (const TraceEvent &e : before.trace) {
+            if (e.op == 5 && e.kind == EventKind::Committed) {
+                middle = e.t; // the first commit: well before the end
+                break;
+            }
+        }
+        QVERIFY(middle > 0);
+        w.timeline()->setPlayhead(middle);
+        QCOMPARE(post(net, url, QStringLiteral("ORD-0006"), QByteArray(), "c").status, 201);
+        QTRY_COMPARE(w.result().records.size(), 3);
+        QCOMPARE(w.currentOperation(), 5);
+        QCOMPARE(w.timeline()->playhead(), middle);
+        // Following again moves to the newest order.
+        w.watchPanel()->setFollowsLatest(true);
+        QCOMPARE(post(net, url, QStringLiteral("ORD-0007"), QByteArray(), "d").status, 201);
+        QTRY_COMPARE(w.currentOperation(), 7);
+    }
+
     void stopServingClosesThePort()
     {
         QTemporaryDir dir;
