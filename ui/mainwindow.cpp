@@ -39,6 +39,8 @@
 #include <QToolBar>
 #include <QToolButton>
 
+#include <algorithm>
+
 namespace retrylab {
 
 namespace {
@@ -891,6 +893,14 @@ void MainWindow::updateInterestingActions()
             why = story::describe(i);
             break;
         }
+    }
+    if (m_liveResult) {
+        // A live operation is the client's own reference ("tea for two" is operation 100000000): name it.
+        const QList<OpSummary> &ops = m_run->result().ops;
+        const auto it = std::lower_bound(ops.cbegin(), ops.cend(), op,
+                                         [](const OpSummary &s, int o) { return s.op < o; });
+        if (it != ops.cend() && it->op == op && !it->ref.isEmpty())
+            why = why.isEmpty() ? it->ref : QStringLiteral("%1 \u00b7 %2").arg(it->ref, why);
     }
     m_operationWhy->setText(why);
     m_operationWhy->setVisible(!why.isEmpty());

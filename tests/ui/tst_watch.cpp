@@ -193,6 +193,8 @@ private Q_SLOTS:
         QTRY_COMPARE(labelNumber(w, "statusRecords"), 1);
         QCOMPARE(labelNumber(w, "statusDuplicates"), 0);
         QCOMPARE(w.currentOperation(), 9);
+        QCOMPARE(w.findChild<QLabel *>(QStringLiteral("operationWhy"))->text(),
+                 QStringLiteral("ORD-0009 \u00b7 replay"));
         bool replayOnTimeline = false;
         for (const TraceEvent &e : w.result().trace)
             replayOnTimeline |= e.kind == EventKind::Replayed && e.op == 9 && e.requestId == QLatin1String("req-2");
@@ -235,6 +237,19 @@ private Q_SLOTS:
         w.watchPanel()->setFollowsLatest(true);
         QCOMPARE(post(net, url, QStringLiteral("ORD-0007"), QByteArray(), "d").status, 201);
         QTRY_COMPARE(w.currentOperation(), 7);
+    }
+
+    void freeFormReferenceIsNamed()
+    {
+        QTemporaryDir dir;
+        MainWindow w(nullptr, false);
+        QVERIFY(serveQuietScenario(w, dir));
+        QNetworkAccessManager net;
+        QCOMPARE(post(net, w.watchSession()->url(), QStringLiteral("tea for two"), QByteArray(), "t").status, 201);
+        QTRY_COMPARE(w.result().records.size(), 1);
+        QCOMPARE(w.result().records.at(0).ref, QStringLiteral("tea for two"));
+        QVERIFY(w.currentOperation() > 9999); // the server numbers free-form references above ORD-NNNN
+        QCOMPARE(w.findChild<QLabel *>(QStringLiteral("operationWhy"))->text(), QStringLiteral("tea for two"));
     }
 
     void stopServingClosesThePort()
