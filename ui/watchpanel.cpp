@@ -67,6 +67,14 @@ WatchPanel::WatchPanel(WatchSession *session, QWidget *parent)
     m_portNote->setWordWrap(true);
     layout->addWidget(m_portNote);
 
+    m_restarting = new QLabel(tr("The server is restarting: requests get no answer until it is back."), this);
+    m_restarting->setObjectName(QStringLiteral("watchRestarting"));
+    m_restarting->setWordWrap(true);
+    m_restarting->setFont(big);
+    paintAsWarning(m_restarting);
+    m_restarting->hide();
+    layout->addWidget(m_restarting);
+
     m_counts = new QLabel(this);
     m_counts->setObjectName(QStringLiteral("watchCounts"));
     m_counts->setFont(big);
@@ -119,6 +127,7 @@ WatchPanel::WatchPanel(WatchSession *session, QWidget *parent)
     layout->addStretch(1);
 
     connect(m_session, &WatchSession::runningChanged, this, &WatchPanel::updateState);
+    connect(m_session, &WatchSession::restarted, m_restarting, &QLabel::setVisible);
     updateState();
 }
 
@@ -209,6 +218,7 @@ void WatchPanel::updateState()
     m_commands->setVisible(running);
     m_follow->setVisible(running);
     if (!running) {
+        m_restarting->hide();
         m_title->setText(tr("Not serving. The timeline, records and log keep the requests that arrived. "
                             "Serve… starts the order service again, empty."));
         m_network->hide();

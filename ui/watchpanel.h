@@ -51,6 +51,7 @@ private:
     QLabel *m_counts = nullptr;
     QLabel *m_dropped = nullptr;
     QLabel *m_lastRefusal = nullptr;
+    QLabel *m_restarting = nullptr;
     QLabel *m_curl = nullptr;
     QLabel *m_curlKey = nullptr;
     QLabel *m_python = nullptr;

@@ -23,6 +23,7 @@ void WatchSession::newServer()
     delete m_server;
     m_server = new OrderServer(this);
     connect(m_server, &OrderServer::requestHandled, this, &WatchSession::onRequest);
+    connect(m_server, &OrderServer::restarted, this, &WatchSession::restarted);
 }
 
 WatchSession::~WatchSession()

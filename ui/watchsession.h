@@ -60,6 +60,8 @@ public:
 
 Q_SIGNALS:
     void runningChanged(bool running);
+    // The server process restarts (a serverRestart fault, server.restarts or /admin): down while true.
+    void restarted(bool down);
     // A new picture of what arrived; lastOperation is the op of the latest request (0: none).
     void resultReady(const retrylab::RunResult &result, int lastOperation);
 

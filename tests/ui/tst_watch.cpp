@@ -15,6 +15,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QDockWidget>
+#include <QJsonObject>
 #include <QLabel>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -250,6 +251,20 @@ private Q_SLOTS:
         QCOMPARE(w.result().records.at(0).ref, QStringLiteral("tea for two"));
         QVERIFY(w.currentOperation() > 9999); // the server numbers free-form references above ORD-NNNN
         QCOMPARE(w.findChild<QLabel *>(QStringLiteral("operationWhy"))->text(), QStringLiteral("tea for two"));
+    }
+
+    void restartIsShownWhileDown()
+    {
+        QTemporaryDir dir;
+        MainWindow w(nullptr, false);
+        QVERIFY(serveQuietScenario(w, dir));
+        QVERIFY(w.watchSession()->server()->setFaults(QJsonObject{{QStringLiteral("server.restartDownMs"), 300}}).isEmpty());
+        const auto *restarting = w.watchPanel()->findChild<QLabel *>(QStringLiteral("watchRestarting"));
+        QVERIFY(!restarting->isVisibleTo(w.watchPanel()));
+        w.watchSession()->server()->restart();
+        QTRY_VERIFY(restarting->isVisibleTo(w.watchPanel()));
+        QTRY_VERIFY(!restarting->isVisibleTo(w.watchPanel()));
+        QVERIFY(w.isServing());
     }
 
     void stopServingClosesThePort()
