@@ -1172,6 +1172,10 @@ void MainWindow::resetLayout()
 {
     restoreState(m_defaultState);
     m_scenarioDock->show();
+    if (isServing()) {
+        m_watchDock->show();
+        m_watchDock->raise();
+    }
     showPage(Page::Timeline);
     resizeDocks({m_scenarioDock}, {ScenarioDockWidth}, Qt::Horizontal);
 }

@@ -277,6 +277,8 @@ private Q_SLOTS:
         QVERIFY(!w.editor()->isEnabled()); // the server runs this scenario: no edits meanwhile
         QVERIFY(!w.findChild<QAction *>(QStringLiteral("newSeed"))->isEnabled());
         QVERIFY(w.watchAction()->isChecked());
+        w.resetLayout(); // the address stays in view while serving
+        QVERIFY(w.watchDock()->isVisible());
         {
             QTcpServer other;
             QVERIFY(!other.listen(QHostAddress::LocalHost, port));
