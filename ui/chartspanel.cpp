@@ -224,7 +224,7 @@ QWidget *ChartsPanel::buildDuplicatesTab()
     m_dupOutstandingLine->setName(tr("duplicates outstanding (not voided)"));
     chart->addSeries(m_dupOutstandingLine);
     m_dupX = new QValueAxis;
-    m_dupX->setTitleText(tr("simulated time (s)"));
+    setLive(false);
     m_dupY = new QValueAxis;
     m_dupY->setTitleText(tr("duplicate records"));
     chart->addAxis(m_dupX, Qt::AlignBottom);
@@ -1081,6 +1081,11 @@ bool ChartsPanel::exportChart(int tab, const QString &fileName, QString *error)
     if (!image.save(fileName))
         return fail(tr("Cannot write %1 (unknown image type or no permission).").arg(fileName));
     return true;
+}
+
+void ChartsPanel::setLive(bool live)
+{
+    m_dupX->setTitleText(live ? tr("time since the server started (s)") : tr("simulated time (s)"));
 }
 
 } // namespace retrylab

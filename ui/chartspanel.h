@@ -61,6 +61,8 @@ public:
     ~ChartsPanel() override;
 
     void setResult(const RunResult &result);
+    // The result came from the embedded server: its clock is real time since the server started.
+    void setLive(bool live);
     const RunResult &result() const { return m_result; }
 
     // PNG (or any image format Qt writes) via grab, SVG by suffix via QSvgGenerator.

@@ -17,4 +17,13 @@ inline QColor warningColor(const QPalette &palette)
     return isDarkPalette(palette) ? QColor(0xff, 0x8a, 0x80) : QColor(0xc6, 0x28, 0x28);
 }
 
+// Paints a widget's text in warningColor (a label that reports a problem).
+template<typename Widget>
+inline void paintAsWarning(Widget *widget)
+{
+    QPalette p = widget->palette();
+    p.setColor(QPalette::WindowText, warningColor(p));
+    widget->setPalette(p);
+}
+
 } // namespace retrylab

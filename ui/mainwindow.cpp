@@ -8,7 +8,8 @@
 #include "scenarioeditor.h"
 #include "timelinewidget.h"
 #include "trace.h"
-
+#include "watchpanel.h"
+#include "watchservedialog.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -38,12 +39,15 @@
 #include <QToolBar>
 #include <QToolButton>
 
+#include <algorithm>
+
 namespace retrylab {
 
 namespace {
 // Default layout at 1280x720: room for the form on the left; the timeline, charts, records and
 // log share the rest as pages, so each gets the full height.
 constexpr int ScenarioDockWidth = 350;
+constexpr int WatchDockWidth = 470;
 
 QIcon themedIcon(const QString &name, QStyle::StandardPixmap fallback, const QStyle *style)
 {
@@ -122,6 +126,20 @@ void MainWindow::createViews()
     m_pageStale = QList<bool>(m_pages->count(), false);
     setCentralWidget(m_pages);
     connect(m_pages, &QTabWidget::currentChanged, this, &MainWindow::refreshPage);
+
+    // Beside the timeline rather than a page of its own: the class watches the address and
+    // their requests arriving at the same time.
+    m_watch = new WatchSession(this);
+    m_watchPanel = new WatchPanel(m_watch);
+    auto *watchScroll = new QScrollArea;
+    watchScroll->setWidget(m_watchPanel);
+    watchScroll->setWidgetResizable(true);
+    watchScroll->setFrameShape(QFrame::NoFrame);
+    m_watchDock = makeDock(tr("Watch"), QStringLiteral("watchDock"), watchScroll, this);
+    addDockWidget(Qt::LeftDockWidgetArea, m_watchDock);
+    tabifyDockWidget(m_scenarioDock, m_watchDock);
+    m_watchDock->hide();
+    m_scenarioDock->raise();
 }
 
 void MainWindow::createActions()
@@ -206,6 +224,32 @@ void MainWindow::createActions()
     m_resetLayoutAction = new QAction(tr("&Reset layout"), this);
     connect(m_resetLayoutAction, &QAction::triggered, this, &MainWindow::resetLayout);
 
+    m_serveAction = new QAction(themedIcon(QStringLiteral("network-server"), QStyle::SP_DriveNetIcon, s),
+                                tr("Ser&ve…"), this);
+    m_serveAction->setObjectName(QStringLiteral("serveAction"));
+    m_serveAction->setToolTip(tr("Run the order service over HTTP for curl, Python or any client"));
+    connect(m_serveAction, &QAction::triggered, this, &MainWindow::serveWithDialog);
+
+    m_watchAction = new QAction(themedIcon(QStringLiteral("network-receive"), QStyle::SP_ComputerIcon, s),
+                                tr("&Watch live requests"), this);
+    m_watchAction->setObjectName(QStringLiteral("watchAction"));
+    m_watchAction->setCheckable(true);
+    m_watchAction->setToolTip(tr("Serve orders on port 8080 (or a free one) and show every request that arrives"));
+    connect(m_watchAction, &QAction::toggled, this, [this](bool on) {
+        if (on == isServing())
+            return;
+        if (!on) {
+            stopServing();
+            return;
+        }
+        QString error;
+        if (!startServing(m_watchOptions, &error)) {
+            const QSignalBlocker blocker(m_watchAction);
+            m_watchAction->setChecked(false);
+            QMessageBox::warning(this, tr("Cannot serve"), error);
+        }
+    });
+
     m_aboutAction = new QAction(windowIcon(), tr("&About RetryLab"), this);
     m_aboutAction->setMenuRole(QAction::AboutRole);
     connect(m_aboutAction, &QAction::triggered, this, &MainWindow::about);
@@ -248,6 +292,9 @@ void MainWindow::createMenus()
         connect(a, &QAction::triggered, this, [this, kind] { exportWithDialog(kind); });
     }
     file->addSeparator();
+    file->addAction(m_serveAction);
+    file->addAction(m_watchAction);
+    file->addSeparator();
     file->addAction(m_quitAction);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
@@ -259,6 +306,7 @@ void MainWindow::createMenus()
     m_pageActions.first()->setChecked(true);
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_scenarioDock->toggleViewAction());
+    m_viewMenu->addAction(m_watchDock->toggleViewAction());
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_resetLayoutAction);
 
@@ -306,6 +354,7 @@ void MainWindow::createToolBar()
     seedBox->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
     bar->addWidget(seedBox);
     bar->addAction(m_newSeedAction);
+    bar->addAction(m_watchAction);
     connect(m_seedEdit, &QLineEdit::editingFinished, this, [this] {
         bool ok = false;
         const quint64 seed = m_seedEdit->text().toULongLong(&ok);
@@ -404,6 +453,8 @@ void MainWindow::createStatusBar()
     m_statusRefused->hide();
     statusBar()->addPermanentWidget(m_statusRefused); // first, so leftmost
 
+    m_statusLive = makeLabel(QStringLiteral("statusLive"), tr("The embedded order server: where to send orders"));
+    m_statusLive->hide();
     m_statusWorstCase = makeLabel(QStringLiteral("statusWorstCase"),
                                   tr("HTTP attempts per operation if every enabled layer exhausts its retries"));
     m_statusAttempts = makeLabel(QStringLiteral("statusAttempts"), tr("HTTP attempts, and per logical operation"));
@@ -461,6 +512,11 @@ void MainWindow::connectViews()
         showPage(Page::Timeline);
     });
     connect(m_log, &LogView::eventSelected, this, [this](int index) { onEventSelected(m_log, index); });
+
+    connect(m_watch, &WatchSession::resultReady, this, &MainWindow::onLiveResult);
+    connect(m_watch, &WatchSession::runningChanged, this, &MainWindow::onServingChanged);
+    connect(m_watchPanel, &WatchPanel::serveRequested, this, &MainWindow::serveWithDialog);
+    connect(m_watchPanel, &WatchPanel::stopRequested, this, &MainWindow::stopServing);
 }
 
 void MainWindow::onEventSelected(QObject *source, int traceIndex)
@@ -604,11 +660,13 @@ void MainWindow::onScenarioEdited(const Scenario &scenario)
 void MainWindow::onResult(const RunResult &result)
 {
     const int previousOp = m_timeline->operation();
-    const int opCount = qMax(1, int(result.ops.size()));
+    m_liveResult = m_publishingLive;
+    // A live server numbers operations by their reference (ORD-0007 is op 7), so they may have gaps.
+    const int opCount = qMax(1, qMax(int(result.ops.size()), result.ops.isEmpty() ? 0 : result.ops.constLast().op));
     {
         const QSignalBlocker blocker(m_operation);
         m_operation->setRange(1, opCount);
-        m_operation->setSuffix(tr(" of %1").arg(opCount));
+        m_operation->setSuffix(m_liveResult ? QString() : tr(" of %1").arg(opCount));
     }
     m_statusRefused->hide();
     m_interesting = m_run->interesting(); // computed with the run, off the GUI thread when it was big
@@ -616,6 +674,8 @@ void MainWindow::onResult(const RunResult &result)
     const bool story = m_openOnStory;
     const int op = story ? storyOperation(result, m_interesting) : qBound(1, previousOp, opCount);
     m_openOnStory = false;
+    m_timeline->setLive(m_liveResult);
+    m_charts->setLive(m_liveResult);
     m_timeline->setResult(result);
     if (m_timeline->operation() != op)
         m_timeline->setOperation(op);
@@ -650,6 +710,20 @@ void MainWindow::onResult(const RunResult &result)
     m_statusDuplicates->setText(tr("Duplicates: %1").arg(m.duplicates));
     m_statusOrphans->setText(tr("Orphans: %1").arg(m.orphans));
     m_statusLost->setText(tr("Lost: %1").arg(m.lost));
+    // What outside clients concluded is theirs to know: the server counts only what it saw.
+    m_statusWorstCase->setVisible(!m_liveResult);
+    m_statusOrphans->setVisible(!m_liveResult);
+    m_statusLost->setVisible(!m_liveResult);
+    m_statusLive->setVisible(m_liveResult);
+    if (m_liveResult) {
+        m_statusQueries->setVisible(m.queries > 0);
+        const qint64 dropped = m_watch->liveTrace().droppedEvents();
+        QString live = m_watch->isRunning() ? tr("Serving at %1").arg(m_watch->commandUrl().toString())
+                                            : tr("Stopped serving");
+        if (dropped > 0)
+            live += QStringLiteral(" \u00b7 ") + tr("older events dropped");
+        m_statusLive->setText(live);
+    }
 
     // Duplicates and lost orders are the lesson: make them stand out when present.
     for (QLabel *label : {m_statusDuplicates, m_statusLost}) {
@@ -666,6 +740,96 @@ void MainWindow::onResult(const RunResult &result)
     }
     updatePlaybackActions();
     Q_EMIT resultShown();
+}
+
+void MainWindow::onLiveResult(const RunResult &result, int lastOperation)
+{
+    m_openOnStory = false;
+    const bool follow = m_watchPanel->followsLatest();
+    const qint64 playhead = m_timeline->playhead();
+    const bool playing = m_timeline->isPlaying();
+    m_publishingLive = true;
+    m_run->setResult(result);
+    m_publishingLive = false;
+    m_watchPanel->showResult(result);
+    if (follow) {
+        if (lastOperation > 0 && lastOperation != m_timeline->operation())
+            setOperation(lastOperation);
+        // The whole exchange at a glance, as a finished run opens.
+        m_timeline->seekToEnd();
+        return;
+    }
+    // Not following: whoever explains an operation keeps it, with its playhead and playback,
+    // while other requests arrive.
+    m_timeline->setPlayhead(playhead);
+    if (playing)
+        m_timeline->play();
+}
+
+bool MainWindow::isServing() const
+{
+    return m_watch->isRunning();
+}
+
+bool MainWindow::startServing(const WatchOptions &options, QString *error)
+{
+    m_run->cancel(); // a simulated result must not replace what arrives
+    m_watchOptions = options;
+    const QString message = m_watch->start(m_run->scenario(), options);
+    if (!message.isEmpty()) {
+        if (error)
+            *error = message;
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::stopServing()
+{
+    m_watch->stop();
+}
+
+void MainWindow::serveWithDialog()
+{
+    if (isServing()) {
+        stopServing();
+        return;
+    }
+    WatchServeDialog dialog(m_watchOptions, this);
+    while (dialog.exec() == QDialog::Accepted) {
+        QString error;
+        if (startServing(dialog.options(), &error))
+            return;
+        if (!dialog.options().anyPortIfBusy)
+            error += QLatin1Char('\n') + tr("Choose another port, or tick \"If this port is in use, pick a free one\".");
+        dialog.showError(error);
+    }
+}
+
+void MainWindow::onServingChanged(bool serving)
+{
+    // The server runs this scenario: changing it (or running the simulation) would replace the
+    // requests on show with a simulated run.
+    m_editor->setEnabled(!serving);
+    for (QAction *a : {m_runAction, m_newSeedAction, m_openAction})
+        a->setEnabled(!serving);
+    m_seedEdit->setEnabled(!serving);
+    m_presetMenu->setEnabled(!serving);
+    m_recentMenu->setEnabled(!serving);
+    m_serveAction->setText(serving ? tr("Stop ser&ving") : tr("Ser&ve…"));
+    {
+        const QSignalBlocker blocker(m_watchAction);
+        m_watchAction->setChecked(serving);
+    }
+    if (serving) {
+        m_watchDock->show();
+        m_watchDock->raise();
+        // Room for the commands without a scroll bar; the timeline keeps the rest.
+        resizeDocks({m_watchDock}, {qMin(WatchDockWidth, width() / 2)}, Qt::Horizontal);
+        statusBar()->showMessage(tr("Serving at %1").arg(m_watch->commandUrl().toString()), 5000);
+    } else if (m_liveResult) {
+        m_statusLive->setText(tr("Stopped serving"));
+    }
 }
 
 void MainWindow::updateWorstCase(const Scenario &scenario)
@@ -729,6 +893,14 @@ void MainWindow::updateInterestingActions()
             why = story::describe(i);
             break;
         }
+    }
+    if (m_liveResult) {
+        // A live operation is the client's own reference ("tea for two" is operation 100000000): name it.
+        const QList<OpSummary> &ops = m_run->result().ops;
+        const auto it = std::lower_bound(ops.cbegin(), ops.cend(), op,
+                                         [](const OpSummary &s, int o) { return s.op < o; });
+        if (it != ops.cend() && it->op == op && !it->ref.isEmpty())
+            why = why.isEmpty() ? it->ref : QStringLiteral("%1 \u00b7 %2").arg(it->ref, why);
     }
     m_operationWhy->setText(why);
     m_operationWhy->setVisible(!why.isEmpty());
@@ -1000,6 +1172,10 @@ void MainWindow::resetLayout()
 {
     restoreState(m_defaultState);
     m_scenarioDock->show();
+    if (isServing()) {
+        m_watchDock->show();
+        m_watchDock->raise();
+    }
     showPage(Page::Timeline);
     resizeDocks({m_scenarioDock}, {ScenarioDockWidth}, Qt::Horizontal);
 }
@@ -1042,6 +1218,7 @@ void MainWindow::restoreSettings(bool lastScenario)
     const QByteArray state = m_settings.windowState();
     if (!state.isEmpty())
         restoreState(state);
+    m_watchDock->hide(); // nothing is served at start-up
 
     if (!lastScenario)
         return;

@@ -4,6 +4,7 @@
 #include "settings.h"
 #include "simulator.h"
 #include "story.h"
+#include "watchsession.h"
 
 #include <QByteArray>
 #include <QSize>
@@ -26,6 +27,8 @@ class RecordsView;
 class RunController;
 class ScenarioEditor;
 class TimelineWidget;
+class WatchPanel;
+class WatchSession;
 
 // The desktop lab: the scenario editor in a dock, the timeline, charts, records and log as
 // pages of the central area, one RunController feeding every view with the same RunResult.
@@ -78,6 +81,17 @@ public:
     RecordsView *recordsView() const { return m_records; }
     LogView *logView() const { return m_log; }
     QDockWidget *scenarioDock() const { return m_scenarioDock; }
+    // The embedded order server (File > Serve…) and its Watch panel.
+    WatchSession *watchSession() const { return m_watch; }
+    WatchPanel *watchPanel() const { return m_watchPanel; }
+    QDockWidget *watchDock() const { return m_watchDock; }
+    QAction *serveAction() const { return m_serveAction; }
+    QAction *watchAction() const { return m_watchAction; }
+    // Serves the current scenario's server and fault settings; while it runs, the views show
+    // what arrives and the scenario cannot be changed. Returns false with the reason.
+    bool startServing(const WatchOptions &options, QString *error = nullptr);
+    void stopServing();
+    bool isServing() const;
 
 public Q_SLOTS:
     void newFromPreset(const QString &name);
@@ -96,6 +110,8 @@ public Q_SLOTS:
     void newSeed();
     void resetLayout();
     void about();
+    // File > Serve…: asks for the port and the network, then serves; stops when serving.
+    void serveWithDialog();
 
 Q_SIGNALS:
     // After the views were given a new result.
@@ -115,6 +131,8 @@ private:
     void applyScenario(const Scenario &scenario, const QString &fileName);
     void onScenarioEdited(const Scenario &scenario);
     void onResult(const RunResult &result);
+    void onLiveResult(const RunResult &result, int lastOperation);
+    void onServingChanged(bool serving);
     void onEventSelected(QObject *source, int traceIndex);
     void updateTitle();
     void updateWorstCase(const Scenario &scenario);
@@ -135,6 +153,9 @@ private:
     ChartsPanel *m_charts = nullptr;
     RecordsView *m_records = nullptr;
     LogView *m_log = nullptr;
+    WatchSession *m_watch = nullptr;
+    WatchPanel *m_watchPanel = nullptr;
+    QDockWidget *m_watchDock = nullptr;
 
     QDockWidget *m_scenarioDock = nullptr;
     QTabWidget *m_pages = nullptr;
@@ -153,6 +174,8 @@ private:
     QList<QAction *> m_pageActions;
     QAction *m_resetLayoutAction = nullptr;
     QAction *m_aboutAction = nullptr;
+    QAction *m_serveAction = nullptr;
+    QAction *m_watchAction = nullptr;
     QMenu *m_presetMenu = nullptr;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_exportMenu = nullptr;
@@ -170,6 +193,7 @@ private:
     QLabel *m_statusRefused = nullptr;
     QLabel *m_statusOrphans = nullptr;
     QLabel *m_statusLost = nullptr;
+    QLabel *m_statusLive = nullptr;
     QProgressBar *m_busy = nullptr;
 
     QString m_fileName;
@@ -180,6 +204,10 @@ private:
     QList<InterestingOp> m_interesting;
     QList<bool> m_pageStale; // per page: shows an older result than m_run's
     QByteArray m_defaultState;
+    // The result on show came from the embedded server, not from a simulation.
+    bool m_liveResult = false;
+    bool m_publishingLive = false;
+    WatchOptions m_watchOptions; // the last ones asked for in File > Serve…
 };
 
 } // namespace retrylab

@@ -309,7 +309,7 @@ void TimelineWidget::rebuild()
             return tr("%1 \u00b7 1 attempt").arg(what);
         return tr("%1 \u00b7 %2 attempts").arg(what).arg(l.maxAttempts);
     };
-    const QStringList notes{
+    QStringList notes{
         layerNote(c.business, QStringLiteral("loop")),
         layerNote(c.wrapper, QStringLiteral("@retry")),
         !c.transport.enabled ? tr("one send, no retries")
@@ -321,10 +321,17 @@ void TimelineWidget::rebuild()
         tr("orders table"),
     };
     // Transport always sends; "off" only means it does not retry, so its lane is never greyed.
-    const QList<bool> enabled{c.business.enabled, c.wrapper.enabled, true, true, true, true};
+    QList<bool> enabled{c.business.enabled, c.wrapper.enabled, true, true, true, true};
+    if (m_live) {
+        const QString outside = tr("your client: unseen");
+        notes = QStringList{outside, outside, outside, tr("real HTTP"), notes.at(4), notes.at(5)};
+        enabled = QList<bool>{false, false, false, true, true, true};
+    }
     m_selected = -1;
     m_scene->setOperation(m_result.trace, m_op, m_duplicates, notes, enabled);
-    if (m_result.trace.isEmpty())
+    if (m_result.trace.isEmpty() && m_live)
+        m_scene->setEmptyText(tr("Waiting for requests: send an order to the address in the Watch panel."));
+    else if (m_result.trace.isEmpty())
         m_scene->setEmptyText(m_result.ops.isEmpty() ? tr("Run a scenario to see its attempts here.")
                                                      : tr("This run was made without a trace: nothing to replay."));
     else

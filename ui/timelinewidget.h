@@ -48,6 +48,10 @@ public:
     void setSpeed(double factor); // 0.25 .. 16
     // Hides the timeline's own operation picker when a host window offers one.
     void setOperationPickerVisible(bool visible);
+    // The result came from the embedded server: the client lanes belong to an outside client the
+    // server cannot see, so they are greyed with a note saying so. Takes effect at the next setResult().
+    void setLive(bool live) { m_live = live; }
+    bool isLive() const { return m_live; }
     double speed() const { return m_speed; }
     QString caption() const;   // the narrated sentence of the current event
     int itemCount() const;     // trace events of the shown operation (each drawn by one item while in view)
@@ -101,6 +105,7 @@ private:
     QString m_caption;
     int m_selected = -1;
     bool m_syncing = false;
+    bool m_live = false;
     enum class Fit { None, Readable, Exact };
     Fit m_fit = Fit::Readable; // how zoom follows resizes until the user zooms by hand
     QSize m_viewInput;         // the view's maximumViewportSize() the layout was computed for

@@ -1,0 +1,81 @@
+#pragma once
+
+#include "livetrace.h"
+#include "scenario.h"
+#include "simulator.h"
+
+#include <QObject>
+#include <QStringList>
+#include <QTimer>
+#include <QUrl>
+
+namespace retrylab {
+
+class OrderServer;
+
+// How the window serves (File > Serve…).
+struct WatchOptions
+{
+    static constexpr quint16 DefaultPort = 8080;
+    quint16 port = DefaultPort;
+    // When the port is taken, listen on a free one instead of failing.
+    bool anyPortIfBusy = true;
+    // 0.0.0.0 instead of 127.0.0.1: other computers can send orders; /admin then needs the token.
+    bool localNetwork = false;
+};
+
+// The window's embedded order server and what arrived at it: every handled request goes into a
+// LiveTrace, and a RunResult of it (metrics from the server's own /metrics) is published at most
+// once per BatchIntervalMs (longer, up to MaxBatchIntervalMs, while updates are expensive), so a
+// flood of requests costs the views one update per interval.
+class WatchSession : public QObject
+{
+    Q_OBJECT
+public:
+    static constexpr int BatchIntervalMs = 100;
+    static constexpr int MaxBatchIntervalMs = 2000;
+
+    explicit WatchSession(QObject *parent = nullptr);
+    ~WatchSession() override;
+
+    // Starts serving the scenario's server and fault settings. Returns an empty string or why not.
+    QString start(const Scenario &scenario, const WatchOptions &options);
+    // Closes the port; the last result stays published. Safe to call twice.
+    void stop();
+    bool isRunning() const;
+
+    QUrl url() const;
+    // Where other computers reach it (local network only): one URL per IPv4 address of this machine.
+    QStringList networkUrls() const;
+    // The URL to put in the copyable commands: the first network URL, else url().
+    QUrl commandUrl() const;
+    QByteArray adminToken() const;
+    // Why the port is not the one asked for ("Port 8080 is in use, so …"); empty otherwise.
+    QString portNote() const;
+
+    // The most events kept (older requests are dropped whole); for tests.
+    void setMaxEvents(qsizetype maxEvents);
+    const LiveTrace &liveTrace() const { return m_live; }
+    OrderServer *server() const { return m_server; }
+
+Q_SIGNALS:
+    void runningChanged(bool running);
+    // The server process restarts (a serverRestart fault, server.restarts or /admin): down while true.
+    void restarted(bool down);
+    // A new picture of what arrived; lastOperation is the op of the latest request (0: none).
+    void resultReady(const retrylab::RunResult &result, int lastOperation);
+
+private:
+    void newServer();
+    void onRequest(const retrylab::Trace &events);
+    void publish();
+
+    OrderServer *m_server = nullptr;
+    LiveTrace m_live;
+    Scenario m_scenario;
+    WatchOptions m_options;
+    QString m_portNote;
+    QTimer m_batch;
+};
+
+} // namespace retrylab
