@@ -289,6 +289,23 @@ public:
     qint64 scaled(qint64 simulatedUs) const { return qint64(double(simulatedUs) * timeScale); }
     qint64 traceUs() const { return clock.nsecsElapsed() / 1000; }
 
+    // What one process holds besides the store: the service, interned keys and references, and
+    // the counters of /metrics. start() and reset() begin from here.
+    void forgetProcessState()
+    {
+        service = std::make_unique<OrderService>(scenario.server);
+        service->reserve(kReservedKeys, 2 * kReservedKeys);
+        keyIds.clear();
+        keyIds.reserve(qsizetype(kReservedKeys));
+        nextKeyId = 1;
+        refOps.clear();
+        nextRefOp = 100000000;
+        arrivals.clear();
+        memoryErrorBodies.clear();
+        httpAttempts = replays = conflicts409 = mismatch422 = rejected400 = throttled429 = rejected503 = serverErrors =
+            lateCommits = 0;
+    }
+
     quint64 keyId(const QByteArray &key)
     {
         auto it = keyIds.find(key);
@@ -627,6 +644,9 @@ void OrderServerPrivate::postOrder(const QHttpServerRequest &request, QTcpSocket
     QByteArray key = request.value("idempotency-key");
     // A malformed order is answered 400 before the service sees it; the Watch view still shows it.
     auto refuse = [&](const QString &detail) {
+        // An HTTP attempt refused before the service: counted as the simulation counts a 400.
+        ++httpAttempts;
+        ++rejected400;
         writeProblem(socket, 400, detail, requestId);
         if (tracing()) {
             Call call;
@@ -1062,9 +1082,8 @@ QString OrderServer::start(const ServeOptions &options)
     d->scenario = options.scenario;
     d->timeScale = options.timeScale;
     d->keysInDb = d->scenario.server.idempotency.store == KeyStore::Durable;
-    d->service = std::make_unique<OrderService>(d->scenario.server);
-    d->service->reserve(kReservedKeys, 2 * kReservedKeys);
-    d->keyIds.reserve(qsizetype(kReservedKeys));
+    // A server started again begins like a new process: what the store holds is loaded below.
+    d->forgetProcessState();
     d->compileScript();
     const QString error = d->store.open(options.dbFile);
     if (!error.isEmpty())
@@ -1254,17 +1273,7 @@ void OrderServer::reset()
     d->processing.clear();
     d->busy = 0;
     d->store.reset();
-    d->service = std::make_unique<OrderService>(d->scenario.server);
-    d->service->reserve(kReservedKeys, 2 * kReservedKeys);
-    d->keyIds.clear();
-    d->keyIds.reserve(qsizetype(kReservedKeys));
-    d->nextKeyId = 1;
-    d->refOps.clear();
-    d->nextRefOp = 100000000;
-    d->arrivals.clear();
-    d->memoryErrorBodies.clear();
-    d->httpAttempts = d->replays = d->conflicts409 = d->mismatch422 = d->rejected400 = d->throttled429 =
-            d->rejected503 = d->serverErrors = d->lateCommits = 0;
+    d->forgetProcessState();
 }
 
 QJsonObject OrderServer::metricsJson()

@@ -445,6 +445,9 @@ void TestLiveServer::malformedOrdersAreTracedToo()
     QTRY_COMPARE(handled.count(), 2);
     QVERIFY(handled.at(1).at(0).value<Trace>().at(1).key.isEmpty());
     QCOMPARE(metric(*server, "records"), 0);
+    // Both are counted as the simulation counts a 400: HTTP attempts refused.
+    QCOMPARE(metric(*server, "rejected400"), 2);
+    QCOMPARE(metric(*server, "httpAttempts"), 2);
 }
 
 void TestLiveServer::latencySpikeDelaysTheAnswer()
@@ -555,6 +558,23 @@ void TestLiveServer::resetEmptiesTheStore()
     QCOMPARE(again.status, 201);
     QVERIFY(again.header("Idempotent-Replayed").isEmpty());
     QCOMPARE(again.json().value(QLatin1String("id")).toInt(), 1);
+
+    // Stopped and started again (the window's Serve does this), an in-memory server begins empty,
+    // its counters too.
+    QCOMPARE(exchange(server->port(), postOrder(order(1), "k")).status, 201); // a replay: counted
+    QCOMPARE(metric(*server, "replays"), 1);
+    server->stop();
+    QVERIFY(server->start([] {
+                ServeOptions o;
+                o.scenario = base();
+                return o;
+            }())
+                .isEmpty());
+    QCOMPARE(metric(*server, "httpAttempts"), 0);
+    QCOMPARE(metric(*server, "replays"), 0);
+    QCOMPARE(metric(*server, "records"), 0);
+    QCOMPARE(exchange(server->port(), postOrder(order(1), "k")).status, 201);
+    QCOMPARE(metric(*server, "replays"), 0);
 }
 
 void TestLiveServer::queriesByRefAndId()
