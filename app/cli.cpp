@@ -295,7 +295,7 @@ int parseFormat(const QCommandLineParser &parser, const QString &command, bool c
     return Continue;
 }
 
-// --scenario, then every --set in order, then --seed.
+// --scenario, then every --set (validated together, in any order), then --seed.
 int loadScenario(const QCommandLineParser &parser, const QString &command, Scenario *out)
 {
     const QString name = parser.value(ScenarioOption);
@@ -336,10 +336,17 @@ int loadScenario(const QCommandLineParser &parser, const QString &command, Scena
                          .arg(command, assignment));
             return ExitUsage;
         }
-        const ScenarioParse changed = scenario::withSet(s, assignment);
+    }
+    if (!assignments.isEmpty()) {
+        QStringList sources;
+        const ScenarioParse changed = scenario::withSets(s, assignments, &sources);
         if (!changed.ok()) {
-            for (const QString &error : changed.errors)
-                fail(QStringLiteral("%1: --set %2: %3").arg(command, assignment, withFieldHint(error)));
+            for (qsizetype i = 0; i < changed.errors.size(); ++i) {
+                const QString source = sources.value(i);
+                fail(source.isEmpty() ? QStringLiteral("%1: --set: %2").arg(command, withFieldHint(changed.errors.at(i)))
+                                      : QStringLiteral("%1: --set %2: %3")
+                                            .arg(command, source, withFieldHint(changed.errors.at(i))));
+            }
             return ExitUsage;
         }
         s = changed.scenario;
@@ -518,6 +525,11 @@ int runCommand(const QStringList &arguments)
         const QString error = writer.finish();
         if (!error.isEmpty() || result.cancelled)
             return traceFailed(error);
+    }
+    if (!result.error.isEmpty()) {
+        // The engine's own guard stopped the run: its metrics describe a part of it only.
+        fail(QStringLiteral("run: %1").arg(result.error));
+        return ExitRuntime;
     }
 
     // With --trace - the trace owns standard output.

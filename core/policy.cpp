@@ -246,6 +246,11 @@ bool businessRetries(const AttemptOutcome &outcome)
     return false;
 }
 
+bool breakerRecords(const AttemptOutcome &outcome)
+{
+    return outcome.kind != OutcomeKind::CircuitOpen;
+}
+
 bool breakerFailure(const AttemptOutcome &outcome)
 {
     switch (outcome.kind) {
@@ -277,11 +282,14 @@ qint64 backoffUs(const BackoffConfig &config, int n, qint64 prevUs, double u)
         break;
     }
     v = std::min(v, cap);
+    // tenacity's min: the floor of the wait; full jitter draws from [min, wait] (wait_random_exponential).
+    const double floor = config.minMs * 1000.0;
     switch (config.jitter) {
     case Jitter::None:
         break;
     case Jitter::Full:
-        v = u * v;
+        v = std::max(floor, v);
+        v = floor + u * (v - floor);
         break;
     case Jitter::Equal:
         v = v / 2 + u * (v / 2);
@@ -293,7 +301,7 @@ qint64 backoffUs(const BackoffConfig &config, int n, qint64 prevUs, double u)
         break;
     }
     }
-    return qint64(std::llround(std::max(0.0, v)));
+    return qint64(std::llround(std::max({0.0, floor, v})));
 }
 
 } // namespace policy

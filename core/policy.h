@@ -84,7 +84,12 @@ bool wrapperRetries(WrapperRetryOn on, const AttemptOutcome &outcome);
 // 409 (in progress); never 400/422 or other 4xx.
 bool businessRetries(const AttemptOutcome &outcome);
 
-// Whether an outcome counts as a failure for the circuit breaker.
+// Whether the circuit breaker records an outcome at all: a rejection by the open breaker
+// itself is not an answer from the server, so it neither counts as a failure nor closes it.
+bool breakerRecords(const AttemptOutcome &outcome);
+// Whether a recorded outcome counts as a failure for the circuit breaker: the server or the
+// network is in trouble (5xx, 429, timeout, reset, connect error). Any other answer (2xx, a
+// replay, 400, 404, 409, 422) shows a healthy server and resets the consecutive failures.
 bool breakerFailure(const AttemptOutcome &outcome);
 
 // Wait before retry n (n >= 1), in microseconds. `prevUs` is the previous wait

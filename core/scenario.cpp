@@ -93,6 +93,11 @@ struct EnumNames<FaultKind>
                                             "resetAfterCommit",      "latencySpike",         "server5xxBeforeCommit",
                                             "server5xxAfterCommit",  "throttle429",          "serverRestart"};
 };
+template<>
+struct EnumNames<ScriptMethod>
+{
+    static constexpr const char *names[] = {"POST", "GET"};
+};
 
 template<typename E>
 QString enumName(E value)
@@ -559,6 +564,7 @@ QJsonObject backoffToJson(const BackoffConfig &b)
         {QStringLiteral("multiplier"), b.multiplier},
         {QStringLiteral("maxMs"), b.maxMs},
         {QStringLiteral("jitter"), enumName(b.jitter)},
+        {QStringLiteral("minMs"), b.minMs},
     };
 }
 
@@ -584,6 +590,58 @@ void readDistribution(ObjectReader &parent, const char *key, Distribution *d)
     r.integer("jitter", 0, MaxMs, &d->jitter);
 }
 
+// backoff.tenacity: tenacity's wait_exponential by its own names, in seconds. An input alias: when
+// present it sets kind exponential, initialMs, multiplier, maxMs and minMs (names it omits keep
+// those values), and files are written with those keys. wait = multiplier * expBase^(n-1),
+// capped at max, at least min; jitter "full" is wait_random_exponential.
+QJsonObject tenacityOf(const BackoffConfig &b)
+{
+    return QJsonObject{{QStringLiteral("multiplier"), b.initialMs / 1000.0},
+                       {QStringLiteral("expBase"), b.multiplier},
+                       {QStringLiteral("min"), b.minMs / 1000.0},
+                       {QStringLiteral("max"), b.maxMs / 1000.0}};
+}
+
+void readTenacity(ObjectReader &backoff, BackoffConfig *b)
+{
+    const double maxS = MaxMs / 1000.0;
+    if (!backoff.source().contains(QLatin1String("tenacity"))) {
+        // Listed in the catalogue all the same, so that --set and `fields` know them.
+        ObjectReader listed(backoff.errors(), tenacityOf(*b), backoff.pathOf(QStringLiteral("tenacity")));
+        double ignored = 0;
+        listed.number("multiplier", 0, maxS, &ignored);
+        listed.number("expBase", 0, 100, &ignored);
+        listed.number("min", 0, maxS, &ignored);
+        listed.number("max", 0, maxS, &ignored);
+        return;
+    }
+    const qsizetype before = backoff.errors()->size();
+    ObjectReader t(backoff.errors(), backoff.object("tenacity"), backoff.pathOf(QStringLiteral("tenacity")));
+    // Names left out keep the backoff's values, as any partial object does.
+    double multiplier = b->initialMs / 1000.0, expBase = b->multiplier, minS = b->minMs / 1000.0,
+           maxWaitS = b->maxMs / 1000.0;
+    t.number("multiplier", 0, maxS, &multiplier);
+    t.number("expBase", 0, 100, &expBase);
+    t.number("min", 0, maxS, &minS);
+    t.number("max", 0, maxS, &maxWaitS);
+    if (backoff.errors()->size() != before)
+        return;
+    const auto wholeMs = [&](const char *key, double seconds, int *out) {
+        const double ms = seconds * 1000.0;
+        if (std::abs(ms - std::round(ms)) > 1e-6) {
+            backoff.errors()->append(QStringLiteral("%1: %2 s is not a whole number of milliseconds")
+                                         .arg(t.pathOf(QLatin1String(key)), plainNumber(seconds)));
+            return;
+        }
+        *out = int(std::llround(ms));
+    };
+    wholeMs("multiplier", multiplier, &b->initialMs);
+    wholeMs("min", minS, &b->minMs);
+    wholeMs("max", maxWaitS, &b->maxMs);
+    b->multiplier = expBase;
+    b->kind = BackoffKind::Exponential;
+}
+
 void readLayer(ObjectReader &parent, const char *key, LayerConfig *l)
 {
     ObjectReader r(parent.errors(), parent.object(key), parent.pathOf(QLatin1String(key)));
@@ -599,6 +657,8 @@ void readLayer(ObjectReader &parent, const char *key, LayerConfig *l)
         b.number("multiplier", 0, 100, &l->backoff.multiplier);
         b.integer("maxMs", 0, MaxMs, &l->backoff.maxMs);
         b.choice("jitter", &l->backoff.jitter);
+        b.integer("minMs", 0, MaxMs, &l->backoff.minMs);
+        readTenacity(b, &l->backoff);
     }
     // Unlimited attempts (tenacity stop_never) end only at the deadline, and only if every retry
     // waits a little: else the loop would spin without the clock moving.
@@ -751,6 +811,19 @@ void readScript(ObjectReader &parent, int orders, QList<ScriptEntry> *script)
                                                    "one of %2")
                                         .arg(path, enumChoices<FaultKind>()));
         r.choice("fault", &e.fault);
+        r.choice("method", &e.method);
+        if (e.method == ScriptMethod::Get) {
+            // A status query commits nothing, and the wrapper never sends it.
+            if (e.fault == FaultKind::ServerRestart)
+                parent.errors()->append(QStringLiteral("%1.fault: serverRestart happens after a commit, so it addresses "
+                                                       "POST attempts only (method \"POST\")")
+                                            .arg(path));
+            const QString wrapper = e.attempt.section(QLatin1Char('/'), 1, 1);
+            if (wrapper != QLatin1String("*") && wrapper != QLatin1String("w1"))
+                parent.errors()->append(QStringLiteral("%1.attempt: a GET status query is sent by the business layer, "
+                                                       "so its wrapper segment is w1 or *, not %2")
+                                            .arg(path, wrapper));
+        }
         list.append(e);
     }
     *script = list;
@@ -800,7 +873,9 @@ void readSeed(ObjectReader &r, quint64 *seed)
         return;
     if (v.isDouble()) {
         const double d = v.toDouble();
-        if (std::floor(d) == d && d >= 0 && d <= MaxExactInteger) {
+        // A file's integer is read exactly: as a double, 2^53 + 1 would round to 2^53 and pass.
+        const qint64 exact = v.toInteger(-1);
+        if (std::floor(d) == d && d >= 0 && d <= MaxExactInteger && exact >= 0 && exact <= qint64(MaxExactInteger)) {
             *seed = quint64(d);
             return;
         }
@@ -871,6 +946,17 @@ void checkScriptReachable(const Scenario &s, QStringList *errors)
             }
         }
     }
+}
+
+// Keys a file may give that a scenario is not written with: tenacity's names of a backoff.
+bool isInputAlias(const QString &path)
+{
+    for (const QLatin1String alias : {QLatin1String("client.business.backoff.tenacity"),
+                                      QLatin1String("client.wrapper.backoff.tenacity")}) {
+        if (path == alias || (path.startsWith(alias) && path.at(alias.size()) == QLatin1Char('.')))
+            return true;
+    }
+    return false;
 }
 
 // One step of a dotted path: a key or an array index.
@@ -958,7 +1044,8 @@ bool setAt(QJsonValue *node, const QList<PathStep> &steps, int i, const QJsonVal
                 const ScriptEntry entry;
                 child = QJsonObject{{QStringLiteral("op"), QStringLiteral("*")},
                                     {QStringLiteral("attempt"), entry.attempt},
-                                    {QStringLiteral("fault"), enumName(entry.fault)}};
+                                    {QStringLiteral("fault"), enumName(entry.fault)},
+                                    {QStringLiteral("method"), enumName(entry.method)}};
             } else {
                 child = QJsonObject{{steps.at(i + 1).key, QJsonValue()}};
             }
@@ -977,11 +1064,12 @@ bool setAt(QJsonValue *node, const QList<PathStep> &steps, int i, const QJsonVal
         return false;
     }
     QJsonObject object = node->toObject();
-    if (!object.contains(step.key)) {
+    if (!object.contains(step.key) && !isInputAlias(stepsToPath(steps, i + 1))) {
         *error = unknownKeyMessage(stepsToPath(steps, i), step.key, object.keys());
         return false;
     }
-    QJsonValue child = object.value(step.key);
+    // An input alias (backoff.tenacity) is not written out: it starts empty.
+    QJsonValue child = object.contains(step.key) || i + 1 == steps.size() ? object.value(step.key) : QJsonValue(QJsonObject());
     if (!setAt(&child, steps, i + 1, value, error))
         return false;
     object.insert(step.key, child);
@@ -1452,7 +1540,7 @@ int LayerConfig::minimumWaitMs() const
         v = std::min(backoff.initialMs, backoff.maxMs);
         break;
     }
-    return int(std::floor(v));
+    return int(std::floor(std::max(v, double(backoff.minMs))));
 }
 
 int LayerConfig::effectiveMaxAttempts() const
@@ -1575,6 +1663,7 @@ QJsonObject Scenario::toJson() const
             {QStringLiteral("op"), e.op == 0 ? QJsonValue(QStringLiteral("*")) : QJsonValue(e.op)},
             {QStringLiteral("attempt"), e.attempt},
             {QStringLiteral("fault"), enumName(e.fault)},
+            {QStringLiteral("method"), enumName(e.method)},
         });
     }
     const QJsonObject networkJson{
@@ -1841,25 +1930,92 @@ ScenarioParse withValue(const Scenario &s, const QString &path, const QJsonValue
     return parsed;
 }
 
-ScenarioParse withSet(const Scenario &s, const QString &assignment)
+namespace {
+// "path=value" split, the value read as JSON when it is one (a bare number, bool, string literal,
+// list or object), else as the text itself.
+bool splitAssignment(const QString &assignment, QString *path, QJsonValue *value)
 {
     const int eq = assignment.indexOf(QLatin1Char('='));
-    if (eq < 0) {
-        ScenarioParse result;
-        result.scenario = s;
-        result.errors << QStringLiteral("\"%1\": expected path=value, e.g. client.transport.total=5").arg(assignment);
-        return result;
-    }
-    const QString path = assignment.left(eq).trimmed();
+    if (eq < 0)
+        return false;
+    *path = assignment.left(eq).trimmed();
     const QString text = assignment.mid(eq + 1);
-
-    // Wrapping in [] lets a bare number, bool, string literal or object parse as one JSON value.
-    QJsonValue value(text);
+    *value = QJsonValue(text);
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray("[") + text.toUtf8() + QByteArray("]"), &parseError);
     if (parseError.error == QJsonParseError::NoError && doc.isArray() && doc.array().size() == 1)
-        value = doc.array().at(0);
+        *value = doc.array().at(0);
+    return true;
+}
+
+QString missingEquals(const QString &assignment)
+{
+    return QStringLiteral("\"%1\": expected path=value, e.g. client.transport.total=5").arg(assignment);
+}
+} // namespace
+
+ScenarioParse withSet(const Scenario &s, const QString &assignment)
+{
+    QString path;
+    QJsonValue value;
+    if (!splitAssignment(assignment, &path, &value)) {
+        ScenarioParse result;
+        result.scenario = s;
+        result.errors << missingEquals(assignment);
+        return result;
+    }
     return withValue(s, path, value);
+}
+
+ScenarioParse withSets(const Scenario &s, const QStringList &assignments, QStringList *sources)
+{
+    ScenarioParse result;
+    result.scenario = s;
+    QJsonValue root = s.toJson();
+    QStringList paths;
+    const auto failOn = [&](const QString &assignment, const QString &error) {
+        result.errors << error;
+        if (sources)
+            *sources << assignment;
+        return result;
+    };
+    for (const QString &assignment : assignments) {
+        QString path;
+        QJsonValue value;
+        QList<PathStep> steps;
+        if (!splitAssignment(assignment, &path, &value))
+            return failOn(assignment, missingEquals(assignment));
+        if (!parsePath(path, &steps))
+            return failOn(assignment, QStringLiteral("\"%1\": not a valid path (expected names separated by dots, "
+                                                     "e.g. client.transport.total or network.script[0].fault)")
+                                          .arg(path));
+        QString error;
+        if (!setAt(&root, steps, 0, value, &error))
+            return failOn(assignment, error);
+        paths << path;
+    }
+    // Validated once, after every assignment: the order of the flags does not matter
+    // (maxAttempts=0 before or after the deadline it needs).
+    ScenarioParse parsed = fromJson(root.toObject());
+    if (parsed.ok())
+        return parsed;
+    result.errors = parsed.errors;
+    if (sources) {
+        // Each error goes to the last assignment of the field it names (or of an enclosing or
+        // enclosed path), else to none.
+        for (const QString &error : std::as_const(result.errors)) {
+            const QString field = error.section(QLatin1Char(':'), 0, 0);
+            QString source;
+            for (qsizetype i = paths.size() - 1; i >= 0 && source.isEmpty(); --i) {
+                const QString &p = paths.at(i);
+                if (field == p || field.startsWith(p + QLatin1Char('.')) || field.startsWith(p + QLatin1Char('['))
+                    || p.startsWith(field + QLatin1Char('.')) || p.startsWith(field + QLatin1Char('[')))
+                    source = assignments.at(i);
+            }
+            *sources << source;
+        }
+    }
+    return result;
 }
 
 QJsonValue valueAt(const Scenario &s, const QString &path)
@@ -1867,6 +2023,12 @@ QJsonValue valueAt(const Scenario &s, const QString &path)
     QList<PathStep> steps;
     if (!parsePath(path.trimmed(), &steps))
         return QJsonValue(QJsonValue::Undefined);
+    if (isInputAlias(path.trimmed())) {
+        // tenacity's names of a backoff, computed from the keys they stand for.
+        const bool business = steps.at(1).key == QLatin1String("business");
+        const QJsonObject t = tenacityOf(business ? s.client.business.backoff : s.client.wrapper.backoff);
+        return steps.size() == 4 ? QJsonValue(t) : t.value(steps.at(4).key);
+    }
     // Never the whole scenario for one field: a script of many entries is serialised only when the
     // path asks for the script, and then only the entry it names.
     Scenario light = s;
@@ -1951,6 +2113,7 @@ QString toString(TokenReuse v) { return enumName(v); }
 QString toString(KeyStore v) { return enumName(v); }
 QString toString(UnknownQuery v) { return enumName(v); }
 QString toString(FaultKind v) { return enumName(v); }
+QString toString(ScriptMethod v) { return enumName(v); }
 
 } // namespace scenario
 
@@ -1977,7 +2140,9 @@ bool sameSettings(const Scenario &a, const Scenario &b)
     };
     visitSettings(a, b, visitor);
     return same;
-}QList<FieldInfo> fields()
+}
+
+QList<FieldInfo> fields()
 {
     static const QList<FieldInfo> catalogue = [] {
         // One script entry, so the reader also visits the keys of an entry.
@@ -1987,7 +2152,8 @@ bool sameSettings(const Scenario &a, const Scenario &b)
         network.insert(QStringLiteral("script"),
                        QJsonArray{QJsonObject{{QStringLiteral("op"), QStringLiteral("*")},
                                               {QStringLiteral("attempt"), entry.attempt},
-                                              {QStringLiteral("fault"), enumName(entry.fault)}}});
+                                              {QStringLiteral("fault"), enumName(entry.fault)},
+                                              {QStringLiteral("method"), enumName(entry.method)}}});
         json.insert(QStringLiteral("network"), network);
 
         QList<FieldInfo> list;

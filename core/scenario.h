@@ -42,6 +42,9 @@ struct BackoffConfig
     double multiplier = 2.0;
     int maxMs = 1000;
     Jitter jitter = Jitter::None;
+    // The shortest wait, applied after the cap and the jitter (tenacity's `min`); full jitter
+    // draws from [minMs, wait] as tenacity's wait_random_exponential does.
+    int minMs = 0;
 };
 
 // A hand-written loop (business) or a @retry decorator (wrapper).
@@ -125,12 +128,21 @@ struct Distribution
     int jitter = 10;
 };
 
+// The requests a script entry addresses: the order's POST attempts, or its status queries
+// (GET /orders?ref=, whose path is bN/w1/tQ: the business attempt it precedes and the query's
+// own HTTP attempt, transport retries included).
+enum class ScriptMethod { Post, Get };
+
 struct ScriptEntry
 {
     int op = 0; // 0 = any ("*")
     QString attempt = QStringLiteral("*/*/*");
     FaultKind fault = FaultKind::ResponseLost;
-    bool operator==(const ScriptEntry &o) const { return op == o.op && attempt == o.attempt && fault == o.fault; }
+    ScriptMethod method = ScriptMethod::Post;
+    bool operator==(const ScriptEntry &o) const
+    {
+        return op == o.op && attempt == o.attempt && fault == o.fault && method == o.method;
+    }
 };
 
 struct NetworkConfig
@@ -251,6 +263,9 @@ QString save(const Scenario &s, const QString &fileName);
 
 // Applies "path=value" (value parsed as JSON if it parses, else as a string) and re-validates.
 ScenarioParse withSet(const Scenario &s, const QString &assignment);
+// Every assignment applied, then the result validated once, so their order does not matter.
+// `sources` (if given) gets, per error, the assignment it concerns (empty when none).
+ScenarioParse withSets(const Scenario &s, const QStringList &assignments, QStringList *sources = nullptr);
 // The same, with a path and a JSON value.
 ScenarioParse withValue(const Scenario &s, const QString &path, const QJsonValue &value);
 // The value at a dotted path, or undefined.
@@ -272,6 +287,7 @@ QString toString(TokenReuse);
 QString toString(KeyStore);
 QString toString(UnknownQuery);
 QString toString(FaultKind);
+QString toString(ScriptMethod);
 } // namespace scenario
 
 // One path of the field catalogue: what `--set path=value` and `--param path` accept.

@@ -27,8 +27,8 @@ void visitSettings(const Scenario &a, const Scenario &b, Visitor &v)
     v("client.businessRespectRetryAfter", ca.businessRespectRetryAfter, cb.businessRespectRetryAfter);
     v("client.wrapperRetryOn", ca.wrapperRetryOn, cb.wrapperRetryOn);
     const auto layer = [&v](const char *enabled, const char *maxAttempts, const char *kind, const char *initialMs,
-                            const char *multiplier, const char *maxMs, const char *jitter, const char *deadlineMs,
-                            const LayerConfig &la, const LayerConfig &lb) {
+                            const char *multiplier, const char *maxMs, const char *jitter, const char *minMs,
+                            const char *deadlineMs, const LayerConfig &la, const LayerConfig &lb) {
         v(enabled, la.enabled, lb.enabled);
         v(maxAttempts, la.maxAttempts, lb.maxAttempts);
         v(kind, la.backoff.kind, lb.backoff.kind);
@@ -36,14 +36,17 @@ void visitSettings(const Scenario &a, const Scenario &b, Visitor &v)
         v(multiplier, la.backoff.multiplier, lb.backoff.multiplier);
         v(maxMs, la.backoff.maxMs, lb.backoff.maxMs);
         v(jitter, la.backoff.jitter, lb.backoff.jitter);
+        v(minMs, la.backoff.minMs, lb.backoff.minMs);
         v(deadlineMs, la.deadlineMs, lb.deadlineMs);
     };
     layer("client.business.enabled", "client.business.maxAttempts", "client.business.backoff.kind",
           "client.business.backoff.initialMs", "client.business.backoff.multiplier", "client.business.backoff.maxMs",
-          "client.business.backoff.jitter", "client.business.deadlineMs", ca.business, cb.business);
+          "client.business.backoff.jitter", "client.business.backoff.minMs", "client.business.deadlineMs", ca.business,
+          cb.business);
     layer("client.wrapper.enabled", "client.wrapper.maxAttempts", "client.wrapper.backoff.kind",
           "client.wrapper.backoff.initialMs", "client.wrapper.backoff.multiplier", "client.wrapper.backoff.maxMs",
-          "client.wrapper.backoff.jitter", "client.wrapper.deadlineMs", ca.wrapper, cb.wrapper);
+          "client.wrapper.backoff.jitter", "client.wrapper.backoff.minMs", "client.wrapper.deadlineMs", ca.wrapper,
+          cb.wrapper);
     v("client.transport.enabled", ca.transport.enabled, cb.transport.enabled);
     v("client.transport.total", ca.transport.total, cb.transport.total);
     v("client.transport.connect", ca.transport.connect, cb.transport.connect);

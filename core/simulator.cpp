@@ -1,8 +1,11 @@
 #include "simulator.h"
 
+#include "faults.h"
+
 #include "orderservice.h"
 #include "policy.h"
 #include "rng.h"
+#include "work.h"
 
 #include <QHash>
 
@@ -13,6 +16,7 @@
 #include <cstdio>
 #include <cmath>
 #include <deque>
+#include <limits>
 #include <queue>
 #include <vector>
 
@@ -59,50 +63,16 @@ struct Later
     }
 };
 
-enum FaultBit : quint32 {
-    FConnect = 1u << 0,
-    FRequestLost = 1u << 1,
-    FResponseLost = 1u << 2,
-    FReset = 1u << 3,
-    FSpike = 1u << 4,
-    F5xxBefore = 1u << 5,
-    F5xxAfter = 1u << 6,
-    F429 = 1u << 7,
-    FRestart = 1u << 8,
-};
-
-quint32 faultBit(FaultKind k)
-{
-    switch (k) {
-    case FaultKind::ConnectFailure: return FConnect;
-    case FaultKind::RequestLost: return FRequestLost;
-    case FaultKind::ResponseLost: return FResponseLost;
-    case FaultKind::ResetAfterCommit: return FReset;
-    case FaultKind::LatencySpike: return FSpike;
-    case FaultKind::Server5xxBeforeCommit: return F5xxBefore;
-    case FaultKind::Server5xxAfterCommit: return F5xxAfter;
-    case FaultKind::Throttle429: return F429;
-    case FaultKind::ServerRestart: return FRestart;
-    }
-    return 0;
-}
-
-// A script entry compiled to numbers: 0 matches anything.
-struct CompiledScript
-{
-    int op = 0;
-    int b = 0, w = 0, t = 0;
-    quint32 bit = 0;
-};
-
-int segmentNumber(const QString &segment)
-{
-    if (segment == QLatin1String("*") || segment.size() < 2)
-        return 0;
-    bool ok = false;
-    const int n = segment.mid(1).toInt(&ok);
-    return ok ? n : 0;
-}
+// Short names of the fault bits (core/faults.h) for the handlers below.
+constexpr quint32 FConnect = faults::Connect;
+constexpr quint32 FRequestLost = faults::RequestLost;
+constexpr quint32 FResponseLost = faults::ResponseLost;
+constexpr quint32 FReset = faults::Reset;
+constexpr quint32 FSpike = faults::Spike;
+constexpr quint32 F5xxBefore = faults::Error5xxBefore;
+constexpr quint32 F5xxAfter = faults::Error5xxAfter;
+constexpr quint32 F429 = faults::Throttle429;
+constexpr quint32 FRestart = faults::Restart;
 
 enum class Method : quint8 { Post, Get };
 
@@ -204,25 +174,8 @@ public:
         , m_tracing(o.trace || o.sink)
         , m_tables(o.trace)
         , m_service(s.server)
+        , m_script(s.network.script)
     {
-        for (const ScriptEntry &e : s.network.script) {
-            CompiledScript c;
-            c.op = e.op;
-            const QStringList seg = e.attempt.split(QLatin1Char('/'));
-            if (seg.size() == 3) {
-                c.b = segmentNumber(seg[0]);
-                c.w = segmentNumber(seg[1]);
-                c.t = segmentNumber(seg[2]);
-            }
-            c.bit = faultBit(e.fault);
-            m_script.push_back(c);
-        }
-        // A long script would cost a scan of every entry per attempt; keyed by (op, b, w, t)
-        // with 0 for "any", an attempt looks up at most 16 keys however long the script is.
-        if (m_script.size() > LinearScriptEntries) {
-            for (const CompiledScript &c : m_script)
-                m_scriptIndex[scriptKey(c.op, c.b, c.w, c.t)] |= c.bit;
-        }
         m_businessMax = m_c.business.enabled ? m_c.business.effectiveMaxAttempts() : 1;
         m_wrapperMax = m_c.wrapper.enabled ? m_c.wrapper.effectiveMaxAttempts() : 1;
         m_clients.resize(size_t(std::max(1, s.workload.clients)));
@@ -231,9 +184,8 @@ public:
         m_tokenMode = s.server.idempotency.mode == IdempotencyMode::Token;
         m_post = QStringLiteral("POST");
         m_get = QStringLiteral("GET");
-        m_restarts = !s.server.restartsAtS.isEmpty();
-        for (const CompiledScript &c : m_script)
-            m_restarts |= (c.bit & FRestart) != 0;
+        m_restarts = !s.server.restartsAtS.isEmpty() || m_script.restarts();
+        m_instantLimit = maxEventsAtOneInstant(s);
     }
 
     RunResult run();
@@ -375,15 +327,7 @@ private:
     bool m_tracing; // events are made (for RunResult::trace or the sink)
     bool m_tables;  // RunResult::records and ::ops are filled
     OrderService m_service;
-    std::vector<CompiledScript> m_script;
-    static constexpr size_t LinearScriptEntries = 16;
-    static quint64 scriptKey(int op, int b, int w, int t)
-    {
-        // op < 2^21 (at most 1e6), attempt numbers < 2^14 (at most 9999): 63 bits.
-        return (quint64(quint32(op)) << 42) | (quint64(quint32(b) & 0x3FFF) << 28)
-            | (quint64(quint32(w) & 0x3FFF) << 14) | quint64(quint32(t) & 0x3FFF);
-    }
-    std::unordered_map<quint64, quint32> m_scriptIndex; // faults by scriptKey, for long scripts
+    faults::Script m_script;
     std::priority_queue<Event, std::vector<Event>, Later> m_queue;
     std::deque<Event> m_timeouts;
     quint64 m_seq = 0;
@@ -418,6 +362,7 @@ private:
     qint64 m_downUntil = -1;
     std::vector<int> m_inServer; // requests processing, for the restart to drop (kept only with restarts)
     bool m_restarts = false;
+    qint64 m_instantLimit = 0; // maxEventsAtOneInstant
 };
 
 // ------------------------------------------------------------------ client
@@ -480,7 +425,9 @@ void Engine::onBusinessStart(int fi, int phase)
         f.t = 0;
         if (m_tracing)
             traceFlow(Lane::Business, EventKind::BusinessAttempt, f, 0, 0,
-                      ascii("business attempt %d of %d", f.b, m_businessMax));
+                      m_c.business.maxAttempts == 0
+                          ? ascii("business attempt %d (unlimited until the %d ms deadline)", f.b, m_c.business.deadlineMs)
+                          : ascii("business attempt %d of %d", f.b, m_businessMax));
         if (m_c.keyPlacement == KeyPlacement::PerBusinessAttempt && !mintKey(f, 0, Ev::BusinessStart, "per business attempt"))
             return;
     }
@@ -509,7 +456,9 @@ void Engine::onWrapperStart(int fi, int phase)
                                        ^ (m_c.mutatePayloadOnRetry ? quint64(f.b * 1000 + f.w) : 0ull));
         if (m_tracing && m_c.wrapper.enabled)
             traceFlow(Lane::Wrapper, EventKind::WrapperAttempt, f, 0, 0,
-                      ascii("wrapper attempt %d of %d", f.w, m_wrapperMax));
+                      m_c.wrapper.maxAttempts == 0
+                          ? ascii("wrapper attempt %d (unlimited until the %d ms deadline)", f.w, m_c.wrapper.deadlineMs)
+                          : ascii("wrapper attempt %d of %d", f.w, m_wrapperMax));
         if (m_c.keyPlacement == KeyPlacement::PerWrapperAttempt && !mintKey(f, 0, Ev::WrapperStart, "per wrapper attempt"))
             return;
     }
@@ -518,39 +467,8 @@ void Engine::onWrapperStart(int fi, int phase)
 
 quint32 Engine::faultsFor(const Flow &f)
 {
-    quint32 faults = 0;
-    if (!m_scriptIndex.empty()) {
-        // Every combination of "this number" and "any" per segment; "any" (0) never equals an attempt number.
-        for (int op : {0, f.op})
-            for (int b : {0, f.b})
-                for (int w : {0, f.w})
-                    for (int t : {0, f.t}) {
-                        const auto it = m_scriptIndex.find(scriptKey(op, b, w, t));
-                        if (it != m_scriptIndex.end())
-                            faults |= it->second;
-                    }
-    } else {
-        for (const CompiledScript &c : m_script) {
-            if ((c.op == 0 || c.op == f.op) && (c.b == 0 || c.b == f.b) && (c.w == 0 || c.w == f.w)
-                && (c.t == 0 || c.t == f.t))
-                faults |= c.bit;
-        }
-    }
-    // Draws are keyed by the attempt, so each attempt sees the same dice in every variant.
-    RngStream rng(m_s.seed, RngStream::Network,
-                  {quint64(f.op), quint64(f.sub), quint64(f.b), quint64(f.w), quint64(f.t)});
-    const NetworkConfig &n = m_s.network;
-    if (rng.uniform() < n.connectFailure)
-        faults |= FConnect;
-    if (rng.uniform() < n.requestLoss)
-        faults |= FRequestLost;
-    if (rng.uniform() < n.latencySpike)
-        faults |= FSpike;
-    if (rng.uniform() < n.responseLoss)
-        faults |= FResponseLost;
-    if (rng.uniform() < n.resetAfterCommit)
-        faults |= FReset;
-    return faults;
+    const faults::Attempt attempt{f.op, f.sub, f.b, f.w, f.t, false};
+    return (m_script.empty() ? 0u : m_script.match(attempt)) | faults::postNetworkDice(m_s, attempt);
 }
 
 void Engine::onTransportSend(int fi)
@@ -630,9 +548,9 @@ void Engine::sendQuery(Flow &f, int fi)
 
 void Engine::sendQueryAttempt(int fi)
 {
-    // GET /orders?ref= goes through the same session as the POST: request and response loss and
-    // a restarting server apply, and the transport retries it (GET is in urllib3's default
-    // allowed_methods). Script entries and network.connectFailure address POST attempts only.
+    // GET /orders?ref= goes through the same session as the POST: every network fault, a restarting
+    // server and the script entries with "method": "GET" apply, and the transport retries it (GET
+    // is in urllib3's default allowed_methods). Its path is bN/w1/tQ, Q counting its HTTP attempts.
     Flow &f = m_flows[size_t(fi)];
     if (f.done)
         return;
@@ -648,11 +566,25 @@ void Engine::sendQueryAttempt(int fi)
     RngStream rng = f.qt == 1 ? RngStream(m_s.seed, RngStream::Query, {quint64(f.op), quint64(f.sub), quint64(f.b)})
                               : RngStream(m_s.seed, RngStream::Query,
                                           {quint64(f.op), quint64(f.sub), quint64(f.b), quint64(f.qt)});
-    const bool lostOut = rng.uniform() < m_s.network.requestLoss;
-    const bool lostBack = rng.uniform() < m_s.network.responseLoss;
-    const qint64 delay = latency(rng);
-    // network.connectFailure draws for POST attempts only; a restarting server refuses both.
-    if (serverDown()) {
+    const NetworkConfig &n = m_s.network;
+    quint32 faults = 0;
+    if (rng.uniform() < n.requestLoss)
+        faults |= FRequestLost;
+    if (rng.uniform() < n.responseLoss)
+        faults |= FResponseLost;
+    qint64 delay = latency(rng);
+    // Drawn after the draws above, so a run without these faults keeps its trace.
+    if (rng.uniform() < n.connectFailure)
+        faults |= FConnect;
+    if (rng.uniform() < n.latencySpike)
+        faults |= FSpike;
+    if (rng.uniform() < n.resetAfterCommit)
+        faults |= FReset;
+    if (m_script.addressesQueries())
+        faults |= m_script.match({f.op, f.sub, f.b, 1, f.qt, true});
+    if (serverDown())
+        faults |= FConnect; // nothing listens while the server restarts
+    if (faults & FConnect) {
         at(m_now + qint64(m_c.connectFailMs) * kMs, Ev::ConnectFail, fi, f.serial);
         return;
     }
@@ -662,16 +594,21 @@ void Engine::sendQueryAttempt(int fi)
     r.flow = fi;
     r.serial = f.serial;
     r.method = Method::Get;
-    r.faults = (lostOut ? FRequestLost : 0u) | (lostBack ? FResponseLost : 0u);
+    r.faults = faults;
     r.b = f.b;
     r.w = qMax(1, f.w);
     r.t = qMax(1, f.t);
     r.order.op = f.op;
-    if (lostOut) {
+    if (faults & FRequestLost) {
         if (m_tracing)
             traceReq(Lane::Network, EventKind::RequestLost, r, 0, 0, QStringLiteral("the status query was lost"));
         freeRequest(ri);
         return;
+    }
+    if (faults & FSpike) {
+        delay += qint64(n.spikeMs) * kMs;
+        if (m_tracing)
+            traceReq(Lane::Network, EventKind::RequestDelayed, r, 0, 0, QStringLiteral("delayed by %1 ms").arg(n.spikeMs));
     }
     at(m_now + delay, Ev::RequestArrive, ri);
 }
@@ -725,7 +662,7 @@ void Engine::deliver(int fi, const AttemptOutcome &o)
 {
     Flow &f = m_flows[size_t(fi)];
     ClientState &cs = m_clients[size_t(f.client)];
-    if (o.kind != OutcomeKind::CircuitOpen && m_c.circuitBreaker.enabled) {
+    if (m_c.circuitBreaker.enabled && policy::breakerRecords(o)) {
         if (policy::breakerFailure(o)) {
             if (++cs.consecutiveFailures >= m_c.circuitBreaker.failureThreshold) {
                 cs.openUntil = m_now + qint64(m_c.circuitBreaker.openMs) * kMs;
@@ -894,19 +831,28 @@ void Engine::onRequestArrive(int ri)
                  r.method == Method::Get ? ascii("GET /orders?ref=ORD-%04d", f.op)
                                          : QStringLiteral("POST /orders"));
     if (r.method == Method::Get) {
+        const ServerConfig &sc = m_s.server;
+        if (r.faults & F429) {
+            m_m.throttled429++;
+            if (m_tracing)
+                traceReq(Lane::Server, EventKind::Rejected, r, 429, 0, QStringLiteral("rate limited, Retry-After: %1").arg(sc.retryAfterS));
+            respond(ri, 429, sc.retryAfterS);
+            return;
+        }
+        if (r.faults & (F5xxBefore | F5xxAfter)) {
+            m_m.serverErrors++;
+            if (m_tracing)
+                traceReq(Lane::Server, EventKind::ServerError, r, sc.errorStatus, 0, QStringLiteral("the status query failed"));
+            respond(ri, sc.errorStatus, -1);
+            return;
+        }
         const int record = m_service.findByRef(r.order.op);
         r.record = record;
         respond(ri, record ? 200 : 404, -1);
         return;
     }
-    RngStream rng(m_s.seed, RngStream::Server, {quint64(f.op), quint64(f.sub), quint64(r.b), quint64(r.w), quint64(r.t)});
     const ServerConfig &sc = m_s.server;
-    if (rng.uniform() < sc.throttle429)
-        r.faults |= F429;
-    if (rng.uniform() < sc.error5xxBeforeCommit)
-        r.faults |= F5xxBefore;
-    if (rng.uniform() < sc.error5xxAfterCommit)
-        r.faults |= F5xxAfter;
+    r.faults |= faults::serverDice(m_s, {f.op, f.sub, r.b, r.w, r.t, false});
     if (r.faults & F429) {
         m_m.throttled429++;
         if (m_tracing)
@@ -967,9 +913,7 @@ void Engine::startProcessing(int ri)
     m_busy++;
     if (m_restarts)
         m_inServer.push_back(ri);
-    RngStream rng(m_s.seed, RngStream::Server, {quint64(f.op), quint64(f.sub), quint64(r.b), quint64(r.w), quint64(r.t), 9});
-    const qint64 p = qint64(m_s.server.processingMs.base) * kMs
-        + qint64(rng.uniform() * m_s.server.processingMs.jitter * kMs);
+    const qint64 p = faults::processingUs(m_s, {f.op, f.sub, r.b, r.w, r.t, false});
     if (m_tracing)
         traceReq(Lane::Server, EventKind::ProcessingStarted, r, 0, 0, QStringLiteral("processing %1 ms").arg(double(p) / kMs, 0, 'f', 0));
     at(m_now + p, Ev::ProcessingDone, ri);
@@ -1019,7 +963,7 @@ void Engine::onProcessingDone(int ri)
     if (r.faults & FRestart) {
         // Committed, then the process restarts before it answers: the client only sees a timeout.
         if (m_tracing)
-            traceReq(Lane::Server, EventKind::ServerError, r, 0, record, restartText(QStringLiteral("committed, then")));
+            traceReq(Lane::Server, EventKind::ServerRestarted, r, 0, record, restartText(QStringLiteral("committed, then")));
         freeRequest(ri);
         m_busy--;
         restartServer();
@@ -1058,13 +1002,13 @@ void Engine::restartServer()
     const QString dropped = restartText(QStringLiteral("request dropped:"));
     for (const int ri : m_waiting) {
         if (m_tracing)
-            traceReq(Lane::Server, EventKind::ServerError, m_requests[size_t(ri)], 0, 0, dropped);
+            traceReq(Lane::Server, EventKind::ServerRestarted, m_requests[size_t(ri)], 0, 0, dropped);
         freeRequest(ri);
     }
     m_waiting.clear();
     for (const int ri : m_inServer) {
         if (m_tracing)
-            traceReq(Lane::Server, EventKind::ServerError, m_requests[size_t(ri)], 0, 0, dropped);
+            traceReq(Lane::Server, EventKind::ServerRestarted, m_requests[size_t(ri)], 0, 0, dropped);
         // freed when its ProcessingDone finds the old epoch
     }
     m_inServer.clear();
@@ -1102,7 +1046,7 @@ void Engine::respond(int ri, int status, int retryAfterS)
     }
     RngStream rng(m_s.seed, RngStream::Network, {quint64(f.op), quint64(f.sub), quint64(r.b), quint64(r.w), quint64(r.t), 8});
     const qint64 delay = latency(rng);
-    if ((r.faults & FReset) && r.method == Method::Post) {
+    if (r.faults & FReset) {
         if (m_tracing)
             traceReq(Lane::Network, EventKind::ConnectionReset, r, 0, r.record, QStringLiteral("connection reset by peer"));
         at(m_now + delay, Ev::ResetArrive, ri);
@@ -1132,6 +1076,15 @@ void Engine::onResponseArrive(int ri, bool reset)
         o.replayed = r.replayed;
     }
     if (r.method == Method::Get) {
+        if (reset || (r.status != 200 && r.status != 404)) {
+            // A reset, a 5xx or a 429 says nothing about the order: the transport may retry the
+            // GET, else the answer stays unknown.
+            if (m_tracing)
+                traceReq(Lane::Transport, reset ? EventKind::ConnectionReset : EventKind::ResponseReceived, r,
+                         reset ? 0 : r.status, 0, o.describe());
+            queryFailed(r.flow, o);
+            return;
+        }
         if (m_tracing)
             traceReq(Lane::Business, EventKind::QueryResult, r, r.status, r.record,
                      r.status == 200 ? QStringLiteral("order exists: do not resend") : QStringLiteral("no order yet: send again"));
@@ -1197,7 +1150,8 @@ void Engine::onReconcile()
         if (m_nextArrival < m_arrivals.size() && (pending < 0 || m_arrivals[m_nextArrival].first < pending))
             pending = m_arrivals[m_nextArrival].first;
         qint64 next = m_now + interval;
-        if (pending > next)
+        // An interval of 0 (refused by validation) must not divide by zero: run() stops its loop.
+        if (pending > next && interval > 0)
             next = m_now + (pending - m_now + interval - 1) / interval * interval;
         at(next, Ev::Reconcile, 0);
     }
@@ -1241,6 +1195,7 @@ RunResult Engine::run()
     RunResult result;
     result.scenario = m_s;
     quint64 &processed = m_processed;
+    qint64 eventsNow = 0; // processed at m_now so far
     while (!m_queue.empty() || !m_timeouts.empty() || nextArrival < arrivals.size()) {
         Event e;
         const bool fromTimeouts = !m_timeouts.empty() && (m_queue.empty() || Later()(m_queue.top(), m_timeouts.front()));
@@ -1254,6 +1209,18 @@ RunResult Engine::run()
         } else {
             e = m_queue.top();
             m_queue.pop();
+        }
+        // The clock must move: a zero wait retried without end, or a periodic job of interval 0,
+        // would otherwise spin here for ever.
+        if (e.t != m_now)
+            eventsNow = 0;
+        if (++eventsNow > m_instantLimit) {
+            result.error = QStringLiteral("the run was stopped at %1 s of virtual time: more than %2 events happened "
+                                          "at that one instant, more than the whole run could need, so a retry or a "
+                                          "periodic job is looping without waiting")
+                               .arg(double(e.t) / kS, 0, 'f', 3)
+                               .arg(work::formatCount(m_instantLimit));
+            break;
         }
         m_now = e.t;
         ++processed;
@@ -1438,6 +1405,21 @@ RunResult Engine::run()
 }
 
 } // namespace
+
+qint64 maxEventsAtOneInstant(const Scenario &scenario)
+{
+    // A POST attempt causes at most 6 events (the layer event that starts it, a token ready, then
+    // a refused connection, or arrival, end of processing, response and read timeout), a status
+    // query attempt 4, a submission its start; one instant holds at most one reconciliation pass
+    // and the restarts scheduled for it. 16 per request leaves room for all of them.
+    const ClientConfig &c = scenario.client;
+    const qint64 transport = c.transport.enabled ? std::max(0, c.transport.worstCaseRetries()) + 1 : 1;
+    const qint64 requests = work::saturatedProduct(std::max<qint64>(1, work::estimate(scenario).attempts), transport);
+    const qint64 submissions = qint64(std::max(1, scenario.workload.orders)) * 2;
+    const qint64 events = work::saturatedProduct(16, requests);
+    const qint64 slack = submissions + scenario.server.restartsAtS.size() + 1024;
+    return events > std::numeric_limits<qint64>::max() - slack ? std::numeric_limits<qint64>::max() : events + slack;
+}
 
 RunResult simulate(const Scenario &scenario, const RunOptions &options)
 {

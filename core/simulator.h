@@ -104,6 +104,9 @@ struct RunResult
     QList<OpSummary> ops;
     bool cancelled = false;
     qint64 events = 0; // scheduled events the engine processed: its work, without a clock
+    // Why the engine stopped the run before its end, for people; empty when it ran to the end.
+    // The metrics then describe the run up to that point.
+    QString error;
 };
 
 // Receives each trace event as the engine produces it, in trace order.
@@ -121,5 +124,12 @@ struct RunOptions
 
 // Runs a scenario on a virtual clock. Same scenario + seed = same result, bit for bit.
 RunResult simulate(const Scenario &scenario, const RunOptions &options = {});
+
+// The most events a run of this scenario may process at one instant of virtual time before the
+// engine stops it with RunResult::error. Zero latencies, zero waits and orders 0 ms apart are
+// valid, so one instant may legitimately hold the whole run: the limit is the run's worst case
+// (work::estimate, every status query retried by the transport) times the events one request can
+// cause, with room to spare. Beyond it, something loops without letting the clock move.
+qint64 maxEventsAtOneInstant(const Scenario &scenario);
 
 } // namespace retrylab

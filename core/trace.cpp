@@ -28,9 +28,10 @@ const char *const KindNames[] = {
     "serverError",      "responseSent",     "responseLost",    "connectionReset", "responseReceived",
     "lateResponse",     "timeout",          "retryScheduled",  "gaveUp",          "budgetExhausted",
     "opSucceeded",      "opFailed",         "reconcileFlagged", "reconcileVoided",
+    "serverRestarted",
 };
 
-static_assert(int(std::size(KindNames)) == int(EventKind::ReconcileVoided) + 1, "one name per EventKind");
+static_assert(int(std::size(KindNames)) == EventKindCount, "one name per EventKind");
 static_assert(int(std::size(LaneNames)) == int(Lane::Database) + 1, "one name per Lane");
 
 QString tr(const char *text)
@@ -394,6 +395,15 @@ QString narrate(const TraceEvent &e)
         return tr("Reconciliation flagged record #%1 as an extra copy of %2.").arg(e.record).arg(ref);
     case EventKind::ReconcileVoided:
         return tr("Reconciliation voided record #%1, an extra copy of %2.").arg(e.record).arg(ref);
+    case EventKind::ServerRestarted: {
+        const QString keys = e.detail.contains(QLatin1String("forgotten"))
+            ? tr("its in-memory idempotency keys are gone")
+            : tr("its durable idempotency keys survive");
+        if (e.record > 0)
+            return tr("The server committed record #%1, then restarted before answering: the client will only see a "
+                      "timeout, and %2.").arg(e.record).arg(keys);
+        return tr("The server restarted and dropped this request unanswered; %1.").arg(keys);
+    }
     }
     return QString();
 }

@@ -47,7 +47,10 @@ enum class EventKind {
     OpFailed,
     ReconcileFlagged,   // reconciliation found an extra record
     ReconcileVoided,
+    ServerRestarted,    // the server process restarted: this request was dropped (detail: committed or not,
+                        // down time, whether in-memory keys were forgotten)
 };
+constexpr int EventKindCount = int(EventKind::ServerRestarted) + 1;
 
 // One event on the virtual (or real) clock. Timestamps in microseconds.
 struct TraceEvent

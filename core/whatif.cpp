@@ -35,8 +35,9 @@ QString text(E v)
 }
 QString text(const ScriptEntry &e)
 {
-    return QStringLiteral("op %1, attempt %2, %3")
-        .arg(e.op == 0 ? QStringLiteral("*") : QString::number(e.op), e.attempt, scenario::toString(e.fault));
+    return QStringLiteral("op %1, %2attempt %3, %4")
+        .arg(e.op == 0 ? QStringLiteral("*") : QString::number(e.op),
+             e.method == ScriptMethod::Get ? QStringLiteral("GET ") : QString(), e.attempt, scenario::toString(e.fault));
 }
 
 struct ChangesVisitor

@@ -39,8 +39,11 @@ Estimate estimate(const Scenario &s)
     qint64 perSubmission = business * wrapper * transport;
     QStringList extras;
     if (c.queryBeforeRetry && business > 1) {
-        perSubmission += business - 1; // GET /orders?ref= before each business retry
-        extras << QStringLiteral("a status query before each business retry (client.queryBeforeRetry)");
+        // GET /orders?ref= before each business retry, each retried by the transport like any GET.
+        perSubmission += (business - 1) * transport;
+        extras << (transport > 1 ? QStringLiteral("a status query before each business retry, retried by the transport "
+                                                  "(client.queryBeforeRetry)")
+                                 : QStringLiteral("a status query before each business retry (client.queryBeforeRetry)"));
     }
     if (s.server.idempotency.mode == IdempotencyMode::Token && c.keyPlacement != KeyPlacement::None) {
         qint64 tokens = 1;

@@ -49,4 +49,43 @@ inline RunResult runPreset(const QString &name)
     return simulate(presetScenario(name));
 }
 
+// One order, fixed latencies (20 ms each way, 50 ms of processing), every retry layer off, constant
+// waits without jitter (business 1000 ms, wrapper 100 ms): each test switches on what it needs, and
+// the times of its events can be worked out by hand.
+inline Scenario quietScenario()
+{
+    Scenario s;
+    s.name = QStringLiteral("test");
+    s.workload.orders = 1;
+    s.workload.interArrivalMs = 1000;
+    s.client.business.enabled = false;
+    s.client.wrapper.enabled = false;
+    s.client.transport.enabled = false;
+    s.client.business.backoff = {BackoffKind::Constant, 1000, 2.0, 8000, Jitter::None};
+    s.client.wrapper.backoff = {BackoffKind::Constant, 100, 2.0, 1000, Jitter::None};
+    s.client.timeoutMs = 3000;
+    s.network.latencyMs = {20, 0};
+    s.server.processingMs = {50, 0};
+    return s;
+}
+
+// A network.script entry: op 0 is "*", attempt a path such as "b1/*/t2".
+inline ScriptEntry scriptEntry(int op, const char *attempt, FaultKind fault)
+{
+    ScriptEntry e;
+    e.op = op;
+    e.attempt = QLatin1String(attempt);
+    e.fault = fault;
+    return e;
+}
+
+// A run that keeps the one invariant that never bends: no op reported succeeded without a record.
+inline RunResult simulateChecked(const Scenario &s)
+{
+    RunResult r = simulate(s);
+    if (r.metrics.lost != 0)
+        qFatal("lost must be 0, got %d", r.metrics.lost);
+    return r;
+}
+
 } // namespace retrylab::test

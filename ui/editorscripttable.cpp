@@ -28,19 +28,29 @@ QStringList faultNames()
     return names;
 }
 
-// The fault column: drawn like a drop-down list, edited with a real one that exists only while editing.
-// Choosing an entry applies it at once, like the combo boxes in the rest of the form.
-class FaultDelegate : public QStyledItemDelegate
+QStringList methodNames()
+{
+    return {scenario::toString(ScriptMethod::Post), scenario::toString(ScriptMethod::Get)};
+}
+
+// The fault and method columns: drawn like a drop-down list, edited with a real one that exists only
+// while editing. Choosing an entry applies it at once, like the combo boxes in the rest of the form.
+class ChoiceDelegate : public QStyledItemDelegate
 {
 public:
-    using QStyledItemDelegate::QStyledItemDelegate;
+    ChoiceDelegate(QStringList choices, QString editorName, QObject *parent)
+        : QStyledItemDelegate(parent)
+        , m_choices(std::move(choices))
+        , m_editorName(std::move(editorName))
+    {
+    }
 
     QWidget *createEditor(QWidget *parent, const QStyleOptionViewItem &, const QModelIndex &) const override
     {
         auto *combo = new QComboBox(parent);
-        combo->setObjectName(QStringLiteral("faultEditor"));
-        combo->addItems(faultNames());
-        auto *self = const_cast<FaultDelegate *>(this);
+        combo->setObjectName(m_editorName);
+        combo->addItems(m_choices);
+        auto *self = const_cast<ChoiceDelegate *>(this);
         connect(combo, &QComboBox::activated, self, [self, combo] { Q_EMIT self->commitData(combo); });
         return combo;
     }
@@ -79,6 +89,10 @@ public:
             combo.palette.setBrush(QPalette::ButtonText, option.palette.highlightedText());
         style->drawControl(QStyle::CE_ComboBoxLabel, &combo, painter, widget);
     }
+
+private:
+    QStringList m_choices;
+    QString m_editorName;
 };
 
 } // namespace
@@ -103,6 +117,8 @@ QVariant ScriptTableModel::data(const QModelIndex &index, int role) const
     switch (index.column()) {
     case OpColumn:
         return row.op;
+    case MethodColumn:
+        return row.method;
     case AttemptColumn:
         return row.attempt;
     case FaultColumn:
@@ -117,7 +133,13 @@ bool ScriptTableModel::setData(const QModelIndex &index, const QVariant &value, 
     if (!index.isValid() || index.row() >= m_rows.size() || role != Qt::EditRole)
         return false;
     Row &row = m_rows[index.row()];
-    QString *cell = index.column() == OpColumn ? &row.op : (index.column() == AttemptColumn ? &row.attempt : &row.fault);
+    QString *cell = &row.fault;
+    if (index.column() == OpColumn)
+        cell = &row.op;
+    else if (index.column() == MethodColumn)
+        cell = &row.method;
+    else if (index.column() == AttemptColumn)
+        cell = &row.attempt;
     const QString text = value.toString();
     if (*cell == text)
         return true;
@@ -135,6 +157,8 @@ QVariant ScriptTableModel::headerData(int section, Qt::Orientation orientation, 
         switch (section) {
         case OpColumn:
             return tr("Op");
+        case MethodColumn:
+            return tr("Request");
         case AttemptColumn:
             return tr("Attempt");
         case FaultColumn:
@@ -147,6 +171,9 @@ QVariant ScriptTableModel::headerData(int section, Qt::Orientation orientation, 
         switch (section) {
         case OpColumn:
             return tr("Operation number, or * for every operation");
+        case MethodColumn:
+            return tr("POST: the order's attempts. GET: the status query before business attempt b "
+                      "(path bN/w1/tQ, Q counting the query's own HTTP attempts)");
         case AttemptColumn:
             return tr("Attempt path b/w/t, e.g. b1/w1/t1; * matches any");
         case FaultColumn:
@@ -203,16 +230,22 @@ ScriptTableEditor::ScriptTableEditor(QWidget *parent)
     , m_remove(new QPushButton(tr("Remove"), this))
 {
     m_table->setModel(m_model);
-    m_table->setItemDelegateForColumn(ScriptTableModel::FaultColumn, new FaultDelegate(m_table));
+    m_table->setItemDelegateForColumn(ScriptTableModel::FaultColumn,
+                                      new ChoiceDelegate(faultNames(), QStringLiteral("faultEditor"), m_table));
+    m_table->setItemDelegateForColumn(ScriptTableModel::MethodColumn,
+                                      new ChoiceDelegate(methodNames(), QStringLiteral("methodEditor"), m_table));
     m_table->verticalHeader()->setVisible(false);
     // Fixed widths from the font: sizing columns to their contents would measure every row.
     QHeaderView *header = m_table->horizontalHeader();
     const QFontMetrics fm = m_table->fontMetrics();
     header->setSectionResizeMode(ScriptTableModel::OpColumn, QHeaderView::Interactive);
+    header->setSectionResizeMode(ScriptTableModel::MethodColumn, QHeaderView::Interactive);
     header->setSectionResizeMode(ScriptTableModel::AttemptColumn, QHeaderView::Interactive);
     header->setSectionResizeMode(ScriptTableModel::FaultColumn, QHeaderView::Stretch);
     header->resizeSection(ScriptTableModel::OpColumn,
                           qMax(fm.horizontalAdvance(QStringLiteral("0000")), header->sectionSizeHint(0)) + 8);
+    header->resizeSection(ScriptTableModel::MethodColumn,
+                          qMax(fm.horizontalAdvance(QStringLiteral("POST")) + 32, header->sectionSizeHint(1) + 8));
     header->resizeSection(ScriptTableModel::AttemptColumn, fm.horizontalAdvance(QStringLiteral("b10/w10/t10")) + 12);
     // The fault takes the rest.
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -250,6 +283,7 @@ QJsonArray ScriptTableEditor::value() const
             {QStringLiteral("op"), isNumber ? QJsonValue(op) : QJsonValue(opText)},
             {QStringLiteral("attempt"), row.attempt.trimmed()},
             {QStringLiteral("fault"), row.fault},
+            {QStringLiteral("method"), row.method},
         });
     }
     return entries;
@@ -265,7 +299,8 @@ void ScriptTableEditor::setValue(const QJsonArray &entries)
         const QJsonValue op = o.value(QStringLiteral("op"));
         const QString fault = o.value(QStringLiteral("fault")).toString();
         rows.append({op.isDouble() ? QString::number(op.toInt()) : op.toString(QStringLiteral("*")),
-                     o.value(QStringLiteral("attempt")).toString(), faults.contains(fault) ? fault : faults.value(0)});
+                     o.value(QStringLiteral("attempt")).toString(), faults.contains(fault) ? fault : faults.value(0),
+                     o.value(QStringLiteral("method")).toString(scenario::toString(ScriptMethod::Post))});
     }
     m_model->setRows(std::move(rows));
 }
@@ -277,7 +312,8 @@ int ScriptTableEditor::rowCount() const
 
 void ScriptTableEditor::addRow()
 {
-    m_model->appendRow({QStringLiteral("1"), QStringLiteral("b1/w1/t1"), scenario::toString(FaultKind::ResponseLost)});
+    m_model->appendRow({QStringLiteral("1"), QStringLiteral("b1/w1/t1"), scenario::toString(FaultKind::ResponseLost),
+                        scenario::toString(ScriptMethod::Post)});
     const QModelIndex added = m_model->index(m_model->rowCount() - 1, ScriptTableModel::OpColumn);
     m_table->setCurrentIndex(added);
     m_table->scrollTo(added);

@@ -10,19 +10,20 @@ class QPushButton;
 
 namespace retrylab {
 
-// The rows of network.script as typed: (op, attempt path, fault), one small struct per row, no widgets,
-// so a script of 10,000 entries loads in milliseconds. The fault column is edited with a combo box
-// that exists only while a cell is being edited.
+// The rows of network.script as typed: (op, request method, attempt path, fault), one small struct
+// per row, no widgets, so a script of 10,000 entries loads in milliseconds. The method and fault
+// columns are edited with a combo box that exists only while a cell is being edited.
 class ScriptTableModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { OpColumn, AttemptColumn, FaultColumn, ColumnCount };
+    enum Column { OpColumn, MethodColumn, AttemptColumn, FaultColumn, ColumnCount };
     struct Row
     {
         QString op;
         QString attempt;
         QString fault;
+        QString method = QStringLiteral("POST");
     };
 
     using QAbstractTableModel::QAbstractTableModel;
@@ -46,7 +47,7 @@ private:
     QList<Row> m_rows;
 };
 
-// Edits network.script: rows of (op, attempt path, fault) that force a fault on exact attempts.
+// Edits network.script: rows of (op, method, attempt path, fault) that force a fault on exact attempts.
 class ScriptTableEditor : public QWidget
 {
     Q_OBJECT

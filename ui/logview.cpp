@@ -40,7 +40,7 @@ LogView::LogView(QWidget *parent)
     m_kind = new QComboBox;
     m_kind->setObjectName(QStringLiteral("kindFilter"));
     m_kind->addItem(tr("All events"), -1);
-    for (int kind = int(EventKind::OpStart); kind <= int(EventKind::ReconcileVoided); ++kind)
+    for (int kind = int(EventKind::OpStart); kind < EventKindCount; ++kind)
         m_kind->addItem(trace::kindName(EventKind(kind)), kind);
     m_kind->setMaxVisibleItems(20);
     m_export = new QPushButton(tr("Export JSONL…"));

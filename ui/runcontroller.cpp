@@ -119,6 +119,11 @@ void RunController::publish(Outcome outcome)
     m_interesting = std::move(outcome.interesting);
     m_hasResult = true;
     Q_EMIT resultReady(m_result);
+    if (!m_result.error.isEmpty()) {
+        // The engine's guard stopped the run: say so where refusals are shown.
+        m_refusal = tr("Stopped: %1").arg(m_result.error);
+        Q_EMIT runRefused(m_refusal);
+    }
 }
 
 void RunController::setResult(const RunResult &result)

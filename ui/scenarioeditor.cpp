@@ -359,6 +359,9 @@ QGroupBox *ScenarioEditor::buildLayerGroup(const QString &layer, const QString &
     addRow(form, tr("Multiplier"), numberField(p + QStringLiteral("backoff.multiplier"), 0, 1000, 0.5, 2));
     addRow(form, tr("Max wait"), intField(p + QStringLiteral("backoff.maxMs"), 0, MaxMs, tr(" ms"), 100));
     addRow(form, tr("Jitter"), choiceField(p + QStringLiteral("backoff.jitter"), choices<Jitter>(4, jitterLabels)));
+    addRow(form, tr("Min wait"), intField(p + QStringLiteral("backoff.minMs"), 0, MaxMs, tr(" ms"), 100),
+           tr("The shortest wait, after the cap and the jitter (tenacity's min); full jitter then draws "
+              "between it and the wait, as wait_random_exponential does."));
     auto *deadline = qobject_cast<QSpinBox *>(intField(p + QStringLiteral("deadlineMs"), 0, MaxMs, tr(" ms"), 1000));
     deadline->setSpecialValueText(tr("none"));
     addRow(form, tr("Deadline"), deadline, tr("Overall time budget of this layer; 0 = none."));

@@ -446,11 +446,18 @@ QList<EventPlan> planOperation(const Trace &trace, int op, const QSet<int> &dupl
             pl.form = EventPlan::Form::Bar;
             pl.role = Role::Server;
             pl.label = QStringLiteral("processing");
-            const int q = findForward(p, {EventKind::ResponseSent, EventKind::ResponseLost, EventKind::ConnectionReset}, true);
+            const int q = findForward(p, {EventKind::ResponseSent, EventKind::ResponseLost, EventKind::ConnectionReset,
+                                          EventKind::ServerRestarted},
+                                      true);
             if (q >= 0)
                 pl.to = ev(q).t;
             break;
         }
+        case EventKind::ServerRestarted:
+            pl.glyph = Glyph::Cross;
+            pl.role = Role::Fault;
+            pl.label = e.record > 0 ? QStringLiteral("#%1, then restart").arg(e.record) : QStringLiteral("restart: dropped");
+            break;
         case EventKind::KeyReserved:
             pl.glyph = Glyph::Key;
             pl.role = Role::Server;
@@ -621,6 +628,7 @@ int captionPriority(EventKind kind)
     switch (kind) {
     case EventKind::ResponseLost:
     case EventKind::ConnectionReset:
+    case EventKind::ServerRestarted:
         return 11; // says "committed, but..." which is the whole lesson
     case EventKind::Committed:
     case EventKind::Replayed:

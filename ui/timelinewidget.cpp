@@ -298,14 +298,24 @@ void TimelineWidget::rebuild()
 {
     const Scenario &s = m_result.scenario;
     const ClientConfig &c = s.client;
+    // An unlimited layer (maxAttempts 0) runs until its deadline; a transport without total is
+    // bounded by its other counters.
+    const auto layerNote = [](const LayerConfig &l, const QString &what) {
+        if (!l.enabled)
+            return tr("off");
+        if (l.maxAttempts == 0)
+            return tr("%1 \u00b7 until %2").arg(what, timeline::formatDuration(qint64(l.deadlineMs) * 1000));
+        if (l.maxAttempts == 1)
+            return tr("%1 \u00b7 1 attempt").arg(what);
+        return tr("%1 \u00b7 %2 attempts").arg(what).arg(l.maxAttempts);
+    };
     const QStringList notes{
-        c.business.enabled ? (c.business.maxAttempts == 1 ? tr("loop \u00b7 1 attempt")
-                                                           : tr("loop \u00b7 %1 attempts").arg(c.business.maxAttempts))
-                           : tr("off"),
-        c.wrapper.enabled ? (c.wrapper.maxAttempts == 1 ? tr("@retry \u00b7 1 attempt")
-                                                         : tr("@retry \u00b7 %1 attempts").arg(c.wrapper.maxAttempts))
-                          : tr("off"),
-        c.transport.enabled ? tr("urllib3 \u00b7 total %1").arg(c.transport.total) : tr("one send, no retries"),
+        layerNote(c.business, QStringLiteral("loop")),
+        layerNote(c.wrapper, QStringLiteral("@retry")),
+        !c.transport.enabled ? tr("one send, no retries")
+        : c.transport.total == TransportConfig::Unlimited
+            ? tr("urllib3 \u00b7 %1 retries at most").arg(c.transport.worstCaseRetries())
+            : tr("urllib3 \u00b7 total %1").arg(c.transport.total),
         tr("latency %1\u2013%2 ms").arg(s.network.latencyMs.base).arg(s.network.latencyMs.base + s.network.latencyMs.jitter),
         tr("keys: %1").arg(scenario::toString(s.server.idempotency.mode)),
         tr("orders table"),

@@ -22,37 +22,18 @@ namespace {
 // One order, deterministic latencies, every retry layer off: each test switches on what it needs.
 Scenario base()
 {
-    Scenario s;
-    s.name = QStringLiteral("test");
-    s.workload.orders = 1;
-    s.workload.interArrivalMs = 1000;
-    s.client.business.enabled = false;
-    s.client.wrapper.enabled = false;
-    s.client.transport.enabled = false;
-    s.client.business.backoff = {BackoffKind::Constant, 1000, 2.0, 8000, Jitter::None};
-    s.client.wrapper.backoff = {BackoffKind::Constant, 100, 2.0, 1000, Jitter::None};
-    s.client.timeoutMs = 3000;
-    s.network.latencyMs = {20, 0};
-    s.server.processingMs = {50, 0};
-    return s;
+    return test::quietScenario();
 }
 
 ScriptEntry script(int op, const char *attempt, FaultKind fault)
 {
-    ScriptEntry e;
-    e.op = op;
-    e.attempt = QLatin1String(attempt);
-    e.fault = fault;
-    return e;
+    return test::scriptEntry(op, attempt, fault);
 }
 
 // Every run must keep the one invariant that never bends.
 RunResult run(const Scenario &s)
 {
-    RunResult r = simulate(s);
-    if (r.metrics.lost != 0)
-        qFatal("lost must be 0, got %d", r.metrics.lost);
-    return r;
+    return test::simulateChecked(s);
 }
 
 int countKind(const Trace &t, EventKind k)
@@ -155,6 +136,13 @@ private Q_SLOTS:
     void restartKeysValidated();
     void lostQueryRetriedByTransport_data();
     void lostQueryRetriedByTransport();
+    void scriptedQueryFaults_data();
+    void scriptedQueryFaults();
+    void queryScriptValidated_data();
+    void queryScriptValidated();
+    void loopAtOneInstantIsStopped_data();
+    void loopAtOneInstantIsStopped();
+    void wholeRunAtOneInstantIsNotStopped();
 };
 
 void TestEngine::persistent503MultipliesAttempts()
@@ -866,12 +854,13 @@ void TestEngine::estimateMultipliesTheEnabledLayers_data()
                                                      "0.01) x client.business.maxAttempts 4 x client.wrapper.maxAttempts 5 "
                                                      "x client.transport.total+1 3");
     Scenario queries = s;
-    queries.client.queryBeforeRetry = true; // 3 queries before business attempts 2, 3, 4
-    QTest::addRow("status-queries") << queries << qint64(630)
+    // 3 queries before business attempts 2, 3, 4, each up to 3 HTTP attempts: 10 x (60 + 9) = 690.
+    queries.client.queryBeforeRetry = true;
+    QTest::addRow("status-queries") << queries << qint64(690)
                                     << QStringLiteral("workload.orders 10 x client.business.maxAttempts 4 x "
                                                       "client.wrapper.maxAttempts 5 x client.transport.total+1 3, plus "
-                                                      "a status query before each business retry "
-                                                      "(client.queryBeforeRetry)");
+                                                      "a status query before each business retry, retried by the "
+                                                      "transport (client.queryBeforeRetry)");
     Scenario tokens = s;
     tokens.server.idempotency.mode = IdempotencyMode::Token;
     tokens.client.keyPlacement = KeyPlacement::PerOperation;
@@ -911,7 +900,10 @@ void TestEngine::estimateIsExactWhenEverythingFails_data()
     s.client.transport.backoffFactor = 0.01;
     s.network.connectFailure = 1.0;
     QTest::addRow("every-connection-refused") << s;
+    // Every status query is refused too, and the transport retries it like any GET; the client
+    // resends when the query cannot tell (with "fail" it would skip the POSTs of that attempt).
     s.client.queryBeforeRetry = true;
+    s.client.onUnknownQuery = UnknownQuery::Resend;
     QTest::addRow("with-status-queries") << s;
     s.workload.doubleSubmitRate = 1.0;
     QTest::addRow("every-order-submitted-twice") << s;
@@ -922,7 +914,7 @@ void TestEngine::estimateIsExactWhenEverythingFails()
     // The estimate is a bound that the worst case reaches: every layer retrying to its maximum.
     QFETCH(Scenario, scenario);
     const Metrics m = simulate(scenario).metrics;
-    QCOMPARE(m.httpAttempts + m.queries, work::estimate(scenario).attempts);
+    QCOMPARE(m.httpAttempts + m.queryAttempts, work::estimate(scenario).attempts);
 }
 
 void TestEngine::estimateBoundsEveryPreset_data()
@@ -1297,7 +1289,7 @@ void TestEngine::restartWithKeyStore()
     const TraceEvent *end = firstOf(r.trace, EventKind::OpSucceeded);
     QVERIFY(end);
     QCOMPARE(end->t, endMs * 1000);
-    const TraceEvent *restart = firstOf(r.trace, EventKind::ServerError);
+    const TraceEvent *restart = firstOf(r.trace, EventKind::ServerRestarted);
     QVERIFY(restart);
     QCOMPARE(restart->t, qint64(70000));
     QVERIFY(restart->detail.contains(QLatin1String("restarted")));
@@ -1320,7 +1312,7 @@ void TestEngine::scheduledRestartDropsInFlight()
     QCOMPARE(r.metrics.records, 1);
     QCOMPARE(r.metrics.timeouts, qint64(1));
     QCOMPARE(r.metrics.clientSucceeded, 1);
-    const TraceEvent *dropped = firstOf(r.trace, EventKind::ServerError);
+    const TraceEvent *dropped = firstOf(r.trace, EventKind::ServerRestarted);
     QVERIFY(dropped);
     QCOMPARE(dropped->t, qint64(1000000));
     QVERIFY(dropped->detail.contains(QLatin1String("dropped")));
@@ -1425,6 +1417,106 @@ void TestEngine::lostQueryRetriedByTransport()
         QVERIFY(retriedGet);
     }
     QCOMPARE(r.metrics.toJson().value(QLatin1String("queryAttempts")).toDouble(), double(queryAttempts));
+}
+
+void TestEngine::scriptedQueryFaults_data()
+{
+    // As above, without the restart: POST b1 at 0 commits at 70 ms, its response is lost (script),
+    // timeout at 3000 ms; b2 at 3990 ms sends GET /orders?ref=ORD-0001 first. Latency 20 ms each
+    // way. An entry with "method": "GET" forces its fault on that query; the transport (defaults:
+    // total 3, backoffFactor 0.5, statusForcelist 500/502/503/504, GET allowed) retries it, the
+    // first retry at once.
+    QTest::addColumn<int>("method");
+    QTest::addColumn<QString>("attempt");
+    QTest::addColumn<int>("fault");
+    QTest::addColumn<int>("queries");
+    QTest::addColumn<int>("queryAttempts");
+    QTest::addColumn<qint64>("endMs");
+    const int get = int(ScriptMethod::Get);
+    // Refused after 5 ms, retried at once: GET 2 at 3995 ms, found at 4035 ms.
+    QTest::addRow("connect-failure") << get << "b2/w1/t1" << int(FaultKind::ConnectFailure) << 1 << 2 << qint64(4035);
+    // Never arrives: timeout at 6990 ms, GET 2 at once, found at 7030 ms.
+    QTest::addRow("request-lost") << get << "b2/w1/t1" << int(FaultKind::RequestLost) << 1 << 2 << qint64(7030);
+    QTest::addRow("response-lost") << get << "b2/w1/t1" << int(FaultKind::ResponseLost) << 1 << 2 << qint64(7030);
+    // Reset instead of the answer at 4030 ms: a read error, retried at once, found at 4070 ms.
+    QTest::addRow("reset") << get << "b2/w1/t1" << int(FaultKind::ResetAfterCommit) << 1 << 2 << qint64(4070);
+    // 503 at 4030 ms (in the forcelist, GET allowed, no Retry-After): retried at once, found at 4070 ms.
+    QTest::addRow("503") << get << "b2/w1/t1" << int(FaultKind::Server5xxBeforeCommit) << 1 << 2 << qint64(4070);
+    // Spike of 5000 ms (default spikeMs): the GET would arrive at 9010 ms, after the timeout at
+    // 6990 ms; GET 2 at once, found at 7030 ms.
+    QTest::addRow("spike") << get << "b2/w1/t1" << int(FaultKind::LatencySpike) << 1 << 2 << qint64(7030);
+    // 429 is not in the forcelist, but urllib3 retries 413/429/503 carrying Retry-After for an
+    // allowed method (respect_retry_after_header): 429 at 4030 ms, GET 2 after 1 s at 5030 ms,
+    // found at 5070 ms.
+    QTest::addRow("429") << get << "b2/w1/t1" << int(FaultKind::Throttle429) << 1 << 2 << qint64(5070);
+    // Every GET of b2 lost: 4 attempts time out with backoffs 0, 1.0 and 2.0 s between them
+    // (3990 + 4 x 3000 + 3000 = 18990 ms), the transport gives up (total 3), the query is unknown
+    // ("fail"): b2 fails, b3 at 19980 ms queries and finds the order at 20020 ms.
+    QTest::addRow("every-get-of-b2") << get << "b2/*/*" << int(FaultKind::ResponseLost) << 2 << 5 << qint64(20020);
+    // A POST entry never touches the query: found at 4030 ms.
+    QTest::addRow("post-entry-ignored") << int(ScriptMethod::Post) << "b2/w1/t1" << int(FaultKind::RequestLost) << 1 << 1
+                                        << qint64(4030);
+}
+
+void TestEngine::scriptedQueryFaults()
+{
+    QFETCH(int, method);
+    QFETCH(QString, attempt);
+    QFETCH(int, fault);
+    QFETCH(int, queries);
+    QFETCH(int, queryAttempts);
+    QFETCH(qint64, endMs);
+    Scenario s = base();
+    s.client.business.enabled = true;
+    s.client.business.backoff.initialMs = 990;
+    s.client.queryBeforeRetry = true;
+    s.client.transport.enabled = true;
+    ScriptEntry get = script(1, "b1/w1/t1", FaultKind(fault));
+    get.attempt = attempt;
+    get.method = ScriptMethod(method);
+    // An entry for a GET that never happens, so that the script always holds both methods.
+    ScriptEntry never = script(1, "b3/w1/t4", FaultKind::RequestLost);
+    never.method = ScriptMethod::Get;
+    s.network.script = {script(1, "b1/w1/t1", FaultKind::ResponseLost), get, never};
+    const ScenarioParse checked = scenario::fromJson(s.toJson());
+    QVERIFY2(checked.errors.isEmpty(), qPrintable(checked.errors.join(QLatin1Char('\n'))));
+    QCOMPARE(checked.scenario, s);
+    const RunResult r = run(s);
+    QCOMPARE(r.metrics.records, 1);
+    QCOMPARE(r.metrics.httpAttempts, qint64(1)); // the order is found: never resent
+    QCOMPARE(r.metrics.queries, qint64(queries));
+    QCOMPARE(r.metrics.queryAttempts, qint64(queryAttempts));
+    QCOMPARE(r.metrics.clientSucceeded, 1);
+    const TraceEvent *end = firstOf(r.trace, EventKind::OpSucceeded);
+    QVERIFY(end);
+    QCOMPARE(end->t, endMs * 1000);
+}
+
+void TestEngine::queryScriptValidated_data()
+{
+    QTest::addColumn<QString>("entry");
+    QTest::addColumn<QString>("error"); // a part of the one expected message
+    QTest::addRow("restart-on-get") << R"({"op": 1, "attempt": "*/*/*", "fault": "serverRestart", "method": "GET"})"
+                                    << "network.script[0].fault: serverRestart happens after a commit";
+    QTest::addRow("wrapper-2-on-get") << R"({"op": 1, "attempt": "b2/w2/t1", "fault": "requestLost", "method": "GET"})"
+                                      << "network.script[0].attempt: a GET status query is sent by the business layer";
+    QTest::addRow("unknown-method") << R"({"op": 1, "attempt": "*/*/*", "fault": "requestLost", "method": "PUT"})"
+                                    << "network.script[0].method: expected one of POST|GET";
+    QTest::addRow("lowercase-method") << R"({"op": 1, "attempt": "*/*/*", "fault": "requestLost", "method": "get"})"
+                                      << "network.script[0].method: expected one of POST|GET";
+}
+
+void TestEngine::queryScriptValidated()
+{
+    QFETCH(QString, entry);
+    QFETCH(QString, error);
+    QJsonObject json = base().toJson();
+    QJsonObject network = json.value(QLatin1String("network")).toObject();
+    network.insert(QStringLiteral("script"), QJsonArray{QJsonDocument::fromJson(entry.toUtf8()).object()});
+    json.insert(QStringLiteral("network"), network);
+    const ScenarioParse p = scenario::fromJson(json);
+    QCOMPARE(p.errors.size(), 1);
+    QVERIFY2(p.errors.first().startsWith(error), qPrintable(p.errors.first()));
 }
 
 // Gaps between each transport response and the next transport attempt, in microseconds.
@@ -1641,6 +1733,70 @@ void TestEngine::unlimitedAttemptsEndAtDeadline()
     for (const TraceEvent &e : r.trace)
         deadline += e.kind == EventKind::GaveUp && e.detail == QLatin1String("deadline reached");
     QCOMPARE(deadline, 1);
+}
+
+// Scenarios that validation refuses, run directly: each loops at t = 0 without the clock moving.
+// The engine stops after exactly maxEventsAtOneInstant events (every event is at t = 0) and says why.
+void TestEngine::loopAtOneInstantIsStopped_data()
+{
+    QTest::addColumn<Scenario>("scenario");
+    QTest::addColumn<qint64>("limit");
+    // reconciliation.intervalS 0: each pass schedules the next one at the same instant.
+    Scenario reconcile = base();
+    reconcile.reconciliation.enabled = true;
+    reconcile.reconciliation.intervalS = 0;
+    // transport.total null with unlimited counters, no backoff, every connection refused at once:
+    // a zero wait retried without limit. One request at worst by the estimate: 16 + 2 + 1024.
+    Scenario transport = base();
+    transport.client.transport.enabled = true;
+    transport.client.transport.total = TransportConfig::Unlimited;
+    transport.client.transport.backoffFactor = 0;
+    transport.client.connectFailMs = 0;
+    transport.network.connectFailure = 1.0;
+    QTest::addRow("reconciliation-interval-zero") << reconcile << qint64(1042);
+    QTest::addRow("unlimited-transport-zero-wait") << transport << qint64(1042);
+}
+
+void TestEngine::loopAtOneInstantIsStopped()
+{
+    QFETCH(Scenario, scenario);
+    QFETCH(qint64, limit);
+    QVERIFY(!scenario::fromJson(scenario.toJson()).ok()); // validation keeps it out of reach
+    QCOMPARE(maxEventsAtOneInstant(scenario), limit);
+    const RunResult r = simulate(scenario);
+    QCOMPARE(r.events, limit);
+    QCOMPARE(r.error,
+             QStringLiteral("the run was stopped at 0.000 s of virtual time: more than 1042 events happened at that "
+                            "one instant, more than the whole run could need, so a retry or a periodic job is looping "
+                            "without waiting"));
+    QVERIFY(!r.cancelled);
+    QCOMPARE(r.metrics.logicalOperations, 1);
+}
+
+// Zero latencies, zero processing, zero waits and 200 orders 0 ms apart are all valid: the whole
+// run (200 x 3 x 3 x 4 = 7200 attempts, every one answered 503) happens at t = 0 and must finish.
+void TestEngine::wholeRunAtOneInstantIsNotStopped()
+{
+    Scenario s = base();
+    s.workload.orders = 200;
+    s.workload.interArrivalMs = 0;
+    s.network.latencyMs = {0, 0};
+    s.server.processingMs = {0, 0};
+    s.server.error5xxBeforeCommit = 1.0;
+    s.client.business.enabled = true;
+    s.client.business.backoff = {BackoffKind::Constant, 0, 1.0, 0, Jitter::None};
+    s.client.wrapper.enabled = true;
+    s.client.wrapper.backoff = {BackoffKind::Constant, 0, 1.0, 0, Jitter::None};
+    s.client.transport.enabled = true;
+    s.client.transport.backoffFactor = 0;
+    s.client.transport.allowedMethods.clear();
+    QVERIFY(scenario::fromJson(s.toJson()).ok());
+    const RunResult r = run(s);
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    QCOMPARE(r.metrics.httpAttempts, qint64(7200));
+    QCOMPARE(r.metrics.clientFailed, 200);
+    QCOMPARE(r.metrics.durationS, 0.0);
+    QVERIFY(r.events <= maxEventsAtOneInstant(s));
 }
 
 QTEST_GUILESS_MAIN(TestEngine)

@@ -37,6 +37,7 @@ private Q_SLOTS:
     void tokenReplaysWhenAskedTo();
     void keyExpiresExactlyAtTtlFromReservation();
     void inFlightReservationNeverExpires();
+    void zeroTtlForgetsAtCompletion();
     void naiveStoresAndReplaysErrors_data();
     void naiveStoresAndReplaysErrors();
     void unknownTokenIsRejected();
@@ -199,6 +200,22 @@ void TestOrderService::inFlightReservationNeverExpires()
     QCOMPARE(int(d.kind), int(ServiceDecision::Reject));
     QCOMPARE(d.status, 409);
     QVERIFY(!d.keyExpired);
+}
+
+// ttlS 0, the lowest value validation accepts: the reservation still holds while the request is
+// processed (409 at the same instant), and the key is forgotten the moment it could be replayed.
+void TestOrderService::zeroTtlForgetsAtCompletion()
+{
+    OrderService service(keyed(IdempotencyMode::Atomic, 0));
+    const OrderRequest r = request(4, 55);
+    QCOMPARE(int(service.begin(r, 0).kind), int(ServiceDecision::Proceed));
+    const ServiceDecision concurrent = service.begin(r, 0);
+    QCOMPARE(int(concurrent.kind), int(ServiceDecision::Reject));
+    QCOMPARE(concurrent.status, 409);
+    QCOMPARE(service.commit(r, 50000, 201), 1);
+    const ServiceDecision later = service.begin(r, 50000);
+    QCOMPARE(int(later.kind), int(ServiceDecision::Proceed));
+    QVERIFY(later.keyExpired);
 }
 
 void TestOrderService::naiveStoresAndReplaysErrors_data()

@@ -60,6 +60,10 @@ private Q_SLOTS:
     void retryAfterNeedsTotalLeft();
     void backoffJitterAddedAndCapped();
     void statusExhaustedMarked();
+    void breakerFailure_data();
+    void breakerFailure();
+    void retryAfterWithoutForcelist_data();
+    void retryAfterWithoutForcelist();
 };
 
 void TestPolicy::transportRetries_data()
@@ -435,6 +439,98 @@ void TestPolicy::statusExhaustedMarked()
     AttemptOutcome raised = status(503);
     raised.raised = true;
     QCOMPARE(raised.describe(), QStringLiteral("MaxRetryError (too many 503 error responses)"));
+}
+
+// Which outcomes the circuit breaker counts as a failure (the server or the network is in
+// trouble), which ones show a healthy server and reset the count, and the one it ignores.
+void TestPolicy::breakerFailure_data()
+{
+    QTest::addColumn<AttemptOutcome>("outcome");
+    QTest::addColumn<bool>("records");
+    QTest::addColumn<bool>("failure");
+    AttemptOutcome replayed = status(201);
+    replayed.replayed = true;
+    AttemptOutcome replayedError = status(503);
+    replayedError.replayed = true;
+    AttemptOutcome raised = status(503);
+    raised.raised = true;
+    QTest::addRow("500") << status(500) << true << true;
+    QTest::addRow("502") << status(502) << true << true;
+    QTest::addRow("503") << status(503) << true << true;
+    QTest::addRow("503-retry-after") << status(503, 2) << true << true;
+    QTest::addRow("504") << status(504) << true << true;
+    QTest::addRow("599") << status(599) << true << true;
+    QTest::addRow("429") << status(429, 1) << true << true;
+    QTest::addRow("timeout") << failure(OutcomeKind::ReadTimeout) << true << true;
+    QTest::addRow("reset") << failure(OutcomeKind::ConnectionReset) << true << true;
+    QTest::addRow("connect-error") << failure(OutcomeKind::ConnectError) << true << true;
+    QTest::addRow("max-retry-error-503") << raised << true << true;
+    // The client cannot tell a replayed 5xx from a fresh one without reading the header.
+    QTest::addRow("replayed-503") << replayedError << true << true;
+    // Boundaries of the two status rules: 499 and 428/430 are healthy answers.
+    QTest::addRow("499") << status(499) << true << false;
+    QTest::addRow("428") << status(428) << true << false;
+    QTest::addRow("430") << status(430) << true << false;
+    QTest::addRow("400") << status(400) << true << false;
+    QTest::addRow("404") << status(404) << true << false;
+    QTest::addRow("409") << status(409) << true << false;
+    QTest::addRow("422") << status(422) << true << false;
+    QTest::addRow("201") << status(201) << true << false;
+    QTest::addRow("200") << status(200) << true << false;
+    QTest::addRow("201-replayed") << replayed << true << false;
+    // Rejected by the open breaker itself: no answer from anyone, neither counted nor resetting.
+    QTest::addRow("circuit-open") << failure(OutcomeKind::CircuitOpen) << false << false;
+}
+
+void TestPolicy::breakerFailure()
+{
+    QFETCH(AttemptOutcome, outcome);
+    QFETCH(bool, records);
+    QFETCH(bool, failure);
+    QCOMPARE(policy::breakerRecords(outcome), records);
+    QCOMPARE(policy::breakerFailure(outcome), failure);
+}
+
+// urllib3 is_retry: a status outside status_forcelist is still retried when the method is
+// allowed, respect_retry_after_header is on, total has retries left, the response carries
+// Retry-After and the status is 413, 429 or 503; the wait is then the header's.
+void TestPolicy::retryAfterWithoutForcelist_data()
+{
+    QTest::addColumn<QString>("method");
+    QTest::addColumn<bool>("allowAll");
+    QTest::addColumn<bool>("respect");
+    QTest::addColumn<AttemptOutcome>("outcome");
+    QTest::addColumn<bool>("retry");
+    QTest::addColumn<qint64>("delayUs");
+    const QString post = QStringLiteral("POST");
+    QTest::addRow("post-default-methods-503-retry-after") << post << false << true << status(503, 3) << false << qint64(0);
+    QTest::addRow("post-allowed-503-retry-after") << post << true << true << status(503, 3) << true << qint64(3000000);
+    QTest::addRow("post-allowed-413-retry-after") << post << true << true << status(413, 4) << true << qint64(4000000);
+    QTest::addRow("post-allowed-503-no-header") << post << true << true << status(503) << false << qint64(0);
+    QTest::addRow("post-allowed-500-retry-after") << post << true << true << status(500, 3) << false << qint64(0);
+    QTest::addRow("post-allowed-504-retry-after") << post << true << true << status(504, 3) << false << qint64(0);
+    QTest::addRow("post-allowed-503-not-respected") << post << true << false << status(503, 3) << false << qint64(0);
+}
+
+void TestPolicy::retryAfterWithoutForcelist()
+{
+    QFETCH(QString, method);
+    QFETCH(bool, allowAll);
+    QFETCH(bool, respect);
+    QFETCH(AttemptOutcome, outcome);
+    QFETCH(bool, retry);
+    QFETCH(qint64, delayUs);
+    TransportConfig t = urllib3Defaults();
+    t.statusForcelist = {502}; // neither 413, 500, 503 nor 504
+    if (allowAll)
+        t.allowedMethods.clear();
+    t.respectRetryAfter = respect;
+    const TransportVerdict v = policy::transport(t, method, outcome, 0);
+    QCOMPARE(v.retry, retry);
+    if (retry) {
+        QVERIFY(v.retryAfter);
+        QCOMPARE(v.delayUs, delayUs);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestPolicy)

@@ -341,7 +341,7 @@ void TestPresets::storyOperationCarriesTheLesson_data()
     row("query-before-retry", Highlight::QueryFound, {EventKind::QuerySent, EventKind::QueryResult});
     row("server-token", Highlight::Orphan, {EventKind::TokenIssued, EventKind::Rejected});
     row("server-token-query", Highlight::Conflict409, {EventKind::Rejected, EventKind::QueryResult});
-    row("key-store-restart", Highlight::Duplicate, {EventKind::ServerError, EventKind::Committed});
+    row("key-store-restart", Highlight::Duplicate, {EventKind::ServerRestarted, EventKind::Committed});
     row("reconciliation", Highlight::Duplicate, {EventKind::ReconcileVoided});
     row("retry-storm", Highlight::Duplicate, {EventKind::Timeout});
     row("correlation-ids", Highlight::Duplicate, {EventKind::ResponseLost});

@@ -1,4 +1,6 @@
 #include "scenario.h"
+#include "policy.h"
+#include "testsupport.h"
 
 #include <QDir>
 #include <QFile>
@@ -7,6 +9,8 @@
 #include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <algorithm>
 
 using namespace retrylab;
 
@@ -63,6 +67,12 @@ private Q_SLOTS:
     void allErrorsReported();
     void validFileLoads();
     void seedBeyondDoublePrecision();
+    void setsAreValidatedTogether();
+    void tenacityNames_data();
+    void tenacityNames();
+    void tenacityNamesRejected_data();
+    void tenacityNamesRejected();
+    void minimumWaitFloorsTheBackoff();
     void withSet_data();
     void withSet();
     void withSetRejects_data();
@@ -114,9 +124,9 @@ void TestScenario::emptyObjectGivesDefaults_data()
     QTest::addRow("request-id") << QStringLiteral("client.requestId") << json("true");
     QTest::addRow("business-attempts") << QStringLiteral("client.business.maxAttempts") << json("3");
     QTest::addRow("business-backoff") << QStringLiteral("client.business.backoff")
-                                      << json(R"({"kind":"exponential","initialMs":1000,"multiplier":2,"maxMs":8000,"jitter":"full"})");
+                                      << json(R"({"kind":"exponential","initialMs":1000,"multiplier":2,"maxMs":8000,"jitter":"full","minMs":0})");
     QTest::addRow("wrapper-backoff") << QStringLiteral("client.wrapper.backoff")
-                                     << json(R"({"kind":"exponential","initialMs":100,"multiplier":2,"maxMs":1000,"jitter":"none"})");
+                                     << json(R"({"kind":"exponential","initialMs":100,"multiplier":2,"maxMs":1000,"jitter":"none","minMs":0})");
     QTest::addRow("wrapper-retry-on") << QStringLiteral("client.wrapperRetryOn") << json("\"any\"");
     QTest::addRow("transport-off") << QStringLiteral("client.transport.enabled") << json("false");
     QTest::addRow("transport-methods-exclude-post")
@@ -247,7 +257,7 @@ void TestScenario::presetLesson_data()
     QTest::addRow("layered-fix-atomic") << QStringLiteral("layered-fix") << QStringLiteral("server.idempotency.mode") << json("\"atomic\"");
     QTest::addRow("layered-fix-require-key") << QStringLiteral("layered-fix") << QStringLiteral("server.idempotency.requireKey") << json("true");
     QTest::addRow("stable-key-script") << QStringLiteral("stable-key") << QStringLiteral("network.script")
-                                       << json(R"([{"op":1,"attempt":"b1/w1/t1","fault":"responseLost"}])");
+                                       << json(R"([{"op":1,"attempt":"b1/w1/t1","fault":"responseLost","method":"POST"}])");
     QTest::addRow("stable-key-per-operation") << QStringLiteral("stable-key") << QStringLiteral("client.keyPlacement") << json("\"perOperation\"");
     QTest::addRow("rotating-key-per-wrapper-attempt") << QStringLiteral("rotating-key") << QStringLiteral("client.keyPlacement") << json("\"perWrapperAttempt\"");
     QTest::addRow("rotating-key-business-off") << QStringLiteral("rotating-key") << QStringLiteral("client.business.enabled") << json("false");
@@ -506,7 +516,7 @@ void TestScenario::withSet_data()
     QTest::addRow("script-array") << QStringLiteral(R"(network.script=[{"op":"*","attempt":"*/*/t1","fault":"connectFailure"}])")
                                   << QStringLiteral("network.script[0].fault") << json("\"connectFailure\"");
     QTest::addRow("script-append-by-index") << QStringLiteral("network.script[0].fault=requestLost")
-                                            << QStringLiteral("network.script[0]") << json(R"({"op":"*","attempt":"*/*/*","fault":"requestLost"})");
+                                            << QStringLiteral("network.script[0]") << json(R"({"op":"*","attempt":"*/*/*","fault":"requestLost","method":"POST"})");
     QTest::addRow("list-element") << QStringLiteral("client.transport.statusForcelist[1]=429")
                                   << QStringLiteral("client.transport.statusForcelist") << json("[500,429,503,504]");
     QTest::addRow("seed") << QStringLiteral("seed=123") << QStringLiteral("seed") << json("123");
@@ -791,7 +801,7 @@ void TestScenario::scriptEntryNeedsFault()
     const ScenarioParse appended = scenario::withSet(Scenario(), QStringLiteral("network.script[0].op=1"));
     QVERIFY2(appended.ok(), qPrintable(appended.errors.join(QLatin1Char('\n'))));
     QCOMPARE(scenario::valueAt(appended.scenario, QStringLiteral("network.script[0]")),
-             json(R"({"op": 1, "attempt": "*/*/*", "fault": "responseLost"})"));
+             json(R"({"op": 1, "attempt": "*/*/*", "fault": "responseLost", "method": "POST"})"));
 }
 
 void TestScenario::scriptEntryThatCanNeverFire_data()
@@ -1061,7 +1071,7 @@ void TestScenario::valueAtReadsScriptEntries()
     QCOMPARE(scenario::valueAt(s, QStringLiteral("network.script[1].fault")), json("\"throttle429\""));
     QCOMPARE(scenario::valueAt(s, QStringLiteral("network.script[1].op")), json("2"));
     QCOMPARE(scenario::valueAt(s, QStringLiteral("network.script[1]")),
-             json(R"({"op": 2, "attempt": "*/*/*", "fault": "throttle429"})"));
+             json(R"({"op": 2, "attempt": "*/*/*", "fault": "throttle429", "method": "POST"})"));
     QVERIFY(scenario::valueAt(s, QStringLiteral("network.script[2].op")).isUndefined());
     QCOMPARE(scenario::valueAt(s, QStringLiteral("network.script")).toArray().size(), 2);
     QCOMPARE(scenario::valueAt(s, QStringLiteral("network")).toObject().value(QLatin1String("script")).toArray().size(), 2);
@@ -1197,6 +1207,171 @@ void TestScenario::unlimitedAttempts()
     QCOMPARE(l.effectiveMaxAttempts(), bound);
     // The other layer keeps its 3 attempts; transport is off.
     QCOMPARE(parsed.scenario.worstCaseAttemptsPerOp(), 3 * bound);
+}
+
+void TestScenario::setsAreValidatedTogether()
+{
+    const Scenario base = test::presetScenario(QStringLiteral("ghost-request"));
+    const QStringList unlimited{QStringLiteral("client.business.maxAttempts=0"),
+                                QStringLiteral("client.business.deadlineMs=30000"),
+                                QStringLiteral("client.business.backoff.jitter=none")};
+    // One at a time, the first is refused: unlimited needs a deadline and a wait of at least 1 ms.
+    QVERIFY(!scenario::withSet(base, unlimited.first()).ok());
+    // Together, in either order, they make the same scenario.
+    QStringList sources;
+    const ScenarioParse forward = scenario::withSets(base, unlimited, &sources);
+    QVERIFY2(forward.ok(), qPrintable(forward.errors.join(QLatin1Char('\n'))));
+    QVERIFY(sources.isEmpty());
+    QCOMPARE(forward.scenario.client.business.maxAttempts, 0);
+    QCOMPARE(forward.scenario.client.business.deadlineMs, 30000);
+    QStringList reversed = unlimited;
+    std::reverse(reversed.begin(), reversed.end());
+    const ScenarioParse backward = scenario::withSets(base, reversed);
+    QVERIFY(backward.ok());
+    QCOMPARE(backward.scenario, forward.scenario);
+
+    // Each error is given to the assignment of the field it names; the last one wins.
+    const ScenarioParse bad = scenario::withSets(
+        base, {QStringLiteral("workload.orders=0"), QStringLiteral("client.business.maxAttempts=0"),
+               QStringLiteral("network.responseLoss=0.5"), QStringLiteral("workload.orders=-1")},
+        &sources);
+    QVERIFY(!bad.ok());
+    QCOMPARE(sources.size(), bad.errors.size());
+    for (qsizetype i = 0; i < bad.errors.size(); ++i) {
+        if (bad.errors.at(i).startsWith(QLatin1String("workload.orders")))
+            QCOMPARE(sources.at(i), QStringLiteral("workload.orders=-1"));
+        else if (bad.errors.at(i).startsWith(QLatin1String("client.business.maxAttempts")))
+            QCOMPARE(sources.at(i), QStringLiteral("client.business.maxAttempts=0"));
+        else
+            QFAIL(qPrintable(bad.errors.at(i)));
+    }
+    QCOMPARE(bad.errors.size(), 2);
+    // A path error stops at its assignment.
+    sources.clear();
+    const ScenarioParse path = scenario::withSets(base, {QStringLiteral("workload.orders=3"), QStringLiteral("nope..x=1")},
+                                                  &sources);
+    QCOMPARE(path.errors.size(), 1);
+    QCOMPARE(sources, QStringList{QStringLiteral("nope..x=1")});
+    QCOMPARE(path.scenario, base);
+}
+
+void TestScenario::tenacityNames_data()
+{
+    // wait_exponential(multiplier, max, exp_base, min) in seconds: wait n = multiplier * expBase^(n-1),
+    // capped at max, at least min.
+    QTest::addColumn<QString>("tenacity");
+    QTest::addColumn<QList<qint64>>("waitsMs"); // retries 1 to 4, jitter none
+    QTest::addColumn<int>("initialMs");
+    QTest::addColumn<double>("multiplier");
+    QTest::addColumn<int>("minMs");
+    QTest::addColumn<int>("maxMs");
+    // 0.5, 1.5, 4.5, 13.5 -> floored at 1 s, capped at 10 s.
+    QTest::addRow("all-four") << R"({"multiplier": 0.5, "expBase": 3, "min": 1, "max": 10})"
+                              << QList<qint64>{1000, 1500, 4500, 10000} << 500 << 3.0 << 1000 << 10000;
+    // Names left out keep the wrapper's values (initialMs 100, multiplier 2, minMs 0, maxMs 1000).
+    QTest::addRow("max-only") << R"({"max": 0.25})" << QList<qint64>{100, 200, 250, 250} << 100 << 2.0 << 0 << 250;
+    // tenacity's own example: wait_exponential(multiplier=1, min=4, max=10): 4, 4, 4, 8.
+    QTest::addRow("readme-example") << R"({"multiplier": 1, "min": 4, "max": 10})" << QList<qint64>{4000, 4000, 4000, 8000}
+                                    << 1000 << 2.0 << 4000 << 10000;
+}
+
+void TestScenario::tenacityNames()
+{
+    QFETCH(QString, tenacity);
+    QFETCH(QList<qint64>, waitsMs);
+    QFETCH(int, initialMs);
+    QFETCH(double, multiplier);
+    QFETCH(int, minMs);
+    QFETCH(int, maxMs);
+    // From a file: the constant kind of the preset is replaced, as wait_exponential is exponential.
+    QJsonObject file = Scenario().toJson();
+    QJsonObject client = file.value(QLatin1String("client")).toObject();
+    QJsonObject wrapper = client.value(QLatin1String("wrapper")).toObject();
+    wrapper.insert(QStringLiteral("backoff"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("constant")},
+                                                         {QStringLiteral("tenacity"), json(qPrintable(tenacity))}});
+    client.insert(QStringLiteral("wrapper"), wrapper);
+    file.insert(QStringLiteral("client"), client);
+    const ScenarioParse parsed = scenario::fromJson(file);
+    QVERIFY2(parsed.ok(), qPrintable(parsed.errors.join(QLatin1Char('\n'))));
+    const BackoffConfig &b = parsed.scenario.client.wrapper.backoff;
+    QCOMPARE(int(b.kind), int(BackoffKind::Exponential));
+    QCOMPARE(b.initialMs, initialMs);
+    QCOMPARE(b.multiplier, multiplier);
+    QCOMPARE(b.minMs, minMs);
+    QCOMPARE(b.maxMs, maxMs);
+    for (int n = 1; n <= 4; ++n)
+        QCOMPARE(policy::backoffUs(b, n, 0, 0.5), waitsMs.at(n - 1) * 1000);
+    // Written back with the keys they stand for, and read the same.
+    const QJsonObject written = parsed.scenario.toJson();
+    QVERIFY(!QJsonDocument(written).toJson().contains("tenacity"));
+    QCOMPARE(scenario::fromJson(written).scenario, parsed.scenario);
+    // The same through --set, and readable back by tenacity's names.
+    QStringList sets;
+    const QJsonObject t = json(qPrintable(tenacity)).toObject();
+    for (auto it = t.begin(); it != t.end(); ++it)
+        sets << QStringLiteral("client.wrapper.backoff.tenacity.%1=%2").arg(it.key()).arg(it.value().toDouble());
+    const ScenarioParse viaSet = scenario::withSets(Scenario(), sets);
+    QVERIFY2(viaSet.ok(), qPrintable(viaSet.errors.join(QLatin1Char('\n'))));
+    QCOMPARE(viaSet.scenario.client.wrapper.backoff.initialMs, initialMs);
+    QCOMPARE(viaSet.scenario.client.wrapper.backoff.maxMs, maxMs);
+    QCOMPARE(scenario::valueAt(viaSet.scenario, QStringLiteral("client.wrapper.backoff.tenacity.max")).toDouble(),
+             maxMs / 1000.0);
+    QCOMPARE(scenario::valueAt(viaSet.scenario, QStringLiteral("client.wrapper.backoff.tenacity.expBase")).toDouble(),
+             multiplier);
+}
+
+void TestScenario::tenacityNamesRejected_data()
+{
+    QTest::addColumn<QString>("assignment");
+    QTest::addColumn<QString>("error");
+    QTest::addRow("sub-millisecond") << "client.wrapper.backoff.tenacity.multiplier=0.0005"
+                                     << "client.wrapper.backoff.tenacity.multiplier: 0.0005 s is not a whole number of milliseconds";
+    QTest::addRow("negative-min") << "client.business.backoff.tenacity.min=-1"
+                                  << "client.business.backoff.tenacity.min: expected a number from 0 to 3600";
+    QTest::addRow("max-past-an-hour") << "client.wrapper.backoff.tenacity.max=3601"
+                                      << "client.wrapper.backoff.tenacity.max: expected a number from 0 to 3600";
+    QTest::addRow("unknown-name") << "client.wrapper.backoff.tenacity.exp_base=3"
+                                  << "client.wrapper.backoff.tenacity.exp_base: unknown key";
+    QTest::addRow("not-an-object") << "client.wrapper.backoff.tenacity=5"
+                                   << "client.wrapper.backoff.tenacity: expected an object";
+}
+
+void TestScenario::tenacityNamesRejected()
+{
+    QFETCH(QString, assignment);
+    QFETCH(QString, error);
+    const ScenarioParse p = scenario::withSet(Scenario(), assignment);
+    QVERIFY(!p.ok());
+    QVERIFY2(p.errors.first().startsWith(error), qPrintable(p.errors.join(QLatin1Char('\n'))));
+}
+
+void TestScenario::minimumWaitFloorsTheBackoff()
+{
+    // initialMs 100, multiplier 2, cap 1000, floor 300: 300, 300, 400, 800, 1000 without jitter.
+    BackoffConfig b{BackoffKind::Exponential, 100, 2.0, 1000, Jitter::None, 300};
+    const QList<qint64> plain{300, 300, 400, 800, 1000};
+    for (int n = 1; n <= 5; ++n)
+        QCOMPARE(policy::backoffUs(b, n, 0, 0.5), plain.at(n - 1) * 1000);
+    // Full jitter draws from [floor, wait] (wait_random_exponential): retry 3 with u = 0.5 is
+    // 300 + 0.5 x (400 - 300) = 350 ms; u = 0 gives the floor, u = 1 the wait.
+    b.jitter = Jitter::Full;
+    QCOMPARE(policy::backoffUs(b, 3, 0, 0.5), qint64(350000));
+    QCOMPARE(policy::backoffUs(b, 3, 0, 0.0), qint64(300000));
+    QCOMPARE(policy::backoffUs(b, 3, 0, 1.0), qint64(400000));
+    QCOMPARE(policy::backoffUs(b, 1, 0, 0.7), qint64(300000)); // wait 100 < floor: the floor
+    // Equal jitter, floored: retry 1 is 50 + u x 50 = at most 100 ms, so the floor of 300.
+    b.jitter = Jitter::Equal;
+    QCOMPARE(policy::backoffUs(b, 1, 0, 1.0), qint64(300000));
+    // The floor makes an unlimited layer valid even with full jitter: every wait is >= 300 ms.
+    LayerConfig l;
+    l.maxAttempts = 0;
+    l.deadlineMs = 3000;
+    l.backoff = b;
+    l.backoff.jitter = Jitter::Full;
+    QCOMPARE(l.minimumWaitMs(), 300);
+    QCOMPARE(l.effectiveMaxAttempts(), 11);
+    l.backoff.minMs = 0;
+    QCOMPARE(l.minimumWaitMs(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestScenario)

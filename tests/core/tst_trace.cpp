@@ -18,7 +18,7 @@ using namespace retrylab;
 namespace {
 
 constexpr int LaneCount = int(Lane::Database) + 1;
-constexpr int KindCount = int(EventKind::ReconcileVoided) + 1;
+constexpr int KindCount = EventKindCount;
 
 TraceEvent sample()
 {

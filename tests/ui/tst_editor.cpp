@@ -84,6 +84,7 @@ private Q_SLOTS:
     void longScriptConvertsOncePerLoadAndEdit();
     void longScriptMakesNoWidgetPerRow();
     void scriptFaultIsChosenInPlace();
+    void scriptMethodIsChosenInPlace();
 };
 
 void TestEditor::initTestCase()
@@ -331,14 +332,14 @@ void TestEditor::scriptTableRoundTrip()
 
     // A bad attempt path is refused by the core and marked on the table.
     QAbstractItemModel *model = script->table()->model();
-    QVERIFY(model->setData(model->index(rows, 1), QStringLiteral("b1/x")));
+    QVERIFY(model->setData(model->index(rows, ScriptTableModel::AttemptColumn), QStringLiteral("b1/x")));
     QCOMPARE(changed.count(), 1);
     QVERIFY(script->property("invalid").toBool());
     QVERIFY(editor.fieldError(QStringLiteral("network.script")).contains(QLatin1String("attempt")));
     QCOMPARE(editor.scenario(), s);
 
-    QVERIFY(model->setData(model->index(rows, 0), QStringLiteral("*")));
-    QVERIFY(model->setData(model->index(rows, 1), QStringLiteral("b2/*/*")));
+    QVERIFY(model->setData(model->index(rows, ScriptTableModel::OpColumn), QStringLiteral("*")));
+    QVERIFY(model->setData(model->index(rows, ScriptTableModel::AttemptColumn), QStringLiteral("b2/*/*")));
     QVERIFY(!script->property("invalid").toBool());
     s = editor.scenario();
     QCOMPARE(s.network.script.last().op, 0);
@@ -690,7 +691,7 @@ void TestEditor::longScriptConvertsOncePerLoadAndEdit()
 
     // One cell of the script, in the middle: one conversion, exactly that entry changed.
     QAbstractItemModel *model = script->table()->model();
-    QVERIFY(model->setData(model->index(scenario::MaxScriptEntries / 2, 1), QStringLiteral("b2/w1/*")));
+    QVERIFY(model->setData(model->index(scenario::MaxScriptEntries / 2, ScriptTableModel::AttemptColumn), QStringLiteral("b2/w1/*")));
     QCOMPARE(editor.scenarioRoundTrips(), before + 3);
     Scenario expected = s;
     expected.workload.orders += 1;
@@ -726,7 +727,7 @@ void TestEditor::scriptFaultIsChosenInPlace()
     editor.setScenario(s);
     auto *script = editor.findChild<ScriptTableEditor *>(QStringLiteral("network.script"));
     QSignalSpy changed(&editor, &ScenarioEditor::scenarioChanged);
-    const QModelIndex fault = script->table()->model()->index(1, 2);
+    const QModelIndex fault = script->table()->model()->index(1, ScriptTableModel::FaultColumn);
     QCOMPARE(fault.data().toString(), scenario::toString(s.network.script.at(1).fault));
     // The drop-down list exists only while the cell is edited, and choosing applies at once.
     QVERIFY(!script->findChild<QComboBox *>(QStringLiteral("faultEditor")));
@@ -745,6 +746,39 @@ void TestEditor::scriptFaultIsChosenInPlace()
     QCOMPARE(editor.scenario().network.script.at(1).fault, FaultKind::ResetAfterCommit);
     QCOMPARE(editor.scenario().network.script.at(0), s.network.script.at(0));
     QCOMPARE(editor.scenario().network.script.at(2), s.network.script.at(2));
+}
+
+void TestEditor::scriptMethodIsChosenInPlace()
+{
+    // A script entry may address the status query (GET) instead of the order's POST.
+    ScenarioEditor editor;
+    editor.resize(420, 800);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    Scenario s = withLongScript(3);
+    s.client.queryBeforeRetry = true;
+    editor.setScenario(s);
+    auto *script = editor.findChild<ScriptTableEditor *>(QStringLiteral("network.script"));
+    const QModelIndex method = script->table()->model()->index(2, ScriptTableModel::MethodColumn);
+    QCOMPARE(method.data().toString(), QStringLiteral("POST"));
+    QSignalSpy changed(&editor, &ScenarioEditor::scenarioChanged);
+    script->table()->edit(method);
+    auto *combo = script->findChild<QComboBox *>(QStringLiteral("methodEditor"));
+    QVERIFY(combo);
+    QCOMPARE(combo->count(), 2);
+    const int get = combo->findText(QStringLiteral("GET"));
+    QVERIFY(get >= 0);
+    combo->setCurrentIndex(get);
+    Q_EMIT combo->activated(get);
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(editor.scenario().network.script.at(2).method, ScriptMethod::Get);
+    QCOMPARE(editor.scenario().network.script.at(1).method, ScriptMethod::Post);
+    // And a GET entry read from a file shows as GET.
+    s.network.script[0].method = ScriptMethod::Get;
+    s.network.script[0].attempt = QStringLiteral("b2/w1/t1");
+    editor.setScenario(s);
+    QCOMPARE(script->table()->model()->index(0, ScriptTableModel::MethodColumn).data().toString(), QStringLiteral("GET"));
+    QCOMPARE(editor.scenario().network.script.at(0), s.network.script.at(0));
 }
 
 QTEST_MAIN(TestEditor)

@@ -1061,6 +1061,26 @@ void TestTimeline::laneNotesSpellPlurals()
     one.client.wrapper.maxAttempts = 1;
     w.setResult(simulate(one));
     QCOMPARE(scene->laneNotes().at(1), QStringLiteral("@retry \u00b7 1 attempt"));
+
+    // Unlimited layers say what bounds them, never "0 attempts".
+    Scenario unlimited = r.scenario;
+    unlimited.client.business.maxAttempts = 0;
+    unlimited.client.business.deadlineMs = 30000;
+    unlimited.client.business.backoff.jitter = Jitter::None;
+    unlimited.client.wrapper.maxAttempts = 0;
+    unlimited.client.wrapper.deadlineMs = 1500;
+    unlimited.client.transport.enabled = true;
+    unlimited.client.transport.total = TransportConfig::Unlimited;
+    unlimited.client.transport.connect = 2;
+    unlimited.client.transport.read = 1;
+    unlimited.client.transport.status = 0;
+    unlimited.client.transport.other = 0;
+    const QStringList errors = scenario::fromJson(unlimited.toJson()).errors;
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+    w.setResult(simulate(unlimited));
+    QCOMPARE(scene->laneNotes().at(0), QStringLiteral("loop \u00b7 until 30.0 s"));
+    QCOMPARE(scene->laneNotes().at(1), QStringLiteral("@retry \u00b7 until 1.50 s"));
+    QCOMPARE(scene->laneNotes().at(2), QStringLiteral("urllib3 \u00b7 3 retries at most"));
 }
 
 void TestTimeline::overviewRowsAreTargets()

@@ -1,0 +1,139 @@
+#include "faults.h"
+
+#include "rng.h"
+
+namespace retrylab {
+namespace faults {
+
+namespace {
+
+constexpr size_t LinearScriptEntries = 16;
+
+int segmentNumber(const QString &segment)
+{
+    if (segment == QLatin1String("*") || segment.size() < 2)
+        return 0;
+    bool ok = false;
+    const int n = segment.mid(1).toInt(&ok);
+    return ok ? n : 0;
+}
+
+} // namespace
+
+quint32 bit(FaultKind kind)
+{
+    switch (kind) {
+    case FaultKind::ConnectFailure: return Connect;
+    case FaultKind::RequestLost: return RequestLost;
+    case FaultKind::ResponseLost: return ResponseLost;
+    case FaultKind::ResetAfterCommit: return Reset;
+    case FaultKind::LatencySpike: return Spike;
+    case FaultKind::Server5xxBeforeCommit: return Error5xxBefore;
+    case FaultKind::Server5xxAfterCommit: return Error5xxAfter;
+    case FaultKind::Throttle429: return Throttle429;
+    case FaultKind::ServerRestart: return Restart;
+    }
+    return 0;
+}
+
+quint64 Script::key(int op, int b, int w, int t)
+{
+    // op < 2^21 (at most 1e6), attempt numbers < 2^14 (at most 9999): 63 bits.
+    return (quint64(quint32(op)) << 42) | (quint64(quint32(b) & 0x3FFF) << 28) | (quint64(quint32(w) & 0x3FFF) << 14)
+        | quint64(quint32(t) & 0x3FFF);
+}
+
+Script::Script(const QList<ScriptEntry> &entries)
+{
+    m_entries.reserve(size_t(entries.size()));
+    for (const ScriptEntry &e : entries) {
+        Entry c;
+        c.op = e.op;
+        const QStringList seg = e.attempt.split(QLatin1Char('/'));
+        if (seg.size() == 3) {
+            c.b = segmentNumber(seg[0]);
+            c.w = segmentNumber(seg[1]);
+            c.t = segmentNumber(seg[2]);
+        }
+        c.bit = bit(e.fault);
+        c.get = e.method == ScriptMethod::Get;
+        m_queries |= c.get;
+        m_restarts |= (c.bit & Restart) != 0;
+        m_entries.push_back(c);
+    }
+    if (m_entries.size() > LinearScriptEntries) {
+        for (const Entry &c : m_entries)
+            m_index[c.get ? 1 : 0][key(c.op, c.b, c.w, c.t)] |= c.bit;
+    }
+}
+
+quint32 Script::match(const Attempt &a) const
+{
+    quint32 found = 0;
+    if (m_entries.size() > LinearScriptEntries) {
+        const std::unordered_map<quint64, quint32> &index = m_index[a.get ? 1 : 0];
+        if (index.empty())
+            return 0;
+        // Every combination of "this number" and "any" per segment; "any" (0) never equals an attempt number.
+        for (int op : {0, a.op})
+            for (int b : {0, a.b})
+                for (int w : {0, a.w})
+                    for (int t : {0, a.t}) {
+                        const auto it = index.find(key(op, b, w, t));
+                        if (it != index.end())
+                            found |= it->second;
+                    }
+        return found;
+    }
+    for (const Entry &c : m_entries) {
+        if (c.get == a.get && (c.op == 0 || c.op == a.op) && (c.b == 0 || c.b == a.b) && (c.w == 0 || c.w == a.w)
+            && (c.t == 0 || c.t == a.t))
+            found |= c.bit;
+    }
+    return found;
+}
+
+quint32 postNetworkDice(const Scenario &s, const Attempt &a)
+{
+    // Keyed by the attempt, so each attempt sees the same dice in every variant.
+    RngStream rng(s.seed, RngStream::Network, {quint64(a.op), quint64(a.sub), quint64(a.b), quint64(a.w), quint64(a.t)});
+    const NetworkConfig &n = s.network;
+    quint32 found = 0;
+    if (rng.uniform() < n.connectFailure)
+        found |= Connect;
+    if (rng.uniform() < n.requestLoss)
+        found |= RequestLost;
+    if (rng.uniform() < n.latencySpike)
+        found |= Spike;
+    if (rng.uniform() < n.responseLoss)
+        found |= ResponseLost;
+    if (rng.uniform() < n.resetAfterCommit)
+        found |= Reset;
+    return found;
+}
+
+quint32 serverDice(const Scenario &s, const Attempt &a)
+{
+    RngStream rng(s.seed, RngStream::Server, {quint64(a.op), quint64(a.sub), quint64(a.b), quint64(a.w), quint64(a.t)});
+    const ServerConfig &sc = s.server;
+    quint32 found = 0;
+    if (rng.uniform() < sc.throttle429)
+        found |= Throttle429;
+    if (rng.uniform() < sc.error5xxBeforeCommit)
+        found |= Error5xxBefore;
+    if (rng.uniform() < sc.error5xxAfterCommit)
+        found |= Error5xxAfter;
+    return found;
+}
+
+qint64 processingUs(const Scenario &s, const Attempt &a)
+{
+    constexpr qint64 kMs = 1000;
+    RngStream rng(s.seed, RngStream::Server,
+                  {quint64(a.op), quint64(a.sub), quint64(a.b), quint64(a.w), quint64(a.t), 9});
+    const Distribution &d = s.server.processingMs;
+    return qint64(d.base) * kMs + qint64(rng.uniform() * d.jitter * kMs);
+}
+
+} // namespace faults
+} // namespace retrylab

@@ -1,0 +1,78 @@
+#pragma once
+
+#include "scenario.h"
+
+#include <unordered_map>
+#include <vector>
+
+namespace retrylab {
+
+// Which faults strike one HTTP attempt: the scenario's script and its dice. Pure decisions, shared
+// by the simulated engine and the live server (which reads the attempt path from the
+// X-RetryLab-Attempt header), so both see the same faults on the same attempt.
+namespace faults {
+
+enum Bit : quint32 {
+    Connect = 1u << 0,
+    RequestLost = 1u << 1,
+    ResponseLost = 1u << 2,
+    Reset = 1u << 3,
+    Spike = 1u << 4,
+    Error5xxBefore = 1u << 5,
+    Error5xxAfter = 1u << 6,
+    Throttle429 = 1u << 7,
+    Restart = 1u << 8,
+};
+
+quint32 bit(FaultKind kind);
+
+// One HTTP attempt as the script and the dice address it.
+struct Attempt
+{
+    int op = 0;  // 1-based
+    int sub = 1; // submission (2 = double submit)
+    int b = 1, w = 1, t = 1;
+    bool get = false; // a status query: t counts its own HTTP attempts, w is 1
+};
+
+// network.script compiled for lookups: a short script is scanned, a long one indexed by
+// (op, b, w, t) with 0 for "any", so an attempt costs at most 16 lookups however long it is.
+class Script
+{
+public:
+    Script() = default;
+    explicit Script(const QList<ScriptEntry> &entries);
+
+    // The faults the script forces on this attempt.
+    quint32 match(const Attempt &a) const;
+    bool empty() const { return m_entries.empty(); }
+    bool addressesQueries() const { return m_queries; }
+    bool restarts() const { return m_restarts; }
+
+private:
+    struct Entry
+    {
+        int op = 0;
+        int b = 0, w = 0, t = 0;
+        quint32 bit = 0;
+        bool get = false;
+    };
+    static quint64 key(int op, int b, int w, int t);
+    std::vector<Entry> m_entries;
+    std::unordered_map<quint64, quint32> m_index[2]; // [0] POST, [1] GET; only for long scripts
+    bool m_queries = false;
+    bool m_restarts = false;
+};
+
+// The network's dice for a POST attempt (network.connectFailure, requestLoss, latencySpike,
+// responseLoss, resetAfterCommit), drawn in that order from the attempt's own stream.
+quint32 postNetworkDice(const Scenario &s, const Attempt &a);
+// The server's dice for a POST attempt when it arrives (server.throttle429, error5xxBeforeCommit,
+// error5xxAfterCommit).
+quint32 serverDice(const Scenario &s, const Attempt &a);
+// How long the server processes a POST attempt that gets a processing slot, in microseconds
+// (server.processingMs: base plus a uniform share of the jitter).
+qint64 processingUs(const Scenario &s, const Attempt &a);
+
+} // namespace faults
+} // namespace retrylab
