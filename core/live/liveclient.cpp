@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <functional>
 
 namespace retrylab {
@@ -54,6 +55,39 @@ QString networkError(const QNetworkReply *reply)
     default: return reply->errorString().left(200);
     }
 }
+
+// A request body that QNetworkAccessManager cannot rewind. When a connection closes before the
+// answer, QNAM resends the request on its own, up to twice, POST included: a retry that no layer
+// of the scenario made (and a duplicate order after a reset). A body it cannot rewind turns that
+// into an error (ContentReSendError), which the client sees as the broken connection it was.
+class OneShotBody : public QIODevice
+{
+public:
+    OneShotBody(QByteArray data, QObject *parent) : QIODevice(parent), m_data(std::move(data))
+    {
+        open(QIODevice::ReadOnly);
+    }
+    bool isSequential() const override { return true; }
+    bool reset() override { return false; }
+    qint64 bytesAvailable() const override { return m_data.size() - m_pos + QIODevice::bytesAvailable(); }
+    qint64 size() const override { return m_data.size(); }
+
+protected:
+    qint64 readData(char *out, qint64 max) override
+    {
+        const qint64 n = std::min<qint64>(max, m_data.size() - m_pos);
+        if (n <= 0)
+            return m_pos >= m_data.size() ? -1 : 0;
+        std::memcpy(out, m_data.constData() + m_pos, size_t(n));
+        m_pos += n;
+        return n;
+    }
+    qint64 writeData(const char *, qint64) override { return -1; }
+
+private:
+    QByteArray m_data;
+    qint64 m_pos = 0;
+};
 
 } // namespace
 
@@ -276,7 +310,12 @@ void LiveRunPrivate::send(const WireAttempt &a)
                          {QStringLiteral("qty"), 1}};
         if (a.payloadRevision)
             body.insert(QStringLiteral("revision"), a.payloadRevision); // rebuilt on each retry
-        reply = nam.post(r, QJsonDocument(body).toJson(QJsonDocument::Compact));
+        const QByteArray bytes = QJsonDocument(body).toJson(QJsonDocument::Compact);
+        r.setHeader(QNetworkRequest::ContentLengthHeader, bytes.size());
+        r.setAttribute(QNetworkRequest::DoNotBufferUploadDataAttribute, true);
+        auto *device = new OneShotBody(bytes, nullptr);
+        reply = nam.post(r, device);
+        device->setParent(reply);
     }
     inflight.insert(a.id, reply);
     const int id = a.id;
