@@ -115,6 +115,7 @@ public:
     QList<QPointer<QNetworkReply>> helpers;  // token, metrics and record queries
     Trace serverEvents;
     qint64 serverBaseUs = 0;
+    qint64 lastCommitUs = -1;
     QJsonObject baseline; // GET /metrics before the run
     RunResult result;
     bool running = false;
@@ -194,6 +195,7 @@ void LiveRunPrivate::start()
     result = RunResult();
     result.scenario = scenario;
     serverEvents.clear();
+    lastCommitUs = -1;
     rows.clear();
     if (options.url.isEmpty()) {
         // The embedded server runs the scenario's server and faults on the scaled clock.
@@ -212,14 +214,15 @@ void LiveRunPrivate::start()
             return fail(QStringLiteral("cannot start the embedded order service: %1").arg(error));
         base = server->url();
         nam.setProxy(QNetworkProxy::NoProxy);
-        if (options.trace) {
-            QObject::connect(server.get(), &OrderServer::requestHandled, q, [this](const Trace &events) {
-                for (TraceEvent e : events) {
-                    e.t = qint64(double(e.t - serverBaseUs) / options.timeScale);
+        QObject::connect(server.get(), &OrderServer::requestHandled, q, [this](const Trace &events) {
+            for (TraceEvent e : events) {
+                e.t = qint64(double(e.t - serverBaseUs) / options.timeScale);
+                if (e.kind == EventKind::Committed)
+                    lastCommitUs = std::max(lastCommitUs, e.t);
+                if (options.trace)
                     serverEvents.append(std::move(e));
-                }
-            });
-        }
+            }
+        });
     } else {
         base = options.url;
     }
@@ -511,6 +514,8 @@ void LiveRunPrivate::finish(ServerCounts counts)
     }
     result = run->result(counts);
     result.scenario = scenario;
+    if (lastCommitUs >= 0)
+        result.metrics.lastCommitS = double(lastCommitUs) / 1e6; // the embedded server's commits only
     if (options.trace && !serverEvents.isEmpty()) {
         // One trace: the client's events and the server's, on the run's (scaled) clock.
         Trace merged = result.trace;

@@ -4,7 +4,12 @@
 #include "orderserver.h"
 #include "testsupport.h"
 
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
 #include <QTcpServer>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace retrylab;
@@ -79,7 +84,37 @@ private Q_SLOTS:
     void notAnOrderService();
     void badTimeScale();
     void againstUrl();
+    void cliRunLive();
+    void cliUsageErrors_data();
+    void cliUsageErrors();
+    void cliUnreachableUrl();
 };
+
+namespace {
+
+struct Cli
+{
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+Cli runCli(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(RETRYLAB_BIN), args);
+    Cli c;
+    if (!p.waitForFinished(60000)) {
+        p.kill();
+        p.waitForFinished();
+        return c;
+    }
+    c.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    c.out = p.readAllStandardOutput();
+    c.err = p.readAllStandardError();
+    return c;
+}
+
+} // namespace
 
 void TestLiveClient::crossCheck_data()
 {
@@ -302,6 +337,84 @@ void TestLiveClient::againstUrl()
     QCOMPARE(live.metrics.timeouts, 1);
     QCOMPARE(live.records.size(), 2);
     QVERIFY(live.records.at(1).duplicate);
+}
+
+void TestLiveClient::cliRunLive()
+{
+    // run --live: an embedded server, the scenario's faults on the wire, the simulation's numbers.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString traceFile = dir.filePath(QStringLiteral("live.jsonl"));
+    const QStringList args{QStringLiteral("run"), QStringLiteral("--scenario"), QStringLiteral("stable-key"),
+                           QStringLiteral("--format"), QStringLiteral("json")};
+    const Cli sim = runCli(args);
+    const Cli live = runCli(args + QStringList{QStringLiteral("--live"), QStringLiteral("--time-scale"),
+                                               QStringLiteral("0.1"), QStringLiteral("--trace"), traceFile});
+    QCOMPARE(sim.exitCode, 0);
+    QVERIFY2(live.exitCode == 0, live.err.constData());
+    const QJsonObject simMetrics = QJsonDocument::fromJson(sim.out).object().value(QLatin1String("metrics")).toObject();
+    const QJsonObject liveMetrics = QJsonDocument::fromJson(live.out).object().value(QLatin1String("metrics")).toObject();
+    for (const char *name : {"records", "duplicates", "replays", "httpAttempts", "timeouts", "clientSucceeded"})
+        QCOMPARE(liveMetrics.value(QLatin1String(name)), simMetrics.value(QLatin1String(name)));
+    QCOMPARE(liveMetrics.value(QLatin1String("replays")).toInt(), 1);
+    // The trace holds the client's events and the embedded server's.
+    QFile file(traceFile);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = file.readAll().split('\n');
+    int server = 0, client = 0;
+    for (const QByteArray &line : lines) {
+        server += line.contains("\"lane\":\"server\"");
+        client += line.contains("\"lane\":\"transport\"");
+    }
+    QVERIFY(server > 0);
+    QVERIFY(client > 0);
+}
+
+void TestLiveClient::cliUsageErrors_data()
+{
+    QTest::addColumn<QStringList>("flags");
+    QTest::addColumn<QString>("message");
+    QTest::addRow("url-without-live") << QStringList{QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:8080")}
+                                      << QStringLiteral("run: --url needs --live");
+    QTest::addRow("time-scale-without-live") << QStringList{QStringLiteral("--time-scale"), QStringLiteral("0.1")}
+                                             << QStringLiteral("run: --time-scale needs --live");
+    QTest::addRow("time-scale-zero") << QStringList{QStringLiteral("--live"), QStringLiteral("--time-scale"), QStringLiteral("0")}
+                                     << QStringLiteral("run: --time-scale: expected a number from 0.001 to 1000, got '0'");
+    QTest::addRow("time-scale-word") << QStringList{QStringLiteral("--live"), QStringLiteral("--time-scale"), QStringLiteral("fast")}
+                                     << QStringLiteral("run: --time-scale: expected a number from 0.001 to 1000, got 'fast'");
+    QTest::addRow("time-scale-above") << QStringList{QStringLiteral("--live"), QStringLiteral("--time-scale"), QStringLiteral("1001")}
+                                      << QStringLiteral("run: --time-scale: expected a number from 0.001 to 1000, got '1001'");
+    QTest::addRow("url-ftp") << QStringList{QStringLiteral("--live"), QStringLiteral("--url"), QStringLiteral("ftp://host")}
+                             << QStringLiteral("run: --url: expected an http:// or https:// address such as "
+                                               "http://127.0.0.1:8080, got 'ftp://host'");
+    QTest::addRow("url-no-host") << QStringList{QStringLiteral("--live"), QStringLiteral("--url"), QStringLiteral("8080")}
+                                 << QStringLiteral("run: --url: expected an http:// or https:// address such as "
+                                                   "http://127.0.0.1:8080, got '8080'");
+}
+
+void TestLiveClient::cliUsageErrors()
+{
+    QFETCH(QStringList, flags);
+    QFETCH(QString, message);
+    const Cli c = runCli(QStringList{QStringLiteral("run"), QStringLiteral("--scenario"), QStringLiteral("stable-key")} + flags);
+    QCOMPARE(c.exitCode, 2);
+    QCOMPARE(QString::fromUtf8(c.err).trimmed(), QStringLiteral("retrylab: ") + message);
+    QVERIFY(c.out.isEmpty());
+}
+
+void TestLiveClient::cliUnreachableUrl()
+{
+    quint16 port = 0;
+    {
+        QTcpServer probe;
+        QVERIFY(probe.listen(QHostAddress::LocalHost));
+        port = probe.serverPort();
+    }
+    const Cli c = runCli({QStringLiteral("run"), QStringLiteral("--scenario"), QStringLiteral("stable-key"),
+                          QStringLiteral("--live"), QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1").arg(port)});
+    QCOMPARE(c.exitCode, 1);
+    QCOMPARE(QString::fromUtf8(c.err).trimmed(),
+             QStringLiteral("retrylab: run: cannot reach http://127.0.0.1:%1: connection refused").arg(port));
 }
 
 QTEST_GUILESS_MAIN(TestLiveClient)
