@@ -477,19 +477,19 @@ int runCommand(const QStringList &arguments)
     const QCommandLineOption liveOption(
             QStringLiteral("live"),
             QStringLiteral("Run over real HTTP on this machine's clock: an order service is started on a free "
-                           "loopback port with the scenario's server and fault settings (or --url is used), and "
+                           "loopback port with the scenario's service and fault settings (or --url is used), and "
                            "every attempt carries Idempotency-Key, X-Request-ID and X-RetryLab-Attempt, so the "
-                           "server applies the scenario's faults to the same attempts as the simulation."));
+                           "service applies the scenario's faults to the same attempts as the simulation."));
     const QCommandLineOption urlOption(
             QStringLiteral("url"),
-            QStringLiteral("With --live: send the orders to this order service (such as one started with "
-                           "'retrylab serve') instead of an embedded one. Its own fault settings apply; counts "
+            QStringLiteral("With --live: send the orders to this order service (another RetryLab's, or any with "
+                           "the same endpoints) instead of an embedded one. Its own fault settings apply; counts "
                            "include records it already held for the same references (ORD-0001, ...)."),
             QStringLiteral("URL"));
     const QCommandLineOption timeScaleOption(
             QStringLiteral("time-scale"),
             QStringLiteral("With --live: real milliseconds per simulated millisecond (default 1). 0.1 runs ten "
-                           "times faster: waits, timeouts, order spacing and the embedded server's processing, "
+                           "times faster: waits, timeouts, order spacing and the embedded service's processing, "
                            "restart and spike times are scaled; Retry-After is read in simulated seconds. Key "
                            "TTLs are not scaled. From 0.001 to 1000."),
             QStringLiteral("X"));

@@ -198,10 +198,11 @@ public:
 
     // --- the steppable loop (simulate() runs it to the end; the live path step by step) ---
     void prepare();
-    // Processes the events due at or before `until`; false once the run stopped (m_stop).
+    // Processes the events due at or before `until`; false once the run stopped (cancelled, or
+    // the guard against a stopped clock: stopError()).
     bool advance(qint64 until);
     qint64 nextDue() const;
-    RunResult finishRun(const ServerCounts *live);
+    RunResult finishRun(const ServerCounts *server); // server: the live counts, else null
     qint64 now() const { return m_now; }
     bool clientDone() const { return m_flowsOpen == 0 && m_nextArrival >= m_arrivals.size(); }
     const QString &stopError() const { return m_stopError; }
@@ -1197,13 +1198,7 @@ void Engine::onReconcile()
         // earlier, the pass orders the same against every other event, since nothing else
         // is scheduled in between.
         const qint64 interval = qint64(m_s.reconciliation.intervalS) * kS;
-        qint64 pending = -1;
-        if (!m_queue.empty())
-            pending = m_queue.top().t;
-        if (!m_timeouts.empty() && (pending < 0 || m_timeouts.front().t < pending))
-            pending = m_timeouts.front().t;
-        if (m_nextArrival < m_arrivals.size() && (pending < 0 || m_arrivals[m_nextArrival].first < pending))
-            pending = m_arrivals[m_nextArrival].first;
+        const qint64 pending = nextDue();
         qint64 next = m_now + interval;
         // An interval of 0 (refused by validation) must not divide by zero: run() stops its loop.
         if (pending > next && interval > 0)
