@@ -123,6 +123,20 @@ public:
     QList<QTimer *> restartTimers;
 
     qint64 simNow() const { return qint64(double(clock.nsecsElapsed()) / 1000.0 / options.timeScale); }
+    // The embedded service's clock (key TTLs, commit times) runs at the scaled pace too: it is
+    // moved forward by what the scale adds to real time, before each request.
+    qint64 serviceOffsetUs = 0;
+    void syncServiceClock()
+    {
+        if (!server)
+            return;
+        const qint64 realUs = clock.nsecsElapsed() / 1000;
+        const qint64 target = qint64(double(realUs) / options.timeScale) - realUs;
+        if (target > serviceOffsetUs) {
+            server->advanceServiceClock(target - serviceOffsetUs);
+            serviceOffsetUs = target;
+        }
+    }
 
     QUrl endpoint(const QString &path, const QString &query = QString()) const
     {
@@ -196,6 +210,7 @@ void LiveRunPrivate::start()
     result.scenario = scenario;
     serverEvents.clear();
     lastCommitUs = -1;
+    serviceOffsetUs = 0;
     rows.clear();
     if (options.url.isEmpty()) {
         // The embedded server runs the scenario's server and faults on the scaled clock.
@@ -298,6 +313,7 @@ void LiveRunPrivate::pump()
 
 void LiveRunPrivate::send(const WireAttempt &a)
 {
+    syncServiceClock();
     QNetworkRequest r = request(a.query ? endpoint(QStringLiteral("/orders"), QStringLiteral("ref=") + a.ref)
                                         : endpoint(QStringLiteral("/orders")));
     r.setRawHeader("X-Request-ID", a.requestId.toLatin1());

@@ -243,6 +243,8 @@ void TestLiveClient::crossCheckPreset_data()
     // Random faults drawn by the server from the same streams as the simulation.
     QTest::addRow("ghost-request") << QStringLiteral("ghost-request");
     QTest::addRow("server-token") << QStringLiteral("server-token");
+    // Key TTLs on the embedded service's clock, which runs at the scaled pace.
+    QTest::addRow("key-expiry") << QStringLiteral("key-expiry");
 }
 
 void TestLiveClient::crossCheckPreset()
