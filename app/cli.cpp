@@ -23,6 +23,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <malloc.h>
 #include <unistd.h>
 
 namespace retrylab {
@@ -1079,6 +1080,10 @@ int serveCommand(const QStringList &arguments)
         }
     }
 
+    // The store grows by small blocks all the time: keep freed heap instead of handing it back to
+    // the kernel and faulting it in again (glibc trims above 128 KiB by default).
+    mallopt(M_TRIM_THRESHOLD, 256 * 1024 * 1024);
+    mallopt(M_TOP_PAD, 16 * 1024 * 1024);
     OrderServer server;
     const QString error = server.start(options);
     if (!error.isEmpty()) {

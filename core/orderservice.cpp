@@ -185,6 +185,13 @@ void OrderService::loadToken(quint64 token, bool used)
         m_usedTokens.insert(token);
 }
 
+void OrderService::reserve(size_t keys, size_t records)
+{
+    m_keys.reserve(keys);
+    m_records.reserve(records);
+    m_firstRecordByOp.reserve(keys);
+}
+
 void OrderService::release(const OrderRequest &request)
 {
     auto it = m_keys.find(request.key);

@@ -88,6 +88,9 @@ public:
     void loadKey(quint64 key, qint64 createdUs, quint64 fingerprint, int status, int record);
     // A token read back from the store; `used` when its order committed.
     void loadToken(quint64 token, bool used);
+    // Room for this many keys and records before any table grows: a live server sizes its tables up
+    // front, because doubling a hash table of a few hundred thousand keys stalls every request.
+    void reserve(size_t keys, size_t records);
     // Drops a reservation made by begin() without storing anything: the store refused it
     // (its UNIQUE constraint found the key taken), so this request never held the key.
     void release(const OrderRequest &request);

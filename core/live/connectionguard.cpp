@@ -79,9 +79,13 @@ public:
         const qint64 available = m_socket->bytesAvailable();
         if (available <= m_pending)
             return;
-        const QByteArray window = m_socket->peek(available);
-        const char *p = window.constData();
-        const qint64 n = window.size();
+        // Peeked into a buffer that lives as long as the connection: no allocation per read.
+        if (m_window.size() < available)
+            m_window.resize(available);
+        const qint64 n = m_socket->peek(m_window.data(), available);
+        if (n <= 0)
+            return;
+        const char *p = m_window.constData();
         qint64 firstEnd = -1; // where the first request completing in this window ends
         for (qint64 i = m_pending; i < n;) {
             switch (m_state) {
@@ -257,6 +261,7 @@ private:
     ServeLimits m_limits;
     QPointer<ConnectionGuard> m_guard;
     qint64 m_deadline = 0;
+    QByteArray m_window;
     State m_state = State::Line;
     QByteArray m_line;
     int m_headerBytes = 0;

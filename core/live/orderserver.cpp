@@ -29,6 +29,11 @@ namespace retrylab {
 namespace {
 
 constexpr qint64 kMs = 1000;
+// Tables are sized for this many keys (and twice as many orders) up front: doubling a hash table
+// of a few hundred thousand entries stalls every connection for tens of milliseconds, which set
+// the p99 latency under load. Costs about 10 MB; the order vector's part is only reserved address
+// space until orders fill it.
+constexpr size_t kReservedKeys = size_t(1) << 19;
 
 enum FaultBit : quint32 {
     FRequestLost = 1u << 1,
@@ -172,24 +177,29 @@ quint64 fingerprint(const QJsonObject &payload)
     return h ? h : 1;
 }
 
-// A JSON string literal, quotes included.
+// A JSON string literal, quotes included. Runs without anything to escape are copied at once.
 void appendJsonString(QByteArray &out, const QByteArray &utf8)
 {
     out += '"';
-    for (const char c : utf8) {
-        const uchar u = uchar(c);
-        if (c == '"' || c == '\\') {
+    const char *p = utf8.constData();
+    const qsizetype n = utf8.size();
+    qsizetype from = 0;
+    for (qsizetype i = 0; i < n; ++i) {
+        const uchar u = uchar(p[i]);
+        if (u >= 0x20 && u != '"' && u != '\\')
+            continue;
+        out.append(p + from, i - from);
+        from = i + 1;
+        if (u == '"' || u == '\\') {
             out += '\\';
-            out += c;
-        } else if (u < 0x20) {
-            static const char hex[] = "0123456789abcdef";
-            out += "\\u00";
-            out += hex[u >> 4];
-            out += hex[u & 15];
+            out += char(u);
         } else {
-            out += c;
+            static const char hex[] = "0123456789abcdef";
+            const char escaped[] = {'\\', 'u', '0', '0', hex[u >> 4], hex[u & 15]};
+            out.append(escaped, 6);
         }
     }
+    out.append(p + from, n - from);
     out += '"';
 }
 
@@ -249,6 +259,7 @@ struct Call
     int sub = 1, b = 1, w = 1, t = 1;
     quint32 faults = 0;
     int epoch = 0;
+    quint64 serial = 0; // tells a timer's call from a later one at the same address
     bool close = false;
     bool keyRowReserved = false;
     Trace events;
@@ -288,6 +299,8 @@ public:
     std::unordered_map<int, int> arrivals; // op -> POSTs seen (attempt number without a header)
     std::unordered_map<quint64, QByteArray> memoryErrorBodies; // stored error responses, memory key store
     quint64 minted = 0;
+    quint64 calls = 0;
+    int handling = 0; // depth of HttpFront::handleRequest: stop() inside it must not delete the front
     QByteArray mintPrefix;
     QByteArray out;
     QList<QTimer *> restartTimers;
@@ -401,13 +414,23 @@ public:
 protected:
     bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override
     {
-        m_d->handle(request, socket);
+        if (!m_d) { // stopped while this request was on its way
+            socket->abort();
+            return true;
+        }
+        OrderServerPrivate *d = m_d;
+        ++d->handling;
+        d->handle(request, socket);
+        --d->handling;
         return true;
     }
     void missingHandler(const QHttpServerRequest &, QTcpSocket *socket) override
     {
-        m_d->writeProblem(socket, 404, QStringLiteral("no such endpoint"));
+        socket->abort();
     }
+
+public:
+    void detach() { m_d = nullptr; }
 
 private:
     OrderServerPrivate *m_d;
@@ -644,31 +667,48 @@ void OrderServerPrivate::postToken(const QHttpServerRequest &request, QTcpSocket
 void OrderServerPrivate::postOrder(const QHttpServerRequest &request, QTcpSocket *socket)
 {
     QByteArray requestId = request.value("x-request-id");
-    if (!requestId.isEmpty() && (requestId.size() > 200 || !visibleAscii(requestId)))
-        return writeProblem(socket, 400, QStringLiteral("X-Request-ID must be 1 to 200 visible ASCII characters"));
+    QByteArray key = request.value("idempotency-key");
+    // A malformed order is answered 400 before the service sees it; the Watch view still shows it.
+    auto refuse = [&](const QString &detail) {
+        writeProblem(socket, 400, detail, requestId);
+        if (tracing()) {
+            Call call;
+            call.requestId = requestId;
+            call.key = key;
+            event(&call, Lane::Server, EventKind::RequestArrived, 0, 0, QStringLiteral("POST /orders"));
+            event(&call, Lane::Server, EventKind::Rejected, 400, 0, detail);
+            event(&call, Lane::Server, EventKind::ResponseSent, 400, 0, QStringLiteral("400"));
+            Q_EMIT q->requestHandled(call.events);
+        }
+    };
+    if (!requestId.isEmpty() && (requestId.size() > 200 || !visibleAscii(requestId))) {
+        requestId.clear();
+        key.clear();
+        return refuse(QStringLiteral("X-Request-ID must be 1 to 200 visible ASCII characters"));
+    }
     if (requestId.isEmpty())
         requestId = mintPrefix + QByteArray::number(++minted);
-    const QByteArray key = request.value("idempotency-key");
     const int maxKey = options.limits.maxKeyChars;
-    if (key.size() > maxKey)
-        return writeProblem(socket, 400, QStringLiteral("Idempotency-Key is longer than %1 characters").arg(maxKey),
-                            requestId);
-    if (!key.isEmpty() && !visibleAscii(key))
-        return writeProblem(socket, 400, QStringLiteral("Idempotency-Key must be visible ASCII characters"), requestId);
+    if (key.size() > maxKey) {
+        key.clear();
+        return refuse(QStringLiteral("Idempotency-Key is longer than %1 characters").arg(maxKey));
+    }
+    if (!key.isEmpty() && !visibleAscii(key)) {
+        key.clear();
+        return refuse(QStringLiteral("Idempotency-Key must be visible ASCII characters"));
+    }
 
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(request.body(), &error);
     if (error.error != QJsonParseError::NoError)
-        return writeProblem(socket, 400, QStringLiteral("the body is not JSON: %1").arg(error.errorString()), requestId);
+        return refuse(QStringLiteral("the body is not JSON: %1").arg(error.errorString()));
     if (!doc.isObject())
-        return writeProblem(socket, 400, QStringLiteral("the body must be a JSON object"), requestId);
+        return refuse(QStringLiteral("the body must be a JSON object"));
     const QJsonObject payload = doc.object();
     const QJsonValue refValue = payload.value(QLatin1String("ref"));
     const QString refText = refValue.toString();
     if (!refValue.isString() || refText.isEmpty() || refText.size() > 64)
-        return writeProblem(socket, 400, QStringLiteral("\"ref\" is required: a string such as \"ORD-0007\" "
-                                                        "(1 to 64 characters)"),
-                            requestId);
+        return refuse(QStringLiteral("\"ref\" is required: a string such as \"ORD-0007\" (1 to 64 characters)"));
 
     auto *c = new Call;
     c->socket = socket;
@@ -682,6 +722,7 @@ void OrderServerPrivate::postOrder(const QHttpServerRequest &request, QTcpSocket
     c->order.fingerprint = fingerprint(payload);
     c->close = request.value("connection").compare("close", Qt::CaseInsensitive) == 0;
     c->epoch = epoch;
+    c->serial = ++calls;
     const int arrival = ++arrivals[c->order.op];
     const QByteArray attempt = request.value("x-retrylab-attempt");
     int op = 0;
@@ -849,8 +890,9 @@ void OrderServerPrivate::startProcessing(Call *c)
     if (trace)
         event(c, Lane::Server, EventKind::ProcessingStarted, 0, 0, QStringLiteral("processing %1 ms").arg(p / kMs));
     processing.insert(c);
-    QTimer::singleShot(int(qMax<qint64>(1, (p + kMs / 2) / kMs)), Qt::PreciseTimer, q, [this, c] {
-        if (processing.count(c))
+    const quint64 serial = c->serial;
+    QTimer::singleShot(int(qMax<qint64>(1, (p + kMs / 2) / kMs)), Qt::PreciseTimer, q, [this, c, serial] {
+        if (processing.count(c) && c->serial == serial)
             finish(c);
     });
 }
@@ -1082,6 +1124,8 @@ QString OrderServer::start(const ServeOptions &options)
     d->scenario = options.scenario;
     d->keysInDb = d->scenario.server.idempotency.store == KeyStore::Durable;
     d->service = std::make_unique<OrderService>(d->scenario.server);
+    d->service->reserve(kReservedKeys, 2 * kReservedKeys);
+    d->keyIds.reserve(qsizetype(kReservedKeys));
     d->compileScript();
     const QString error = d->store.open(options.dbFile);
     if (!error.isEmpty())
@@ -1144,7 +1188,13 @@ void OrderServer::stop()
         d->guard->abortAll();
         d->guard->close();
     }
-    delete d->http; // deletes the guard and its sockets
+    // The front owns the guard and its sockets. Inside a request (a slot of requestHandled
+    // stopping the server) it is deleted once that request has returned.
+    d->http->detach();
+    if (d->handling > 0)
+        d->http->deleteLater();
+    else
+        delete d->http;
     d->http = nullptr;
     d->store.close();
     d->service.reset();
@@ -1266,7 +1316,9 @@ void OrderServer::reset()
     d->busy = 0;
     d->store.reset();
     d->service = std::make_unique<OrderService>(d->scenario.server);
+    d->service->reserve(kReservedKeys, 2 * kReservedKeys);
     d->keyIds.clear();
+    d->keyIds.reserve(qsizetype(kReservedKeys));
     d->nextKeyId = 1;
     d->refOps.clear();
     d->nextRefOp = 100000000;

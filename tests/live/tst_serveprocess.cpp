@@ -86,6 +86,7 @@ private Q_SLOTS:
     void usageErrors();
     void portInUseIsARuntimeError();
     void beyondLoopbackPrintsAnAdminToken();
+    void tokensSurviveAKill();
     void killAndRestartOnTheSameDb_data();
     void killAndRestartOnTheSameDb();
     void pythonRequestsWithUrllib3Retry_data();
@@ -162,6 +163,31 @@ void TestServeProcess::beyondLoopbackPrintsAnAdminToken()
     QCOMPARE(exchange(port, request("GET", "/admin/faults", QByteArray(),
                                     "Authorization: Bearer " + token.captured(1).toLatin1() + "\r\n")).status,
              200);
+}
+
+void TestServeProcess::tokensSurviveAKill()
+{
+    QTemporaryDir dir;
+    const QStringList args{QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--db"),
+                           dir.filePath(QStringLiteral("tokens.db")), QStringLiteral("--set"),
+                           QStringLiteral("server.idempotency.mode=token")};
+    QByteArray used, fresh;
+    {
+        ServeProcess serve;
+        const quint16 port = serve.start(args);
+        QVERIFY(port);
+        used = exchange(port, request("POST", "/order-tokens")).json().value(QLatin1String("token")).toString().toLatin1();
+        fresh = exchange(port, request("POST", "/order-tokens")).json().value(QLatin1String("token")).toString().toLatin1();
+        QCOMPARE(exchange(port, post(1, used)).status, 201);
+        serve.process().kill();
+        QVERIFY(serve.process().waitForFinished(5000));
+    }
+    ServeProcess again;
+    const quint16 port = again.start(args);
+    QVERIFY(port);
+    QCOMPARE(exchange(port, post(1, used)).status, 409);  // still used
+    QCOMPARE(exchange(port, post(2, fresh)).status, 201); // still known
+    QCOMPARE(exchange(port, post(3, "tok-never-issued")).status, 400);
 }
 
 void TestServeProcess::killAndRestartOnTheSameDb_data()
