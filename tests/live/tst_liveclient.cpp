@@ -8,7 +8,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSignalSpy>
 #include <QTcpServer>
+#include <QTimer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -99,6 +101,7 @@ private Q_SLOTS:
     void notAnOrderService();
     void badTimeScale();
     void againstUrl();
+    void cancelStopsTheRun();
     void cliRunLive();
     void cliUsageErrors_data();
     void cliUsageErrors();
@@ -340,6 +343,26 @@ void TestLiveClient::againstUrl()
     QCOMPARE(live.metrics.timeouts, 1);
     QCOMPARE(live.records.size(), 2);
     QVERIFY(live.records.at(1).duplicate);
+}
+
+void TestLiveClient::cancelStopsTheRun()
+{
+    // Twenty orders a simulated minute apart at the real pace: cancelled once the first is done.
+    Scenario s = plan(KeyPlacement::PerOperation, {});
+    s.workload.orders = 20;
+    s.workload.interArrivalMs = 60000;
+    LiveRun run;
+    QSignalSpy finished(&run, &LiveRun::finished);
+    run.start(s, LiveOptions());
+    QVERIFY(run.isRunning());
+    QTRY_VERIFY_WITH_TIMEOUT(run.url().port() > 0, 10000);
+    QTimer::singleShot(300, &run, [&run] { run.cancel(); });
+    QVERIFY(finished.wait(10000));
+    QVERIFY(!run.isRunning());
+    QVERIFY(run.result().cancelled);
+    QVERIFY(run.result().error.isEmpty());
+    QCOMPARE(run.result().metrics.httpAttempts, 1); // the first order only
+    QCOMPARE(finished.size(), 1);
 }
 
 void TestLiveClient::cliRunLive()
