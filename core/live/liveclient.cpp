@@ -361,9 +361,11 @@ void LiveRunPrivate::onReply(int id, QNetworkReply *reply, bool query)
         w.replayed = reply->rawHeader("Idempotent-Replayed").trimmed().compare("true", Qt::CaseInsensitive) == 0;
         const QJsonObject body = QJsonDocument::fromJson(reply->readAll()).object();
         // The service's reason for a spent single-use token (OrderService: "order token already used").
-        w.tokenUsed = w.status == 409 && body.value(QLatin1String("detail")).toString().contains(QLatin1String("already used"));
-        w.record = query ? body.value(QLatin1String("orders")).toArray().at(0).toObject().value(QLatin1String("id")).toInt()
-                         : body.value(QLatin1String("id")).toInt();
+        const QString detail = body.value(QLatin1String("detail")).toString();
+        w.tokenUsed = w.status == 409 && detail.contains(QLatin1String("already used"));
+        const QJsonObject order =
+            query ? body.value(QLatin1String("orders")).toArray().at(0).toObject() : body;
+        w.record = order.value(QLatin1String("id")).toInt();
     } else {
         switch (reply->error()) {
         case QNetworkReply::OperationCanceledError:
@@ -408,7 +410,8 @@ void LiveRunPrivate::fetchToken(int id, const QString &requestId)
         if (gen != generation || !run || !running)
             return;
         const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        const QString token = QJsonDocument::fromJson(reply->readAll()).object().value(QLatin1String("token")).toString();
+        const QJsonObject body = QJsonDocument::fromJson(reply->readAll()).object();
+        const QString token = body.value(QLatin1String("token")).toString();
         if (status == 201 && !token.isEmpty())
             run->tokenIssued(id, token, simNow());
         else
@@ -439,7 +442,8 @@ void LiveRunPrivate::drain(int gen, qint64 deadlineMs, QElapsedTimer waited)
             return fail(QStringLiteral("the order service stopped answering at the end of the run: %1")
                             .arg(status ? QStringLiteral("GET /metrics answered %1").arg(status) : error));
         const QJsonObject s = o.value(QLatin1String("server")).toObject();
-        const bool busy = s.value(QLatin1String("processing")).toInt() > 0 || s.value(QLatin1String("queued")).toInt() > 0;
+        const bool busy =
+            s.value(QLatin1String("processing")).toInt() > 0 || s.value(QLatin1String("queued")).toInt() > 0;
         if (busy && waited.elapsed() < deadlineMs) {
             QTimer::singleShot(5, q, [this, gen, deadlineMs, waited] {
                 if (gen == generation)
@@ -536,7 +540,8 @@ void LiveRunPrivate::finish(ServerCounts counts)
         // One trace: the client's events and the server's, on the run's (scaled) clock.
         Trace merged = result.trace;
         merged.append(serverEvents);
-        std::stable_sort(merged.begin(), merged.end(), [](const TraceEvent &a, const TraceEvent &b) { return a.t < b.t; });
+        std::stable_sort(merged.begin(), merged.end(),
+                         [](const TraceEvent &a, const TraceEvent &b) { return a.t < b.t; });
         result.trace = std::move(merged);
     }
     running = false;
