@@ -16,6 +16,7 @@ struct WireAttempt
     int id = 0;         // the engine's handle: pass it back with the reply
     bool query = false; // GET /orders?ref= (a status query), else POST /orders
     int op = 0;
+    int client = 0;    // the scenario's client (workload.clients) that sends it
     QString ref;       // "ORD-0007"
     QString path;      // "op7/b2/w1/t3": X-RetryLab-Attempt, so the server meets the scripted faults
     QString requestId; // X-Request-ID

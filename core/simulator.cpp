@@ -1550,6 +1550,7 @@ void Engine::sendLive(Flow &f, int fi, bool query)
     a.id = ri;
     a.query = query;
     a.op = f.op;
+    a.client = f.client;
     a.ref = ascii("ORD-%04d", f.op);
     // A status query's own path is bN/w1/tQ, as the script addresses it.
     a.path = query ? path(f, f.b, 1, f.qt) : path(f, f.b, f.w, f.t);

@@ -107,7 +107,23 @@ public:
     LiveOptions options;
     QUrl base;
     std::unique_ptr<OrderServer> server;
-    QNetworkAccessManager nam;
+    QNetworkAccessManager nam; // the run's own queries (metrics, records, order tokens)
+    // One session per scenario client, as separate processes would have: QNAM keeps at most six
+    // connections to a host, so a single one would queue the requests of many clients.
+    std::vector<std::unique_ptr<QNetworkAccessManager>> sessions;
+    QNetworkAccessManager *session(int client)
+    {
+        const size_t i = size_t(std::max(0, client)) % MaxSessions;
+        if (sessions.size() <= i)
+            sessions.resize(i + 1);
+        if (!sessions[i]) {
+            sessions[i] = std::make_unique<QNetworkAccessManager>();
+            if (server)
+                sessions[i]->setProxy(QNetworkProxy::NoProxy);
+        }
+        return sessions[i].get();
+    }
+    static constexpr size_t MaxSessions = 64;
     std::unique_ptr<SteppedRun> run;
     QTimer timer;
     QElapsedTimer clock;
@@ -208,6 +224,7 @@ void LiveRunPrivate::start()
     ++generation;
     result = RunResult();
     result.scenario = scenario;
+    sessions.clear();
     serverEvents.clear();
     lastCommitUs = -1;
     serviceOffsetUs = 0;
@@ -320,7 +337,7 @@ void LiveRunPrivate::send(const WireAttempt &a)
     r.setRawHeader("X-RetryLab-Attempt", a.path.toLatin1());
     QNetworkReply *reply = nullptr;
     if (a.query) {
-        reply = nam.get(r);
+        reply = session(a.client)->get(r);
     } else {
         if (!a.key.isEmpty())
             r.setRawHeader("Idempotency-Key", a.key.toLatin1());
@@ -333,7 +350,7 @@ void LiveRunPrivate::send(const WireAttempt &a)
         r.setHeader(QNetworkRequest::ContentLengthHeader, bytes.size());
         r.setAttribute(QNetworkRequest::DoNotBufferUploadDataAttribute, true);
         auto *device = new OneShotBody(bytes, nullptr);
-        reply = nam.post(r, device);
+        reply = session(a.client)->post(r, device);
         device->setParent(reply);
     }
     inflight.insert(a.id, reply);
