@@ -37,12 +37,16 @@ Scenario plan(KeyPlacement placement, const QList<ScriptEntry> &script)
     return s;
 }
 
-// The client's own lanes, as a list of comparable lines.
+// The client's own lanes, as a list of comparable lines. A late response is left out: the
+// simulated client notes one arriving after its timeout and ignores it, while a real client has
+// closed that connection and never sees it. Neither decides anything.
 QStringList clientEvents(const Trace &trace)
 {
     QStringList out;
     for (const TraceEvent &e : trace) {
         if (e.lane != Lane::Business && e.lane != Lane::Wrapper && e.lane != Lane::Transport)
+            continue;
+        if (e.kind == EventKind::LateResponse)
             continue;
         out << QStringLiteral("%1 %2 %3 %4 %5")
                    .arg(trace::laneName(e.lane), trace::kindName(e.kind), e.path)
@@ -194,6 +198,19 @@ void TestLiveClient::crossCheck_data()
         Scenario s = plan(KeyPlacement::None, {test::scriptEntry(1, "b1/w1/t1", FaultKind::ConnectFailure)});
         s.client.transport.enabled = true;
         QTest::addRow("connect-failure-transport-retry") << s << 1 << QString();
+    }
+    {
+        // A spike longer than the timeout: simulated, the request reaches the server late (a
+        // ghost); live, the server answers late. Either way the client times out and retries.
+        Scenario s = plan(KeyPlacement::None, {test::scriptEntry(1, "b1/w1/t1", FaultKind::LatencySpike)});
+        s.network.spikeMs = 5000;
+        QTest::addRow("latency-spike-no-key") << s << 2 << QString();
+        // Design 1.3: the spiked request commits after the client gave up, so the retry commits
+        // and the ghost is replayed. The live server processes the request at once and delays
+        // only its answer: the first attempt commits and the retry is the replay.
+        s.client.keyPlacement = KeyPlacement::PerOperation;
+        QTest::addRow("latency-spike-per-operation")
+            << s << 1 << QStringLiteral("the live server delays the answer of a spiked request, not the request");
     }
     {
         // The rebuilt payload of a retry under the same key: 422, the order stays single.
