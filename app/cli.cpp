@@ -17,6 +17,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QNetworkInterface>
 #include <QSocketNotifier>
 
 #include <cmath>
@@ -1093,6 +1094,14 @@ int serveCommand(const QStringList &arguments)
     const Scenario &s = options.scenario;
     const QString url = server.url().toString();
     QString banner = QStringLiteral("RetryLab order service listening on %1\n").arg(url);
+    if (options.address == QHostAddress::Any || options.address == QHostAddress::AnyIPv4) {
+        // What students type: this machine's other addresses.
+        const QList<QHostAddress> addresses = QNetworkInterface::allAddresses();
+        for (const QHostAddress &a : addresses) {
+            if (a.protocol() == QAbstractSocket::IPv4Protocol && !a.isLoopback())
+                banner += QStringLiteral("  also reachable at http://%1:%2\n").arg(a.toString()).arg(server.port());
+        }
+    }
     banner += QStringLiteral("  idempotency: %1, key store: %2, database: %3\n")
                       .arg(scenario::toString(s.server.idempotency.mode), scenario::toString(s.server.idempotency.store),
                            options.dbFile.isEmpty() ? QStringLiteral("in memory") : options.dbFile);

@@ -203,6 +203,15 @@ void appendJsonString(QByteArray &out, const QByteArray &utf8)
     out += '"';
 }
 
+// Compares every byte whatever differs first, so the time taken does not reveal a prefix.
+bool sameSecret(const QByteArray &given, const QByteArray &expected)
+{
+    uchar diff = given.size() == expected.size() ? 0 : 1;
+    for (qsizetype i = 0; i < expected.size(); ++i)
+        diff |= uchar(expected.at(i) ^ (i < given.size() ? given.at(i) : 0));
+    return diff == 0;
+}
+
 bool visibleAscii(const QByteArray &text)
 {
     for (const char c : text) {
@@ -287,6 +296,7 @@ public:
     QElapsedTimer clock;
     qint64 epochBaseUs = 0;
     qint64 clockOffsetUs = 0;
+    double timeScale = 1.0;
     int epoch = 0;
     int busy = 0;
     std::deque<Call *> waiting;
@@ -313,7 +323,9 @@ public:
         static const QMetaMethod signal = QMetaMethod::fromSignal(&OrderServer::requestHandled);
         return q->isSignalConnected(signal);
     }
-    qint64 nowUs() const { return epochBaseUs + clock.nsecsElapsed() / 1000 + clockOffsetUs; }
+    // Service time (key TTLs): wall-clock microseconds at start, then real time / timeScale.
+    qint64 nowUs() const { return epochBaseUs + qint64(double(clock.nsecsElapsed() / 1000) / timeScale) + clockOffsetUs; }
+    qint64 scaled(qint64 simulatedUs) const { return qint64(double(simulatedUs) * timeScale); }
     qint64 traceUs() const { return clock.nsecsElapsed() / 1000; }
 
     quint64 keyId(const QByteArray &key)
@@ -566,7 +578,7 @@ void OrderServerPrivate::handle(const QHttpServerRequest &request, QTcpSocket *s
 
 void OrderServerPrivate::admin(const QHttpServerRequest &request, QTcpSocket *socket, const QString &path)
 {
-    if (!adminToken.isEmpty() && request.value("authorization") != "Bearer " + adminToken)
+    if (!adminToken.isEmpty() && !sameSecret(request.value("authorization"), "Bearer " + adminToken))
         return writeProblem(socket, 401, QStringLiteral("the admin endpoints need the bearer token printed at start-up"),
                             QByteArray(), false, "WWW-Authenticate: Bearer");
     const QHttpServerRequest::Method method = request.method();
@@ -862,6 +874,7 @@ void OrderServerPrivate::startProcessing(Call *c)
                       {quint64(c->order.op), quint64(c->sub), quint64(c->b), quint64(c->w), quint64(c->t), 9});
         p = qint64(sc.processingMs.base) * kMs + qint64(rng.uniform() * sc.processingMs.jitter * kMs);
     }
+    const qint64 realUs = scaled(p);
     ++busy;
     if (p <= 0) {
         // Begin and commit in one turn of the event loop: the key row goes in with the order, in
@@ -888,10 +901,12 @@ void OrderServerPrivate::startProcessing(Call *c)
         c->keyRowReserved = true;
     }
     if (trace)
-        event(c, Lane::Server, EventKind::ProcessingStarted, 0, 0, QStringLiteral("processing %1 ms").arg(p / kMs));
+        event(c, Lane::Server, EventKind::ProcessingStarted, 0, 0,
+              timeScale == 1.0 ? QStringLiteral("processing %1 ms").arg(p / kMs)
+                               : QStringLiteral("processing %1 ms (%2 ms real)").arg(p / kMs).arg(double(realUs) / kMs));
     processing.insert(c);
     const quint64 serial = c->serial;
-    QTimer::singleShot(int(qMax<qint64>(1, (p + kMs / 2) / kMs)), Qt::PreciseTimer, q, [this, c, serial] {
+    QTimer::singleShot(int(qMax<qint64>(1, (realUs + kMs / 2) / kMs)), Qt::PreciseTimer, q, [this, c, serial] {
         if (processing.count(c) && c->serial == serial)
             finish(c);
     });
@@ -1035,7 +1050,7 @@ void OrderServerPrivate::respondCall(Call *c, int status, const QByteArray &body
         return endCall(c);
     }
     if (c->faults & FSpike) {
-        const int delayMs = scenario.network.spikeMs;
+        const int delayMs = int(scaled(qint64(scenario.network.spikeMs) * kMs) / kMs);
         if (trace)
             event(c, Lane::Network, EventKind::RequestDelayed, 0, 0, QStringLiteral("answer delayed by %1 ms").arg(delayMs));
         QPointer<QTcpSocket> socket = c->socket;
@@ -1098,7 +1113,7 @@ void OrderServerPrivate::restart(const QString &why)
     down = true;
     Q_EMIT q->restarted(true);
     const int epochNow = epoch;
-    QTimer::singleShot(qMax(0, scenario.server.restartDownMs), q, [this, epochNow] {
+    QTimer::singleShot(int(qMax<qint64>(0, scaled(qint64(scenario.server.restartDownMs) * kMs) / kMs)), q, [this, epochNow] {
         if (!running || epoch != epochNow || !guard)
             return;
         guard->listen(options.address, port);
@@ -1120,8 +1135,11 @@ OrderServer::~OrderServer()
 QString OrderServer::start(const ServeOptions &options)
 {
     stop();
+    if (!(options.timeScale >= 0.001 && options.timeScale <= 1000))
+        return QStringLiteral("time scale %1 is outside 0.001 to 1000").arg(options.timeScale);
     d->options = options;
     d->scenario = options.scenario;
+    d->timeScale = options.timeScale;
     d->keysInDb = d->scenario.server.idempotency.store == KeyStore::Durable;
     d->service = std::make_unique<OrderService>(d->scenario.server);
     d->service->reserve(kReservedKeys, 2 * kReservedKeys);

@@ -37,6 +37,10 @@ struct ServeOptions
     // when it is empty and the address is not loopback.
     QByteArray adminToken;
     ServeLimits limits;
+    // Real time per simulated time (0.1: a simulated millisecond takes 0.1 ms): processing time,
+    // latency spikes and restart downtime are scaled, and the key TTL clock runs 1/timeScale
+    // times as fast. Trace timestamps stay real microseconds. From 0.001 to 1000.
+    double timeScale = 1.0;
 
     // An atomic service with no faults and no processing delay: what `serve` runs without --scenario.
     static Scenario defaultScenario();

@@ -68,6 +68,7 @@ private Q_SLOTS:
     void malformedOrdersAreTracedToo();
     void latencySpikeDelaysTheAnswer();
     void stopFromARequestHandledSlot();
+    void timeScaleShortensDelaysAndTtl();
     void adminFaultsReadAndChange();
     void adminNeedsTokenWhenSet();
     void resetEmptiesTheStore();
@@ -476,6 +477,33 @@ void TestLiveServer::stopFromARequestHandledSlot()
     // And it starts again on a fresh port.
     QVERIFY(server->start(ServeOptions()).isEmpty());
     QCOMPARE(exchange(server->port(), postOrder(order(2))).status, 201);
+}
+
+void TestLiveServer::timeScaleShortensDelaysAndTtl()
+{
+    ServeOptions options;
+    options.scenario.server.processingMs = {1000, 0};
+    options.scenario.server.idempotency.ttlS = 60;
+    options.timeScale = 0.001; // a simulated second takes a real millisecond
+    OrderServer server;
+    QVERIFY(server.start(options).isEmpty());
+    QSignalSpy handled(&server, &OrderServer::requestHandled);
+    QCOMPARE(exchange(server.port(), postOrder(order(1), "scaled")).status, 201);
+    QTRY_COMPARE(handled.count(), 1);
+    const Trace events = handled.at(0).at(0).value<Trace>();
+    QCOMPARE(events.at(2).kind, EventKind::ProcessingStarted);
+    QCOMPARE(events.at(2).detail, QStringLiteral("processing 1000 ms (1 ms real)"));
+    // The 60 s TTL passes in about 60 real milliseconds: the key is then forgotten.
+    // (QTRY evaluates its condition once more after the loop: post only until one is new.)
+    bool fresh = false;
+    QTRY_VERIFY_WITH_TIMEOUT(fresh || (fresh = exchange(server.port(), postOrder(order(1), "scaled"))
+                                                       .header("Idempotent-Replayed")
+                                                       .isEmpty()),
+                             5000);
+    QCOMPARE(metric(server, "duplicates"), 1);
+    ServeOptions bad;
+    bad.timeScale = 0;
+    QVERIFY(OrderServer().start(bad).contains(QLatin1String("time scale")));
 }
 
 void TestLiveServer::adminFaultsReadAndChange()
