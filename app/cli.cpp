@@ -492,8 +492,8 @@ int runCommand(const QStringList &arguments)
             QStringLiteral("time-scale"),
             QStringLiteral("With --live: real milliseconds per simulated millisecond (default 1). 0.1 runs ten "
                            "times faster: waits, timeouts, order spacing and the embedded service's processing, "
-                           "restart and spike times are scaled, and its key TTLs when X is at most 1; Retry-After "
-                           "is read in simulated seconds. From 0.001 to 1000."),
+                           "restart and spike times and key TTLs are scaled; Retry-After is read in simulated "
+                           "seconds. From 0.001 to 1000."),
             QStringLiteral("X"));
     parser.addOptions({ScenarioOption, SeedOption, SetOption, formatOption(QStringLiteral("table, json, csv")),
                        traceOption, maxAttempts, liveOption, urlOption, timeScaleOption});

@@ -139,20 +139,6 @@ public:
     QList<QTimer *> restartTimers;
 
     qint64 simNow() const { return qint64(double(clock.nsecsElapsed()) / 1000.0 / options.timeScale); }
-    // The embedded service's clock (key TTLs, commit times) runs at the scaled pace too: it is
-    // moved forward by what the scale adds to real time, before each request.
-    qint64 serviceOffsetUs = 0;
-    void syncServiceClock()
-    {
-        if (!server)
-            return;
-        const qint64 realUs = clock.nsecsElapsed() / 1000;
-        const qint64 target = qint64(double(realUs) / options.timeScale) - realUs;
-        if (target > serviceOffsetUs) {
-            server->advanceServiceClock(target - serviceOffsetUs);
-            serviceOffsetUs = target;
-        }
-    }
 
     QUrl endpoint(const QString &path, const QString &query = QString()) const
     {
@@ -227,19 +213,14 @@ void LiveRunPrivate::start()
     sessions.clear();
     serverEvents.clear();
     lastCommitUs = -1;
-    serviceOffsetUs = 0;
     rows.clear();
     if (options.url.isEmpty()) {
-        // The embedded server runs the scenario's server and faults on the scaled clock.
+        // The embedded server runs the scenario's server and faults on the scaled clock: its
+        // processing, answer delays, restart down time and key TTL clock.
         ServeOptions serve;
         serve.scenario = scenario;
-        const double k = options.timeScale;
-        ServerConfig &sc = serve.scenario.server;
-        sc.processingMs.base = scaledMs(sc.processingMs.base, k);
-        sc.processingMs.jitter = scaledMs(sc.processingMs.jitter, k);
-        sc.restartDownMs = scaledMs(sc.restartDownMs, k);
-        sc.restartsAtS.clear(); // scheduled below on the scaled clock
-        serve.scenario.network.spikeMs = scaledMs(serve.scenario.network.spikeMs, k);
+        serve.timeScale = options.timeScale;
+        serve.scenario.server.restartsAtS.clear(); // scheduled below on the scaled clock
         server = std::make_unique<OrderServer>();
         const QString error = server->start(serve);
         if (!error.isEmpty())
@@ -330,7 +311,6 @@ void LiveRunPrivate::pump()
 
 void LiveRunPrivate::send(const WireAttempt &a)
 {
-    syncServiceClock();
     QNetworkRequest r = request(a.query ? endpoint(QStringLiteral("/orders"), QStringLiteral("ref=") + a.ref)
                                         : endpoint(QStringLiteral("/orders")));
     r.setRawHeader("X-Request-ID", a.requestId.toLatin1());

@@ -18,9 +18,9 @@ struct LiveOptions
     QUrl url;
     // Real milliseconds per simulated millisecond: 0.1 runs ten times faster than the scenario's
     // clock. Backoffs, timeouts, arrival spacing and (embedded server) processing time, answer
-    // delay of a latency spike, restart down time and scheduled restarts are scaled; so are key
-    // TTLs when the scale is at most 1 (the service clock can only be moved forward). A
-    // Retry-After header is read in simulated seconds, as the simulation reads it.
+    // delay of a latency spike, restart down time, scheduled restarts and key TTLs are scaled
+    // (ServeOptions::timeScale). A Retry-After header is read in simulated seconds, as the
+    // simulation reads it.
     double timeScale = 1.0;
     bool trace = true; // RunResult::trace, ::records and ::ops; off = metrics only
     // How long to wait for the server to finish what it still processes after the last
