@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include "liveclient.h"
 #include "orderserver.h"
 #include "scenario.h"
 #include "simulator.h"
@@ -460,12 +461,18 @@ void writeTo(FILE *stream, const QString &text)
     std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stream);
 }
 
+// A live run sends real requests in real time and keeps its trace in memory.
+constexpr qint64 DefaultMaxLiveAttempts = 100000;
+
 int runCommand(const QStringList &arguments)
 {
     CommandParser command(QStringLiteral("run"),
                           QStringLiteral("--scenario NAME|FILE [--seed N] [--set path=value ...] "
-                                         "[--format table|json|csv] [--trace FILE.jsonl|-] [--max-attempts N]"),
-                          QStringLiteral("Simulates one scenario and prints its metrics."));
+                                         "[--format table|json|csv] [--trace FILE.jsonl|-] [--max-attempts N] "
+                                         "[--live [--url URL] [--time-scale X]]"),
+                          QStringLiteral("Simulates one scenario and prints its metrics. With --live the same client "
+                                         "layers send real HTTP requests to an order service, and the metrics "
+                                         "come from what it stored."));
     QCommandLineParser &parser = command.parser();
     const QCommandLineOption traceOption(
             QStringLiteral("trace"),
@@ -477,12 +484,64 @@ int runCommand(const QStringList &arguments)
     const QCommandLineOption maxAttempts = maxAttemptsOption(
             QStringLiteral("Refuse the run (exit code 2) if it could make more than N HTTP attempts at worst: "
                            "every submission exhausting every enabled retry layer, plus status queries and token "
-                           "round trips. N is digits or a number like 5e8. Default %1, or %2 with --trace.")
-                    .arg(work::formatCount(work::DefaultMaxAttempts), work::formatCount(work::DefaultMaxTracedAttempts)));
+                           "round trips. N is digits or a number like 5e8. Default %1, or %2 with --trace, or %3 with --live "
+                           "(real requests, in real time).")
+                    .arg(work::formatCount(work::DefaultMaxAttempts), work::formatCount(work::DefaultMaxTracedAttempts),
+                         work::formatCount(DefaultMaxLiveAttempts)));
+    const QCommandLineOption liveOption(
+            QStringLiteral("live"),
+            QStringLiteral("Run over real HTTP on this machine's clock: an order service is started on a free "
+                           "loopback port with the scenario's service and fault settings (or --url is used), and "
+                           "every attempt carries Idempotency-Key, X-Request-ID and X-RetryLab-Attempt, so the "
+                           "service applies the scenario's faults to the same attempts as the simulation."));
+    const QCommandLineOption urlOption(
+            QStringLiteral("url"),
+            QStringLiteral("With --live: send the orders to this order service (another RetryLab's, or any with "
+                           "the same endpoints) instead of an embedded one. Its own fault settings apply; counts "
+                           "include records it already held for the same references (ORD-0001, ...)."),
+            QStringLiteral("URL"));
+    const QCommandLineOption timeScaleOption(
+            QStringLiteral("time-scale"),
+            QStringLiteral("With --live: real milliseconds per simulated millisecond (default 1). 0.1 runs ten "
+                           "times faster: waits, timeouts, order spacing and the embedded service's processing, "
+                           "restart and spike times and key TTLs are scaled; Retry-After is read in simulated "
+                           "seconds. From 0.001 to 1000."),
+            QStringLiteral("X"));
     parser.addOptions({ScenarioOption, SeedOption, SetOption, formatOption(QStringLiteral("table, json, csv")),
-                       traceOption, maxAttempts});
+                       traceOption, maxAttempts, liveOption, urlOption, timeScaleOption});
     if (const int rc = command.parse(arguments); rc != Continue)
         return rc;
+
+    const bool live = parser.isSet(liveOption);
+    LiveOptions liveOptions;
+    for (const QCommandLineOption *option : {&urlOption, &timeScaleOption}) {
+        if (parser.isSet(*option) && !live) {
+            fail(QStringLiteral("run: --%1 needs --live").arg(option->names().constFirst()));
+            return ExitUsage;
+        }
+    }
+    if (parser.isSet(urlOption)) {
+        const QString text = parser.value(urlOption).trimmed();
+        const QUrl url(text, QUrl::StrictMode);
+        if (!url.isValid() || url.host().isEmpty() || url.hasQuery() || url.hasFragment()
+            || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))) {
+            fail(QStringLiteral("run: --url: expected an http:// or https:// address such as "
+                                "http://127.0.0.1:8080, got '%1'")
+                         .arg(text.left(200)));
+            return ExitUsage;
+        }
+        liveOptions.url = url;
+    }
+    if (parser.isSet(timeScaleOption)) {
+        const QString text = parser.value(timeScaleOption).trimmed();
+        bool ok = false;
+        const double k = text.toDouble(&ok);
+        if (!ok || !std::isfinite(k) || k < 0.001 || k > 1000) {
+            fail(QStringLiteral("run: --time-scale: expected a number from 0.001 to 1000, got '%1'").arg(text.left(80)));
+            return ExitUsage;
+        }
+        liveOptions.timeScale = k;
+    }
 
     Format format = Format::Table;
     if (const int rc = parseFormat(parser, QStringLiteral("run"), true, &format); rc != Continue)
@@ -495,7 +554,9 @@ int runCommand(const QStringList &arguments)
     const bool tracing = !traceFile.isEmpty();
     qint64 limit = 0;
     if (const int rc = parseMaxAttempts(parser, QStringLiteral("run"),
-                                        tracing ? work::DefaultMaxTracedAttempts : work::DefaultMaxAttempts, &limit);
+                                        live ? DefaultMaxLiveAttempts
+                                             : (tracing ? work::DefaultMaxTracedAttempts : work::DefaultMaxAttempts),
+                                        &limit);
         rc != Continue)
         return rc;
 
@@ -507,8 +568,9 @@ int runCommand(const QStringList &arguments)
     const work::Estimate worst = work::estimate(s);
     if (worst.attempts > limit) {
         QString message = work::refusal(QStringLiteral("this scenario"), worst, limit);
-        if (tracing && !parser.isSet(maxAttempts))
-            message.replace(QStringLiteral(", over the limit of"), QStringLiteral(", over the --trace limit of"));
+        if ((tracing || live) && !parser.isSet(maxAttempts))
+            message.replace(QStringLiteral(", over the limit of"),
+                            live ? QStringLiteral(", over the --live limit of") : QStringLiteral(", over the --trace limit of"));
         fail(QStringLiteral("run: %1").arg(message));
         return ExitUsage;
     }
@@ -534,7 +596,20 @@ int runCommand(const QStringList &arguments)
                 stop.store(true, std::memory_order_relaxed); // no point finishing a run nobody can read
         };
     }
-    const RunResult result = simulate(s, options);
+    RunResult result;
+    if (live) {
+        // The live run keeps its trace in memory (the client's and the server's events are merged
+        // at the end), then writes it.
+        liveOptions.trace = tracing;
+        result = runLive(s, liveOptions);
+        for (const TraceEvent &e : std::as_const(result.trace)) {
+            if (!writer.ok())
+                break;
+            writer.write(e);
+        }
+    } else {
+        result = simulate(s, options);
+    }
     if (tracing) {
         const QString error = writer.finish();
         if (!error.isEmpty() || result.cancelled)

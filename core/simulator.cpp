@@ -1,5 +1,7 @@
 #include "simulator.h"
 
+#include "engine.h"
+
 #include "faults.h"
 
 #include "orderservice.h"
@@ -42,6 +44,7 @@ enum class Ev : quint8 {
     Reconcile,
     ServerRestart,
     QuerySend,
+    TokenFailed, // live path: POST /order-tokens got no token
 };
 
 // Scheduled event; (t, seq) orders simultaneous events by scheduling order.
@@ -86,6 +89,8 @@ struct Flow
     int qt = 0;               // HTTP attempts of the current status query
     bool tokenUsed = false;    // a POST got "409 order token already used": final for the client
     int postAttempts = 0;
+    int wire = -1;              // live path: the request of the outstanding attempt
+    quint8 tokenResume = 0;     // live path: the layer event an order token is awaited for
     bool done = false;
     bool succeeded = false;
     qint64 end = 0;
@@ -158,7 +163,7 @@ double percentile(std::vector<qint64> &v, double p)
 class Engine
 {
 public:
-    Engine(const Scenario &s, const RunOptions &o)
+    Engine(const Scenario &s, const RunOptions &o, WireTransport *live = nullptr)
         : m_s(s)
         , m_c(s.client)
         , m_opt(o)
@@ -166,6 +171,7 @@ public:
         , m_tables(o.trace)
         , m_service(s.server)
         , m_script(s.network.script)
+        , m_live(live)
     {
         m_businessMax = m_c.business.enabled ? m_c.business.effectiveMaxAttempts() : 1;
         m_wrapperMax = m_c.wrapper.enabled ? m_c.wrapper.effectiveMaxAttempts() : 1;
@@ -181,7 +187,25 @@ public:
 
     RunResult run();
 
+    // --- the steppable loop (simulate() runs it to the end; the live path step by step) ---
+    void prepare();
+    // Processes the events due at or before `until`; false once the run stopped (cancelled, or
+    // the guard against a stopped clock: stopError()).
+    bool advance(qint64 until);
+    qint64 nextDue() const;
+    RunResult finishRun(const ServerCounts *server); // server: the live counts, else null
+    qint64 now() const { return m_now; }
+    bool clientDone() const { return m_flowsOpen == 0 && m_nextArrival >= m_arrivals.size(); }
+    const QString &stopError() const { return m_stopError; }
+    // Live answers, injected as events at t (never before now).
+    void liveReply(int ri, const WireReply &reply, qint64 t);
+    void liveToken(int fi, const QString &token, qint64 t);
+    void liveTokenFailed(int fi, const QString &why, qint64 t);
+
 private:
+    bool popDue(qint64 until, Event *out);
+    void dispatch(const Event &e);
+    void sendLive(Flow &f, int fi, bool query);
     // --- scheduling -------------------------------------------------------
     void at(qint64 t, Ev type, int a, quint32 serial = 0, quint8 phase = 0)
     {
@@ -212,6 +236,11 @@ private:
     {
         if (key == 0)
             return QString();
+        if (!m_keyTexts.isEmpty()) {
+            const auto it = m_keyTexts.constFind(key);
+            if (it != m_keyTexts.constEnd())
+                return it.value(); // a live server-issued token
+        }
         return (m_tokenMode ? QStringLiteral("tok-") : QStringLiteral("key-")) + hex(key, 10);
     }
     void trace(Lane lane, EventKind kind, const Flow &f, int b, int w, int t, quint64 key, int status = 0,
@@ -295,7 +324,12 @@ private:
 
     // --- network and server -----------------------------------------------
     int newRequest();
-    void freeRequest(int ri) { m_free.push_back(ri); }
+    void freeRequest(int ri)
+    {
+        // Live requests keep their slot: a late answer or an abandon may still name it.
+        if (!m_live)
+            m_free.push_back(ri);
+    }
     qint64 latency(RngStream &rng) const
     {
         return qint64(m_s.network.latencyMs.base) * kMs + qint64(rng.uniform() * m_s.network.latencyMs.jitter * kMs);
@@ -354,6 +388,13 @@ private:
     std::vector<int> m_inServer; // requests processing, for the restart to drop (kept only with restarts)
     bool m_restarts = false;
     qint64 m_instantLimit = 0; // maxEventsAtOneInstant
+    qint64 m_eventsNow = 0;    // processed at m_now so far
+    bool m_cancelled = false;
+    QString m_stopError;
+    // The live path: requests go here instead of the simulated network and server.
+    WireTransport *m_live = nullptr;
+    QHash<quint64, QString> m_keyTexts; // live order tokens, as the server issued them
+    QHash<int, QString> m_tokenErrors;  // live: why a flow got no order token
 };
 
 // ------------------------------------------------------------------ client
@@ -366,6 +407,11 @@ bool Engine::mintKey(Flow &f, int phase, Ev resume, const char *where)
         return true;
     const quint64 key = RngStream::mix(m_s.seed ^ RngStream::mix(++m_keyCounter)) | 1;
     f.key = key;
+    if (m_tokenMode && m_live) {
+        f.tokenResume = quint8(resume);
+        m_live->fetchToken(int(&f - m_flows.data()), requestId(f, f.b, f.w, f.t));
+        return false;
+    }
     if (m_tokenMode) {
         // POST /order-tokens: one round trip before the order can be sent.
         m_service.issueToken(key);
@@ -496,6 +542,12 @@ void Engine::onTransportSend(int fi)
         return;
     }
     timeoutAt(m_now + qint64(m_c.timeoutMs) * kMs, fi, serial);
+    if (m_live) {
+        // Everything past a refused connection happens on the wire: the server reads the attempt
+        // path and meets the same script and dice.
+        sendLive(f, fi, false);
+        return;
+    }
 
     const int ri = newRequest();
     Request &r = m_requests[size_t(ri)];
@@ -580,6 +632,10 @@ void Engine::sendQueryAttempt(int fi)
         return;
     }
     timeoutAt(m_now + qint64(m_c.timeoutMs) * kMs, fi, f.serial);
+    if (m_live) {
+        sendLive(f, fi, true);
+        return;
+    }
     const int ri = newRequest();
     Request &r = m_requests[size_t(ri)];
     r.flow = fi;
@@ -1133,13 +1189,7 @@ void Engine::onReconcile()
         // earlier, the pass orders the same against every other event, since nothing else
         // is scheduled in between.
         const qint64 interval = qint64(m_s.reconciliation.intervalS) * kS;
-        qint64 pending = -1;
-        if (!m_queue.empty())
-            pending = m_queue.top().t;
-        if (!m_timeouts.empty() && (pending < 0 || m_timeouts.front().t < pending))
-            pending = m_timeouts.front().t;
-        if (m_nextArrival < m_arrivals.size() && (pending < 0 || m_arrivals[m_nextArrival].first < pending))
-            pending = m_arrivals[m_nextArrival].first;
+        const qint64 pending = nextDue();
         qint64 next = m_now + interval;
         // An interval of 0 (refused by validation) must not divide by zero: run() stops its loop.
         if (pending > next && interval > 0)
@@ -1148,7 +1198,7 @@ void Engine::onReconcile()
     }
 }
 
-RunResult Engine::run()
+void Engine::prepare()
 {
     const WorkloadConfig &w = m_s.workload;
     const int clients = std::max(1, w.clients);
@@ -1176,130 +1226,202 @@ RunResult Engine::run()
     }
     std::stable_sort(arrivals.begin(), arrivals.end(),
                      [](const std::pair<qint64, int> &a, const std::pair<qint64, int> &b) { return a.first < b.first; });
-    size_t &nextArrival = m_nextArrival;
     m_flowsOpen = int(m_flows.size());
+    if (m_live)
+        return; // reconciliation and restarts are the real server's business
     if (m_s.reconciliation.enabled)
         at(qint64(m_s.reconciliation.intervalS) * kS, Ev::Reconcile, 0);
     for (const int atS : m_s.server.restartsAtS)
         at(qint64(atS) * kS, Ev::ServerRestart, 0);
+}
 
-    RunResult result;
-    result.scenario = m_s;
-    quint64 &processed = m_processed;
-    qint64 eventsNow = 0; // processed at m_now so far
-    while (!m_queue.empty() || !m_timeouts.empty() || nextArrival < arrivals.size()) {
-        Event e;
-        const bool fromTimeouts = !m_timeouts.empty() && (m_queue.empty() || Later()(m_queue.top(), m_timeouts.front()));
-        const Event *next = fromTimeouts ? &m_timeouts.front() : (m_queue.empty() ? nullptr : &m_queue.top());
-        if (nextArrival < arrivals.size() && (!next || arrivals[nextArrival].first <= next->t)) {
-            e = Event{arrivals[nextArrival].first, 0, Ev::OpStart, 0, arrivals[nextArrival].second, 0};
-            ++nextArrival;
-        } else if (fromTimeouts) {
-            e = m_timeouts.front();
-            m_timeouts.pop_front();
-        } else {
-            e = m_queue.top();
-            m_queue.pop();
-        }
+bool Engine::popDue(qint64 until, Event *out)
+{
+    const bool fromTimeouts = !m_timeouts.empty() && (m_queue.empty() || Later()(m_queue.top(), m_timeouts.front()));
+    const Event *next = fromTimeouts ? &m_timeouts.front() : (m_queue.empty() ? nullptr : &m_queue.top());
+    if (m_nextArrival < m_arrivals.size() && (!next || m_arrivals[m_nextArrival].first <= next->t)) {
+        if (m_arrivals[m_nextArrival].first > until)
+            return false;
+        *out = Event{m_arrivals[m_nextArrival].first, 0, Ev::OpStart, 0, m_arrivals[m_nextArrival].second, 0};
+        ++m_nextArrival;
+        return true;
+    }
+    if (!next || next->t > until)
+        return false;
+    *out = *next;
+    if (fromTimeouts)
+        m_timeouts.pop_front();
+    else
+        m_queue.pop();
+    return true;
+}
+
+qint64 Engine::nextDue() const
+{
+    qint64 t = -1;
+    if (!m_queue.empty())
+        t = m_queue.top().t;
+    if (!m_timeouts.empty() && (t < 0 || m_timeouts.front().t < t))
+        t = m_timeouts.front().t;
+    if (m_nextArrival < m_arrivals.size() && (t < 0 || m_arrivals[m_nextArrival].first < t))
+        t = m_arrivals[m_nextArrival].first;
+    return t;
+}
+
+bool Engine::advance(qint64 until)
+{
+    if (m_cancelled || !m_stopError.isEmpty())
+        return false;
+    Event e;
+    while (popDue(until, &e)) {
         // The clock must move: a zero wait retried without end, or a periodic job of interval 0,
         // would otherwise spin here for ever.
         if (e.t != m_now)
-            eventsNow = 0;
-        if (++eventsNow > m_instantLimit) {
-            result.error = QStringLiteral("the run was stopped at %1 s of virtual time: more than %2 events happened "
-                                          "at that one instant, more than the whole run could need, so a retry or a "
-                                          "periodic job is looping without waiting")
-                               .arg(double(e.t) / kS, 0, 'f', 3)
-                               .arg(work::formatCount(m_instantLimit));
-            break;
+            m_eventsNow = 0;
+        if (++m_eventsNow > m_instantLimit) {
+            m_stopError = QStringLiteral("the run was stopped at %1 s of virtual time: more than %2 events happened "
+                                         "at that one instant, more than the whole run could need, so a retry or a "
+                                         "periodic job is looping without waiting")
+                              .arg(double(e.t) / kS, 0, 'f', 3)
+                              .arg(work::formatCount(m_instantLimit));
+            return false;
         }
         m_now = e.t;
-        ++processed;
-        if (m_opt.cancel && (processed & 0xFFF) == 0 && m_opt.cancel->load(std::memory_order_relaxed)) {
-            result.cancelled = true;
-            break;
+        ++m_processed;
+        if (m_opt.cancel && (m_processed & 0xFFF) == 0 && m_opt.cancel->load(std::memory_order_relaxed)) {
+            m_cancelled = true;
+            return false;
         }
-        switch (e.type) {
-        case Ev::OpStart:
-            onOpStart(e.a, e.phase);
-            break;
-        case Ev::BusinessStart:
-            onBusinessStart(e.a, e.phase);
-            break;
-        case Ev::WrapperStart:
-            onWrapperStart(e.a, e.phase);
-            break;
-        case Ev::TransportSend:
-            onTransportSend(e.a);
-            break;
-        case Ev::TokenReady:
-            switch (Ev(e.serial)) {
-            case Ev::OpStart: onOpStart(e.a, 1); break;
-            case Ev::BusinessStart: onBusinessStart(e.a, 1); break;
-            default: onWrapperStart(e.a, 1); break;
-            }
-            break;
-        case Ev::RequestArrive:
-            onRequestArrive(e.a);
-            break;
-        case Ev::ProcessingDone:
-            onProcessingDone(e.a);
-            break;
-        case Ev::ResponseArrive:
-            onResponseArrive(e.a, false);
-            break;
-        case Ev::ResetArrive:
-            onResponseArrive(e.a, true);
-            break;
-        case Ev::ConnectFail: {
-            Flow &f = m_flows[size_t(e.a)];
-            if (f.waiting && f.serial == e.serial) {
-                f.waiting = false;
-                if (m_tracing)
-                    traceFlow(Lane::Network, EventKind::ConnectFailed, f, 0, 0, QStringLiteral("connection refused"));
-                AttemptOutcome o;
-                o.kind = OutcomeKind::ConnectError;
-                if (f.querying)
-                    queryFailed(e.a, o);
-                else
-                    deliver(e.a, o);
-            }
-            break;
-        }
-        case Ev::ClientTimeout: {
-            Flow &f = m_flows[size_t(e.a)];
-            if (f.waiting && f.serial == e.serial) {
-                f.waiting = false;
-                m_m.timeouts++;
-                if (m_tracing)
-                    traceFlow(f.querying ? Lane::Business : Lane::Transport, EventKind::Timeout, f, 0, 0,
-                              QStringLiteral("no response within %1 ms").arg(m_c.timeoutMs));
-                AttemptOutcome o;
-                o.kind = OutcomeKind::ReadTimeout;
-                if (f.querying) {
-                    queryFailed(e.a, o);
-                } else {
-                    deliver(e.a, o);
-                }
-            }
-            break;
-        }
-        case Ev::Reconcile:
-            onReconcile();
-            break;
-        case Ev::ServerRestart:
-            restartServer();
-            break;
-        case Ev::QuerySend:
-            sendQueryAttempt(e.a);
-            break;
-        }
+        dispatch(e);
     }
+    return true;
+}
 
+void Engine::dispatch(const Event &e)
+{
+    switch (e.type) {
+    case Ev::OpStart:
+        onOpStart(e.a, e.phase);
+        break;
+    case Ev::BusinessStart:
+        onBusinessStart(e.a, e.phase);
+        break;
+    case Ev::WrapperStart:
+        onWrapperStart(e.a, e.phase);
+        break;
+    case Ev::TransportSend:
+        onTransportSend(e.a);
+        break;
+    case Ev::TokenReady:
+        if (m_live && m_tracing)
+            traceFlow(Lane::Server, EventKind::TokenIssued, m_flows[size_t(e.a)], 201, 0, QStringLiteral("POST /order-tokens"));
+        switch (Ev(e.serial)) {
+        case Ev::OpStart: onOpStart(e.a, 1); break;
+        case Ev::BusinessStart: onBusinessStart(e.a, 1); break;
+        default: onWrapperStart(e.a, 1); break;
+        }
+        break;
+    case Ev::TokenFailed: {
+        Flow &f = m_flows[size_t(e.a)];
+        if (!f.done)
+            finish(f, false, m_tokenErrors.value(e.a));
+        break;
+    }
+    case Ev::RequestArrive:
+        onRequestArrive(e.a);
+        break;
+    case Ev::ProcessingDone:
+        onProcessingDone(e.a);
+        break;
+    case Ev::ResponseArrive:
+        onResponseArrive(e.a, false);
+        break;
+    case Ev::ResetArrive:
+        onResponseArrive(e.a, true);
+        break;
+    case Ev::ConnectFail: {
+        Flow &f = m_flows[size_t(e.a)];
+        if (f.waiting && f.serial == e.serial) {
+            f.waiting = false;
+            if (m_tracing)
+                traceFlow(Lane::Network, EventKind::ConnectFailed, f, 0, 0, QStringLiteral("connection refused"));
+            AttemptOutcome o;
+            o.kind = OutcomeKind::ConnectError;
+            if (f.querying)
+                queryFailed(e.a, o);
+            else
+                deliver(e.a, o);
+        }
+        break;
+    }
+    case Ev::ClientTimeout: {
+        Flow &f = m_flows[size_t(e.a)];
+        if (f.waiting && f.serial == e.serial) {
+            f.waiting = false;
+            if (m_live && f.wire >= 0) {
+                m_live->abandon(f.wire); // a real client closes the connection it gave up on
+                f.wire = -1;
+            }
+            m_m.timeouts++;
+            if (m_tracing)
+                traceFlow(f.querying ? Lane::Business : Lane::Transport, EventKind::Timeout, f, 0, 0,
+                          QStringLiteral("no response within %1 ms").arg(m_c.timeoutMs));
+            AttemptOutcome o;
+            o.kind = OutcomeKind::ReadTimeout;
+            if (f.querying) {
+                queryFailed(e.a, o);
+            } else {
+                deliver(e.a, o);
+            }
+        }
+        break;
+    }
+    case Ev::Reconcile:
+        onReconcile();
+        break;
+    case Ev::ServerRestart:
+        restartServer();
+        break;
+    case Ev::QuerySend:
+        sendQueryAttempt(e.a);
+        break;
+    }
+}
+
+RunResult Engine::run()
+{
+    prepare();
+    advance(std::numeric_limits<qint64>::max());
+    return finishRun(nullptr);
+}
+
+RunResult Engine::finishRun(const ServerCounts *server)
+{
+    const WorkloadConfig &w = m_s.workload;
+    RunResult result;
+    result.scenario = m_s;
+    result.cancelled = m_cancelled;
+    result.error = m_stopError;
     // ---- metrics ----
     const std::vector<StoredRecord> &records = m_service.records();
     const int ops = w.orders;
     std::vector<int> recordsPerOp(size_t(ops) + 1, 0), liveRecordsPerOp(size_t(ops) + 1, 0);
+    int recordCount = int(records.size());
+    if (server) {
+        // The real server counted them; a reference it holds beyond the run's orders is not ours.
+        recordCount = 0;
+        for (int o = 1; o <= ops && size_t(o) < server->recordsPerOp.size(); ++o) {
+            recordsPerOp[size_t(o)] = liveRecordsPerOp[size_t(o)] = server->recordsPerOp[size_t(o)];
+            recordCount += server->recordsPerOp[size_t(o)];
+        }
+        m_m.replays = server->replays;
+        m_m.conflicts409 = server->conflicts409;
+        m_m.mismatch422 = server->mismatch422;
+        m_m.rejected400 = server->rejected400;
+        m_m.throttled429 = server->throttled429;
+        m_m.rejected503 = server->rejected503;
+        m_m.serverErrors = server->serverErrors;
+    }
     for (const StoredRecord &r : records) {
         recordsPerOp[size_t(r.op)]++;
         if (!r.voided)
@@ -1338,7 +1460,7 @@ RunResult Engine::run()
         latencies.push_back(opEnd[size_t(o)] - std::max<qint64>(0, opStart[size_t(o)]));
     }
     m_m.logicalOperations = ops;
-    m_m.records = int(records.size());
+    m_m.records = recordCount;
     m_m.duplicates = m_m.records - distinct;
     m_m.duplicatesOutstanding = live - distinctLive;
     m_m.amplification = ops > 0 ? double(m_m.httpAttempts) / ops : 0;
@@ -1359,6 +1481,8 @@ RunResult Engine::run()
     result.trace = std::move(m_trace);
     if (!m_tables)
         return result; // metrics-only and streamed runs (sweeps, benchmarks, the CLI) skip the tables
+    if (server)
+        result.records = server->records;
     result.records.reserve(int(records.size()));
     for (const StoredRecord &r : records) {
         RecordRow row;
@@ -1393,6 +1517,85 @@ RunResult Engine::run()
         result.ops.append(s);
     }
     return result;
+}
+
+// ------------------------------------------------------------- live path
+
+void Engine::sendLive(Flow &f, int fi, bool query)
+{
+    const int ri = newRequest();
+    Request &r = m_requests[size_t(ri)];
+    r.flow = fi;
+    r.serial = f.serial;
+    r.method = query ? Method::Get : Method::Post;
+    r.b = f.b;
+    r.w = query ? qMax(1, f.w) : f.w;
+    r.t = query ? qMax(1, f.t) : f.t;
+    r.order.op = f.op;
+    if (!query) {
+        r.order.key = f.key;
+        r.order.fingerprint = f.fingerprint;
+    }
+    f.wire = ri;
+    WireAttempt a;
+    a.id = ri;
+    a.query = query;
+    a.op = f.op;
+    a.client = f.client;
+    a.ref = ascii("ORD-%04d", f.op);
+    // A status query's own path is bN/w1/tQ, as the script addresses it.
+    a.path = query ? path(f, f.b, 1, f.qt) : path(f, f.b, f.w, f.t);
+    a.requestId = requestId(f, r.b, r.w, r.t);
+    a.key = query ? QString() : keyText(f.key);
+    a.payloadRevision = m_c.mutatePayloadOnRetry ? f.b * 1000 + f.w : 0;
+    m_live->send(a);
+}
+
+void Engine::liveReply(int ri, const WireReply &reply, qint64 t)
+{
+    if (ri < 0 || size_t(ri) >= m_requests.size())
+        return;
+    Request &r = m_requests[size_t(ri)];
+    const qint64 when = std::max(t, m_now);
+    Flow &f = m_flows[size_t(r.flow)];
+    if (f.wire == ri)
+        f.wire = -1;
+    switch (reply.kind) {
+    case WireReply::Refused:
+        at(when, Ev::ConnectFail, r.flow, r.serial);
+        return;
+    case WireReply::Reset:
+        r.record = reply.record;
+        at(when, Ev::ResetArrive, ri);
+        return;
+    case WireReply::Response:
+        r.status = reply.status;
+        r.retryAfterS = reply.retryAfterS;
+        r.replayed = reply.replayed;
+        r.tokenUsed = reply.tokenUsed;
+        r.record = reply.record;
+        at(when, Ev::ResponseArrive, ri);
+        return;
+    }
+}
+
+void Engine::liveToken(int fi, const QString &token, qint64 t)
+{
+    if (fi < 0 || size_t(fi) >= m_flows.size())
+        return;
+    const Flow &f = m_flows[size_t(fi)];
+    m_keyTexts.insert(f.key, token);
+    m_cachedKey = 0; // 0 always stands for the empty text
+    m_cachedKeyText.clear();
+    at(std::max(t, m_now), Ev::TokenReady, fi, f.tokenResume, 1);
+}
+
+void Engine::liveTokenFailed(int fi, const QString &why, qint64 t)
+{
+    if (fi < 0 || size_t(fi) >= m_flows.size())
+        return;
+    m_tokenErrors.insert(fi, QStringLiteral("no order token: %1").arg(why));
+    at(std::max(t, m_now), Ev::TokenFailed, fi);
 }
 
 } // namespace
@@ -1499,6 +1702,67 @@ QList<QPair<QString, double>> Metrics::flat() const
         {QStringLiteral("lastCommitS"), lastCommitS},
         {QStringLiteral("lateCommits"), double(lateCommits)},
     };
+}
+
+// ------------------------------------------------------------- SteppedRun
+
+struct SteppedRun::Private
+{
+    Private(const Scenario &s, const RunOptions &o, WireTransport *t) : engine(s, o, t) {}
+    Engine engine;
+};
+
+SteppedRun::SteppedRun(const Scenario &scenario, const RunOptions &options, WireTransport *transport)
+    : d(std::make_unique<Private>(scenario, options, transport))
+{
+    d->engine.prepare();
+}
+
+SteppedRun::~SteppedRun() = default;
+
+bool SteppedRun::advanceTo(qint64 t)
+{
+    return d->engine.advance(t);
+}
+
+qint64 SteppedRun::nextDue() const
+{
+    return d->engine.nextDue();
+}
+
+qint64 SteppedRun::now() const
+{
+    return d->engine.now();
+}
+
+bool SteppedRun::clientDone() const
+{
+    return d->engine.clientDone();
+}
+
+QString SteppedRun::error() const
+{
+    return d->engine.stopError();
+}
+
+void SteppedRun::reply(int id, const WireReply &reply, qint64 t)
+{
+    d->engine.liveReply(id, reply, t);
+}
+
+void SteppedRun::tokenIssued(int id, const QString &token, qint64 t)
+{
+    d->engine.liveToken(id, token, t);
+}
+
+void SteppedRun::tokenFailed(int id, const QString &why, qint64 t)
+{
+    d->engine.liveTokenFailed(id, why, t);
+}
+
+RunResult SteppedRun::result(const ServerCounts &server)
+{
+    return d->engine.finishRun(&server);
 }
 
 } // namespace retrylab
