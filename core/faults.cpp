@@ -135,5 +135,13 @@ qint64 processingUs(const Scenario &s, const Attempt &a)
     return qint64(d.base) * kMs + qint64(rng.uniform() * d.jitter * kMs);
 }
 
+QString restartText(const Scenario &s, const QString &prefix)
+{
+    const QString what = s.server.idempotency.store == KeyStore::Memory
+        ? QStringLiteral("the server restarted (down %1 ms, in-memory idempotency keys forgotten)")
+        : QStringLiteral("the server restarted (down %1 ms, durable idempotency keys kept)");
+    return prefix + QLatin1Char(' ') + what.arg(s.server.restartDownMs);
+}
+
 } // namespace faults
 } // namespace retrylab

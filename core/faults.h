@@ -87,5 +87,9 @@ quint32 serverDice(const Scenario &s, const Attempt &a);
 // (server.processingMs: base plus a uniform share of the jitter).
 qint64 processingUs(const Scenario &s, const Attempt &a);
 
+// What a server restart did, for the trace of a request it dropped: the prefix, then the down
+// time and whether the key store forgot its keys. One wording for the engine and the live server.
+QString restartText(const Scenario &s, const QString &prefix);
+
 } // namespace faults
 } // namespace retrylab

@@ -1036,10 +1036,7 @@ void Engine::noteCommit(const Request &r)
 
 QString Engine::restartText(const QString &prefix) const
 {
-    const QString what = m_s.server.idempotency.store == KeyStore::Memory
-        ? QStringLiteral("the server restarted (down %1 ms, in-memory idempotency keys forgotten)")
-        : QStringLiteral("the server restarted (down %1 ms, durable idempotency keys kept)");
-    return prefix + QLatin1Char(' ') + what.arg(m_s.server.restartDownMs);
+    return faults::restartText(m_s, prefix);
 }
 
 void Engine::restartServer()

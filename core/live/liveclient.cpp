@@ -421,8 +421,9 @@ void LiveRunPrivate::fetchToken(int id, const QString &requestId)
 
 void LiveRunPrivate::collect()
 {
-    // Every operation is over. Ghost requests may still be processing on the server: wait until
-    // it holds none (embedded or any RetryLab server: GET /metrics reports them), then count.
+    // Every operation is over. Ghost requests may still be on their way (spiked), queued or
+    // processing on the server: wait until it holds none (embedded or any RetryLab server:
+    // GET /metrics reports them), then count.
     timer.stop();
     QElapsedTimer waited;
     waited.start();
@@ -439,8 +440,8 @@ void LiveRunPrivate::drain(int gen, qint64 deadlineMs, QElapsedTimer waited)
             return fail(QStringLiteral("the order service stopped answering at the end of the run: %1")
                             .arg(status ? QStringLiteral("GET /metrics answered %1").arg(status) : error));
         const QJsonObject s = o.value(QLatin1String("server")).toObject();
-        const bool busy =
-            s.value(QLatin1String("processing")).toInt() > 0 || s.value(QLatin1String("queued")).toInt() > 0;
+        const bool busy = s.value(QLatin1String("processing")).toInt() > 0
+            || s.value(QLatin1String("queued")).toInt() > 0 || s.value(QLatin1String("delayed")).toInt() > 0;
         if (busy && waited.elapsed() < deadlineMs) {
             QTimer::singleShot(5, q, [this, gen, deadlineMs, waited] {
                 if (gen == generation)

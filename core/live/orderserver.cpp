@@ -262,6 +262,7 @@ public:
     int busy = 0;
     std::deque<Call *> waiting;
     std::unordered_set<Call *> processing;
+    std::unordered_map<quint64, Call *> delayed; // spiked requests still on the wire, by serial
     faults::Script script;
     QHash<QByteArray, quint64> keyIds;
     quint64 nextKeyId = 1;
@@ -288,6 +289,8 @@ public:
     qint64 nowUs() const { return epochBaseUs + qint64(double(clock.nsecsElapsed() / 1000) / timeScale) + clockOffsetUs; }
     qint64 scaled(qint64 simulatedUs) const { return qint64(double(simulatedUs) * timeScale); }
     qint64 traceUs() const { return clock.nsecsElapsed() / 1000; }
+
+    QString restartText(const QString &prefix) const { return faults::restartText(scenario, prefix); }
 
     // What one process holds besides the store: the service, interned keys and references, and
     // the counters of /metrics. start() and reset() begin from here.
@@ -726,6 +729,24 @@ void OrderServerPrivate::postOrder(const QHttpServerRequest &request, QTcpSocket
     // A refused connection is the client's side: nothing of it reaches a server.
     const quint32 faults = found & ~quint32(faults::Connect);
     c->faults = faults;
+    if (faults & FSpike) {
+        // Design 1.3: the spiked request reaches the server late, and commits after its client
+        // gave up (the ghost), as in the simulation.
+        if (tracing())
+            event(c, Lane::Network, EventKind::RequestDelayed, 0, 0,
+                  QStringLiteral("delayed by %1 ms").arg(scenario.network.spikeMs));
+        const quint64 serial = c->serial;
+        delayed.emplace(serial, c);
+        QTimer::singleShot(int(scaled(qint64(scenario.network.spikeMs) * kMs) / kMs), q, [this, serial] {
+            const auto it = delayed.find(serial);
+            if (it == delayed.end())
+                return; // stopped meanwhile
+            Call *late = it->second;
+            delayed.erase(it);
+            arrive(late);
+        });
+        return;
+    }
     arrive(c);
 }
 
@@ -733,6 +754,13 @@ void OrderServerPrivate::arrive(Call *c)
 {
     ++httpAttempts;
     const bool trace = tracing();
+    if (down) {
+        // Sent before the restart (a spiked request, or an open connection): nobody processes it.
+        if (trace)
+            event(c, Lane::Network, EventKind::RequestLost, 0, 0,
+                  QStringLiteral("the server is restarting: the request was dropped"));
+        return endCall(c);
+    }
     if (trace)
         event(c, Lane::Server, EventKind::RequestArrived, 0, 0, QStringLiteral("POST /orders"));
     if (c->faults & FRequestLost) {
@@ -945,8 +973,7 @@ void OrderServerPrivate::finish(Call *c)
     }
     if (c->faults & FRestart) {
         if (trace)
-            event(c, Lane::Server, EventKind::ServerError, 0, record,
-                  QStringLiteral("committed, then the server restarted"));
+            event(c, Lane::Server, EventKind::ServerRestarted, 0, record, restartText(QStringLiteral("committed, then")));
         endCall(c);
         return restart(QStringLiteral("serverRestart fault"));
     }
@@ -990,18 +1017,6 @@ void OrderServerPrivate::respondCall(Call *c, int status, const QByteArray &body
         c->socket->abort();
         return endCall(c);
     }
-    if (c->faults & FSpike) {
-        const int delayMs = int(scaled(qint64(scenario.network.spikeMs) * kMs) / kMs);
-        if (trace)
-            event(c, Lane::Network, EventKind::RequestDelayed, 0, 0, QStringLiteral("answer delayed by %1 ms").arg(delayMs));
-        QPointer<QTcpSocket> socket = c->socket;
-        const QByteArray requestId = c->requestId;
-        const bool close = c->close;
-        QTimer::singleShot(delayMs, q, [this, socket, status, type, body, requestId, replayed, retryAfterS, close] {
-            write(socket, status, type, body, requestId, replayed, retryAfterS, close);
-        });
-        return endCall(c);
-    }
     write(c->socket, status, type, body, c->requestId, replayed, retryAfterS, c->close);
     endCall(c);
 }
@@ -1030,8 +1045,7 @@ void OrderServerPrivate::restart(const QString &why)
     ++epoch;
     const bool trace = tracing();
     const bool forget = scenario.server.idempotency.store == KeyStore::Memory;
-    const QString dropped = forget ? QStringLiteral("request dropped: the server restarted (%1; in-memory idempotency keys forgotten)")
-                                   : QStringLiteral("request dropped: the server restarted (%1; durable idempotency keys kept)");
+    const QString dropped = restartText(QStringLiteral("request dropped:")) + QStringLiteral(" (%1)");
     std::vector<Call *> calls(waiting.begin(), waiting.end());
     calls.insert(calls.end(), processing.begin(), processing.end());
     waiting.clear();
@@ -1039,7 +1053,9 @@ void OrderServerPrivate::restart(const QString &why)
     busy = 0;
     for (Call *c : calls) {
         if (trace)
-            event(c, Lane::Server, EventKind::ServerError, 0, 0, dropped.arg(why));
+            event(c, Lane::Server, EventKind::ServerRestarted, 0, 0, dropped.arg(why));
+        // The answer never comes: the connection stays open and silent until its client gives
+        // up (design 1.3: the clients of dropped requests time out), as the simulation has it.
         endCall(c);
     }
     service->restart(forget);
@@ -1047,10 +1063,8 @@ void OrderServerPrivate::restart(const QString &why)
         store.dropKeys(false);
     if (forget)
         memoryErrorBodies.clear();
-    if (guard) {
-        guard->abortAll();
-        guard->close();
-    }
+    if (guard)
+        guard->close(); // nothing listens: new connections are refused until it is back
     down = true;
     Q_EMIT q->restarted(true);
     const int epochNow = epoch;
@@ -1139,8 +1153,11 @@ void OrderServer::stop()
         delete c;
     for (Call *c : d->processing)
         delete c;
+    for (const auto &late : d->delayed)
+        delete late.second;
     d->waiting.clear();
     d->processing.clear();
+    d->delayed.clear();
     d->busy = 0;
     if (d->guard) {
         d->guard->abortAll();
@@ -1298,6 +1315,7 @@ QJsonObject OrderServer::metricsJson()
                      {QStringLiteral("connections"), d->guard ? d->guard->openConnections() : 0},
                      {QStringLiteral("processing"), d->busy},
                      {QStringLiteral("queued"), int(d->waiting.size())},
+                     {QStringLiteral("delayed"), int(d->delayed.size())}, // spiked requests not arrived yet
                      {QStringLiteral("idempotency"), scenario::toString(d->scenario.server.idempotency.mode)},
                      {QStringLiteral("keyStore"), scenario::toString(d->scenario.server.idempotency.store)},
                      {QStringLiteral("database"), d->options.dbFile.isEmpty() ? QStringLiteral(":memory:")
