@@ -135,6 +135,31 @@ qint64 processingUs(const Scenario &s, const Attempt &a)
     return qint64(d.base) * kMs + qint64(rng.uniform() * d.jitter * kMs);
 }
 
+quint32 queryDice(const Scenario &s, const Attempt &a, qint64 *latencyUs)
+{
+    constexpr qint64 kMs = 1000;
+    // The first attempt keeps the draws a status query always had; each retry draws afresh.
+    RngStream rng = a.t <= 1 ? RngStream(s.seed, RngStream::Query, {quint64(a.op), quint64(a.sub), quint64(a.b)})
+                             : RngStream(s.seed, RngStream::Query, {quint64(a.op), quint64(a.sub), quint64(a.b), quint64(a.t)});
+    const NetworkConfig &n = s.network;
+    quint32 found = 0;
+    if (rng.uniform() < n.requestLoss)
+        found |= RequestLost;
+    if (rng.uniform() < n.responseLoss)
+        found |= ResponseLost;
+    const qint64 latency = qint64(n.latencyMs.base) * kMs + qint64(rng.uniform() * n.latencyMs.jitter * kMs);
+    if (latencyUs)
+        *latencyUs = latency;
+    // Drawn after the draws above, so a run without these faults keeps its trace.
+    if (rng.uniform() < n.connectFailure)
+        found |= Connect;
+    if (rng.uniform() < n.latencySpike)
+        found |= Spike;
+    if (rng.uniform() < n.resetAfterCommit)
+        found |= Reset;
+    return found;
+}
+
 QString restartText(const Scenario &s, const QString &prefix)
 {
     const QString what = s.server.idempotency.store == KeyStore::Memory

@@ -87,6 +87,11 @@ quint32 serverDice(const Scenario &s, const Attempt &a);
 // (server.processingMs: base plus a uniform share of the jitter).
 qint64 processingUs(const Scenario &s, const Attempt &a);
 
+// The network's dice for a status query (GET /orders?ref=, a.get with a.t its own HTTP attempt):
+// requestLoss and responseLoss, the latency of the way there, then connectFailure, latencySpike
+// and resetAfterCommit, in that order from the query's own stream. `latencyUs` gets that latency.
+quint32 queryDice(const Scenario &s, const Attempt &a, qint64 *latencyUs = nullptr);
+
 // What a server restart did, for the trace of a request it dropped: the prefix, then the down
 // time and whether the key store forgot its keys. One wording for the engine and the live server.
 QString restartText(const Scenario &s, const QString &prefix);

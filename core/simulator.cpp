@@ -605,26 +605,12 @@ void Engine::sendQueryAttempt(int fi)
     if (m_tracing && f.qt > 1)
         traceFlow(Lane::Transport, EventKind::QuerySent, f, 0, 0,
                   ascii("GET /orders?ref=ORD-%04d, attempt %d", f.op, f.qt));
-    // The first attempt keeps the draws a status query always had; each retry draws afresh.
-    RngStream rng = f.qt == 1 ? RngStream(m_s.seed, RngStream::Query, {quint64(f.op), quint64(f.sub), quint64(f.b)})
-                              : RngStream(m_s.seed, RngStream::Query,
-                                          {quint64(f.op), quint64(f.sub), quint64(f.b), quint64(f.qt)});
     const NetworkConfig &n = m_s.network;
-    quint32 faults = 0;
-    if (rng.uniform() < n.requestLoss)
-        faults |= FRequestLost;
-    if (rng.uniform() < n.responseLoss)
-        faults |= FResponseLost;
-    qint64 delay = latency(rng);
-    // Drawn after the draws above, so a run without these faults keeps its trace.
-    if (rng.uniform() < n.connectFailure)
-        faults |= FConnect;
-    if (rng.uniform() < n.latencySpike)
-        faults |= FSpike;
-    if (rng.uniform() < n.resetAfterCommit)
-        faults |= FReset;
+    const faults::Attempt query{f.op, f.sub, f.b, 1, f.qt, true};
+    qint64 delay = 0;
+    quint32 faults = faults::queryDice(m_s, query, &delay);
     if (m_script.addressesQueries())
-        faults |= m_script.match({f.op, f.sub, f.b, 1, f.qt, true});
+        faults |= m_script.match(query);
     if (serverDown())
         faults |= FConnect; // nothing listens while the server restarts
     if (faults & FConnect) {

@@ -365,6 +365,9 @@ public:
     void finish(Call *c);
     void respondCall(Call *c, int status, const QByteArray &body, bool problem, bool replayed, int retryAfterS);
     void endCall(Call *c);
+    void resetConnection(QTcpSocket *socket);
+    void emitQuery(Call &call);
+    void answerQuery(Call &call);
     void releaseSlot();
     void restart(const QString &why);
     void event(Call *c, Lane lane, EventKind kind, int status, int record, const QString &detail);
@@ -588,35 +591,108 @@ void OrderServerPrivate::getOrders(const QHttpServerRequest &request, QTcpSocket
     if (ref.isEmpty() || ref.size() > 64)
         return writeProblem(socket, 400, QStringLiteral("GET /orders needs ?ref=ORD-0007 (at most 64 characters)"));
     const QByteArray requestId = request.value("x-request-id");
-    const QList<QByteArray> orders = store.recordsByRef(ref, 100);
-    Call call;
-    const bool trace = tracing();
-    if (trace) {
-        call.order.op = refOp(ref);
-        call.requestId = visibleAscii(requestId) ? requestId.left(200) : QByteArray();
-        call.path = QStringLiteral("op%1").arg(call.order.op);
-        event(&call, Lane::Server, EventKind::RequestArrived, 0, 0,
+    auto call = std::make_shared<Call>();
+    call->socket = socket;
+    call->ref = ref;
+    call->order.op = refOp(ref);
+    call->requestId = visibleAscii(requestId) ? requestId.left(200) : QByteArray();
+    // The status query meets the faults the simulation gives it: script entries with
+    // "method": "GET" and the query's dice, addressed by its path bN/w1/tQ.
+    const QByteArray attempt = request.value("x-retrylab-attempt");
+    int op = 0;
+    if (attempt.isEmpty() || !parseAttempt(attempt, &op, &call->sub, &call->b, &call->w, &call->t)) {
+        call->sub = call->b = call->w = call->t = 1;
+    }
+    const faults::Attempt dice{call->order.op, call->sub, call->b, 1, call->t, true};
+    quint32 found = script.addressesQueries() ? script.match(dice) : 0u;
+    const NetworkConfig &n = scenario.network;
+    if (!attempt.isEmpty() && (n.requestLoss > 0 || n.responseLoss > 0 || n.latencySpike > 0 || n.resetAfterCommit > 0))
+        found |= faults::queryDice(scenario, dice);
+    call->faults = found & ~quint32(faults::Connect); // a refused connection is the client's side
+    if (tracing()) {
+        call->path = QStringLiteral("op%1/b%2/w1/t%3").arg(call->order.op).arg(call->b).arg(call->t);
+        event(call.get(), Lane::Server, EventKind::RequestArrived, 0, 0,
               QStringLiteral("GET /orders?ref=%1").arg(QString::fromUtf8(ref)));
     }
-    if (orders.isEmpty()) {
-        writeProblem(socket, 404, QStringLiteral("no order with ref %1").arg(QString::fromUtf8(ref)), call.requestId);
-    } else {
-        QByteArray body = "{\"ref\":";
-        appendJsonString(body, ref);
-        body += ",\"count\":" + QByteArray::number(orders.size()) + ",\"orders\":[";
-        for (int i = 0; i < orders.size(); ++i) {
-            if (i)
-                body += ',';
-            body += orders.at(i);
-        }
-        body += "]}";
-        write(socket, 200, "application/json", body, call.requestId);
+    if (down || (call->faults & FRequestLost)) {
+        // Read and dropped: no answer will come, the client times out.
+        if (tracing())
+            event(call.get(), Lane::Network, EventKind::RequestLost, 0, 0, QStringLiteral("the status query was lost"));
+        return emitQuery(*call);
     }
-    if (trace) {
-        const int status = orders.isEmpty() ? 404 : 200;
-        event(&call, Lane::Server, EventKind::ResponseSent, status, 0, QString::number(status));
+    if (call->faults & FSpike) {
+        if (tracing())
+            event(call.get(), Lane::Network, EventKind::RequestDelayed, 0, 0,
+                  QStringLiteral("delayed by %1 ms").arg(scenario.network.spikeMs));
+        const int epochNow = epoch;
+        QTimer::singleShot(int(scaled(qint64(scenario.network.spikeMs) * kMs) / kMs), q, [this, call, epochNow] {
+            if (running && epoch == epochNow && call->socket)
+                answerQuery(*call);
+        });
+        return;
+    }
+    answerQuery(*call);
+}
+
+void OrderServerPrivate::emitQuery(Call &call)
+{
+    if (!call.events.isEmpty())
         Q_EMIT q->requestHandled(call.events);
+}
+
+void OrderServerPrivate::answerQuery(Call &call)
+{
+    const ServerConfig &sc = scenario.server;
+    const bool trace = tracing();
+    int status = 0;
+    int retryAfterS = -1;
+    QByteArray body, type = "application/problem+json";
+    if (call.faults & F429) {
+        ++throttled429;
+        status = 429;
+        retryAfterS = sc.retryAfterS;
+        body = problem(429, QStringLiteral("rate limited: retry after %1 s").arg(sc.retryAfterS), call.requestId);
+        if (trace)
+            event(&call, Lane::Server, EventKind::Rejected, 429, 0, QStringLiteral("rate limited, Retry-After: %1").arg(sc.retryAfterS));
+    } else if (call.faults & (F5xxBefore | F5xxAfter)) {
+        ++serverErrors;
+        status = sc.errorStatus;
+        body = problem(status, QStringLiteral("the status query failed"), call.requestId);
+        if (trace)
+            event(&call, Lane::Server, EventKind::ServerError, status, 0, QStringLiteral("the status query failed"));
+    } else {
+        const QList<QByteArray> orders = store.recordsByRef(call.ref, 100);
+        if (orders.isEmpty()) {
+            status = 404;
+            body = problem(404, QStringLiteral("no order with ref %1").arg(QString::fromUtf8(call.ref)), call.requestId);
+        } else {
+            status = 200;
+            type = "application/json";
+            body = "{\"ref\":";
+            appendJsonString(body, call.ref);
+            body += ",\"count\":" + QByteArray::number(orders.size()) + ",\"orders\":[";
+            for (int i = 0; i < orders.size(); ++i) {
+                if (i)
+                    body += ',';
+                body += orders.at(i);
+            }
+            body += "]}";
+        }
     }
+    if (trace)
+        event(&call, Lane::Server, EventKind::ResponseSent, status, 0, QString::number(status));
+    if (call.faults & FResponseLost) {
+        if (trace)
+            event(&call, Lane::Network, EventKind::ResponseLost, status, 0, QStringLiteral("the response was lost"));
+    } else if (call.faults & FReset) {
+        if (trace)
+            event(&call, Lane::Network, EventKind::ConnectionReset, 0, 0, QStringLiteral("connection reset by peer"));
+        if (call.socket)
+            resetConnection(call.socket);
+    } else {
+        write(call.socket, status, type, body, call.requestId, false, retryAfterS, false);
+    }
+    emitQuery(call);
 }
 
 void OrderServerPrivate::postToken(const QHttpServerRequest &request, QTcpSocket *socket)
@@ -1008,17 +1084,22 @@ void OrderServerPrivate::respondCall(Call *c, int status, const QByteArray &body
     if ((c->faults & FReset) && c->socket) {
         if (trace)
             event(c, Lane::Network, EventKind::ConnectionReset, 0, 0, QStringLiteral("connection reset by peer"));
-        // SO_LINGER 0: close() sends a RST, as a crashed peer or a middlebox would.
-        const qintptr fd = c->socket->socketDescriptor();
-        if (fd >= 0) {
-            struct linger l = {1, 0};
-            ::setsockopt(int(fd), SOL_SOCKET, SO_LINGER, &l, sizeof l);
-        }
-        c->socket->abort();
+        resetConnection(c->socket);
         return endCall(c);
     }
     write(c->socket, status, type, body, c->requestId, replayed, retryAfterS, c->close);
     endCall(c);
+}
+
+void OrderServerPrivate::resetConnection(QTcpSocket *socket)
+{
+    // SO_LINGER 0: close() sends a RST, as a crashed peer or a middlebox would.
+    const qintptr fd = socket->socketDescriptor();
+    if (fd >= 0) {
+        struct linger l = {1, 0};
+        ::setsockopt(int(fd), SOL_SOCKET, SO_LINGER, &l, sizeof l);
+    }
+    socket->abort();
 }
 
 void OrderServerPrivate::endCall(Call *c)

@@ -208,6 +208,19 @@ void TestLiveClient::crossCheck_data()
         QTest::addRow("latency-spike-per-operation") << s << 1 << QString();
     }
     {
+        // A status query whose answer is lost, then one answered 503: the transport retries the
+        // GET (read error, then a forcelisted status) and finds the order; no resend.
+        Scenario s = plan(KeyPlacement::None, lost);
+        s.client.queryBeforeRetry = true;
+        s.client.transport.enabled = true;
+        ScriptEntry first = test::scriptEntry(1, "b2/w1/t1", FaultKind::ResponseLost);
+        first.method = ScriptMethod::Get;
+        ScriptEntry second = test::scriptEntry(1, "b2/w1/t2", FaultKind::Server5xxBeforeCommit);
+        second.method = ScriptMethod::Get;
+        s.network.script << first << second;
+        QTest::addRow("status-query-lost-then-503") << s << 1 << QString();
+    }
+    {
         // The rebuilt payload of a retry under the same key: 422, the order stays single.
         Scenario s = plan(KeyPlacement::PerOperation, lost);
         s.client.mutatePayloadOnRetry = true;
@@ -260,6 +273,9 @@ void TestLiveClient::crossCheckPreset_data()
     QTest::addRow("server-token") << QStringLiteral("server-token");
     // Key TTLs on the embedded service's clock, which runs at the scaled pace.
     QTest::addRow("key-expiry") << QStringLiteral("key-expiry");
+    // Status queries meet the query dice of the simulation on the server (lost GETs retried).
+    QTest::addRow("query-before-retry") << QStringLiteral("query-before-retry");
+    QTest::addRow("server-token-query") << QStringLiteral("server-token-query");
 }
 
 void TestLiveClient::crossCheckPreset()
