@@ -276,6 +276,10 @@ void TestLiveClient::crossCheckPreset_data()
     // Status queries meet the query dice of the simulation on the server (lost GETs retried).
     QTest::addRow("query-before-retry") << QStringLiteral("query-before-retry");
     QTest::addRow("server-token-query") << QStringLiteral("server-token-query");
+    // Overlapping requests with one key on a real server (atomic: 409, not a second order).
+    QTest::addRow("concurrent-race") << QStringLiteral("concurrent-race");
+    // A scheduled restart of a memory key store: the right key, and still a duplicate.
+    QTest::addRow("key-store-restart") << QStringLiteral("key-store-restart");
 }
 
 void TestLiveClient::crossCheckPreset()
