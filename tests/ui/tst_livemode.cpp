@@ -11,6 +11,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -152,6 +153,8 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(ticks.count() >= 2, LiveRunTimeoutMs);
         QVERIFY(w.liveMode()->isRunning());
         QVERIFY(w.statusBar()->currentMessage().startsWith(QStringLiteral("Live run over http://127.0.0.1:")));
+        const QUrl url = w.liveMode()->url();
+        QVERIFY(url.port() > 0);
 
         w.stopLiveAction()->trigger();
         QTRY_VERIFY(!w.liveMode()->isRunning());
@@ -165,6 +168,34 @@ private Q_SLOTS:
         QCOMPARE(w.result().trace.size(), events);
         QCOMPARE(w.result().metrics.records, simulated.records);
         QVERIFY(w.liveMode()->isEnabled()); // Stop ends the run, not Live
+        // The embedded server is gone with the run.
+        QTcpSocket socket;
+        socket.connectToHost(QStringLiteral("127.0.0.1"), quint16(url.port()));
+        QVERIFY(!socket.waitForConnected(2000));
+    }
+
+    // Stop and Re-run at once: the stopped run's late end must not be taken for the new run's.
+    void stopThenRerunShowsTheNewRun()
+    {
+        QTemporaryDir dir;
+        MainWindow w(nullptr, false);
+        w.show();
+        const Scenario s = smallGhostRequest(3);
+        QVERIFY(loadScenario(w, s, dir));
+        QTRY_VERIFY(w.hasResult());
+        const Metrics simulated = simulate(s).metrics;
+        QSignalSpy shown(&w, &MainWindow::resultShown);
+        w.liveAction()->setChecked(true);
+        QVERIFY(w.liveMode()->isRunning());
+        w.stopLiveAction()->trigger();
+        w.rerun();
+        QVERIFY(w.liveMode()->isRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(!w.liveMode()->isRunning(), LiveRunTimeoutMs);
+        QCOMPARE(shown.count(), 1);
+        QVERIFY(w.showsLiveRun());
+        QVERIFY(!w.result().trace.isEmpty());
+        QCOMPARE(w.result().metrics.records, simulated.records);
+        QCOMPARE(w.result().metrics.duplicates, simulated.duplicates);
     }
 
     // Switching Live off runs the simulation again, and the window no longer says "live".
