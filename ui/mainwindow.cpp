@@ -270,6 +270,7 @@ void MainWindow::createActions()
     m_stopLiveAction = new QAction(themedIcon(QStringLiteral("process-stop"), QStyle::SP_BrowserStop, s),
                                    tr("S&top live run"), this);
     m_stopLiveAction->setObjectName(QStringLiteral("stopLiveAction"));
+    m_stopLiveAction->setIconText(tr("Stop")); // the toolbar is full at 1280 pixels
     m_stopLiveAction->setShortcut(QKeySequence(Qt::Key_Escape));
     m_stopLiveAction->setToolTip(tr("Stop the live run; the previous result stays on show"));
     m_stopLiveAction->setEnabled(false);
@@ -561,11 +562,7 @@ void MainWindow::connectViews()
 
     connect(m_live, &LiveMode::finished, this, &MainWindow::onLiveRunFinished);
     connect(m_live, &LiveMode::runningChanged, this, &MainWindow::onLiveRunningChanged);
-    connect(m_live, &LiveMode::tick, this, [this](qint64 ms) {
-        statusBar()->showMessage(tr("Live run over %1: %2 s")
-                                     .arg(m_live->url().toString(QUrl::StripTrailingSlash),
-                                          QLocale().toString(double(ms) / 1000.0, 'f', 1)));
-    });
+    connect(m_live, &LiveMode::tick, this, &MainWindow::updateLiveRunLabel);
     connect(m_live, &LiveMode::failed, this, [this](const QString &error) {
         showBanner(tr("Live run failed: %1").arg(error), error);
     });
@@ -738,8 +735,7 @@ void MainWindow::onResult(const RunResult &result)
     const int previousOp = m_timeline->operation();
     m_liveResult = m_publishingLive;
     m_liveRunResult = m_publishingLiveRun;
-    m_statusLiveRun->setVisible(m_liveRunResult);
-    m_statusLiveRun->setText(m_liveRunDescription);
+    updateLiveRunLabel();
     // A live server numbers operations by their reference (ORD-0007 is op 7), so they may have gaps.
     const int opCount = qMax(1, qMax(int(result.ops.size()), result.ops.isEmpty() ? 0 : result.ops.constLast().op));
     {
@@ -790,7 +786,8 @@ void MainWindow::onResult(const RunResult &result)
     m_statusOrphans->setText(tr("Orphans: %1").arg(m.orphans));
     m_statusLost->setText(tr("Lost: %1").arg(m.lost));
     // What outside clients concluded is theirs to know: the server counts only what it saw.
-    m_statusWorstCase->setVisible(!m_liveResult);
+    // A live run's label needs the room: at 1280 pixels both do not fit.
+    m_statusWorstCase->setVisible(!m_liveResult && !m_liveRunResult && !m_live->isRunning());
     m_statusOrphans->setVisible(!m_liveResult);
     m_statusLost->setVisible(!m_liveResult);
     m_statusLive->setVisible(m_liveResult);
@@ -1252,6 +1249,7 @@ void MainWindow::setLive(bool on)
     const QString serveTip = tr("Serve is off while Live is on: switch Live off first (one order server at a time)");
     m_serveAction->setEnabled(!on);
     m_watchAction->setEnabled(!on);
+    m_watchAction->setVisible(!on); // room in the toolbar for the time scale and Stop; File > Serve… says why
     m_serveAction->setToolTip(on ? serveTip : tr("Run the order service over HTTP for curl, Python or any client"));
     m_watchAction->setToolTip(on ? serveTip
                                  : tr("Serve orders on port 8080 (or a free one) and show every request that arrives"));
@@ -1263,7 +1261,7 @@ void MainWindow::setLive(bool on)
         startLiveRun();
     } else {
         m_liveEdit->stop();
-        m_openOnStory = false;
+        m_openOnStory = m_liveRunResult;
         m_run->rerun(); // back to the simulation of the same scenario
     }
 }
@@ -1286,15 +1284,28 @@ void MainWindow::onLiveRunningChanged(bool running)
     m_stopLiveAction->setEnabled(running);
     m_busy->setVisible(running || m_run->isBusy());
     m_busy->setToolTip(running ? tr("Running the scenario over real HTTP") : tr("Running the scenario in the background"));
-    if (running)
-        statusBar()->showMessage(tr("Live run over %1: starting").arg(m_live->url().toString(QUrl::StripTrailingSlash)));
-    else
-        statusBar()->clearMessage();
+    statusBar()->clearMessage();
+    m_statusWorstCase->setVisible(!running && !m_liveResult && !m_liveRunResult);
+    updateLiveRunLabel();
+}
+
+void MainWindow::updateLiveRunLabel()
+{
+    if (m_live->isRunning()) {
+        const double seconds = double(m_live->elapsedMs()) / 1000.0;
+        m_statusLiveRun->setText(tr("Live run over %1: %2 s")
+                                     .arg(m_live->url().toString(QUrl::StripTrailingSlash),
+                                          QLocale().toString(seconds, 'f', 1)));
+    } else {
+        m_statusLiveRun->setText(m_liveRunDescription);
+    }
+    m_statusLiveRun->setVisible(m_live->isRunning() || m_liveRunResult);
 }
 
 void MainWindow::onLiveRunFinished(const RunResult &result, const QString &description)
 {
     m_liveRunDescription = description;
+    m_openOnStory = true; // another source, another result: open it as a loaded scenario opens
     m_publishingLiveRun = true;
     m_run->setResult(result);
     m_publishingLiveRun = false;

@@ -151,6 +151,7 @@ private:
     void startLiveRun();
     void onLiveRunFinished(const RunResult &result, const QString &description);
     void onLiveRunningChanged(bool running);
+    void updateLiveRunLabel();
     // The banner at the left of the status bar: the numbers beside it are the last run's.
     void showBanner(const QString &text, const QString &toolTip);
     void onEventSelected(QObject *source, int traceIndex);

@@ -152,7 +152,9 @@ private Q_SLOTS:
         // The event loop runs during the run: the elapsed time is shown as it goes.
         QTRY_VERIFY_WITH_TIMEOUT(ticks.count() >= 2, LiveRunTimeoutMs);
         QVERIFY(w.liveMode()->isRunning());
-        QVERIFY(w.statusBar()->currentMessage().startsWith(QStringLiteral("Live run over http://127.0.0.1:")));
+        const QString progress = labelText(w, "statusLiveRun");
+        QVERIFY2(progress.startsWith(QStringLiteral("Live run over http://127.0.0.1:")), qPrintable(progress));
+        QVERIFY2(progress.endsWith(QStringLiteral(" s")), qPrintable(progress));
         const QUrl url = w.liveMode()->url();
         QVERIFY(url.port() > 0);
 
@@ -168,6 +170,7 @@ private Q_SLOTS:
         QCOMPARE(w.result().trace.size(), events);
         QCOMPARE(w.result().metrics.records, simulated.records);
         QVERIFY(w.liveMode()->isEnabled()); // Stop ends the run, not Live
+        QCOMPARE(labelText(w, "statusLiveRun"), QString()); // the simulated result is on show
         // The embedded server is gone with the run.
         QTcpSocket socket;
         socket.connectToHost(QStringLiteral("127.0.0.1"), quint16(url.port()));
