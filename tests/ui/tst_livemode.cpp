@@ -252,6 +252,29 @@ private Q_SLOTS:
         QCOMPARE(w.result().metrics.records, simulate(other).metrics.records);
     }
 
+    // A new seed (an edit) while Live is on runs live once the edits settle, never the simulation.
+    void newSeedRunsLiveWhenOn()
+    {
+        QTemporaryDir dir;
+        MainWindow w(nullptr, false);
+        w.show();
+        QVERIFY(loadScenario(w, smallGhostRequest(2), dir));
+        QTRY_VERIFY(w.hasResult());
+        w.liveAction()->setChecked(true);
+        QTRY_VERIFY_WITH_TIMEOUT(w.showsLiveRun(), LiveRunTimeoutMs);
+
+        QSignalSpy started(w.liveMode(), &LiveMode::started);
+        QSignalSpy simulated(w.runController(), &RunController::runStarted);
+        w.setSeed(7);
+        w.setSeed(8); // one run for the burst
+        QTRY_COMPARE(started.count(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.liveMode()->isRunning(), LiveRunTimeoutMs);
+        QCOMPARE(started.count(), 1);
+        QCOMPARE(simulated.count(), 0);
+        QVERIFY(w.showsLiveRun());
+        QCOMPARE(w.result().scenario.seed, quint64(8));
+    }
+
     // A run that cannot be done says why in the banner; the result on show stays.
     void failedRunShowsTheBanner()
     {
