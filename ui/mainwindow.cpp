@@ -371,7 +371,13 @@ void MainWindow::createToolBar()
     m_liveScale->setToolTip(tr("Real time per simulated time: at 0.1x a simulated second takes a tenth of a second"));
     const QList<double> scales = LiveMode::timeScales();
     for (double scale : scales) {
-        m_liveScale->addItem(QStringLiteral("%1x").arg(QLocale::c().toString(scale, 'g', 3)), scale);
+        // The sign of the timeline's playback speed, but the other way round: 0.1× here is faster.
+        m_liveScale->addItem(QStringLiteral("%1\u00d7").arg(QLocale::c().toString(scale, 'g', 3)), scale);
+        const int times = qRound(1.0 / scale);
+        m_liveScale->setItemData(m_liveScale->count() - 1,
+                                 times == 1 ? tr("Real time: a simulated second takes a second")
+                                            : tr("%1 times faster than real time").arg(times),
+                                 Qt::ToolTipRole);
         if (scale == LiveMode::defaultTimeScale)
             m_liveScale->setCurrentIndex(m_liveScale->count() - 1);
     }

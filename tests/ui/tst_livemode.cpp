@@ -80,9 +80,10 @@ private Q_SLOTS:
         MainWindow w(nullptr, false);
         QComboBox *box = w.liveScaleBox();
         QCOMPARE(box->count(), 3);
-        QCOMPARE(box->itemText(0), QStringLiteral("1x"));
-        QCOMPARE(box->itemText(1), QStringLiteral("0.1x"));
-        QCOMPARE(box->itemText(2), QStringLiteral("0.02x"));
+        QCOMPARE(box->itemText(0), QStringLiteral("1\u00d7"));
+        QCOMPARE(box->itemText(1), QStringLiteral("0.1\u00d7"));
+        QCOMPARE(box->itemText(2), QStringLiteral("0.02\u00d7"));
+        QCOMPARE(box->itemData(2, Qt::ToolTipRole).toString(), QStringLiteral("50 times faster than real time"));
         QCOMPARE(box->currentData().toDouble(), 0.1);
         QCOMPARE(w.liveMode()->timeScale(), 0.1);
         setScale(w, 0.02);
