@@ -573,7 +573,7 @@ void MainWindow::connectViews()
         showBanner(tr("Live run failed: %1").arg(error), error);
     });
     connect(m_live, &LiveMode::cancelled, this, [this] {
-        statusBar()->showMessage(tr("Live run stopped: the result on show is the previous one"), 8000);
+        statusBar()->showMessage(tr("Live run stopped; result unchanged"), 8000);
     });
 }
 

@@ -163,7 +163,7 @@ private Q_SLOTS:
         QTRY_VERIFY(!w.liveMode()->isRunning());
         QVERIFY(!w.stopLiveAction()->isEnabled());
         QCOMPARE(w.statusBar()->currentMessage(),
-                 QStringLiteral("Live run stopped: the result on show is the previous one"));
+                 QStringLiteral("Live run stopped; result unchanged"));
         // Nothing of the stopped run arrives later.
         QVERIFY(!shown.wait(300));
         QCOMPARE(shown.count(), 0);
