@@ -2,6 +2,7 @@
 
 #include "chartspanel.h"
 #include "editorstyle.h"
+#include "livemode.h"
 #include "logview.h"
 #include "recordsview.h"
 #include "runcontroller.h"
@@ -16,6 +17,7 @@
 #include <QVariantAnimation>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -36,6 +38,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 
@@ -140,6 +143,12 @@ void MainWindow::createViews()
     tabifyDockWidget(m_scenarioDock, m_watchDock);
     m_watchDock->hide();
     m_scenarioDock->raise();
+
+    m_live = new LiveMode(this);
+    m_liveEdit = new QTimer(this);
+    m_liveEdit->setSingleShot(true);
+    m_liveEdit->setInterval(400);
+    connect(m_liveEdit, &QTimer::timeout, this, &MainWindow::startLiveRun);
 }
 
 void MainWindow::createActions()
@@ -250,6 +259,23 @@ void MainWindow::createActions()
         }
     });
 
+    m_liveAction = new QAction(themedIcon(QStringLiteral("network-transmit-receive"), QStyle::SP_DriveNetIcon, s),
+                               tr("&Live"), this);
+    m_liveAction->setObjectName(QStringLiteral("liveAction"));
+    m_liveAction->setCheckable(true);
+    m_liveAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    m_liveAction->setToolTip(tr("Run the scenario over real HTTP on this computer (loopback) instead of simulating it"));
+    connect(m_liveAction, &QAction::toggled, this, &MainWindow::setLive);
+
+    m_stopLiveAction = new QAction(themedIcon(QStringLiteral("process-stop"), QStyle::SP_BrowserStop, s),
+                                   tr("S&top live run"), this);
+    m_stopLiveAction->setObjectName(QStringLiteral("stopLiveAction"));
+    m_stopLiveAction->setIconText(tr("Stop")); // the toolbar is full at 1280 pixels
+    m_stopLiveAction->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_stopLiveAction->setToolTip(tr("Stop the live run; the previous result stays on show"));
+    m_stopLiveAction->setEnabled(false);
+    connect(m_stopLiveAction, &QAction::triggered, this, &MainWindow::stopLiveRun);
+
     m_aboutAction = new QAction(windowIcon(), tr("&About RetryLab"), this);
     m_aboutAction->setMenuRole(QAction::AboutRole);
     connect(m_aboutAction, &QAction::triggered, this, &MainWindow::about);
@@ -314,6 +340,9 @@ void MainWindow::createMenus()
     playback->addAction(m_runAction);
     playback->addAction(m_newSeedAction);
     playback->addSeparator();
+    playback->addAction(m_liveAction);
+    playback->addAction(m_stopLiveAction);
+    playback->addSeparator();
     playback->addAction(m_previousInterestingAction);
     playback->addAction(m_nextInterestingAction);
     playback->addSeparator();
@@ -335,6 +364,30 @@ void MainWindow::createToolBar()
     bar->addAction(m_saveAction);
     bar->addSeparator();
     bar->addAction(m_runAction);
+    bar->addAction(m_liveAction);
+    m_liveScale = new QComboBox(bar);
+    m_liveScale->setObjectName(QStringLiteral("liveScale"));
+    m_liveScale->setAccessibleName(tr("Live time scale"));
+    m_liveScale->setToolTip(tr("Real time per simulated time: at 0.1x a simulated second takes a tenth of a second"));
+    const QList<double> scales = LiveMode::timeScales();
+    for (double scale : scales) {
+        // The sign of the timeline's playback speed, but the other way round: 0.1× here is faster.
+        m_liveScale->addItem(QStringLiteral("%1\u00d7").arg(QLocale::c().toString(scale, 'g', 3)), scale);
+        const int times = qRound(1.0 / scale);
+        m_liveScale->setItemData(m_liveScale->count() - 1,
+                                 times == 1 ? tr("Real time: a simulated second takes a second")
+                                            : tr("%1 times faster than real time").arg(times),
+                                 Qt::ToolTipRole);
+        if (scale == LiveMode::defaultTimeScale)
+            m_liveScale->setCurrentIndex(m_liveScale->count() - 1);
+    }
+    connect(m_liveScale, &QComboBox::currentIndexChanged, this,
+            [this] { m_live->setTimeScale(m_liveScale->currentData().toDouble()); });
+    m_live->setTimeScale(m_liveScale->currentData().toDouble());
+    m_liveScaleAction = bar->addWidget(m_liveScale);
+    m_liveScaleAction->setVisible(false);
+    bar->addAction(m_stopLiveAction);
+    m_stopLiveAction->setVisible(false);
 
     // The seed, shown and editable: a class sees that another seed tells the same story.
     auto *seedBox = new QWidget(bar);
@@ -455,6 +508,9 @@ void MainWindow::createStatusBar()
 
     m_statusLive = makeLabel(QStringLiteral("statusLive"), tr("The embedded order server: where to send orders"));
     m_statusLive->hide();
+    m_statusLiveRun = makeLabel(QStringLiteral("statusLiveRun"),
+                                tr("This result came from real HTTP requests, not from the simulation"));
+    m_statusLiveRun->hide();
     m_statusWorstCase = makeLabel(QStringLiteral("statusWorstCase"),
                                   tr("HTTP attempts per operation if every enabled layer exhausts its retries"));
     m_statusAttempts = makeLabel(QStringLiteral("statusAttempts"), tr("HTTP attempts, and per logical operation"));
@@ -479,15 +535,7 @@ void MainWindow::connectViews()
     connect(m_editor, &ScenarioEditor::settingsModifiedChanged, this, &MainWindow::updateTitle);
     connect(m_run, &RunController::resultReady, this, &MainWindow::onResult);
     connect(m_run, &RunController::runRefused, this, [this](const QString &message) {
-        QPalette p = statusBar()->palette();
-        p.setColor(QPalette::WindowText, warningColor(p));
-        m_statusRefused->setPalette(p);
-        QFont f = statusBar()->font();
-        f.setBold(true);
-        m_statusRefused->setFont(f);
-        m_statusRefused->setText(tr("Not run: too much work (hover here); the numbers are the last run's"));
-        m_statusRefused->setToolTip(message);
-        m_statusRefused->show();
+        showBanner(tr("Not run: too much work (hover here); the numbers are the last run's"), message);
     });
     connect(m_run, &RunController::busyChanged, this, [this](bool busy) {
         m_busy->setVisible(busy);
@@ -517,6 +565,29 @@ void MainWindow::connectViews()
     connect(m_watch, &WatchSession::runningChanged, this, &MainWindow::onServingChanged);
     connect(m_watchPanel, &WatchPanel::serveRequested, this, &MainWindow::serveWithDialog);
     connect(m_watchPanel, &WatchPanel::stopRequested, this, &MainWindow::stopServing);
+
+    connect(m_live, &LiveMode::finished, this, &MainWindow::onLiveRunFinished);
+    connect(m_live, &LiveMode::runningChanged, this, &MainWindow::onLiveRunningChanged);
+    connect(m_live, &LiveMode::tick, this, &MainWindow::updateLiveRunLabel);
+    connect(m_live, &LiveMode::failed, this, [this](const QString &error) {
+        showBanner(tr("Live run failed: %1").arg(error), error);
+    });
+    connect(m_live, &LiveMode::cancelled, this, [this] {
+        statusBar()->showMessage(tr("Live run stopped; result unchanged"), 8000);
+    });
+}
+
+void MainWindow::showBanner(const QString &text, const QString &toolTip)
+{
+    QPalette p = statusBar()->palette();
+    p.setColor(QPalette::WindowText, warningColor(p));
+    m_statusRefused->setPalette(p);
+    QFont f = statusBar()->font();
+    f.setBold(true);
+    m_statusRefused->setFont(f);
+    m_statusRefused->setText(text);
+    m_statusRefused->setToolTip(toolTip);
+    m_statusRefused->show();
 }
 
 void MainWindow::onEventSelected(QObject *source, int traceIndex)
@@ -576,6 +647,10 @@ void MainWindow::applyScenario(const Scenario &scenario, const QString &fileName
     m_openOnStory = true;
     m_editor->setScenario(scenario);
     m_run->setScenario(scenario);
+    if (m_live->isEnabled()) {
+        m_run->cancel(); // the live run replaces the simulation
+        startLiveRun();
+    }
     m_fileName = fileName;
     m_settings.setLastScenario(fileName.isEmpty() ? scenario.name : fileName);
     updateWorstCase(scenario);
@@ -652,6 +727,10 @@ void MainWindow::setSeed(quint64 seed)
 void MainWindow::onScenarioEdited(const Scenario &scenario)
 {
     m_run->setScenario(scenario);
+    if (m_live->isEnabled()) {
+        m_run->cancel();
+        m_liveEdit->start();
+    }
     updateWorstCase(scenario);
     setModified(true);
     updateTitle();
@@ -661,6 +740,8 @@ void MainWindow::onResult(const RunResult &result)
 {
     const int previousOp = m_timeline->operation();
     m_liveResult = m_publishingLive;
+    m_liveRunResult = m_publishingLiveRun;
+    updateLiveRunLabel();
     // A live server numbers operations by their reference (ORD-0007 is op 7), so they may have gaps.
     const int opCount = qMax(1, qMax(int(result.ops.size()), result.ops.isEmpty() ? 0 : result.ops.constLast().op));
     {
@@ -711,7 +792,8 @@ void MainWindow::onResult(const RunResult &result)
     m_statusOrphans->setText(tr("Orphans: %1").arg(m.orphans));
     m_statusLost->setText(tr("Lost: %1").arg(m.lost));
     // What outside clients concluded is theirs to know: the server counts only what it saw.
-    m_statusWorstCase->setVisible(!m_liveResult);
+    // A live run's label needs the room: at 1280 pixels both do not fit.
+    m_statusWorstCase->setVisible(!m_liveResult && !m_liveRunResult && !m_live->isRunning());
     m_statusOrphans->setVisible(!m_liveResult);
     m_statusLost->setVisible(!m_liveResult);
     m_statusLive->setVisible(m_liveResult);
@@ -773,6 +855,11 @@ bool MainWindow::isServing() const
 
 bool MainWindow::startServing(const WatchOptions &options, QString *error)
 {
+    if (m_live->isEnabled()) {
+        if (error)
+            *error = tr("Live is on: switch Live off first (one order server at a time).");
+        return false;
+    }
     m_run->cancel(); // a simulated result must not replace what arrives
     m_watchOptions = options;
     const QString message = m_watch->start(m_run->scenario(), options);
@@ -817,6 +904,11 @@ void MainWindow::onServingChanged(bool serving)
     m_presetMenu->setEnabled(!serving);
     m_recentMenu->setEnabled(!serving);
     m_serveAction->setText(serving ? tr("Stop ser&ving") : tr("Ser&ve…"));
+    m_liveAction->setEnabled(!serving);
+    m_liveAction->setToolTip(serving ? tr("Live is off while File > Serve is serving: stop serving first "
+                                          "(one order server at a time)")
+                                     : tr("Run the scenario over real HTTP on this computer (loopback) instead "
+                                          "of simulating it"));
     {
         const QSignalBlocker blocker(m_watchAction);
         m_watchAction->setChecked(serving);
@@ -1137,7 +1229,92 @@ void MainWindow::exportWithDialog(ExportKind kind)
 
 void MainWindow::rerun()
 {
+    if (m_live->isEnabled()) {
+        startLiveRun();
+        return;
+    }
     m_run->rerun();
+}
+
+void MainWindow::setLive(bool on)
+{
+    if (on && isServing()) {
+        const QSignalBlocker blocker(m_liveAction);
+        m_liveAction->setChecked(false);
+        return;
+    }
+    {
+        const QSignalBlocker blocker(m_liveAction);
+        m_liveAction->setChecked(on);
+    }
+    if (on == m_live->isEnabled())
+        return;
+    m_live->setEnabled(on);
+    m_liveScaleAction->setVisible(on);
+    m_stopLiveAction->setVisible(on);
+    const QString serveTip = tr("Serve is off while Live is on: switch Live off first (one order server at a time)");
+    m_serveAction->setEnabled(!on);
+    m_watchAction->setEnabled(!on);
+    m_watchAction->setVisible(!on); // room in the toolbar for the time scale and Stop; File > Serve… says why
+    m_serveAction->setToolTip(on ? serveTip : tr("Run the order service over HTTP for curl, Python or any client"));
+    m_watchAction->setToolTip(on ? serveTip
+                                 : tr("Serve orders on port 8080 (or a free one) and show every request that arrives"));
+    m_watchPanel->setEnabled(!on);
+    m_runAction->setToolTip(on ? tr("Run the scenario again over real HTTP (Live is on)")
+                               : tr("Run the scenario again (same seed, same result)"));
+    if (on) {
+        m_run->cancel();
+        startLiveRun();
+    } else {
+        m_liveEdit->stop();
+        m_openOnStory = m_liveRunResult;
+        m_run->rerun(); // back to the simulation of the same scenario
+    }
+}
+
+void MainWindow::stopLiveRun()
+{
+    m_liveEdit->stop();
+    m_live->stop();
+}
+
+void MainWindow::startLiveRun()
+{
+    m_liveEdit->stop();
+    m_statusRefused->hide();
+    m_live->start(m_run->scenario());
+}
+
+void MainWindow::onLiveRunningChanged(bool running)
+{
+    m_stopLiveAction->setEnabled(running);
+    m_busy->setVisible(running || m_run->isBusy());
+    m_busy->setToolTip(running ? tr("Running the scenario over real HTTP") : tr("Running the scenario in the background"));
+    statusBar()->clearMessage();
+    m_statusWorstCase->setVisible(!running && !m_liveResult && !m_liveRunResult);
+    updateLiveRunLabel();
+}
+
+void MainWindow::updateLiveRunLabel()
+{
+    if (m_live->isRunning()) {
+        const double seconds = double(m_live->elapsedMs()) / 1000.0;
+        m_statusLiveRun->setText(tr("Live run over %1: %2 s")
+                                     .arg(m_live->url().toString(QUrl::StripTrailingSlash),
+                                          QLocale().toString(seconds, 'f', 1)));
+    } else {
+        m_statusLiveRun->setText(m_liveRunDescription);
+    }
+    m_statusLiveRun->setVisible(m_live->isRunning() || m_liveRunResult);
+}
+
+void MainWindow::onLiveRunFinished(const RunResult &result, const QString &description)
+{
+    m_liveRunDescription = description;
+    m_openOnStory = true; // another source, another result: open it as a loaded scenario opens
+    m_publishingLiveRun = true;
+    m_run->setResult(result);
+    m_publishingLiveRun = false;
 }
 
 void MainWindow::togglePlayback()

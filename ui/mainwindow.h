@@ -11,6 +11,7 @@
 #include <QMainWindow>
 
 class QAction;
+class QComboBox;
 class QDockWidget;
 class QLabel;
 class QLineEdit;
@@ -18,10 +19,12 @@ class QMenu;
 class QProgressBar;
 class QSpinBox;
 class QTabWidget;
+class QTimer;
 
 namespace retrylab {
 
 class ChartsPanel;
+class LiveMode;
 class LogView;
 class RecordsView;
 class RunController;
@@ -92,6 +95,14 @@ public:
     bool startServing(const WatchOptions &options, QString *error = nullptr);
     void stopServing();
     bool isServing() const;
+    // The Live switch: while on, Re-run, a new seed, an edit and loading a scenario run it over
+    // real HTTP on loopback (LiveMode) instead of simulating.
+    LiveMode *liveMode() const { return m_live; }
+    QAction *liveAction() const { return m_liveAction; }
+    QAction *stopLiveAction() const { return m_stopLiveAction; }
+    QComboBox *liveScaleBox() const { return m_liveScale; }
+    // The result on show came from a live run of the lab's own client.
+    bool showsLiveRun() const { return m_liveRunResult; }
 
 public Q_SLOTS:
     void newFromPreset(const QString &name);
@@ -112,6 +123,10 @@ public Q_SLOTS:
     void about();
     // File > Serve…: asks for the port and the network, then serves; stops when serving.
     void serveWithDialog();
+    // Live on or off; off runs the simulation again.
+    void setLive(bool on);
+    // Stops the live run in flight; the result on show stays.
+    void stopLiveRun();
 
 Q_SIGNALS:
     // After the views were given a new result.
@@ -133,6 +148,12 @@ private:
     void onResult(const RunResult &result);
     void onLiveResult(const RunResult &result, int lastOperation);
     void onServingChanged(bool serving);
+    void startLiveRun();
+    void onLiveRunFinished(const RunResult &result, const QString &description);
+    void onLiveRunningChanged(bool running);
+    void updateLiveRunLabel();
+    // The banner at the left of the status bar: the numbers beside it are the last run's.
+    void showBanner(const QString &text, const QString &toolTip);
     void onEventSelected(QObject *source, int traceIndex);
     void updateTitle();
     void updateWorstCase(const Scenario &scenario);
@@ -176,6 +197,10 @@ private:
     QAction *m_aboutAction = nullptr;
     QAction *m_serveAction = nullptr;
     QAction *m_watchAction = nullptr;
+    QAction *m_liveAction = nullptr;
+    QAction *m_stopLiveAction = nullptr;
+    QAction *m_liveScaleAction = nullptr; // the toolbar's time scale box
+    QComboBox *m_liveScale = nullptr;
     QMenu *m_presetMenu = nullptr;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_exportMenu = nullptr;
@@ -194,6 +219,7 @@ private:
     QLabel *m_statusOrphans = nullptr;
     QLabel *m_statusLost = nullptr;
     QLabel *m_statusLive = nullptr;
+    QLabel *m_statusLiveRun = nullptr;
     QProgressBar *m_busy = nullptr;
 
     QString m_fileName;
@@ -208,6 +234,11 @@ private:
     bool m_liveResult = false;
     bool m_publishingLive = false;
     WatchOptions m_watchOptions; // the last ones asked for in File > Serve…
+    LiveMode *m_live = nullptr;
+    QTimer *m_liveEdit = nullptr; // a burst of edits in Live mode starts one run
+    bool m_publishingLiveRun = false;
+    bool m_liveRunResult = false;
+    QString m_liveRunDescription;
 };
 
 } // namespace retrylab
