@@ -263,6 +263,14 @@ void TestLiveClient::crossCheck()
         commits += e.kind == EventKind::Committed;
     QCOMPARE(commits, records);
     QCOMPARE(live.records.size(), records);
+    // The queries that count the records at the end are not the scenario's: only its own status
+    // queries may reach the trace.
+    qint64 gets = 0;
+    for (const TraceEvent &e : live.trace)
+        gets += e.kind == EventKind::RequestArrived && e.detail.startsWith(QLatin1String("GET"));
+    QVERIFY2(gets <= live.metrics.queryAttempts, qPrintable(QStringLiteral("%1 GET requests in the trace, %2 status query attempts")
+                                                                 .arg(gets)
+                                                                 .arg(live.metrics.queryAttempts)));
 }
 
 void TestLiveClient::crossCheckPreset_data()
