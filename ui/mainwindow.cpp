@@ -756,6 +756,7 @@ void MainWindow::onResult(const RunResult &result)
     const int op = story ? storyOperation(result, m_interesting) : qBound(1, previousOp, opCount);
     m_openOnStory = false;
     m_timeline->setLive(m_liveResult);
+    m_timeline->setRealNetwork(m_liveRunResult);
     m_charts->setLive(m_liveResult);
     m_timeline->setResult(result);
     if (m_timeline->operation() != op)

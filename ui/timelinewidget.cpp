@@ -316,7 +316,8 @@ void TimelineWidget::rebuild()
         : c.transport.total == TransportConfig::Unlimited
             ? tr("urllib3 \u00b7 %1 retries at most").arg(c.transport.worstCaseRetries())
             : tr("urllib3 \u00b7 total %1").arg(c.transport.total),
-        tr("latency %1\u2013%2 ms").arg(s.network.latencyMs.base).arg(s.network.latencyMs.base + s.network.latencyMs.jitter),
+        m_realNetwork ? tr("real HTTP, loopback")
+                      : tr("latency %1\u2013%2 ms").arg(s.network.latencyMs.base).arg(s.network.latencyMs.base + s.network.latencyMs.jitter),
         tr("keys: %1").arg(scenario::toString(s.server.idempotency.mode)),
         tr("orders table"),
     };

@@ -51,6 +51,8 @@ public:
     // The result came from the embedded server: the client lanes belong to an outside client the
     // server cannot see, so they are greyed with a note saying so. Takes effect at the next setResult().
     void setLive(bool live) { m_live = live; }
+    // The lab's own client ran over real HTTP: the network lane is loopback, not the model.
+    void setRealNetwork(bool real) { m_realNetwork = real; }
     bool isLive() const { return m_live; }
     double speed() const { return m_speed; }
     QString caption() const;   // the narrated sentence of the current event
@@ -106,6 +108,7 @@ private:
     int m_selected = -1;
     bool m_syncing = false;
     bool m_live = false;
+    bool m_realNetwork = false;
     enum class Fit { None, Readable, Exact };
     Fit m_fit = Fit::Readable; // how zoom follows resizes until the user zooms by hand
     QSize m_viewInput;         // the view's maximumViewportSize() the layout was computed for

@@ -1,5 +1,7 @@
 #include "livemode.h"
 #include "mainwindow.h"
+#include "timelinescene.h"
+#include "timelinewidget.h"
 #include "runcontroller.h"
 #include "testsupport.h"
 
@@ -123,6 +125,10 @@ private Q_SLOTS:
         const QString live = labelText(w, "statusLiveRun");
         QVERIFY2(live.startsWith(QStringLiteral("Live run over http://127.0.0.1:")), qPrintable(live));
         QVERIFY2(live.endsWith(QStringLiteral(", time scale 0.1")), qPrintable(live));
+        // The network lane says what carried the requests, not the scenario's latency model.
+        auto *scene = qobject_cast<TimelineScene *>(w.findChild<TimelineWidget *>()->scene());
+        QVERIFY(scene);
+        QCOMPARE(scene->laneNotes().at(3), QStringLiteral("real HTTP, loopback"));
 
         // Re-run stays live.
         const int before = shown.count();
@@ -224,6 +230,9 @@ private Q_SLOTS:
         QCOMPARE(w.result().trace.size(), simulated.trace.size());
         QCOMPARE(w.result().metrics.records, simulated.metrics.records);
         QCOMPARE(w.result().metrics.httpAttempts, simulated.metrics.httpAttempts);
+        auto *scene = qobject_cast<TimelineScene *>(w.findChild<TimelineWidget *>()->scene());
+        QVERIFY(scene);
+        QVERIFY2(scene->laneNotes().at(3).startsWith(QStringLiteral("latency ")), qPrintable(scene->laneNotes().at(3)));
         // Re-run simulates again.
         QSignalSpy started(w.liveMode(), &LiveMode::started);
         w.rerun();
