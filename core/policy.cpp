@@ -280,6 +280,9 @@ qint64 backoffUs(const BackoffConfig &config, int n, qint64 prevUs, double u)
     case BackoffKind::Exponential:
         v = initial * std::pow(config.multiplier, std::max(0, n - 1));
         break;
+    case BackoffKind::AwsExponential:
+        v = initial * std::pow(config.multiplier, std::max(1, n));
+        break;
     }
     v = std::min(v, cap);
     // tenacity's min: the floor of the wait; full jitter draws from [min, wait] (wait_random_exponential).
@@ -293,6 +296,9 @@ qint64 backoffUs(const BackoffConfig &config, int n, qint64 prevUs, double u)
         break;
     case Jitter::Equal:
         v = v / 2 + u * (v / 2);
+        break;
+    case Jitter::Proportional:
+        v = v * (1.0 + (2.0 * u - 1.0) * config.jitterPercent / 100.0);
         break;
     case Jitter::Decorrelated: {
         const double lo = initial;

@@ -44,12 +44,12 @@ struct EnumNames;
 template<>
 struct EnumNames<BackoffKind>
 {
-    static constexpr const char *names[] = {"constant", "linear", "exponential"};
+    static constexpr const char *names[] = {"constant", "linear", "exponential", "awsExponential"};
 };
 template<>
 struct EnumNames<Jitter>
 {
-    static constexpr const char *names[] = {"none", "full", "equal", "decorrelated"};
+    static constexpr const char *names[] = {"none", "full", "equal", "decorrelated", "proportional"};
 };
 template<>
 struct EnumNames<KeyPlacement>
@@ -565,6 +565,7 @@ QJsonObject backoffToJson(const BackoffConfig &b)
         {QStringLiteral("maxMs"), b.maxMs},
         {QStringLiteral("jitter"), enumName(b.jitter)},
         {QStringLiteral("minMs"), b.minMs},
+        {QStringLiteral("jitterPercent"), b.jitterPercent},
     };
 }
 
@@ -658,6 +659,7 @@ void readLayer(ObjectReader &parent, const char *key, LayerConfig *l)
         b.integer("maxMs", 0, MaxMs, &l->backoff.maxMs);
         b.choice("jitter", &l->backoff.jitter);
         b.integer("minMs", 0, MaxMs, &l->backoff.minMs);
+        b.integer("jitterPercent", 0, 100, &l->backoff.jitterPercent);
         readTenacity(b, &l->backoff);
     }
     // Unlimited attempts (tenacity stop_never) end only at the deadline, and only if every retry
@@ -1524,7 +1526,10 @@ int LayerConfig::minimumWaitMs() const
     // backoffUs over n >= 1: constant and linear start at initialMs, exponential too unless it
     // shrinks (multiplier < 1); the cap applies first, then the jitter.
     double v = backoff.initialMs;
-    if (backoff.kind == BackoffKind::Exponential && backoff.multiplier < 1)
+    if (backoff.kind == BackoffKind::AwsExponential)
+        v = backoff.initialMs * backoff.multiplier; // retry 1 already doubles
+    if ((backoff.kind == BackoffKind::Exponential || backoff.kind == BackoffKind::AwsExponential)
+        && backoff.multiplier < 1)
         v = 0;
     v = std::min(v, double(backoff.maxMs));
     switch (backoff.jitter) {
@@ -1538,6 +1543,9 @@ int LayerConfig::minimumWaitMs() const
         break;
     case Jitter::Decorrelated:
         v = std::min(backoff.initialMs, backoff.maxMs);
+        break;
+    case Jitter::Proportional:
+        v = v * (1.0 - backoff.jitterPercent / 100.0);
         break;
     }
     return int(std::floor(std::max(v, double(backoff.minMs))));

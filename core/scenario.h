@@ -8,8 +8,12 @@
 namespace retrylab {
 
 // Backoff shapes shared by every retry layer.
-enum class BackoffKind { Constant, Linear, Exponential };
-enum class Jitter { None, Full, Equal, Decorrelated };
+// Exponential waits initialMs x multiplier^(n-1) for retry n (urllib3, tenacity); AwsExponential
+// waits initialMs x multiplier^n, the indexing of the AWS backoff-and-jitter study (expo(n) =
+// min(cap, base x 2^n), n from 1).
+enum class BackoffKind { Constant, Linear, Exponential, AwsExponential };
+// Proportional: the wait times 1 + U(-p, +p), p = jitterPercent / 100.
+enum class Jitter { None, Full, Equal, Decorrelated, Proportional };
 enum class KeyPlacement { None, PerOperation, PerBusinessAttempt, PerWrapperAttempt };
 enum class IdempotencyMode { Off, Naive, Atomic, Token };
 enum class WrapperRetryOn { Any, Transient };
@@ -45,6 +49,7 @@ struct BackoffConfig
     // The shortest wait, applied after the cap and the jitter (tenacity's `min`); full jitter
     // draws from [minMs, wait] as tenacity's wait_random_exponential does.
     int minMs = 0;
+    int jitterPercent = 10; // jitter "proportional": the wait varies by up to this many percent either way
 };
 
 // A hand-written loop (business) or a @retry decorator (wrapper).

@@ -27,7 +27,7 @@ void visitSettings(const Scenario &a, const Scenario &b, Visitor &v)
     v("client.businessRespectRetryAfter", ca.businessRespectRetryAfter, cb.businessRespectRetryAfter);
     v("client.wrapperRetryOn", ca.wrapperRetryOn, cb.wrapperRetryOn);
     const auto layer = [&v](const char *enabled, const char *maxAttempts, const char *kind, const char *initialMs,
-                            const char *multiplier, const char *maxMs, const char *jitter, const char *minMs,
+                            const char *multiplier, const char *maxMs, const char *jitter, const char *minMs, const char *jitterPercent,
                             const char *deadlineMs, const LayerConfig &la, const LayerConfig &lb) {
         v(enabled, la.enabled, lb.enabled);
         v(maxAttempts, la.maxAttempts, lb.maxAttempts);
@@ -37,15 +37,18 @@ void visitSettings(const Scenario &a, const Scenario &b, Visitor &v)
         v(maxMs, la.backoff.maxMs, lb.backoff.maxMs);
         v(jitter, la.backoff.jitter, lb.backoff.jitter);
         v(minMs, la.backoff.minMs, lb.backoff.minMs);
+        v(jitterPercent, la.backoff.jitterPercent, lb.backoff.jitterPercent);
         v(deadlineMs, la.deadlineMs, lb.deadlineMs);
     };
     layer("client.business.enabled", "client.business.maxAttempts", "client.business.backoff.kind",
           "client.business.backoff.initialMs", "client.business.backoff.multiplier", "client.business.backoff.maxMs",
-          "client.business.backoff.jitter", "client.business.backoff.minMs", "client.business.deadlineMs", ca.business,
+          "client.business.backoff.jitter", "client.business.backoff.minMs", "client.business.backoff.jitterPercent",
+          "client.business.deadlineMs", ca.business,
           cb.business);
     layer("client.wrapper.enabled", "client.wrapper.maxAttempts", "client.wrapper.backoff.kind",
           "client.wrapper.backoff.initialMs", "client.wrapper.backoff.multiplier", "client.wrapper.backoff.maxMs",
-          "client.wrapper.backoff.jitter", "client.wrapper.backoff.minMs", "client.wrapper.deadlineMs", ca.wrapper,
+          "client.wrapper.backoff.jitter", "client.wrapper.backoff.minMs", "client.wrapper.backoff.jitterPercent",
+          "client.wrapper.deadlineMs", ca.wrapper,
           cb.wrapper);
     v("client.transport.enabled", ca.transport.enabled, cb.transport.enabled);
     v("client.transport.total", ca.transport.total, cb.transport.total);

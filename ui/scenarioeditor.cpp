@@ -341,12 +341,14 @@ QGroupBox *ScenarioEditor::buildLayerGroup(const QString &layer, const QString &
         {QStringLiteral("constant"), tr("Constant")},
         {QStringLiteral("linear"), tr("Linear")},
         {QStringLiteral("exponential"), tr("Exponential")},
+        {QStringLiteral("awsExponential"), tr("AWS exponential: first x mult^n")},
     };
     static const QHash<QString, QString> jitterLabels{
         {QStringLiteral("none"), tr("None")},
         {QStringLiteral("full"), tr("Full: U(0, wait)")},
         {QStringLiteral("equal"), tr("Equal: wait/2 + U(0, wait/2)")},
         {QStringLiteral("decorrelated"), tr("Decorrelated")},
+        {QStringLiteral("proportional"), tr("Proportional: wait \u00b1 x%")},
     };
     auto *attempts = qobject_cast<QSpinBox *>(intField(p + QStringLiteral("maxAttempts"), 0, 999));
     attempts->setSpecialValueText(tr("unlimited"));
@@ -354,11 +356,13 @@ QGroupBox *ScenarioEditor::buildLayerGroup(const QString &layer, const QString &
            tr("Unlimited (tenacity stop_never) retries until the deadline below, which it then needs; "
               "the backoff must always wait at least 1 ms."));
     addRow(form, tr("Backoff"),
-           choiceField(p + QStringLiteral("backoff.kind"), choices<BackoffKind>(3, kindLabels)));
+           choiceField(p + QStringLiteral("backoff.kind"), choices<BackoffKind>(4, kindLabels)));
     addRow(form, tr("First wait"), intField(p + QStringLiteral("backoff.initialMs"), 0, MaxMs, tr(" ms"), 100));
     addRow(form, tr("Multiplier"), numberField(p + QStringLiteral("backoff.multiplier"), 0, 1000, 0.5, 2));
     addRow(form, tr("Max wait"), intField(p + QStringLiteral("backoff.maxMs"), 0, MaxMs, tr(" ms"), 100));
-    addRow(form, tr("Jitter"), choiceField(p + QStringLiteral("backoff.jitter"), choices<Jitter>(4, jitterLabels)));
+    addRow(form, tr("Jitter"), choiceField(p + QStringLiteral("backoff.jitter"), choices<Jitter>(5, jitterLabels)));
+    addRow(form, tr("Jitter \u00b1"), intField(p + QStringLiteral("backoff.jitterPercent"), 0, 100, tr(" %"), 5),
+           tr("With proportional jitter: each wait varies by up to this share either way."));
     addRow(form, tr("Min wait"), intField(p + QStringLiteral("backoff.minMs"), 0, MaxMs, tr(" ms"), 100),
            tr("The shortest wait, after the cap and the jitter (tenacity's min); full jitter then draws "
               "between it and the wait, as wait_random_exponential does."));

@@ -73,6 +73,7 @@ private Q_SLOTS:
     void tenacityNamesRejected_data();
     void tenacityNamesRejected();
     void minimumWaitFloorsTheBackoff();
+    void awsIndexingAndProportionalJitter();
     void withSet_data();
     void withSet();
     void withSetRejects_data();
@@ -124,9 +125,9 @@ void TestScenario::emptyObjectGivesDefaults_data()
     QTest::addRow("request-id") << QStringLiteral("client.requestId") << json("true");
     QTest::addRow("business-attempts") << QStringLiteral("client.business.maxAttempts") << json("3");
     QTest::addRow("business-backoff") << QStringLiteral("client.business.backoff")
-                                      << json(R"({"kind":"exponential","initialMs":1000,"multiplier":2,"maxMs":8000,"jitter":"full","minMs":0})");
+                                      << json(R"({"kind":"exponential","initialMs":1000,"multiplier":2,"maxMs":8000,"jitter":"full","minMs":0,"jitterPercent":10})");
     QTest::addRow("wrapper-backoff") << QStringLiteral("client.wrapper.backoff")
-                                     << json(R"({"kind":"exponential","initialMs":100,"multiplier":2,"maxMs":1000,"jitter":"none","minMs":0})");
+                                     << json(R"({"kind":"exponential","initialMs":100,"multiplier":2,"maxMs":1000,"jitter":"none","minMs":0,"jitterPercent":10})");
     QTest::addRow("wrapper-retry-on") << QStringLiteral("client.wrapperRetryOn") << json("\"any\"");
     QTest::addRow("transport-off") << QStringLiteral("client.transport.enabled") << json("false");
     QTest::addRow("transport-methods-exclude-post")
@@ -1372,6 +1373,50 @@ void TestScenario::minimumWaitFloorsTheBackoff()
     QCOMPARE(l.effectiveMaxAttempts(), 11);
     l.backoff.minMs = 0;
     QCOMPARE(l.minimumWaitMs(), 0);
+}
+
+void TestScenario::awsIndexingAndProportionalJitter()
+{
+    // The AWS study's Backoff(base 5, cap 2000): expo(n) = min(cap, base x 2^n), n from 1.
+    BackoffConfig aws{BackoffKind::AwsExponential, 5, 2.0, 2000, Jitter::None};
+    const QList<qint64> waitsMs{10, 20, 40, 80, 160, 320, 640, 1280, 2000};
+    for (int n = 1; n <= 9; ++n)
+        QCOMPARE(policy::backoffUs(aws, n, 0, 0.5), waitsMs.at(n - 1) * 1000);
+    // urllib3/tenacity indexing of the same numbers starts one step lower.
+    BackoffConfig plain = aws;
+    plain.kind = BackoffKind::Exponential;
+    QCOMPARE(policy::backoffUs(plain, 1, 0, 0.5), qint64(5000));
+    // The study's full jitter: U(0, expo(n)); retry 3 with u = 0.25 is 10 ms.
+    aws.jitter = Jitter::Full;
+    QCOMPARE(policy::backoffUs(aws, 3, 0, 0.25), qint64(10000));
+    LayerConfig l;
+    l.backoff = {BackoffKind::AwsExponential, 5, 2.0, 2000, Jitter::None};
+    QCOMPARE(l.minimumWaitMs(), 10);
+
+    // Proportional jitter of 20 %: retry 2 of 100 ms x 2^(n-1) is 200 ms times 1 + U(-0.2, +0.2).
+    BackoffConfig p{BackoffKind::Exponential, 100, 2.0, 1000, Jitter::Proportional};
+    p.jitterPercent = 20;
+    QCOMPARE(policy::backoffUs(p, 2, 0, 0.0), qint64(160000));
+    QCOMPARE(policy::backoffUs(p, 2, 0, 0.5), qint64(200000));
+    QCOMPARE(policy::backoffUs(p, 2, 0, 1.0), qint64(240000));
+    // After the cap: retry 5 (1600 ms) is capped at 1000 ms, then varied: 800 to 1200 ms.
+    QCOMPARE(policy::backoffUs(p, 5, 0, 0.0), qint64(800000));
+    QCOMPARE(policy::backoffUs(p, 5, 0, 1.0), qint64(1200000));
+    l.backoff = p;
+    QCOMPARE(l.minimumWaitMs(), 80);
+    l.backoff.jitterPercent = 100;
+    QCOMPARE(l.minimumWaitMs(), 0);
+
+    // Both by name in a file.
+    const ScenarioParse parsed = scenario::withSets(
+        Scenario(), {QStringLiteral("client.wrapper.backoff.kind=awsExponential"),
+                     QStringLiteral("client.wrapper.backoff.jitter=proportional"),
+                     QStringLiteral("client.wrapper.backoff.jitterPercent=15")});
+    QVERIFY2(parsed.ok(), qPrintable(parsed.errors.join(QLatin1Char('\n'))));
+    QCOMPARE(parsed.scenario.client.wrapper.backoff.kind, BackoffKind::AwsExponential);
+    QCOMPARE(parsed.scenario.client.wrapper.backoff.jitter, Jitter::Proportional);
+    QCOMPARE(parsed.scenario.client.wrapper.backoff.jitterPercent, 15);
+    QCOMPARE(scenario::fromJson(parsed.scenario.toJson()).scenario, parsed.scenario);
 }
 
 QTEST_GUILESS_MAIN(TestScenario)
