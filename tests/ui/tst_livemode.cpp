@@ -1,5 +1,6 @@
 #include "livemode.h"
 #include "mainwindow.h"
+#include "uitestsupport.h"
 #include "timelinescene.h"
 #include "timelinewidget.h"
 #include "runcontroller.h"
@@ -21,24 +22,12 @@ using namespace retrylab;
 
 namespace {
 
+using test::labelNumber;
+using test::labelText;
+
 constexpr int LiveRunTimeoutMs = 30000;
 
-// The number at the end of a status label such as "Duplicates: 3"; -1 when hidden.
-int labelNumber(const MainWindow &w, const char *name)
-{
-    const auto *label = w.findChild<QLabel *>(QLatin1String(name));
-    if (!label || !label->isVisibleTo(&w))
-        return -1;
-    static const QRegularExpression number(QStringLiteral("(\\d+)\\s*$"));
-    const QRegularExpressionMatch m = number.match(label->text());
-    return m.hasMatch() ? m.captured(1).toInt() : -1;
-}
 
-QString labelText(const MainWindow &w, const char *name)
-{
-    const auto *label = w.findChild<QLabel *>(QLatin1String(name));
-    return label && label->isVisibleTo(&w) ? label->text() : QString();
-}
 
 // ghost-request with few orders, so a live run at 0.1x takes a second or two.
 Scenario smallGhostRequest(int orders)

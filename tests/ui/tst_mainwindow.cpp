@@ -5,6 +5,7 @@
 #include "recordsmodel.h"
 #include "tracemodel.h"
 #include "mainwindow.h"
+#include "uitestsupport.h"
 #include "runcontroller.h"
 #include "scenarioeditor.h"
 #include "settings.h"
@@ -41,18 +42,11 @@ using namespace retrylab;
 
 namespace {
 
+using test::labelNumber;
+using test::labelText;
+
 constexpr int RunTimeoutMs = 120000;
 
-// The number shown in a status label such as "Duplicates: 3".
-int labelNumber(const MainWindow &w, const char *name)
-{
-    const auto *label = w.findChild<QLabel *>(QLatin1String(name));
-    if (!label)
-        return -1;
-    static const QRegularExpression number(QStringLiteral("(\\d+)\\s*$"));
-    const QRegularExpressionMatch m = number.match(label->text());
-    return m.hasMatch() ? m.captured(1).toInt() : -1;
-}
 
 bool waitForIdle(MainWindow &w)
 {

@@ -1,4 +1,5 @@
 #include "mainwindow.h"
+#include "uitestsupport.h"
 #include "orderserver.h"
 #include "recordsmodel.h"
 #include "recordsview.h"
@@ -37,18 +38,11 @@ using namespace retrylab;
 
 namespace {
 
+using test::labelNumber;
+using test::labelText;
+
 constexpr int ReplyTimeoutMs = 10000;
 
-// The number at the end of a status label such as "Duplicates: 3".
-int labelNumber(const MainWindow &w, const char *name)
-{
-    const auto *label = w.findChild<QLabel *>(QLatin1String(name));
-    if (!label || !label->isVisibleTo(&w))
-        return -1;
-    static const QRegularExpression number(QStringLiteral("(\\d+)\\s*$"));
-    const QRegularExpressionMatch m = number.match(label->text());
-    return m.hasMatch() ? m.captured(1).toInt() : -1;
-}
 
 struct Answer
 {
