@@ -320,6 +320,10 @@ private:
     void afterBusiness(int fi, const AttemptOutcome &o);
     void finish(Flow &f, bool ok, const QString &why);
     bool spendBudget(Flow &f, Lane lane);
+    // The transport's verdict on a failed attempt (POST or status query), carried out: schedules
+    // `resume` after the wait and returns true, or traces why it gives up and returns false.
+    bool transportRetries(Flow &f, int fi, const AttemptOutcome &o, const TransportVerdict &v, Ev resume,
+                          const QString &what);
     quint32 faultsFor(const Flow &f);
 
     // --- network and server -----------------------------------------------
@@ -343,7 +347,6 @@ private:
     void onReconcile();
     void noteCommit(const Request &r);
     void restartServer();
-    QString restartText(const QString &prefix) const;
     bool serverDown() const { return m_now < m_downUntil; }
 
     Scenario m_s;
@@ -651,16 +654,9 @@ void Engine::queryFailed(int fi, const AttemptOutcome &o)
     Flow &f = m_flows[size_t(fi)];
     f.querying = false;
     if (m_c.transport.enabled) {
-        const TransportVerdict v = policy::transport(m_c.transport, m_get, o, f.qt - 1);
-        if (v.retry && spendBudget(f, Lane::Transport)) {
-            if (m_tracing)
-                traceFlow(Lane::Transport, EventKind::RetryScheduled, f, o.status, 0,
-                          QStringLiteral("GET %1 after %2").arg(waitText(v.delayUs), o.describe()));
-            at(m_now + v.delayUs, Ev::QuerySend, fi);
+        if (transportRetries(f, fi, o, policy::transport(m_c.transport, m_get, o, f.qt - 1), Ev::QuerySend,
+                             QStringLiteral("GET ")))
             return;
-        }
-        if (m_tracing && !v.retry)
-            traceFlow(Lane::Transport, EventKind::GaveUp, f, o.status, 0, v.reason);
     }
     // No answer: the order may or may not exist.
     if (m_c.onUnknownQuery == UnknownQuery::Resend && !f.tokenUsed) {
@@ -673,6 +669,21 @@ void Engine::queryFailed(int fi, const AttemptOutcome &o)
     }
     // An unanswered status query cannot prove the order is absent: do not resend.
     afterBusiness(fi, o);
+}
+
+bool Engine::transportRetries(Flow &f, int fi, const AttemptOutcome &o, const TransportVerdict &v, Ev resume,
+                              const QString &what)
+{
+    if (v.retry && spendBudget(f, Lane::Transport)) {
+        if (m_tracing)
+            traceFlow(Lane::Transport, EventKind::RetryScheduled, f, o.status, 0,
+                      QStringLiteral("%1%2 after %3").arg(what, waitText(v.delayUs), o.describe()));
+        at(m_now + v.delayUs, resume, fi);
+        return true;
+    }
+    if (m_tracing && !v.retry)
+        traceFlow(Lane::Transport, EventKind::GaveUp, f, o.status, 0, v.reason);
+    return false;
 }
 
 bool Engine::spendBudget(Flow &f, Lane lane)
@@ -717,16 +728,10 @@ void Engine::deliver(int fi, const AttemptOutcome &o)
             jitterU = rng.uniform();
         }
         const TransportVerdict v = policy::transport(m_c.transport, m_post, o, f.transportDone, jitterU);
-        if (v.retry && spendBudget(f, Lane::Transport)) {
+        if (transportRetries(f, fi, o, v, Ev::TransportSend, QString())) {
             f.transportDone.add(v.cause);
-            if (m_tracing)
-                traceFlow(Lane::Transport, EventKind::RetryScheduled, f, o.status, 0,
-                          QStringLiteral("%1 after %2").arg(waitText(v.delayUs), o.describe()));
-            at(m_now + v.delayUs, Ev::TransportSend, fi);
             return;
         }
-        if (m_tracing && !v.retry)
-            traceFlow(Lane::Transport, EventKind::GaveUp, f, o.status, 0, v.reason);
         if (!v.retry && v.statusExhausted && m_c.transport.raiseOnStatus) {
             // raise_on_status: MaxRetryError reaches the layer above, the response (and its
             // Retry-After) does not.
@@ -996,7 +1001,7 @@ void Engine::onProcessingDone(int ri)
     if (r.faults & FRestart) {
         // Committed, then the process restarts before it answers: the client only sees a timeout.
         if (m_tracing)
-            traceReq(Lane::Server, EventKind::ServerRestarted, r, 0, record, restartText(QStringLiteral("committed, then")));
+            traceReq(Lane::Server, EventKind::ServerRestarted, r, 0, record, faults::restartText(m_s, QStringLiteral("committed, then")));
         freeRequest(ri);
         m_busy--;
         restartServer();
@@ -1020,16 +1025,12 @@ void Engine::noteCommit(const Request &r)
         m_m.lateCommits++;
 }
 
-QString Engine::restartText(const QString &prefix) const
-{
-    return faults::restartText(m_s, prefix);
-}
 
 void Engine::restartServer()
 {
     // Every request the server holds is dropped: queued and processing ones never get an answer.
     // An in-flight key reservation is rolled back with its transaction; a memory store forgets all.
-    const QString dropped = restartText(QStringLiteral("request dropped:"));
+    const QString dropped = faults::restartText(m_s, QStringLiteral("request dropped:"));
     for (const int ri : m_waiting) {
         if (m_tracing)
             traceReq(Lane::Server, EventKind::ServerRestarted, m_requests[size_t(ri)], 0, 0, dropped);

@@ -290,8 +290,6 @@ public:
     qint64 scaled(qint64 simulatedUs) const { return qint64(double(simulatedUs) * timeScale); }
     qint64 traceUs() const { return clock.nsecsElapsed() / 1000; }
 
-    QString restartText(const QString &prefix) const { return faults::restartText(scenario, prefix); }
-
     // What one process holds besides the store: the service, interned keys and references, and
     // the counters of /metrics. start() and reset() begin from here.
     void forgetProcessState()
@@ -803,9 +801,9 @@ void OrderServerPrivate::postOrder(const QHttpServerRequest &request, QTcpSocket
     if (sc.throttle429 > 0 || sc.error5xxBeforeCommit > 0 || sc.error5xxAfterCommit > 0)
         found |= faults::serverDice(scenario, dice);
     // A refused connection is the client's side: nothing of it reaches a server.
-    const quint32 faults = found & ~quint32(faults::Connect);
-    c->faults = faults;
-    if (faults & FSpike) {
+    const quint32 applied = found & ~quint32(faults::Connect);
+    c->faults = applied;
+    if (applied & FSpike) {
         // Design 1.3: the spiked request reaches the server late, and commits after its client
         // gave up (the ghost), as in the simulation.
         if (tracing())
@@ -1049,7 +1047,7 @@ void OrderServerPrivate::finish(Call *c)
     }
     if (c->faults & FRestart) {
         if (trace)
-            event(c, Lane::Server, EventKind::ServerRestarted, 0, record, restartText(QStringLiteral("committed, then")));
+            event(c, Lane::Server, EventKind::ServerRestarted, 0, record, faults::restartText(scenario, QStringLiteral("committed, then")));
         endCall(c);
         return restart(QStringLiteral("serverRestart fault"));
     }
@@ -1126,7 +1124,7 @@ void OrderServerPrivate::restart(const QString &why)
     ++epoch;
     const bool trace = tracing();
     const bool forget = scenario.server.idempotency.store == KeyStore::Memory;
-    const QString dropped = restartText(QStringLiteral("request dropped:")) + QStringLiteral(" (%1)");
+    const QString dropped = faults::restartText(scenario, QStringLiteral("request dropped:")) + QStringLiteral(" (%1)");
     std::vector<Call *> calls(waiting.begin(), waiting.end());
     calls.insert(calls.end(), processing.begin(), processing.end());
     waiting.clear();
