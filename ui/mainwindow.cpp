@@ -739,15 +739,14 @@ void MainWindow::onScenarioEdited(const Scenario &scenario)
 void MainWindow::onResult(const RunResult &result)
 {
     const int previousOp = m_timeline->operation();
-    m_liveResult = m_publishingLive;
-    m_liveRunResult = m_publishingLiveRun;
+    m_source = m_publishing;
     updateLiveRunLabel();
     // A live server numbers operations by their reference (ORD-0007 is op 7), so they may have gaps.
     const int opCount = qMax(1, qMax(int(result.ops.size()), result.ops.isEmpty() ? 0 : result.ops.constLast().op));
     {
         const QSignalBlocker blocker(m_operation);
         m_operation->setRange(1, opCount);
-        m_operation->setSuffix(m_liveResult ? QString() : tr(" of %1").arg(opCount));
+        m_operation->setSuffix(m_source == ResultSource::Watch ? QString() : tr(" of %1").arg(opCount));
     }
     m_statusRefused->hide();
     m_interesting = m_run->interesting(); // computed with the run, off the GUI thread when it was big
@@ -755,9 +754,9 @@ void MainWindow::onResult(const RunResult &result)
     const bool story = m_openOnStory;
     const int op = story ? storyOperation(result, m_interesting) : qBound(1, previousOp, opCount);
     m_openOnStory = false;
-    m_timeline->setLive(m_liveResult);
-    m_timeline->setRealNetwork(m_liveRunResult);
-    m_charts->setLive(m_liveResult);
+    m_timeline->setLive(m_source == ResultSource::Watch);
+    m_timeline->setRealNetwork(m_source == ResultSource::LiveRun);
+    m_charts->setLive(m_source == ResultSource::Watch);
     m_timeline->setResult(result);
     if (m_timeline->operation() != op)
         m_timeline->setOperation(op);
@@ -794,11 +793,11 @@ void MainWindow::onResult(const RunResult &result)
     m_statusLost->setText(tr("Lost: %1").arg(m.lost));
     // What outside clients concluded is theirs to know: the server counts only what it saw.
     // A live run's label needs the room: at 1280 pixels both do not fit.
-    m_statusWorstCase->setVisible(!m_liveResult && !m_liveRunResult && !m_live->isRunning());
-    m_statusOrphans->setVisible(!m_liveResult);
-    m_statusLost->setVisible(!m_liveResult);
-    m_statusLive->setVisible(m_liveResult);
-    if (m_liveResult) {
+    m_statusWorstCase->setVisible(m_source == ResultSource::Simulation && !m_live->isRunning());
+    m_statusOrphans->setVisible(m_source != ResultSource::Watch);
+    m_statusLost->setVisible(m_source != ResultSource::Watch);
+    m_statusLive->setVisible(m_source == ResultSource::Watch);
+    if (m_source == ResultSource::Watch) {
         m_statusQueries->setVisible(m.queries > 0);
         const qint64 dropped = m_watch->liveTrace().droppedEvents();
         QString live = m_watch->isRunning() ? tr("Serving at %1").arg(m_watch->commandUrl().toString())
@@ -831,9 +830,7 @@ void MainWindow::onLiveResult(const RunResult &result, int lastOperation)
     const bool follow = m_watchPanel->followsLatest();
     const qint64 playhead = m_timeline->playhead();
     const bool playing = m_timeline->isPlaying();
-    m_publishingLive = true;
-    m_run->setResult(result);
-    m_publishingLive = false;
+    publishResult(result, ResultSource::Watch);
     m_watchPanel->showResult(result);
     if (follow) {
         if (lastOperation > 0 && lastOperation != m_timeline->operation())
@@ -920,7 +917,7 @@ void MainWindow::onServingChanged(bool serving)
         // Room for the commands without a scroll bar; the timeline keeps the rest.
         resizeDocks({m_watchDock}, {qMin(WatchDockWidth, width() / 2)}, Qt::Horizontal);
         statusBar()->showMessage(tr("Serving at %1").arg(m_watch->commandUrl().toString()), 5000);
-    } else if (m_liveResult) {
+    } else if (m_source == ResultSource::Watch) {
         m_statusLive->setText(tr("Stopped serving"));
     }
 }
@@ -987,7 +984,7 @@ void MainWindow::updateInterestingActions()
             break;
         }
     }
-    if (m_liveResult) {
+    if (m_source == ResultSource::Watch) {
         // A live operation is the client's own reference ("tea for two" is operation 100000000): name it.
         const QList<OpSummary> &ops = m_run->result().ops;
         const auto it = std::lower_bound(ops.cbegin(), ops.cend(), op,
@@ -1268,7 +1265,7 @@ void MainWindow::setLive(bool on)
         startLiveRun();
     } else {
         m_liveEdit->stop();
-        m_openOnStory = m_liveRunResult;
+        m_openOnStory = m_source == ResultSource::LiveRun;
         m_run->rerun(); // back to the simulation of the same scenario
     }
 }
@@ -1292,7 +1289,7 @@ void MainWindow::onLiveRunningChanged(bool running)
     m_busy->setVisible(running || m_run->isBusy());
     m_busy->setToolTip(running ? tr("Running the scenario over real HTTP") : tr("Running the scenario in the background"));
     statusBar()->clearMessage();
-    m_statusWorstCase->setVisible(!running && !m_liveResult && !m_liveRunResult);
+    m_statusWorstCase->setVisible(!running && m_source == ResultSource::Simulation);
     updateLiveRunLabel();
 }
 
@@ -1306,16 +1303,21 @@ void MainWindow::updateLiveRunLabel()
     } else {
         m_statusLiveRun->setText(m_liveRunDescription);
     }
-    m_statusLiveRun->setVisible(m_live->isRunning() || m_liveRunResult);
+    m_statusLiveRun->setVisible(m_live->isRunning() || m_source == ResultSource::LiveRun);
 }
 
 void MainWindow::onLiveRunFinished(const RunResult &result, const QString &description)
 {
     m_liveRunDescription = description;
     m_openOnStory = true; // another source, another result: open it as a loaded scenario opens
-    m_publishingLiveRun = true;
+    publishResult(result, ResultSource::LiveRun);
+}
+
+void MainWindow::publishResult(const RunResult &result, ResultSource source)
+{
+    m_publishing = source;
     m_run->setResult(result);
-    m_publishingLiveRun = false;
+    m_publishing = ResultSource::Simulation;
 }
 
 void MainWindow::togglePlayback()

@@ -102,7 +102,7 @@ public:
     QAction *stopLiveAction() const { return m_stopLiveAction; }
     QComboBox *liveScaleBox() const { return m_liveScale; }
     // The result on show came from a live run of the lab's own client.
-    bool showsLiveRun() const { return m_liveRunResult; }
+    bool showsLiveRun() const { return m_source == ResultSource::LiveRun; }
 
 public Q_SLOTS:
     void newFromPreset(const QString &name);
@@ -230,14 +230,15 @@ private:
     QList<InterestingOp> m_interesting;
     QList<bool> m_pageStale; // per page: shows an older result than m_run's
     QByteArray m_defaultState;
-    // The result on show came from the embedded server, not from a simulation.
-    bool m_liveResult = false;
-    bool m_publishingLive = false;
+    // Where a result comes from: the simulation, the embedded server's Watch, or a Live run.
+    enum class ResultSource { Simulation, Watch, LiveRun };
+    // Hands a result from outside the simulation to the run controller; onResult then knows its source.
+    void publishResult(const RunResult &result, ResultSource source);
+    ResultSource m_source = ResultSource::Simulation;     // of the result on show
+    ResultSource m_publishing = ResultSource::Simulation; // of the result being handed over
     WatchOptions m_watchOptions; // the last ones asked for in File > Serve…
     LiveMode *m_live = nullptr;
     QTimer *m_liveEdit = nullptr; // a burst of edits in Live mode starts one run
-    bool m_publishingLiveRun = false;
-    bool m_liveRunResult = false;
     QString m_liveRunDescription;
 };
 
