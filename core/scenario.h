@@ -5,6 +5,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <algorithm>
+
 namespace retrylab {
 
 // Backoff shapes shared by every retry layer.
@@ -92,20 +94,35 @@ struct TransportConfig
     int worstCaseRetries() const;
 };
 
-// Token bucket shared by all retries of one client: success deposits ratio, a retry costs 1.
+// Whose tokens a retry spends: each client's own bucket, or one bucket shared by every client
+// (a server-side or fleet-wide budget).
+enum class BudgetScope { PerClient, Global };
+
+// Token bucket: success deposits ratio, a retry costs 1.
 struct RetryBudgetConfig
 {
     bool enabled = false;
     double ratio = 0.1;
     double maxTokens = 10.0;
+    BudgetScope scope = BudgetScope::PerClient;
+    double initialTokens = -1; // tokens at t = 0; -1 (JSON null, the default) = full (maxTokens)
+    double startTokens() const { return initialTokens < 0 ? maxTokens : std::min(initialTokens, maxTokens); }
 };
 
-// Fails attempts fast after consecutive failures, probes again after openMs.
+// Consecutive: opens after failureThreshold failures in a row. FailureRate: opens when, of the last
+// `window` recorded outcomes (the window full), at least failureRatePercent percent failed.
+enum class BreakerMode { Consecutive, FailureRate };
+
+// Fails attempts fast when open, probes again after openMs.
 struct CircuitBreakerConfig
 {
     bool enabled = false;
     int failureThreshold = 5;
     int openMs = 5000;
+    BreakerMode mode = BreakerMode::Consecutive;
+    int window = 20;
+    int failureRatePercent = 50;
+    bool retriesOnly = false; // open: refuse retries only, let every operation's first try through
 };
 
 struct ClientConfig
@@ -126,11 +143,16 @@ struct ClientConfig
     CircuitBreakerConfig circuitBreaker;
 };
 
-// base + U(0, jitter), in milliseconds.
+// A time drawn per request, in milliseconds: uniform base + U(0, jitter), or normal |N(mean, sd)|
+// (the AWS backoff-and-jitter simulator's network: the absolute value of a normal draw).
+enum class DistributionShape { Uniform, Normal };
 struct Distribution
 {
     int base = 20;
     int jitter = 10;
+    DistributionShape shape = DistributionShape::Uniform; // JSON "distribution": "uniform" | "normal"
+    double mean = 10; // normal only
+    double sd = 2;    // normal only
 };
 
 // The requests a script entry addresses: the order's POST attempts, or its status queries
@@ -173,6 +195,8 @@ struct IdempotencyConfig
     KeyStore store = KeyStore::Durable;
 };
 
+enum class ServerModel { Orders, Occ };
+
 struct ServerConfig
 {
     Distribution processingMs{50, 20};
@@ -186,15 +210,61 @@ struct ServerConfig
     QList<int> restartsAtS; // "restarts": [{"atS": 12}, ...]: scheduled restarts, in seconds
     int restartDownMs = 2000; // how long a restart keeps the server down
     IdempotencyConfig idempotency;
+    // orders: POST /orders creates an order (the idempotency lessons). occ: optimistic concurrency
+    // as in the AWS backoff simulator: each attempt reads a row's version, then writes with it; the
+    // write commits only if the version is unchanged, else 409 (a version conflict).
+    ServerModel model = ServerModel::Orders;
+    int occRows = 1; // "occ": {"rows": N}; each operation picks one row uniformly
+    // Service time grows with concurrency: each request processing already adds this much to the
+    // processing time of one that starts (the root of metastable failures).
+    double latencyPerInFlightMs = 0;
+};
+
+// open: operations arrive on a schedule whatever the server does (today's model). closed: each of
+// `clients` clients does opsPerClient operations one after another, thinkTimeMs apart, so a slow
+// server slows the arrivals.
+enum class WorkloadMode { Open, Closed };
+// open mode: arrivals evenly spaced, or a Poisson process with the same mean rate.
+enum class Arrivals { Fixed, Poisson };
+
+// open mode: from fromS to toS, operations arrive at ratePerS (instead of interArrivalMs / clients).
+struct LoadPhase
+{
+    double fromS = 0;
+    double toS = 10;
+    double ratePerS = 10;
+    bool operator==(const LoadPhase &o) const { return fromS == o.fromS && toS == o.toS && ratePerS == o.ratePerS; }
 };
 
 struct WorkloadConfig
 {
-    int orders = 20;
+    int orders = 20; // open mode: the operations (with phases: at most this many)
     int interArrivalMs = 500;
     int clients = 1;
     double doubleSubmitRate = 0;
     int doubleSubmitDelayMs = 5;
+    WorkloadMode mode = WorkloadMode::Open;
+    Arrivals arrivals = Arrivals::Fixed;
+    QList<LoadPhase> phases; // open mode; empty = one rate for the whole run
+    int opsPerClient = 1;    // closed mode
+    int thinkTimeMs = 0;     // closed mode: between an operation's end and the client's next one
+    bool startTogether = true; // closed mode: every client at t = 0, else client i at i x interArrivalMs / clients
+    // The operations of a run at most: closed clients x opsPerClient, open `orders`.
+    int operations() const { return mode == WorkloadMode::Closed ? clients * opsPerClient : orders; }
+};
+
+// A period in which one fault has its own probability (replacing the scenario's for that fault):
+// an outage, a burst of lost responses, a latency spike lasting from fromS to toS.
+struct FaultWindow
+{
+    double fromS = 0;
+    double toS = 10;
+    FaultKind fault = FaultKind::ConnectFailure; // any but serverRestart
+    double probability = 1;
+    bool operator==(const FaultWindow &o) const
+    {
+        return fromS == o.fromS && toS == o.toS && fault == o.fault && probability == o.probability;
+    }
 };
 
 struct ReconciliationConfig
@@ -217,6 +287,7 @@ struct Scenario
     NetworkConfig network;
     ServerConfig server;
     ReconciliationConfig reconciliation;
+    QList<FaultWindow> windows; // top-level "windows"
     bool operator==(const Scenario &o) const;
     bool operator!=(const Scenario &o) const { return !(*this == o); }
 
@@ -246,6 +317,8 @@ inline constexpr int MaxScriptEntries = 1000;     // network.script
 inline constexpr int MaxForcelistEntries = 64;    // client.transport.statusForcelist
 inline constexpr int MaxMethodEntries = 16;       // client.transport.allowedMethods
 inline constexpr int MaxRestartEntries = 100;     // server.restarts
+inline constexpr int MaxPhaseEntries = 100;       // workload.phases
+inline constexpr int MaxWindowEntries = 100;      // windows
 inline constexpr int MaxNameChars = 100;          // name
 inline constexpr int MaxTitleChars = 200;         // title
 inline constexpr int MaxDescriptionChars = 10000; // description
@@ -293,6 +366,12 @@ QString toString(KeyStore);
 QString toString(UnknownQuery);
 QString toString(FaultKind);
 QString toString(ScriptMethod);
+QString toString(DistributionShape);
+QString toString(BudgetScope);
+QString toString(BreakerMode);
+QString toString(ServerModel);
+QString toString(WorkloadMode);
+QString toString(Arrivals);
 } // namespace scenario
 
 // One path of the field catalogue: what `--set path=value` and `--param path` accept.

@@ -53,6 +53,17 @@ struct Metrics
     // Records committed after their client had stopped waiting for that HTTP attempt
     // (timed out, moved on, or finished): the server worked for nobody.
     int lateCommits = 0;
+    // server.model occ: row reads, writes (the POST attempts: httpAttempts) and the writes refused
+    // with 409 because their version was stale.
+    qint64 reads = 0;
+    qint64 writeAttempts = 0;
+    qint64 versionConflicts = 0;
+    // From the first operation's start to the last one's end, in seconds (the AWS study's
+    // "completion time"; durationS counts from t = 0).
+    double completionS = 0;
+    // POST attempts per logical operation (all its submissions), percentiles over the operations.
+    double attemptsPerOpP50 = 0;
+    double attemptsPerOpP99 = 0;
     bool operator==(const Metrics &o) const;
     QJsonObject toJson() const;
     // Flat name -> value, in a stable order (CSV columns, sweeps, tables).

@@ -28,7 +28,7 @@ const char *const KindNames[] = {
     "serverError",      "responseSent",     "responseLost",    "connectionReset", "responseReceived",
     "lateResponse",     "timeout",          "retryScheduled",  "gaveUp",          "budgetExhausted",
     "opSucceeded",      "opFailed",         "reconcileFlagged", "reconcileVoided",
-    "serverRestarted",
+    "serverRestarted",  "rowRead",          "versionConflict",
 };
 
 static_assert(int(std::size(KindNames)) == EventKindCount, "one name per EventKind");
@@ -404,6 +404,11 @@ QString narrate(const TraceEvent &e)
                       "timeout, and %2.").arg(e.record).arg(keys);
         return tr("The server restarted and dropped this request unanswered; %1.").arg(keys);
     }
+    case EventKind::RowRead:
+        return tr("The client reads the row's current version (%1) before writing.").arg(e.detail);
+    case EventKind::VersionConflict:
+        return tr("409: another client wrote the row since this one read it, so the write is refused (%1) and "
+                  "nothing is written.").arg(e.detail);
     }
     return QString();
 }

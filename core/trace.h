@@ -49,8 +49,10 @@ enum class EventKind {
     ReconcileVoided,
     ServerRestarted,    // the server process restarted: this request was dropped (detail: committed or not,
                         // down time, whether in-memory keys were forgotten)
+    RowRead,            // server.model occ: the server read a row's version for an attempt (detail: row, version)
+    VersionConflict,    // server.model occ: a write carried a stale version: 409, nothing written
 };
-constexpr int EventKindCount = int(EventKind::ServerRestarted) + 1;
+constexpr int EventKindCount = int(EventKind::VersionConflict) + 1;
 
 // One event on the virtual (or real) clock. Timestamps in microseconds.
 struct TraceEvent

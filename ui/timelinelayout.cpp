@@ -463,6 +463,19 @@ QList<EventPlan> planOperation(const Trace &trace, int op, const QSet<int> &dupl
             pl.role = Role::Server;
             pl.label = QStringLiteral("reserved");
             break;
+        case EventKind::RowRead: {
+            // "row 1: version 17" -> "read v17"
+            pl.glyph = Glyph::Query;
+            pl.role = Role::Server;
+            const int v = e.detail.lastIndexOf(QLatin1Char(' '));
+            pl.label = QStringLiteral("read v%1").arg(v >= 0 ? e.detail.mid(v + 1) : QString());
+            break;
+        }
+        case EventKind::VersionConflict:
+            pl.glyph = Glyph::Square;
+            pl.role = Role::Rejection;
+            pl.label = QStringLiteral("409 stale");
+            break;
         case EventKind::KeyExpired:
             pl.glyph = Glyph::Key;
             pl.role = Role::Fault;
@@ -639,6 +652,7 @@ int captionPriority(EventKind kind)
     case EventKind::Rejected:
     case EventKind::ServerError:
     case EventKind::KeyExpired:
+    case EventKind::VersionConflict:
         return 9;
     case EventKind::Timeout:
     case EventKind::LateResponse:
@@ -661,6 +675,7 @@ int captionPriority(EventKind kind)
     case EventKind::KeyMinted:
     case EventKind::TokenIssued:
     case EventKind::KeyReserved:
+    case EventKind::RowRead:
         return 4;
     case EventKind::RequestArrived:
     case EventKind::Queued:
