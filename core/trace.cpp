@@ -405,10 +405,14 @@ QString narrate(const TraceEvent &e)
         return tr("The server restarted and dropped this request unanswered; %1.").arg(keys);
     }
     case EventKind::RowRead:
+        if (e.detail.isEmpty())
+            return tr("The client reads the row's current version before writing.");
         return tr("The client reads the row's current version (%1) before writing.").arg(e.detail);
     case EventKind::VersionConflict:
-        return tr("409: another client wrote the row since this one read it, so the write is refused (%1) and "
-                  "nothing is written.").arg(e.detail);
+        if (e.detail.isEmpty())
+            return tr("Another client wrote the row since this one read it: 409, and nothing is written.");
+        return tr("Another client wrote the row since this one read it (%1): 409, and nothing is written.")
+            .arg(e.detail);
     }
     return QString();
 }
