@@ -1,5 +1,7 @@
 #include "faults.h"
 
+#include <cmath>
+
 #include "rng.h"
 
 namespace retrylab {
@@ -93,69 +95,92 @@ quint32 Script::match(const Attempt &a) const
     return found;
 }
 
-quint32 postNetworkDice(const Scenario &s, const Attempt &a)
+qint64 drawUs(const Distribution &d, RngStream &rng)
+{
+    constexpr qint64 kMs = 1000;
+    if (d.shape == DistributionShape::Uniform)
+        return qint64(d.base) * kMs + qint64(rng.uniform() * d.jitter * kMs);
+    const double u1 = 1.0 - rng.uniform(); // (0, 1]: the logarithm stays finite
+    const double u2 = rng.uniform();
+    const double z = std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2);
+    return qint64(std::llround(std::fabs(d.mean + d.sd * z) * kMs));
+}
+
+double probabilityAt(const Scenario &s, FaultKind fault, double base, qint64 tUs)
+{
+    if (tUs < 0 || s.windows.isEmpty())
+        return base;
+    const double t = double(tUs) / 1e6;
+    for (const FaultWindow &w : s.windows) {
+        if (w.fault == fault && t >= w.fromS && t < w.toS)
+            return w.probability;
+    }
+    return base;
+}
+
+quint32 postNetworkDice(const Scenario &s, const Attempt &a, qint64 tUs)
 {
     // Keyed by the attempt, so each attempt sees the same dice in every variant.
     RngStream rng(s.seed, RngStream::Network, {quint64(a.op), quint64(a.sub), quint64(a.b), quint64(a.w), quint64(a.t)});
     const NetworkConfig &n = s.network;
+    const auto p = [&](FaultKind kind, double base) { return probabilityAt(s, kind, base, tUs); };
     quint32 found = 0;
-    if (rng.uniform() < n.connectFailure)
+    if (rng.uniform() < p(FaultKind::ConnectFailure, n.connectFailure))
         found |= Connect;
-    if (rng.uniform() < n.requestLoss)
+    if (rng.uniform() < p(FaultKind::RequestLost, n.requestLoss))
         found |= RequestLost;
-    if (rng.uniform() < n.latencySpike)
+    if (rng.uniform() < p(FaultKind::LatencySpike, n.latencySpike))
         found |= Spike;
-    if (rng.uniform() < n.responseLoss)
+    if (rng.uniform() < p(FaultKind::ResponseLost, n.responseLoss))
         found |= ResponseLost;
-    if (rng.uniform() < n.resetAfterCommit)
+    if (rng.uniform() < p(FaultKind::ResetAfterCommit, n.resetAfterCommit))
         found |= Reset;
     return found;
 }
 
-quint32 serverDice(const Scenario &s, const Attempt &a)
+quint32 serverDice(const Scenario &s, const Attempt &a, qint64 tUs)
 {
     RngStream rng(s.seed, RngStream::Server, {quint64(a.op), quint64(a.sub), quint64(a.b), quint64(a.w), quint64(a.t)});
     const ServerConfig &sc = s.server;
+    const auto p = [&](FaultKind kind, double base) { return probabilityAt(s, kind, base, tUs); };
     quint32 found = 0;
-    if (rng.uniform() < sc.throttle429)
+    if (rng.uniform() < p(FaultKind::Throttle429, sc.throttle429))
         found |= Throttle429;
-    if (rng.uniform() < sc.error5xxBeforeCommit)
+    if (rng.uniform() < p(FaultKind::Server5xxBeforeCommit, sc.error5xxBeforeCommit))
         found |= Error5xxBefore;
-    if (rng.uniform() < sc.error5xxAfterCommit)
+    if (rng.uniform() < p(FaultKind::Server5xxAfterCommit, sc.error5xxAfterCommit))
         found |= Error5xxAfter;
     return found;
 }
 
 qint64 processingUs(const Scenario &s, const Attempt &a)
 {
-    constexpr qint64 kMs = 1000;
     RngStream rng(s.seed, RngStream::Server,
                   {quint64(a.op), quint64(a.sub), quint64(a.b), quint64(a.w), quint64(a.t), 9});
-    const Distribution &d = s.server.processingMs;
-    return qint64(d.base) * kMs + qint64(rng.uniform() * d.jitter * kMs);
+    return drawUs(s.server.processingMs, rng);
 }
 
-quint32 queryDice(const Scenario &s, const Attempt &a, qint64 *latencyUs)
+quint32 queryDice(const Scenario &s, const Attempt &a, qint64 *latencyUs, qint64 tUs)
 {
-    constexpr qint64 kMs = 1000;
     // The first attempt keeps the draws a status query always had; each retry draws afresh.
     RngStream rng = a.t <= 1 ? RngStream(s.seed, RngStream::Query, {quint64(a.op), quint64(a.sub), quint64(a.b)})
                              : RngStream(s.seed, RngStream::Query, {quint64(a.op), quint64(a.sub), quint64(a.b), quint64(a.t)});
     const NetworkConfig &n = s.network;
+    const auto p = [&](FaultKind kind, double base) { return probabilityAt(s, kind, base, tUs); };
     quint32 found = 0;
-    if (rng.uniform() < n.requestLoss)
+    if (rng.uniform() < p(FaultKind::RequestLost, n.requestLoss))
         found |= RequestLost;
-    if (rng.uniform() < n.responseLoss)
+    if (rng.uniform() < p(FaultKind::ResponseLost, n.responseLoss))
         found |= ResponseLost;
-    const qint64 latency = qint64(n.latencyMs.base) * kMs + qint64(rng.uniform() * n.latencyMs.jitter * kMs);
+    const qint64 latency = drawUs(n.latencyMs, rng);
     if (latencyUs)
         *latencyUs = latency;
     // Drawn after the draws above, so a run without these faults keeps its trace.
-    if (rng.uniform() < n.connectFailure)
+    if (rng.uniform() < p(FaultKind::ConnectFailure, n.connectFailure))
         found |= Connect;
-    if (rng.uniform() < n.latencySpike)
+    if (rng.uniform() < p(FaultKind::LatencySpike, n.latencySpike))
         found |= Spike;
-    if (rng.uniform() < n.resetAfterCommit)
+    if (rng.uniform() < p(FaultKind::ResetAfterCommit, n.resetAfterCommit))
         found |= Reset;
     return found;
 }

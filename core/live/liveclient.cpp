@@ -462,7 +462,7 @@ void LiveRunPrivate::drain(int gen, qint64 deadlineMs, QElapsedTimer waited)
 void LiveRunPrivate::countRecords(int gen)
 {
     counting = true;
-    const int ops = scenario.workload.orders;
+    const int ops = scenario.workload.operations();
     perOp.assign(size_t(ops) + 1, 0);
     rows.clear();
     pendingRefs = ops;
