@@ -40,9 +40,10 @@ constexpr quint32 FRestart = Restart;
 
 quint32 bit(FaultKind kind);
 
-// One time drawn from a distribution, in microseconds: uniform base + U(0, jitter) takes one draw,
-// normal |N(mean, sd)| two (Box-Muller: the standard leaves std::normal_distribution's algorithm to
-// each library, and a trace must be the same everywhere).
+// One time drawn from a distribution, in microseconds, from one draw of the stream: uniform
+// base + U(0, jitter), or normal |N(mean, sd)| by the inverse of the normal distribution function
+// (the standard leaves std::normal_distribution's algorithm to each library, and a trace must be
+// the same everywhere).
 qint64 drawUs(const Distribution &d, RngStream &rng);
 
 // The probability of `fault` at virtual time tUs: the scenario's own (`base`), or a window's while
