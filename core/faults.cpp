@@ -155,9 +155,13 @@ double probabilityAt(const Scenario &s, FaultKind fault, double base, qint64 tUs
 
 quint32 postNetworkDice(const Scenario &s, const Attempt &a, qint64 tUs)
 {
+    const NetworkConfig &n = s.network;
+    // Every "u < 0" is false: no draw can find anything (the result is the same as drawing).
+    if (n.connectFailure <= 0 && n.requestLoss <= 0 && n.latencySpike <= 0 && n.responseLoss <= 0
+        && n.resetAfterCommit <= 0 && s.windows.isEmpty())
+        return 0;
     // Keyed by the attempt, so each attempt sees the same dice in every variant.
     RngStream rng(s.seed, RngStream::Network, {quint64(a.op), quint64(a.sub), quint64(a.b), quint64(a.w), quint64(a.t)});
-    const NetworkConfig &n = s.network;
     const auto p = [&](FaultKind kind, double base) { return probabilityAt(s, kind, base, tUs); };
     quint32 found = 0;
     if (rng.uniform() < p(FaultKind::ConnectFailure, n.connectFailure))
@@ -175,8 +179,10 @@ quint32 postNetworkDice(const Scenario &s, const Attempt &a, qint64 tUs)
 
 quint32 serverDice(const Scenario &s, const Attempt &a, qint64 tUs)
 {
-    RngStream rng(s.seed, RngStream::Server, {quint64(a.op), quint64(a.sub), quint64(a.b), quint64(a.w), quint64(a.t)});
     const ServerConfig &sc = s.server;
+    if (sc.throttle429 <= 0 && sc.error5xxBeforeCommit <= 0 && sc.error5xxAfterCommit <= 0 && s.windows.isEmpty())
+        return 0; // as above: nothing to find
+    RngStream rng(s.seed, RngStream::Server, {quint64(a.op), quint64(a.sub), quint64(a.b), quint64(a.w), quint64(a.t)});
     const auto p = [&](FaultKind kind, double base) { return probabilityAt(s, kind, base, tUs); };
     quint32 found = 0;
     if (rng.uniform() < p(FaultKind::Throttle429, sc.throttle429))
@@ -190,6 +196,9 @@ quint32 serverDice(const Scenario &s, const Attempt &a, qint64 tUs)
 
 qint64 processingUs(const Scenario &s, const Attempt &a)
 {
+    const Distribution &d = s.server.processingMs;
+    if (d.shape == DistributionShape::Uniform && d.jitter == 0)
+        return qint64(d.base) * 1000; // the draw would add U(0, 0)
     RngStream rng(s.seed, RngStream::Server,
                   {quint64(a.op), quint64(a.sub), quint64(a.b), quint64(a.w), quint64(a.t), 9});
     return drawUs(s.server.processingMs, rng);
