@@ -8,6 +8,7 @@
 #include "chartspanel.h"
 #include "logview.h"
 #include "mainwindow.h"
+#include "preparedviews.h"
 #include "runcontroller.h"
 #include "recordsview.h"
 #include "scenario.h"
@@ -20,6 +21,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 
 using namespace retrylab;
 
@@ -36,6 +38,18 @@ struct Samples
         return sorted.isEmpty() ? 0 : sorted.at(std::min<qsizetype>(sorted.size() - 1, qsizetype(q * sorted.size())));
     }
 };
+
+// CPU time of the calling thread: what the GUI thread spent, whatever else the machine runs.
+qint64 threadCpuNs()
+{
+#ifdef CLOCK_THREAD_CPUTIME_ID
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return qint64(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+#else
+    return 0;
+#endif
+}
 
 void print(const char *what, const Samples &s)
 {
@@ -68,7 +82,8 @@ int main(int argc, char *argv[])
         waitLoop.quit();
     });
 
-    const int runs = 50;
+    // RETRYLAB_BENCH_HANDOFF_RUNS=N times N handoffs and skips most form changes (for a profiler).
+    const int runs = qEnvironmentVariableIntValue("RETRYLAB_BENCH_HANDOFF_RUNS") > 0 ? 2 : 50;
     Samples total, simulateMs, modelsMs, chartsMs, paintMs, whatIfMs;
     int events = 0;
     for (int i = 0; i < runs + 3; ++i) {
@@ -110,38 +125,78 @@ int main(int argc, char *argv[])
     // A big run computed in the background still lands on the GUI thread: time the handoff.
     Scenario big = s;
     big.workload.orders = 40000;
+    big.network.responseLoss = 0.31; // the last form change of a full run: 565k events
+
     const RunResult bigResult = simulate(big);
-    Samples handoff;
-    for (int i = 0; i < 5; ++i) {
+    const int handoffRuns = qEnvironmentVariableIntValue("RETRYLAB_BENCH_HANDOFF_RUNS") > 0
+        ? qEnvironmentVariableIntValue("RETRYLAB_BENCH_HANDOFF_RUNS") : 5;
+    // As a background run does it: the views' data prepared on the worker thread, next to the run.
+    Samples prepareMs;
+    PreparedViews prepared;
+    for (int i = 0; i < handoffRuns; ++i) {
         QElapsedTimer clock;
         clock.start();
-        log.setResult(bigResult);
-        records.setResult(bigResult);
-        charts.setResult(bigResult);
-        QCoreApplication::processEvents();
-        handoff.add(clock.nsecsElapsed());
-        log.setResult(RunResult());
-        records.setResult(RunResult());
-        charts.setResult(RunResult());
-        QCoreApplication::processEvents();
+        prepared = PreparedViews::prepare(bigResult);
+        prepareMs.add(clock.nsecsElapsed());
     }
-    std::printf("handoff of a 40,000-order result (%lld trace events, %d records), 5 runs\n",
-                static_cast<long long>(bigResult.trace.size()), int(bigResult.records.size()));
-    print("log + records + charts, painted", handoff);
+    // prepared: what the window hands over now; !prepared: each view derives its data itself.
+    const auto handoff = [&](bool withPrepared) {
+        Samples total, cpu, hLog, hRecords, hCharts, hPaint;
+        for (int i = 0; i < handoffRuns; ++i) {
+            QElapsedTimer clock;
+            clock.start();
+            const qint64 cpu0 = threadCpuNs();
+            log.setResult(bigResult);
+            const qint64 a = clock.nsecsElapsed();
+            if (withPrepared)
+                records.setPrepared(prepared.records);
+            else
+                records.setResult(bigResult);
+            const qint64 b = clock.nsecsElapsed();
+            if (withPrepared)
+                charts.setResult(bigResult, prepared.charts);
+            else
+                charts.setResult(bigResult);
+            const qint64 c = clock.nsecsElapsed();
+            QCoreApplication::processEvents();
+            total.add(clock.nsecsElapsed());
+            cpu.add(threadCpuNs() - cpu0);
+            hLog.add(a);
+            hRecords.add(b - a);
+            hCharts.add(c - b);
+            hPaint.add(clock.nsecsElapsed() - c);
+            log.setResult(RunResult());
+            records.setResult(RunResult());
+            charts.setResult(RunResult());
+            QCoreApplication::processEvents();
+        }
+        std::printf("handoff of a 40,000-order result (%lld trace events, %d records), %s, %d runs\n",
+                    static_cast<long long>(bigResult.trace.size()), int(bigResult.records.size()),
+                    withPrepared ? "prepared in the background" : "views derive it on the GUI thread",
+                    handoffRuns);
+        print("  log", hLog);
+        print("  records", hRecords);
+        print("  charts", hCharts);
+        print("  processEvents (layout, paint)", hPaint);
+        print("log + records + charts, painted", total);
+        print("  the same in GUI-thread CPU time", cpu);
+    };
+    handoff(false);
+    handoff(true);
+    print("preparation (worker thread)", prepareMs);
 
-    // The window's handoff: RunController::resultReady -> MainWindow (timeline page in view). The
-    // result comes in through setResult, which also scans it for interesting operations here; a
-    // background run does that scan on its worker thread, so this figure is an upper bound.
+    // The window's handoff: RunController::resultReady -> MainWindow (timeline page in view), with
+    // the views' data prepared as a background run prepares it on its worker thread.
     QStandardPaths::setTestModeEnabled(true);
     MainWindow window;
     window.resize(1280, 720);
     window.show();
     QCoreApplication::processEvents();
     Samples windowHandoff;
-    for (int i = 0; i < 5; ++i) {
+    for (int i = 0; i < handoffRuns; ++i) {
         QElapsedTimer clock;
         clock.start();
-        window.runController()->setResult(bigResult);
+        window.runController()->setPreparedResult(bigResult, prepared);
         QCoreApplication::processEvents();
         windowHandoff.add(clock.nsecsElapsed());
         window.runController()->setResult(simulate(s));

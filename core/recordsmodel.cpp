@@ -17,20 +17,30 @@ void RecordsModel::setResult(const RunResult &result)
 
 void RecordsModel::setRecords(const QList<RecordRow> &records, const Trace &trace)
 {
-    beginResetModel();
-    m_rows.clear();
-    m_rowByRecord.clear();
-    m_recordOfEvent.clear();
-    m_duplicates = 0;
-    m_duplicateGroups = 0;
-    m_flagged = 0;
-    m_voided = 0;
+    setPrepared(prepare(records, trace));
+}
 
+void RecordsModel::setPrepared(Prepared prepared)
+{
+    beginResetModel();
+    m_rows = std::move(prepared.rows);
+    m_rowByRecord = std::move(prepared.rowByRecord);
+    m_recordOfEvent = std::move(prepared.recordOfEvent);
+    m_duplicates = prepared.duplicates;
+    m_duplicateGroups = prepared.duplicateGroups;
+    m_flagged = prepared.flagged;
+    m_voided = prepared.voided;
+    endResetModel();
+}
+
+RecordsModel::Prepared RecordsModel::prepare(const QList<RecordRow> &records, const Trace &trace)
+{
+    Prepared p;
     QHash<int, int> committedAt; // record number -> trace index
-    m_recordOfEvent.reserve(trace.size());
+    p.recordOfEvent.reserve(trace.size());
     for (int i = 0; i < trace.size(); ++i) {
         const TraceEvent &e = trace.at(i);
-        m_recordOfEvent.append(e.record);
+        p.recordOfEvent.append(e.record);
         if (e.kind == EventKind::Committed && e.record > 0 && !committedAt.contains(e.record))
             committedAt.insert(e.record, i);
     }
@@ -63,8 +73,8 @@ void RecordsModel::setRecords(const QList<RecordRow> &records, const Trace &trac
 
     int currentOp = 0;
     int group = -1;
-    m_rows.reserve(records.size());
-    m_rowByRecord.reserve(records.size());
+    p.rows.reserve(records.size());
+    p.rowByRecord.reserve(records.size());
     for (int i : order) {
         const RecordRow &r = records.at(i);
         Row row;
@@ -74,12 +84,12 @@ void RecordsModel::setRecords(const QList<RecordRow> &records, const Trace &trac
             ++group;
             currentOp = r.op;
             if (countOfOp.value(r.op) > 1)
-                ++m_duplicateGroups;
+                ++p.duplicateGroups;
         }
         row.group = group;
         row.groupHasDuplicates = countOfOp.value(r.op) > 1;
-        m_voided += r.voided ? 1 : 0;
-        m_flagged += r.flagged && !r.voided ? 1 : 0;
+        p.voided += r.voided ? 1 : 0;
+        p.flagged += r.flagged && !r.voided ? 1 : 0;
         if (r.voided)
             row.state = State::Voided;
         else if (r.flagged)
@@ -88,12 +98,12 @@ void RecordsModel::setRecords(const QList<RecordRow> &records, const Trace &trac
             row.state = r.duplicate ? State::Duplicate : State::First;
         row.duplicate = r.duplicate;
         if (r.duplicate)
-            ++m_duplicates;
+            ++p.duplicates;
         row.traceIndex = committedAt.value(r.id, -1);
-        m_rowByRecord.insert(r.id, m_rows.size());
-        m_rows.append(row);
+        p.rowByRecord.insert(r.id, p.rows.size());
+        p.rows.append(row);
     }
-    endResetModel();
+    return p;
 }
 
 int RecordsModel::rowForTraceIndex(int traceIndex) const

@@ -28,10 +28,37 @@ public:
     };
     Q_ENUM(Column)
 
+private:
+    struct Row
+    {
+        RecordRow record;
+        State state = State::First;
+        int group = 0;
+        bool duplicate = false;
+        bool groupHasDuplicates = false;
+        int traceIndex = -1;
+    };
+
+public:
+    // The table of one run, computed without the model: prepare() is a pure function that
+    // a worker thread may call, setPrepared() swaps the rows in (no pass over the run).
+    struct Prepared
+    {
+        QList<Row> rows;
+        QHash<int, int> rowByRecord;
+        QList<int> recordOfEvent; // trace index -> record number (0 = none)
+        int duplicates = 0;
+        int duplicateGroups = 0;
+        int flagged = 0;
+        int voided = 0;
+    };
+    static Prepared prepare(const QList<RecordRow> &records, const Trace &trace);
+
     explicit RecordsModel(QObject *parent = nullptr);
 
     void setResult(const RunResult &result);
     void setRecords(const QList<RecordRow> &records, const Trace &trace);
+    void setPrepared(Prepared prepared);
 
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
@@ -53,15 +80,6 @@ public:
     static QString stateName(State state);
 
 private:
-    struct Row
-    {
-        RecordRow record;
-        State state = State::First;
-        int group = 0;
-        bool duplicate = false;
-        bool groupHasDuplicates = false;
-        int traceIndex = -1;
-    };
     QList<Row> m_rows;
     QHash<int, int> m_rowByRecord;
     QList<int> m_recordOfEvent; // trace index -> record number (0 = none)

@@ -585,10 +585,15 @@ void ChartsPanel::setSweepStale(bool stale)
 
 void ChartsPanel::setResult(const RunResult &result)
 {
+    setResult(result, prepare(result));
+}
+
+void ChartsPanel::setResult(const RunResult &result, const Prepared &prepared)
+{
     m_result = result;
     m_hasResult = true;
-    updateDuplicates();
-    updateAttempts();
+    updateDuplicates(prepared);
+    updateAttempts(prepared);
     startWhatIf();
     // A sweep in flight is marked when it finishes; compared field by field, never via JSON.
     if (!m_sweepRunning && !m_sweepPoints.isEmpty())
@@ -625,15 +630,93 @@ QList<QPointF> ChartsPanel::thinnedForDrawing(const QList<QPointF> &points, doub
     return out;
 }
 
-void ChartsPanel::updateDuplicates()
+ChartsPanel::Prepared ChartsPanel::prepare(const RunResult &result)
 {
+    Prepared p;
     // The engine marks each duplicate record; the trace says when it was committed
     // and when a reconciliation job voided it.
-    QSet<int> duplicateRecords;
-    for (const RecordRow &r : qAsConst(m_result.records))
-        if (r.duplicate)
-            duplicateRecords.insert(r.id);
+    if (!result.trace.isEmpty()) {
+        QSet<int> duplicateRecords;
+        for (const RecordRow &r : qAsConst(result.records))
+            if (r.duplicate)
+                duplicateRecords.insert(r.id);
+        QList<QPointF> created{{0, 0}};
+        QList<QPointF> outstanding{{0, 0}};
+        int count = 0;
+        int live = 0;
+        int voided = 0;
+        double lastT = 0;
+        const auto step = [](QList<QPointF> &points, double t, int from, int to) {
+            points.append({t, double(from)});
+            points.append({t, double(to)});
+        };
+        for (const TraceEvent &e : qAsConst(result.trace)) {
+            const bool committed = e.kind == EventKind::Committed;
+            if (!committed && e.kind != EventKind::ReconcileVoided)
+                continue;
+            const double t = double(e.t) / 1e6;
+            if (committed)
+                lastT = std::max(lastT, t);
+            if (!duplicateRecords.contains(e.record))
+                continue;
+            if (committed) {
+                step(created, t, count, count + 1);
+                ++count;
+                step(outstanding, t, live, live + 1);
+                ++live;
+            } else {
+                step(outstanding, t, live, live - 1);
+                --live;
+                ++voided;
+            }
+        }
+        double end = std::max({lastT, result.metrics.durationS, result.metrics.lastCommitS,
+                               double(result.trace.constLast().t) / 1e6});
+        if (end <= 0)
+            end = 1;
+        created.append({end, double(count)});
+        outstanding.append({end, double(live)});
+        // A chart shows a few hundred pixels: hand Qt Charts the first and last point of
+        // each of about 1,000 time buckets, not tens of thousands of steps, or a large run
+        // stalls the GUI thread. duplicateSeries() keeps every step.
+        p.drawnCreated = thinnedForDrawing(created, end);
+        p.drawnOutstanding = voided > 0 ? thinnedForDrawing(outstanding, end) : p.drawnCreated;
+        p.duplicatePoints = std::move(created);
+        p.outstandingPoints = std::move(outstanding);
+        p.duplicates = count;
+        p.outstanding = live;
+        p.voided = voided;
+        p.end = end;
+    }
 
+    QMap<int, QList<int>> opsByAttempts; // ops ascending within each count
+    for (const OpSummary &op : qAsConst(result.ops)) {
+        opsByAttempts[op.attempts].append(op.op);
+        p.doubleSubmits = p.doubleSubmits || op.submissions > 1;
+    }
+    for (QList<int> &ops : opsByAttempts)
+        std::sort(ops.begin(), ops.end());
+    p.maxAttempts = opsByAttempts.isEmpty() ? 0 : opsByAttempts.lastKey();
+    // Up to the worst case when it fits: how far the run stayed from it is the lesson.
+    const int worst = result.metrics.worstCaseAttemptsPerOp;
+    const int last = std::max({1, p.maxAttempts, worst <= 40 ? worst : 0});
+    const int first = opsByAttempts.isEmpty() ? 1 : std::min(1, opsByAttempts.firstKey());
+    for (int a = first; a <= last; ++a) {
+        const QList<int> ops = opsByAttempts.value(a);
+        const int n = int(ops.size());
+        p.attemptCategories.append(QString::number(a));
+        p.attemptValues.append(n);
+        p.tallestBar = std::max(p.tallestBar, n);
+        if (n > 0)
+            p.histogram.append({a, n});
+        p.attemptOps.append(ops);
+        p.attemptToolTips.append(attemptsToolTip(a, ops));
+    }
+    return p;
+}
+
+void ChartsPanel::updateDuplicates(const Prepared &prepared)
+{
     QChart *chart = m_views[DuplicatesTab]->chart();
     if (m_result.trace.isEmpty()) {
         m_duplicatePoints.clear();
@@ -650,55 +733,17 @@ void ChartsPanel::updateDuplicates()
         applyDuplicatesLegend();
         return;
     }
-    QList<QPointF> created{{0, 0}};
-    QList<QPointF> outstanding{{0, 0}};
-    int count = 0;
-    int live = 0;
-    int voided = 0;
-    double lastT = 0;
-    const auto step = [](QList<QPointF> &points, double t, int from, int to) {
-        points.append({t, double(from)});
-        points.append({t, double(to)});
-    };
-    for (const TraceEvent &e : qAsConst(m_result.trace)) {
-        const bool committed = e.kind == EventKind::Committed;
-        if (!committed && e.kind != EventKind::ReconcileVoided)
-            continue;
-        const double t = double(e.t) / 1e6;
-        if (committed)
-            lastT = std::max(lastT, t);
-        if (!duplicateRecords.contains(e.record))
-            continue;
-        if (committed) {
-            step(created, t, count, count + 1);
-            ++count;
-            step(outstanding, t, live, live + 1);
-            ++live;
-        } else {
-            step(outstanding, t, live, live - 1);
-            --live;
-            ++voided;
-        }
-    }
-    double end = std::max({lastT, m_result.metrics.durationS, m_result.metrics.lastCommitS,
-                           double(m_result.trace.constLast().t) / 1e6});
-    if (end <= 0)
-        end = 1;
-    created.append({end, double(count)});
-    outstanding.append({end, double(live)});
-    m_duplicatePoints = created;
-    m_outstandingPoints = outstanding;
-    // A chart shows a few hundred pixels: hand Qt Charts the first and last point of
-    // each of about 1,000 time buckets, not tens of thousands of steps, or a large run
-    // stalls the GUI thread. duplicateSeries() keeps every step.
-    const QList<QPointF> drawnCreated = thinnedForDrawing(created, end);
-    const QList<QPointF> drawnOutstanding = voided > 0 ? thinnedForDrawing(outstanding, end) : drawnCreated;
-    m_dupLine->replace(drawnCreated);
-    m_dupOutstandingLine->replace(voided > 0 ? drawnOutstanding : QList<QPointF>());
+    const int count = prepared.duplicates;
+    const int live = prepared.outstanding;
+    const int voided = prepared.voided;
+    m_duplicatePoints = prepared.duplicatePoints;
+    m_outstandingPoints = prepared.outstandingPoints;
+    m_dupLine->replace(prepared.drawnCreated);
+    m_dupOutstandingLine->replace(voided > 0 ? prepared.drawnOutstanding : QList<QPointF>());
     m_dupOutstandingLine->setVisible(voided > 0);
-    m_dupUpper->replace(drawnOutstanding);
+    m_dupUpper->replace(prepared.drawnOutstanding);
 
-    setValueRange(m_dupX, 0, end);
+    setValueRange(m_dupX, 0, prepared.end);
     setCountRange(m_dupY, count < 8 ? count + 1 : count * 1.1);
     if (count == 0)
         chart->setTitle(tr("No duplicate records: one record per business reference"));
@@ -722,49 +767,25 @@ void ChartsPanel::applyDuplicatesLegend()
     m_dupLine->setPen(two ? QPen(c.text, 2, Qt::DashLine) : QPen(c.duplicates, 3));
 }
 
-void ChartsPanel::updateAttempts()
+void ChartsPanel::updateAttempts(const Prepared &prepared)
 {
-    QMap<int, QList<int>> opsByAttempts; // ops ascending within each count
-    bool doubleSubmits = false;
-    for (const OpSummary &op : qAsConst(m_result.ops)) {
-        opsByAttempts[op.attempts].append(op.op);
-        doubleSubmits = doubleSubmits || op.submissions > 1;
-    }
-    for (QList<int> &ops : opsByAttempts)
-        std::sort(ops.begin(), ops.end());
-    const int maxAttempts = opsByAttempts.isEmpty() ? 0 : opsByAttempts.lastKey();
-    m_histogram.clear();
-    m_attemptOps.clear();
-    m_attemptToolTips.clear();
-    QStringList categories;
-    QList<qreal> values;
-    int maxCount = 0;
-    // Up to the worst case when it fits: how far the run stayed from it is the lesson.
+    const int maxAttempts = prepared.maxAttempts;
+    const int maxCount = prepared.tallestBar;
     const int worst = m_result.metrics.worstCaseAttemptsPerOp;
-    const int last = std::max({1, maxAttempts, worst <= 40 ? worst : 0});
-    const int first = opsByAttempts.isEmpty() ? 1 : std::min(1, opsByAttempts.firstKey());
-    for (int a = first; a <= last; ++a) {
-        const QList<int> ops = opsByAttempts.value(a);
-        const int n = int(ops.size());
-        categories.append(QString::number(a));
-        values.append(n);
-        maxCount = std::max(maxCount, n);
-        if (n > 0)
-            m_histogram.append({a, n});
-        m_attemptOps.append(ops);
-        m_attemptToolTips.append(attemptsToolTip(a, ops));
-    }
+    m_histogram = prepared.histogram;
+    m_attemptOps = prepared.attemptOps;
+    m_attemptToolTips = prepared.attemptToolTips;
     m_attemptX->clear();
-    m_attemptX->append(categories);
+    m_attemptX->append(prepared.attemptCategories);
     m_attemptSet->remove(0, m_attemptSet->count());
-    m_attemptSet->append(values);
+    m_attemptSet->append(prepared.attemptValues);
     setCountRange(m_attemptY, maxCount < 8 ? maxCount + 1 : maxCount * 1.1);
     // "worst case 3", not "3 = 3"; per submission when an order was submitted twice.
     const QString formula = m_result.scenario.worstCaseFormula();
     const QString worstText = formula.contains(QLatin1String(" x ")) ? formula : QString::number(worst);
     m_views[AttemptsTab]->chart()->setTitle(
-        (doubleSubmits ? tr("HTTP attempts per operation: up to %1, worst case %2 per submission")
-                       : tr("HTTP attempts per operation: up to %1, worst case %2"))
+        (prepared.doubleSubmits ? tr("HTTP attempts per operation: up to %1, worst case %2 per submission")
+                                : tr("HTTP attempts per operation: up to %1, worst case %2"))
             .arg(maxAttempts)
             .arg(worstText));
 }

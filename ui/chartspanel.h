@@ -60,7 +60,34 @@ public:
     explicit ChartsPanel(QWidget *parent = nullptr);
     ~ChartsPanel() override;
 
+    // What setResult derives from a run before it touches a chart, a pure function of the run:
+    // a worker thread computes it (prepare) and the GUI thread only hands the points to Qt Charts.
+    struct Prepared
+    {
+        // Duplicates over time: every step, and the thinned lists drawn.
+        QList<QPointF> duplicatePoints;
+        QList<QPointF> outstandingPoints;
+        QList<QPointF> drawnCreated;
+        QList<QPointF> drawnOutstanding;
+        int duplicates = 0;
+        int outstanding = 0;
+        int voided = 0;
+        double end = 1;
+        // Attempts per operation: one bar per attempt count, empty ones too.
+        QStringList attemptCategories;
+        QList<qreal> attemptValues;
+        int tallestBar = 0;
+        int maxAttempts = 0;
+        bool doubleSubmits = false;
+        QList<QPair<int, int>> histogram;
+        QList<QList<int>> attemptOps;
+        QStringList attemptToolTips;
+    };
+    static Prepared prepare(const RunResult &result);
+
     void setResult(const RunResult &result);
+    // `prepared` must be prepare(result).
+    void setResult(const RunResult &result, const Prepared &prepared);
     // The result came from the embedded server: its clock is real time since the server started.
     void setLive(bool live);
     const RunResult &result() const { return m_result; }
@@ -134,9 +161,9 @@ private:
     QChartView *chartView(int tab) const;
 
     void applyStyle();
-    void updateDuplicates();
+    void updateDuplicates(const Prepared &prepared);
     void applyDuplicatesLegend();
-    void updateAttempts();
+    void updateAttempts(const Prepared &prepared);
     static QString attemptsToolTip(int attempts, const QList<int> &ops);
     void startWhatIf();
     void whatIfFinished();

@@ -185,8 +185,13 @@ RecordsView::~RecordsView() = default;
 
 void RecordsView::setResult(const RunResult &result)
 {
+    setPrepared(RecordsModel::prepare(result.records, result.trace));
+}
+
+void RecordsView::setPrepared(RecordsModel::Prepared prepared)
+{
     m_syncing = true;
-    m_model->setResult(result);
+    m_model->setPrepared(std::move(prepared));
     m_syncing = false;
     updateSummary();
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "recordsmodel.h"
 #include "simulator.h"
 
 #include <QWidget>
@@ -12,7 +13,6 @@ QT_END_NAMESPACE
 
 namespace retrylab {
 
-class RecordsModel;
 class RecordsStyleProxy;
 
 // The order records table: duplicates grouped under the record they repeat and marked
@@ -25,6 +25,8 @@ public:
     ~RecordsView() override;
 
     void setResult(const RunResult &result);
+    // The same with the table computed elsewhere (RecordsModel::prepare, on a worker thread).
+    void setPrepared(RecordsModel::Prepared prepared);
     // Selects the record a trace event refers to (or clears the selection) without
     // emitting eventSelected.
     void selectEvent(int traceIndex);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "preparedviews.h"
 #include "scenario.h"
 #include "simulator.h"
 #include "story.h"
@@ -28,7 +29,10 @@ public:
     const Scenario &scenario() const { return m_scenario; }
     const RunResult &result() const { return m_result; }
     // interestingOperations(result()), computed with the run (in the background for big runs).
-    const QList<InterestingOp> &interesting() const { return m_interesting; }
+    const QList<InterestingOp> &interesting() const { return m_prepared.interesting; }
+    // What the views derive from result(): ready (prepared.ready) when the run went to the
+    // background, where it was computed next to the run; else the views compute their part.
+    const PreparedViews &prepared() const { return m_prepared; }
     bool hasResult() const { return m_hasResult; }
     bool isBusy() const { return m_busy; }
     // True from an edit until its result is out (or dropped).
@@ -55,6 +59,8 @@ public Q_SLOTS:
     // Publishes a result computed elsewhere (a benchmark, later a live run or a loaded trace) as
     // if this controller had run it: what the views derive from it is computed here, on this thread.
     void setResult(const retrylab::RunResult &result);
+    // The same with PreparedViews::prepare(result) computed elsewhere (off the GUI thread).
+    void setPreparedResult(const retrylab::RunResult &result, retrylab::PreparedViews prepared);
 
 Q_SIGNALS:
     void runStarted(bool background);
@@ -69,7 +75,7 @@ private:
     struct Outcome
     {
         RunResult result;
-        QList<InterestingOp> interesting;
+        PreparedViews views;
     };
     void finishBackground(quint64 generation, QFutureWatcher<Outcome> *watcher);
     void setBusy(bool busy);
@@ -77,7 +83,7 @@ private:
 
     Scenario m_scenario;
     RunResult m_result;
-    QList<InterestingOp> m_interesting;
+    PreparedViews m_prepared;
     bool m_hasResult = false;
     bool m_busy = false;
     qint64 m_syncLimit = defaultSyncLimit;

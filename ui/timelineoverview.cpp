@@ -139,6 +139,13 @@ void TimelineOverview::setResult(const RunResult &result, const QSet<int> &dupli
     watcher->setFuture(QtConcurrent::run([result, duplicates] { return buildRows(result, duplicates); }));
 }
 
+void TimelineOverview::setLayout(Layout layout)
+{
+    ++m_generation; // an older result still indexing must not replace these rows
+    m_indexing = false;
+    apply(std::move(layout));
+}
+
 void TimelineOverview::apply(Layout layout)
 {
     m_rows = std::move(layout.rows);

@@ -14,11 +14,34 @@ class TimelineOverview : public QWidget
 {
     Q_OBJECT
 public:
+    struct Row
+    {
+        int op = 0;
+        qint64 start = 0;
+        qint64 end = 0;
+        QList<qint64> attempts;
+        QList<QPair<qint64, bool>> records; // time, duplicate
+        int duplicates = 0;
+        bool failed = false;
+        bool succeeded = false;
+    };
+    // The rows of a run: one pass over every event, a pure function of the run that a worker
+    // thread may compute.
+    struct Layout
+    {
+        QList<Row> rows;
+        qint64 t0 = 0;
+        qint64 t1 = 1;
+    };
+    static Layout buildRows(const RunResult &result, const QSet<int> &duplicates);
+
     explicit TimelineOverview(QWidget *parent = nullptr);
 
     // Results of more than kAsyncEvents trace events are indexed off the GUI thread: the rows
     // appear when ready (rowsReady), a newer result supersedes an older one still indexing.
     void setResult(const RunResult &result, const QSet<int> &duplicates);
+    // Rows built elsewhere (buildRows of the result on show): shown at once, rowsReady emitted.
+    void setLayout(Layout layout);
     static constexpr qsizetype kAsyncEvents = 20000;
     bool isIndexing() const { return m_indexing; }
     void setCurrentOperation(int op);
@@ -46,24 +69,6 @@ protected:
     bool event(QEvent *event) override;
 
 private:
-    struct Row
-    {
-        int op = 0;
-        qint64 start = 0;
-        qint64 end = 0;
-        QList<qint64> attempts;
-        QList<QPair<qint64, bool>> records; // time, duplicate
-        int duplicates = 0;
-        bool failed = false;
-        bool succeeded = false;
-    };
-    struct Layout
-    {
-        QList<Row> rows;
-        qint64 t0 = 0;
-        qint64 t1 = 1;
-    };
-    static Layout buildRows(const RunResult &result, const QSet<int> &duplicates);
     void apply(Layout layout);
     void updateGeometryForRows();
     qreal xOf(qint64 t) const;

@@ -248,15 +248,36 @@ int TimelineWidget::operationCount() const
     return qMax(1, n);
 }
 
+TimelineWidget::Prepared TimelineWidget::prepare(const RunResult &result)
+{
+    Prepared p;
+    p.duplicates = timeline::duplicateRecords(result);
+    p.overview = TimelineOverview::buildRows(result, p.duplicates);
+    return p;
+}
+
 void TimelineWidget::setResult(const RunResult &result)
+{
+    applyResult(result, timeline::duplicateRecords(result), nullptr);
+}
+
+void TimelineWidget::setResult(const RunResult &result, Prepared prepared)
+{
+    applyResult(result, std::move(prepared.duplicates), &prepared.overview);
+}
+
+void TimelineWidget::applyResult(const RunResult &result, QSet<int> duplicates, TimelineOverview::Layout *overview)
 {
     pause();
     m_result = result;
-    m_duplicates = timeline::duplicateRecords(m_result);
+    m_duplicates = std::move(duplicates);
     const int previous = m_op;
     if (!hasOperation(m_op))
         m_op = 1;
-    m_overview->setResult(m_result, m_duplicates);
+    if (overview)
+        m_overview->setLayout(std::move(*overview));
+    else
+        m_overview->setResult(m_result, m_duplicates);
     m_overview->setCurrentOperation(m_op);
     updateOverviewHeight();
     {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "simulator.h"
+#include "timelineoverview.h"
 
 #include <QList>
 #include <QSet>
@@ -33,7 +34,17 @@ public:
     explicit TimelineWidget(QWidget *parent = nullptr);
     ~TimelineWidget() override;
 
+    // What setResult derives from a whole run: a pure function of it, for a worker thread.
+    struct Prepared
+    {
+        QSet<int> duplicates; // timeline::duplicateRecords
+        TimelineOverview::Layout overview;
+    };
+    static Prepared prepare(const RunResult &result);
+
     void setResult(const RunResult &result); // keeps the current op if it still exists, else op 1
+    // The same with prepare(result) computed elsewhere: the overview shows its rows at once.
+    void setResult(const RunResult &result, Prepared prepared);
     void setOperation(int op);               // which logical operation the swimlanes show
     int operation() const;
     void selectEvent(int traceIndex); // index into result.trace; highlights + scrolls; no signal loop
@@ -80,6 +91,7 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    void applyResult(const RunResult &result, QSet<int> duplicates, TimelineOverview::Layout *overview);
     void rebuild();
     void applyPlayhead(qint64 t);
     void updateCaption();
