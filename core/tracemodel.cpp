@@ -174,6 +174,9 @@ int TraceFilterModel::rowForTraceIndex(int traceIndex) const
 
 bool TraceFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
+    // Called for every event of the run when the trace is reset: without a filter, ask nothing.
+    if (m_op == 0 && m_lanes.isEmpty() && m_kinds.isEmpty() && m_requestId.isEmpty())
+        return true;
     const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
     if (m_op != 0 && index.data(TraceModel::OpRole).toInt() != m_op)
         return false;

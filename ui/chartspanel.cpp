@@ -738,13 +738,17 @@ void ChartsPanel::updateDuplicates(const Prepared &prepared)
     const int voided = prepared.voided;
     m_duplicatePoints = prepared.duplicatePoints;
     m_outstandingPoints = prepared.outstandingPoints;
+    // Qt Charts lays every curve out again at each range change: empty the curves, set the
+    // ranges, then hand the points over, so that each curve is laid out once.
+    m_dupLine->clear();
+    m_dupOutstandingLine->clear();
+    m_dupUpper->clear();
+    setValueRange(m_dupX, 0, prepared.end);
+    setCountRange(m_dupY, count < 8 ? count + 1 : count * 1.1);
     m_dupLine->replace(prepared.drawnCreated);
     m_dupOutstandingLine->replace(voided > 0 ? prepared.drawnOutstanding : QList<QPointF>());
     m_dupOutstandingLine->setVisible(voided > 0);
     m_dupUpper->replace(prepared.drawnOutstanding);
-
-    setValueRange(m_dupX, 0, prepared.end);
-    setCountRange(m_dupY, count < 8 ? count + 1 : count * 1.1);
     if (count == 0)
         chart->setTitle(tr("No duplicate records: one record per business reference"));
     else if (voided > 0)
