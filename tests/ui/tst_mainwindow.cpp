@@ -5,6 +5,8 @@
 #include "recordsmodel.h"
 #include "tracemodel.h"
 #include "mainwindow.h"
+#include "preparedviews.h"
+#include "timelineoverview.h"
 #include "uitestsupport.h"
 #include "runcontroller.h"
 #include "scenarioeditor.h"
@@ -34,6 +36,7 @@
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThreadPool>
 #include <QTimer>
 
 #include <algorithm>
@@ -69,6 +72,43 @@ void chooseData(QComboBox *combo, const QString &data)
     combo->setCurrentIndex(combo->findData(data));
 }
 
+// Every page shown in turn shows w.result(): the same rows, points and counts as views that
+// derive them from the result themselves. Fails on data prepared for another result.
+bool viewsShowResult(MainWindow &w)
+{
+    const RunResult &result = w.result();
+    bool ok = true;
+    const auto check = [&ok](bool condition, const char *what) {
+        if (!condition) {
+            qWarning("views do not show the result: %s", what);
+            ok = false;
+        }
+    };
+    w.showPage(MainWindow::Page::Records);
+    RecordsView reference;
+    reference.setResult(result);
+    check(w.recordsView()->model()->rowCount() == int(result.records.size()), "records rows");
+    check(w.recordsView()->summary() == reference.summary(), "records summary");
+    check(w.recordsView()->model()->duplicateCount() == result.metrics.duplicates, "records duplicates");
+    w.showPage(MainWindow::Page::Charts);
+    const ChartsPanel::Prepared charts = ChartsPanel::prepare(result);
+    check(w.charts()->result().ops.size() == result.ops.size(), "charts result");
+    check(w.charts()->attemptsHistogram() == charts.histogram, "attempts histogram");
+    check(w.charts()->attemptBarOps() == charts.attemptOps, "attempt bars");
+    check(w.charts()->duplicateSeries() == charts.duplicatePoints, "duplicates series");
+    int histogramOps = 0;
+    for (const auto &bar : w.charts()->attemptsHistogram())
+        histogramOps += bar.second;
+    check(histogramOps == int(result.ops.size()), "one bar entry per operation");
+    w.showPage(MainWindow::Page::Log);
+    check(w.logView()->model()->rowCount() == int(result.trace.size()), "log rows");
+    w.showPage(MainWindow::Page::Timeline);
+    check(!w.timeline()->overview()->isIndexing(), "overview ready");
+    check(w.timeline()->overview()->rowCount() == int(result.ops.size()), "overview rows");
+    check(w.runController()->interesting() == interestingOperations(result), "interesting operations");
+    return ok;
+}
+
 } // namespace
 
 class TestMainWindow : public QObject
@@ -102,6 +142,9 @@ private Q_SLOTS:
     void killedStartDoesNotReloadItsScenario();
     void tooMuchWorkIsRefusedNotRun();
     void resultFromElsewhereIsScanned();
+    void backgroundResultsComePrepared();
+    void preparedViewsFollowEveryResult();
+    void cancelledRunKeepsViewsOfLastResult();
 };
 
 void TestMainWindow::initTestCase()
@@ -816,6 +859,130 @@ void TestMainWindow::resultFromElsewhereIsScanned()
     QCOMPARE(w.runController()->interesting(), retrylab::interestingOperations(other));
     QCOMPARE(w.interestingOperations(), w.runController()->interesting());
     QVERIFY(!w.interestingOperations().isEmpty());
+}
+
+void TestMainWindow::backgroundResultsComePrepared()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(w.loadPreset(QStringLiteral("ghost-request")));
+    QVERIFY(waitForIdle(w));
+    RunController *run = w.runController();
+    // Small runs stay inline and unprepared: each view derives its part when shown.
+    QVERIFY(!run->prepared().ready);
+
+    // 3,000 orders make more events than the overview indexes on the GUI thread: without
+    // preparation its rows would still be indexing when the result is shown.
+    auto *orders = w.editor()->findChild<QSpinBox *>(QStringLiteral("workload.orders"));
+    run->setSyncLimit(0); // every run in the background
+    QSignalSpy started(run, &RunController::runStarted);
+    QSignalSpy shown(&w, &MainWindow::resultShown);
+    orders->setValue(3000);
+    QVERIFY(shown.wait(RunTimeoutMs));
+    QCOMPARE(started.count(), 1);
+    QVERIFY(started.first().first().toBool());
+    const RunResult &result = w.result();
+    QCOMPARE(int(result.ops.size()), 3000);
+    QVERIFY(result.trace.size() > TimelineOverview::kAsyncEvents);
+    const PreparedViews &prepared = run->prepared();
+    QVERIFY(prepared.ready);
+    // Prepared for this result, and in view at once.
+    QCOMPARE(int(prepared.records.rows.size()), int(result.records.size()));
+    QCOMPARE(int(prepared.timeline.overview.rows.size()), 3000);
+    QCOMPARE(prepared.charts.duplicates, result.metrics.duplicates);
+    QVERIFY(!w.timeline()->overview()->isIndexing());
+    QCOMPARE(w.timeline()->overview()->rowCount(), 3000);
+    QVERIFY(viewsShowResult(w));
+}
+
+void TestMainWindow::preparedViewsFollowEveryResult()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(w.loadPreset(QStringLiteral("ghost-request")));
+    QVERIFY(waitForIdle(w));
+    RunController *run = w.runController();
+    run->setSyncLimit(0);
+    auto *orders = w.editor()->findChild<QSpinBox *>(QStringLiteral("workload.orders"));
+    QSignalSpy shown(&w, &MainWindow::resultShown);
+
+    // Two background results in a row, each page visited after each: every view follows.
+    orders->setValue(40);
+    QVERIFY(shown.wait(RunTimeoutMs));
+    QCOMPARE(int(w.result().ops.size()), 40);
+    QVERIFY(run->prepared().ready);
+    QVERIFY(viewsShowResult(w));
+    // The second lands while the records page is in view (it takes the result at once) and
+    // the others are hidden (they take it when shown).
+    w.showPage(MainWindow::Page::Records);
+    const int before = w.recordsView()->model()->rowCount();
+    orders->setValue(65);
+    QVERIFY(shown.wait(RunTimeoutMs));
+    QCOMPARE(int(w.result().ops.size()), 65);
+    QVERIFY(w.recordsView()->model()->rowCount() != before);
+    QCOMPARE(w.recordsView()->model()->rowCount(), int(w.result().records.size()));
+    QVERIFY(viewsShowResult(w));
+
+    // Back inline (unprepared) after prepared results: no prepared data of an older run shows.
+    run->setSyncLimit(RunController::defaultSyncLimit);
+    orders->setValue(12);
+    QVERIFY(waitForIdle(w));
+    QCOMPARE(int(w.result().ops.size()), 12);
+    QVERIFY(!run->prepared().ready);
+    QVERIFY(viewsShowResult(w));
+
+    // A result from elsewhere after a prepared one: the same.
+    run->setSyncLimit(0);
+    orders->setValue(30);
+    QVERIFY(shown.wait(RunTimeoutMs));
+    QVERIFY(run->prepared().ready);
+    const RunResult other = simulate(scenario::preset(QStringLiteral("ghost-request")).scenario);
+    run->setResult(other);
+    QVERIFY(!run->prepared().ready);
+    QCOMPARE(w.result().ops.size(), other.ops.size());
+    QVERIFY(viewsShowResult(w));
+    // And one prepared elsewhere.
+    Scenario third = scenario::preset(QStringLiteral("ghost-request")).scenario;
+    third.workload.orders = 21;
+    const RunResult thirdResult = simulate(third);
+    run->setPreparedResult(thirdResult, PreparedViews::prepare(thirdResult));
+    QCOMPARE(int(w.result().ops.size()), 21);
+    QVERIFY(viewsShowResult(w));
+}
+
+void TestMainWindow::cancelledRunKeepsViewsOfLastResult()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(w.loadPreset(QStringLiteral("ghost-request")));
+    QVERIFY(waitForIdle(w));
+    RunController *run = w.runController();
+    run->setSyncLimit(0);
+    auto *orders = w.editor()->findChild<QSpinBox *>(QStringLiteral("workload.orders"));
+    QSignalSpy shown(&w, &MainWindow::resultShown);
+    orders->setValue(25);
+    QVERIFY(shown.wait(RunTimeoutMs));
+    QVERIFY(viewsShowResult(w));
+
+    // A big run dropped while it runs: no result, and the views keep showing the last one.
+    orders->setValue(40000);
+    QTRY_VERIFY(run->isBusy());
+    run->cancel();
+    QVERIFY(!run->isBusy());
+    // Let the dropped run finish on its worker: nothing of it may arrive.
+    QTRY_COMPARE_WITH_TIMEOUT(QThreadPool::globalInstance()->activeThreadCount(), 0, RunTimeoutMs);
+    QCoreApplication::processEvents();
+    QCOMPARE(shown.count(), 1);
+    QCOMPARE(int(w.result().ops.size()), 25);
+    QVERIFY(run->prepared().ready);
+    QCOMPARE(int(run->prepared().records.rows.size()), int(w.result().records.size()));
+    QVERIFY(viewsShowResult(w));
+
+    // The next run after the cancelled one shows its own data everywhere.
+    orders->setValue(33);
+    QVERIFY(shown.wait(RunTimeoutMs));
+    QCOMPARE(int(w.result().ops.size()), 33);
+    QVERIFY(viewsShowResult(w));
 }
 
 QTEST_MAIN(TestMainWindow)
