@@ -57,7 +57,8 @@ public Q_SLOTS:
     // Drops the run in flight, if any.
     void cancel();
     // Publishes a result computed elsewhere (a benchmark, later a live run or a loaded trace) as
-    // if this controller had run it: what the views derive from it is computed here, on this thread.
+    // if this controller had run it: its interesting operations are computed here, on this thread;
+    // each view derives its own part when it is shown (prepared() is not ready).
     void setResult(const retrylab::RunResult &result);
     // The same with PreparedViews::prepare(result) computed elsewhere (off the GUI thread).
     void setPreparedResult(const retrylab::RunResult &result, retrylab::PreparedViews prepared);
