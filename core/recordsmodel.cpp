@@ -1,5 +1,7 @@
 #include "recordsmodel.h"
 
+#include "release.h"
+
 #include <algorithm>
 #include <vector>
 
@@ -23,14 +25,16 @@ void RecordsModel::setRecords(const QList<RecordRow> &records, const Trace &trac
 void RecordsModel::setPrepared(Prepared prepared)
 {
     beginResetModel();
-    m_rows = std::move(prepared.rows);
-    m_rowByRecord = std::move(prepared.rowByRecord);
-    m_recordOfEvent = std::move(prepared.recordOfEvent);
+    // The replaced rows are freed on a worker: tens of thousands of records take a while.
+    std::swap(m_rows, prepared.rows);
+    std::swap(m_rowByRecord, prepared.rowByRecord);
+    std::swap(m_recordOfEvent, prepared.recordOfEvent);
     m_duplicates = prepared.duplicates;
     m_duplicateGroups = prepared.duplicateGroups;
     m_flagged = prepared.flagged;
     m_voided = prepared.voided;
     endResetModel();
+    releaseInBackground(std::move(prepared));
 }
 
 RecordsModel::Prepared RecordsModel::prepare(const QList<RecordRow> &records, const Trace &trace)

@@ -1,5 +1,7 @@
 #include "tracemodel.h"
 
+#include "release.h"
+
 #include <QJsonDocument>
 
 namespace retrylab {
@@ -12,8 +14,9 @@ TraceModel::TraceModel(QObject *parent)
 void TraceModel::setTrace(const Trace &trace)
 {
     beginResetModel();
-    m_trace = trace;
+    Trace previous = std::exchange(m_trace, trace);
     endResetModel();
+    releaseInBackground(std::move(previous)); // a big run's events take long to free
 }
 
 int TraceModel::rowCount(const QModelIndex &parent) const

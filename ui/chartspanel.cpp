@@ -1,5 +1,7 @@
 #include "chartspanel.h"
 
+#include "release.h"
+
 #include <QAreaSeries>
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -590,7 +592,7 @@ void ChartsPanel::setResult(const RunResult &result)
 
 void ChartsPanel::setResult(const RunResult &result, const Prepared &prepared)
 {
-    m_result = result;
+    releaseInBackground(std::exchange(m_result, result)); // the last copy of a big run is slow to free
     m_hasResult = true;
     updateDuplicates(prepared);
     updateAttempts(prepared);

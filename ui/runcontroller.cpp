@@ -1,5 +1,6 @@
 #include "runcontroller.h"
 
+#include "release.h"
 #include "work.h"
 
 #include <QtConcurrent/QtConcurrentRun>
@@ -118,10 +119,13 @@ void RunController::finishBackground(quint64 generation, QFutureWatcher<Outcome>
 
 void RunController::publish(Outcome outcome)
 {
-    m_result = std::move(outcome.result);
-    m_prepared = std::move(outcome.views);
+    RunResult previous = std::exchange(m_result, std::move(outcome.result));
+    PreparedViews previousViews = std::exchange(m_prepared, std::move(outcome.views));
     m_hasResult = true;
     Q_EMIT resultReady(m_result);
+    // The views have let go of the replaced run (those hidden drop theirs on a worker too):
+    // this copy is likely the last, and freeing a big run takes the GUI thread about 100 ms.
+    releaseInBackground(std::move(previous), std::move(previousViews));
     if (!m_result.error.isEmpty()) {
         // The engine's guard stopped the run: say so where refusals are shown.
         m_refusal = tr("Stopped: %1").arg(m_result.error);

@@ -1,5 +1,6 @@
 #include "timelineoverview.h"
 
+#include "release.h"
 #include "timelinestyle.h"
 
 #include <QFontMetrics>
@@ -148,7 +149,8 @@ void TimelineOverview::setLayout(Layout layout)
 
 void TimelineOverview::apply(Layout layout)
 {
-    m_rows = std::move(layout.rows);
+    std::swap(m_rows, layout.rows);
+    releaseInBackground(std::move(layout.rows)); // one list per row: slow to free for a big run
     m_t0 = layout.t0;
     m_t1 = layout.t1;
     updateGeometryForRows();

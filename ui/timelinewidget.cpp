@@ -1,5 +1,5 @@
 #include "timelinewidget.h"
-
+#include "release.h"
 #include "timelinelayout.h"
 #include "timelineoverview.h"
 #include "timelinescene.h"
@@ -269,8 +269,7 @@ void TimelineWidget::setResult(const RunResult &result, Prepared prepared)
 void TimelineWidget::applyResult(const RunResult &result, QSet<int> duplicates, TimelineOverview::Layout *overview)
 {
     pause();
-    m_result = result;
-    m_duplicates = std::move(duplicates);
+    releaseInBackground(std::exchange(m_result, result), std::exchange(m_duplicates, std::move(duplicates)));
     const int previous = m_op;
     if (!hasOperation(m_op))
         m_op = 1;
