@@ -6,6 +6,7 @@
 #include "tracemodel.h"
 #include "mainwindow.h"
 #include "preparedviews.h"
+#include "release.h"
 #include "timelineoverview.h"
 #include "uitestsupport.h"
 #include "runcontroller.h"
@@ -36,10 +37,14 @@
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 #include <QThreadPool>
 #include <QTimer>
 
 #include <algorithm>
+#include <atomic>
+#include <memory>
+#include <utility>
 
 using namespace retrylab;
 
@@ -145,6 +150,7 @@ private Q_SLOTS:
     void backgroundResultsComePrepared();
     void preparedViewsFollowEveryResult();
     void cancelledRunKeepsViewsOfLastResult();
+    void releasedValuesAreFreedOnAWorker();
 };
 
 void TestMainWindow::initTestCase()
@@ -983,6 +989,44 @@ void TestMainWindow::cancelledRunKeepsViewsOfLastResult()
     QVERIFY(shown.wait(RunTimeoutMs));
     QCOMPARE(int(w.result().ops.size()), 33);
     QVERIFY(viewsShowResult(w));
+}
+
+void TestMainWindow::releasedValuesAreFreedOnAWorker()
+{
+    // Says on which thread its value was destroyed; moved-from probes say nothing.
+    struct Probe
+    {
+        std::shared_ptr<std::atomic<Qt::HANDLE>> freedOn = std::make_shared<std::atomic<Qt::HANDLE>>(nullptr);
+        bool owner = true;
+        Probe() = default;
+        Probe(Probe &&other) noexcept
+            : freedOn(other.freedOn)
+            , owner(std::exchange(other.owner, false))
+        {
+        }
+        Probe &operator=(Probe &&other) noexcept
+        {
+            drop();
+            freedOn = other.freedOn;
+            owner = std::exchange(other.owner, false);
+            return *this;
+        }
+        ~Probe() { drop(); }
+        void drop()
+        {
+            if (owner)
+                freedOn->store(QThread::currentThreadId());
+            owner = false;
+        }
+    };
+    Probe a;
+    Probe b;
+    const auto freedA = a.freedOn;
+    const auto freedB = b.freedOn;
+    releaseInBackground(std::move(a), std::move(b));
+    QTRY_VERIFY(freedA->load() != nullptr && freedB->load() != nullptr);
+    QVERIFY(freedA->load() != QThread::currentThreadId());
+    QVERIFY(freedB->load() != QThread::currentThreadId());
 }
 
 QTEST_MAIN(TestMainWindow)
