@@ -269,7 +269,10 @@ void TimelineWidget::setResult(const RunResult &result, Prepared prepared)
 void TimelineWidget::applyResult(const RunResult &result, QSet<int> duplicates, TimelineOverview::Layout *overview)
 {
     pause();
-    releaseInBackground(std::exchange(m_result, result), std::exchange(m_duplicates, std::move(duplicates)));
+    // Kept until the scene has let go of its copy too, then dropped on a worker: whoever drops
+    // the last copy of a big run frees it, which takes the GUI thread about 100 ms.
+    RunResult previousResult = std::exchange(m_result, result);
+    QSet<int> previousDuplicates = std::exchange(m_duplicates, std::move(duplicates));
     const int previous = m_op;
     if (!hasOperation(m_op))
         m_op = 1;
@@ -285,6 +288,7 @@ void TimelineWidget::applyResult(const RunResult &result, QSet<int> duplicates, 
         m_opSpin->setValue(m_op);
     }
     rebuild();
+    releaseInBackground(std::move(previousResult), std::move(previousDuplicates));
     if (m_op != previous)
         Q_EMIT operationChanged(m_op);
 }
