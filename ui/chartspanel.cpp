@@ -33,6 +33,7 @@
 #include <QSpinBox>
 #include <QSvgGenerator>
 #include <QTabWidget>
+#include <QTimer>
 #include <QValueAxis>
 #include <QVBoxLayout>
 
@@ -825,7 +826,11 @@ void ChartsPanel::startWhatIf()
     m_whatIfPending = true;
     m_views[WhatIfTab]->chart()->setTitle(tr("What if? Computing the variants"));
     m_whatIfWatcher.cancel();
-    m_whatIfWatcher.setFuture(whatif::start(m_pendingVariants, cancel));
+    // Launched once the views have painted: the variants of a big run take both cores.
+    QTimer::singleShot(0, this, [this, cancel] {
+        if (!cancel->load()) // else a newer result took over
+            m_whatIfWatcher.setFuture(whatif::start(m_pendingVariants, cancel));
+    });
 }
 
 void ChartsPanel::whatIfFinished()
