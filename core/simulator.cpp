@@ -251,6 +251,7 @@ public:
         m_get = QStringLiteral("GET");
         m_restarts = !s.server.restartsAtS.isEmpty() || m_script.restarts();
         m_instantLimit = maxEventsAtOneInstant(s);
+        m_timeoutText = QStringLiteral("no response within %1 ms").arg(m_c.timeoutMs);
     }
 
     RunResult run();
@@ -339,6 +340,31 @@ private:
         e.record = record;
         e.detail = detail;
         put(std::move(e));
+    }
+    // Texts that many events share, formatted once per run: copies share one buffer, so a traced
+    // run does not allocate (and later free) a string per event for them.
+    template<class Make>
+    const QString &cached(std::vector<QString> &cache, int n, Make make)
+    {
+        if (n < 0 || n >= 4096)
+            return m_scratch = make(n);
+        if (size_t(n) >= cache.size())
+            cache.resize(size_t(n) + 1);
+        QString &text = cache[size_t(n)];
+        if (text.isNull())
+            text = make(n);
+        return text;
+    }
+    const QString &statusText(int status)
+    {
+        return cached(m_statusTexts, status, [](int n) { return QString::number(n); });
+    }
+    // AttemptOutcome::describe(), with the plain status answers from the cache.
+    QString describe(const AttemptOutcome &o)
+    {
+        if (o.kind == OutcomeKind::Response && !o.raised && !o.replayed)
+            return statusText(o.status);
+        return o.describe();
     }
     void put(TraceEvent &&e)
     {
@@ -449,6 +475,9 @@ private:
     Trace m_trace;
     quint64 m_cachedKey = 0;
     QString m_cachedKeyText;
+    std::vector<QString> m_statusTexts, m_businessTexts, m_wrapperTexts, m_attemptTexts, m_processingTexts;
+    QString m_scratch;
+    QString m_timeoutText;
     Metrics m_m;
     std::vector<int> m_recordFlow;
     std::vector<QString> m_recordPath;
@@ -544,7 +573,7 @@ void Engine::onBusinessStart(int fi, int phase)
             traceFlow(Lane::Business, EventKind::BusinessAttempt, f, 0, 0,
                       m_c.business.maxAttempts == 0
                           ? ascii("business attempt %d (unlimited until the %d ms deadline)", f.b, m_c.business.deadlineMs)
-                          : ascii("business attempt %d of %d", f.b, m_businessMax));
+                          : cached(m_businessTexts, f.b, [this](int b) { return ascii("business attempt %d of %d", b, m_businessMax); }));
         if (m_c.keyPlacement == KeyPlacement::PerBusinessAttempt && !mintKey(f, 0, Ev::BusinessStart, "per business attempt"))
             return;
     }
@@ -575,7 +604,7 @@ void Engine::onWrapperStart(int fi, int phase)
             traceFlow(Lane::Wrapper, EventKind::WrapperAttempt, f, 0, 0,
                       m_c.wrapper.maxAttempts == 0
                           ? ascii("wrapper attempt %d (unlimited until the %d ms deadline)", f.w, m_c.wrapper.deadlineMs)
-                          : ascii("wrapper attempt %d of %d", f.w, m_wrapperMax));
+                          : cached(m_wrapperTexts, f.w, [this](int w) { return ascii("wrapper attempt %d of %d", w, m_wrapperMax); }));
         if (m_c.keyPlacement == KeyPlacement::PerWrapperAttempt && !mintKey(f, 0, Ev::WrapperStart, "per wrapper attempt"))
             return;
     }
@@ -597,7 +626,7 @@ void Engine::onTransportSend(int fi)
     f.querying = false;
     if (m_tracing)
         traceFlow(Lane::Transport, EventKind::TransportAttempt, f, 0, 0,
-                  ascii("POST /orders, attempt %d", f.t));
+                  cached(m_attemptTexts, f.t, [](int t) { return ascii("POST /orders, attempt %d", t); }));
 
     ClientState &cs = m_clients[size_t(f.client)];
     const bool firstTry = f.b <= 1 && f.w <= 1 && f.t == 1;
@@ -1106,7 +1135,7 @@ void Engine::startProcessing(int ri)
     if (m_s.server.latencyPerInFlightMs > 0) // the others already processing slow this one down
         p += qint64(std::llround(m_s.server.latencyPerInFlightMs * kMs * (m_busy - 1)));
     if (m_tracing)
-        traceReq(Lane::Server, EventKind::ProcessingStarted, r, 0, 0, QStringLiteral("processing %1 ms").arg(double(p) / kMs, 0, 'f', 0));
+        traceReq(Lane::Server, EventKind::ProcessingStarted, r, 0, 0, cached(m_processingTexts, int((p + kMs / 2) / kMs), [](int ms) { return ascii("processing %d ms", ms); }));
     at(m_now + p, Ev::ProcessingDone, ri);
 }
 
@@ -1236,7 +1265,7 @@ void Engine::respond(int ri, int status, int retryAfterS)
     r.retryAfterS = retryAfterS;
     if (m_tracing)
         traceReq(Lane::Server, EventKind::ResponseSent, r, status, r.record,
-                 r.replayed ? ascii("%d, Idempotent-Replayed: true", status) : ascii("%d", status));
+                 r.replayed ? ascii("%d, Idempotent-Replayed: true", status) : statusText(status));
     if (r.faults & FResponseLost) {
         if (m_tracing)
             traceReq(Lane::Network, EventKind::ResponseLost, r, status, r.record,
@@ -1281,7 +1310,7 @@ void Engine::onResponseArrive(int ri, bool reset)
             // GET, else the answer stays unknown.
             if (m_tracing)
                 traceReq(Lane::Transport, reset ? EventKind::ConnectionReset : EventKind::ResponseReceived, r,
-                         reset ? 0 : r.status, 0, o.describe());
+                         reset ? 0 : r.status, 0, describe(o));
             queryFailed(r.flow, o);
             return;
         }
@@ -1304,7 +1333,7 @@ void Engine::onResponseArrive(int ri, bool reset)
     }
     if (m_tracing)
         traceReq(Lane::Transport, reset ? EventKind::ConnectionReset : EventKind::ResponseReceived, r,
-                 reset ? 0 : r.status, r.record, o.describe());
+                 reset ? 0 : r.status, r.record, describe(o));
     f.tokenUsed = r.tokenUsed;
     deliver(r.flow, o);
 }
@@ -1580,7 +1609,7 @@ void Engine::dispatch(const Event &e)
             m_m.timeouts++;
             if (m_tracing)
                 traceFlow(f.querying ? Lane::Business : Lane::Transport, EventKind::Timeout, f, 0, 0,
-                          QStringLiteral("no response within %1 ms").arg(m_c.timeoutMs));
+                          m_timeoutText);
             AttemptOutcome o;
             o.kind = OutcomeKind::ReadTimeout;
             if (f.querying) {
