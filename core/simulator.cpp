@@ -201,10 +201,54 @@ QString ascii(const char *format, ...)
     return QString::fromLatin1(buffer, qBound(0, n, int(sizeof buffer) - 1));
 }
 
+// The two formats of every attempt, written digit by digit (vsnprintf's parsing showed in traced runs).
+char *putInt(char *out, int v)
+{
+    char digits[12];
+    int n = 0;
+    unsigned u = v < 0 ? 0u - unsigned(v) : unsigned(v);
+    do {
+        digits[n++] = char('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        *out++ = '-';
+    while (n)
+        *out++ = digits[--n];
+    return out;
+}
+
 QString hex(quint64 v, int digits)
 {
-    const quint64 masked = v & ((digits >= 16) ? ~0ull : ((1ull << (4 * digits)) - 1));
-    return ascii("%0*llx", digits, static_cast<unsigned long long>(masked));
+    char buffer[16];
+    digits = qBound(1, digits, 16);
+    for (int i = digits - 1; i >= 0; --i, v >>= 4)
+        buffer[i] = "0123456789abcdef"[v & 0xF];
+    return QString::fromLatin1(buffer, digits);
+}
+
+// "op7/b2/w1/t3", or "op7#2/b2/w1/t3" for a second submission.
+QString attemptPath(int op, int sub, int b, int w, int t)
+{
+    char buffer[80];
+    char *p = buffer;
+    *p++ = 'o';
+    *p++ = 'p';
+    p = putInt(p, op);
+    if (sub != 1) {
+        *p++ = '#';
+        p = putInt(p, sub);
+    }
+    *p++ = '/';
+    *p++ = 'b';
+    p = putInt(p, b);
+    *p++ = '/';
+    *p++ = 'w';
+    p = putInt(p, w);
+    *p++ = '/';
+    *p++ = 't';
+    p = putInt(p, t);
+    return QString::fromLatin1(buffer, int(p - buffer));
 }
 
 QString waitText(qint64 us)
@@ -290,9 +334,7 @@ private:
     // --- tracing ----------------------------------------------------------
     QString path(const Flow &f, int b, int w, int t) const
     {
-        if (f.sub == 1)
-            return ascii("op%d/b%d/w%d/t%d", f.op, qMax(1, b), qMax(1, w), qMax(1, t));
-        return ascii("op%d#%d/b%d/w%d/t%d", f.op, f.sub, qMax(1, b), qMax(1, w), qMax(1, t));
+        return attemptPath(f.op, f.sub, qMax(1, b), qMax(1, w), qMax(1, t));
     }
     QString requestId(const Flow &f, int b, int w, int t) const
     {
