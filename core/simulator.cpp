@@ -1234,9 +1234,18 @@ void Engine::onProcessingDone(int ri)
     }
     if (m_tracing) {
         const int first = m_service.findByRef(r.order.op);
-        traceReq(Lane::Database, EventKind::Committed, r, 0, record,
-                 first == record ? ascii("INSERT order ORD-%04d", r.order.op)
-                                 : ascii("INSERT order ORD-%04d: duplicate of record #%d", r.order.op, first));
+        if (m_occ) {
+            // The update of ORD-0007 written to its row; a second one is the same update applied twice.
+            const long long v = static_cast<long long>(m_rowVersion[size_t(f.row)]);
+            traceReq(Lane::Database, EventKind::Committed, r, 0, record,
+                     first == record ? ascii("UPDATE row %d to version %lld (ORD-%04d)", f.row + 1, v, r.order.op)
+                                     : ascii("UPDATE row %d to version %lld: ORD-%04d applied again (record #%d)",
+                                             f.row + 1, v, r.order.op, first));
+        } else {
+            traceReq(Lane::Database, EventKind::Committed, r, 0, record,
+                     first == record ? ascii("INSERT order ORD-%04d", r.order.op)
+                                     : ascii("INSERT order ORD-%04d: duplicate of record #%d", r.order.op, first));
+        }
     }
     if (r.faults & FRestart) {
         // Committed, then the process restarts before it answers: the client only sees a timeout.

@@ -567,15 +567,22 @@ void TestContention::occLostResponseWritesTwice()
     s.client.business.enabled = true;
     s.client.business.maxAttempts = 3;
     s.network.script << scriptEntry(1, "b1/*/*", FaultKind::ResponseLost);
-    Metrics m = simulate(s).metrics;
+    const Metrics m0 = simulate(s).metrics;
+    const Metrics &m = m0;
     QCOMPARE(m.records, 2);
     QCOMPARE(m.duplicates, 1);
     QCOMPARE(m.versionConflicts, 0);
+    QStringList commits;
+    for (const TraceEvent &e : simulate(s).trace)
+        if (e.kind == EventKind::Committed)
+            commits << e.detail;
+    QCOMPARE(commits, (QStringList{QStringLiteral("UPDATE row 1 to version 1 (ORD-0001)"),
+                                   QStringLiteral("UPDATE row 1 to version 2: ORD-0001 applied again (record #1)")}));
     s.client.keyPlacement = KeyPlacement::PerOperation;
     s.server.idempotency.mode = IdempotencyMode::Atomic;
-    m = simulate(s).metrics;
-    QCOMPARE(m.records, 1);
-    QCOMPARE(m.replays, 1);
+    const Metrics keyed = simulate(s).metrics;
+    QCOMPARE(keyed.records, 1);
+    QCOMPARE(keyed.replays, 1);
 }
 
 QTEST_GUILESS_MAIN(TestContention)
