@@ -34,9 +34,10 @@ int EntryTableModel::columnCount(const QModelIndex &parent) const
 
 QVariant EntryTableModel::data(const QModelIndex &index, int role) const
 {
-    if (!index.isValid() || index.row() >= m_rows.size() || (role != Qt::DisplayRole && role != Qt::EditRole))
+    if (!index.isValid() || index.row() >= m_rows.size()
+        || (role != Qt::DisplayRole && role != Qt::EditRole && role != Qt::ToolTipRole))
         return QVariant();
-    return m_rows.at(index.row()).value(index.column());
+    return m_rows.at(index.row()).value(index.column()); // the tool tip: a cell's whole text, when cut off
 }
 
 bool EntryTableModel::setData(const QModelIndex &index, const QVariant &value, int role)

@@ -642,9 +642,9 @@ QWidget *ScenarioEditor::buildNetworkPage()
     for (int i = 0; i < int(FaultKind::ServerRestart); ++i) // serverRestart is scheduled on the Server page
         windowFaults << scenario::toString(FaultKind(i));
     const QList<EntryColumn> windowColumns{
-        {QStringLiteral("fromS"), tr("From s"), tr("Start of the window, in seconds"), {}, QStringLiteral("9999")},
-        {QStringLiteral("toS"), tr("To s"), tr("End of the window, in seconds (after its start)"), {},
-         QStringLiteral("9999")},
+        {QStringLiteral("fromS"), tr("From"), tr("Start of the window, in seconds"), {}, QStringLiteral("999.9")},
+        {QStringLiteral("toS"), tr("To"), tr("End of the window, in seconds (after its start)"), {},
+         QStringLiteral("999.9")},
         {QStringLiteral("fault"), tr("Fault"), tr("The fault whose probability the window sets; double-click to choose"),
          windowFaults, QString()},
         {QStringLiteral("probability"), tr("Prob."), tr("The fault's probability in the window, from 0 to 1"), {},
