@@ -34,7 +34,7 @@ const char *const PresetOrder[] = {
     "ghost-request", "layered-fix",        "stable-key",   "rotating-key",
     "payload-mismatch", "concurrent-race", "key-expiry",   "query-before-retry",
     "server-token",  "server-token-query", "key-store-restart", "reconciliation",
-    "retry-storm",   "correlation-ids",
+    "retry-storm",   "correlation-ids",    "jitter-contention", "metastable",
 };
 
 const char *const HttpMethods[] = {"GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE", "POST", "PATCH"};

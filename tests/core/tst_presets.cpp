@@ -63,13 +63,15 @@ private Q_SLOTS:
     void storyOperationCarriesTheLesson();
     void interestingOperations();
     void outcomeSaysWhatTheServerHolds();
+    void jitterContention();
+    void metastable();
 };
 
 void TestPresets::everyPresetRunsWithoutLoss_data()
 {
     QTest::addColumn<QString>("name");
     const QStringList names = scenario::presetNames();
-    QCOMPARE(names.size(), 14);
+    QCOMPARE(names.size(), 16);
     for (const QString &n : names)
         QTest::addRow("%s", qPrintable(n)) << n;
 }
@@ -278,6 +280,40 @@ void TestPresets::retryStorm()
                             .arg(budget.amplification).arg(budget.durationS)));
 }
 
+void TestPresets::jitterContention()
+{
+    // Every number of the lesson text, from the preset and the one setting it names.
+    const Scenario s = presetScenario(QStringLiteral("jitter-contention"));
+    QVERIFY(s.description.contains(QLatin1String("609 writes and 34 s")));
+    const Metrics none = simulate(s).metrics;
+    QCOMPARE(none.logicalOperations, 50);
+    QCOMPARE(none.writeAttempts, 609);
+    QCOMPARE(qRound(none.completionS), 34);
+    QCOMPARE(none.clientFailed, 0);
+    const Metrics full = simulate(with(s, "client.business.backoff.jitter", QStringLiteral("full"))).metrics;
+    QCOMPARE(full.writeAttempts, 342);
+    QCOMPARE(QString::number(full.completionS, 'f', 1), QStringLiteral("3.1"));
+    Scenario noBackoff = with(s, "client.business.backoff.kind", QStringLiteral("constant"));
+    noBackoff = with(noBackoff, "client.business.backoff.initialMs", 0);
+    const Metrics fastest = simulate(noBackoff).metrics;
+    QCOMPARE(fastest.writeAttempts, 676);
+    QCOMPARE(QString::number(fastest.completionS, 'f', 1), QStringLiteral("1.1"));
+    for (const char *number : {"(342)", "3.1 s", "(1.1 s)", "(676)"})
+        QVERIFY2(s.description.contains(QLatin1String(number)), number);
+}
+
+void TestPresets::metastable()
+{
+    const Scenario s = presetScenario(QStringLiteral("metastable"));
+    const Metrics down = simulate(s).metrics;
+    QCOMPARE(down.logicalOperations, 3600);
+    QCOMPARE(down.clientSucceeded, 670);
+    const Metrics budget = simulate(with(s, "client.retryBudget.enabled", true)).metrics;
+    QCOMPARE(budget.clientSucceeded, 3468);
+    QVERIFY(s.description.contains(QLatin1String("(670 of 3600 orders succeed)")));
+    QVERIFY(s.description.contains(QLatin1String("3468 orders succeed")));
+}
+
 void TestPresets::correlationIds()
 {
     const Scenario off = presetScenario(QStringLiteral("correlation-ids"));
@@ -368,6 +404,8 @@ void TestPresets::storyOperationCarriesTheLesson_data()
     row("reconciliation", Highlight::Duplicate, {EventKind::ReconcileVoided});
     row("retry-storm", Highlight::Duplicate, {EventKind::Timeout});
     row("correlation-ids", Highlight::Duplicate, {EventKind::ResponseLost});
+    row("jitter-contention", Highlight::Conflict409, {EventKind::RowRead, EventKind::VersionConflict});
+    row("metastable", Highlight::Duplicate, {EventKind::Timeout});
 }
 
 void TestPresets::storyOperationCarriesTheLesson()

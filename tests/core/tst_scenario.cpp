@@ -36,7 +36,8 @@ QStringList catalogue()
             QStringLiteral("key-expiry"),         QStringLiteral("query-before-retry"),
             QStringLiteral("server-token"),       QStringLiteral("server-token-query"),
             QStringLiteral("key-store-restart"),  QStringLiteral("reconciliation"),
-            QStringLiteral("retry-storm"),        QStringLiteral("correlation-ids")};
+            QStringLiteral("retry-storm"),        QStringLiteral("correlation-ids"),
+            QStringLiteral("jitter-contention"),  QStringLiteral("metastable")};
 }
 
 } // namespace
