@@ -986,7 +986,7 @@ void ChartsPanel::sweepDone()
     if (!cancelled) {
         const QList<Metrics> results = m_sweepWatcher.future().results();
         if (results.size() == m_sweepJobs.size()) {
-            m_sweepPoints = sweep::aggregate(m_sweepSpec, m_sweepJobs, results);
+            m_sweepPoints = sweep::aggregate(m_sweepJobs, results);
             m_sweepStale = false;
             applySweepColors();
             showSweep();
