@@ -21,6 +21,7 @@
 #include <QTemporaryDir>
 #include "testsupport.h"
 
+#include <QSet>
 #include <QTest>
 #include <QTimer>
 
@@ -79,6 +80,9 @@ private Q_SLOTS:
     void sweepRejectsBadSpec();
     void sweepStaleAfterSettingsChange();
     void sweepStaleWhenChangedWhileRunning();
+    void sweepComparedDrawsOneLinePerValue2();
+    void sweepCategoricalAxisNamesTheValues();
+    void sweepControlsRoundTripASecondParameter();
     void readableAtSizes_data();
     void readableAtSizes();
     void exportEveryTab_data();
@@ -577,6 +581,120 @@ void TestCharts::sweepStaleWhenChangedWhileRunning()
     QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
     QVERIFY(panel.isSweepStale());
     QCOMPARE(panel.sweepStatusText(), QStringLiteral("These results are for earlier settings - Run sweep again"));
+}
+
+void TestCharts::sweepComparedDrawsOneLinePerValue2()
+{
+    const Scenario base = presetScenario(QStringLiteral("ghost-request"));
+    ChartsPanel panel(nullptr);
+    panel.resize(1280, 720);
+    panel.setResult(simulate(base));
+    SweepSpec spec;
+    spec.param = QStringLiteral("network.responseLoss");
+    spec.from = 0;
+    spec.to = 0.4;
+    spec.steps = 3;
+    spec.param2 = QStringLiteral("client.business.backoff.jitter");
+    spec.values2 = QStringList{QStringLiteral("none"), QStringLiteral("full"), QStringLiteral("equal"),
+                               QStringLiteral("decorrelated")};
+    spec.seeds = 2;
+    QString error;
+    QVERIFY2(panel.startSweep(spec, &error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    QCOMPARE(panel.sweepPoints().size(), 12);
+    // One line per value of the second parameter, named by it (the legend), in its order;
+    // the one-parameter lines are gone.
+    QCOMPARE(panel.sweepLineNames(), spec.values2);
+    QList<QColor> colors = panel.sweepLineColors();
+    QCOMPARE(QSet<QRgb>({colors[0].rgb(), colors[1].rgb(), colors[2].rgb(), colors[3].rgb()}).size(), 4);
+    QVERIFY(panel.sweepXLabels().isEmpty()); // a numeric first parameter keeps its value axis
+    QVERIFY(panel.sweepStatusText().contains(QStringLiteral("one per value of")));
+
+    // Another metric, and min-max bands: still one line per value.
+    panel.setSweepMetric(QStringLiteral("duplicates"));
+    QCOMPARE(panel.sweepMetric(), QStringLiteral("duplicates"));
+    panel.setSweepBandsShown(true);
+    QCOMPARE(panel.sweepLineNames(), spec.values2);
+
+    // Stale greying covers the lines of a 2-D sweep.
+    Scenario changed = base;
+    changed.network.responseLoss = 0.1;
+    panel.setResult(simulate(changed));
+    QVERIFY(panel.isSweepStale());
+    colors = panel.sweepLineColors();
+    QCOMPARE(colors.size(), 4);
+    for (const QColor &c : colors)
+        QCOMPARE(c, colors.constFirst());
+    panel.setResult(simulate(base));
+    QVERIFY(!panel.isSweepStale());
+    QVERIFY(panel.sweepLineColors().at(0) != panel.sweepLineColors().at(1));
+
+    // A 1-D sweep afterwards draws its two lines again.
+    SweepSpec one = spec;
+    one.param2.clear();
+    one.values2.clear();
+    QVERIFY(panel.startSweep(one));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    QCOMPARE(panel.sweepLineNames(), (QStringList{QStringLiteral("duplicate records (mean)"),
+                                                  QStringLiteral("HTTP attempts per operation (mean)")}));
+}
+
+void TestCharts::sweepCategoricalAxisNamesTheValues()
+{
+    ChartsPanel panel(nullptr);
+    panel.resize(1280, 720);
+    panel.setResult(runPreset(QStringLiteral("ghost-request")));
+    SweepSpec spec;
+    spec.param = QStringLiteral("client.keyPlacement");
+    spec.values = QStringList{QStringLiteral("none"), QStringLiteral("perOperation"), QStringLiteral("perBusinessAttempt")};
+    spec.seeds = 2;
+    QString error;
+    QVERIFY2(panel.startSweep(spec, &error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    QCOMPARE(panel.sweepXLabels(), spec.values);
+    QCOMPARE(panel.sweepPoints().size(), 3);
+    QCOMPARE(panel.sweepPoints().at(2).value, 2.0);
+    // Then a numeric one: the value axis is back, no names.
+    SweepSpec numeric;
+    numeric.param = QStringLiteral("network.responseLoss");
+    numeric.from = 0;
+    numeric.to = 0.4;
+    numeric.steps = 2;
+    numeric.seeds = 1;
+    QVERIFY(panel.startSweep(numeric));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    QVERIFY(panel.sweepXLabels().isEmpty());
+}
+
+void TestCharts::sweepControlsRoundTripASecondParameter()
+{
+    ChartsPanel panel(nullptr);
+    // Every categorical choice the tab offers is a valid sweep of a preset.
+    const Scenario base = presetScenario(QStringLiteral("ghost-request"));
+    const QList<ChartsPanel::SweepParam> compare = ChartsPanel::sweepCompareParams();
+    QVERIFY(compare.size() >= 3);
+    for (const ChartsPanel::SweepParam &p : compare) {
+        SweepSpec spec;
+        spec.param = QStringLiteral("network.responseLoss");
+        spec.steps = 2;
+        spec.param2 = p.path;
+        spec.values2 = p.choices;
+        spec.seeds = 1;
+        QVERIFY2(sweep::validate(base, spec).isEmpty(), qPrintable(p.path));
+        panel.setSweepControls(spec);
+        const SweepSpec back = panel.sweepSpecFromControls();
+        QCOMPARE(back.param2, p.path);
+        QCOMPARE(back.values2, p.choices);
+    }
+    SweepSpec categorical;
+    categorical.param = QStringLiteral("client.business.backoff.jitter");
+    categorical.values = QStringList{QStringLiteral("full"), QStringLiteral("equal")};
+    categorical.seeds = 3;
+    panel.setSweepControls(categorical);
+    const SweepSpec back = panel.sweepSpecFromControls();
+    QCOMPARE(back.param, categorical.param);
+    QCOMPARE(back.values, categorical.values);
+    QVERIFY(!back.twoD());
 }
 
 void TestCharts::sweepRejectsBadSpec()
