@@ -410,7 +410,10 @@ QWidget *ChartsPanel::buildSweepTab()
         m_sweepMetric->addItem(metric.second, metric.first);
     m_sweepMetric->setToolTip(tr("What the lines show, mean over the seeds"));
     // Long names must not widen the page past 600 px: the combos show as much as fits.
+    // Wider pages show the whole names: each combo grows up to its longest item.
     for (QComboBox *combo : {m_sweepParam, m_sweepCompare, m_sweepMetric}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        combo->setMaximumWidth(combo->sizeHint().width());
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         combo->setMinimumContentsLength(combo == m_sweepParam ? 16 : 13);
     }
@@ -425,7 +428,7 @@ QWidget *ChartsPanel::buildSweepTab()
     m_sweepProgress->setMinimumWidth(80);
     // Three short rows rather than one long one: the page must work 600 px wide.
     paramRow->addWidget(new QLabel(tr("Parameter")));
-    paramRow->addWidget(m_sweepParam);
+    paramRow->addWidget(m_sweepParam, 1);
     m_sweepFromLabel = new QLabel(tr("from"));
     paramRow->addWidget(m_sweepFromLabel);
     paramRow->addWidget(m_sweepFrom);
@@ -437,10 +440,10 @@ QWidget *ChartsPanel::buildSweepTab()
     paramRow->addWidget(m_sweepValues, 1);
     paramRow->addStretch(1);
     compareRow->addWidget(new QLabel(tr("Compare by")));
-    compareRow->addWidget(m_sweepCompare);
+    compareRow->addWidget(m_sweepCompare, 1);
     m_sweepMetricLabel = new QLabel(tr("show"));
     compareRow->addWidget(m_sweepMetricLabel);
-    compareRow->addWidget(m_sweepMetric);
+    compareRow->addWidget(m_sweepMetric, 1);
     compareRow->addWidget(m_sweepBands);
     compareRow->addStretch(1);
     countRow->addWidget(new QLabel(tr("steps")));
@@ -1189,7 +1192,8 @@ void ChartsPanel::sweepDone()
             applySweepColors();
             showSweep();
             m_sweepDoneText = counted(total, tr("%1 simulation done."), tr("%1 simulations done.")) + QLatin1Char(' ')
-                + (m_sweepSpec.twoD() ? tr("Lines: mean over the seeds, one per value of %1.")
+                + (m_sweepSpec.twoD() ? tr("Lines: mean over %1, one per value of %2.")
+                                                .arg(counted(m_sweepSpec.seeds, tr("%1 seed"), tr("%1 seeds")))
                                                 .arg(m_sweepCompare->itemText(
                                                         std::max(0, m_sweepCompare->findData(m_sweepSpec.param2))))
                                       : tr("Lines: mean over the seeds; shaded bands: min to max."));
@@ -1305,6 +1309,7 @@ void ChartsPanel::showSweepCompared(bool categorical)
     QAbstractAxis *x = m_sweepXCategories->isVisible() ? static_cast<QAbstractAxis *>(m_sweepXCategories) : m_sweepX;
     const QString metric = sweepMetric();
     const bool bands = m_sweepBands->isChecked();
+    const QString compareLabel = m_sweepCompare->itemText(std::max(0, m_sweepCompare->findData(m_sweepSpec.param2)));
     const int count2 = m_sweepSpec.count2();
     double top = 0;
     bool whole = true; // counts get whole-number ticks
@@ -1333,7 +1338,10 @@ void ChartsPanel::showSweepCompared(bool categorical)
             m_sweepLineBands << area;
         }
         auto *line = new QLineSeries;
-        line->setName(m_sweepPoints.at(j).label2);
+        // "none", "full"; a boolean says what is true or false: "Retry budget on: true".
+        const QString value2 = m_sweepPoints.at(j).label2;
+        const bool boolean = value2 == QLatin1String("true") || value2 == QLatin1String("false");
+        line->setName(boolean ? QStringLiteral("%1: %2").arg(compareLabel, value2) : value2);
         line->setPointsVisible(true);
         line->replace(mean);
         chart->addSeries(line);
@@ -1353,10 +1361,10 @@ void ChartsPanel::showSweepCompared(bool categorical)
     else
         setValueRange(m_sweepY, 0, std::max(top * 1.1, 1e-9));
     const QString label = m_sweepParam->itemText(std::max(0, m_sweepParam->findData(m_sweepSpec.param)));
-    const QString compare = m_sweepCompare->itemText(std::max(0, m_sweepCompare->findData(m_sweepSpec.param2)));
-    chart->setTitle(tr("%1 vs %2, one line per %3 (%4 per point)")
-                            .arg(title.left(1).toUpper() + title.mid(1), label, compare.left(1).toLower() + compare.mid(1),
-                                 counted(m_sweepSpec.seeds, tr("%1 seed"), tr("%1 seeds"))));
+    const QString &compare = compareLabel;
+    // The seeds per point are in the status line above: the title stays short enough to read whole.
+    chart->setTitle(tr("%1 vs %2, by %3")
+                            .arg(title.left(1).toUpper() + title.mid(1), label, compare.left(1).toLower() + compare.mid(1)));
     // The new series take the chart's fonts and colours.
     applyStyle();
 }
