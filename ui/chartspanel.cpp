@@ -1217,7 +1217,6 @@ void ChartsPanel::sweepDone()
 
 void ChartsPanel::showSweep()
 {
-    QChart *chart = m_views[SweepTab]->chart();
     const bool categorical = !m_sweepSpec.values.isEmpty();
     m_sweepX->setVisible(!categorical);
     m_sweepXCategories->setVisible(categorical);
@@ -1246,16 +1245,14 @@ void ChartsPanel::showSweep()
     }
     clearSweepCompareLines();
     if (m_sweepSpec.twoD())
-        showSweepCompared(categorical);
+        showSweepCompared();
     else
-        showSweepOneParameter(categorical);
+        showSweepOneParameter();
     applySweepColors();
-    Q_UNUSED(chart);
 }
 
-void ChartsPanel::showSweepOneParameter(bool categorical)
+void ChartsPanel::showSweepOneParameter()
 {
-    Q_UNUSED(categorical);
     QChart *chart = m_views[SweepTab]->chart();
     QList<QPointF> dupMean, dupMin, dupMax, ampMean, ampMin, ampMax;
     double maxDup = 0;
@@ -1295,9 +1292,8 @@ void ChartsPanel::showSweepOneParameter(bool categorical)
                             .arg(label, counted(m_sweepSpec.seeds, tr("%1 seed"), tr("%1 seeds"))));
 }
 
-void ChartsPanel::showSweepCompared(bool categorical)
+void ChartsPanel::showSweepCompared()
 {
-    Q_UNUSED(categorical);
     QChart *chart = m_views[SweepTab]->chart();
     // The one-parameter lines step aside: one line per value of the second parameter instead.
     for (QAbstractSeries *s : {static_cast<QAbstractSeries *>(m_sweepDupBand), static_cast<QAbstractSeries *>(m_sweepDupMean),

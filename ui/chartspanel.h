@@ -166,8 +166,8 @@ private:
     void sweepDone();
     void showSweep();
     void sweepParamChanged(int index);
-    void showSweepOneParameter(bool categorical);
-    void showSweepCompared(bool categorical);
+    void showSweepOneParameter();
+    void showSweepCompared();
     void clearSweepCompareLines();
     void updateSweepButtons();
     void applySweepColors();

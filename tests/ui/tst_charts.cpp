@@ -629,6 +629,15 @@ void TestCharts::sweepComparedDrawsOneLinePerValue2()
     QVERIFY(!panel.isSweepStale());
     QVERIFY(panel.sweepLineColors().at(0) != panel.sweepLineColors().at(1));
 
+    // A boolean second parameter: each line says what is true or false.
+    SweepSpec budget = spec;
+    budget.param2 = QStringLiteral("client.retryBudget.enabled");
+    budget.values2 = QStringList{QStringLiteral("false"), QStringLiteral("true")};
+    QVERIFY(panel.startSweep(budget));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    QCOMPARE(panel.sweepLineNames(), (QStringList{QStringLiteral("Retry budget on: false"),
+                                                  QStringLiteral("Retry budget on: true")}));
+
     // A 1-D sweep afterwards draws its two lines again.
     SweepSpec one = spec;
     one.param2.clear();
