@@ -73,5 +73,23 @@ int main(int argc, char **argv)
     std::printf("  %.3f s wall, %.3f s CPU (%.2f cores busy)\n", wallS, cpuS, wallS > 0 ? cpuS / wallS : 0.0);
     std::printf("  %.0f runs/s, %.3g HTTP attempts/s (%.0f attempts in all)\n", runs / wallS, attempts / wallS,
                 attempts);
+
+    // RETRYLAB_BENCH_BASELINE=1: the same runs as plain simulate() calls on one thread, no sweep
+    // around them; CPU seconds above minus these is the sweep's own overhead (jobs, copies, folding).
+    if (qEnvironmentVariableIntValue("RETRYLAB_BENCH_BASELINE") > 0) {
+        RunOptions options;
+        options.trace = false;
+        const std::clock_t base0 = std::clock();
+        double check = 0;
+        for (const SweepJob &job : jobs) {
+            Scenario s = job.cell->scenario;
+            s.seed = job.seed;
+            check += double(simulate(s, options).metrics.httpAttempts);
+        }
+        const double baseS = double(std::clock() - base0) / CLOCKS_PER_SEC;
+        std::printf("  baseline: %.3f s CPU for the same runs as plain simulate() calls (%s attempts); "
+                    "sweep overhead %.1f%%\n",
+                    baseS, check == attempts ? "same" : "DIFFERENT", baseS > 0 ? 100.0 * (cpuS - baseS) / baseS : 0.0);
+    }
     return 0;
 }
