@@ -4,7 +4,6 @@
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
-#include <QCategoryAxis>
 #include <QCheckBox>
 #include <QBarSeries>
 #include <QChart>
@@ -13,6 +12,7 @@
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QGraphicsSimpleTextItem>
 #include <QHash>
@@ -478,8 +478,7 @@ QWidget *ChartsPanel::buildSweepTab()
         chart->addSeries(mean);
     }
     m_sweepX = new QValueAxis;
-    m_sweepXCategories = new QCategoryAxis;
-    m_sweepXCategories->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    m_sweepXCategories = new QBarCategoryAxis;
     m_sweepXCategories->setVisible(false);
     m_sweepY = new QValueAxis;
     m_sweepY->setTitleText(tr("duplicate records"));
@@ -505,6 +504,24 @@ QWidget *ChartsPanel::buildSweepTab()
     setValueRange(m_sweepX, 0, 1);
     chart->setTitle(tr("Sweep: choose a parameter and press Run"));
     m_views[SweepTab] = makeView(chart);
+    // Value names that do not fit side by side under the plot get a smaller font, down to 70%.
+    // Qt Charts gives each name of a category axis the plot width / (names + 1), less padding.
+    connect(chart, &QChart::plotAreaChanged, this, [this](const QRectF &plot) {
+        const QStringList labels = m_sweepXCategories->categories();
+        if (!m_sweepXCategories->isVisible() || labels.isEmpty())
+            return;
+        const QFont base = m_sweepX->labelsFont(); // the style's label font, never shrunk
+        const QFontMetrics metrics(base);
+        int widest = 0;
+        for (const QString &text : labels)
+            widest = std::max(widest, metrics.horizontalAdvance(text) + metrics.averageCharWidth());
+        const double room = plot.width() / (labels.size() + 1) - 2 * metrics.averageCharWidth();
+        const double scale = std::clamp(room / std::max(1, widest), 0.7, 1.0);
+        QFont font = base;
+        font.setPointSizeF(base.pointSizeF() * scale);
+        if (m_sweepXCategories->labelsFont() != font)
+            m_sweepXCategories->setLabelsFont(font);
+    });
 
     auto *layout = new QVBoxLayout(page);
     layout->setSpacing(4);
@@ -1089,6 +1106,7 @@ void ChartsPanel::setSweepControls(const SweepSpec &spec)
         m_sweepParam->setCurrentIndex(index);
     if (!spec.values.isEmpty()) {
         m_sweepValues->setText(spec.values.join(QStringLiteral(",")));
+        m_sweepValues->setCursorPosition(0);
     } else {
         m_sweepFrom->setValue(spec.from);
         m_sweepTo->setValue(spec.to);
@@ -1115,6 +1133,7 @@ void ChartsPanel::sweepParamChanged(int index)
     m_sweepSteps->setEnabled(!categorical);
     if (categorical) {
         m_sweepValues->setText(p.choices.join(QStringLiteral(",")));
+        m_sweepValues->setCursorPosition(0); // the first values, not the tail, in a short field
         return;
     }
     for (QDoubleSpinBox *box : {m_sweepFrom, m_sweepTo}) {
@@ -1228,14 +1247,12 @@ void ChartsPanel::showSweep()
     const QString label = m_sweepParam->itemText(std::max(0, m_sweepParam->findData(m_sweepSpec.param)));
     if (categorical) {
         // The value names under their points, at 0, 1, 2, ...
-        const QStringList old = m_sweepXCategories->categoriesLabels();
-        for (const QString &category : old)
-            m_sweepXCategories->remove(category);
+        QStringList names;
         const int count2 = m_sweepSpec.count2();
         for (int i = 0; i * count2 < m_sweepPoints.size(); ++i)
-            m_sweepXCategories->append(m_sweepPoints.at(i * count2).label, i);
-        m_sweepXCategories->setStartValue(-0.5);
-        m_sweepXCategories->setRange(-0.5, std::max(0.5, m_sweepSpec.count() - 0.5));
+            names << m_sweepPoints.at(i * count2).label;
+        m_sweepXCategories->clear();
+        m_sweepXCategories->append(names);
         m_sweepXCategories->setTitleText(QStringLiteral("%1 (%2)").arg(label, m_sweepSpec.param));
     } else {
         const double lo = std::min(m_sweepSpec.from, m_sweepSpec.to);
@@ -1358,9 +1375,13 @@ void ChartsPanel::showSweepCompared()
         setValueRange(m_sweepY, 0, std::max(top * 1.1, 1e-9));
     const QString label = m_sweepParam->itemText(std::max(0, m_sweepParam->findData(m_sweepSpec.param)));
     const QString &compare = compareLabel;
-    // The seeds per point are in the status line above: the title stays short enough to read whole.
-    chart->setTitle(tr("%1 vs %2, by %3")
-                            .arg(title.left(1).toUpper() + title.mid(1), label, compare.left(1).toLower() + compare.mid(1)));
+    // The x axis names the first parameter and the status line the seeds: the title stays short
+    // enough to read whole on a narrow page ("HTTP attempts by backoff jitter").
+    QString by = compare;
+    if (const int paren = by.indexOf(QStringLiteral(" (")); paren > 0)
+        by.truncate(paren);
+    chart->setTitle(tr("%1 by %2").arg(title.left(1).toUpper() + title.mid(1), by.left(1).toLower() + by.mid(1)));
+    Q_UNUSED(label);
     // The new series take the chart's fonts and colours.
     applyStyle();
 }
@@ -1404,7 +1425,7 @@ QList<QColor> ChartsPanel::sweepLineColors() const
 
 QStringList ChartsPanel::sweepXLabels() const
 {
-    return m_sweepXCategories->isVisible() ? m_sweepXCategories->categoriesLabels() : QStringList();
+    return m_sweepXCategories->isVisible() ? m_sweepXCategories->categories() : QStringList();
 }
 
 QString ChartsPanel::sweepMetric() const

@@ -23,7 +23,6 @@ class QBarCategoryAxis;
 class QBarSeries;
 class QBarSeries;
 class QBarSet;
-class QCategoryAxis;
 class QChart;
 class QCheckBox;
 class QChartView;
@@ -219,7 +218,7 @@ private:
     QLabel *m_sweepMetricLabel = nullptr;
     QComboBox *m_sweepMetric = nullptr;  // what a 2-D sweep draws
     QCheckBox *m_sweepBands = nullptr;   // min-max bands around a 2-D sweep's lines
-    QCategoryAxis *m_sweepXCategories = nullptr; // x axis of a categorical first parameter
+    QBarCategoryAxis *m_sweepXCategories = nullptr; // x axis of a categorical first parameter
     QList<QLineSeries *> m_sweepLines;   // 2-D: one per value of the second parameter
     QList<QAreaSeries *> m_sweepLineBands;
     QSpinBox *m_sweepSteps = nullptr;

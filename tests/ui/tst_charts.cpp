@@ -728,6 +728,7 @@ void TestCharts::readableAtSizes_data()
 {
     QTest::addColumn<QString>("preset");
     QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("compared"); // the sweep: 1-D, or jitter by key placement (2-D, categorical)
     // The charts page of the main window at 1280x720, 1024x640 and 1920x1080, and the
     // smallest size it must stay usable at.
     const QList<QPair<const char *, QSize>> sizes{
@@ -736,13 +737,16 @@ void TestCharts::readableAtSizes_data()
                               QStringLiteral("reconciliation"), QStringLiteral("ghost-request")};
     for (const QString &preset : presets)
         for (const auto &size : sizes)
-            QTest::addRow("%s-%s", qPrintable(preset), size.first) << preset << size.second;
+            QTest::addRow("%s-%s", qPrintable(preset), size.first) << preset << size.second << false;
+    for (const auto &size : sizes)
+        QTest::addRow("ghost-request-compared-%s", size.first) << QStringLiteral("ghost-request") << size.second << true;
 }
 
 void TestCharts::readableAtSizes()
 {
     QFETCH(QString, preset);
     QFETCH(QSize, size);
+    QFETCH(bool, compared);
     ChartsPanel panel(nullptr);
     panel.resize(size);
     panel.show();
@@ -756,8 +760,19 @@ void TestCharts::readableAtSizes()
     spec.to = 0.5;
     spec.steps = 3;
     spec.seeds = 2;
+    if (compared) {
+        spec.param = QStringLiteral("client.business.backoff.jitter");
+        spec.values = QStringList{QStringLiteral("none"), QStringLiteral("full"), QStringLiteral("equal"),
+                                  QStringLiteral("decorrelated")};
+        spec.param2 = QStringLiteral("client.keyPlacement");
+        spec.values2 = QStringList{QStringLiteral("none"), QStringLiteral("perOperation"),
+                                   QStringLiteral("perBusinessAttempt"), QStringLiteral("perWrapperAttempt")};
+        panel.setSweepBandsShown(true);
+    }
     QVERIFY(panel.startSweep(spec));
     QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    if (compared)
+        QCOMPARE(panel.sweepLineNames().size(), 4);
 
     const QByteArray shots = qgetenv("RETRYLAB_CHART_SHOTS"); // a folder to look at them
     const int minPlotHeight = size.height() >= 500 ? 200 : 110;
@@ -772,11 +787,12 @@ void TestCharts::readableAtSizes()
         QVERIFY(view);
         QCoreApplication::processEvents();
         if (!shots.isEmpty())
-            panel.grab().save(QStringLiteral("%1/%2-%3x%4-tab%5.png")
+            panel.grab().save(QStringLiteral("%1/%2%6-%3x%4-tab%5.png")
                                   .arg(QString::fromLocal8Bit(shots), preset)
                                   .arg(size.width())
                                   .arg(size.height())
-                                  .arg(tab));
+                                  .arg(tab)
+                                  .arg(compared ? QStringLiteral("-compared") : QString()));
         const QString where = QStringLiteral("tab %1 (%2)").arg(tab).arg(panel.tabTitle(tab));
         QVERIFY2(view->chart()->plotArea().height() >= minPlotHeight,
                  qPrintable(where + QStringLiteral(": plot area %1 px tall").arg(view->chart()->plotArea().height())));
