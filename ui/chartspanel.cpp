@@ -1178,7 +1178,7 @@ bool ChartsPanel::startSweep(const SweepSpec &spec, QString *error)
     m_sweepStatus->setText(counted(m_sweepJobs.size(), tr("Running %1 simulation…"), tr("Running %1 simulations…")));
     updateSweepButtons();
     Q_EMIT sweepStarted();
-    m_sweepWatcher.setFuture(sweep::start(m_sweepJobs));
+    m_sweepWatcher.setFuture(sweep::startFolded(m_sweepJobs));
     return true;
 }
 
@@ -1204,9 +1204,11 @@ void ChartsPanel::sweepDone()
     const bool cancelled = m_sweepWatcher.isCanceled();
     const int total = int(m_sweepJobs.size());
     if (!cancelled) {
-        const QList<Metrics> results = m_sweepWatcher.future().results();
-        if (results.size() == m_sweepJobs.size()) {
-            m_sweepPoints = sweep::aggregate(m_sweepJobs, results);
+        const QList<SweepPoint> points = m_sweepWatcher.future().resultCount() > 0
+                ? m_sweepWatcher.future().result().points()
+                : QList<SweepPoint>();
+        if (points.size() == qsizetype(m_sweepSpec.count()) * m_sweepSpec.count2()) {
+            m_sweepPoints = points;
             m_sweepStale = false;
             applySweepColors();
             showSweep();
@@ -1218,7 +1220,9 @@ void ChartsPanel::sweepDone()
                                       : tr("Lines: mean over the seeds; shaded bands: min to max."));
             m_sweepStatus->setText(m_sweepDoneText);
         } else {
-            m_sweepStatus->setText(tr("The sweep returned %1 of %2 results.").arg(results.size()).arg(total));
+            m_sweepStatus->setText(tr("The sweep returned %1 of %2 points.")
+                                           .arg(points.size())
+                                           .arg(qsizetype(m_sweepSpec.count()) * m_sweepSpec.count2()));
         }
         m_sweepProgress->setValue(m_sweepProgress->maximum());
     } else {

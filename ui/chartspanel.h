@@ -238,7 +238,7 @@ private:
     QValueAxis *m_sweepX = nullptr;
     QValueAxis *m_sweepY = nullptr;
     QValueAxis *m_sweepY2 = nullptr;
-    QFutureWatcher<Metrics> m_sweepWatcher;
+    QFutureWatcher<SweepAccumulator> m_sweepWatcher; // folds the runs as they finish
     SweepSpec m_sweepSpec;
     QList<SweepJob> m_sweepJobs;
     QList<SweepPoint> m_sweepPoints;
