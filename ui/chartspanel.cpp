@@ -407,7 +407,7 @@ QWidget *ChartsPanel::buildSweepTab()
     m_sweepMetric->setObjectName(QStringLiteral("sweepMetric"));
     const QList<QPair<QString, QString>> metrics = compareMetrics();
     for (const auto &metric : metrics)
-        m_sweepMetric->addItem(metric.second, metric.first);
+        m_sweepMetric->addItem(metric.second.left(1).toUpper() + metric.second.mid(1), metric.first);
     m_sweepMetric->setToolTip(tr("What the lines show, mean over the seeds"));
     // Long names must not widen the page past 600 px: the combos show as much as fits.
     // Wider pages show the whole names: each combo grows up to its longest item.
@@ -428,7 +428,7 @@ QWidget *ChartsPanel::buildSweepTab()
     m_sweepProgress->setMinimumWidth(80);
     // Three short rows rather than one long one: the page must work 600 px wide.
     paramRow->addWidget(new QLabel(tr("Parameter")));
-    paramRow->addWidget(m_sweepParam, 1);
+    paramRow->addWidget(m_sweepParam, 10);
     m_sweepFromLabel = new QLabel(tr("from"));
     paramRow->addWidget(m_sweepFromLabel);
     paramRow->addWidget(m_sweepFrom);
@@ -437,13 +437,13 @@ QWidget *ChartsPanel::buildSweepTab()
     paramRow->addWidget(m_sweepTo);
     m_sweepValuesLabel = new QLabel(tr("values"));
     paramRow->addWidget(m_sweepValuesLabel);
-    paramRow->addWidget(m_sweepValues, 1);
+    paramRow->addWidget(m_sweepValues, 10);
     paramRow->addStretch(1);
     compareRow->addWidget(new QLabel(tr("Compare by")));
-    compareRow->addWidget(m_sweepCompare, 1);
+    compareRow->addWidget(m_sweepCompare, 10);
     m_sweepMetricLabel = new QLabel(tr("show"));
     compareRow->addWidget(m_sweepMetricLabel);
-    compareRow->addWidget(m_sweepMetric, 1);
+    compareRow->addWidget(m_sweepMetric, 10);
     compareRow->addWidget(m_sweepBands);
     compareRow->addStretch(1);
     countRow->addWidget(new QLabel(tr("steps")));
@@ -504,24 +504,7 @@ QWidget *ChartsPanel::buildSweepTab()
     setValueRange(m_sweepX, 0, 1);
     chart->setTitle(tr("Sweep: choose a parameter and press Run"));
     m_views[SweepTab] = makeView(chart);
-    // Value names that do not fit side by side under the plot get a smaller font, down to 70%.
-    // Qt Charts gives each name of a category axis the plot width / (names + 1), less padding.
-    connect(chart, &QChart::plotAreaChanged, this, [this](const QRectF &plot) {
-        const QStringList labels = m_sweepXCategories->categories();
-        if (!m_sweepXCategories->isVisible() || labels.isEmpty())
-            return;
-        const QFont base = m_sweepX->labelsFont(); // the style's label font, never shrunk
-        const QFontMetrics metrics(base);
-        int widest = 0;
-        for (const QString &text : labels)
-            widest = std::max(widest, metrics.horizontalAdvance(text) + metrics.averageCharWidth());
-        const double room = plot.width() / (labels.size() + 1) - 2 * metrics.averageCharWidth();
-        const double scale = std::clamp(room / std::max(1, widest), 0.7, 1.0);
-        QFont font = base;
-        font.setPointSizeF(base.pointSizeF() * scale);
-        if (m_sweepXCategories->labelsFont() != font)
-            m_sweepXCategories->setLabelsFont(font);
-    });
+    connect(chart, &QChart::plotAreaChanged, this, &ChartsPanel::fitSweepCategoryLabels);
 
     auto *layout = new QVBoxLayout(page);
     layout->setSpacing(4);
@@ -689,6 +672,7 @@ void ChartsPanel::applyStyle()
     applyWhatIfCountStyle();
     m_sweepY2->setGridLineVisible(false);
     applySweepColors();
+    fitSweepCategoryLabels();
 
     // Duplicates are always the warm colour, attempts the blue one, on every chart.
     m_dupArea->setBrush(withAlpha(c.duplicates, 0.2f));
@@ -1270,6 +1254,7 @@ void ChartsPanel::showSweep()
     else
         showSweepOneParameter();
     applySweepColors();
+    fitSweepCategoryLabels();
 }
 
 void ChartsPanel::showSweepOneParameter()
@@ -1403,6 +1388,27 @@ void ChartsPanel::clearSweepCompareLines()
     }
     m_sweepLines.clear();
     m_sweepLineBands.clear();
+}
+
+// Value names that do not fit side by side under the plot get a smaller font, down to 70%.
+// Qt Charts gives each name of a bar-category axis the plot width / (names + 2), less padding.
+void ChartsPanel::fitSweepCategoryLabels()
+{
+    const QStringList labels = m_sweepXCategories->categories();
+    if (!m_sweepXCategories->isVisible() || labels.isEmpty())
+        return;
+    const QRectF plot = m_views[SweepTab]->chart()->plotArea();
+    const QFont base = m_sweepX->labelsFont(); // the style's label font, never shrunk
+    const QFontMetrics metrics(base);
+    int widest = 0;
+    for (const QString &text : labels)
+        widest = std::max(widest, metrics.horizontalAdvance(text) + metrics.averageCharWidth());
+    const double room = plot.width() / (labels.size() + 2) - 2 * metrics.averageCharWidth();
+    const double scale = std::clamp(room / std::max(1, widest), 0.7, 1.0);
+    QFont font = base;
+    font.setPointSizeF(base.pointSizeF() * scale);
+    if (m_sweepXCategories->labelsFont() != font)
+        m_sweepXCategories->setLabelsFont(font);
 }
 
 QStringList ChartsPanel::sweepLineNames() const

@@ -168,6 +168,7 @@ private:
     void showSweepOneParameter();
     void showSweepCompared();
     void clearSweepCompareLines();
+    void fitSweepCategoryLabels();
     void updateSweepButtons();
     void applySweepColors();
     void setSweepStale(bool stale);
