@@ -10,6 +10,7 @@
 #include "testsupport.h"
 #include <QTemporaryDir>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTest>
 
 #include <QDeadlineTimer>
@@ -128,7 +129,15 @@ private Q_SLOTS:
     void scenarioFileRefusals();
     void fieldsStateTheCaps();
     void workBudgetRefusesHugeRun();
-    void workBudgetRefusesHugeSweep();
+    void workBudgetRefusesASweepWithOneHugeRun();
+    void workBudgetJudgesEachRunNotTheirSum();
+    void sweepCapsTheNumberOfRuns();
+    void sweepCategoricalValues();
+    void sweepRefusesAnInvalidValue_data();
+    void sweepRefusesAnInvalidValue();
+    void sweep2dTableHasAColumnPerValue2();
+    void sweep2dJsonKeepsTheShape();
+    void sweep2dCsvHasARowPerCell();
     void maxAttemptsMovesTheLimit_data();
     void maxAttemptsMovesTheLimit();
     void maxAttemptsRejectsNonsense_data();
@@ -241,6 +250,36 @@ void TestCli::exitCodes_data()
                                                         QStringLiteral("--to"), QStringLiteral("2"),
                                                         QStringLiteral("--steps"), QStringLiteral("3")})
                                               << 2 << QStringLiteral("network.responseLoss");
+    QTest::addRow("sweep-both-forms") << sweep({QStringLiteral("--param"), QStringLiteral("client.keyPlacement"),
+                                                QStringLiteral("--values"), QStringLiteral("none"),
+                                                QStringLiteral("--steps"), QStringLiteral("3")})
+                                      << 2 << QStringLiteral("sweep: --param: give its values either with --values or "
+                                                             "with --from/--to/--steps, not both");
+    QTest::addRow("sweep-no-values") << sweep({QStringLiteral("--param"), QStringLiteral("client.keyPlacement")}) << 2
+                                     << QStringLiteral("sweep: --param: missing its values: --values a,b,c or --from A");
+    QTest::addRow("sweep2-both-forms") << sweep({QStringLiteral("--param"), QStringLiteral("workload.orders"),
+                                                 QStringLiteral("--values"), QStringLiteral("1,2"),
+                                                 QStringLiteral("--param2"), QStringLiteral("client.keyPlacement"),
+                                                 QStringLiteral("--values2"), QStringLiteral("none"),
+                                                 QStringLiteral("--from2"), QStringLiteral("1")})
+                                       << 2 << QStringLiteral("sweep: --param2: give its values either with --values2");
+    QTest::addRow("sweep2-no-values") << sweep({QStringLiteral("--param"), QStringLiteral("workload.orders"),
+                                                QStringLiteral("--values"), QStringLiteral("1,2"),
+                                                QStringLiteral("--param2"), QStringLiteral("client.keyPlacement")})
+                                      << 2 << QStringLiteral("sweep: --param2: missing its values: --values2 a,b,c");
+    QTest::addRow("sweep-values2-alone") << sweep({QStringLiteral("--param"), QStringLiteral("workload.orders"),
+                                                   QStringLiteral("--values"), QStringLiteral("1,2"),
+                                                   QStringLiteral("--values2"), QStringLiteral("none")})
+                                         << 2 << QStringLiteral("sweep: --values2 needs --param2 PATH");
+    QTest::addRow("sweep-unknown-param2") << sweep({QStringLiteral("--param"), QStringLiteral("workload.orders"),
+                                                    QStringLiteral("--values"), QStringLiteral("1,2"),
+                                                    QStringLiteral("--param2"), QStringLiteral("client.keyPlacment"),
+                                                    QStringLiteral("--values2"), QStringLiteral("none")})
+                                          << 2 << QStringLiteral("sweep: --param2: unknown field client.keyPlacment");
+    QTest::addRow("sweep-unknown-metric") << sweep({QStringLiteral("--param"), QStringLiteral("workload.orders"),
+                                                    QStringLiteral("--values"), QStringLiteral("1,2"),
+                                                    QStringLiteral("--metrics"), QStringLiteral("httpAttempts,calls")})
+                                          << 2 << QStringLiteral("sweep: --metrics: unknown metric 'calls'");
     QTest::addRow("serve-bad-port") << QStringList{QStringLiteral("serve"), QStringLiteral("--port"), QStringLiteral("nope")}
                                     << 2 << QStringLiteral("serve: --port: expected a number from 0 to 65535, got 'nope'");
     QTest::addRow("serve-bad-set") << QStringList{QStringLiteral("serve"), QStringLiteral("--set"), QStringLiteral("network.responseLoss=2")}
@@ -505,6 +544,8 @@ void TestCli::sweepCsv()
     QVERIFY(header.contains("duplicates_mean"));
     QVERIFY(header.contains("duplicates_min"));
     QVERIFY(header.contains("duplicates_max"));
+    QVERIFY(header.contains("duplicates_sd"));
+    QCOMPARE(header.at(1), QByteArray("label"));
     for (int i = 1; i < rows.size(); ++i) {
         const QByteArrayList cells = rows[i].split(',');
         QCOMPARE(cells.size(), header.size());
@@ -881,33 +922,201 @@ void TestCli::workBudgetRefusesHugeRun()
         QVERIFY2(line.contains(QLatin1String(part)), qPrintable(line));
 }
 
-void TestCli::workBudgetRefusesHugeSweep()
+void TestCli::workBudgetRefusesASweepWithOneHugeRun()
 {
-    // Issue 7's other example: a 1e6-order run repeated 200,000 times (20 values x 10,000 seeds).
+    // The limit applies to each run: 1e6 orders x 40 x 3 = 1.2e8 attempts at worst, over 1e8
+    // (at 20 business attempts, 6e7, it would run).
     const CliResult r = runCliRefused({QStringLiteral("sweep"), QStringLiteral("--scenario"),
                                        QStringLiteral("ghost-request"), QStringLiteral("--set"),
                                        QStringLiteral("workload.orders=1000000"), QStringLiteral("--param"),
-                                       QStringLiteral("network.responseLoss"), QStringLiteral("--from"),
-                                       QStringLiteral("0"), QStringLiteral("--to"), QStringLiteral("0.5"),
-                                       QStringLiteral("--steps"), QStringLiteral("20"), QStringLiteral("--seeds"),
-                                       QStringLiteral("10000")});
+                                       QStringLiteral("client.business.maxAttempts"), QStringLiteral("--values"),
+                                       QStringLiteral("3,40,20"), QStringLiteral("--seeds"), QStringLiteral("2")});
     QVERIFY2(!r.crashed, r.err.constData());
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.out.isEmpty(), r.out.constData());
     const QByteArrayList errLines = lines(r.err);
     QCOMPARE(errLines.size(), 1);
     const QString line = QString::fromUtf8(errLines.first());
-    // 200,000 runs x 1e6 orders x 3 x 3 attempts = 1.8e12.
-    for (const char *part : {"retrylab: sweep: this sweep could make up to 1.8e12 HTTP attempts",
-                             "--steps 20 x --seeds 10000 runs", "workload.orders 1000000", "--max-attempts N"})
+    for (const char *part : {"retrylab: sweep: one run of this sweep could make up to 1.2e8 HTTP attempts",
+                             "(at client.business.maxAttempts=40: workload.orders 1000000 x", "over the limit of 1e8",
+                             "--max-attempts N"})
         QVERIFY2(line.contains(QLatin1String(part)), qPrintable(line));
+}
+
+void TestCli::workBudgetJudgesEachRunNotTheirSum()
+{
+    // Unlimited business attempts bounded by a 2 s deadline and 1 ms waits: one run could make
+    // 20 x 2001 x 3 = 120,060 attempts, the 1,000 runs together 1.2e8 (over 1e8), yet each run is
+    // small and the whole sweep takes a fraction of a second: it is accepted.
+    const QStringList sweep{QStringLiteral("sweep"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+                            QStringLiteral("--set"), QStringLiteral("client.business.maxAttempts=0"),
+                            QStringLiteral("--set"), QStringLiteral("client.business.deadlineMs=2000"),
+                            QStringLiteral("--set"), QStringLiteral("client.business.backoff.jitter=none"),
+                            QStringLiteral("--set"), QStringLiteral("client.business.backoff.initialMs=1"),
+                            QStringLiteral("--set"), QStringLiteral("client.business.backoff.maxMs=1"),
+                            QStringLiteral("--param"), QStringLiteral("network.responseLoss"),
+                            QStringLiteral("--from"), QStringLiteral("0"), QStringLiteral("--to"),
+                            QStringLiteral("0.5"), QStringLiteral("--steps"), QStringLiteral("10"),
+                            QStringLiteral("--seeds"), QStringLiteral("100"), QStringLiteral("--max-attempts")};
+    const CliResult ok = runCli(sweep + QStringList{QStringLiteral("120060")});
+    QVERIFY2(!ok.crashed, ok.err.constData());
+    QCOMPARE(ok.exitCode, 0);
+    QCOMPARE(lines(ok.out).size(), 4 + 10); // heading (3 lines), header, 10 rows
+    const CliResult refused = runCli(sweep + QStringList{QStringLiteral("120059")});
+    QCOMPARE(refused.exitCode, 2);
+    QVERIFY2(refused.err.contains("one run of this sweep could make up to 120060 HTTP attempts"),
+             refused.err.constData());
+}
+
+void TestCli::sweepCapsTheNumberOfRuns()
+{
+    // 101 values x 9,901 seeds = 1,000,001 runs: one over the cap of 1,000,000.
+    const CliResult r = runCli({QStringLiteral("sweep"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+                                QStringLiteral("--param"), QStringLiteral("network.responseLoss"),
+                                QStringLiteral("--from"), QStringLiteral("0"), QStringLiteral("--to"),
+                                QStringLiteral("0.5"), QStringLiteral("--steps"), QStringLiteral("101"),
+                                QStringLiteral("--seeds"), QStringLiteral("9901")});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.out.isEmpty());
+    QCOMPARE(lines(r.err).size(), 1);
+    QVERIFY2(r.err.contains("sweep: --steps x --seeds: at most 1000000 runs per sweep, got 101 x 9901 = 1000001"),
+             r.err.constData());
+}
+
+void TestCli::sweepCategoricalValues()
+{
+    const CliResult r = runCli({QStringLiteral("sweep"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+                                QStringLiteral("--set"), QStringLiteral("network.responseLoss=0.5"),
+                                QStringLiteral("--param"), QStringLiteral("client.business.backoff.jitter"),
+                                QStringLiteral("--values"), QStringLiteral("none,full,equal,decorrelated"),
+                                QStringLiteral("--seeds"), QStringLiteral("5"), QStringLiteral("--format"),
+                                QStringLiteral("json")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = parseObject(r.out);
+    QCOMPARE(o.value(QLatin1String("values")).toArray().size(), 4);
+    const QJsonArray points = o.value(QLatin1String("points")).toArray();
+    QCOMPARE(points.size(), 4);
+    const char *names[] = {"none", "full", "equal", "decorrelated"};
+    QSet<double> latencies;
+    for (int i = 0; i < 4; ++i) {
+        QCOMPARE(points[i][QLatin1String("label")].toString(), QLatin1String(names[i]));
+        QCOMPARE(points[i][QLatin1String("value")].toDouble(), double(i)); // the index: not a number
+        latencies << points[i][QLatin1String("metrics")][QLatin1String("durationS")][QLatin1String("mean")].toDouble();
+    }
+    // Each strategy really ran: the waits differ, so the runs last differently.
+    QVERIFY2(latencies.size() > 1, r.out.constData());
+}
+
+void TestCli::sweepRefusesAnInvalidValue_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    const QStringList base{QStringLiteral("sweep"), QStringLiteral("--scenario"), QStringLiteral("ghost-request")};
+    QTest::addRow("enum") << base + QStringList{QStringLiteral("--param"), QStringLiteral("client.business.backoff.jitter"),
+                                               QStringLiteral("--values"), QStringLiteral("none,sometimes")}
+                          << QStringLiteral("sweep: --values client.business.backoff.jitter=sometimes: ");
+    QTest::addRow("enum-second") << base + QStringList{QStringLiteral("--param"), QStringLiteral("workload.orders"),
+                                                      QStringLiteral("--values"), QStringLiteral("5,10"),
+                                                      QStringLiteral("--param2"), QStringLiteral("client.keyPlacement"),
+                                                      QStringLiteral("--values2"), QStringLiteral("none,inTheBody")}
+                                 << QStringLiteral("sweep: --values2 client.keyPlacement=inTheBody: ");
+    QTest::addRow("boolean") << base + QStringList{QStringLiteral("--param"), QStringLiteral("client.requestId"),
+                                                  QStringLiteral("--values"), QStringLiteral("true,maybe")}
+                             << QStringLiteral("sweep: --values client.requestId=maybe: ");
+    QTest::addRow("empty") << base + QStringList{QStringLiteral("--param"), QStringLiteral("client.requestId"),
+                                                QStringLiteral("--values"), QStringLiteral("true,,false")}
+                           << QStringLiteral("sweep: --values: an empty value");
+}
+
+void TestCli::sweepRefusesAnInvalidValue()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const CliResult r = runCli(args);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.out.isEmpty());
+    QVERIFY2(r.err.startsWith("retrylab: " + message.toUtf8()), r.err.constData());
+}
+
+namespace {
+QStringList sweep2d(const QString &format)
+{
+    return {QStringLiteral("sweep"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+            QStringLiteral("--param"), QStringLiteral("network.responseLoss"), QStringLiteral("--from"),
+            QStringLiteral("0"), QStringLiteral("--to"), QStringLiteral("0.5"), QStringLiteral("--steps"),
+            QStringLiteral("3"), QStringLiteral("--param2"), QStringLiteral("client.business.backoff.jitter"),
+            QStringLiteral("--values2"), QStringLiteral("none,full,equal,decorrelated"), QStringLiteral("--seeds"),
+            QStringLiteral("4"), QStringLiteral("--format"), format};
+}
+} // namespace
+
+void TestCli::sweep2dTableHasAColumnPerValue2()
+{
+    const CliResult r = runCli(sweep2d(QStringLiteral("table")) + QStringList{QStringLiteral("--metrics"),
+                                                                              QStringLiteral("httpAttempts,durationS")});
+    QCOMPARE(r.exitCode, 0);
+    const QStringList out = QString::fromUtf8(r.out).split(QLatin1Char('\n'));
+    // One block per metric: its name, a header with one column per value of --param2, a row per value of --param.
+    for (const QString &metric : {QStringLiteral("httpAttempts"), QStringLiteral("durationS")}) {
+        const int at = int(out.indexOf(metric));
+        QVERIFY2(at > 0, qPrintable(metric + QLatin1Char('\n') + QString::fromUtf8(r.out)));
+        const QStringList header = out.at(at + 1).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        QCOMPARE(header, (QStringList{QStringLiteral("network.responseLoss"), QStringLiteral("none"),
+                                      QStringLiteral("full"), QStringLiteral("equal"), QStringLiteral("decorrelated")}));
+        for (int row = 0; row < 3; ++row) {
+            const QString line = out.at(at + 2 + row);
+            QVERIFY2(line.startsWith(QStringList{QStringLiteral("0 "), QStringLiteral("0.25 "), QStringLiteral("0.5 ")}.at(row)),
+                     qPrintable(line));
+            // Four cells, each "mean" or "mean ±sd".
+            QString cells = line.mid(line.indexOf(QLatin1Char(' '))).trimmed();
+            cells.replace(QStringLiteral(" ±"), QStringLiteral("±"));
+            QCOMPARE(cells.split(QLatin1Char(' '), Qt::SkipEmptyParts).size(), 4);
+        }
+    }
+    QVERIFY(r.out.contains("mean ±sd (sample standard deviation)"));
+}
+
+void TestCli::sweep2dJsonKeepsTheShape()
+{
+    const CliResult r = runCli(sweep2d(QStringLiteral("json")));
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = parseObject(r.out);
+    QCOMPARE(o.value(QLatin1String("param2")).toString(), QStringLiteral("client.business.backoff.jitter"));
+    const QJsonArray points = o.value(QLatin1String("points")).toArray();
+    QCOMPARE(points.size(), 12);
+    const char *jitters[] = {"none", "full", "equal", "decorrelated"};
+    for (int i = 0; i < points.size(); ++i) {
+        const QJsonObject p = points[i].toObject();
+        QCOMPARE(p.value(QLatin1String("value")).toDouble(), 0.25 * (i / 4));
+        QCOMPARE(p.value(QLatin1String("label2")).toString(), QLatin1String(jitters[i % 4]));
+        QCOMPARE(p.value(QLatin1String("value2")).toDouble(), double(i % 4));
+        // Today's shape: points[].metrics.<name>.mean, now with sd beside min and max.
+        const QJsonObject stat = p[QLatin1String("metrics")][QLatin1String("httpAttempts")].toObject();
+        for (const char *key : {"mean", "min", "max", "sd"})
+            QVERIFY2(stat.value(QLatin1String(key)).isDouble(), key);
+        QVERIFY(stat.value(QLatin1String("sd")).toDouble() >= 0);
+    }
+    QVERIFY(points[11][QLatin1String("metrics")][QLatin1String("httpAttempts")][QLatin1String("mean")].toDouble() > 20);
+}
+
+void TestCli::sweep2dCsvHasARowPerCell()
+{
+    const CliResult r = runCli(sweep2d(QStringLiteral("csv")) + QStringList{QStringLiteral("--metrics"),
+                                                                            QStringLiteral("httpAttempts")});
+    QCOMPARE(r.exitCode, 0);
+    const QByteArrayList rows = lines(r.out);
+    QCOMPARE(rows.size(), 13);
+    QCOMPARE(rows[0], QByteArray("value,label,value2,label2,httpAttempts_mean,httpAttempts_sd,httpAttempts_min,"
+                                 "httpAttempts_max"));
+    QVERIFY2(rows[2].startsWith("0,0,1,full,20,0,20,20"), rows[2].constData());
+    QVERIFY2(rows[12].startsWith("0.5,0.5,3,decorrelated,"), rows[12].constData());
 }
 
 void TestCli::maxAttemptsMovesTheLimit_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<int>("exitCode");
-    // ghost-request: 20 orders x 3 x 3 = 180 attempts at worst; its sweep below: 2 values x 2 seeds x 180.
+    // ghost-request: 20 orders x 3 x 3 = 180 attempts at worst, in each run of its sweep below.
     const QStringList run{QStringLiteral("run"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
                           QStringLiteral("--max-attempts")};
     const QStringList sweep{QStringLiteral("sweep"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
@@ -918,8 +1127,9 @@ void TestCli::maxAttemptsMovesTheLimit_data()
     QTest::addRow("run-at-the-limit") << run + QStringList{QStringLiteral("180")} << 0;
     QTest::addRow("run-one-below") << run + QStringList{QStringLiteral("179")} << 2;
     QTest::addRow("run-exponent-form") << run + QStringList{QStringLiteral("1.8e2")} << 0;
-    QTest::addRow("sweep-at-the-limit") << sweep + QStringList{QStringLiteral("720")} << 0;
-    QTest::addRow("sweep-one-below") << sweep + QStringList{QStringLiteral("719")} << 2;
+    // The sweep's limit is per run (2 values x 2 seeds of 180 each): at 180 it runs, below it is refused.
+    QTest::addRow("sweep-run-at-the-limit") << sweep + QStringList{QStringLiteral("180")} << 0;
+    QTest::addRow("sweep-run-one-below") << sweep + QStringList{QStringLiteral("179")} << 2;
 }
 
 void TestCli::maxAttemptsMovesTheLimit()

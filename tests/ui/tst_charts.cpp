@@ -21,6 +21,7 @@
 #include <QTemporaryDir>
 #include "testsupport.h"
 
+#include <QSet>
 #include <QTest>
 #include <QTimer>
 
@@ -79,6 +80,9 @@ private Q_SLOTS:
     void sweepRejectsBadSpec();
     void sweepStaleAfterSettingsChange();
     void sweepStaleWhenChangedWhileRunning();
+    void sweepComparedDrawsOneLinePerValue2();
+    void sweepCategoricalAxisNamesTheValues();
+    void sweepControlsRoundTripASecondParameter();
     void readableAtSizes_data();
     void readableAtSizes();
     void exportEveryTab_data();
@@ -579,6 +583,129 @@ void TestCharts::sweepStaleWhenChangedWhileRunning()
     QCOMPARE(panel.sweepStatusText(), QStringLiteral("These results are for earlier settings - Run sweep again"));
 }
 
+void TestCharts::sweepComparedDrawsOneLinePerValue2()
+{
+    const Scenario base = presetScenario(QStringLiteral("ghost-request"));
+    ChartsPanel panel(nullptr);
+    panel.resize(1280, 720);
+    panel.setResult(simulate(base));
+    SweepSpec spec;
+    spec.param = QStringLiteral("network.responseLoss");
+    spec.from = 0;
+    spec.to = 0.4;
+    spec.steps = 3;
+    spec.param2 = QStringLiteral("client.business.backoff.jitter");
+    spec.values2 = QStringList{QStringLiteral("none"), QStringLiteral("full"), QStringLiteral("equal"),
+                               QStringLiteral("decorrelated")};
+    spec.seeds = 2;
+    QString error;
+    QVERIFY2(panel.startSweep(spec, &error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    QCOMPARE(panel.sweepPoints().size(), 12);
+    // One line per value of the second parameter, named by it (the legend), in its order;
+    // the one-parameter lines are gone.
+    QCOMPARE(panel.sweepLineNames(), spec.values2);
+    QList<QColor> colors = panel.sweepLineColors();
+    QCOMPARE(QSet<QRgb>({colors[0].rgb(), colors[1].rgb(), colors[2].rgb(), colors[3].rgb()}).size(), 4);
+    QVERIFY(panel.sweepXLabels().isEmpty()); // a numeric first parameter keeps its value axis
+    QVERIFY(panel.sweepStatusText().contains(QStringLiteral("one per value of")));
+
+    // Another metric, and min-max bands: still one line per value.
+    panel.setSweepMetric(QStringLiteral("duplicates"));
+    QCOMPARE(panel.sweepMetric(), QStringLiteral("duplicates"));
+    panel.setSweepBandsShown(true);
+    QCOMPARE(panel.sweepLineNames(), spec.values2);
+
+    // Stale greying covers the lines of a 2-D sweep.
+    Scenario changed = base;
+    changed.network.responseLoss = 0.1;
+    panel.setResult(simulate(changed));
+    QVERIFY(panel.isSweepStale());
+    colors = panel.sweepLineColors();
+    QCOMPARE(colors.size(), 4);
+    for (const QColor &c : colors)
+        QCOMPARE(c, colors.constFirst());
+    panel.setResult(simulate(base));
+    QVERIFY(!panel.isSweepStale());
+    QVERIFY(panel.sweepLineColors().at(0) != panel.sweepLineColors().at(1));
+
+    // A boolean second parameter: each line says what is true or false.
+    SweepSpec budget = spec;
+    budget.param2 = QStringLiteral("client.retryBudget.enabled");
+    budget.values2 = QStringList{QStringLiteral("false"), QStringLiteral("true")};
+    QVERIFY(panel.startSweep(budget));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    QCOMPARE(panel.sweepLineNames(), (QStringList{QStringLiteral("Retry budget on: false"),
+                                                  QStringLiteral("Retry budget on: true")}));
+
+    // A 1-D sweep afterwards draws its two lines again.
+    SweepSpec one = spec;
+    one.param2.clear();
+    one.values2.clear();
+    QVERIFY(panel.startSweep(one));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    QCOMPARE(panel.sweepLineNames(), (QStringList{QStringLiteral("duplicate records (mean)"),
+                                                  QStringLiteral("HTTP attempts per operation (mean)")}));
+}
+
+void TestCharts::sweepCategoricalAxisNamesTheValues()
+{
+    ChartsPanel panel(nullptr);
+    panel.resize(1280, 720);
+    panel.setResult(runPreset(QStringLiteral("ghost-request")));
+    SweepSpec spec;
+    spec.param = QStringLiteral("client.keyPlacement");
+    spec.values = QStringList{QStringLiteral("none"), QStringLiteral("perOperation"), QStringLiteral("perBusinessAttempt")};
+    spec.seeds = 2;
+    QString error;
+    QVERIFY2(panel.startSweep(spec, &error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    QCOMPARE(panel.sweepXLabels(), spec.values);
+    QCOMPARE(panel.sweepPoints().size(), 3);
+    QCOMPARE(panel.sweepPoints().at(2).value, 2.0);
+    // Then a numeric one: the value axis is back, no names.
+    SweepSpec numeric;
+    numeric.param = QStringLiteral("network.responseLoss");
+    numeric.from = 0;
+    numeric.to = 0.4;
+    numeric.steps = 2;
+    numeric.seeds = 1;
+    QVERIFY(panel.startSweep(numeric));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    QVERIFY(panel.sweepXLabels().isEmpty());
+}
+
+void TestCharts::sweepControlsRoundTripASecondParameter()
+{
+    ChartsPanel panel(nullptr);
+    // Every categorical choice the tab offers is a valid sweep of a preset.
+    const Scenario base = presetScenario(QStringLiteral("ghost-request"));
+    const QList<ChartsPanel::SweepParam> compare = ChartsPanel::sweepCompareParams();
+    QVERIFY(compare.size() >= 3);
+    for (const ChartsPanel::SweepParam &p : compare) {
+        SweepSpec spec;
+        spec.param = QStringLiteral("network.responseLoss");
+        spec.steps = 2;
+        spec.param2 = p.path;
+        spec.values2 = p.choices;
+        spec.seeds = 1;
+        QVERIFY2(sweep::validate(base, spec).isEmpty(), qPrintable(p.path));
+        panel.setSweepControls(spec);
+        const SweepSpec back = panel.sweepSpecFromControls();
+        QCOMPARE(back.param2, p.path);
+        QCOMPARE(back.values2, p.choices);
+    }
+    SweepSpec categorical;
+    categorical.param = QStringLiteral("client.business.backoff.jitter");
+    categorical.values = QStringList{QStringLiteral("full"), QStringLiteral("equal")};
+    categorical.seeds = 3;
+    panel.setSweepControls(categorical);
+    const SweepSpec back = panel.sweepSpecFromControls();
+    QCOMPARE(back.param, categorical.param);
+    QCOMPARE(back.values, categorical.values);
+    QVERIFY(!back.twoD());
+}
+
 void TestCharts::sweepRejectsBadSpec()
 {
     ChartsPanel panel(nullptr);
@@ -601,6 +728,7 @@ void TestCharts::readableAtSizes_data()
 {
     QTest::addColumn<QString>("preset");
     QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("compared"); // the sweep: 1-D, or jitter by key placement (2-D, categorical)
     // The charts page of the main window at 1280x720, 1024x640 and 1920x1080, and the
     // smallest size it must stay usable at.
     const QList<QPair<const char *, QSize>> sizes{
@@ -609,13 +737,16 @@ void TestCharts::readableAtSizes_data()
                               QStringLiteral("reconciliation"), QStringLiteral("ghost-request")};
     for (const QString &preset : presets)
         for (const auto &size : sizes)
-            QTest::addRow("%s-%s", qPrintable(preset), size.first) << preset << size.second;
+            QTest::addRow("%s-%s", qPrintable(preset), size.first) << preset << size.second << false;
+    for (const auto &size : sizes)
+        QTest::addRow("ghost-request-compared-%s", size.first) << QStringLiteral("ghost-request") << size.second << true;
 }
 
 void TestCharts::readableAtSizes()
 {
     QFETCH(QString, preset);
     QFETCH(QSize, size);
+    QFETCH(bool, compared);
     ChartsPanel panel(nullptr);
     panel.resize(size);
     panel.show();
@@ -629,8 +760,19 @@ void TestCharts::readableAtSizes()
     spec.to = 0.5;
     spec.steps = 3;
     spec.seeds = 2;
+    if (compared) {
+        spec.param = QStringLiteral("client.business.backoff.jitter");
+        spec.values = QStringList{QStringLiteral("none"), QStringLiteral("full"), QStringLiteral("equal"),
+                                  QStringLiteral("decorrelated")};
+        spec.param2 = QStringLiteral("client.keyPlacement");
+        spec.values2 = QStringList{QStringLiteral("none"), QStringLiteral("perOperation"),
+                                   QStringLiteral("perBusinessAttempt"), QStringLiteral("perWrapperAttempt")};
+        panel.setSweepBandsShown(true);
+    }
     QVERIFY(panel.startSweep(spec));
     QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    if (compared)
+        QCOMPARE(panel.sweepLineNames().size(), 4);
 
     const QByteArray shots = qgetenv("RETRYLAB_CHART_SHOTS"); // a folder to look at them
     const int minPlotHeight = size.height() >= 500 ? 200 : 110;
@@ -645,11 +787,12 @@ void TestCharts::readableAtSizes()
         QVERIFY(view);
         QCoreApplication::processEvents();
         if (!shots.isEmpty())
-            panel.grab().save(QStringLiteral("%1/%2-%3x%4-tab%5.png")
+            panel.grab().save(QStringLiteral("%1/%2%6-%3x%4-tab%5.png")
                                   .arg(QString::fromLocal8Bit(shots), preset)
                                   .arg(size.width())
                                   .arg(size.height())
-                                  .arg(tab));
+                                  .arg(tab)
+                                  .arg(compared ? QStringLiteral("-compared") : QString()));
         const QString where = QStringLiteral("tab %1 (%2)").arg(tab).arg(panel.tabTitle(tab));
         QVERIFY2(view->chart()->plotArea().height() >= minPlotHeight,
                  qPrintable(where + QStringLiteral(": plot area %1 px tall").arg(view->chart()->plotArea().height())));
