@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace retrylab {
 
@@ -288,21 +289,55 @@ QJsonObject toJson(const Series &series)
     };
 }
 
+QByteArray secondsText(qint64 us)
+{
+    return decimal(us, kS).toLatin1();
+}
+
+QByteArray csvHeader()
+{
+    return QByteArrayLiteral("startS,attempts,firstTries,retries,served,commits,successes,failures,timeouts,conflicts,"
+                             "rejected503,budgetRefusals,inFlight,inFlightMax\n");
+}
+
+void appendCsvRow(QByteArray &out, const SeriesBucket &b)
+{
+    out += secondsText(b.startUs);
+    for (const qint64 v : {b.attempts, b.firstTries, b.retries, b.served, b.commits, b.successes, b.failures,
+                           b.timeouts, b.conflicts, b.rejected503, b.budgetRefusals, qint64(b.inFlight),
+                           qint64(b.inFlightMax)}) {
+        out += ',';
+        out += QByteArray::number(v);
+    }
+    out += '\n';
+}
+
+void appendJsonBucket(QByteArray &out, const SeriesBucket &b)
+{
+    out += "{\"startS\":";
+    out += secondsText(b.startUs);
+    const std::pair<const char *, qint64> members[] = {
+        {"attempts", b.attempts},     {"firstTries", b.firstTries}, {"retries", b.retries},
+        {"served", b.served},         {"commits", b.commits},       {"successes", b.successes},
+        {"failures", b.failures},     {"timeouts", b.timeouts},     {"conflicts", b.conflicts},
+        {"rejected503", b.rejected503}, {"budgetRefusals", b.budgetRefusals}, {"inFlight", b.inFlight},
+        {"inFlightMax", b.inFlightMax},
+    };
+    for (const auto &m : members) {
+        out += ",\"";
+        out += m.first;
+        out += "\":";
+        out += QByteArray::number(m.second);
+    }
+    out += '}';
+}
+
 QByteArray toCsv(const Series &series)
 {
-    QByteArray out = "startS,attempts,firstTries,retries,served,commits,successes,failures,timeouts,conflicts,"
-                     "rejected503,budgetRefusals,inFlight,inFlightMax\n";
+    QByteArray out = csvHeader();
     out.reserve(out.size() + series.buckets.size() * 48);
-    for (const SeriesBucket &b : series.buckets) {
-        out += decimal(b.startUs, kS).toLatin1();
-        for (const qint64 v : {b.attempts, b.firstTries, b.retries, b.served, b.commits, b.successes, b.failures,
-                               b.timeouts, b.conflicts, b.rejected503, b.budgetRefusals, qint64(b.inFlight),
-                               qint64(b.inFlightMax)}) {
-            out += ',';
-            out += QByteArray::number(v);
-        }
-        out += '\n';
-    }
+    for (const SeriesBucket &b : series.buckets)
+        appendCsvRow(out, b);
     return out;
 }
 

@@ -105,6 +105,13 @@ Series fromTrace(const Trace &trace, qint64 bucketUs);
 QJsonObject toJson(const Series &series);
 // One row per bucket; header "startS,attempts,firstTries,...".
 QByteArray toCsv(const Series &series);
+// The pieces of both, for writers that stream a long series in bounded memory.
+QByteArray csvHeader(); // with its '\n'
+void appendCsvRow(QByteArray &out, const SeriesBucket &bucket); // with its '\n'
+// One bucket as compact JSON, the members and values of toJson ({"startS":0.02,"attempts":3,...}).
+void appendJsonBucket(QByteArray &out, const SeriesBucket &bucket);
+// Microseconds as exact decimal seconds without trailing zeros: 20000 -> "0.02", 1000000 -> "1".
+QByteArray secondsText(qint64 us);
 } // namespace series
 
 } // namespace retrylab

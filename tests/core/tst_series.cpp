@@ -4,6 +4,7 @@
 
 #include <QHash>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QTest>
 
 #include <algorithm>
@@ -401,6 +402,24 @@ void TestSeries::csvAndJson()
     QCOMPARE(second.value(QStringLiteral("commits")).toInt(), 1);
     QCOMPARE(second.value(QStringLiteral("inFlightMax")).toInt(), 1);
     QCOMPARE(second.keys().size(), 14);
+
+    // The streamed pieces say the same as toJson and toCsv, bucket by bucket.
+    const Series storm = series::fromTrace(test::runPreset(QStringLiteral("retry-storm")).trace, 500 * kMs);
+    const QJsonArray stormBuckets = series::toJson(storm).value(QStringLiteral("buckets")).toArray();
+    QCOMPARE(stormBuckets.size(), storm.buckets.size());
+    QByteArray csv = series::csvHeader();
+    for (int i = 0; i < storm.buckets.size(); ++i) {
+        QByteArray line;
+        series::appendJsonBucket(line, storm.buckets.at(i));
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
+        QVERIFY2(error.error == QJsonParseError::NoError, line.constData());
+        QCOMPARE(doc.object(), stormBuckets.at(i).toObject());
+        series::appendCsvRow(csv, storm.buckets.at(i));
+    }
+    QCOMPARE(csv, series::toCsv(storm));
+    QCOMPARE(series::secondsText(20 * kMs), QByteArray("0.02"));
+    QCOMPARE(series::secondsText(3600 * kS + 1), QByteArray("3600.000001"));
 }
 
 void TestSeries::refusesPastMaxBuckets()
