@@ -33,6 +33,7 @@
 #include <QSpinBox>
 #include <QSvgGenerator>
 #include <QTabWidget>
+#include <QTextDocumentFragment>
 #include <QValueAxis>
 #include <QVBoxLayout>
 
@@ -1071,7 +1072,8 @@ bool ChartsPanel::exportChart(int tab, const QString &fileName, QString *error)
         generator.setFileName(fileName);
         generator.setSize(view->size());
         generator.setViewBox(QRect(QPoint(0, 0), view->size()));
-        generator.setTitle(view->chart()->title());
+        // A chart title is rich text (the load chart's has a subtitle line); the SVG's is plain.
+        generator.setTitle(QTextDocumentFragment::fromHtml(view->chart()->title()).toPlainText());
         generator.setDescription(tr("RetryLab chart: %1").arg(tabTitle(tab)));
         QPainter painter;
         if (!painter.begin(&generator))

@@ -6,6 +6,8 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
+#include <QFontMetrics>
+#include <QResizeEvent>
 #include <QValueAxis>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -86,11 +88,8 @@ LoadChart::LoadChart(QWidget *parent)
     m_retryArea = new QAreaSeries(m_retryUpper, m_retryLower);
     m_retryArea->setName(tr("retries"));
     m_offered = new QLineSeries;
-    m_offered->setName(tr("offered: attempts sent"));
     m_served = new QLineSeries;
-    m_served->setName(tr("served: responses"));
     m_goodput = new QLineSeries;
-    m_goodput->setName(tr("goodput: orders succeeded"));
     m_playhead = new QLineSeries;
     for (QAbstractSeries *s : {static_cast<QAbstractSeries *>(m_firstArea), static_cast<QAbstractSeries *>(m_retryArea),
                                static_cast<QAbstractSeries *>(m_offered), static_cast<QAbstractSeries *>(m_served),
@@ -152,7 +151,31 @@ void LoadChart::applyStyle(bool compact)
     c->legend()->setVisible(true);
     for (QLegendMarker *marker : c->legend()->markers(m_playhead))
         marker->setVisible(false);
+    updateLegendNames();
     updateTitle();
+}
+
+void LoadChart::resizeEvent(QResizeEvent *event)
+{
+    QChartView::resizeEvent(event);
+    updateLegendNames();
+}
+
+void LoadChart::updateLegendNames()
+{
+    const QStringList full{tr("offered: attempts sent"), tr("served: responses"), tr("goodput: orders succeeded")};
+    const QStringList brief{tr("offered"), tr("served"), tr("goodput")};
+    // Qt Charts cuts a legend that does not fit to "goo...": measure it first.
+    const QFontMetrics fm(chart()->legend()->font());
+    int needed = 60; // the chart's margins
+    for (const QString &name : full + QStringList{m_firstArea->name(), m_retryArea->name()})
+        needed += fm.horizontalAdvance(name) + fm.height() + 24; // marker, gaps
+    const QStringList &names = needed <= width() ? full : brief;
+    QLineSeries *const lines[] = {m_offered, m_served, m_goodput};
+    for (int i = 0; i < 3; ++i) {
+        if (lines[i]->name() != names.at(i))
+            lines[i]->setName(names.at(i));
+    }
 }
 
 void LoadChart::updateTitle()
