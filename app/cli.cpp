@@ -706,11 +706,11 @@ int runCommand(const QStringList &arguments)
     const work::Estimate worst = work::estimate(s);
     if (worst.attempts > limit) {
         QString message = work::refusal(QStringLiteral("this scenario"), worst, limit);
-        if ((streaming || live) && !parser.isSet(maxAttempts))
-            message.replace(QStringLiteral(", over the limit of"),
-                            live      ? QStringLiteral(", over the --live limit of")
-                                : tracing ? QStringLiteral(", over the --trace limit of")
-                                          : QStringLiteral(", over the --series limit of"));
+        if ((streaming || live) && !parser.isSet(maxAttempts)) {
+            const QString flag = live ? QStringLiteral("--live") : tracing ? QStringLiteral("--trace")
+                                                                           : QStringLiteral("--series");
+            message.replace(QStringLiteral(", over the limit of"), QStringLiteral(", over the %1 limit of").arg(flag));
+        }
         fail(QStringLiteral("run: %1").arg(message));
         return ExitUsage;
     }

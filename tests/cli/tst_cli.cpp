@@ -1372,7 +1372,19 @@ void TestCli::runSeriesRefusals_data()
             << stormRun({QStringLiteral("--series"), QStringLiteral("1s"), QStringLiteral("--series-out"),
                          QStringLiteral("/nonexistent/dir/load.csv")})
             << 1 << QStringLiteral("retrylab: run: --series-out: cannot write \"/nonexistent/dir/load.csv\": No such file or directory");
-    // 600 orders 100 s apart: the last event near 59,900 s, so 1 ms would make about 6e7 buckets.
+    // A series streams every event past its counter, as a trace does: the traced run's limit.
+    QTest::addRow("series-work-limit")
+            << QStringList{QStringLiteral("run"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+                           QStringLiteral("--set"), QStringLiteral("workload.orders=1000000"),
+                           QStringLiteral("--set"), QStringLiteral("client.transport.enabled=true"),
+                           QStringLiteral("--set"), QStringLiteral("client.transport.total=1"),
+                           QStringLiteral("--series"), QStringLiteral("1s")}
+            << 2
+            << QStringLiteral("retrylab: run: this scenario could make up to 1.8e7 HTTP attempts (workload.orders 1000000 "
+                              "x client.business.maxAttempts 3 x client.wrapper.maxAttempts 3 x client.transport.total+1 "
+                              "2), over the --series limit of 1e7; raise it with --max-attempts N");
+    // 600 orders from 30 clients, 3.3 s apart: the last event near 2,000 s, so 1 ms would make two
+    // million buckets; 2 ms makes one million, the most a series may hold.
     QTest::addRow("too-many-buckets")
             << stormRun({QStringLiteral("--set"), QStringLiteral("workload.interArrivalMs=100000"), QStringLiteral("--series"),
                          QStringLiteral("1ms")})
