@@ -1,5 +1,6 @@
 #pragma once
 
+#include "rng.h"
 #include "scenario.h"
 
 #include <unordered_map>
@@ -38,6 +39,16 @@ constexpr quint32 FRestart = Restart;
 } // namespace shortnames
 
 quint32 bit(FaultKind kind);
+
+// One time drawn from a distribution, in microseconds, from one draw of the stream: uniform
+// base + U(0, jitter), or normal |N(mean, sd)| by the inverse of the normal distribution function
+// (the standard leaves std::normal_distribution's algorithm to each library, and a trace must be
+// the same everywhere).
+qint64 drawUs(const Distribution &d, RngStream &rng);
+
+// The probability of `fault` at virtual time tUs: the scenario's own (`base`), or a window's while
+// one of that fault is open (fromS <= t < toS). tUs < 0 ignores the windows.
+double probabilityAt(const Scenario &s, FaultKind fault, double base, qint64 tUs);
 
 // One HTTP attempt as the script and the dice address it.
 struct Attempt
@@ -79,10 +90,12 @@ private:
 
 // The network's dice for a POST attempt (network.connectFailure, requestLoss, latencySpike,
 // responseLoss, resetAfterCommit), drawn in that order from the attempt's own stream.
-quint32 postNetworkDice(const Scenario &s, const Attempt &a);
+// tUs: when the attempt is sent (fault windows); -1 ignores the windows.
+quint32 postNetworkDice(const Scenario &s, const Attempt &a, qint64 tUs = -1);
 // The server's dice for a POST attempt when it arrives (server.throttle429, error5xxBeforeCommit,
 // error5xxAfterCommit).
-quint32 serverDice(const Scenario &s, const Attempt &a);
+// tUs: when it arrives (fault windows); -1 ignores the windows.
+quint32 serverDice(const Scenario &s, const Attempt &a, qint64 tUs = -1);
 // How long the server processes a POST attempt that gets a processing slot, in microseconds
 // (server.processingMs: base plus a uniform share of the jitter).
 qint64 processingUs(const Scenario &s, const Attempt &a);
@@ -90,7 +103,7 @@ qint64 processingUs(const Scenario &s, const Attempt &a);
 // The network's dice for a status query (GET /orders?ref=, a.get with a.t its own HTTP attempt):
 // requestLoss and responseLoss, the latency of the way there, then connectFailure, latencySpike
 // and resetAfterCommit, in that order from the query's own stream. `latencyUs` gets that latency.
-quint32 queryDice(const Scenario &s, const Attempt &a, qint64 *latencyUs = nullptr);
+quint32 queryDice(const Scenario &s, const Attempt &a, qint64 *latencyUs = nullptr, qint64 tUs = -1);
 
 // What a server restart did, for the trace of a request it dropped: the prefix, then the down
 // time and whether the key store forgot its keys. One wording for the engine and the live server.

@@ -278,11 +278,12 @@ qint64 backoffUs(const BackoffConfig &config, int n, qint64 prevUs, double u)
         v = initial * n;
         break;
     case BackoffKind::Exponential:
-        v = initial * std::pow(config.multiplier, std::max(0, n - 1));
+    case BackoffKind::AwsExponential: {
+        const int e = config.kind == BackoffKind::Exponential ? std::max(0, n - 1) : std::max(1, n);
+        // x 2^e is exact either way; ldexp spares a retry-until-success loop a pow() per retry.
+        v = config.multiplier == 2.0 ? std::ldexp(initial, std::min(e, 2000)) : initial * std::pow(config.multiplier, e);
         break;
-    case BackoffKind::AwsExponential:
-        v = initial * std::pow(config.multiplier, std::max(1, n));
-        break;
+    }
     }
     v = std::min(v, cap);
     // tenacity's min: the floor of the wait; full jitter draws from [min, wait] (wait_random_exponential).

@@ -1555,10 +1555,11 @@ int LayerConfig::effectiveMaxAttempts() const
 {
     if (maxAttempts > 0)
         return maxAttempts;
-    const int wait = minimumWaitMs();
-    if (deadlineMs <= 0 || wait < 1)
+    // A retry that may wait 0 ms (no backoff, full jitter) still counts 1 ms: the deadline bounds
+    // the loop in time, and the engine stops a loop that never lets the clock move.
+    if (deadlineMs <= 0)
         return 1; // refused by the validator; never loop without a bound
-    return 1 + deadlineMs / wait;
+    return 1 + deadlineMs / std::max(1, minimumWaitMs());
 }
 
 int TransportConfig::worstCaseRetries() const

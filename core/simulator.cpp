@@ -45,6 +45,8 @@ enum class Ev : quint8 {
     ServerRestart,
     QuerySend,
     TokenFailed, // live path: POST /order-tokens got no token
+    ReadArrive,  // server.model occ: an attempt's read of its row reaches the server
+    ReadReply,   // server.model occ: the row's version is back at the client, the write goes out
 };
 
 // Scheduled event; (t, seq) orders simultaneous events by scheduling order.
@@ -64,6 +66,57 @@ struct Later
     {
         return x.t != y.t ? x.t > y.t : x.seq > y.seq;
     }
+};
+
+// A 4-ary min-heap of events by (t, seq): half the depth of a binary heap, and the four children
+// of a node share cache lines. (t, seq) is unique, so events leave in exactly the order
+// std::priority_queue gave them: the same traces, about a third less time in the queue.
+class EventQueue
+{
+public:
+    bool empty() const { return m_heap.empty(); }
+    const Event &top() const { return m_heap.front(); }
+    void push(const Event &e)
+    {
+        size_t i = m_heap.size();
+        m_heap.push_back(e);
+        while (i > 0) {
+            const size_t parent = (i - 1) / 4;
+            if (!before(e, m_heap[parent]))
+                break;
+            m_heap[i] = m_heap[parent];
+            i = parent;
+        }
+        m_heap[i] = e;
+    }
+    void pop()
+    {
+        const Event last = m_heap.back();
+        m_heap.pop_back();
+        const size_t n = m_heap.size();
+        if (n == 0)
+            return;
+        size_t i = 0;
+        for (;;) {
+            const size_t first = 4 * i + 1;
+            if (first >= n)
+                break;
+            size_t best = first;
+            const size_t end = std::min(first + 4, n);
+            for (size_t c = first + 1; c < end; ++c)
+                if (before(m_heap[c], m_heap[best]))
+                    best = c;
+            if (!before(m_heap[best], last))
+                break;
+            m_heap[i] = m_heap[best];
+            i = best;
+        }
+        m_heap[i] = last;
+    }
+
+private:
+    static bool before(const Event &x, const Event &y) { return x.t != y.t ? x.t < y.t : x.seq < y.seq; }
+    std::vector<Event> m_heap;
 };
 
 using namespace faults::shortnames;
@@ -94,6 +147,10 @@ struct Flow
     bool done = false;
     bool succeeded = false;
     qint64 end = 0;
+    int row = 0;              // server.model occ: the row this operation updates
+    qint64 readVersion = 0;   // occ: the version the current attempt read
+    int nextFlow = -1;        // closed workload: the client's next operation (its first submission)
+    int pairFlow = -1;        // closed workload: this operation's double submit, if any
     // Trace formatting cache (mutable: filled while tracing a const flow).
     mutable quint64 cachedAttempt = ~0ull;
     mutable QString cachedPath;
@@ -115,13 +172,19 @@ struct Request
     int record = 0;
     OrderRequest order;
     int b = 0, w = 0, t = 0;
+    qint64 version = -1; // occ: the row version the write carries
 };
 
 struct ClientState
 {
-    double tokens = 0;
+    double tokens = 0;        // the retry budget (per client; the global one lives in client 0)
     int consecutiveFailures = 0;
     qint64 openUntil = -1;
+    // circuitBreaker.mode failureRate: the last `window` recorded outcomes, a ring (1 = failure).
+    std::vector<char> outcomes;
+    int filled = 0;
+    int next = 0;
+    int failures = 0;
 };
 
 // printf-style ASCII formatting for the trace's hot paths: QString::arg and
@@ -138,10 +201,54 @@ QString ascii(const char *format, ...)
     return QString::fromLatin1(buffer, qBound(0, n, int(sizeof buffer) - 1));
 }
 
+// The two formats of every attempt, written digit by digit (vsnprintf's parsing showed in traced runs).
+char *putInt(char *out, int v)
+{
+    char digits[12];
+    int n = 0;
+    unsigned u = v < 0 ? 0u - unsigned(v) : unsigned(v);
+    do {
+        digits[n++] = char('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        *out++ = '-';
+    while (n)
+        *out++ = digits[--n];
+    return out;
+}
+
 QString hex(quint64 v, int digits)
 {
-    const quint64 masked = v & ((digits >= 16) ? ~0ull : ((1ull << (4 * digits)) - 1));
-    return ascii("%0*llx", digits, static_cast<unsigned long long>(masked));
+    char buffer[16];
+    digits = qBound(1, digits, 16);
+    for (int i = digits - 1; i >= 0; --i, v >>= 4)
+        buffer[i] = "0123456789abcdef"[v & 0xF];
+    return QString::fromLatin1(buffer, digits);
+}
+
+// "op7/b2/w1/t3", or "op7#2/b2/w1/t3" for a second submission.
+QString attemptPath(int op, int sub, int b, int w, int t)
+{
+    char buffer[80];
+    char *p = buffer;
+    *p++ = 'o';
+    *p++ = 'p';
+    p = putInt(p, op);
+    if (sub != 1) {
+        *p++ = '#';
+        p = putInt(p, sub);
+    }
+    *p++ = '/';
+    *p++ = 'b';
+    p = putInt(p, b);
+    *p++ = '/';
+    *p++ = 'w';
+    p = putInt(p, w);
+    *p++ = '/';
+    *p++ = 't';
+    p = putInt(p, t);
+    return QString::fromLatin1(buffer, int(p - buffer));
 }
 
 QString waitText(qint64 us)
@@ -176,13 +283,19 @@ public:
         m_businessMax = m_c.business.enabled ? m_c.business.effectiveMaxAttempts() : 1;
         m_wrapperMax = m_c.wrapper.enabled ? m_c.wrapper.effectiveMaxAttempts() : 1;
         m_clients.resize(size_t(std::max(1, s.workload.clients)));
-        for (ClientState &c : m_clients)
-            c.tokens = m_c.retryBudget.maxTokens;
+        for (ClientState &c : m_clients) {
+            c.tokens = m_c.retryBudget.startTokens();
+            if (m_c.circuitBreaker.enabled && m_c.circuitBreaker.mode == BreakerMode::FailureRate)
+                c.outcomes.assign(size_t(std::max(1, m_c.circuitBreaker.window)), 0);
+        }
+        m_occ = s.server.model == ServerModel::Occ && !live;
+        m_closed = s.workload.mode == WorkloadMode::Closed;
         m_tokenMode = s.server.idempotency.mode == IdempotencyMode::Token;
         m_post = QStringLiteral("POST");
         m_get = QStringLiteral("GET");
         m_restarts = !s.server.restartsAtS.isEmpty() || m_script.restarts();
         m_instantLimit = maxEventsAtOneInstant(s);
+        m_timeoutText = QStringLiteral("no response within %1 ms").arg(m_c.timeoutMs);
     }
 
     RunResult run();
@@ -221,9 +334,7 @@ private:
     // --- tracing ----------------------------------------------------------
     QString path(const Flow &f, int b, int w, int t) const
     {
-        if (f.sub == 1)
-            return ascii("op%d/b%d/w%d/t%d", f.op, qMax(1, b), qMax(1, w), qMax(1, t));
-        return ascii("op%d#%d/b%d/w%d/t%d", f.op, f.sub, qMax(1, b), qMax(1, w), qMax(1, t));
+        return attemptPath(f.op, f.sub, qMax(1, b), qMax(1, w), qMax(1, t));
     }
     QString requestId(const Flow &f, int b, int w, int t) const
     {
@@ -271,6 +382,31 @@ private:
         e.record = record;
         e.detail = detail;
         put(std::move(e));
+    }
+    // Texts that many events share, formatted once per run: copies share one buffer, so a traced
+    // run does not allocate (and later free) a string per event for them.
+    template<class Make>
+    const QString &cached(std::vector<QString> &cache, int n, Make make)
+    {
+        if (n < 0 || n >= 4096)
+            return m_scratch = make(n);
+        if (size_t(n) >= cache.size())
+            cache.resize(size_t(n) + 1);
+        QString &text = cache[size_t(n)];
+        if (text.isNull())
+            text = make(n);
+        return text;
+    }
+    const QString &statusText(int status)
+    {
+        return cached(m_statusTexts, status, [](int n) { return QString::number(n); });
+    }
+    // AttemptOutcome::describe(), with the plain status answers from the cache.
+    QString describe(const AttemptOutcome &o)
+    {
+        if (o.kind == OutcomeKind::Response && !o.raised && !o.replayed)
+            return statusText(o.status);
+        return o.describe();
     }
     void put(TraceEvent &&e)
     {
@@ -334,9 +470,14 @@ private:
         if (!m_live)
             m_free.push_back(ri);
     }
-    qint64 latency(RngStream &rng) const
+    qint64 latency(RngStream &rng) const { return faults::drawUs(m_s.network.latencyMs, rng); }
+    void onReadArrive(int fi, quint32 serial);
+    void onReadReply(int fi, quint32 serial);
+    void sendWrite(int fi);
+    void recordBreaker(ClientState &cs, bool failure);
+    ClientState &budgetOf(const Flow &f)
     {
-        return qint64(m_s.network.latencyMs.base) * kMs + qint64(rng.uniform() * m_s.network.latencyMs.jitter * kMs);
+        return m_clients[m_c.retryBudget.scope == BudgetScope::Global ? 0 : size_t(f.client)];
     }
     void onRequestArrive(int ri);
     void startProcessing(int ri);
@@ -356,7 +497,7 @@ private:
     bool m_tables;  // RunResult::records and ::ops are filled
     OrderService m_service;
     faults::Script m_script;
-    std::priority_queue<Event, std::vector<Event>, Later> m_queue;
+    EventQueue m_queue;
     std::deque<Event> m_timeouts;
     quint64 m_seq = 0;
     qint64 m_now = 0;
@@ -376,10 +517,17 @@ private:
     Trace m_trace;
     quint64 m_cachedKey = 0;
     QString m_cachedKeyText;
+    std::vector<QString> m_statusTexts, m_businessTexts, m_wrapperTexts, m_attemptTexts, m_processingTexts;
+    QString m_scratch;
+    QString m_timeoutText;
     Metrics m_m;
     std::vector<int> m_recordFlow;
     std::vector<QString> m_recordPath;
     std::vector<std::pair<qint64, int>> m_arrivals; // (start, flow), in start order
+    int m_ops = 0;        // logical operations of the run
+    bool m_occ = false;   // server.model occ (simulated only)
+    bool m_closed = false; // workload.mode closed
+    std::vector<qint64> m_rowVersion; // occ: each row's version
     size_t m_nextArrival = 0;
     quint64 m_processed = 0;
     size_t m_reconciledRecords = 0; // records that the last reconciliation pass saw
@@ -467,7 +615,7 @@ void Engine::onBusinessStart(int fi, int phase)
             traceFlow(Lane::Business, EventKind::BusinessAttempt, f, 0, 0,
                       m_c.business.maxAttempts == 0
                           ? ascii("business attempt %d (unlimited until the %d ms deadline)", f.b, m_c.business.deadlineMs)
-                          : ascii("business attempt %d of %d", f.b, m_businessMax));
+                          : cached(m_businessTexts, f.b, [this](int b) { return ascii("business attempt %d of %d", b, m_businessMax); }));
         if (m_c.keyPlacement == KeyPlacement::PerBusinessAttempt && !mintKey(f, 0, Ev::BusinessStart, "per business attempt"))
             return;
     }
@@ -498,7 +646,7 @@ void Engine::onWrapperStart(int fi, int phase)
             traceFlow(Lane::Wrapper, EventKind::WrapperAttempt, f, 0, 0,
                       m_c.wrapper.maxAttempts == 0
                           ? ascii("wrapper attempt %d (unlimited until the %d ms deadline)", f.w, m_c.wrapper.deadlineMs)
-                          : ascii("wrapper attempt %d of %d", f.w, m_wrapperMax));
+                          : cached(m_wrapperTexts, f.w, [this](int w) { return ascii("wrapper attempt %d of %d", w, m_wrapperMax); }));
         if (m_c.keyPlacement == KeyPlacement::PerWrapperAttempt && !mintKey(f, 0, Ev::WrapperStart, "per wrapper attempt"))
             return;
     }
@@ -508,7 +656,7 @@ void Engine::onWrapperStart(int fi, int phase)
 quint32 Engine::faultsFor(const Flow &f)
 {
     const faults::Attempt attempt{f.op, f.sub, f.b, f.w, f.t, false};
-    return (m_script.empty() ? 0u : m_script.match(attempt)) | faults::postNetworkDice(m_s, attempt);
+    return (m_script.empty() ? 0u : m_script.match(attempt)) | faults::postNetworkDice(m_s, attempt, m_now);
 }
 
 void Engine::onTransportSend(int fi)
@@ -520,10 +668,12 @@ void Engine::onTransportSend(int fi)
     f.querying = false;
     if (m_tracing)
         traceFlow(Lane::Transport, EventKind::TransportAttempt, f, 0, 0,
-                  ascii("POST /orders, attempt %d", f.t));
+                  cached(m_attemptTexts, f.t, [](int t) { return ascii("POST /orders, attempt %d", t); }));
 
     ClientState &cs = m_clients[size_t(f.client)];
-    if (m_c.circuitBreaker.enabled && cs.openUntil >= 0 && m_now < cs.openUntil) {
+    const bool firstTry = f.b <= 1 && f.w <= 1 && f.t == 1;
+    if (m_c.circuitBreaker.enabled && cs.openUntil >= 0 && m_now < cs.openUntil
+        && !(m_c.circuitBreaker.retriesOnly && firstTry)) {
         m_m.circuitRejections++;
         if (m_tracing)
             traceFlow(Lane::Transport, EventKind::CircuitOpen, f, 0, 0, QStringLiteral("circuit breaker open"));
@@ -533,7 +683,42 @@ void Engine::onTransportSend(int fi)
         deliver(fi, o);
         return;
     }
+    if (m_occ && !serverDown()) {
+        // Read the row's version first (GET, no faults: the AWS model), then write with it.
+        m_m.reads++;
+        RngStream rng(m_s.seed, RngStream::Network,
+                      {quint64(f.op), quint64(f.sub), quint64(f.b), quint64(f.w), quint64(f.t), 11});
+        at(m_now + latency(rng), Ev::ReadArrive, fi, f.serial);
+        return;
+    }
+    sendWrite(fi);
+}
 
+void Engine::onReadArrive(int fi, quint32 serial)
+{
+    Flow &f = m_flows[size_t(fi)];
+    if (f.done || f.serial != serial)
+        return;
+    f.readVersion = m_rowVersion[size_t(f.row)];
+    if (m_tracing)
+        traceFlow(Lane::Server, EventKind::RowRead, f, 200, 0,
+                  ascii("row %d: version %lld", f.row + 1, static_cast<long long>(f.readVersion)));
+    RngStream rng(m_s.seed, RngStream::Network,
+                  {quint64(f.op), quint64(f.sub), quint64(f.b), quint64(f.w), quint64(f.t), 12});
+    at(m_now + latency(rng), Ev::ReadReply, fi, serial);
+}
+
+void Engine::onReadReply(int fi, quint32 serial)
+{
+    Flow &f = m_flows[size_t(fi)];
+    if (f.done || f.serial != serial)
+        return;
+    sendWrite(fi);
+}
+
+void Engine::sendWrite(int fi)
+{
+    Flow &f = m_flows[size_t(fi)];
     m_m.httpAttempts++;
     f.postAttempts++;
     quint32 faults = faultsFor(f);
@@ -564,6 +749,7 @@ void Engine::onTransportSend(int fi)
     r.order.op = f.op;
     r.order.key = f.key;
     r.order.fingerprint = f.fingerprint;
+    r.version = f.readVersion;
     if (faults & FRequestLost) {
         if (m_tracing)
             traceReq(Lane::Network, EventKind::RequestLost, r, 0, 0, QStringLiteral("the request never reached the server"));
@@ -611,7 +797,7 @@ void Engine::sendQueryAttempt(int fi)
     const NetworkConfig &n = m_s.network;
     const faults::Attempt query{f.op, f.sub, f.b, 1, f.qt, true};
     qint64 delay = 0;
-    quint32 faults = faults::queryDice(m_s, query, &delay);
+    quint32 faults = faults::queryDice(m_s, query, &delay, m_now);
     if (m_script.addressesQueries())
         faults |= m_script.match(query);
     if (serverDown())
@@ -690,7 +876,7 @@ bool Engine::spendBudget(Flow &f, Lane lane)
 {
     if (!m_c.retryBudget.enabled)
         return true;
-    ClientState &cs = m_clients[size_t(f.client)];
+    ClientState &cs = budgetOf(f);
     if (cs.tokens >= 1.0) {
         cs.tokens -= 1.0;
         return true;
@@ -706,19 +892,12 @@ void Engine::deliver(int fi, const AttemptOutcome &o)
 {
     Flow &f = m_flows[size_t(fi)];
     ClientState &cs = m_clients[size_t(f.client)];
-    if (m_c.circuitBreaker.enabled && policy::breakerRecords(o)) {
-        if (policy::breakerFailure(o)) {
-            if (++cs.consecutiveFailures >= m_c.circuitBreaker.failureThreshold) {
-                cs.openUntil = m_now + qint64(m_c.circuitBreaker.openMs) * kMs;
-                cs.consecutiveFailures = 0;
-            }
-        } else {
-            cs.consecutiveFailures = 0;
-            cs.openUntil = -1;
-        }
+    if (m_c.circuitBreaker.enabled && policy::breakerRecords(o))
+        recordBreaker(cs, policy::breakerFailure(o));
+    if (o.ok() && m_c.retryBudget.enabled) {
+        ClientState &bucket = budgetOf(f);
+        bucket.tokens = std::min(m_c.retryBudget.maxTokens, bucket.tokens + m_c.retryBudget.ratio);
     }
-    if (o.ok() && m_c.retryBudget.enabled)
-        cs.tokens = std::min(m_c.retryBudget.maxTokens, cs.tokens + m_c.retryBudget.ratio);
 
     if (m_c.transport.enabled && !o.ok()) {
         double jitterU = 0;
@@ -743,6 +922,41 @@ void Engine::deliver(int fi, const AttemptOutcome &o)
         }
     }
     afterWrapper(fi, o);
+}
+
+void Engine::recordBreaker(ClientState &cs, bool failure)
+{
+    const CircuitBreakerConfig &cb = m_c.circuitBreaker;
+    if (cb.mode == BreakerMode::Consecutive) {
+        if (failure) {
+            if (++cs.consecutiveFailures >= cb.failureThreshold) {
+                cs.openUntil = m_now + qint64(cb.openMs) * kMs;
+                cs.consecutiveFailures = 0;
+            }
+        } else {
+            cs.consecutiveFailures = 0;
+            cs.openUntil = -1;
+        }
+        return;
+    }
+    // Failure rate over the last `window` outcomes, once the window is full; opening starts a new window.
+    const int size = int(cs.outcomes.size());
+    if (cs.filled == size)
+        cs.failures -= cs.outcomes[size_t(cs.next)];
+    else
+        cs.filled++;
+    cs.outcomes[size_t(cs.next)] = failure ? 1 : 0;
+    cs.failures += failure ? 1 : 0;
+    cs.next = (cs.next + 1) % size;
+    if (!failure && cs.openUntil >= 0 && m_now >= cs.openUntil)
+        cs.openUntil = -1; // a probe succeeded
+    if (cs.filled == size && qint64(cs.failures) * 100 >= qint64(cb.failureRatePercent) * size) {
+        cs.openUntil = m_now + qint64(cb.openMs) * kMs;
+        std::fill(cs.outcomes.begin(), cs.outcomes.end(), 0);
+        cs.filled = 0;
+        cs.next = 0;
+        cs.failures = 0;
+    }
 }
 
 bool Engine::retryLayer(int fi, const AttemptOutcome &o, const LayerRetry &layer)
@@ -827,6 +1041,14 @@ void Engine::finish(Flow &f, bool ok, const QString &why)
     f.end = m_now;
     f.waiting = false;
     m_flowsOpen--;
+    if (m_closed && f.nextFlow >= 0) {
+        // The client thinks, then starts its next operation (and that one's double submit).
+        const qint64 next = m_now + qint64(m_s.workload.thinkTimeMs) * kMs;
+        const Flow &n = m_flows[size_t(f.nextFlow)];
+        at(next, Ev::OpStart, f.nextFlow);
+        if (n.pairFlow >= 0)
+            at(next + qint64(m_s.workload.doubleSubmitDelayMs) * kMs, Ev::OpStart, n.pairFlow);
+    }
     if (m_tracing) {
         traceFlow(Lane::Business, ok ? EventKind::OpSucceeded : EventKind::OpFailed, f, 0, 0, why);
         // A streamed run of a million orders must not keep a million formatted paths: a late
@@ -890,7 +1112,7 @@ void Engine::onRequestArrive(int ri)
         return;
     }
     const ServerConfig &sc = m_s.server;
-    r.faults |= faults::serverDice(m_s, {f.op, f.sub, r.b, r.w, r.t, false});
+    r.faults |= faults::serverDice(m_s, {f.op, f.sub, r.b, r.w, r.t, false}, m_now);
     if (r.faults & F429) {
         m_m.throttled429++;
         if (m_tracing)
@@ -951,9 +1173,11 @@ void Engine::startProcessing(int ri)
     m_busy++;
     if (m_restarts)
         m_inServer.push_back(ri);
-    const qint64 p = faults::processingUs(m_s, {f.op, f.sub, r.b, r.w, r.t, false});
+    qint64 p = faults::processingUs(m_s, {f.op, f.sub, r.b, r.w, r.t, false});
+    if (m_s.server.latencyPerInFlightMs > 0) // the others already processing slow this one down
+        p += qint64(std::llround(m_s.server.latencyPerInFlightMs * kMs * (m_busy - 1)));
     if (m_tracing)
-        traceReq(Lane::Server, EventKind::ProcessingStarted, r, 0, 0, QStringLiteral("processing %1 ms").arg(double(p) / kMs, 0, 'f', 0));
+        traceReq(Lane::Server, EventKind::ProcessingStarted, r, 0, 0, cached(m_processingTexts, int((p + kMs / 2) / kMs), [](int ms) { return ascii("processing %d ms", ms); }));
     at(m_now + p, Ev::ProcessingDone, ri);
 }
 
@@ -981,6 +1205,22 @@ void Engine::onProcessingDone(int ri)
         respond(ri, errorStatus, -1);
         return;
     }
+    if (m_occ) {
+        const Flow &f = m_flows[size_t(r.flow)];
+        qint64 &version = m_rowVersion[size_t(f.row)];
+        if (r.version != version) {
+            m_m.versionConflicts++;
+            m_service.failBeforeCommit(r.order, m_now, 409);
+            if (m_tracing)
+                traceReq(Lane::Server, EventKind::VersionConflict, r, 409, 0,
+                         ascii("row %d: read version %lld, now %lld", f.row + 1, static_cast<long long>(r.version),
+                               static_cast<long long>(version)));
+            releaseSlot();
+            respond(ri, 409, -1);
+            return;
+        }
+        ++version;
+    }
     const bool after = r.faults & F5xxAfter;
     const int status = after ? errorStatus : 201;
     const int record = m_service.commit(r.order, m_now, status);
@@ -994,9 +1234,18 @@ void Engine::onProcessingDone(int ri)
     }
     if (m_tracing) {
         const int first = m_service.findByRef(r.order.op);
-        traceReq(Lane::Database, EventKind::Committed, r, 0, record,
-                 first == record ? ascii("INSERT order ORD-%04d", r.order.op)
-                                 : ascii("INSERT order ORD-%04d: duplicate of record #%d", r.order.op, first));
+        if (m_occ) {
+            // The update of ORD-0007 written to its row; a second one is the same update applied twice.
+            const long long v = static_cast<long long>(m_rowVersion[size_t(f.row)]);
+            traceReq(Lane::Database, EventKind::Committed, r, 0, record,
+                     first == record ? ascii("UPDATE row %d to version %lld (ORD-%04d)", f.row + 1, v, r.order.op)
+                                     : ascii("UPDATE row %d to version %lld: ORD-%04d applied again (record #%d)",
+                                             f.row + 1, v, r.order.op, first));
+        } else {
+            traceReq(Lane::Database, EventKind::Committed, r, 0, record,
+                     first == record ? ascii("INSERT order ORD-%04d", r.order.op)
+                                     : ascii("INSERT order ORD-%04d: duplicate of record #%d", r.order.op, first));
+        }
     }
     if (r.faults & FRestart) {
         // Committed, then the process restarts before it answers: the client only sees a timeout.
@@ -1067,7 +1316,7 @@ void Engine::respond(int ri, int status, int retryAfterS)
     r.retryAfterS = retryAfterS;
     if (m_tracing)
         traceReq(Lane::Server, EventKind::ResponseSent, r, status, r.record,
-                 r.replayed ? ascii("%d, Idempotent-Replayed: true", status) : ascii("%d", status));
+                 r.replayed ? ascii("%d, Idempotent-Replayed: true", status) : statusText(status));
     if (r.faults & FResponseLost) {
         if (m_tracing)
             traceReq(Lane::Network, EventKind::ResponseLost, r, status, r.record,
@@ -1112,7 +1361,7 @@ void Engine::onResponseArrive(int ri, bool reset)
             // GET, else the answer stays unknown.
             if (m_tracing)
                 traceReq(Lane::Transport, reset ? EventKind::ConnectionReset : EventKind::ResponseReceived, r,
-                         reset ? 0 : r.status, 0, o.describe());
+                         reset ? 0 : r.status, 0, describe(o));
             queryFailed(r.flow, o);
             return;
         }
@@ -1135,7 +1384,7 @@ void Engine::onResponseArrive(int ri, bool reset)
     }
     if (m_tracing)
         traceReq(Lane::Transport, reset ? EventKind::ConnectionReset : EventKind::ResponseReceived, r,
-                 reset ? 0 : r.status, r.record, o.describe());
+                 reset ? 0 : r.status, r.record, describe(o));
     f.tokenUsed = r.tokenUsed;
     deliver(r.flow, o);
 }
@@ -1186,30 +1435,92 @@ void Engine::prepare()
 {
     const WorkloadConfig &w = m_s.workload;
     const int clients = std::max(1, w.clients);
-    m_flows.reserve(size_t(w.orders) * (w.doubleSubmitRate > 0 ? 2 : 1));
     // Arrivals stay out of the heap (it then holds only what is in flight); at equal
     // times they come before anything scheduled later, as if scheduled first.
     std::vector<std::pair<qint64, int>> &arrivals = m_arrivals;
-    arrivals.reserve(m_flows.capacity());
-    for (int i = 0; i < w.orders; ++i) {
-        const qint64 start = qint64(i) * w.interArrivalMs * kMs / clients;
+    // One operation (and its double submit, drawn per operation); returns its first flow.
+    const auto addOp = [&](int op, int client, qint64 start, bool scheduled) {
         Flow f;
-        f.op = i + 1;
-        f.client = i % clients;
+        f.op = op;
+        f.client = client;
+        if (m_occ && m_s.server.occRows > 1) {
+            RngStream rng(m_s.seed, RngStream::Workload, {quint64(op), 23});
+            f.row = std::min(m_s.server.occRows - 1, int(rng.uniform() * m_s.server.occRows));
+        }
         m_flows.push_back(f);
-        arrivals.emplace_back(start, int(m_flows.size()) - 1);
+        const int first = int(m_flows.size()) - 1;
+        if (scheduled)
+            arrivals.emplace_back(start, first);
         if (w.doubleSubmitRate > 0) {
-            RngStream rng(m_s.seed, RngStream::Workload, {quint64(i + 1)});
+            RngStream rng(m_s.seed, RngStream::Workload, {quint64(op)});
             if (rng.uniform() < w.doubleSubmitRate) {
                 Flow again = f;
                 again.sub = 2;
                 m_flows.push_back(again);
-                arrivals.emplace_back(start + qint64(w.doubleSubmitDelayMs) * kMs, int(m_flows.size()) - 1);
+                m_flows[size_t(first)].pairFlow = int(m_flows.size()) - 1;
+                if (scheduled)
+                    arrivals.emplace_back(start + qint64(w.doubleSubmitDelayMs) * kMs, int(m_flows.size()) - 1);
             }
         }
+        return first;
+    };
+    if (m_closed) {
+        // Each client's operations one after another: only its first is scheduled now, the next
+        // one when the previous ends (finish()).
+        const int perClient = std::max(1, w.opsPerClient);
+        m_flows.reserve(size_t(clients) * size_t(perClient) * (w.doubleSubmitRate > 0 ? 2 : 1));
+        for (int c = 0; c < clients; ++c) {
+            const qint64 start = w.startTogether ? 0 : qint64(c) * w.interArrivalMs * kMs / clients;
+            int previous = -1;
+            for (int k = 0; k < perClient; ++k) {
+                const int fi = addOp(c * perClient + k + 1, c, start, k == 0);
+                if (previous >= 0)
+                    m_flows[size_t(previous)].nextFlow = fi;
+                previous = fi;
+            }
+        }
+        m_ops = clients * perClient;
+    } else {
+        // Start times: evenly spaced or a Poisson process, at one rate or phase by phase.
+        std::vector<qint64> starts;
+        RngStream rng(m_s.seed, RngStream::Workload, {0x5eed});
+        const auto gap = [&](double meanUs) {
+            return w.arrivals == Arrivals::Poisson ? -std::log(1.0 - rng.uniform()) * meanUs : meanUs;
+        };
+        if (w.phases.isEmpty()) {
+            starts.reserve(size_t(w.orders));
+            double t = 0;
+            const double meanUs = double(w.interArrivalMs) * kMs / clients;
+            for (int i = 0; i < w.orders; ++i) {
+                // Fixed spacing keeps the integer arithmetic it always had.
+                starts.push_back(w.arrivals == Arrivals::Fixed ? qint64(i) * w.interArrivalMs * kMs / clients
+                                                               : qint64(std::llround(t)));
+                if (w.arrivals == Arrivals::Poisson)
+                    t += gap(meanUs);
+            }
+        } else {
+            QList<LoadPhase> phases = w.phases;
+            std::stable_sort(phases.begin(), phases.end(),
+                             [](const LoadPhase &a, const LoadPhase &b) { return a.fromS < b.fromS; });
+            for (const LoadPhase &ph : phases) {
+                if (ph.ratePerS <= 0)
+                    continue;
+                const double meanUs = double(kS) / ph.ratePerS;
+                const double end = ph.toS * kS;
+                for (double t = ph.fromS * kS; t < end && int(starts.size()) < w.orders; t += gap(meanUs))
+                    starts.push_back(qint64(std::llround(t)));
+            }
+        }
+        m_flows.reserve(starts.size() * (w.doubleSubmitRate > 0 ? 2 : 1));
+        arrivals.reserve(m_flows.capacity());
+        for (size_t i = 0; i < starts.size(); ++i)
+            addOp(int(i) + 1, int(i % size_t(clients)), starts[i], true);
+        m_ops = int(starts.size());
     }
     std::stable_sort(arrivals.begin(), arrivals.end(),
                      [](const std::pair<qint64, int> &a, const std::pair<qint64, int> &b) { return a.first < b.first; });
+    if (m_occ)
+        m_rowVersion.assign(size_t(std::max(1, m_s.server.occRows)), 0);
     m_flowsOpen = int(m_flows.size());
     if (m_live)
         return; // reconciliation and restarts are the real server's business
@@ -1349,7 +1660,7 @@ void Engine::dispatch(const Event &e)
             m_m.timeouts++;
             if (m_tracing)
                 traceFlow(f.querying ? Lane::Business : Lane::Transport, EventKind::Timeout, f, 0, 0,
-                          QStringLiteral("no response within %1 ms").arg(m_c.timeoutMs));
+                          m_timeoutText);
             AttemptOutcome o;
             o.kind = OutcomeKind::ReadTimeout;
             if (f.querying) {
@@ -1369,6 +1680,12 @@ void Engine::dispatch(const Event &e)
     case Ev::QuerySend:
         sendQueryAttempt(e.a);
         break;
+    case Ev::ReadArrive:
+        onReadArrive(e.a, e.serial);
+        break;
+    case Ev::ReadReply:
+        onReadReply(e.a, e.serial);
+        break;
     }
 }
 
@@ -1381,14 +1698,13 @@ RunResult Engine::run()
 
 RunResult Engine::finishRun(const ServerCounts *server)
 {
-    const WorkloadConfig &w = m_s.workload;
     RunResult result;
     result.scenario = m_s;
     result.cancelled = m_cancelled;
     result.error = m_stopError;
     // ---- metrics ----
     const std::vector<StoredRecord> &records = m_service.records();
-    const int ops = w.orders;
+    const int ops = m_ops;
     std::vector<int> recordsPerOp(size_t(ops) + 1, 0), liveRecordsPerOp(size_t(ops) + 1, 0);
     int recordCount = int(records.size());
     if (server) {
@@ -1426,8 +1742,10 @@ RunResult Engine::finishRun(const ServerCounts *server)
         m_m.maxAttemptsPerOp = std::max(m_m.maxAttemptsPerOp, f.postAttempts);
     }
     int distinct = 0, distinctLive = 0, live = 0;
-    std::vector<qint64> latencies;
+    std::vector<qint64> latencies, attemptsPerOp;
     latencies.reserve(size_t(ops));
+    attemptsPerOp.reserve(size_t(ops));
+    qint64 firstStart = -1;
     for (int o = 1; o <= ops; ++o) {
         distinct += recordsPerOp[size_t(o)] > 0;
         distinctLive += liveRecordsPerOp[size_t(o)] > 0;
@@ -1442,6 +1760,9 @@ RunResult Engine::finishRun(const ServerCounts *server)
                 m_m.orphans++;
         }
         latencies.push_back(opEnd[size_t(o)] - std::max<qint64>(0, opStart[size_t(o)]));
+        attemptsPerOp.push_back(qint64(opAttempts[size_t(o)]) * kMs); // percentile() reads milliseconds
+        if (opStart[size_t(o)] >= 0 && (firstStart < 0 || opStart[size_t(o)] < firstStart))
+            firstStart = opStart[size_t(o)];
     }
     m_m.logicalOperations = ops;
     m_m.records = recordCount;
@@ -1452,11 +1773,16 @@ RunResult Engine::finishRun(const ServerCounts *server)
     m_m.latencyP50Ms = percentile(latencies, 0.50);
     m_m.latencyP95Ms = percentile(latencies, 0.95);
     m_m.latencyP99Ms = percentile(latencies, 0.99);
+    m_m.attemptsPerOpP50 = percentile(attemptsPerOp, 0.50);
+    m_m.attemptsPerOpP99 = percentile(attemptsPerOp, 0.99);
+    if (m_occ)
+        m_m.writeAttempts = m_m.httpAttempts;
     // The run ends when the last operation does, not at the last pending timer or ghost.
     qint64 lastEnd = 0;
     for (const Flow &f : m_flows)
         lastEnd = std::max(lastEnd, f.done ? f.end : m_now);
     m_m.durationS = double(lastEnd) / kS;
+    m_m.completionS = double(lastEnd - std::max<qint64>(0, std::min(firstStart, lastEnd))) / kS;
     m_m.goodputPerS = lastEnd > 0 ? m_m.clientSucceeded / m_m.durationS : 0;
     m_m.lastCommitS = m_lastCommit >= 0 ? double(m_lastCommit) / kS : 0;
 
@@ -1593,7 +1919,7 @@ qint64 maxEventsAtOneInstant(const Scenario &scenario)
     const ClientConfig &c = scenario.client;
     const qint64 transport = c.transport.enabled ? std::max(0, c.transport.worstCaseRetries()) + 1 : 1;
     const qint64 requests = work::saturatedProduct(std::max<qint64>(1, work::estimate(scenario).attempts), transport);
-    const qint64 submissions = qint64(std::max(1, scenario.workload.orders)) * 2;
+    const qint64 submissions = qint64(std::max(1, scenario.workload.operations())) * 2;
     const qint64 events = work::saturatedProduct(16, requests);
     const qint64 slack = submissions + scenario.server.restartsAtS.size() + 1024;
     return events > std::numeric_limits<qint64>::max() - slack ? std::numeric_limits<qint64>::max() : events + slack;
@@ -1647,6 +1973,14 @@ QJsonObject Metrics::toJson() const
     o.insert(QStringLiteral("goodputPerS"), goodputPerS);
     o.insert(QStringLiteral("lastCommitS"), lastCommitS);
     o.insert(QStringLiteral("lateCommits"), lateCommits);
+    o.insert(QStringLiteral("completionS"), completionS);
+    QJsonObject perOp;
+    perOp.insert(QStringLiteral("p50"), attemptsPerOpP50);
+    perOp.insert(QStringLiteral("p99"), attemptsPerOpP99);
+    o.insert(QStringLiteral("attemptsPerOp"), perOp);
+    o.insert(QStringLiteral("reads"), reads);
+    o.insert(QStringLiteral("writeAttempts"), writeAttempts);
+    o.insert(QStringLiteral("versionConflicts"), versionConflicts);
     return o;
 }
 
@@ -1685,6 +2019,12 @@ QList<QPair<QString, double>> Metrics::flat() const
         {QStringLiteral("goodputPerS"), goodputPerS},
         {QStringLiteral("lastCommitS"), lastCommitS},
         {QStringLiteral("lateCommits"), double(lateCommits)},
+        {QStringLiteral("completionS"), completionS},
+        {QStringLiteral("attemptsPerOpP50"), attemptsPerOpP50},
+        {QStringLiteral("attemptsPerOpP99"), attemptsPerOpP99},
+        {QStringLiteral("reads"), double(reads)},
+        {QStringLiteral("writeAttempts"), double(writeAttempts)},
+        {QStringLiteral("versionConflicts"), double(versionConflicts)},
     };
 }
 

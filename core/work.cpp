@@ -56,7 +56,10 @@ Estimate estimate(const Scenario &s)
     }
 
     QStringList factors;
-    factors << factor("workload.orders", s.workload.orders);
+    if (s.workload.mode == WorkloadMode::Closed)
+        factors << QStringLiteral("workload.clients %1 x workload.opsPerClient %2").arg(s.workload.clients).arg(s.workload.opsPerClient);
+    else
+        factors << factor("workload.orders", s.workload.orders);
     if (submissionsPerOrder > 1)
         factors << QStringLiteral("2 submissions (workload.doubleSubmitRate %1)").arg(s.workload.doubleSubmitRate);
     if (c.business.enabled)
@@ -73,7 +76,7 @@ Estimate estimate(const Scenario &s)
                         : factor("client.transport retries (total, connect, read, status)+1", transport));
 
     Estimate e;
-    e.attempts = saturatedProduct(saturatedProduct(qMax(0, s.workload.orders), submissionsPerOrder), perSubmission);
+    e.attempts = saturatedProduct(saturatedProduct(qMax(0, s.workload.operations()), submissionsPerOrder), perSubmission);
     e.drivers = factors.join(QStringLiteral(" x "));
     if (!extras.isEmpty())
         e.drivers += QStringLiteral(", plus ") + extras.join(QStringLiteral(" and "));

@@ -216,6 +216,9 @@ void LiveRunPrivate::start()
     serverEvents.clear();
     lastCommitUs = -1;
     rows.clear();
+    if (scenario.server.model == ServerModel::Occ)
+        return fail(QStringLiteral("server.model occ is simulated only: the live order service serves orders "
+                                   "(set server.model to orders for a live run)"));
     if (options.url.isEmpty()) {
         // The embedded server runs the scenario's server and faults on the scaled clock: its
         // processing, answer delays, restart down time and key TTL clock.
@@ -462,7 +465,7 @@ void LiveRunPrivate::drain(int gen, qint64 deadlineMs, QElapsedTimer waited)
 void LiveRunPrivate::countRecords(int gen)
 {
     counting = true;
-    const int ops = scenario.workload.orders;
+    const int ops = scenario.workload.operations();
     perOp.assign(size_t(ops) + 1, 0);
     rows.clear();
     pendingRefs = ops;

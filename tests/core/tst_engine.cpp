@@ -1153,7 +1153,9 @@ void TestEngine::durationAndCommitsInJsonAndFlat()
         names << entry.first;
     QCOMPARE(names.mid(names.indexOf(QLatin1String("durationS"))),
              (QStringList{QStringLiteral("durationS"), QStringLiteral("goodputPerS"), QStringLiteral("lastCommitS"),
-                          QStringLiteral("lateCommits")}));
+                          QStringLiteral("lateCommits"), QStringLiteral("completionS"), QStringLiteral("attemptsPerOpP50"),
+                          QStringLiteral("attemptsPerOpP99"), QStringLiteral("reads"), QStringLiteral("writeAttempts"),
+                          QStringLiteral("versionConflicts")}));
     // The metrics compare field by field: a late commit more is a different result.
     Metrics other = m;
     other.lateCommits++;
