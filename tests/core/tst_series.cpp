@@ -85,6 +85,55 @@ void TestSeries::addsUpToMetrics_data()
             qFatal("%s", qPrintable(parsed.errors.join(QLatin1Char('\n'))));
         return parsed.scenario;
     };
+    // Many clients (issue 11): the AWS study's OCC contention (version conflicts), closed-loop
+    // clients with think time, Poisson arrivals in phases, a latency-spike window with a global
+    // budget, load-dependent service and the failure-rate breaker that blocks retries only.
+    {
+        Scenario occ;
+        occ.workload.mode = WorkloadMode::Closed;
+        occ.workload.clients = 60;
+        occ.workload.opsPerClient = 2;
+        occ.workload.thinkTimeMs = 30;
+        occ.server.model = ServerModel::Occ;
+        occ.server.occRows = 2;
+        occ.server.processingMs = Distribution{0, 0};
+        occ.network.latencyMs.shape = DistributionShape::Normal;
+        occ.network.latencyMs.mean = 10;
+        occ.network.latencyMs.sd = 2;
+        occ.client.wrapper.enabled = false;
+        occ.client.transport.enabled = false;
+        occ.client.business = LayerConfig{true, 0, {BackoffKind::AwsExponential, 5, 2.0, 2000, Jitter::Full}, 180000};
+        QTest::addRow("occ-closed-loop") << occ << qint64(10 * kMs) << int(EventKind::VersionConflict);
+    }
+    {
+        Scenario storm;
+        storm.seed = 7;
+        storm.workload.orders = 3000;
+        storm.workload.clients = 3;
+        storm.workload.arrivals = Arrivals::Poisson;
+        storm.workload.phases = {LoadPhase{0, 10, 40}, LoadPhase{10, 20, 90}, LoadPhase{20, 40, 40}};
+        storm.server.capacity = 4;
+        storm.server.queue = 100;
+        storm.server.processingMs = Distribution{40, 20};
+        storm.server.latencyPerInFlightMs = 2;
+        storm.network.spikeMs = 1500;
+        storm.windows = {FaultWindow{12, 14, FaultKind::LatencySpike, 1.0}};
+        storm.client.timeoutMs = 1000;
+        storm.client.business = LayerConfig{true, 3, {BackoffKind::Exponential, 200, 2.0, 2000, Jitter::Full}, 0};
+        storm.client.wrapper.enabled = false;
+        storm.client.transport.enabled = true;
+        storm.client.transport.allowedMethods.append(QStringLiteral("POST"));
+        storm.client.retryBudget.enabled = true;
+        storm.client.retryBudget.scope = BudgetScope::Global;
+        QTest::addRow("phases-window-global-budget") << storm << qint64(100 * kMs) << int(EventKind::BudgetExhausted);
+        storm.client.retryBudget.enabled = false;
+        storm.client.circuitBreaker.enabled = true;
+        storm.client.circuitBreaker.mode = BreakerMode::FailureRate;
+        storm.client.circuitBreaker.window = 10;
+        storm.client.circuitBreaker.failureRatePercent = 50;
+        storm.client.circuitBreaker.retriesOnly = true;
+        QTest::addRow("failure-rate-breaker-retries-only") << storm << qint64(kS) << int(EventKind::CircuitOpen);
+    }
     QTest::addRow("retry-storm-breaker")
             << with(QStringLiteral("retry-storm"), {QStringLiteral("client.circuitBreaker.enabled=true"),
                                                      QStringLiteral("client.circuitBreaker.failureThreshold=2")})
