@@ -163,13 +163,13 @@ void LoadChart::resizeEvent(QResizeEvent *event)
 
 void LoadChart::updateLegendNames()
 {
-    const QStringList full{tr("offered: attempts sent"), tr("served: responses"), tr("goodput: orders succeeded")};
+    const QStringList full{tr("offered: attempts sent"), tr("served: responses, 503s too"), tr("goodput: orders succeeded")};
     const QStringList brief{tr("offered"), tr("served"), tr("goodput")};
     // Qt Charts cuts a legend that does not fit to "goo...": measure it first.
     const QFontMetrics fm(chart()->legend()->font());
-    int needed = 60; // the chart's margins
+    int needed = 40; // the chart's margins
     for (const QString &name : full + QStringList{m_firstArea->name(), m_retryArea->name()})
-        needed += fm.horizontalAdvance(name) + fm.height() + 24; // marker, gaps
+        needed += fm.horizontalAdvance(name) + fm.height() + 16; // marker, gaps
     const QStringList &names = needed <= width() ? full : brief;
     QLineSeries *const lines[] = {m_offered, m_served, m_goodput};
     for (int i = 0; i < 3; ++i) {

@@ -912,7 +912,7 @@ void TestCharts::loadChartSeries()
     QVERIFY(!load->isPending()); // 600 orders: counted on the spot
     QCOMPARE(load->legendNames(),
              (QStringList{QStringLiteral("first tries"), QStringLiteral("retries"),
-                          QStringLiteral("offered: attempts sent"), QStringLiteral("served: responses"),
+                          QStringLiteral("offered: attempts sent"), QStringLiteral("served: responses, 503s too"),
                           QStringLiteral("goodput: orders succeeded")}));
     // A narrow page: one word each, rather than names cut to "goodput: orde..." (readableAtSizes).
     panel.resize(600, 380);
