@@ -3,6 +3,7 @@
 #include "liveclient.h"
 #include "orderserver.h"
 #include "scenario.h"
+#include "series.h"
 #include "simulator.h"
 #include "sweep.h"
 #include "trace.h"
@@ -17,14 +18,18 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QSaveFile>
 #include <QNetworkInterface>
 #include <QSocketNotifier>
 
+#include <array>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <malloc.h>
+#include <optional>
 #include <unistd.h>
 
 namespace retrylab {
@@ -461,6 +466,105 @@ void writeTo(FILE *stream, const QString &text)
     std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stream);
 }
 
+// ---- run --series ------------------------------------------------------------
+
+// Where a series goes, chunk by chunk: a 1 ms series of a long run holds up to a million buckets,
+// so it is never formatted whole. False once a write failed.
+using ChunkSink = std::function<bool(const QByteArray &)>;
+constexpr int SeriesChunkBytes = 1 << 16;
+
+// The object of series::toJson, one bucket per line, its closing brace `indent` spaces in.
+bool writeSeriesJson(const Series &s, int indent, const ChunkSink &sink)
+{
+    const QByteArray pad(indent, ' ');
+    QByteArray out = "{\n" + pad + "    \"bucketS\": " + series::secondsText(s.bucketUs) + ",\n" + pad
+        + "    \"buckets\": [\n";
+    for (int i = 0; i < s.buckets.size(); ++i) {
+        out += pad + "        ";
+        series::appendJsonBucket(out, s.buckets.at(i));
+        out += i + 1 < s.buckets.size() ? ",\n" : "\n";
+        if (out.size() >= SeriesChunkBytes) {
+            if (!sink(out))
+                return false;
+            out.clear();
+        }
+    }
+    out += pad + "    ]\n" + pad + "}";
+    return sink(out);
+}
+
+bool writeSeriesCsv(const Series &s, const ChunkSink &sink)
+{
+    QByteArray out = series::csvHeader();
+    for (const SeriesBucket &b : s.buckets) {
+        series::appendCsvRow(out, b);
+        if (out.size() >= SeriesChunkBytes) {
+            if (!sink(out))
+                return false;
+            out.clear();
+        }
+    }
+    return sink(out);
+}
+
+// For people: the columns that fit a terminal, right-aligned; JSON and CSV have them all.
+bool writeSeriesTable(const Series &s, const ChunkSink &sink)
+{
+    const char *const headers[] = {"start (s)", "attempts", "retries", "served", "successes",
+                                   "failures",  "timeouts", "in flight"};
+    const auto cells = [](const SeriesBucket &b) {
+        return std::array<QByteArray, 8>{series::secondsText(b.startUs), QByteArray::number(b.attempts),
+                                         QByteArray::number(b.retries), QByteArray::number(b.served),
+                                         QByteArray::number(b.successes), QByteArray::number(b.failures),
+                                         QByteArray::number(b.timeouts), QByteArray::number(b.inFlight)};
+    };
+    std::array<int, 8> widths{};
+    for (size_t i = 0; i < widths.size(); ++i)
+        widths[i] = int(std::strlen(headers[i]));
+    for (const SeriesBucket &b : s.buckets) {
+        const auto row = cells(b);
+        for (size_t i = 0; i < widths.size(); ++i)
+            widths[i] = std::max(widths[i], int(row[i].size()));
+    }
+    const QString title = QStringLiteral("\nLoad per %1 bucket (%2): every column with --format json or csv\n\n")
+                              .arg(series::formatBucket(s.bucketUs),
+                                   s.buckets.size() == 1 ? QStringLiteral("1 bucket")
+                                                         : QStringLiteral("%1 buckets").arg(s.buckets.size()));
+    QByteArray out = title.toUtf8();
+    const auto line = [&out, &widths](const std::array<QByteArray, 8> &row) {
+        for (size_t i = 0; i < row.size(); ++i) {
+            if (i > 0)
+                out += "  ";
+            out += row[i].rightJustified(widths[i], ' ');
+        }
+        out += '\n';
+    };
+    std::array<QByteArray, 8> header;
+    for (size_t i = 0; i < header.size(); ++i)
+        header[i] = headers[i];
+    line(header);
+    for (const SeriesBucket &b : s.buckets) {
+        line(cells(b));
+        if (out.size() >= SeriesChunkBytes) {
+            if (!sink(out))
+                return false;
+            out.clear();
+        }
+    }
+    return sink(out);
+}
+
+// --series SIZE: the bucket, or a usage error naming the flag and the value.
+int parseSeriesBucket(const QCommandLineParser &parser, qint64 *bucketUs)
+{
+    QString error;
+    if (!series::parseBucket(parser.value(QStringLiteral("series")), bucketUs, &error)) {
+        fail(QStringLiteral("run: --series: %1").arg(error));
+        return ExitUsage;
+    }
+    return Continue;
+}
+
 // A live run sends real requests in real time and keeps its trace in memory.
 constexpr qint64 DefaultMaxLiveAttempts = 100000;
 
@@ -468,8 +572,8 @@ int runCommand(const QStringList &arguments)
 {
     CommandParser command(QStringLiteral("run"),
                           QStringLiteral("--scenario NAME|FILE [--seed N] [--set path=value ...] "
-                                         "[--format table|json|csv] [--trace FILE.jsonl|-] [--max-attempts N] "
-                                         "[--live [--url URL] [--time-scale X]]"),
+                                         "[--format table|json|csv] [--trace FILE.jsonl|-] [--series SIZE [--series-out FILE]] "
+                                         "[--max-attempts N] [--live [--url URL] [--time-scale X]]"),
                           QStringLiteral("Simulates one scenario and prints its metrics. With --live the same client "
                                          "layers send real HTTP requests to an order service, and the metrics "
                                          "come from what it stored."));
@@ -507,8 +611,23 @@ int runCommand(const QStringList &arguments)
                            "restart and spike times and key TTLs are scaled; Retry-After is read in simulated "
                            "seconds. From 0.001 to 1000."),
             QStringLiteral("X"));
+    const QCommandLineOption seriesOption(
+            QStringLiteral("series"),
+            QStringLiteral("Also count the run per bucket of virtual time SIZE (1s, 0.02s, 250ms; from 1 ms to "
+                           "3600 s, at most 1,000,000 buckets): POST attempts, first tries, retries, responses "
+                           "served, commits, successes, failures, timeouts, 409 conflicts, 503s, retry budget "
+                           "refusals and requests in flight at the server. With --format json it is the member "
+                           "\"series\" of the output; with --format csv it replaces the metrics row (one row per "
+                           "bucket); with table it follows the metrics. The buckets add up to the metrics."),
+            QStringLiteral("SIZE"));
+    const QCommandLineOption seriesOutOption(
+            QStringLiteral("series-out"),
+            QStringLiteral("With --series: write the series to FILE instead of standard output, as CSV if FILE "
+                           "ends in .csv, else as JSON; the metrics are printed as without --series."),
+            QStringLiteral("FILE"));
     parser.addOptions({ScenarioOption, SeedOption, SetOption, formatOption(QStringLiteral("table, json, csv")),
-                       traceOption, maxAttempts, liveOption, urlOption, timeScaleOption});
+                       traceOption, seriesOption, seriesOutOption, maxAttempts, liveOption, urlOption,
+                       timeScaleOption});
     if (const int rc = command.parse(arguments); rc != Continue)
         return rc;
 
@@ -552,10 +671,29 @@ int runCommand(const QStringList &arguments)
         return ExitUsage;
     }
     const bool tracing = !traceFile.isEmpty();
+    const bool seriesWanted = parser.isSet(seriesOption);
+    qint64 seriesBucketUs = 0;
+    if (seriesWanted) {
+        if (const int rc = parseSeriesBucket(parser, &seriesBucketUs); rc != Continue)
+            return rc;
+    }
+    const QString seriesFile = parser.value(seriesOutOption);
+    if (parser.isSet(seriesOutOption)) {
+        if (!seriesWanted) {
+            fail(QStringLiteral("run: --series-out needs --series"));
+            return ExitUsage;
+        }
+        if (seriesFile.trimmed().isEmpty()) {
+            fail(QStringLiteral("run: --series-out: expected a file name"));
+            return ExitUsage;
+        }
+    }
+    // A series streams the events past a counter instead of a file: as many events as a trace.
+    const bool streaming = tracing || seriesWanted;
     qint64 limit = 0;
     if (const int rc = parseMaxAttempts(parser, QStringLiteral("run"),
                                         live ? DefaultMaxLiveAttempts
-                                             : (tracing ? work::DefaultMaxTracedAttempts : work::DefaultMaxAttempts),
+                                             : (streaming ? work::DefaultMaxTracedAttempts : work::DefaultMaxAttempts),
                                         &limit);
         rc != Continue)
         return rc;
@@ -568,9 +706,11 @@ int runCommand(const QStringList &arguments)
     const work::Estimate worst = work::estimate(s);
     if (worst.attempts > limit) {
         QString message = work::refusal(QStringLiteral("this scenario"), worst, limit);
-        if ((tracing || live) && !parser.isSet(maxAttempts))
-            message.replace(QStringLiteral(", over the limit of"),
-                            live ? QStringLiteral(", over the --live limit of") : QStringLiteral(", over the --trace limit of"));
+        if ((streaming || live) && !parser.isSet(maxAttempts)) {
+            const QString flag = live ? QStringLiteral("--live") : tracing ? QStringLiteral("--trace")
+                                                                           : QStringLiteral("--series");
+            message.replace(QStringLiteral(", over the limit of"), QStringLiteral(", over the %1 limit of").arg(flag));
+        }
         fail(QStringLiteral("run: %1").arg(message));
         return ExitUsage;
     }
@@ -590,22 +730,41 @@ int runCommand(const QStringList &arguments)
         if (const QString error = writer.open(traceFile); !error.isEmpty())
             return traceFailed(error);
         options.cancel = &stop;
-        options.sink = [&writer, &stop](const TraceEvent &e) {
-            writer.write(e);
-            if (!writer.ok())
-                stop.store(true, std::memory_order_relaxed); // no point finishing a run nobody can read
+    }
+    // The series is counted from the same events as they happen: the run keeps no trace for it.
+    std::optional<series::Builder> builder;
+    if (seriesWanted)
+        builder.emplace(seriesBucketUs);
+    // Opened before the run, so a bad path fails before any work; replaced only when complete.
+    QSaveFile seriesOut(seriesFile);
+    const auto seriesOutFailed = [&seriesFile](const QString &error) {
+        fail(QStringLiteral("run: --series-out: cannot write \"%1\": %2").arg(seriesFile, error));
+        return ExitRuntime;
+    };
+    if (!seriesFile.isEmpty() && !seriesOut.open(QIODevice::WriteOnly))
+        return seriesOutFailed(seriesOut.errorString());
+    if (streaming) {
+        options.sink = [&writer, &stop, &builder, tracing](const TraceEvent &e) {
+            if (builder)
+                builder->add(e);
+            if (tracing) {
+                writer.write(e);
+                if (!writer.ok())
+                    stop.store(true, std::memory_order_relaxed); // no point finishing a run nobody can read
+            }
         };
     }
     RunResult result;
     if (live) {
         // The live run keeps its trace in memory (the client's and the server's events are merged
         // at the end), then writes it.
-        liveOptions.trace = tracing;
+        liveOptions.trace = streaming;
         result = runLive(s, liveOptions);
         for (const TraceEvent &e : std::as_const(result.trace)) {
-            if (!writer.ok())
-                break;
-            writer.write(e);
+            if (builder)
+                builder->add(e);
+            if (tracing && writer.ok())
+                writer.write(e);
         }
     } else {
         result = simulate(s, options);
@@ -621,20 +780,64 @@ int runCommand(const QStringList &arguments)
         return ExitRuntime;
     }
 
+    std::optional<Series> seriesResult;
+    if (builder) {
+        if (!builder->ok()) {
+            const qint64 lastUs = builder->lastEventUs();
+            fail(QStringLiteral("run: --series: %1 cuts this run (its last event at %2 s) into %3 buckets, more "
+                                "than the %4 a series may hold; use --series %5 or more")
+                         .arg(parser.value(seriesOption).trimmed())
+                         .arg(double(lastUs) / 1e6, 0, 'f', 3)
+                         .arg(series::bucketCount(lastUs, seriesBucketUs))
+                         .arg(series::MaxBuckets)
+                         .arg(series::bucketArgument(series::autoBucket(lastUs, series::MaxBuckets))));
+            return ExitUsage;
+        }
+        seriesResult = builder->finish();
+    }
     // With --trace - the trace owns standard output.
     FILE *const out = tracing && TraceWriter::isStandardOutput(traceFile) ? stderr : stdout;
+    const ChunkSink toOut = [out](const QByteArray &bytes) {
+        return std::fwrite(bytes.constData(), 1, size_t(bytes.size()), out) == size_t(bytes.size());
+    };
+    // The series goes to standard output with the metrics unless --series-out takes it.
+    const bool seriesInline = seriesResult && seriesFile.isEmpty();
     switch (format) {
     case Format::Table:
         writeTo(out, runTable(s, result.metrics));
+        if (seriesInline)
+            writeSeriesTable(*seriesResult, toOut);
         break;
     case Format::Json:
-        writeTo(out, QString::fromUtf8(QJsonDocument(runJson(s, result.metrics)).toJson(QJsonDocument::Indented)));
+        if (seriesInline) {
+            // The metrics as QJsonDocument writes them, then "series" streamed in as their last member.
+            QByteArray head = QJsonDocument(runJson(s, result.metrics)).toJson(QJsonDocument::Indented);
+            head.chop(3); // "\n}\n"
+            toOut(head + ",\n    \"series\": ");
+            writeSeriesJson(*seriesResult, 4, toOut);
+            toOut("\n}\n");
+        } else {
+            writeTo(out, QString::fromUtf8(QJsonDocument(runJson(s, result.metrics)).toJson(QJsonDocument::Indented)));
+        }
         break;
     case Format::Csv:
-        writeTo(out, runCsv(s, result.metrics));
+        if (seriesInline)
+            writeSeriesCsv(*seriesResult, toOut);
+        else
+            writeTo(out, runCsv(s, result.metrics));
         break;
     }
     std::fflush(out);
+    if (seriesResult && !seriesFile.isEmpty()) {
+        const ChunkSink toFile = [&seriesOut](const QByteArray &bytes) {
+            return seriesOut.write(bytes) == bytes.size();
+        };
+        const bool csv = seriesFile.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive);
+        const bool written = csv ? writeSeriesCsv(*seriesResult, toFile)
+                                 : writeSeriesJson(*seriesResult, 0, toFile) && toFile("\n");
+        if (!written || !seriesOut.commit())
+            return seriesOutFailed(seriesOut.errorString());
+    }
     return ExitOk;
 }
 

@@ -1,5 +1,7 @@
 #include "chartspanel.h"
 
+#include "loadchart.h"
+
 #include <QAreaSeries>
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -34,6 +36,7 @@
 #include <QSpinBox>
 #include <QSvgGenerator>
 #include <QTabWidget>
+#include <QTextDocumentFragment>
 #include <QValueAxis>
 #include <QVBoxLayout>
 
@@ -272,6 +275,9 @@ ChartsPanel::ChartsPanel(QWidget *parent)
     m_tabs->addTab(buildWhatIfTab(), tr("What if?"));
     m_tabs->addTab(buildSweepTab(), tr("Sweep"));
     m_tabs->addTab(buildAttemptsTab(), tr("Attempts per operation"));
+    m_load = new LoadChart;
+    m_views[LoadTab] = m_load;
+    m_tabs->addTab(m_load, tr("Load over time"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_tabs);
@@ -667,6 +673,7 @@ void ChartsPanel::applyStyle()
         chart->legend()->setVisible(view == m_views[SweepTab]);
         view->setBackgroundBrush(c.background);
     }
+    m_load->applyStyle(m_compact);
     m_whatIfCategories->setGridLineVisible(false);
     m_whatIfCategories->setTitleVisible(false);
     applyWhatIfCountStyle();
@@ -758,6 +765,7 @@ void ChartsPanel::setResult(const RunResult &result)
     m_hasResult = true;
     updateDuplicates();
     updateAttempts();
+    m_load->setResult(m_result);
     startWhatIf();
     // A sweep in flight is marked when it finishes; compared field by field, never via JSON.
     if (!m_sweepRunning && !m_sweepPoints.isEmpty())
@@ -1473,7 +1481,8 @@ bool ChartsPanel::exportChart(int tab, const QString &fileName, QString *error)
         generator.setFileName(fileName);
         generator.setSize(view->size());
         generator.setViewBox(QRect(QPoint(0, 0), view->size()));
-        generator.setTitle(view->chart()->title());
+        // A chart title is rich text (the load chart's has a subtitle line); the SVG's is plain.
+        generator.setTitle(QTextDocumentFragment::fromHtml(view->chart()->title()).toPlainText());
         generator.setDescription(tr("RetryLab chart: %1").arg(tabTitle(tab)));
         QPainter painter;
         if (!painter.begin(&generator))
@@ -1492,9 +1501,16 @@ bool ChartsPanel::exportChart(int tab, const QString &fileName, QString *error)
     return true;
 }
 
+void ChartsPanel::setPlayhead(qint64 t)
+{
+    m_load->setPlayhead(t);
+}
+
 void ChartsPanel::setLive(bool live)
 {
     m_dupX->setTitleText(live ? tr("time since the server started (s)") : tr("simulated time (s)"));
+    if (m_load)
+        m_load->setLive(live);
 }
 
 } // namespace retrylab

@@ -41,13 +41,15 @@ QT_END_NAMESPACE
 
 namespace retrylab {
 
+class LoadChart;
+
 // The charts of the lab: duplicates over time, what-if variants, parameter sweeps
 // and the attempts histogram. Every Qt Charts dependency of the project lives in ui/charts*.
 class ChartsPanel : public QWidget
 {
     Q_OBJECT
 public:
-    enum Tab { DuplicatesTab, WhatIfTab, SweepTab, AttemptsTab, TabCount };
+    enum Tab { DuplicatesTab, WhatIfTab, SweepTab, AttemptsTab, LoadTab, TabCount };
 
     // A scenario path the sweep tab offers, with a sensible default range, or (categorical: an
     // enum or a boolean) its values.
@@ -73,6 +75,9 @@ public:
     // The result came from the embedded server: its clock is real time since the server started.
     void setLive(bool live);
     const RunResult &result() const { return m_result; }
+    // The timeline's playhead (microseconds), for the charts that draw one.
+    void setPlayhead(qint64 t);
+    LoadChart *loadChart() const { return m_load; }
 
     // PNG (or any image format Qt writes) via grab, SVG by suffix via QSvgGenerator.
     bool exportChart(int tab, const QString &fileName, QString *error = nullptr);
@@ -256,6 +261,8 @@ private:
     QList<QPair<int, int>> m_histogram;
     QList<QList<int>> m_attemptOps;
     QStringList m_attemptToolTips;
+
+    LoadChart *m_load = nullptr;
 };
 
 } // namespace retrylab

@@ -561,6 +561,8 @@ void MainWindow::connectViews()
         showPage(Page::Timeline);
     });
     connect(m_log, &LogView::eventSelected, this, [this](int index) { onEventSelected(m_log, index); });
+    // "Load over time" draws the timeline's playhead.
+    connect(m_timeline, &TimelineWidget::playheadMoved, m_charts, &ChartsPanel::setPlayhead);
 
     connect(m_watch, &WatchSession::resultReady, this, &MainWindow::onLiveResult);
     connect(m_watch, &WatchSession::runningChanged, this, &MainWindow::onServingChanged);

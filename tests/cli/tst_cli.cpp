@@ -2,6 +2,7 @@
 #include "scenario.h"
 
 #include <QFile>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -14,6 +15,8 @@
 #include <QTest>
 
 #include <QDeadlineTimer>
+
+#include <cmath>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -152,6 +155,16 @@ private Q_SLOTS:
     void sweepRefusesOverflowingInterpolation_data();
     void sweepRefusesOverflowingInterpolation();
     void runShowsDurationAndLateCommits();
+    void runSeriesJson();
+    void runSeriesCsv();
+    void runSeriesTable();
+    void runSeriesOut_data();
+    void runSeriesOut();
+    // Before the refusals: getrusage reports the largest child so far, and a refused 1 ms series
+    // holds its million buckets (100 MB) first.
+    void runSeriesStreamsInBoundedMemory();
+    void runSeriesRefusals_data();
+    void runSeriesRefusals();
 
 private:
     QTemporaryDir m_dir;
@@ -1396,6 +1409,228 @@ void TestCli::runShowsDurationAndLateCommits()
         if (line.startsWith("lateCommits") || line.startsWith("lastCommitS"))
             late << line.simplified();
     QCOMPARE(late, (QByteArrayList{"lastCommitS 5.07", "lateCommits 1"}));
+}
+
+namespace {
+
+const QStringList SeriesColumns{
+    QStringLiteral("startS"),    QStringLiteral("attempts"),       QStringLiteral("firstTries"),
+    QStringLiteral("retries"),   QStringLiteral("served"),         QStringLiteral("commits"),
+    QStringLiteral("successes"), QStringLiteral("failures"),       QStringLiteral("timeouts"),
+    QStringLiteral("conflicts"), QStringLiteral("rejected503"),    QStringLiteral("budgetRefusals"),
+    QStringLiteral("inFlight"),  QStringLiteral("inFlightMax")};
+
+// The series' columns summed, as the metric each adds up to.
+QHash<QString, double> seriesSums(const QJsonArray &buckets)
+{
+    QHash<QString, double> sums;
+    for (const QJsonValue &v : buckets) {
+        const QJsonObject b = v.toObject();
+        sums[QStringLiteral("httpAttempts")] += b.value(QStringLiteral("attempts")).toDouble();
+        sums[QStringLiteral("clientSucceeded")] += b.value(QStringLiteral("successes")).toDouble();
+        sums[QStringLiteral("clientFailed")] += b.value(QStringLiteral("failures")).toDouble();
+        sums[QStringLiteral("timeouts")] += b.value(QStringLiteral("timeouts")).toDouble();
+        sums[QStringLiteral("records")] += b.value(QStringLiteral("commits")).toDouble();
+        sums[QStringLiteral("rejected503")] += b.value(QStringLiteral("rejected503")).toDouble();
+        sums[QStringLiteral("budgetRefusals")] += b.value(QStringLiteral("budgetRefusals")).toDouble();
+        sums[QStringLiteral("conflicts409")] += b.value(QStringLiteral("conflicts")).toDouble();
+    }
+    return sums;
+}
+
+QStringList stormRun(const QStringList &extra)
+{
+    return QStringList{QStringLiteral("run"), QStringLiteral("--scenario"), QStringLiteral("retry-storm")} + extra;
+}
+
+} // namespace
+
+void TestCli::runSeriesJson()
+{
+    const CliResult r = runCli(stormRun({QStringLiteral("--series"), QStringLiteral("1s"), QStringLiteral("--format"),
+                                         QStringLiteral("json")}));
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.isEmpty(), r.err.constData());
+    const QJsonObject out = parseObject(r.out);
+    QVERIFY2(!out.isEmpty(), r.out.left(400).constData());
+    // The run itself is the one without --series: same metrics, one more member.
+    const QJsonObject plain = runJson({QStringLiteral("--scenario"), QStringLiteral("retry-storm")});
+    QCOMPARE(out.value(QStringLiteral("metrics")), plain.value(QStringLiteral("metrics")));
+    QCOMPARE(out.size(), plain.size() + 1);
+
+    const QJsonObject series = out.value(QStringLiteral("series")).toObject();
+    QCOMPARE(series.value(QStringLiteral("bucketS")).toDouble(), 1.0);
+    const QJsonArray buckets = series.value(QStringLiteral("buckets")).toArray();
+    const QJsonObject metrics = out.value(QStringLiteral("metrics")).toObject();
+    // retry-storm's last event (a ghost commit) is past its last operation's end.
+    const double lastCommitS = metrics.value(QStringLiteral("lastCommitS")).toDouble();
+    QVERIFY(lastCommitS > 10);
+    QCOMPARE(buckets.size(), int(std::floor(lastCommitS)) + 1);
+    for (int i = 0; i < buckets.size(); ++i) {
+        const QJsonObject b = buckets.at(i).toObject();
+        QCOMPARE(b.keys().size(), SeriesColumns.size());
+        for (const QString &column : SeriesColumns)
+            QVERIFY2(b.contains(column), qPrintable(column));
+        QCOMPARE(b.value(QStringLiteral("startS")).toDouble(), double(i));
+    }
+    const QHash<QString, double> sums = seriesSums(buckets);
+    for (auto it = sums.cbegin(); it != sums.cend(); ++it)
+        QCOMPARE(it.value(), metrics.value(it.key()).toDouble());
+    QVERIFY(sums.value(QStringLiteral("rejected503")) > 0); // the storm does fill the server
+}
+
+void TestCli::runSeriesCsv()
+{
+    const CliResult r = runCli(stormRun({QStringLiteral("--series"), QStringLiteral("0.5s"), QStringLiteral("--format"),
+                                         QStringLiteral("csv")}));
+    QCOMPARE(r.exitCode, 0);
+    const QByteArrayList rows = lines(r.out);
+    QVERIFY(rows.size() > 2);
+    QCOMPARE(QString::fromLatin1(rows.first()), SeriesColumns.join(QLatin1Char(',')));
+    const QJsonObject metrics = runJson({QStringLiteral("--scenario"), QStringLiteral("retry-storm")})
+                                    .value(QStringLiteral("metrics"))
+                                    .toObject();
+    qint64 attempts = 0;
+    for (int i = 1; i < rows.size(); ++i) {
+        const QByteArrayList cells = rows.at(i).split(',');
+        QCOMPARE(cells.size(), SeriesColumns.size());
+        QCOMPARE(cells.at(0), QByteArray::number(double(i - 1) * 0.5)); // startS: 0, 0.5, 1, 1.5, ...
+        attempts += cells.at(1).toLongLong();
+        QCOMPARE(cells.at(1).toLongLong(), cells.at(2).toLongLong() + cells.at(3).toLongLong());
+    }
+    QCOMPARE(double(attempts), metrics.value(QStringLiteral("httpAttempts")).toDouble());
+    // In flight at the end of the last bucket: nothing, the run is over.
+    QCOMPARE(rows.last().split(',').at(12), QByteArray("0"));
+}
+
+void TestCli::runSeriesTable()
+{
+    const CliResult r = runCli(stormRun({QStringLiteral("--series"), QStringLiteral("10s")}));
+    QCOMPARE(r.exitCode, 0);
+    const CliResult plain = runCli(stormRun({}));
+    QVERIFY(r.out.startsWith(plain.out)); // the metrics table, then the series
+    const QByteArrayList rows = lines(r.out.mid(plain.out.size()));
+    QCOMPARE(rows.at(0), QByteArray("Load per 10 s bucket (7 buckets): every column with --format json or csv"));
+    QVERIFY(rows.at(1).simplified().startsWith("start (s) attempts retries served successes failures"));
+    QCOMPARE(rows.size(), 2 + 7);
+    QCOMPARE(rows.at(2).simplified().split(' ').first(), QByteArray("0"));
+    QCOMPARE(rows.last().simplified().split(' ').first(), QByteArray("60"));
+    for (const QByteArray &row : rows)
+        QVERIFY2(row.size() <= 80, row.constData());
+}
+
+void TestCli::runSeriesOut_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("format");
+    QTest::addRow("csv-file") << QStringLiteral("load.csv") << QStringLiteral("json");
+    QTest::addRow("csv-file-upper-case") << QStringLiteral("LOAD.CSV") << QStringLiteral("table");
+    QTest::addRow("json-file") << QStringLiteral("load.json") << QStringLiteral("csv");
+    QTest::addRow("other-name-is-json") << QStringLiteral("load.txt") << QStringLiteral("table");
+}
+
+void TestCli::runSeriesOut()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, format);
+    const QString path = m_dir.filePath(file);
+    QFile::remove(path);
+    const CliResult r = runCli(stormRun({QStringLiteral("--series"), QStringLiteral("250ms"), QStringLiteral("--series-out"),
+                                         path, QStringLiteral("--format"), format}));
+    QCOMPARE(r.exitCode, 0);
+    // Standard output is what it is without --series.
+    QCOMPARE(r.out, runCli(stormRun({QStringLiteral("--format"), format})).out);
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray bytes = f.readAll();
+    if (file.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive)) {
+        QVERIFY(bytes.startsWith(SeriesColumns.join(QLatin1Char(',')).toLatin1() + '\n'));
+        QCOMPARE(lines(bytes).at(2).split(',').first(), QByteArray("0.25"));
+    } else {
+        const QJsonObject series = parseObject(bytes);
+        QCOMPARE(series.keys(), (QStringList{QStringLiteral("bucketS"), QStringLiteral("buckets")}));
+        QCOMPARE(series.value(QStringLiteral("bucketS")).toDouble(), 0.25);
+        const QJsonObject metrics = runJson({QStringLiteral("--scenario"), QStringLiteral("retry-storm")})
+                                        .value(QStringLiteral("metrics"))
+                                        .toObject();
+        const QHash<QString, double> sums = seriesSums(series.value(QStringLiteral("buckets")).toArray());
+        QCOMPARE(sums.value(QStringLiteral("httpAttempts")), metrics.value(QStringLiteral("httpAttempts")).toDouble());
+    }
+}
+
+void TestCli::runSeriesRefusals_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("message"); // the whole stderr line
+    const auto series = [](const QString &value) { return stormRun({QStringLiteral("--series"), value}); };
+    QTest::addRow("garbage") << series(QStringLiteral("abc")) << 2
+                             << QStringLiteral("retrylab: run: --series: expected a duration like 1s, 0.02s or 250ms, got 'abc'");
+    QTest::addRow("no-unit") << series(QStringLiteral("5")) << 2
+                             << QStringLiteral("retrylab: run: --series: expected a duration like 1s, 0.02s or 250ms, got '5'");
+    QTest::addRow("zero") << series(QStringLiteral("0s")) << 2
+                          << QStringLiteral("retrylab: run: --series: a bucket must be at least 1 ms, got '0s'");
+    QTest::addRow("below-1ms") << series(QStringLiteral("0.9ms")) << 2
+                               << QStringLiteral("retrylab: run: --series: a bucket must be at least 1 ms, got '0.9ms'");
+    QTest::addRow("above-3600s") << series(QStringLiteral("3601s")) << 2
+                                 << QStringLiteral("retrylab: run: --series: a bucket must be at most 3600 s, got '3601s'");
+    QTest::addRow("missing-value") << stormRun({QStringLiteral("--series")}) << 2
+                                   << QStringLiteral("retrylab: run: missing value after '--series' (see 'retrylab run --help')");
+    QTest::addRow("out-without-series") << stormRun({QStringLiteral("--series-out"), QStringLiteral("x.csv")}) << 2
+                                        << QStringLiteral("retrylab: run: --series-out needs --series");
+    QTest::addRow("out-unwritable")
+            << stormRun({QStringLiteral("--series"), QStringLiteral("1s"), QStringLiteral("--series-out"),
+                         QStringLiteral("/nonexistent/dir/load.csv")})
+            << 1 << QStringLiteral("retrylab: run: --series-out: cannot write \"/nonexistent/dir/load.csv\": No such file or directory");
+    // A series streams every event past its counter, as a trace does: the traced run's limit.
+    QTest::addRow("series-work-limit")
+            << QStringList{QStringLiteral("run"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+                           QStringLiteral("--set"), QStringLiteral("workload.orders=1000000"),
+                           QStringLiteral("--set"), QStringLiteral("client.transport.enabled=true"),
+                           QStringLiteral("--set"), QStringLiteral("client.transport.total=1"),
+                           QStringLiteral("--series"), QStringLiteral("1s")}
+            << 2
+            << QStringLiteral("retrylab: run: this scenario could make up to 1.8e7 HTTP attempts (workload.orders 1000000 "
+                              "x client.business.maxAttempts 3 x client.wrapper.maxAttempts 3 x client.transport.total+1 "
+                              "2), over the --series limit of 1e7; raise it with --max-attempts N");
+    // 600 orders from 30 clients, 3.3 s apart: the last event near 2,000 s, so 1 ms would make two
+    // million buckets; 2 ms makes one million, the most a series may hold.
+    QTest::addRow("too-many-buckets")
+            << stormRun({QStringLiteral("--set"), QStringLiteral("workload.interArrivalMs=100000"), QStringLiteral("--series"),
+                         QStringLiteral("1ms")})
+            << 2
+            << QStringLiteral("retrylab: run: --series: 1ms cuts this run (its last event at 1996.774 s) into 1996774 "
+                              "buckets, more than the 1000000 a series may hold; use --series 2ms or more");
+}
+
+void TestCli::runSeriesRefusals()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, message);
+    const CliResult r = runCli(args);
+    QCOMPARE(r.exitCode, exitCode);
+    QCOMPARE(QString::fromUtf8(r.err), message + QLatin1Char('\n'));
+    QVERIFY(r.out.isEmpty());
+}
+
+void TestCli::runSeriesStreamsInBoundedMemory()
+{
+    // The series is counted from the engine's sink: 100,000 orders (some 3 million events) never
+    // sit in memory. Kept as a trace they took over 1 GB (see traceStreamsInBoundedMemory).
+    const CliResult r = runCli({QStringLiteral("run"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+                                QStringLiteral("--set"), QStringLiteral("workload.orders=100000"),
+                                QStringLiteral("--set"), QStringLiteral("workload.interArrivalMs=10"),
+                                QStringLiteral("--series"), QStringLiteral("1s"), QStringLiteral("--format"),
+                                QStringLiteral("csv")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(lines(r.out).size() > 1000); // 1000 s of orders
+    struct rusage usage = {};
+    QCOMPARE(::getrusage(RUSAGE_CHILDREN, &usage), 0);
+    const double peakMb = double(usage.ru_maxrss) / 1024.0;
+    qInfo("largest child peak: %.0f MB", peakMb);
+    if (retrylab::test::peakMemoryIsMeaningful())
+        QVERIFY2(peakMb < 100, qPrintable(QStringLiteral("peak %1 MB").arg(peakMb)));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

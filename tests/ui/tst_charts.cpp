@@ -1,8 +1,10 @@
 // The charts panel, the records table and the event log, offscreen.
 #include "chartspanel.h"
+#include "loadchart.h"
 #include "logview.h"
 #include "recordsmodel.h"
 #include "recordsview.h"
+#include "series.h"
 #include "sweep.h"
 #include "tracemodel.h"
 #include "whatif.h"
@@ -91,6 +93,10 @@ private Q_SLOTS:
     void recordsSelection();
     void logFilterChangesRowCount();
     void logSelectionEmitsTraceIndex();
+    void loadChartSeries();
+    void loadChartPlayheadMoves();
+    void loadChartWithoutTrace();
+    void loadChartCountsBigTraceInBackground();
 };
 
 void TestCharts::tabs()
@@ -1021,6 +1027,142 @@ void TestCharts::logSelectionEmitsTraceIndex()
     view.selectEvent(hidden);
     QCOMPARE(selected.count(), 1);
     QVERIFY(!table->selectionModel()->hasSelection());
+}
+
+namespace {
+// Requests a line's steps stand for: the rate of each bucket times its width (two points per bucket).
+double countOf(const QList<QPointF> &steps)
+{
+    double total = 0;
+    for (int i = 0; i + 1 < steps.size(); i += 2)
+        total += steps.at(i).y() * (steps.at(i + 1).x() - steps.at(i).x());
+    return total;
+}
+} // namespace
+
+void TestCharts::loadChartSeries()
+{
+    ChartsPanel panel(nullptr);
+    panel.resize(1280, 720);
+    panel.setCurrentTab(ChartsPanel::LoadTab);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QCOMPARE(panel.tabTitle(ChartsPanel::LoadTab), QStringLiteral("Load over time"));
+    LoadChart *load = panel.loadChart();
+    QVERIFY(load);
+    const RunResult r = runPreset(QStringLiteral("retry-storm"));
+    panel.setResult(r);
+    QVERIFY(!load->isPending()); // 600 orders: counted on the spot
+    QCOMPARE(load->legendNames(),
+             (QStringList{QStringLiteral("first tries"), QStringLiteral("retries"),
+                          QStringLiteral("offered: attempts sent"), QStringLiteral("served: responses, 503s too"),
+                          QStringLiteral("goodput: orders succeeded")}));
+    // A narrow page: one word each, rather than names cut to "goodput: orde..." (readableAtSizes).
+    panel.resize(600, 380);
+    QTRY_COMPARE(load->legendNames(),
+                 (QStringList{QStringLiteral("first tries"), QStringLiteral("retries"), QStringLiteral("offered"),
+                              QStringLiteral("served"), QStringLiteral("goodput")}));
+    panel.resize(1280, 720);
+    QTRY_COMPARE(load->legendNames().at(2), QStringLiteral("offered: attempts sent"));
+    QVERIFY(load->chart()->title().startsWith(QStringLiteral("Load over time")));
+
+    // A 61 s run: 0.5 s buckets, 80 to 200 of them, the subtitle says so.
+    const Series &s = load->series();
+    QCOMPARE(s.bucketUs, 500000);
+    QVERIFY(s.buckets.size() >= 80 && s.buckets.size() <= LoadChart::targetBuckets);
+    QVERIFY(s == series::fromTrace(r.trace, s.bucketUs));
+    QCOMPARE(load->subtitle(), QStringLiteral("requests per second, counted in 0.5 s buckets"));
+    QVERIFY(load->chart()->title().contains(load->subtitle()));
+
+    // Rates per second, which add back up to the run's counts.
+    QCOMPARE(qRound64(countOf(load->offeredPoints())), r.metrics.httpAttempts);
+    QCOMPARE(qRound64(countOf(load->goodputPoints())), qint64(r.metrics.clientSucceeded));
+    QCOMPARE(qRound64(countOf(load->firstTryPoints())), qint64(r.metrics.logicalOperations));
+    qint64 responses = 0;
+    for (const TraceEvent &e : r.trace)
+        responses += e.kind == EventKind::ResponseSent;
+    QCOMPARE(qRound64(countOf(load->servedPoints())), responses);
+    // The retries are stacked on the first tries: the stack's top is the offered line.
+    const QList<QPointF> offered = load->offeredPoints();
+    const QList<QPointF> first = load->firstTryPoints();
+    QCOMPARE(first.size(), offered.size());
+    for (int i = 0; i < offered.size(); ++i)
+        QVERIFY(first.at(i).y() <= offered.at(i).y());
+    QCOMPARE(offered.at(0), QPointF(0, s.buckets.at(0).attempts / 0.5));
+    QCOMPARE(offered.at(1), QPointF(0.5, s.buckets.at(0).attempts / 0.5));
+}
+
+void TestCharts::loadChartPlayheadMoves()
+{
+    ChartsPanel panel(nullptr);
+    LoadChart *load = panel.loadChart();
+    // The timeline may move before the charts get the result (a hidden page is refreshed late).
+    panel.setPlayhead(5 * 1000000);
+    QVERIFY(load->playheadLine().isEmpty());
+    panel.setResult(runPreset(QStringLiteral("retry-storm")));
+    QList<QPointF> line = load->playheadLine();
+    QCOMPARE(line.size(), 2);
+    QCOMPARE(line.at(0), QPointF(5, 0));
+    QCOMPARE(line.at(1).x(), 5.0);
+    QVERIFY(line.at(1).y() >= 200); // from the bottom to the top of the plot
+    panel.setPlayhead(20500000);
+    QCOMPARE(load->playhead(), 20500000);
+    line = load->playheadLine();
+    QCOMPARE(line.at(0).x(), 20.5);
+    QCOMPARE(line.at(1).x(), 20.5);
+    // Past the last bucket the line stays at the chart's edge.
+    panel.setPlayhead(3600 * qint64(1000000));
+    QCOMPARE(load->playheadLine().at(0).x(), double(load->series().buckets.size()) * 0.5);
+    // A new result keeps the playhead where the timeline has it.
+    panel.setPlayhead(1000000);
+    panel.setResult(runPreset(QStringLiteral("ghost-request")));
+    QCOMPARE(load->playheadLine().at(0).x(), 1.0);
+}
+
+void TestCharts::loadChartWithoutTrace()
+{
+    ChartsPanel panel(nullptr);
+    LoadChart *load = panel.loadChart();
+    panel.setResult(runPreset(QStringLiteral("retry-storm")));
+    panel.setPlayhead(1000000);
+    QCOMPARE(load->playheadLine().size(), 2);
+    RunResult untraced = simulate(presetScenario(QStringLiteral("retry-storm")), RunOptions{false, nullptr, {}});
+    QVERIFY(untraced.trace.isEmpty());
+    panel.setResult(untraced);
+    QVERIFY(load->offeredPoints().isEmpty());
+    QVERIFY(load->playheadLine().isEmpty());
+    QCOMPARE(load->subtitle(), QStringLiteral("run with tracing to see the load over time"));
+}
+
+void TestCharts::loadChartCountsBigTraceInBackground()
+{
+    Scenario big = presetScenario(QStringLiteral("ghost-request"));
+    big.workload.orders = 20000;
+    const RunResult r = simulate(big);
+    QVERIFY(r.trace.size() > LoadChart::backgroundEvents);
+    ChartsPanel panel(nullptr);
+    LoadChart *load = panel.loadChart();
+    QSignalSpy ready(load, &LoadChart::seriesReady);
+    panel.setResult(r);
+    QVERIFY(load->isPending()); // handed to a worker thread, not counted here
+    QVERIFY(ready.wait(30000));
+    QVERIFY(!load->isPending());
+    QVERIFY(load->series() == series::fromTrace(r.trace, series::autoBucket(r.trace.constLast().t, 200)));
+    QCOMPARE(qRound64(countOf(load->offeredPoints())), r.metrics.httpAttempts);
+
+    // The latest result wins, even when an earlier one finishes counting later.
+    ready.clear();
+    panel.setResult(r);
+    QVERIFY(load->isPending());
+    const RunResult small = runPreset(QStringLiteral("ghost-request"));
+    panel.setResult(small);
+    QVERIFY(!load->isPending());
+    QCOMPARE(ready.count(), 1);
+    const Series expected = series::fromTrace(small.trace, series::autoBucket(small.trace.constLast().t, 200));
+    QVERIFY(load->series() == expected);
+    QTRY_VERIFY_WITH_TIMEOUT(load->findChildren<QFutureWatcherBase *>().isEmpty(), 30000);
+    QVERIFY(load->series() == expected);
+    QCOMPARE(ready.count(), 1);
 }
 
 QTEST_MAIN(TestCharts)
