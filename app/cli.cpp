@@ -6,10 +6,12 @@
 #include "series.h"
 #include "simulator.h"
 #include "sweep.h"
+#include "sweepfigure.h"
 #include "trace.h"
 #include "work.h"
 
 #include <QCommandLineParser>
+#include <QApplication>
 #include <QCoreApplication>
 #include <QEventLoop>
 #include <QFileInfo>
@@ -1081,7 +1083,7 @@ bool parseParamValues(const QCommandLineParser &parser, const QString &n, QStrin
             return false;
         }
         // Every value as typed: the sweep refuses an empty one, naming the flag.
-        *values = parser.value(valuesFlag).split(QLatin1Char(','));
+        *values = sweep::splitValues(parser.value(valuesFlag));
         return true;
     }
     if (!anyRange) {
@@ -1163,6 +1165,20 @@ int sweepCommand(const QStringList &arguments)
     const QCommandLineOption steps2Option(QStringLiteral("steps2"),
                                           QStringLiteral("Number of values of --param2 from A to B (1-1000)."),
                                           QStringLiteral("K"));
+    const QCommandLineOption labelsOption(
+            QStringLiteral("labels"),
+            QStringLiteral("Names for the values of --values in the table and chart, comma-separated, one per value."),
+            QStringLiteral("a,b,..."));
+    const QCommandLineOption labels2Option(QStringLiteral("labels2"),
+                                           QStringLiteral("Names for the values of --values2, one per value."),
+                                           QStringLiteral("a,b,..."));
+    const QCommandLineOption chartOption(
+            QStringLiteral("chart"),
+            QStringLiteral("Also draw the sweep to FILE (.png or .svg): one chart per metric of the table, x = "
+                           "--param, one line per value of --param2. Works without a display."),
+            QStringLiteral("FILE"));
+    const QCommandLineOption titleOption(QStringLiteral("title"), QStringLiteral("The --chart figure's title."),
+                                         QStringLiteral("TEXT"));
     const QCommandLineOption seedsOption(QStringLiteral("seeds"),
                                          QStringLiteral("Runs per value (per cell), seeds N, N+1, ... (1-10000, "
                                                         "default 10). At most 1,000,000 runs per sweep."),
@@ -1179,8 +1195,9 @@ int sweepCommand(const QStringList &arguments)
                            "Default %1.")
                     .arg(work::formatCount(work::DefaultMaxAttempts)));
     parser.addOptions({ScenarioOption, paramOption, valuesOption, fromOption, toOption, stepsOption, param2Option,
-                       values2Option, from2Option, to2Option, steps2Option, seedsOption, metricsOption, SeedOption,
-                       SetOption, formatOption(QStringLiteral("table, json, csv")), maxAttempts});
+                       values2Option, from2Option, to2Option, steps2Option, labelsOption, labels2Option, seedsOption,
+                       metricsOption, SeedOption, SetOption, formatOption(QStringLiteral("table, json, csv")), maxAttempts,
+                       chartOption, titleOption});
     if (const int rc = command.parse(arguments); rc != Continue)
         return rc;
 
@@ -1213,6 +1230,42 @@ int sweepCommand(const QStringList &arguments)
     }
     if (!parseIntFlag(parser, QStringLiteral("seeds"), 1, 10000, &spec.seeds))
         return ExitUsage;
+    // Names for listed values: as many as there are values.
+    QStringList labels[2];
+    for (int i = 0; i < 2; ++i) {
+        const QCommandLineOption &option = i == 0 ? labelsOption : labels2Option;
+        if (!parser.isSet(option))
+            continue;
+        const QStringList &values = i == 0 ? spec.values : spec.values2;
+        const QString flag = option.names().constFirst();
+        if (values.isEmpty()) {
+            fail(QStringLiteral("sweep: --%1 names the values of --values%2").arg(flag, i == 0 ? QString() : QStringLiteral("2")));
+            return ExitUsage;
+        }
+        labels[i] = parser.value(option).split(QLatin1Char(','));
+        if (labels[i].size() != values.size()) {
+            fail(QStringLiteral("sweep: --%1: %2 for %3 values")
+                     .arg(flag, labels[i].size() == 1 ? QStringLiteral("1 name") : QStringLiteral("%1 names").arg(labels[i].size()))
+                     .arg(values.size()));
+            return ExitUsage;
+        }
+    }
+    if (parser.isSet(titleOption) && !parser.isSet(chartOption)) {
+        fail(QStringLiteral("sweep: --title needs --chart FILE"));
+        return ExitUsage;
+    }
+    const QString chartFile = parser.value(chartOption);
+    if (parser.isSet(chartOption)) {
+        const QString suffix = QFileInfo(chartFile).suffix().toLower();
+        if (suffix != QLatin1String("png") && suffix != QLatin1String("svg")) {
+            fail(QStringLiteral("sweep: --chart: expected a file name ending in .png or .svg, got '%1'").arg(chartFile));
+            return ExitUsage;
+        }
+        if (!qobject_cast<QApplication *>(QCoreApplication::instance())) {
+            fail(QStringLiteral("sweep: --chart: cannot draw here (no graphics)"));
+            return ExitRuntime;
+        }
+    }
     QStringList requestedMetrics;
     if (parser.isSet(metricsOption)) {
         const QStringList known = metricNames();
@@ -1258,6 +1311,29 @@ int sweepCommand(const QStringList &arguments)
         points = runWithProgress(sweep::jobs(s, spec));
     else
         points = sweep::run(s, spec);
+
+    // The names given for listed values replace the values' own text (a point knows its value by it).
+    const auto rename = [](QString *label, const QStringList &values, const QStringList &names) {
+        for (qsizetype k = 0; k < values.size() && k < names.size(); ++k) {
+            const QString text = values.at(k).trimmed();
+            if (sweep::valueLabel(text, sweep::valueFromText(text)) == *label) {
+                *label = names.at(k).trimmed();
+                return;
+            }
+        }
+    };
+    for (SweepPoint &p : points) {
+        rename(&p.label, spec.values, labels[0]);
+        rename(&p.label2, spec.values2, labels[1]);
+    }
+    if (!chartFile.isEmpty()) {
+        const QString error = saveSweepFigure(spec, points, chosenMetrics(requestedMetrics, spec),
+                                              parser.value(titleOption), chartFile);
+        if (!error.isEmpty()) {
+            fail(QStringLiteral("sweep: --chart: %1").arg(error));
+            return ExitRuntime;
+        }
+    }
 
     switch (format) {
     case Format::Table:
@@ -1623,7 +1699,15 @@ int run(int argc, char *argv[])
     // serve spends its time in the event loop: Qt's own Unix dispatcher is lighter than GLib's.
     if (argc >= 2 && argv[1] && !std::strcmp(argv[1], "serve") && !qEnvironmentVariableIsSet("QT_NO_GLIB"))
         qputenv("QT_NO_GLIB", "1");
-    QCoreApplication app(argc, argv);
+    // sweep --chart draws with Qt Charts, which needs a QApplication (offscreen without a display).
+    bool chart = false;
+    for (int i = 2; i < argc && argv[1] && !std::strcmp(argv[1], "sweep"); ++i)
+        chart = chart || !std::strcmp(argv[i], "--chart") || !std::strncmp(argv[i], "--chart=", 8);
+    if (chart && qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+        && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    std::unique_ptr<QCoreApplication> application = chart ? std::make_unique<QApplication>(argc, argv)
+                                                          : std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("retrylab"));
     QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
     QStringList arguments = QCoreApplication::arguments();

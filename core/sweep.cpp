@@ -77,7 +77,7 @@ Axis axisOf(const Scenario &base, const QString &param, double from, double to, 
             const QJsonValue v = sweep::valueFromText(text);
             axis.json << v;
             axis.numbers << (v.isDouble() ? v.toDouble() : double(i));
-            axis.labels << text;
+            axis.labels << sweep::valueLabel(text, v);
         }
         return axis;
     }
@@ -130,8 +130,14 @@ bool checkParam(const Scenario &base, const Flags &flags, const QString &rawPara
             *errors << QStringLiteral("%1: the seed is varied by --seed and --seeds, not swept").arg(QLatin1String(flags.param));
         else if (current.isUndefined())
             *errors << QStringLiteral("%1: unknown scenario field \"%2\"").arg(QLatin1String(flags.param), param);
-        else if (current.isObject())
-            *errors << QStringLiteral("%1: \"%2\" is a group of fields, not one field").arg(QLatin1String(flags.param), param);
+        else if (current.isObject()
+                 && !(list && std::all_of(values.begin(), values.end(), [](const QString &v) {
+                          return sweep::valueFromText(v.trimmed()).isObject();
+                      })))
+            // A group takes partial objects only: --param2 client.business.backoff --values2 '{"jitter":"full"},...'
+            *errors << QStringLiteral("%1: \"%2\" is a group of fields, not one field (a group's values must be JSON "
+                                      "objects, e.g. {\"jitter\":\"full\"})")
+                               .arg(QLatin1String(flags.param), param);
         else if (!list && !current.isDouble())
             *errors << QStringLiteral("%1: \"%2\" is not a numeric field; give its values with %3, e.g. %3 a,b")
                                .arg(QLatin1String(flags.param), param, QLatin1String(flags.values));
@@ -281,6 +287,53 @@ QList<SweepPoint> SweepAccumulator::points() const
 }
 
 namespace sweep {
+
+QStringList splitValues(const QString &text)
+{
+    QStringList out;
+    int depth = 0;
+    bool inString = false;
+    qsizetype start = 0;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (inString) {
+            if (c == QLatin1Char('\\'))
+                ++i; // the escaped character
+            else if (c == QLatin1Char('"'))
+                inString = false;
+        } else if (c == QLatin1Char('"')) {
+            inString = true;
+        } else if (c == QLatin1Char('{') || c == QLatin1Char('[')) {
+            ++depth;
+        } else if ((c == QLatin1Char('}') || c == QLatin1Char(']')) && depth > 0) {
+            --depth;
+        } else if (c == QLatin1Char(',') && depth == 0) {
+            out << text.mid(start, i - start);
+            start = i + 1;
+        }
+    }
+    out << text.mid(start);
+    return out;
+}
+
+QString valueLabel(const QString &text, const QJsonValue &value)
+{
+    if (!value.isObject())
+        return text;
+    QStringList parts;
+    const QJsonObject o = value.toObject();
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        const QJsonValue v = it.value();
+        const QString shown = v.isString() ? v.toString()
+            : v.isDouble()                 ? QString::number(v.toDouble(), 'g', 12)
+            : v.isBool()                   ? (v.toBool() ? QStringLiteral("true") : QStringLiteral("false"))
+                                           : QString::fromUtf8(QJsonDocument(v.isArray() ? QJsonDocument(v.toArray())
+                                                                                          : QJsonDocument(v.toObject()))
+                                                                   .toJson(QJsonDocument::Compact));
+        parts << QStringLiteral("%1 %2").arg(it.key(), shown);
+    }
+    return parts.join(QStringLiteral(", "));
+}
 
 QJsonValue valueFromText(const QString &text)
 {

@@ -112,6 +112,11 @@ inline constexpr int MaxValues = 1000;
 
 // A value typed on the command line as JSON when it parses as JSON, else as a string (--set's rule).
 QJsonValue valueFromText(const QString &text);
+// "a,b,c" -> {"a", "b", "c"}, splitting only at commas outside JSON objects, arrays and strings, so
+// a value may be a partial object: --values2 '{"kind":"constant","initialMs":0},{"jitter":"full"}'.
+QStringList splitValues(const QString &text);
+// The label of a value as typed: the text, or for an object its members ("kind constant, initialMs 0").
+QString valueLabel(const QString &text, const QJsonValue &value);
 // Validates the spec against the scenario; errors name the flag and the value.
 QStringList validate(const Scenario &base, const SweepSpec &spec);
 // The cells in order (first parameter outer, second inner). Call after validate() (an invalid

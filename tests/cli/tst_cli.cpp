@@ -136,6 +136,9 @@ private Q_SLOTS:
     void workBudgetJudgesEachRunNotTheirSum();
     void sweepCapsTheNumberOfRuns();
     void sweepCategoricalValues();
+    void sweepGroupValuesAndChart();
+    void sweepChartRefusals_data();
+    void sweepChartRefusals();
     void sweepRefusesAnInvalidValue_data();
     void sweepRefusesAnInvalidValue();
     void sweep2dTableHasAColumnPerValue2();
@@ -1018,6 +1021,81 @@ void TestCli::sweepCategoricalValues()
     }
     // Each strategy really ran: the waits differ, so the runs last differently.
     QVERIFY2(latencies.size() > 1, r.out.constData());
+}
+
+void TestCli::sweepGroupValuesAndChart()
+{
+    // A group takes partial objects (the AWS study's "no backoff" is three fields), named by --labels2,
+    // and --chart draws the figure without a display.
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("figure.png"));
+    const CliResult r = runCli({QStringLiteral("sweep"), QStringLiteral("--scenario"), QStringLiteral("jitter-contention"),
+                                QStringLiteral("--param"), QStringLiteral("workload.clients"), QStringLiteral("--values"),
+                                QStringLiteral("10,20"), QStringLiteral("--param2"), QStringLiteral("client.business.backoff"),
+                                QStringLiteral("--values2"),
+                                QStringLiteral("{\"kind\":\"constant\",\"initialMs\":0},{\"jitter\":\"full\"}"),
+                                QStringLiteral("--labels2"), QStringLiteral("No backoff,Full jitter"), QStringLiteral("--seeds"),
+                                QStringLiteral("3"), QStringLiteral("--metrics"), QStringLiteral("writeAttempts,completionS"),
+                                QStringLiteral("--chart"), png, QStringLiteral("--title"), QStringLiteral("AWS"),
+                                QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonArray points = parseObject(r.out).value(QLatin1String("points")).toArray();
+    QCOMPARE(points.size(), 4);
+    QCOMPARE(points[0][QLatin1String("label2")].toString(), QStringLiteral("No backoff"));
+    QCOMPARE(points[1][QLatin1String("label2")].toString(), QStringLiteral("Full jitter"));
+    // No backoff: more writes than full jitter at 20 clients.
+    const auto writes = [&](int i) {
+        return points[i][QLatin1String("metrics")][QLatin1String("writeAttempts")][QLatin1String("mean")].toDouble();
+    };
+    QVERIFY(writes(2) > writes(3));
+    QFile file(png);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray bytes = file.readAll();
+    QVERIFY(bytes.startsWith("\x89PNG\r\n\x1a\n"));
+    // IHDR: width and height, big-endian, at bytes 16 and 20.
+    const auto be32 = [&](int at) {
+        return (quint32(quint8(bytes[at])) << 24) | (quint32(quint8(bytes[at + 1])) << 16)
+            | (quint32(quint8(bytes[at + 2])) << 8) | quint32(quint8(bytes[at + 3]));
+    };
+    QCOMPARE(bytes.mid(12, 4), QByteArray("IHDR"));
+    QCOMPARE(be32(16), 1600u);
+    QCOMPARE(be32(20), 640u);
+    QVERIFY(bytes.size() > 20000); // lines, labels and legends, not an empty canvas
+}
+
+void TestCli::sweepChartRefusals_data()
+{
+    QTest::addColumn<QStringList>("extra");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("labels count") << QStringList{QStringLiteral("--labels"), QStringLiteral("a")} << 2
+                                  << QStringLiteral("retrylab: sweep: --labels: 1 name for 2 values");
+    QTest::newRow("labels without values") << QStringList{QStringLiteral("--labels2"), QStringLiteral("a")} << 2
+                                           << QStringLiteral("retrylab: sweep: --labels2 names the values of --values2");
+    QTest::newRow("chart suffix") << QStringList{QStringLiteral("--chart"), QStringLiteral("figure.jpg")} << 2
+                                  << QStringLiteral("retrylab: sweep: --chart: expected a file name ending in .png or .svg, got 'figure.jpg'");
+    QTest::newRow("title alone") << QStringList{QStringLiteral("--title"), QStringLiteral("x")} << 2
+                                 << QStringLiteral("retrylab: sweep: --title needs --chart FILE");
+    QTest::newRow("chart unwritable") << QStringList{QStringLiteral("--chart"), QStringLiteral("/nonexistent/dir/f.png")} << 1
+                                      << QStringLiteral("retrylab: sweep: --chart: ");
+    QTest::newRow("group needs objects") << QStringList{} << 2 << QStringLiteral("is a group of fields, not one field");
+}
+
+void TestCli::sweepChartRefusals()
+{
+    QFETCH(QStringList, extra);
+    QFETCH(int, code);
+    QFETCH(QString, error);
+    QStringList args{QStringLiteral("sweep"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+                     QStringLiteral("--param"), QStringLiteral("workload.orders"), QStringLiteral("--values"),
+                     QStringLiteral("2,3"), QStringLiteral("--seeds"), QStringLiteral("1")};
+    if (extra.isEmpty()) // a group path with plain values
+        args = QStringList{QStringLiteral("sweep"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+                           QStringLiteral("--param"), QStringLiteral("client.business.backoff"), QStringLiteral("--values"),
+                           QStringLiteral("1,2")};
+    const CliResult r = runCli(args + extra);
+    QCOMPARE(r.exitCode, code);
+    QVERIFY2(QString::fromUtf8(r.err).contains(error), r.err.constData());
 }
 
 void TestCli::sweepRefusesAnInvalidValue_data()

@@ -78,6 +78,8 @@ class TestSweep : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void splitValuesKeepsJson();
+    void groupPathTakesObjects();
     void jobValues_data();
     void jobValues();
     void jobSeedsAndScenarios();
@@ -590,6 +592,43 @@ void TestSweep::foldedMatchesAggregate()
     for (const SweepJob &j : all)
         results << sweep::runJob(j);
     QVERIFY(sameStats(future.result().points(), sweep::aggregate(all, results)));
+}
+
+void TestSweep::splitValuesKeepsJson()
+{
+    QCOMPARE(sweep::splitValues(QStringLiteral("none,full")), (QStringList{QStringLiteral("none"), QStringLiteral("full")}));
+    QCOMPARE(sweep::splitValues(QStringLiteral("{\"kind\":\"constant\",\"initialMs\":0},{\"jitter\":\"full\"}")),
+             (QStringList{QStringLiteral("{\"kind\":\"constant\",\"initialMs\":0}"), QStringLiteral("{\"jitter\":\"full\"}")}));
+    QCOMPARE(sweep::splitValues(QStringLiteral("[1,2],\"a,b\",3")),
+             (QStringList{QStringLiteral("[1,2]"), QStringLiteral("\"a,b\""), QStringLiteral("3")}));
+    QCOMPARE(sweep::splitValues(QStringLiteral("\"a\\\",b\",c")), (QStringList{QStringLiteral("\"a\\\",b\""), QStringLiteral("c")}));
+    QCOMPARE(sweep::splitValues(QStringLiteral("a,,b")).size(), 3); // the empty value is refused later
+    const QString object = QStringLiteral("{\"kind\":\"constant\",\"initialMs\":0}");
+    QCOMPARE(sweep::valueLabel(object, sweep::valueFromText(object)), QStringLiteral("initialMs 0, kind constant"));
+    QCOMPARE(sweep::valueLabel(QStringLiteral("full"), sweep::valueFromText(QStringLiteral("full"))), QStringLiteral("full"));
+}
+
+void TestSweep::groupPathTakesObjects()
+{
+    // The AWS study's "no backoff" next to a jitter, as one second parameter.
+    Scenario s = base();
+    SweepSpec sp = spec("workload.orders", 5, 5, 1, 2);
+    sp.param2 = QStringLiteral("client.business.backoff");
+    sp.values2 = sweep::splitValues(QStringLiteral("{\"kind\":\"constant\",\"initialMs\":0},{\"jitter\":\"none\"}"));
+    QVERIFY2(sweep::validate(s, sp).isEmpty(), qPrintable(sweep::validate(s, sp).join(QLatin1Char('\n'))));
+    const QList<SweepJob> jobs = sweep::jobs(s, sp);
+    QCOMPARE(jobs.size(), 4);
+    QCOMPARE(jobs.at(0).scenario().client.business.backoff.kind, BackoffKind::Constant);
+    QCOMPARE(jobs.at(0).scenario().client.business.backoff.initialMs, 0);
+    // Names left out keep the scenario's values.
+    QCOMPARE(jobs.at(0).scenario().client.business.backoff.maxMs, s.client.business.backoff.maxMs);
+    QCOMPARE(jobs.at(2).scenario().client.business.backoff.kind, s.client.business.backoff.kind);
+    QCOMPARE(jobs.at(2).scenario().client.business.backoff.jitter, Jitter::None);
+    // Plain values for a group are refused, naming the flag.
+    sp.values2 = QStringList{QStringLiteral("1"), QStringLiteral("{\"jitter\":\"none\"}")};
+    const QStringList errors = sweep::validate(s, sp);
+    QCOMPARE(errors.size(), 1);
+    QVERIFY2(errors.first().startsWith(QLatin1String("--param2: \"client.business.backoff\" is a group")), qPrintable(errors.first()));
 }
 
 QTEST_GUILESS_MAIN(TestSweep)
