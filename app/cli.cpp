@@ -3,12 +3,15 @@
 #include "liveclient.h"
 #include "orderserver.h"
 #include "scenario.h"
+#include "series.h"
 #include "simulator.h"
 #include "sweep.h"
+#include "sweepfigure.h"
 #include "trace.h"
 #include "work.h"
 
 #include <QCommandLineParser>
+#include <QApplication>
 #include <QCoreApplication>
 #include <QEventLoop>
 #include <QFileInfo>
@@ -17,14 +20,18 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QSaveFile>
 #include <QNetworkInterface>
 #include <QSocketNotifier>
 
+#include <array>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <malloc.h>
+#include <optional>
 #include <unistd.h>
 
 namespace retrylab {
@@ -461,6 +468,105 @@ void writeTo(FILE *stream, const QString &text)
     std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stream);
 }
 
+// ---- run --series ------------------------------------------------------------
+
+// Where a series goes, chunk by chunk: a 1 ms series of a long run holds up to a million buckets,
+// so it is never formatted whole. False once a write failed.
+using ChunkSink = std::function<bool(const QByteArray &)>;
+constexpr int SeriesChunkBytes = 1 << 16;
+
+// The object of series::toJson, one bucket per line, its closing brace `indent` spaces in.
+bool writeSeriesJson(const Series &s, int indent, const ChunkSink &sink)
+{
+    const QByteArray pad(indent, ' ');
+    QByteArray out = "{\n" + pad + "    \"bucketS\": " + series::secondsText(s.bucketUs) + ",\n" + pad
+        + "    \"buckets\": [\n";
+    for (int i = 0; i < s.buckets.size(); ++i) {
+        out += pad + "        ";
+        series::appendJsonBucket(out, s.buckets.at(i));
+        out += i + 1 < s.buckets.size() ? ",\n" : "\n";
+        if (out.size() >= SeriesChunkBytes) {
+            if (!sink(out))
+                return false;
+            out.clear();
+        }
+    }
+    out += pad + "    ]\n" + pad + "}";
+    return sink(out);
+}
+
+bool writeSeriesCsv(const Series &s, const ChunkSink &sink)
+{
+    QByteArray out = series::csvHeader();
+    for (const SeriesBucket &b : s.buckets) {
+        series::appendCsvRow(out, b);
+        if (out.size() >= SeriesChunkBytes) {
+            if (!sink(out))
+                return false;
+            out.clear();
+        }
+    }
+    return sink(out);
+}
+
+// For people: the columns that fit a terminal, right-aligned; JSON and CSV have them all.
+bool writeSeriesTable(const Series &s, const ChunkSink &sink)
+{
+    const char *const headers[] = {"start (s)", "attempts", "retries", "served", "successes",
+                                   "failures",  "timeouts", "in flight"};
+    const auto cells = [](const SeriesBucket &b) {
+        return std::array<QByteArray, 8>{series::secondsText(b.startUs), QByteArray::number(b.attempts),
+                                         QByteArray::number(b.retries), QByteArray::number(b.served),
+                                         QByteArray::number(b.successes), QByteArray::number(b.failures),
+                                         QByteArray::number(b.timeouts), QByteArray::number(b.inFlight)};
+    };
+    std::array<int, 8> widths{};
+    for (size_t i = 0; i < widths.size(); ++i)
+        widths[i] = int(std::strlen(headers[i]));
+    for (const SeriesBucket &b : s.buckets) {
+        const auto row = cells(b);
+        for (size_t i = 0; i < widths.size(); ++i)
+            widths[i] = std::max(widths[i], int(row[i].size()));
+    }
+    const QString title = QStringLiteral("\nLoad per %1 bucket (%2): every column with --format json or csv\n\n")
+                              .arg(series::formatBucket(s.bucketUs),
+                                   s.buckets.size() == 1 ? QStringLiteral("1 bucket")
+                                                         : QStringLiteral("%1 buckets").arg(s.buckets.size()));
+    QByteArray out = title.toUtf8();
+    const auto line = [&out, &widths](const std::array<QByteArray, 8> &row) {
+        for (size_t i = 0; i < row.size(); ++i) {
+            if (i > 0)
+                out += "  ";
+            out += row[i].rightJustified(widths[i], ' ');
+        }
+        out += '\n';
+    };
+    std::array<QByteArray, 8> header;
+    for (size_t i = 0; i < header.size(); ++i)
+        header[i] = headers[i];
+    line(header);
+    for (const SeriesBucket &b : s.buckets) {
+        line(cells(b));
+        if (out.size() >= SeriesChunkBytes) {
+            if (!sink(out))
+                return false;
+            out.clear();
+        }
+    }
+    return sink(out);
+}
+
+// --series SIZE: the bucket, or a usage error naming the flag and the value.
+int parseSeriesBucket(const QCommandLineParser &parser, qint64 *bucketUs)
+{
+    QString error;
+    if (!series::parseBucket(parser.value(QStringLiteral("series")), bucketUs, &error)) {
+        fail(QStringLiteral("run: --series: %1").arg(error));
+        return ExitUsage;
+    }
+    return Continue;
+}
+
 // A live run sends real requests in real time and keeps its trace in memory.
 constexpr qint64 DefaultMaxLiveAttempts = 100000;
 
@@ -468,8 +574,8 @@ int runCommand(const QStringList &arguments)
 {
     CommandParser command(QStringLiteral("run"),
                           QStringLiteral("--scenario NAME|FILE [--seed N] [--set path=value ...] "
-                                         "[--format table|json|csv] [--trace FILE.jsonl|-] [--max-attempts N] "
-                                         "[--live [--url URL] [--time-scale X]]"),
+                                         "[--format table|json|csv] [--trace FILE.jsonl|-] [--series SIZE [--series-out FILE]] "
+                                         "[--max-attempts N] [--live [--url URL] [--time-scale X]]"),
                           QStringLiteral("Simulates one scenario and prints its metrics. With --live the same client "
                                          "layers send real HTTP requests to an order service, and the metrics "
                                          "come from what it stored."));
@@ -507,8 +613,23 @@ int runCommand(const QStringList &arguments)
                            "restart and spike times and key TTLs are scaled; Retry-After is read in simulated "
                            "seconds. From 0.001 to 1000."),
             QStringLiteral("X"));
+    const QCommandLineOption seriesOption(
+            QStringLiteral("series"),
+            QStringLiteral("Also count the run per bucket of virtual time SIZE (1s, 0.02s, 250ms; from 1 ms to "
+                           "3600 s, at most 1,000,000 buckets): POST attempts, first tries, retries, responses "
+                           "served, commits, successes, failures, timeouts, 409 conflicts, 503s, retry budget "
+                           "refusals and requests in flight at the server. With --format json it is the member "
+                           "\"series\" of the output; with --format csv it replaces the metrics row (one row per "
+                           "bucket); with table it follows the metrics. The buckets add up to the metrics."),
+            QStringLiteral("SIZE"));
+    const QCommandLineOption seriesOutOption(
+            QStringLiteral("series-out"),
+            QStringLiteral("With --series: write the series to FILE instead of standard output, as CSV if FILE "
+                           "ends in .csv, else as JSON; the metrics are printed as without --series."),
+            QStringLiteral("FILE"));
     parser.addOptions({ScenarioOption, SeedOption, SetOption, formatOption(QStringLiteral("table, json, csv")),
-                       traceOption, maxAttempts, liveOption, urlOption, timeScaleOption});
+                       traceOption, seriesOption, seriesOutOption, maxAttempts, liveOption, urlOption,
+                       timeScaleOption});
     if (const int rc = command.parse(arguments); rc != Continue)
         return rc;
 
@@ -552,10 +673,29 @@ int runCommand(const QStringList &arguments)
         return ExitUsage;
     }
     const bool tracing = !traceFile.isEmpty();
+    const bool seriesWanted = parser.isSet(seriesOption);
+    qint64 seriesBucketUs = 0;
+    if (seriesWanted) {
+        if (const int rc = parseSeriesBucket(parser, &seriesBucketUs); rc != Continue)
+            return rc;
+    }
+    const QString seriesFile = parser.value(seriesOutOption);
+    if (parser.isSet(seriesOutOption)) {
+        if (!seriesWanted) {
+            fail(QStringLiteral("run: --series-out needs --series"));
+            return ExitUsage;
+        }
+        if (seriesFile.trimmed().isEmpty()) {
+            fail(QStringLiteral("run: --series-out: expected a file name"));
+            return ExitUsage;
+        }
+    }
+    // A series streams the events past a counter instead of a file: as many events as a trace.
+    const bool streaming = tracing || seriesWanted;
     qint64 limit = 0;
     if (const int rc = parseMaxAttempts(parser, QStringLiteral("run"),
                                         live ? DefaultMaxLiveAttempts
-                                             : (tracing ? work::DefaultMaxTracedAttempts : work::DefaultMaxAttempts),
+                                             : (streaming ? work::DefaultMaxTracedAttempts : work::DefaultMaxAttempts),
                                         &limit);
         rc != Continue)
         return rc;
@@ -568,9 +708,11 @@ int runCommand(const QStringList &arguments)
     const work::Estimate worst = work::estimate(s);
     if (worst.attempts > limit) {
         QString message = work::refusal(QStringLiteral("this scenario"), worst, limit);
-        if ((tracing || live) && !parser.isSet(maxAttempts))
-            message.replace(QStringLiteral(", over the limit of"),
-                            live ? QStringLiteral(", over the --live limit of") : QStringLiteral(", over the --trace limit of"));
+        if ((streaming || live) && !parser.isSet(maxAttempts)) {
+            const QString flag = live ? QStringLiteral("--live") : tracing ? QStringLiteral("--trace")
+                                                                           : QStringLiteral("--series");
+            message.replace(QStringLiteral(", over the limit of"), QStringLiteral(", over the %1 limit of").arg(flag));
+        }
         fail(QStringLiteral("run: %1").arg(message));
         return ExitUsage;
     }
@@ -590,22 +732,41 @@ int runCommand(const QStringList &arguments)
         if (const QString error = writer.open(traceFile); !error.isEmpty())
             return traceFailed(error);
         options.cancel = &stop;
-        options.sink = [&writer, &stop](const TraceEvent &e) {
-            writer.write(e);
-            if (!writer.ok())
-                stop.store(true, std::memory_order_relaxed); // no point finishing a run nobody can read
+    }
+    // The series is counted from the same events as they happen: the run keeps no trace for it.
+    std::optional<series::Builder> builder;
+    if (seriesWanted)
+        builder.emplace(seriesBucketUs);
+    // Opened before the run, so a bad path fails before any work; replaced only when complete.
+    QSaveFile seriesOut(seriesFile);
+    const auto seriesOutFailed = [&seriesFile](const QString &error) {
+        fail(QStringLiteral("run: --series-out: cannot write \"%1\": %2").arg(seriesFile, error));
+        return ExitRuntime;
+    };
+    if (!seriesFile.isEmpty() && !seriesOut.open(QIODevice::WriteOnly))
+        return seriesOutFailed(seriesOut.errorString());
+    if (streaming) {
+        options.sink = [&writer, &stop, &builder, tracing](const TraceEvent &e) {
+            if (builder)
+                builder->add(e);
+            if (tracing) {
+                writer.write(e);
+                if (!writer.ok())
+                    stop.store(true, std::memory_order_relaxed); // no point finishing a run nobody can read
+            }
         };
     }
     RunResult result;
     if (live) {
         // The live run keeps its trace in memory (the client's and the server's events are merged
         // at the end), then writes it.
-        liveOptions.trace = tracing;
+        liveOptions.trace = streaming;
         result = runLive(s, liveOptions);
         for (const TraceEvent &e : std::as_const(result.trace)) {
-            if (!writer.ok())
-                break;
-            writer.write(e);
+            if (builder)
+                builder->add(e);
+            if (tracing && writer.ok())
+                writer.write(e);
         }
     } else {
         result = simulate(s, options);
@@ -621,27 +782,74 @@ int runCommand(const QStringList &arguments)
         return ExitRuntime;
     }
 
+    std::optional<Series> seriesResult;
+    if (builder) {
+        if (!builder->ok()) {
+            const qint64 lastUs = builder->lastEventUs();
+            fail(QStringLiteral("run: --series: %1 cuts this run (its last event at %2 s) into %3 buckets, more "
+                                "than the %4 a series may hold; use --series %5 or more")
+                         .arg(parser.value(seriesOption).trimmed())
+                         .arg(double(lastUs) / 1e6, 0, 'f', 3)
+                         .arg(series::bucketCount(lastUs, seriesBucketUs))
+                         .arg(series::MaxBuckets)
+                         .arg(series::bucketArgument(series::autoBucket(lastUs, series::MaxBuckets))));
+            return ExitUsage;
+        }
+        seriesResult = builder->finish();
+    }
     // With --trace - the trace owns standard output.
     FILE *const out = tracing && TraceWriter::isStandardOutput(traceFile) ? stderr : stdout;
+    const ChunkSink toOut = [out](const QByteArray &bytes) {
+        return std::fwrite(bytes.constData(), 1, size_t(bytes.size()), out) == size_t(bytes.size());
+    };
+    // The series goes to standard output with the metrics unless --series-out takes it.
+    const bool seriesInline = seriesResult && seriesFile.isEmpty();
     switch (format) {
     case Format::Table:
         writeTo(out, runTable(s, result.metrics));
+        if (seriesInline)
+            writeSeriesTable(*seriesResult, toOut);
         break;
     case Format::Json:
-        writeTo(out, QString::fromUtf8(QJsonDocument(runJson(s, result.metrics)).toJson(QJsonDocument::Indented)));
+        if (seriesInline) {
+            // The metrics as QJsonDocument writes them, then "series" streamed in as their last member.
+            QByteArray head = QJsonDocument(runJson(s, result.metrics)).toJson(QJsonDocument::Indented);
+            head.chop(3); // "\n}\n"
+            toOut(head + ",\n    \"series\": ");
+            writeSeriesJson(*seriesResult, 4, toOut);
+            toOut("\n}\n");
+        } else {
+            writeTo(out, QString::fromUtf8(QJsonDocument(runJson(s, result.metrics)).toJson(QJsonDocument::Indented)));
+        }
         break;
     case Format::Csv:
-        writeTo(out, runCsv(s, result.metrics));
+        if (seriesInline)
+            writeSeriesCsv(*seriesResult, toOut);
+        else
+            writeTo(out, runCsv(s, result.metrics));
         break;
     }
     std::fflush(out);
+    if (seriesResult && !seriesFile.isEmpty()) {
+        const ChunkSink toFile = [&seriesOut](const QByteArray &bytes) {
+            return seriesOut.write(bytes) == bytes.size();
+        };
+        const bool csv = seriesFile.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive);
+        const bool written = csv ? writeSeriesCsv(*seriesResult, toFile)
+                                 : writeSeriesJson(*seriesResult, 0, toFile) && toFile("\n");
+        if (!written || !seriesOut.commit())
+            return seriesOutFailed(seriesOut.errorString());
+    }
     return ExitOk;
 }
 
 // ---- sweep -----------------------------------------------------------------
 
+// The table's metrics unless --metrics says otherwise.
 const char *const SweepTableMetrics[] = {"duplicates", "records",      "amplification",
                                          "httpAttempts", "clientFailed", "orphans"};
+// A 2-D sweep is the AWS figure: calls and completion time per cell.
+const char *const SweepTableMetrics2D[] = {"httpAttempts", "completionS"};
 
 QString statCell(const SweepStat &stat)
 {
@@ -650,27 +858,103 @@ QString statCell(const SweepStat &stat)
     return QStringLiteral("%1 [%2..%3]").arg(formatNumber(stat.mean), formatNumber(stat.min), formatNumber(stat.max));
 }
 
-QString sweepTable(const Scenario &s, const SweepSpec &spec, const QList<SweepPoint> &points)
+// Mean and sample standard deviation, "812 ±41.5".
+QString meanSdCell(const SweepStat &stat)
 {
-    QString out = QStringLiteral("%1\nsweep %2 from %3 to %4: %5 points x %6 seeds (seeds %7..%8); "
-                                 "mean [min..max]\n\n")
-                          .arg(scenarioHeading(s), spec.param, formatNumber(spec.from), formatNumber(spec.to))
-                          .arg(spec.steps)
-                          .arg(spec.seeds)
-                          .arg(s.seed)
-                          .arg(s.seed + quint64(spec.seeds) - 1);
-    QList<QStringList> rows;
-    QStringList header{spec.param};
-    for (const char *metric : SweepTableMetrics)
-        header << QLatin1String(metric);
-    rows << header;
-    for (const SweepPoint &point : points) {
-        QStringList row{formatNumber(point.value)};
+    if (stat.sd == 0)
+        return formatNumber(stat.mean);
+    return QStringLiteral("%1 ±%2").arg(formatNumber(stat.mean), formatNumber(stat.sd));
+}
+
+QStringList metricNames()
+{
+    QStringList names;
+    const auto flat = Metrics().flat();
+    for (const auto &entry : flat)
+        names << entry.first;
+    return names;
+}
+
+// The metrics a table or CSV shows: --metrics, or the defaults that Metrics::flat() has.
+QStringList chosenMetrics(const QStringList &requested, const SweepSpec &spec)
+{
+    if (!requested.isEmpty())
+        return requested;
+    const QStringList known = metricNames();
+    QStringList names;
+    if (spec.twoD()) {
+        for (const char *metric : SweepTableMetrics2D) {
+            if (known.contains(QLatin1String(metric)))
+                names << QLatin1String(metric);
+        }
+        // Without completionS in Metrics::flat(), the run's duration stands in for it.
+        if (!names.contains(QLatin1String("completionS")))
+            names << QStringLiteral("durationS");
+    } else {
         for (const char *metric : SweepTableMetrics)
-            row << statCell(point.stat(QLatin1String(metric)));
-        rows << row;
+            names << QLatin1String(metric);
     }
-    return out + alignedTable(rows);
+    return names;
+}
+
+// How a parameter's values were given, for the heading: "from 0 to 0.5 in 3 steps" or "none, full".
+QString valuesText(const QStringList &values, double from, double to, int steps)
+{
+    if (!values.isEmpty()) {
+        QStringList trimmed;
+        for (const QString &v : values)
+            trimmed << v.trimmed();
+        return trimmed.join(QStringLiteral(", "));
+    }
+    return QStringLiteral("from %1 to %2, %3").arg(formatNumber(from), formatNumber(to),
+                                                   steps == 1 ? QStringLiteral("1 value")
+                                                              : QStringLiteral("%1 values").arg(steps));
+}
+
+QString sweepTable(const Scenario &s, const SweepSpec &spec, const QList<SweepPoint> &points, const QStringList &metrics)
+{
+    const QString seeds = QStringLiteral("%1 (seeds %2..%3)")
+                                  .arg(spec.seeds == 1 ? QStringLiteral("1 seed") : QStringLiteral("%1 seeds").arg(spec.seeds))
+                                  .arg(s.seed)
+                                  .arg(s.seed + quint64(spec.seeds) - 1);
+    // A parameter given by --values shows its value as typed, a range its number.
+    const auto rowName = [&spec](const SweepPoint &point) {
+        return spec.values.isEmpty() ? formatNumber(point.value) : point.label;
+    };
+    QString out = QStringLiteral("%1\nsweep %2: %3\n")
+                          .arg(scenarioHeading(s), spec.param, valuesText(spec.values, spec.from, spec.to, spec.steps));
+    if (!spec.twoD()) {
+        out += QStringLiteral("%1 per value; mean [min..max]\n\n").arg(seeds);
+        QList<QStringList> rows;
+        rows << (QStringList{spec.param} + metrics);
+        for (const SweepPoint &point : points) {
+            QStringList row{rowName(point)};
+            for (const QString &metric : metrics)
+                row << statCell(point.stat(metric));
+            rows << row;
+        }
+        return out + alignedTable(rows);
+    }
+
+    // One block per metric: a row per value of --param, a column per value of --param2.
+    out += QStringLiteral("   by %1: %2\n%3 per cell; mean ±sd (sample standard deviation)\n")
+                   .arg(spec.param2, valuesText(spec.values2, spec.from2, spec.to2, spec.steps2), seeds);
+    QStringList columns;
+    const int count2 = spec.count2();
+    for (int j = 0; j < count2 && j < points.size(); ++j)
+        columns << (spec.values2.isEmpty() ? formatNumber(points.at(j).value2) : points.at(j).label2);
+    for (const QString &metric : metrics) {
+        QList<QStringList> rows;
+        rows << (QStringList{spec.param} + columns);
+        for (int i = 0; i + count2 <= points.size(); i += count2) {
+            QStringList row{rowName(points.at(i))};
+            for (int j = 0; j < count2; ++j)
+                row << meanSdCell(points.at(i + j).stat(metric));
+            rows << row;
+        }
+        out += QStringLiteral("\n%1\n").arg(metric) + alignedTable(rows);
+    }
+    return out;
 }
 
 QJsonObject sweepJson(const Scenario &s, const SweepSpec &spec, const QList<SweepPoint> &points)
@@ -681,38 +965,75 @@ QJsonObject sweepJson(const Scenario &s, const SweepSpec &spec, const QList<Swee
         for (const auto &entry : point.stats) {
             metrics.insert(entry.first, QJsonObject{{QStringLiteral("mean"), entry.second.mean},
                                                     {QStringLiteral("min"), entry.second.min},
-                                                    {QStringLiteral("max"), entry.second.max}});
+                                                    {QStringLiteral("max"), entry.second.max},
+                                                    {QStringLiteral("sd"), entry.second.sd}});
         }
-        pointsJson.append(QJsonObject{{QStringLiteral("value"), point.value}, {QStringLiteral("metrics"), metrics}});
+        QJsonObject p{{QStringLiteral("value"), point.value},
+                      {QStringLiteral("label"), point.label},
+                      {QStringLiteral("metrics"), metrics}};
+        if (spec.twoD()) {
+            p.insert(QStringLiteral("value2"), point.value2);
+            p.insert(QStringLiteral("label2"), point.label2);
+        }
+        pointsJson.append(p);
     }
-    return QJsonObject{
+    QJsonObject o{
         {QStringLiteral("scenario"), s.name},
         {QStringLiteral("title"), s.title},
         {QStringLiteral("seed"), seedJson(s)},
         {QStringLiteral("param"), spec.param},
-        {QStringLiteral("from"), spec.from},
-        {QStringLiteral("to"), spec.to},
-        {QStringLiteral("steps"), spec.steps},
         {QStringLiteral("seeds"), spec.seeds},
+        {QStringLiteral("sd"), QStringLiteral("sample standard deviation over the seeds (n - 1)")},
         {QStringLiteral("points"), pointsJson},
     };
+    const auto describe = [&o](const char *suffix, const QStringList &values, double from, double to, int steps) {
+        const QString tail = QLatin1String(suffix);
+        if (!values.isEmpty()) {
+            QJsonArray list;
+            for (const QString &v : values)
+                list.append(v.trimmed());
+            o.insert(QStringLiteral("values") + tail, list);
+        } else {
+            o.insert(QStringLiteral("from") + tail, from);
+            o.insert(QStringLiteral("to") + tail, to);
+            o.insert(QStringLiteral("steps") + tail, steps);
+        }
+    };
+    describe("", spec.values, spec.from, spec.to, spec.steps);
+    if (spec.twoD()) {
+        o.insert(QStringLiteral("param2"), spec.param2);
+        describe("2", spec.values2, spec.from2, spec.to2, spec.steps2);
+    }
+    return o;
 }
 
-QString sweepCsv(const SweepSpec &spec, const QList<SweepPoint> &points)
+// One row per cell: value, label (and value2, label2 in a 2-D sweep), then mean, sd, min, max per metric.
+QString sweepCsv(const SweepSpec &spec, const QList<SweepPoint> &points, const QStringList &requested)
 {
-    QStringList header{QStringLiteral("value")};
+    QStringList header{QStringLiteral("value"), QStringLiteral("label")};
+    if (spec.twoD())
+        header << QStringLiteral("value2") << QStringLiteral("label2");
+    QList<int> columns; // index into stats
     if (!points.isEmpty()) {
-        for (const auto &entry : points.first().stats) {
-            header << csvField(entry.first + QStringLiteral("_mean")) << csvField(entry.first + QStringLiteral("_min"))
-                   << csvField(entry.first + QStringLiteral("_max"));
+        const auto &stats = points.first().stats;
+        for (int m = 0; m < stats.size(); ++m) {
+            if (!requested.isEmpty() && !requested.contains(stats.at(m).first))
+                continue;
+            columns << m;
+            const QString name = stats.at(m).first;
+            header << csvField(name + QStringLiteral("_mean")) << csvField(name + QStringLiteral("_sd"))
+                   << csvField(name + QStringLiteral("_min")) << csvField(name + QStringLiteral("_max"));
         }
     }
-    Q_UNUSED(spec);
     QString out = header.join(QLatin1Char(',')) + QLatin1Char('\n');
     for (const SweepPoint &point : points) {
-        QStringList row{csvNumber(point.value)};
-        for (const auto &entry : point.stats)
-            row << csvNumber(entry.second.mean) << csvNumber(entry.second.min) << csvNumber(entry.second.max);
+        QStringList row{csvNumber(point.value), csvField(point.label)};
+        if (spec.twoD())
+            row << csvNumber(point.value2) << csvField(point.label2);
+        for (const int m : qAsConst(columns)) {
+            const SweepStat &stat = point.stats.at(m).second;
+            row << csvNumber(stat.mean) << csvNumber(stat.sd) << csvNumber(stat.min) << csvNumber(stat.max);
+        }
         out += row.join(QLatin1Char(',')) + QLatin1Char('\n');
     }
     return out;
@@ -744,11 +1065,47 @@ bool parseIntFlag(const QCommandLineParser &parser, const QString &flag, int lo,
     return true;
 }
 
-// Runs the jobs in the background and draws a progress line while a person watches stderr.
-QList<SweepPoint> runWithProgress(const SweepSpec &spec, const QList<SweepJob> &jobs)
+// One parameter's values: exactly one of --valuesN and --fromN/--toN/--stepsN.
+// `n` is "" or "2". Returns false after printing the error.
+bool parseParamValues(const QCommandLineParser &parser, const QString &n, QStringList *values, double *from, double *to,
+                      int *steps)
 {
-    QFuture<Metrics> future = sweep::start(jobs);
-    QFutureWatcher<Metrics> watcher;
+    const QString valuesFlag = QStringLiteral("values") + n;
+    const QStringList rangeFlags{QStringLiteral("from") + n, QStringLiteral("to") + n, QStringLiteral("steps") + n};
+    const QStringList valueNames{QStringLiteral("A"), QStringLiteral("B"), QStringLiteral("K")};
+    bool anyRange = false;
+    for (const QString &flag : rangeFlags)
+        anyRange = anyRange || parser.isSet(flag);
+    if (parser.isSet(valuesFlag)) {
+        if (anyRange) {
+            fail(QStringLiteral("sweep: --param%1: give its values either with --%2 or with --%3/--%4/--%5, not both")
+                         .arg(n, valuesFlag, rangeFlags.at(0), rangeFlags.at(1), rangeFlags.at(2)));
+            return false;
+        }
+        // Every value as typed: the sweep refuses an empty one, naming the flag.
+        *values = sweep::splitValues(parser.value(valuesFlag));
+        return true;
+    }
+    if (!anyRange) {
+        fail(QStringLiteral("sweep: --param%1: missing its values: --%2 a,b,c or --%3 A --%4 B --%5 K")
+                     .arg(n, valuesFlag, rangeFlags.at(0), rangeFlags.at(1), rangeFlags.at(2)));
+        return false;
+    }
+    for (int i = 0; i < rangeFlags.size(); ++i) {
+        if (!parser.isSet(rangeFlags.at(i))) {
+            fail(QStringLiteral("sweep: missing --%1 %2").arg(rangeFlags.at(i), valueNames.at(i)));
+            return false;
+        }
+    }
+    return parseNumberFlag(parser, rangeFlags.at(0), from) && parseNumberFlag(parser, rangeFlags.at(1), to)
+            && parseIntFlag(parser, rangeFlags.at(2), 1, sweep::MaxValues, steps);
+}
+
+// Runs the jobs in the background and draws a progress line while a person watches stderr.
+QList<SweepPoint> runWithProgress(const QList<SweepJob> &jobs)
+{
+    QFuture<SweepAccumulator> future = sweep::startFolded(jobs);
+    QFutureWatcher<SweepAccumulator> watcher;
     QEventLoop loop;
     const int total = int(jobs.size());
     QObject::connect(&watcher, &QFutureWatcherBase::progressValueChanged, &loop, [total](int done) {
@@ -762,64 +1119,176 @@ QList<SweepPoint> runWithProgress(const SweepSpec &spec, const QList<SweepJob> &
     future.waitForFinished();
     std::fprintf(stderr, "\r\033[K");
     std::fflush(stderr);
-    return sweep::aggregate(spec, jobs, future.results());
+    return future.result().points();
 }
 
 int sweepCommand(const QStringList &arguments)
 {
-    CommandParser command(QStringLiteral("sweep"),
-                          QStringLiteral("--scenario NAME|FILE --param PATH --from A --to B --steps K [--seeds S] "
-                                         "[--seed N] [--set path=value ...] [--format table|json|csv] "
-                                         "[--max-attempts N]"),
-                          QStringLiteral("Varies one numeric scenario field and runs several seeds per value; "
-                                         "prints mean, min and max of every metric per value."));
+    CommandParser command(
+            QStringLiteral("sweep"),
+            QStringLiteral("--scenario NAME|FILE --param PATH (--values a,b,... | --from A --to B --steps K) "
+                           "[--param2 PATH (--values2 a,b,... | --from2 A --to2 B --steps2 K)] [--seeds S] "
+                           "[--metrics m1,m2] [--seed N] [--set path=value ...] [--format table|json|csv] "
+                           "[--max-attempts N]"),
+            QStringLiteral("Varies one scenario field (or two: every pair of values is a cell) and runs several "
+                           "seeds per value; prints mean, min, max and sample standard deviation of every metric. "
+                           "With --param2 the table has one row per value of --param and one column per value of "
+                           "--param2."));
     QCommandLineParser &parser = command.parser();
     const QCommandLineOption paramOption(QStringLiteral("param"),
-                                         QStringLiteral("Numeric scenario field to vary, e.g. network.responseLoss "
-                                                        "('retrylab fields' lists them)."),
+                                         QStringLiteral("Scenario field to vary, e.g. network.responseLoss or "
+                                                        "client.business.backoff.jitter ('retrylab fields' lists "
+                                                        "them)."),
                                          QStringLiteral("PATH"));
-    const QCommandLineOption fromOption(QStringLiteral("from"), QStringLiteral("First value."), QStringLiteral("A"));
+    const QCommandLineOption valuesOption(
+            QStringLiteral("values"),
+            QStringLiteral("Values of --param, comma-separated, any type: numbers, true/false, names such as "
+                           "none,full,equal,decorrelated (each read as JSON if it is JSON, else as text, as --set "
+                           "does). Instead of --from/--to/--steps."),
+            QStringLiteral("a,b,..."));
+    const QCommandLineOption fromOption(QStringLiteral("from"), QStringLiteral("First value of a numeric --param."),
+                                        QStringLiteral("A"));
     const QCommandLineOption toOption(QStringLiteral("to"), QStringLiteral("Last value."), QStringLiteral("B"));
     const QCommandLineOption stepsOption(QStringLiteral("steps"),
                                          QStringLiteral("Number of values from A to B inclusive (1-1000)."),
                                          QStringLiteral("K"));
+    const QCommandLineOption param2Option(QStringLiteral("param2"),
+                                          QStringLiteral("A second field to vary: every (value, value2) pair is a "
+                                                         "cell, e.g. client.business.backoff.jitter."),
+                                          QStringLiteral("PATH"));
+    const QCommandLineOption values2Option(QStringLiteral("values2"), QStringLiteral("Values of --param2."),
+                                           QStringLiteral("a,b,..."));
+    const QCommandLineOption from2Option(QStringLiteral("from2"), QStringLiteral("First value of a numeric --param2."),
+                                         QStringLiteral("A"));
+    const QCommandLineOption to2Option(QStringLiteral("to2"), QStringLiteral("Last value of --param2."),
+                                       QStringLiteral("B"));
+    const QCommandLineOption steps2Option(QStringLiteral("steps2"),
+                                          QStringLiteral("Number of values of --param2 from A to B (1-1000)."),
+                                          QStringLiteral("K"));
+    const QCommandLineOption labelsOption(
+            QStringLiteral("labels"),
+            QStringLiteral("Names for the values of --values in the table and chart, comma-separated, one per value."),
+            QStringLiteral("a,b,..."));
+    const QCommandLineOption labels2Option(QStringLiteral("labels2"),
+                                           QStringLiteral("Names for the values of --values2, one per value."),
+                                           QStringLiteral("a,b,..."));
+    const QCommandLineOption chartOption(
+            QStringLiteral("chart"),
+            QStringLiteral("Also draw the sweep to FILE (.png or .svg): one chart per metric of the table, x = "
+                           "--param, one line per value of --param2. Works without a display."),
+            QStringLiteral("FILE"));
+    const QCommandLineOption titleOption(QStringLiteral("title"), QStringLiteral("The --chart figure's title."),
+                                         QStringLiteral("TEXT"));
     const QCommandLineOption seedsOption(QStringLiteral("seeds"),
-                                         QStringLiteral("Runs per value, seeds N, N+1, ... (1-10000, default 10)."),
+                                         QStringLiteral("Runs per value (per cell), seeds N, N+1, ... (1-10000, "
+                                                        "default 10). At most 1,000,000 runs per sweep."),
                                          QStringLiteral("S"), QStringLiteral("10"));
+    const QCommandLineOption metricsOption(
+            QStringLiteral("metrics"),
+            QStringLiteral("Metrics of the table and CSV, comma-separated (default: duplicates, records, "
+                           "amplification, httpAttempts, clientFailed, orphans; with --param2: httpAttempts, "
+                           "completionS). JSON always has every metric."),
+            QStringLiteral("m1,m2"));
     const QCommandLineOption maxAttempts = maxAttemptsOption(
-            QStringLiteral("Refuse the sweep (exit code 2) if all its runs together could make more than N HTTP "
-                           "attempts at worst, each value of PATH counted at its own worst case. N is digits or a "
-                           "number like 5e8. Default %1.")
+            QStringLiteral("Refuse the sweep (exit code 2) if one of its runs could make more than N HTTP attempts "
+                           "at worst, each cell counted at its own worst case. N is digits or a number like 5e8. "
+                           "Default %1.")
                     .arg(work::formatCount(work::DefaultMaxAttempts)));
-    parser.addOptions({ScenarioOption, paramOption, fromOption, toOption, stepsOption, seedsOption, SeedOption,
-                       SetOption, formatOption(QStringLiteral("table, json, csv")), maxAttempts});
+    parser.addOptions({ScenarioOption, paramOption, valuesOption, fromOption, toOption, stepsOption, param2Option,
+                       values2Option, from2Option, to2Option, steps2Option, labelsOption, labels2Option, seedsOption,
+                       metricsOption, SeedOption, SetOption, formatOption(QStringLiteral("table, json, csv")), maxAttempts,
+                       chartOption, titleOption});
     if (const int rc = command.parse(arguments); rc != Continue)
         return rc;
 
     Format format = Format::Table;
     if (const int rc = parseFormat(parser, QStringLiteral("sweep"), true, &format); rc != Continue)
         return rc;
-    for (const QCommandLineOption *required : {&paramOption, &fromOption, &toOption, &stepsOption}) {
-        if (!parser.isSet(*required)) {
-            fail(QStringLiteral("sweep: missing --%1 %2").arg(required->names().constFirst(), required->valueName()));
-            return ExitUsage;
-        }
+    if (!parser.isSet(paramOption)) {
+        fail(QStringLiteral("sweep: missing --param PATH"));
+        return ExitUsage;
     }
     SweepSpec spec;
     spec.param = parser.value(paramOption).trimmed();
-    if (!parseNumberFlag(parser, QStringLiteral("from"), &spec.from)
-        || !parseNumberFlag(parser, QStringLiteral("to"), &spec.to)
-        || !parseIntFlag(parser, QStringLiteral("steps"), 1, 1000, &spec.steps)
-        || !parseIntFlag(parser, QStringLiteral("seeds"), 1, 10000, &spec.seeds))
+    if (!parseParamValues(parser, QString(), &spec.values, &spec.from, &spec.to, &spec.steps))
         return ExitUsage;
+    if (parser.isSet(param2Option)) {
+        spec.param2 = parser.value(param2Option).trimmed();
+        if (spec.param2.isEmpty()) {
+            fail(QStringLiteral("sweep: --param2: expected a scenario field path, e.g. client.business.backoff.jitter"));
+            return ExitUsage;
+        }
+        if (!parseParamValues(parser, QStringLiteral("2"), &spec.values2, &spec.from2, &spec.to2, &spec.steps2))
+            return ExitUsage;
+    } else {
+        for (const QCommandLineOption *orphan : {&values2Option, &from2Option, &to2Option, &steps2Option}) {
+            if (parser.isSet(*orphan)) {
+                fail(QStringLiteral("sweep: --%1 needs --param2 PATH").arg(orphan->names().constFirst()));
+                return ExitUsage;
+            }
+        }
+    }
+    if (!parseIntFlag(parser, QStringLiteral("seeds"), 1, 10000, &spec.seeds))
+        return ExitUsage;
+    // Names for listed values: as many as there are values.
+    QStringList labels[2];
+    for (int i = 0; i < 2; ++i) {
+        const QCommandLineOption &option = i == 0 ? labelsOption : labels2Option;
+        if (!parser.isSet(option))
+            continue;
+        const QStringList &values = i == 0 ? spec.values : spec.values2;
+        const QString flag = option.names().constFirst();
+        if (values.isEmpty()) {
+            fail(QStringLiteral("sweep: --%1 names the values of --values%2").arg(flag, i == 0 ? QString() : QStringLiteral("2")));
+            return ExitUsage;
+        }
+        labels[i] = parser.value(option).split(QLatin1Char(','));
+        if (labels[i].size() != values.size()) {
+            fail(QStringLiteral("sweep: --%1: %2 for %3 values")
+                     .arg(flag, labels[i].size() == 1 ? QStringLiteral("1 name") : QStringLiteral("%1 names").arg(labels[i].size()))
+                     .arg(values.size()));
+            return ExitUsage;
+        }
+    }
+    if (parser.isSet(titleOption) && !parser.isSet(chartOption)) {
+        fail(QStringLiteral("sweep: --title needs --chart FILE"));
+        return ExitUsage;
+    }
+    const QString chartFile = parser.value(chartOption);
+    if (parser.isSet(chartOption)) {
+        const QString suffix = QFileInfo(chartFile).suffix().toLower();
+        if (suffix != QLatin1String("png") && suffix != QLatin1String("svg")) {
+            fail(QStringLiteral("sweep: --chart: expected a file name ending in .png or .svg, got '%1'").arg(chartFile));
+            return ExitUsage;
+        }
+        if (!qobject_cast<QApplication *>(QCoreApplication::instance())) {
+            fail(QStringLiteral("sweep: --chart: cannot draw here (no graphics)"));
+            return ExitRuntime;
+        }
+    }
+    QStringList requestedMetrics;
+    if (parser.isSet(metricsOption)) {
+        const QStringList known = metricNames();
+        const QStringList names = parser.value(metricsOption).split(QLatin1Char(','));
+        for (const QString &raw : names) {
+            const QString name = raw.trimmed();
+            if (!known.contains(name)) {
+                fail(QStringLiteral("sweep: --metrics: unknown metric '%1' (known: %2)").arg(name, known.join(QStringLiteral(", "))));
+                return ExitUsage;
+            }
+            if (!requestedMetrics.contains(name))
+                requestedMetrics << name;
+        }
+    }
 
     Scenario s;
     if (const int rc = loadScenario(parser, QStringLiteral("sweep"), &s); rc != Continue)
         return rc;
-    if (!spec.param.isEmpty() && spec.param != QLatin1String("seed")
-        && scenario::valueAt(s, spec.param).isUndefined()) {
-        fail(QStringLiteral("sweep: --param: %1").arg(unknownFieldMessage(spec.param)));
-        return ExitUsage;
+    for (const auto &[flag, param] : {std::pair{"param", spec.param}, std::pair{"param2", spec.param2}}) {
+        if (!param.isEmpty() && param != QLatin1String("seed") && scenario::valueAt(s, param).isUndefined()) {
+            fail(QStringLiteral("sweep: --%1: %2").arg(QLatin1String(flag), unknownFieldMessage(param)));
+            return ExitUsage;
+        }
     }
     const QStringList errors = sweep::validate(s, spec);
     if (!errors.isEmpty()) {
@@ -831,26 +1300,50 @@ int sweepCommand(const QStringList &arguments)
     if (const int rc = parseMaxAttempts(parser, QStringLiteral("sweep"), work::DefaultMaxAttempts, &limit);
         rc != Continue)
         return rc;
+    // The limit is per run: the number of runs is capped by sweep::validate().
     if (const work::Estimate worst = sweep::estimate(s, spec); worst.attempts > limit) {
-        fail(QStringLiteral("sweep: %1").arg(work::refusal(QStringLiteral("this sweep"), worst, limit)));
+        fail(QStringLiteral("sweep: %1").arg(work::refusal(QStringLiteral("one run of this sweep"), worst, limit)));
         return ExitUsage;
     }
 
     QList<SweepPoint> points;
     if (isatty(fileno(stderr)))
-        points = runWithProgress(spec, sweep::jobs(s, spec));
+        points = runWithProgress(sweep::jobs(s, spec));
     else
         points = sweep::run(s, spec);
 
+    // The names given for listed values replace the values' own text (a point knows its value by it).
+    const auto rename = [](QString *label, const QStringList &values, const QStringList &names) {
+        for (qsizetype k = 0; k < values.size() && k < names.size(); ++k) {
+            const QString text = values.at(k).trimmed();
+            if (sweep::valueLabel(text, sweep::valueFromText(text)) == *label) {
+                *label = names.at(k).trimmed();
+                return;
+            }
+        }
+    };
+    for (SweepPoint &p : points) {
+        rename(&p.label, spec.values, labels[0]);
+        rename(&p.label2, spec.values2, labels[1]);
+    }
+    if (!chartFile.isEmpty()) {
+        const QString error = saveSweepFigure(spec, points, chosenMetrics(requestedMetrics, spec),
+                                              parser.value(titleOption), chartFile);
+        if (!error.isEmpty()) {
+            fail(QStringLiteral("sweep: --chart: %1").arg(error));
+            return ExitRuntime;
+        }
+    }
+
     switch (format) {
     case Format::Table:
-        writeOut(sweepTable(s, spec, points));
+        writeOut(sweepTable(s, spec, points, chosenMetrics(requestedMetrics, spec)));
         break;
     case Format::Json:
         writeOut(QString::fromUtf8(QJsonDocument(sweepJson(s, spec, points)).toJson(QJsonDocument::Indented)));
         break;
     case Format::Csv:
-        writeOut(sweepCsv(spec, points));
+        writeOut(sweepCsv(spec, points, requestedMetrics));
         break;
     }
     return ExitOk;
@@ -1138,9 +1631,11 @@ QString generalHelp()
             "  retrylab                        open the desktop lab\n"
             "  retrylab run --scenario NAME|FILE [--seed N] [--set path=value ...]\n"
             "               [--format table|json|csv] [--trace FILE.jsonl|-] [--max-attempts N]\n"
-            "  retrylab sweep --scenario NAME|FILE --param PATH --from A --to B --steps K\n"
-            "               [--seeds S] [--seed N] [--set path=value ...] [--format table|json|csv]\n"
-            "               [--max-attempts N]\n"
+            "  retrylab sweep --scenario NAME|FILE --param PATH\n"
+            "               (--values a,b,c | --from A --to B --steps K) [--seeds S]\n"
+            "               [--param2 PATH (--values2 a,b | --from2 A --to2 B --steps2 K)]\n"
+            "               [--metrics m1,m2] [--seed N] [--set path=value ...]\n"
+            "               [--format table|json|csv] [--max-attempts N]\n"
             "  retrylab list [--long] [--format table|json]\n"
             "                                  the presets and what each one teaches\n"
             "  retrylab fields [--format table|json]\n"
@@ -1204,7 +1699,15 @@ int run(int argc, char *argv[])
     // serve spends its time in the event loop: Qt's own Unix dispatcher is lighter than GLib's.
     if (argc >= 2 && argv[1] && !std::strcmp(argv[1], "serve") && !qEnvironmentVariableIsSet("QT_NO_GLIB"))
         qputenv("QT_NO_GLIB", "1");
-    QCoreApplication app(argc, argv);
+    // sweep --chart draws with Qt Charts, which needs a QApplication (offscreen without a display).
+    bool chart = false;
+    for (int i = 2; i < argc && argv[1] && !std::strcmp(argv[1], "sweep"); ++i)
+        chart = chart || !std::strcmp(argv[i], "--chart") || !std::strncmp(argv[i], "--chart=", 8);
+    if (chart && qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+        && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    std::unique_ptr<QCoreApplication> application = chart ? std::make_unique<QApplication>(argc, argv)
+                                                          : std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("retrylab"));
     QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
     QStringList arguments = QCoreApplication::arguments();

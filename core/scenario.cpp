@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
+#include <QLocale>
 #include <QRegularExpression>
 #include <QSaveFile>
 #include <QSet>
@@ -27,12 +28,13 @@ namespace {
 constexpr double MaxExactInteger = 9007199254740992.0; // 2^53
 
 constexpr int MaxMs = 3600000; // one hour of virtual time
+constexpr int MaxOperations = 1000000; // workload.orders, and clients x opsPerClient in closed mode
 
 const char *const PresetOrder[] = {
     "ghost-request", "layered-fix",        "stable-key",   "rotating-key",
     "payload-mismatch", "concurrent-race", "key-expiry",   "query-before-retry",
     "server-token",  "server-token-query", "key-store-restart", "reconciliation",
-    "retry-storm",   "correlation-ids",
+    "retry-storm",   "correlation-ids",    "jitter-contention", "metastable",
 };
 
 const char *const HttpMethods[] = {"GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE", "POST", "PATCH"};
@@ -97,6 +99,36 @@ template<>
 struct EnumNames<ScriptMethod>
 {
     static constexpr const char *names[] = {"POST", "GET"};
+};
+template<>
+struct EnumNames<DistributionShape>
+{
+    static constexpr const char *names[] = {"uniform", "normal"};
+};
+template<>
+struct EnumNames<BudgetScope>
+{
+    static constexpr const char *names[] = {"perClient", "global"};
+};
+template<>
+struct EnumNames<BreakerMode>
+{
+    static constexpr const char *names[] = {"consecutive", "failureRate"};
+};
+template<>
+struct EnumNames<ServerModel>
+{
+    static constexpr const char *names[] = {"orders", "occ"};
+};
+template<>
+struct EnumNames<WorkloadMode>
+{
+    static constexpr const char *names[] = {"open", "closed"};
+};
+template<>
+struct EnumNames<Arrivals>
+{
+    static constexpr const char *names[] = {"fixed", "poisson"};
 };
 
 template<typename E>
@@ -448,6 +480,38 @@ public:
     {
         noteRange(key, QStringLiteral("number"), QStringLiteral("%1 to %2").arg(plainNumber(lo), plainNumber(hi)), true,
                   lo, hi);
+        readNumber(key, lo, hi, out);
+    }
+
+    // A number, or null for `nullMeaning` (stored as -1), in the style of nullableInteger.
+    void nullableNumber(const char *key, double lo, double hi, const QString &nullMeaning, double *out)
+    {
+        noteRange(key, QStringLiteral("number"),
+                  QStringLiteral("%1 to %2, or null for %3").arg(plainNumber(lo), plainNumber(hi), nullMeaning), true,
+                  lo, hi);
+        if (t_catalogue && t_catalogue->constLast().defaultValue.isUndefined())
+            t_catalogue->last().defaultValue = QJsonValue(QJsonValue::Null);
+        const QJsonValue v = take(key);
+        if (v.isUndefined())
+            return;
+        if (v.isNull()) {
+            *out = -1;
+            return;
+        }
+        const double d = v.toDouble();
+        if (!v.isDouble() || !std::isfinite(d) || d < lo || d > hi) {
+            m_errors->append(QStringLiteral("%1: expected a number from %2 to %3, got %4 (or null for %5)")
+                                 .arg(pathOf(QLatin1String(key)), plainNumber(lo), plainNumber(hi), describe(v),
+                                      nullMeaning));
+            return;
+        }
+        *out = d;
+    }
+
+    // The range check of number() without a catalogue entry (for fields whose bounds depend on
+    // another field: the caller notes them with the words that say so).
+    void readNumber(const char *key, double lo, double hi, double *out)
+    {
         const QJsonValue v = take(key);
         if (v.isUndefined())
             return;
@@ -579,16 +643,44 @@ QJsonObject layerToJson(const LayerConfig &l)
     };
 }
 
-QJsonObject distributionToJson(const Distribution &d)
+// Saved files stay as they were for the uniform shape: distribution, mean and sd are written only
+// when the shape is normal (or `complete`, for the catalogue, --set and valueAt, which name them all).
+QJsonObject distributionToJson(const Distribution &d, bool complete)
 {
-    return QJsonObject{{QStringLiteral("base"), d.base}, {QStringLiteral("jitter"), d.jitter}};
+    QJsonObject out{{QStringLiteral("base"), d.base}, {QStringLiteral("jitter"), d.jitter}};
+    if (complete || d.shape == DistributionShape::Normal) {
+        out.insert(QStringLiteral("distribution"), enumName(d.shape));
+        out.insert(QStringLiteral("mean"), d.mean);
+        out.insert(QStringLiteral("sd"), d.sd);
+    }
+    return out;
 }
+
+QJsonObject windowJson(const FaultWindow &w)
+{
+    return QJsonObject{{QStringLiteral("fromS"), w.fromS},
+                       {QStringLiteral("toS"), w.toS},
+                       {QStringLiteral("fault"), enumName(w.fault)},
+                       {QStringLiteral("probability"), w.probability}};
+}
+
+QJsonObject phaseJson(const LoadPhase &p)
+{
+    return QJsonObject{{QStringLiteral("fromS"), p.fromS},
+                       {QStringLiteral("toS"), p.toS},
+                       {QStringLiteral("ratePerS"), p.ratePerS}};
+}
+
+constexpr double MaxDistributionMs = 600000; // mean and sd of a normal distribution: ten minutes
 
 void readDistribution(ObjectReader &parent, const char *key, Distribution *d)
 {
     ObjectReader r(parent.errors(), parent.object(key), parent.pathOf(QLatin1String(key)));
+    r.choice("distribution", &d->shape);
     r.integer("base", 0, MaxMs, &d->base);
     r.integer("jitter", 0, MaxMs, &d->jitter);
+    r.number("mean", 0, MaxDistributionMs, &d->mean);
+    r.number("sd", 0, MaxDistributionMs, &d->sd);
 }
 
 // backoff.tenacity: tenacity's wait_exponential by its own names, in seconds. An input alias: when
@@ -662,18 +754,13 @@ void readLayer(ObjectReader &parent, const char *key, LayerConfig *l)
         b.integer("jitterPercent", 0, 100, &l->backoff.jitterPercent);
         readTenacity(b, &l->backoff);
     }
-    // Unlimited attempts (tenacity stop_never) end only at the deadline, and only if every retry
-    // waits a little: else the loop would spin without the clock moving.
-    if (l->enabled && l->maxAttempts == 0) {
-        if (l->deadlineMs <= 0)
-            r.errors()->append(QStringLiteral("%1: 0 (unlimited) needs %2 above 0, the deadline that ends the retries")
-                                   .arg(r.pathOf(QStringLiteral("maxAttempts")), r.pathOf(QStringLiteral("deadlineMs"))));
-        else if (l->minimumWaitMs() < 1)
-            r.errors()->append(QStringLiteral("%1: 0 (unlimited) needs a backoff that always waits at least 1 ms "
-                                              "(initialMs and maxMs from 1, multiplier from 1, jitter none, equal or "
-                                              "decorrelated)")
-                                   .arg(r.pathOf(QStringLiteral("maxAttempts"))));
-    }
+    // Unlimited attempts (tenacity stop_never) end only at the deadline. A backoff that may wait 0 ms
+    // (no backoff, full jitter) is allowed since issue 11 (the AWS study retries until success that
+    // way): effectiveMaxAttempts() bounds such a loop, and the engine guards against one that does
+    // not move the clock.
+    if (l->enabled && l->maxAttempts == 0 && l->deadlineMs <= 0)
+        r.errors()->append(QStringLiteral("%1: 0 (unlimited) needs %2 above 0, the deadline that ends the retries")
+                               .arg(r.pathOf(QStringLiteral("maxAttempts")), r.pathOf(QStringLiteral("deadlineMs"))));
 }
 
 void readTransport(ObjectReader &parent, TransportConfig *t)
@@ -866,6 +953,166 @@ void readRestarts(ObjectReader &parent, QList<int> *restarts)
         *restarts = list;
 }
 
+constexpr double MaxDayS = 86400; // phases and windows lie within one day of virtual time
+constexpr double MaxPhaseArrivals = 1000000; // the operations that workload.phases may bring, summed
+
+// "3.5" / "10": a number of a file echoed in an error, as short as it round-trips.
+QString shortNumber(double v)
+{
+    return QString::number(v, 'g', QLocale::FloatingPointShortest);
+}
+
+// fromS and toS of a phase or window: 0 <= fromS < toS <= 86400. The catalogue states the range in
+// words (their bounds depend on each other); false when either is refused.
+bool readPeriod(ObjectReader &r, double *fromS, double *toS)
+{
+    r.note("fromS", QStringLiteral("number"), QStringLiteral("0 to 86400 (seconds), before toS"));
+    r.note("toS", QStringLiteral("number"), QStringLiteral("after fromS, up to 86400 (seconds)"));
+    const qsizetype before = r.errors()->size();
+    r.readNumber("fromS", 0, MaxDayS, fromS);
+    r.readNumber("toS", 0, MaxDayS, toS);
+    if (r.errors()->size() != before)
+        return false;
+    if (!(*toS > *fromS)) {
+        r.errors()->append(QStringLiteral("%1: expected a time after fromS (%2 s), got %3")
+                               .arg(r.pathOf(QStringLiteral("toS")), shortNumber(*fromS), shortNumber(*toS)));
+        return false;
+    }
+    return true;
+}
+
+bool overlap(double aFrom, double aTo, double bFrom, double bTo)
+{
+    return aFrom < bTo && bFrom < aTo;
+}
+
+// workload.phases: [{fromS, toS, ratePerS}, ...], not overlapping, their arrivals bounded.
+void readPhases(ObjectReader &parent, QList<LoadPhase> *phases)
+{
+    parent.note("phases", QStringLiteral("list"),
+                QStringLiteral("load phases {fromS, toS, ratePerS} of open mode, not overlapping, at most %1 entries "
+                               "and %2 arrivals in all")
+                    .arg(scenario::MaxPhaseEntries)
+                    .arg(plainNumber(MaxPhaseArrivals)));
+    QJsonArray entries;
+    if (!parent.array("phases", &entries) || !parent.withinCap("phases", entries.size(), scenario::MaxPhaseEntries))
+        return;
+    QList<LoadPhase> list;
+    bool ok = true;
+    for (int i = 0; i < entries.size(); ++i) {
+        const QString path = parent.pathOf(QStringLiteral("phases[%1]").arg(i));
+        const QJsonValue v = entries.at(i);
+        if (!v.isObject()) {
+            parent.errors()->append(
+                QStringLiteral("%1: expected an object {\"fromS\", \"toS\", \"ratePerS\"}, got %2").arg(path, describe(v)));
+            ok = false;
+            continue;
+        }
+        LoadPhase phase;
+        ObjectReader r(parent.errors(), v.toObject(), path);
+        const qsizetype before = parent.errors()->size();
+        const bool period = readPeriod(r, &phase.fromS, &phase.toS);
+        r.number("ratePerS", 0, 100000, &phase.ratePerS);
+        ok = ok && period && parent.errors()->size() == before;
+        list.append(phase);
+    }
+    if (!ok)
+        return;
+    double arrivals = 0;
+    for (int i = 0; i < list.size(); ++i) {
+        const LoadPhase &p = list.at(i);
+        arrivals += (p.toS - p.fromS) * p.ratePerS;
+        for (int j = 0; j < i; ++j) {
+            const LoadPhase &q = list.at(j);
+            if (overlap(p.fromS, p.toS, q.fromS, q.toS)) {
+                parent.errors()->append(QStringLiteral("%1: %2 to %3 s overlaps %4 (%5 to %6 s); phases must not overlap")
+                                            .arg(parent.pathOf(QStringLiteral("phases[%1]").arg(i)), shortNumber(p.fromS),
+                                                 shortNumber(p.toS), parent.pathOf(QStringLiteral("phases[%1]").arg(j)),
+                                                 shortNumber(q.fromS), shortNumber(q.toS)));
+                ok = false;
+                break;
+            }
+        }
+    }
+    if (ok && arrivals > MaxPhaseArrivals) {
+        parent.errors()->append(QStringLiteral("%1: the phases bring %2 arrivals ((toS - fromS) x ratePerS, summed), "
+                                               "at most %3")
+                                    .arg(parent.pathOf(QStringLiteral("phases")), plainNumber(std::ceil(arrivals)),
+                                         plainNumber(MaxPhaseArrivals)));
+        ok = false;
+    }
+    if (ok)
+        *phases = list;
+}
+
+// Top-level windows: [{fromS, toS, fault, probability}, ...]; any fault but serverRestart, and no
+// two windows of one fault overlap.
+void readWindows(ObjectReader &root, QList<FaultWindow> *windows)
+{
+    root.note("windows", QStringLiteral("list"),
+              QStringLiteral("fault windows {fromS, toS, fault, probability}, at most %1 entries")
+                  .arg(scenario::MaxWindowEntries));
+    QJsonArray entries;
+    if (!root.array("windows", &entries) || !root.withinCap("windows", entries.size(), scenario::MaxWindowEntries))
+        return;
+    QStringList faults;
+    for (const char *name : EnumNames<FaultKind>::names) {
+        if (QLatin1String(name) != QLatin1String("serverRestart"))
+            faults << QLatin1String(name);
+    }
+    QList<FaultWindow> list;
+    bool ok = true;
+    for (int i = 0; i < entries.size(); ++i) {
+        const QString path = root.pathOf(QStringLiteral("windows[%1]").arg(i));
+        const QJsonValue v = entries.at(i);
+        if (!v.isObject()) {
+            root.errors()->append(QStringLiteral("%1: expected an object {\"fromS\", \"toS\", \"fault\", "
+                                                 "\"probability\"}, got %2")
+                                      .arg(path, describe(v)));
+            ok = false;
+            continue;
+        }
+        FaultWindow w;
+        ObjectReader r(root.errors(), v.toObject(), path);
+        const qsizetype before = root.errors()->size();
+        const bool period = readPeriod(r, &w.fromS, &w.toS);
+        r.note("fault", QStringLiteral("choice"), faults.join(QStringLiteral(", ")), faults);
+        const QJsonValue fault = r.take("fault");
+        if (fault.isUndefined()) {
+            root.errors()->append(QStringLiteral("%1.fault: missing; every window names the fault it sets, one of %2")
+                                      .arg(path, faults.join(QLatin1Char('|'))));
+        } else if (!fault.isString() || !enumFromName(fault.toString(), &w.fault)) {
+            r.error(QStringLiteral("fault"), QStringLiteral("expected one of %1").arg(faults.join(QLatin1Char('|'))), fault);
+        } else if (w.fault == FaultKind::ServerRestart) {
+            root.errors()->append(QStringLiteral("%1.fault: serverRestart has no probability; schedule restarts with "
+                                                 "server.restarts (expected one of %2)")
+                                      .arg(path, faults.join(QLatin1Char('|'))));
+        }
+        r.number("probability", 0, 1, &w.probability);
+        ok = ok && period && root.errors()->size() == before;
+        list.append(w);
+    }
+    if (!ok)
+        return;
+    for (int i = 0; i < list.size() && ok; ++i) {
+        const FaultWindow &w = list.at(i);
+        for (int j = 0; j < i; ++j) {
+            const FaultWindow &e = list.at(j);
+            if (e.fault == w.fault && overlap(w.fromS, w.toS, e.fromS, e.toS)) {
+                root.errors()->append(QStringLiteral("%1: %2 to %3 s overlaps %4 (%5 to %6 s), a window of the same "
+                                                     "fault %7; a fault has one probability at a time")
+                                          .arg(root.pathOf(QStringLiteral("windows[%1]").arg(i)), shortNumber(w.fromS),
+                                               shortNumber(w.toS), root.pathOf(QStringLiteral("windows[%1]").arg(j)),
+                                               shortNumber(e.fromS), shortNumber(e.toS), enumName(w.fault)));
+                ok = false;
+                break;
+            }
+        }
+    }
+    if (ok)
+        *windows = list;
+}
+
 void readSeed(ObjectReader &r, quint64 *seed)
 {
     r.noteRange("seed", QStringLiteral("integer"),
@@ -930,11 +1177,14 @@ void checkScriptReachable(const Scenario &s, QStringList *errors)
     for (qsizetype i = 0; i < s.network.script.size(); ++i) {
         const ScriptEntry &e = s.network.script.at(i);
         const QString path = QStringLiteral("network.script[%1]").arg(i);
-        if (e.op > s.workload.orders) {
-            errors->append(QStringLiteral("%1.op: %2 can never happen: workload.orders is %3")
+        if (e.op > s.workload.operations()) {
+            errors->append(QStringLiteral("%1.op: %2 can never happen: %3 is %4")
                                .arg(path)
                                .arg(e.op)
-                               .arg(s.workload.orders));
+                               .arg(s.workload.mode == WorkloadMode::Closed
+                                        ? QStringLiteral("workload.clients x workload.opsPerClient")
+                                        : QStringLiteral("workload.orders"))
+                               .arg(s.workload.operations()));
             continue;
         }
         const QStringList segments = e.attempt.split(QLatin1Char('/'));
@@ -1048,6 +1298,9 @@ bool setAt(QJsonValue *node, const QList<PathStep> &steps, int i, const QJsonVal
                                     {QStringLiteral("attempt"), entry.attempt},
                                     {QStringLiteral("fault"), enumName(entry.fault)},
                                     {QStringLiteral("method"), enumName(entry.method)}};
+            } else if (i == 1 && steps.at(0).key == QLatin1String("windows")) {
+                // A fresh fault window names its fault too, as a script entry does.
+                child = windowJson(FaultWindow());
             } else {
                 child = QJsonObject{{steps.at(i + 1).key, QJsonValue()}};
             }
@@ -1555,10 +1808,10 @@ int LayerConfig::effectiveMaxAttempts() const
 {
     if (maxAttempts > 0)
         return maxAttempts;
-    // A retry that may wait 0 ms (no backoff, full jitter) still counts 1 ms: the deadline bounds
-    // the loop in time, and the engine stops a loop that never lets the clock move.
     if (deadlineMs <= 0)
         return 1; // refused by the validator; never loop without a bound
+    // A backoff that can wait 0 ms counts as 1 ms per retry: since issue 11 such a backoff is
+    // allowed with unlimited attempts (retry until success, the AWS study), and this stays a bound.
     return 1 + deadlineMs / std::max(1, minimumWaitMs());
 }
 
@@ -1611,14 +1864,46 @@ QString Scenario::worstCaseText() const
     return worstCaseFactors(client).size() > 1 ? worstCaseFormula() : QString::number(worstCaseAttemptsPerOp());
 }
 
+namespace {
+// Every setting as JSON; complete: also the keys a saved file leaves out (a uniform distribution's
+// distribution, mean and sd).
+QJsonObject scenarioJson(const Scenario &sc, bool complete);
+} // namespace
+
 QJsonObject Scenario::toJson() const
 {
+    return scenarioJson(*this, false);
+}
+
+QJsonObject scenario::toCompleteJson(const Scenario &s)
+{
+    return scenarioJson(s, true);
+}
+
+namespace {
+
+QJsonObject scenarioJson(const Scenario &sc, bool complete)
+{
+    const WorkloadConfig &workload = sc.workload;
+    const ClientConfig &client = sc.client;
+    const NetworkConfig &network = sc.network;
+    const ServerConfig &server = sc.server;
+    const ReconciliationConfig &reconciliation = sc.reconciliation;
+    QJsonArray phasesJson;
+    for (const LoadPhase &p : workload.phases)
+        phasesJson.append(phaseJson(p));
     const QJsonObject workloadJson{
         {QStringLiteral("orders"), workload.orders},
         {QStringLiteral("interArrivalMs"), workload.interArrivalMs},
         {QStringLiteral("clients"), workload.clients},
         {QStringLiteral("doubleSubmitRate"), workload.doubleSubmitRate},
         {QStringLiteral("doubleSubmitDelayMs"), workload.doubleSubmitDelayMs},
+        {QStringLiteral("mode"), enumName(workload.mode)},
+        {QStringLiteral("arrivals"), enumName(workload.arrivals)},
+        {QStringLiteral("phases"), phasesJson},
+        {QStringLiteral("opsPerClient"), workload.opsPerClient},
+        {QStringLiteral("thinkTimeMs"), workload.thinkTimeMs},
+        {QStringLiteral("startTogether"), workload.startTogether},
     };
 
     const TransportConfig &t = client.transport;
@@ -1659,11 +1944,20 @@ QJsonObject Scenario::toJson() const
         {QStringLiteral("retryBudget"),
          QJsonObject{{QStringLiteral("enabled"), client.retryBudget.enabled},
                      {QStringLiteral("ratio"), client.retryBudget.ratio},
-                     {QStringLiteral("maxTokens"), client.retryBudget.maxTokens}}},
+                     {QStringLiteral("maxTokens"), client.retryBudget.maxTokens},
+                     {QStringLiteral("scope"), enumName(client.retryBudget.scope)},
+                     // null: the bucket starts full
+                     {QStringLiteral("initialTokens"), client.retryBudget.initialTokens < 0
+                          ? QJsonValue(QJsonValue::Null)
+                          : QJsonValue(client.retryBudget.initialTokens)}}},
         {QStringLiteral("circuitBreaker"),
          QJsonObject{{QStringLiteral("enabled"), client.circuitBreaker.enabled},
                      {QStringLiteral("failureThreshold"), client.circuitBreaker.failureThreshold},
-                     {QStringLiteral("openMs"), client.circuitBreaker.openMs}}},
+                     {QStringLiteral("openMs"), client.circuitBreaker.openMs},
+                     {QStringLiteral("mode"), enumName(client.circuitBreaker.mode)},
+                     {QStringLiteral("window"), client.circuitBreaker.window},
+                     {QStringLiteral("failureRatePercent"), client.circuitBreaker.failureRatePercent},
+                     {QStringLiteral("retriesOnly"), client.circuitBreaker.retriesOnly}}},
     };
 
     QJsonArray script;
@@ -1676,7 +1970,7 @@ QJsonObject Scenario::toJson() const
         });
     }
     const QJsonObject networkJson{
-        {QStringLiteral("latencyMs"), distributionToJson(network.latencyMs)},
+        {QStringLiteral("latencyMs"), distributionToJson(network.latencyMs, complete)},
         {QStringLiteral("connectFailure"), network.connectFailure},
         {QStringLiteral("requestLoss"), network.requestLoss},
         {QStringLiteral("responseLoss"), network.responseLoss},
@@ -1691,7 +1985,10 @@ QJsonObject Scenario::toJson() const
     for (const int atS : server.restartsAtS)
         restartsJson.append(QJsonObject{{QStringLiteral("atS"), atS}});
     const QJsonObject serverJson{
-        {QStringLiteral("processingMs"), distributionToJson(server.processingMs)},
+        {QStringLiteral("processingMs"), distributionToJson(server.processingMs, complete)},
+        {QStringLiteral("model"), enumName(server.model)},
+        {QStringLiteral("occ"), QJsonObject{{QStringLiteral("rows"), server.occRows}}},
+        {QStringLiteral("latencyPerInFlightMs"), server.latencyPerInFlightMs},
         {QStringLiteral("capacity"), server.capacity},
         {QStringLiteral("queue"), server.queue},
         {QStringLiteral("errorStatus"), server.errorStatus},
@@ -1717,19 +2014,26 @@ QJsonObject Scenario::toJson() const
         {QStringLiteral("action"), enumName(reconciliation.action)},
     };
 
+    QJsonArray windowsJson;
+    for (const FaultWindow &w : sc.windows)
+        windowsJson.append(windowJson(w));
+
     return QJsonObject{
-        {QStringLiteral("schema"), schema},
-        {QStringLiteral("name"), name},
-        {QStringLiteral("title"), title},
-        {QStringLiteral("description"), description},
-        {QStringLiteral("seed"), scenario::seedToJson(seed)},
+        {QStringLiteral("schema"), sc.schema},
+        {QStringLiteral("name"), sc.name},
+        {QStringLiteral("title"), sc.title},
+        {QStringLiteral("description"), sc.description},
+        {QStringLiteral("seed"), scenario::seedToJson(sc.seed)},
         {QStringLiteral("workload"), workloadJson},
         {QStringLiteral("client"), clientJson},
         {QStringLiteral("network"), networkJson},
         {QStringLiteral("server"), serverJson},
         {QStringLiteral("reconciliation"), reconciliationJson},
+        {QStringLiteral("windows"), windowsJson},
     };
 }
+
+} // namespace
 
 namespace {
 
@@ -1754,11 +2058,33 @@ ScenarioParse readObject(const QJsonObject &object)
         {
             ObjectReader r(errors, root.object("workload"), QStringLiteral("workload"));
             WorkloadConfig &w = s.workload;
-            r.integer("orders", 1, 1000000, &w.orders);
+            r.integer("orders", 1, MaxOperations, &w.orders);
             r.integer("interArrivalMs", 0, MaxMs, &w.interArrivalMs);
             r.integer("clients", 1, 10000, &w.clients);
             r.number("doubleSubmitRate", 0, 1, &w.doubleSubmitRate);
             r.integer("doubleSubmitDelayMs", 0, MaxMs, &w.doubleSubmitDelayMs);
+            r.choice("mode", &w.mode);
+            r.choice("arrivals", &w.arrivals);
+            readPhases(r, &w.phases);
+            r.integer("opsPerClient", 1, 100000, &w.opsPerClient);
+            r.integer("thinkTimeMs", 0, MaxMs, &w.thinkTimeMs);
+            r.boolean("startTogether", &w.startTogether);
+            if (w.mode == WorkloadMode::Closed) {
+                // The operations of a closed run are bounded as workload.orders is.
+                const qint64 operations = qint64(w.clients) * w.opsPerClient;
+                if (operations > MaxOperations)
+                    errors->append(QStringLiteral("workload.opsPerClient: closed mode runs workload.clients x "
+                                                  "opsPerClient operations, at most %1; got %2 x %3 = %4")
+                                       .arg(MaxOperations)
+                                       .arg(w.clients)
+                                       .arg(w.opsPerClient)
+                                       .arg(operations));
+                if (!w.phases.isEmpty())
+                    errors->append(QStringLiteral("workload.phases: phases set the arrival rate of open mode; closed "
+                                                  "mode (workload.mode \"closed\") takes none, got %1")
+                                       .arg(w.phases.size() == 1 ? QStringLiteral("1 phase")
+                                                                 : QStringLiteral("%1 phases").arg(w.phases.size())));
+            }
         }
         {
             ObjectReader r(errors, root.object("client"), QStringLiteral("client"));
@@ -1780,12 +2106,19 @@ ScenarioParse readObject(const QJsonObject &object)
                 b.boolean("enabled", &c.retryBudget.enabled);
                 b.number("ratio", 0, 100, &c.retryBudget.ratio);
                 b.number("maxTokens", 0, 1000000, &c.retryBudget.maxTokens);
+                b.choice("scope", &c.retryBudget.scope);
+                b.nullableNumber("initialTokens", 0, 1000000, QStringLiteral("a full bucket (maxTokens)"),
+                                 &c.retryBudget.initialTokens);
             }
             {
                 ObjectReader b(errors, r.object("circuitBreaker"), QStringLiteral("client.circuitBreaker"));
                 b.boolean("enabled", &c.circuitBreaker.enabled);
                 b.integer("failureThreshold", 1, 1000, &c.circuitBreaker.failureThreshold);
                 b.integer("openMs", 1, MaxMs, &c.circuitBreaker.openMs);
+                b.choice("mode", &c.circuitBreaker.mode);
+                b.integer("window", 1, 10000, &c.circuitBreaker.window);
+                b.integer("failureRatePercent", 1, 100, &c.circuitBreaker.failureRatePercent);
+                b.boolean("retriesOnly", &c.circuitBreaker.retriesOnly);
             }
         }
         {
@@ -1803,7 +2136,13 @@ ScenarioParse readObject(const QJsonObject &object)
         {
             ObjectReader r(errors, root.object("server"), QStringLiteral("server"));
             ServerConfig &v = s.server;
+            r.choice("model", &v.model);
+            {
+                ObjectReader o(errors, r.object("occ"), QStringLiteral("server.occ"));
+                o.integer("rows", 1, 100000, &v.occRows);
+            }
             readDistribution(r, "processingMs", &v.processingMs);
+            r.number("latencyPerInFlightMs", 0, 10000, &v.latencyPerInFlightMs);
             r.integer("capacity", 0, 100000, &v.capacity);
             r.integer("queue", 0, 1000000, &v.queue);
             r.integer("errorStatus", 500, 599, &v.errorStatus);
@@ -1821,6 +2160,10 @@ ScenarioParse readObject(const QJsonObject &object)
             i.boolean("storeErrors", &v.idempotency.storeErrors);
             i.choice("tokenReuse", &v.idempotency.tokenReuse);
             i.choice("store", &v.idempotency.store);
+            // A token is fetched with a round trip of its own before the POST; an OCC write has none.
+            if (v.model == ServerModel::Occ && v.idempotency.mode == IdempotencyMode::Token)
+                errors->append(QStringLiteral("server.model: occ has no token round trip, so it cannot serve "
+                                              "server.idempotency.mode \"token\" (use orders, or another mode)"));
         }
         {
             ObjectReader r(errors, root.object("reconciliation"), QStringLiteral("reconciliation"));
@@ -1828,6 +2171,7 @@ ScenarioParse readObject(const QJsonObject &object)
             r.integer("intervalS", 1, 86400, &s.reconciliation.intervalS);
             r.choice("action", &s.reconciliation.action);
         }
+        readWindows(root, &s.windows);
     } // readers report unknown keys when they go out of scope
     // Entries that can never fire, checked once the fields they depend on are valid.
     if (errors->isEmpty())
@@ -1925,7 +2269,7 @@ ScenarioParse withValue(const Scenario &s, const QString &path, const QJsonValue
                              .arg(path);
         return result;
     }
-    QJsonValue root = s.toJson();
+    QJsonValue root = toCompleteJson(s);
     QString error;
     if (!setAt(&root, steps, 0, value, &error)) {
         result.errors << error;
@@ -1980,7 +2324,7 @@ ScenarioParse withSets(const Scenario &s, const QStringList &assignments, QStrin
 {
     ScenarioParse result;
     result.scenario = s;
-    QJsonValue root = s.toJson();
+    QJsonValue root = toCompleteJson(s);
     QStringList paths;
     const auto failOn = [&](const QString &assignment, const QString &error) {
         result.errors << error;
@@ -2052,7 +2396,7 @@ QJsonValue valueAt(const Scenario &s, const QString &path)
                || (steps.size() > 1 && steps.at(1).key != QLatin1String("script"))) {
         light.network.script.clear();
     }
-    node = light.toJson();
+    node = toCompleteJson(light);
     for (const PathStep &step : std::as_const(steps)) {
         if (step.index >= 0) {
             if (!node.isArray() || step.index >= node.toArray().size())
@@ -2123,6 +2467,12 @@ QString toString(KeyStore v) { return enumName(v); }
 QString toString(UnknownQuery v) { return enumName(v); }
 QString toString(FaultKind v) { return enumName(v); }
 QString toString(ScriptMethod v) { return enumName(v); }
+QString toString(DistributionShape v) { return enumName(v); }
+QString toString(BudgetScope v) { return enumName(v); }
+QString toString(BreakerMode v) { return enumName(v); }
+QString toString(ServerModel v) { return enumName(v); }
+QString toString(WorkloadMode v) { return enumName(v); }
+QString toString(Arrivals v) { return enumName(v); }
 
 } // namespace scenario
 
@@ -2154,8 +2504,8 @@ bool sameSettings(const Scenario &a, const Scenario &b)
 QList<FieldInfo> fields()
 {
     static const QList<FieldInfo> catalogue = [] {
-        // One script entry, so the reader also visits the keys of an entry.
-        QJsonObject json = Scenario().toJson();
+        // One entry in each list, so the reader also visits the keys of an entry.
+        QJsonObject json = toCompleteJson(Scenario());
         QJsonObject network = json.value(QLatin1String("network")).toObject();
         const ScriptEntry entry;
         network.insert(QStringLiteral("script"),
@@ -2164,17 +2514,25 @@ QList<FieldInfo> fields()
                                               {QStringLiteral("fault"), enumName(entry.fault)},
                                               {QStringLiteral("method"), enumName(entry.method)}}});
         json.insert(QStringLiteral("network"), network);
+        QJsonObject workload = json.value(QLatin1String("workload")).toObject();
+        workload.insert(QStringLiteral("phases"), QJsonArray{phaseJson(LoadPhase())});
+        json.insert(QStringLiteral("workload"), workload);
+        json.insert(QStringLiteral("windows"), QJsonArray{windowJson(FaultWindow())});
 
         QList<FieldInfo> list;
         t_catalogue = &list;
         fromJson(json);
         t_catalogue = nullptr;
-        const QString entryPrefix = QStringLiteral("network.script[0].");
+        const QLatin1String lists[] = {QLatin1String("network.script"), QLatin1String("workload.phases"),
+                                       QLatin1String("windows")};
         for (FieldInfo &info : list) {
-            if (info.path.startsWith(entryPrefix))
-                info.path = QStringLiteral("network.script[N].") + info.path.mid(entryPrefix.size());
-            else if (info.path == QLatin1String("network.script"))
-                info.defaultValue = QJsonArray();
+            for (const QLatin1String &listPath : lists) {
+                const QString entryPrefix = listPath + QStringLiteral("[0].");
+                if (info.path.startsWith(entryPrefix))
+                    info.path = listPath + QStringLiteral("[N].") + info.path.mid(entryPrefix.size());
+                else if (info.path == listPath)
+                    info.defaultValue = QJsonArray();
+            }
         }
         return list;
     }();

@@ -2,7 +2,38 @@
 
 #include "scenario.h"
 
+#include <QLocale>
+
 namespace retrylab::scenario {
+
+// Every setting as JSON, with the keys that Scenario::toJson() leaves out of a saved file (a
+// uniform distribution's distribution, mean and sd): what --set, valueAt, the field catalogue and
+// the editor's form read.
+QJsonObject toCompleteJson(const Scenario &s);
+
+namespace detail {
+inline QString shortest(double v)
+{
+    return QString::number(v, 'g', QLocale::FloatingPointShortest);
+}
+// A list setting as one text per entry, compared and shown whole ("0 to 10 s at 5/s"): the
+// texts round-trip every number exactly, so equal texts are equal entries.
+inline QStringList entryTexts(const QList<LoadPhase> &phases)
+{
+    QStringList out;
+    for (const LoadPhase &p : phases)
+        out << QStringLiteral("%1 to %2 s at %3/s").arg(shortest(p.fromS), shortest(p.toS), shortest(p.ratePerS));
+    return out;
+}
+inline QStringList entryTexts(const QList<FaultWindow> &windows)
+{
+    QStringList out;
+    for (const FaultWindow &w : windows)
+        out << QStringLiteral("%1 to %2 s: %3 at %4")
+                   .arg(shortest(w.fromS), shortest(w.toS), toString(w.fault), shortest(w.probability));
+    return out;
+}
+} // namespace detail
 
 // Walks every setting of two scenarios side by side: v(path, valueOfA, valueOfB) per field.
 // The one list of fields that scenario::sameSettings(), operator== and whatif::changes() use;
@@ -17,6 +48,12 @@ void visitSettings(const Scenario &a, const Scenario &b, Visitor &v)
     v("workload.clients", a.workload.clients, b.workload.clients);
     v("workload.doubleSubmitRate", a.workload.doubleSubmitRate, b.workload.doubleSubmitRate);
     v("workload.doubleSubmitDelayMs", a.workload.doubleSubmitDelayMs, b.workload.doubleSubmitDelayMs);
+    v("workload.mode", a.workload.mode, b.workload.mode);
+    v("workload.arrivals", a.workload.arrivals, b.workload.arrivals);
+    v("workload.phases", detail::entryTexts(a.workload.phases), detail::entryTexts(b.workload.phases));
+    v("workload.opsPerClient", a.workload.opsPerClient, b.workload.opsPerClient);
+    v("workload.thinkTimeMs", a.workload.thinkTimeMs, b.workload.thinkTimeMs);
+    v("workload.startTogether", a.workload.startTogether, b.workload.startTogether);
 
     const ClientConfig &ca = a.client, &cb = b.client;
     v("client.keyPlacement", ca.keyPlacement, cb.keyPlacement);
@@ -69,13 +106,23 @@ void visitSettings(const Scenario &a, const Scenario &b, Visitor &v)
     v("client.retryBudget.enabled", ca.retryBudget.enabled, cb.retryBudget.enabled);
     v("client.retryBudget.ratio", ca.retryBudget.ratio, cb.retryBudget.ratio);
     v("client.retryBudget.maxTokens", ca.retryBudget.maxTokens, cb.retryBudget.maxTokens);
+    v("client.retryBudget.scope", ca.retryBudget.scope, cb.retryBudget.scope);
+    v("client.retryBudget.initialTokens", ca.retryBudget.initialTokens, cb.retryBudget.initialTokens);
     v("client.circuitBreaker.enabled", ca.circuitBreaker.enabled, cb.circuitBreaker.enabled);
     v("client.circuitBreaker.failureThreshold", ca.circuitBreaker.failureThreshold, cb.circuitBreaker.failureThreshold);
     v("client.circuitBreaker.openMs", ca.circuitBreaker.openMs, cb.circuitBreaker.openMs);
+    v("client.circuitBreaker.mode", ca.circuitBreaker.mode, cb.circuitBreaker.mode);
+    v("client.circuitBreaker.window", ca.circuitBreaker.window, cb.circuitBreaker.window);
+    v("client.circuitBreaker.failureRatePercent", ca.circuitBreaker.failureRatePercent,
+      cb.circuitBreaker.failureRatePercent);
+    v("client.circuitBreaker.retriesOnly", ca.circuitBreaker.retriesOnly, cb.circuitBreaker.retriesOnly);
 
     const NetworkConfig &na = a.network, &nb = b.network;
+    v("network.latencyMs.distribution", na.latencyMs.shape, nb.latencyMs.shape);
     v("network.latencyMs.base", na.latencyMs.base, nb.latencyMs.base);
     v("network.latencyMs.jitter", na.latencyMs.jitter, nb.latencyMs.jitter);
+    v("network.latencyMs.mean", na.latencyMs.mean, nb.latencyMs.mean);
+    v("network.latencyMs.sd", na.latencyMs.sd, nb.latencyMs.sd);
     v("network.connectFailure", na.connectFailure, nb.connectFailure);
     v("network.requestLoss", na.requestLoss, nb.requestLoss);
     v("network.responseLoss", na.responseLoss, nb.responseLoss);
@@ -85,8 +132,14 @@ void visitSettings(const Scenario &a, const Scenario &b, Visitor &v)
     v("network.script", na.script, nb.script);
 
     const ServerConfig &sa = a.server, &sb = b.server;
+    v("server.model", sa.model, sb.model);
+    v("server.occ.rows", sa.occRows, sb.occRows);
+    v("server.processingMs.distribution", sa.processingMs.shape, sb.processingMs.shape);
     v("server.processingMs.base", sa.processingMs.base, sb.processingMs.base);
     v("server.processingMs.jitter", sa.processingMs.jitter, sb.processingMs.jitter);
+    v("server.processingMs.mean", sa.processingMs.mean, sb.processingMs.mean);
+    v("server.processingMs.sd", sa.processingMs.sd, sb.processingMs.sd);
+    v("server.latencyPerInFlightMs", sa.latencyPerInFlightMs, sb.latencyPerInFlightMs);
     v("server.capacity", sa.capacity, sb.capacity);
     v("server.queue", sa.queue, sb.queue);
     v("server.errorStatus", sa.errorStatus, sb.errorStatus);
@@ -107,6 +160,8 @@ void visitSettings(const Scenario &a, const Scenario &b, Visitor &v)
     v("reconciliation.enabled", a.reconciliation.enabled, b.reconciliation.enabled);
     v("reconciliation.intervalS", a.reconciliation.intervalS, b.reconciliation.intervalS);
     v("reconciliation.action", a.reconciliation.action, b.reconciliation.action);
+
+    v("windows", detail::entryTexts(a.windows), detail::entryTexts(b.windows));
 }
 
 } // namespace retrylab::scenario

@@ -81,6 +81,9 @@ QList<InterestingOp> interestingOperations(const RunResult &result)
             else if (e.status == 422)
                 mark(e.op, Highlight::Mismatch422);
             break;
+        case EventKind::VersionConflict: // occ: another client wrote the row first
+            mark(e.op, Highlight::Conflict409);
+            break;
         case EventKind::Replayed:
             mark(e.op, Highlight::Replay);
             break;

@@ -1,7 +1,9 @@
 #include "sweep.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
 #include <QJsonValue>
-#include <QMap>
 #include <QVariant>
 #include <QtConcurrent/QtConcurrentMap>
 
@@ -13,10 +15,6 @@ namespace retrylab {
 
 namespace {
 
-// The largest number of runs one sweep may ask for: beyond this the job list alone
-// would eat gigabytes (each job carries a whole Scenario).
-constexpr qint64 MaxRuns = 200000;
-
 // Integer fields come out of Scenario::toJson() as CBOR integers, real ones as doubles.
 bool isIntegerField(const QJsonValue &value)
 {
@@ -24,11 +22,11 @@ bool isIntegerField(const QJsonValue &value)
     return type == QMetaType::LongLong || type == QMetaType::Int || type == QMetaType::ULongLong;
 }
 
-double pointValue(const SweepSpec &spec, int i, bool integer)
+double pointValue(double from, double to, int steps, int i, bool integer)
 {
-    double v = spec.steps <= 1 ? spec.from : spec.from + (spec.to - spec.from) * double(i) / double(spec.steps - 1);
-    if (i == spec.steps - 1 && spec.steps > 1)
-        v = spec.to; // no rounding drift at the end of the range
+    double v = steps <= 1 ? from : from + (to - from) * double(i) / double(steps - 1);
+    if (i == steps - 1 && steps > 1)
+        v = to; // no rounding drift at the end of the range
     return integer ? double(std::llround(v)) : v;
 }
 
@@ -41,10 +39,178 @@ QJsonValue jsonValue(double v, bool integer)
 // and beyond 2^63 the conversion would wrap into values nobody typed.
 constexpr double MaxExactInteger = 9007199254740992.0;
 
-// The scenario at one value of the sweep.
-Scenario atPoint(const Scenario &base, const QString &param, double v, bool integer)
+// The flags of one of the two parameters, for error messages.
+struct Flags
 {
-    return scenario::withValue(base, param, jsonValue(v, integer)).scenario;
+    const char *param;
+    const char *values;
+    const char *from;
+    const char *to;
+    const char *steps;
+};
+constexpr Flags Flags1{"--param", "--values", "--from", "--to", "--steps"};
+constexpr Flags Flags2{"--param2", "--values2", "--from2", "--to2", "--steps2"};
+
+// The values one parameter takes, in order.
+struct Axis
+{
+    QString param;
+    bool list = false; // from --values (else a range)
+    QList<QJsonValue> json;
+    QList<double> numbers; // the number, or the index for a value that is not one
+    QStringList labels;
+};
+
+QString numberLabel(double v)
+{
+    return QString::number(v, 'g', 12);
+}
+
+Axis axisOf(const Scenario &base, const QString &param, double from, double to, int steps, const QStringList &values)
+{
+    Axis axis;
+    axis.param = param.trimmed();
+    axis.list = !values.isEmpty();
+    if (axis.list) {
+        for (qsizetype i = 0; i < values.size(); ++i) {
+            const QString text = values.at(i).trimmed();
+            const QJsonValue v = sweep::valueFromText(text);
+            axis.json << v;
+            axis.numbers << (v.isDouble() ? v.toDouble() : double(i));
+            axis.labels << sweep::valueLabel(text, v);
+        }
+        return axis;
+    }
+    const bool integer = isIntegerField(scenario::valueAt(base, axis.param));
+    for (int i = 0; i < steps; ++i) {
+        const double v = pointValue(from, to, steps, i, integer);
+        axis.json << jsonValue(v, integer);
+        axis.numbers << v;
+        axis.labels << numberLabel(v);
+    }
+    return axis;
+}
+
+Axis firstAxis(const Scenario &base, const SweepSpec &spec)
+{
+    return axisOf(base, spec.param, spec.from, spec.to, spec.steps, spec.values);
+}
+
+Axis secondAxis(const Scenario &base, const SweepSpec &spec)
+{
+    if (!spec.twoD()) {
+        Axis none;
+        none.json << QJsonValue();
+        none.numbers << 0;
+        none.labels << QString();
+        return none;
+    }
+    return axisOf(base, spec.param2, spec.from2, spec.to2, spec.steps2, spec.values2);
+}
+
+// "--values client.keyPlacement=body" or "--param network.responseLoss=0.25".
+QString valueName(const Flags &flags, const Axis &axis, int i)
+{
+    return QStringLiteral("%1 %2=%3")
+            .arg(QLatin1String(axis.list ? flags.values : flags.param), axis.param, axis.labels.at(i));
+}
+
+// Checks one parameter's path and range or list; true when its values can be tried.
+bool checkParam(const Scenario &base, const Flags &flags, const QString &rawParam, double from, double to, int steps,
+                const QStringList &values, QStringList *errors)
+{
+    const int before = int(errors->size());
+    const QString param = rawParam.trimmed();
+    const bool list = !values.isEmpty();
+    if (param.isEmpty()) {
+        *errors << QStringLiteral("%1: expected a scenario field path, e.g. network.responseLoss").arg(QLatin1String(flags.param));
+    } else {
+        const QJsonValue current = scenario::valueAt(base, param);
+        if (param == QLatin1String("seed"))
+            *errors << QStringLiteral("%1: the seed is varied by --seed and --seeds, not swept").arg(QLatin1String(flags.param));
+        else if (current.isUndefined())
+            *errors << QStringLiteral("%1: unknown scenario field \"%2\"").arg(QLatin1String(flags.param), param);
+        else if (current.isObject()
+                 && !(list && std::all_of(values.begin(), values.end(), [](const QString &v) {
+                          return sweep::valueFromText(v.trimmed()).isObject();
+                      })))
+            // A group takes partial objects only: --param2 client.business.backoff --values2 '{"jitter":"full"},...'
+            *errors << QStringLiteral("%1: \"%2\" is a group of fields, not one field (a group's values must be JSON "
+                                      "objects, e.g. {\"jitter\":\"full\"})")
+                               .arg(QLatin1String(flags.param), param);
+        else if (!list && !current.isDouble())
+            *errors << QStringLiteral("%1: \"%2\" is not a numeric field; give its values with %3, e.g. %3 a,b")
+                               .arg(QLatin1String(flags.param), param, QLatin1String(flags.values));
+    }
+    if (list) {
+        if (values.size() > sweep::MaxValues)
+            *errors << QStringLiteral("%1: at most %2 values, got %3")
+                               .arg(QLatin1String(flags.values))
+                               .arg(sweep::MaxValues)
+                               .arg(values.size());
+        for (const QString &value : values) {
+            if (value.trimmed().isEmpty()) {
+                *errors << QStringLiteral("%1: an empty value (two commas in a row, or one at an end)")
+                                   .arg(QLatin1String(flags.values));
+                break;
+            }
+        }
+        return int(errors->size()) == before;
+    }
+    if (!std::isfinite(from))
+        *errors << QStringLiteral("%1: expected a finite number").arg(QLatin1String(flags.from));
+    if (!std::isfinite(to))
+        *errors << QStringLiteral("%1: expected a finite number").arg(QLatin1String(flags.to));
+    if (std::isfinite(from) && std::isfinite(to) && !std::isfinite(to - from))
+        *errors << QStringLiteral("%1/%2: the range from %3 to %4 is too wide to divide into steps")
+                           .arg(QLatin1String(flags.from), QLatin1String(flags.to),
+                                QString::number(from, 'g', 6), QString::number(to, 'g', 6));
+    if (steps < 1 || steps > sweep::MaxValues)
+        *errors << QStringLiteral("%1: expected an integer from 1 to %2, got %3")
+                           .arg(QLatin1String(flags.steps))
+                           .arg(sweep::MaxValues)
+                           .arg(steps);
+    if (int(errors->size()) != before)
+        return false;
+    if (isIntegerField(scenario::valueAt(base, param))) {
+        for (const auto &[flag, v] : {std::pair{flags.from, from}, std::pair{flags.to, to}}) {
+            if (std::fabs(v) > MaxExactInteger)
+                *errors << QStringLiteral("%1: %2 is out of range for the integer field %3 (beyond 2^53 either side of 0)")
+                                   .arg(QLatin1String(flag), QString::number(v, 'g', 6), param);
+        }
+    }
+    return int(errors->size()) == before;
+}
+
+// Every value of one axis applied alone to the base; each distinct complaint once, at most 5.
+void checkValues(const Scenario &base, const Flags &flags, const Axis &axis, QStringList *errors)
+{
+    for (int i = 0; i < axis.json.size() && errors->size() < 5; ++i) {
+        const ScenarioParse parsed = scenario::withValue(base, axis.param, axis.json.at(i));
+        for (const QString &error : parsed.errors) {
+            const QString line = QStringLiteral("%1: %2").arg(valueName(flags, axis, i), error);
+            if (!errors->contains(line))
+                *errors << line;
+        }
+    }
+}
+
+// Per metric of one run, in Metrics::flat() order; a free function so QtConcurrent can call it.
+struct Outcome
+{
+    std::shared_ptr<const SweepCell> cell;
+    Metrics metrics;
+};
+
+Outcome runOutcome(const SweepJob &job)
+{
+    return Outcome{job.cell, sweep::runJob(job)};
+}
+
+void fold(SweepAccumulator &accumulator, const Outcome &outcome)
+{
+    if (outcome.cell)
+        accumulator.add(*outcome.cell, outcome.metrics);
 }
 
 } // namespace
@@ -58,33 +224,138 @@ SweepStat SweepPoint::stat(const QString &metric) const
     return SweepStat{};
 }
 
+Scenario SweepJob::scenario() const
+{
+    Scenario s = cell ? cell->scenario : Scenario();
+    s.seed = seed;
+    return s;
+}
+
+void SweepAccumulator::add(const SweepCell &cell, const Metrics &metrics)
+{
+    const auto flat = metrics.flat();
+    if (cell.point < 0)
+        return;
+    while (m_index.size() <= cell.point)
+        m_index.append(-1);
+    int &slot = m_index[cell.point];
+    if (slot < 0) {
+        slot = int(m_cells.size());
+        Cell c;
+        c.point.value = cell.value;
+        c.point.label = cell.label;
+        c.point.value2 = cell.value2;
+        c.point.label2 = cell.label2;
+        for (const auto &entry : flat)
+            c.point.stats.append({entry.first, SweepStat{0, entry.second, entry.second, 0}});
+        c.sums = QList<double>(flat.size(), 0.0);
+        c.m2 = QList<double>(flat.size(), 0.0);
+        c.means = QList<double>(flat.size(), 0.0);
+        m_cells << c;
+    }
+    Cell &c = m_cells[slot];
+    ++c.count;
+    for (qsizetype m = 0; m < flat.size() && m < c.sums.size(); ++m) {
+        const double v = flat.at(m).second;
+        SweepStat &stat = c.point.stats[m].second;
+        c.sums[m] += v;
+        stat.min = std::min(stat.min, v);
+        stat.max = std::max(stat.max, v);
+        // Welford: a running mean and sum of squared deviations, stable for large counts.
+        const double delta = v - c.means.at(m);
+        c.means[m] += delta / c.count;
+        c.m2[m] += delta * (v - c.means.at(m));
+    }
+}
+
+QList<SweepPoint> SweepAccumulator::points() const
+{
+    QList<SweepPoint> points;
+    for (const int slot : m_index) {
+        if (slot < 0)
+            continue;
+        const Cell &c = m_cells.at(slot);
+        SweepPoint point = c.point;
+        for (qsizetype m = 0; m < c.sums.size(); ++m) {
+            SweepStat &stat = point.stats[m].second;
+            stat.mean = c.sums.at(m) / c.count;
+            stat.sd = c.count > 1 ? std::sqrt(std::max(0.0, c.m2.at(m)) / (c.count - 1)) : 0.0;
+        }
+        points << point;
+    }
+    return points;
+}
+
 namespace sweep {
+
+QStringList splitValues(const QString &text)
+{
+    QStringList out;
+    int depth = 0;
+    bool inString = false;
+    qsizetype start = 0;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (inString) {
+            if (c == QLatin1Char('\\'))
+                ++i; // the escaped character
+            else if (c == QLatin1Char('"'))
+                inString = false;
+        } else if (c == QLatin1Char('"')) {
+            inString = true;
+        } else if (c == QLatin1Char('{') || c == QLatin1Char('[')) {
+            ++depth;
+        } else if ((c == QLatin1Char('}') || c == QLatin1Char(']')) && depth > 0) {
+            --depth;
+        } else if (c == QLatin1Char(',') && depth == 0) {
+            out << text.mid(start, i - start);
+            start = i + 1;
+        }
+    }
+    out << text.mid(start);
+    return out;
+}
+
+QString valueLabel(const QString &text, const QJsonValue &value)
+{
+    if (!value.isObject())
+        return text;
+    QStringList parts;
+    const QJsonObject o = value.toObject();
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        const QJsonValue v = it.value();
+        const QString shown = v.isString() ? v.toString()
+            : v.isDouble()                 ? QString::number(v.toDouble(), 'g', 12)
+            : v.isBool()                   ? (v.toBool() ? QStringLiteral("true") : QStringLiteral("false"))
+                                           : QString::fromUtf8(QJsonDocument(v.isArray() ? QJsonDocument(v.toArray())
+                                                                                          : QJsonDocument(v.toObject()))
+                                                                   .toJson(QJsonDocument::Compact));
+        parts << QStringLiteral("%1 %2").arg(it.key(), shown);
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+QJsonValue valueFromText(const QString &text)
+{
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray("[") + text.toUtf8() + QByteArray("]"), &parseError);
+    if (parseError.error == QJsonParseError::NoError && doc.isArray() && doc.array().size() == 1)
+        return doc.array().at(0);
+    return QJsonValue(text);
+}
 
 QStringList validate(const Scenario &base, const SweepSpec &spec)
 {
     QStringList errors;
-    const QString param = spec.param.trimmed();
-    bool numeric = false;
-    if (param.isEmpty()) {
-        errors << QStringLiteral("--param: expected a scenario field path, e.g. network.responseLoss");
-    } else {
-        const QJsonValue current = scenario::valueAt(base, param);
-        if (param == QLatin1String("seed"))
-            errors << QStringLiteral("--param: the seed is varied by --seed and --seeds, not swept");
-        else if (current.isUndefined())
-            errors << QStringLiteral("--param: unknown scenario field \"%1\"").arg(param);
-        else if (!current.isDouble())
-            errors << QStringLiteral("--param: \"%1\" is not a numeric field").arg(param);
-        else
-            numeric = true;
+    const bool ok1 = checkParam(base, Flags1, spec.param, spec.from, spec.to, spec.steps, spec.values, &errors);
+    bool ok2 = true;
+    if (spec.twoD()) {
+        ok2 = checkParam(base, Flags2, spec.param2, spec.from2, spec.to2, spec.steps2, spec.values2, &errors);
+        if (spec.param2.trimmed() == spec.param.trimmed()) {
+            errors << QStringLiteral("--param2: \"%1\" is already --param; name another field").arg(spec.param2.trimmed());
+            ok2 = false;
+        }
     }
-    if (!std::isfinite(spec.from))
-        errors << QStringLiteral("--from: expected a finite number");
-    if (!std::isfinite(spec.to))
-        errors << QStringLiteral("--to: expected a finite number");
-    if (std::isfinite(spec.from) && std::isfinite(spec.to) && !std::isfinite(spec.to - spec.from))
-        errors << QStringLiteral("--from/--to: the range from %1 to %2 is too wide to divide into steps")
-                          .arg(QString::number(spec.from, 'g', 6), QString::number(spec.to, 'g', 6));
     // Seeds are base seed + i: they must not pass 2^64 - 1 and wrap around to 0.
     if (spec.seeds >= 1 && base.seed > std::numeric_limits<quint64>::max() - quint64(spec.seeds - 1))
         errors << QStringLiteral("--seed/--seeds: --seed %1 with --seeds %2 would go past the largest seed, "
@@ -92,155 +363,167 @@ QStringList validate(const Scenario &base, const SweepSpec &spec)
                           .arg(base.seed)
                           .arg(spec.seeds)
                           .arg(std::numeric_limits<quint64>::max() - quint64(spec.seeds - 1));
-    if (spec.steps < 1 || spec.steps > 1000)
-        errors << QStringLiteral("--steps: expected an integer from 1 to 1000, got %1").arg(spec.steps);
     if (spec.seeds < 1 || spec.seeds > 10000)
         errors << QStringLiteral("--seeds: expected an integer from 1 to 10000, got %1").arg(spec.seeds);
-    if (errors.isEmpty() && qint64(spec.steps) * spec.seeds > MaxRuns)
-        errors << QStringLiteral("--steps x --seeds: at most %1 runs per sweep, got %2 x %3")
-                          .arg(MaxRuns)
-                          .arg(spec.steps)
-                          .arg(spec.seeds);
-    if (!errors.isEmpty() || !numeric)
+    if (!errors.isEmpty() || !ok1 || !ok2)
         return errors;
 
-    // Every value must make a valid scenario; report each distinct complaint once.
-    const bool integer = isIntegerField(scenario::valueAt(base, param));
-    if (integer) {
-        bool tooBig = false;
-        for (const auto &[flag, v] : {std::pair{"--from", spec.from}, std::pair{"--to", spec.to}}) {
-            if (std::fabs(v) > MaxExactInteger) {
-                errors << QStringLiteral("%1: %2 is out of range for the integer field %3 (beyond 2^53 either side of 0)")
-                                  .arg(QLatin1String(flag), QString::number(v, 'g', 6), param);
-                tooBig = true;
+    const QString count1 = QLatin1String(spec.values.isEmpty() ? "--steps" : "--values");
+    const QString count2 = QLatin1String(spec.values2.isEmpty() ? "--steps2" : "--values2");
+    const qint64 cellCount = qint64(spec.count()) * spec.count2();
+    if (cellCount > MaxCells)
+        errors << QStringLiteral("%1 x %2: at most %3 cells per sweep, got %4 x %5")
+                          .arg(count1, count2)
+                          .arg(MaxCells)
+                          .arg(spec.count())
+                          .arg(spec.count2());
+    else if (cellCount * spec.seeds > MaxRuns)
+        errors << (spec.twoD() ? QStringLiteral("%1 x %2 x --seeds: at most %3 runs per sweep, got %4 x %5 x %6 = %7; "
+                                                "lower --seeds or the number of values")
+                                         .arg(count1, count2)
+                                         .arg(MaxRuns)
+                                         .arg(spec.count())
+                                         .arg(spec.count2())
+                                         .arg(spec.seeds)
+                                         .arg(cellCount * spec.seeds)
+                               : QStringLiteral("%1 x --seeds: at most %2 runs per sweep, got %3 x %4 = %5; "
+                                                "lower --seeds or %1")
+                                         .arg(count1)
+                                         .arg(MaxRuns)
+                                         .arg(spec.count())
+                                         .arg(spec.seeds)
+                                         .arg(cellCount * spec.seeds));
+    if (!errors.isEmpty())
+        return errors;
+
+    // Every value must make a valid scenario, alone and with every value of the other parameter.
+    const Axis a1 = firstAxis(base, spec);
+    checkValues(base, Flags1, a1, &errors);
+    if (!spec.twoD() || !errors.isEmpty())
+        return errors;
+    const Axis a2 = secondAxis(base, spec);
+    checkValues(base, Flags2, a2, &errors);
+    if (!errors.isEmpty())
+        return errors;
+    for (int i = 0; i < a1.json.size() && errors.size() < 5; ++i) {
+        const Scenario s1 = scenario::withValue(base, a1.param, a1.json.at(i)).scenario;
+        for (int j = 0; j < a2.json.size() && errors.size() < 5; ++j) {
+            const ScenarioParse parsed = scenario::withValue(s1, a2.param, a2.json.at(j));
+            for (const QString &error : parsed.errors) {
+                const QString line = QStringLiteral("%1 with %2: %3")
+                                             .arg(valueName(Flags1, a1, i), valueName(Flags2, a2, j), error);
+                if (!errors.contains(line))
+                    errors << line;
             }
         }
-        if (tooBig)
-            return errors;
-    }
-    for (int i = 0; i < spec.steps; ++i) {
-        const double v = pointValue(spec, i, integer);
-        const ScenarioParse parsed = scenario::withValue(base, param, jsonValue(v, integer));
-        for (const QString &error : parsed.errors) {
-            const QString line = QStringLiteral("--param %1=%2: %3").arg(param, QString::number(v, 'g', 12), error);
-            if (!errors.contains(line))
-                errors << line;
-        }
-        if (errors.size() >= 5)
-            break;
     }
     return errors;
+}
+
+QList<SweepCell> cells(const Scenario &base, const SweepSpec &spec)
+{
+    QList<SweepCell> result;
+    if (spec.count() < 1 || spec.count2() < 1)
+        return result;
+    const Axis a1 = firstAxis(base, spec);
+    const Axis a2 = secondAxis(base, spec);
+    result.reserve(a1.json.size() * a2.json.size());
+    for (int i = 0; i < a1.json.size(); ++i) {
+        // validate() has rejected bad values; if a caller skipped it, the scenario keeps its base value.
+        const ScenarioParse p1 = scenario::withValue(base, a1.param, a1.json.at(i));
+        const Scenario s1 = p1.ok() ? p1.scenario : base;
+        for (int j = 0; j < a2.json.size(); ++j) {
+            SweepCell cell;
+            cell.point = int(result.size());
+            cell.value = a1.numbers.at(i);
+            cell.label = a1.labels.at(i);
+            if (spec.twoD()) {
+                cell.value2 = a2.numbers.at(j);
+                cell.label2 = a2.labels.at(j);
+                const ScenarioParse p2 = scenario::withValue(s1, a2.param, a2.json.at(j));
+                cell.scenario = p2.ok() ? p2.scenario : s1;
+            } else {
+                cell.scenario = s1;
+            }
+            cell.scenario.seed = base.seed;
+            result << cell;
+        }
+    }
+    return result;
 }
 
 QList<SweepJob> jobs(const Scenario &base, const SweepSpec &spec)
 {
     QList<SweepJob> result;
-    if (spec.steps < 1 || spec.seeds < 1)
+    if (spec.seeds < 1)
         return result;
-    const QString param = spec.param.trimmed();
-    const bool integer = isIntegerField(scenario::valueAt(base, param));
-    result.reserve(qsizetype(spec.steps) * spec.seeds);
-    for (int point = 0; point < spec.steps; ++point) {
-        const double v = pointValue(spec, point, integer);
-        // validate() has rejected bad values; if a caller skipped it, the scenario keeps its base value.
-        const Scenario atValue = atPoint(base, param, v, integer);
-        for (int i = 0; i < spec.seeds; ++i) {
-            SweepJob job;
-            job.point = point;
-            job.value = v;
-            job.scenario = atValue;
-            job.scenario.seed = base.seed + quint64(i);
-            result << job;
-        }
+    const QList<SweepCell> all = cells(base, spec);
+    result.reserve(all.size() * spec.seeds);
+    for (const SweepCell &cell : all) {
+        const auto shared = std::make_shared<const SweepCell>(cell);
+        for (int i = 0; i < spec.seeds; ++i)
+            result << SweepJob{shared, base.seed + quint64(i)};
     }
     return result;
 }
 
 work::Estimate estimate(const Scenario &base, const SweepSpec &spec)
 {
-    work::Estimate total;
-    if (spec.steps < 1 || spec.seeds < 1)
-        return total;
-    const QString param = spec.param.trimmed();
-    const bool integer = isIntegerField(scenario::valueAt(base, param));
     work::Estimate worst;
-    double worstValue = 0;
-    for (int point = 0; point < spec.steps; ++point) {
-        const double v = pointValue(spec, point, integer);
-        const work::Estimate run = work::estimate(atPoint(base, param, v, integer));
-        // Saturating sum: a thousand values of 4.2e11 each still fit, but never wrap.
-        total.attempts = qMin(std::numeric_limits<qint64>::max() - run.attempts, total.attempts) + run.attempts;
-        if (point == 0 || run.attempts > worst.attempts) {
+    const QList<SweepCell> all = cells(base, spec);
+    const SweepCell *worstCell = nullptr;
+    for (const SweepCell &cell : all) {
+        const work::Estimate run = work::estimate(cell.scenario);
+        if (!worstCell || run.attempts > worst.attempts) {
             worst = run;
-            worstValue = v;
+            worstCell = &cell;
         }
     }
-    total.attempts = work::saturatedProduct(total.attempts, spec.seeds);
-    total.drivers = QStringLiteral("--steps %1 x --seeds %2 runs, each up to %3 at %4=%5: %6")
-                            .arg(spec.steps)
-                            .arg(spec.seeds)
-                            .arg(work::formatCount(worst.attempts), param, QString::number(worstValue, 'g', 12),
-                                 worst.drivers);
-    return total;
+    if (!worstCell)
+        return worst;
+    QString at = QStringLiteral("%1=%2").arg(spec.param.trimmed(), worstCell->label);
+    if (spec.twoD())
+        at += QStringLiteral(", %1=%2").arg(spec.param2.trimmed(), worstCell->label2);
+    worst.drivers = QStringLiteral("at %1: %2").arg(at, worst.drivers);
+    return worst;
 }
 
 Metrics runJob(const SweepJob &job)
 {
     RunOptions options;
     options.trace = false;
-    return simulate(job.scenario, options).metrics;
+    return simulate(job.scenario(), options).metrics;
 }
 
-QList<SweepPoint> aggregate(const SweepSpec &spec, const QList<SweepJob> &jobs, const QList<Metrics> &results)
+QList<SweepPoint> aggregate(const QList<SweepJob> &jobs, const QList<Metrics> &results)
 {
-    Q_UNUSED(spec);
-    struct Accumulator
-    {
-        SweepPoint point;
-        QList<double> sums;
-        int count = 0;
-    };
-    // Keyed by point index so the points come out in order whatever the job order.
-    QMap<int, Accumulator> byPoint;
+    SweepAccumulator accumulator;
     // Results may be shorter than jobs after a cancel: only finished runs count.
     const qsizetype n = std::min(jobs.size(), results.size());
     for (qsizetype i = 0; i < n; ++i) {
-        const auto flat = results.at(i).flat();
-        Accumulator &acc = byPoint[jobs.at(i).point];
-        if (acc.count == 0) {
-            acc.point.value = jobs.at(i).value;
-            for (const auto &entry : flat)
-                acc.point.stats.append({entry.first, SweepStat{0, entry.second, entry.second}});
-            acc.sums = QList<double>(flat.size(), 0.0);
-        }
-        for (qsizetype m = 0; m < flat.size() && m < acc.sums.size(); ++m) {
-            const double v = flat.at(m).second;
-            SweepStat &stat = acc.point.stats[m].second;
-            acc.sums[m] += v;
-            stat.min = std::min(stat.min, v);
-            stat.max = std::max(stat.max, v);
-        }
-        ++acc.count;
+        if (jobs.at(i).cell)
+            accumulator.add(*jobs.at(i).cell, results.at(i));
     }
-    QList<SweepPoint> points;
-    for (Accumulator &acc : byPoint) {
-        for (qsizetype m = 0; m < acc.sums.size(); ++m)
-            acc.point.stats[m].second.mean = acc.sums.at(m) / acc.count;
-        points << acc.point;
-    }
-    return points;
+    return accumulator.points();
 }
 
 QList<SweepPoint> run(const Scenario &base, const SweepSpec &spec)
 {
     const QList<SweepJob> all = jobs(base, spec);
-    const QList<Metrics> results = QtConcurrent::blockingMapped(all, runJob);
-    return aggregate(spec, all, results);
+    // Folded in job order as the runs finish: no list of every run's metrics, same numbers as
+    // aggregate() over the runs one by one.
+    return QtConcurrent::blockingMappedReduced<SweepAccumulator>(all, runOutcome, fold, QtConcurrent::OrderedReduce)
+            .points();
 }
 
 QFuture<Metrics> start(const QList<SweepJob> &jobs)
 {
     return QtConcurrent::mapped(jobs, runJob);
+}
+
+QFuture<SweepAccumulator> startFolded(const QList<SweepJob> &jobs)
+{
+    return QtConcurrent::mappedReduced<SweepAccumulator>(jobs, runOutcome, fold, QtConcurrent::OrderedReduce);
 }
 
 } // namespace sweep

@@ -63,11 +63,11 @@ Estimate estimate(const Scenario &s)
     if (submissionsPerOrder > 1)
         factors << QStringLiteral("2 submissions (workload.doubleSubmitRate %1)").arg(s.workload.doubleSubmitRate);
     if (c.business.enabled)
-        factors << factor(c.business.maxAttempts == 0 ? "client.business.deadlineMs / minimum wait + 1"
+        factors << factor(c.business.maxAttempts == 0 ? "client.business.deadlineMs / max(1, minimum wait) + 1"
                                                       : "client.business.maxAttempts",
                           business);
     if (c.wrapper.enabled)
-        factors << factor(c.wrapper.maxAttempts == 0 ? "client.wrapper.deadlineMs / minimum wait + 1"
+        factors << factor(c.wrapper.maxAttempts == 0 ? "client.wrapper.deadlineMs / max(1, minimum wait) + 1"
                                                      : "client.wrapper.maxAttempts",
                           wrapper);
     if (c.transport.enabled)

@@ -1,11 +1,13 @@
 #include "chartspanel.h"
 
+#include "loadchart.h"
 #include "release.h"
 
 #include <QAreaSeries>
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
+#include <QCheckBox>
 #include <QBarSeries>
 #include <QChart>
 #include <QChartView>
@@ -13,6 +15,7 @@
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QGraphicsSimpleTextItem>
 #include <QHash>
@@ -21,6 +24,7 @@
 #include <QToolTip>
 #include <QImage>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLegend>
 #include <QGraphicsLayout>
 #include <QLegendMarker>
@@ -33,6 +37,7 @@
 #include <QSpinBox>
 #include <QSvgGenerator>
 #include <QTabWidget>
+#include <QTextDocumentFragment>
 #include <QTimer>
 #include <QValueAxis>
 #include <QVBoxLayout>
@@ -157,22 +162,110 @@ QString counted(qint64 n, const QString &one, const QString &many)
     return (n == 1 ? one : many).arg(n);
 }
 
+// The lines of a 2-D sweep, one per value of the second parameter: Okabe-Ito, then black.
+QColor compareColor(int i, bool dark)
+{
+    static const QColor light[] = {okabeBlue, okabeVermillion, okabeGreen, okabeOrange, okabeSkyBlue,
+                                   QColor(0xCC, 0x79, 0xA7), QColor(0xF0, 0xE4, 0x42), QColor(0x33, 0x33, 0x33)};
+    QColor c = light[i % int(std::size(light))];
+    if (dark && c == QColor(0x33, 0x33, 0x33))
+        c = QColor(0xDD, 0xDD, 0xDD);
+    return c;
+}
+
+// The choices of a catalogue field: an enum's names, false/true for a boolean; empty if neither
+// or not in the catalogue (a field another branch has not added yet).
+QStringList fieldChoices(const QString &path)
+{
+    static const QList<FieldInfo> fields = scenario::fields();
+    for (const FieldInfo &field : fields) {
+        if (field.path != path)
+            continue;
+        if (field.type == QLatin1String("boolean"))
+            return {QStringLiteral("false"), QStringLiteral("true")};
+        return field.choices;
+    }
+    return {};
+}
+
+// The metrics a 2-D sweep chart can draw: (name, axis title).
+QList<QPair<QString, QString>> compareMetrics()
+{
+    QStringList known;
+    const auto flat = Metrics().flat();
+    for (const auto &entry : flat)
+        known << entry.first;
+    QList<QPair<QString, QString>> metrics{
+            {QStringLiteral("httpAttempts"), ChartsPanel::tr("HTTP attempts")},
+            {QStringLiteral("completionS"), ChartsPanel::tr("completion time (s)")},
+            {QStringLiteral("duplicates"), ChartsPanel::tr("duplicate records")},
+            {QStringLiteral("amplification"), ChartsPanel::tr("HTTP attempts per operation")},
+            {QStringLiteral("clientFailed"), ChartsPanel::tr("failed operations")},
+            {QStringLiteral("durationS"), ChartsPanel::tr("run duration (s)")},
+    };
+    QList<QPair<QString, QString>> present;
+    for (const auto &metric : metrics) {
+        if (known.contains(metric.first))
+            present << metric;
+    }
+    return present;
+}
+
+// A series attached to exactly one of the two x axes.
+void attachX(QAbstractSeries *series, QAbstractAxis *x, QAbstractAxis *other)
+{
+    if (series->attachedAxes().contains(other))
+        series->detachAxis(other);
+    if (!series->attachedAxes().contains(x))
+        series->attachAxis(x);
+}
+
 } // namespace
 
 QList<ChartsPanel::SweepParam> ChartsPanel::sweepParams()
 {
-    return {
-        {QStringLiteral("network.responseLoss"), tr("Response loss"), 0, 0.5, 2},
-        {QStringLiteral("network.requestLoss"), tr("Request loss"), 0, 0.5, 2},
-        {QStringLiteral("network.latencySpike"), tr("Latency spike rate"), 0, 0.5, 2},
-        {QStringLiteral("client.business.maxAttempts"), tr("Business max attempts"), 1, 6, 0},
-        {QStringLiteral("client.wrapper.maxAttempts"), tr("Wrapper max attempts"), 1, 6, 0},
-        {QStringLiteral("client.transport.total"), tr("Transport total retries"), 0, 10, 0},
-        {QStringLiteral("client.timeoutMs"), tr("Client timeout (ms)"), 100, 5000, 0},
-        {QStringLiteral("server.capacity"), tr("Server capacity"), 1, 20, 0},
-        {QStringLiteral("server.error5xxAfterCommit"), tr("5xx after commit"), 0, 0.5, 2},
-        {QStringLiteral("workload.doubleSubmitRate"), tr("Double-submit rate"), 0, 1, 2},
+    QList<SweepParam> params{
+        {QStringLiteral("network.responseLoss"), tr("Response loss"), 0, 0.5, 2, {}},
+        {QStringLiteral("network.requestLoss"), tr("Request loss"), 0, 0.5, 2, {}},
+        {QStringLiteral("network.latencySpike"), tr("Latency spike rate"), 0, 0.5, 2, {}},
+        {QStringLiteral("client.business.maxAttempts"), tr("Business max attempts"), 1, 6, 0, {}},
+        {QStringLiteral("client.wrapper.maxAttempts"), tr("Wrapper max attempts"), 1, 6, 0, {}},
+        {QStringLiteral("client.transport.total"), tr("Transport total retries"), 0, 10, 0, {}},
+        {QStringLiteral("client.timeoutMs"), tr("Client timeout (ms)"), 100, 5000, 0, {}},
+        {QStringLiteral("server.capacity"), tr("Server capacity"), 1, 20, 0, {}},
+        {QStringLiteral("server.error5xxAfterCommit"), tr("5xx after commit"), 0, 0.5, 2, {}},
+        {QStringLiteral("workload.doubleSubmitRate"), tr("Double-submit rate"), 0, 1, 2, {}},
+        {QStringLiteral("workload.clients"), tr("Clients"), 10, 190, 0, {}},
     };
+    return params + sweepCompareParams();
+}
+
+QList<ChartsPanel::SweepParam> ChartsPanel::sweepCompareParams()
+{
+    const QList<QPair<QString, QString>> candidates{
+            {QStringLiteral("client.business.backoff.jitter"), tr("Backoff jitter (business loop)")},
+            {QStringLiteral("client.keyPlacement"), tr("Idempotency key placement")},
+            {QStringLiteral("server.idempotency.mode"), tr("Server idempotency mode")},
+            {QStringLiteral("server.model"), tr("Server model")},
+            {QStringLiteral("client.business.backoff.kind"), tr("Backoff kind (business loop)")},
+            {QStringLiteral("client.queryBeforeRetry"), tr("Query before retry")},
+            {QStringLiteral("client.retryBudget.enabled"), tr("Retry budget on")},
+            {QStringLiteral("client.circuitBreaker.enabled"), tr("Circuit breaker on")},
+    };
+    QList<SweepParam> params;
+    for (const auto &candidate : candidates) {
+        QStringList choices = fieldChoices(candidate.first);
+        if (candidate.first == QLatin1String("client.business.backoff.jitter"))
+            choices.removeAll(QStringLiteral("proportional")); // the AWS study's four strategies
+        if (choices.isEmpty())
+            continue;
+        SweepParam p;
+        p.path = candidate.first;
+        p.label = candidate.second;
+        p.choices = choices;
+        params << p;
+    }
+    return params;
 }
 
 ChartsPanel::ChartsPanel(QWidget *parent)
@@ -184,6 +277,9 @@ ChartsPanel::ChartsPanel(QWidget *parent)
     m_tabs->addTab(buildWhatIfTab(), tr("What if?"));
     m_tabs->addTab(buildSweepTab(), tr("Sweep"));
     m_tabs->addTab(buildAttemptsTab(), tr("Attempts per operation"));
+    m_load = new LoadChart;
+    m_views[LoadTab] = m_load;
+    m_tabs->addTab(m_load, tr("Load over time"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_tabs);
@@ -285,6 +381,7 @@ QWidget *ChartsPanel::buildSweepTab()
 {
     auto *page = new QWidget;
     auto *paramRow = new QHBoxLayout;
+    auto *compareRow = new QHBoxLayout;
     auto *countRow = new QHBoxLayout;
     m_sweepParam = new QComboBox;
     const QList<SweepParam> params = sweepParams();
@@ -297,6 +394,9 @@ QWidget *ChartsPanel::buildSweepTab()
         box->setRange(0, 1e6);
         box->setAccelerated(true);
     }
+    m_sweepValues = new QLineEdit;
+    m_sweepValues->setObjectName(QStringLiteral("sweepValues"));
+    m_sweepValues->setToolTip(tr("The values to run, separated by commas"));
     m_sweepSteps = new QSpinBox;
     m_sweepSteps->setRange(2, 100);
     m_sweepSteps->setValue(6);
@@ -304,6 +404,30 @@ QWidget *ChartsPanel::buildSweepTab()
     m_sweepSeeds->setRange(1, 1000);
     m_sweepSeeds->setValue(10);
     m_sweepSeeds->setToolTip(tr("Runs per point, seeds base seed + i: the band shows their min and max"));
+    m_sweepCompare = new QComboBox;
+    m_sweepCompare->setObjectName(QStringLiteral("sweepCompare"));
+    m_sweepCompare->addItem(tr("none"), QString());
+    const QList<SweepParam> compare = sweepCompareParams();
+    for (const SweepParam &p : compare)
+        m_sweepCompare->addItem(p.label, p.path);
+    m_sweepCompare->setToolTip(tr("A second parameter: the chart draws one line per value"));
+    m_sweepMetric = new QComboBox;
+    m_sweepMetric->setObjectName(QStringLiteral("sweepMetric"));
+    const QList<QPair<QString, QString>> metrics = compareMetrics();
+    for (const auto &metric : metrics)
+        m_sweepMetric->addItem(metric.second.left(1).toUpper() + metric.second.mid(1), metric.first);
+    m_sweepMetric->setToolTip(tr("What the lines show, mean over the seeds"));
+    // Long names must not widen the page past 600 px: the combos show as much as fits.
+    // Wider pages show the whole names: each combo grows up to its longest item.
+    for (QComboBox *combo : {m_sweepParam, m_sweepCompare, m_sweepMetric}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        combo->setMaximumWidth(combo->sizeHint().width());
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(combo == m_sweepParam ? 16 : 13);
+    }
+    m_sweepValues->setMinimumWidth(120);
+    m_sweepBands = new QCheckBox(tr("min–max bands"));
+    m_sweepBands->setToolTip(tr("Shade the range from the smallest to the largest result over the seeds"));
     m_sweepRun = new QPushButton(tr("Run sweep"));
     m_sweepCancel = new QPushButton(tr("Cancel"));
     m_sweepProgress = new QProgressBar;
@@ -312,12 +436,24 @@ QWidget *ChartsPanel::buildSweepTab()
     m_sweepProgress->setMinimumWidth(80);
     // Three short rows rather than one long one: the page must work 600 px wide.
     paramRow->addWidget(new QLabel(tr("Parameter")));
-    paramRow->addWidget(m_sweepParam);
-    paramRow->addWidget(new QLabel(tr("from")));
+    paramRow->addWidget(m_sweepParam, 10);
+    m_sweepFromLabel = new QLabel(tr("from"));
+    paramRow->addWidget(m_sweepFromLabel);
     paramRow->addWidget(m_sweepFrom);
-    paramRow->addWidget(new QLabel(tr("to")));
+    m_sweepToLabel = new QLabel(tr("to"));
+    paramRow->addWidget(m_sweepToLabel);
     paramRow->addWidget(m_sweepTo);
+    m_sweepValuesLabel = new QLabel(tr("values"));
+    paramRow->addWidget(m_sweepValuesLabel);
+    paramRow->addWidget(m_sweepValues, 10);
     paramRow->addStretch(1);
+    compareRow->addWidget(new QLabel(tr("Compare by")));
+    compareRow->addWidget(m_sweepCompare, 10);
+    m_sweepMetricLabel = new QLabel(tr("show"));
+    compareRow->addWidget(m_sweepMetricLabel);
+    compareRow->addWidget(m_sweepMetric, 10);
+    compareRow->addWidget(m_sweepBands);
+    compareRow->addStretch(1);
     countRow->addWidget(new QLabel(tr("steps")));
     countRow->addWidget(m_sweepSteps);
     countRow->addWidget(new QLabel(tr("seeds")));
@@ -350,12 +486,15 @@ QWidget *ChartsPanel::buildSweepTab()
         chart->addSeries(mean);
     }
     m_sweepX = new QValueAxis;
+    m_sweepXCategories = new QBarCategoryAxis;
+    m_sweepXCategories->setVisible(false);
     m_sweepY = new QValueAxis;
     m_sweepY->setTitleText(tr("duplicate records"));
     m_sweepY2 = new QValueAxis;
     m_sweepY2->setTitleText(tr("attempts per operation"));
     m_sweepY2->setGridLineVisible(false);
     chart->addAxis(m_sweepX, Qt::AlignBottom);
+    chart->addAxis(m_sweepXCategories, Qt::AlignBottom);
     chart->addAxis(m_sweepY, Qt::AlignLeft);
     chart->addAxis(m_sweepY2, Qt::AlignRight);
     for (QAbstractSeries *s : {static_cast<QAbstractSeries *>(m_sweepDupBand), static_cast<QAbstractSeries *>(m_sweepDupMean)}) {
@@ -373,15 +512,32 @@ QWidget *ChartsPanel::buildSweepTab()
     setValueRange(m_sweepX, 0, 1);
     chart->setTitle(tr("Sweep: choose a parameter and press Run"));
     m_views[SweepTab] = makeView(chart);
+    connect(chart, &QChart::plotAreaChanged, this, &ChartsPanel::fitSweepCategoryLabels);
 
     auto *layout = new QVBoxLayout(page);
     layout->setSpacing(4);
     layout->addLayout(paramRow);
+    layout->addLayout(compareRow);
     layout->addLayout(countRow);
     layout->addWidget(m_sweepStatus);
     layout->addWidget(m_views[SweepTab], 1);
 
     connect(m_sweepParam, qOverload<int>(&QComboBox::currentIndexChanged), this, &ChartsPanel::sweepParamChanged);
+    connect(m_sweepCompare, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
+        const bool comparing = m_sweepCompare->currentIndex() > 0;
+        m_sweepMetricLabel->setEnabled(comparing);
+        m_sweepMetric->setEnabled(comparing);
+        m_sweepBands->setEnabled(comparing);
+    });
+    // What a finished 2-D sweep shows changes without running it again.
+    connect(m_sweepMetric, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
+        if (!m_sweepRunning && m_sweepSpec.twoD() && !m_sweepPoints.isEmpty())
+            showSweep();
+    });
+    connect(m_sweepBands, &QCheckBox::toggled, this, [this] {
+        if (!m_sweepRunning && m_sweepSpec.twoD() && !m_sweepPoints.isEmpty())
+            showSweep();
+    });
     connect(m_sweepRun, &QPushButton::clicked, this, [this] {
         QString error;
         if (!startSweep(sweepSpecFromControls(), &error))
@@ -389,6 +545,9 @@ QWidget *ChartsPanel::buildSweepTab()
     });
     connect(m_sweepCancel, &QPushButton::clicked, this, &ChartsPanel::cancelSweep);
     sweepParamChanged(0);
+    m_sweepMetricLabel->setEnabled(false);
+    m_sweepMetric->setEnabled(false);
+    m_sweepBands->setEnabled(false);
     return page;
 }
 
@@ -516,11 +675,13 @@ void ChartsPanel::applyStyle()
         chart->legend()->setVisible(view == m_views[SweepTab]);
         view->setBackgroundBrush(c.background);
     }
+    m_load->applyStyle(m_compact);
     m_whatIfCategories->setGridLineVisible(false);
     m_whatIfCategories->setTitleVisible(false);
     applyWhatIfCountStyle();
     m_sweepY2->setGridLineVisible(false);
     applySweepColors();
+    fitSweepCategoryLabels();
 
     // Duplicates are always the warm colour, attempts the blue one, on every chart.
     m_dupArea->setBrush(withAlpha(c.duplicates, 0.2f));
@@ -569,6 +730,20 @@ void ChartsPanel::applySweepColors()
     m_sweepY->setTitleBrush(dup);
     m_sweepY2->setLabelsColor(att);
     m_sweepY2->setTitleBrush(att);
+    // A 2-D sweep: one colour per line (the legend names them), one neutral value axis.
+    for (int i = 0; i < m_sweepLines.size(); ++i) {
+        const QColor color = m_sweepStale ? c.mutedText : compareColor(i, c.dark);
+        m_sweepLines.at(i)->setPen(QPen(color, 3, i % 2 ? Qt::DashLine : Qt::SolidLine));
+        m_sweepLines.at(i)->setColor(color);
+        if (i < m_sweepLineBands.size()) {
+            m_sweepLineBands.at(i)->setBrush(withAlpha(color, 0.12f));
+            m_sweepLineBands.at(i)->setPen(Qt::NoPen);
+        }
+    }
+    if (!m_sweepLines.isEmpty()) {
+        m_sweepY->setLabelsColor(c.text);
+        m_sweepY->setTitleBrush(c.text);
+    }
 }
 
 void ChartsPanel::setSweepStale(bool stale)
@@ -597,6 +772,7 @@ void ChartsPanel::setResult(const RunResult &result, const Prepared &prepared)
     m_hasResult = true;
     updateDuplicates(prepared);
     updateAttempts(prepared);
+    m_load->setResult(m_result);
     startWhatIf();
     // A sweep in flight is marked when it finishes; compared field by field, never via JSON.
     if (!m_sweepRunning && !m_sweepPoints.isEmpty())
@@ -925,9 +1101,23 @@ SweepSpec ChartsPanel::sweepSpecFromControls() const
 {
     SweepSpec spec;
     spec.param = m_sweepParam->currentData().toString();
-    spec.from = m_sweepFrom->value();
-    spec.to = m_sweepTo->value();
-    spec.steps = m_sweepSteps->value();
+    const QList<SweepParam> params = sweepParams();
+    const int index = m_sweepParam->currentIndex();
+    if (index >= 0 && index < params.size() && params.at(index).categorical()) {
+        spec.values = m_sweepValues->text().split(QLatin1Char(','));
+        for (QString &value : spec.values)
+            value = value.trimmed();
+    } else {
+        spec.from = m_sweepFrom->value();
+        spec.to = m_sweepTo->value();
+        spec.steps = m_sweepSteps->value();
+    }
+    const int compare = m_sweepCompare->currentIndex() - 1;
+    const QList<SweepParam> compareParams = sweepCompareParams();
+    if (compare >= 0 && compare < compareParams.size()) {
+        spec.param2 = compareParams.at(compare).path;
+        spec.values2 = compareParams.at(compare).choices;
+    }
     spec.seeds = m_sweepSeeds->value();
     return spec;
 }
@@ -937,9 +1127,16 @@ void ChartsPanel::setSweepControls(const SweepSpec &spec)
     const int index = m_sweepParam->findData(spec.param);
     if (index >= 0)
         m_sweepParam->setCurrentIndex(index);
-    m_sweepFrom->setValue(spec.from);
-    m_sweepTo->setValue(spec.to);
-    m_sweepSteps->setValue(spec.steps);
+    if (!spec.values.isEmpty()) {
+        m_sweepValues->setText(spec.values.join(QStringLiteral(",")));
+        m_sweepValues->setCursorPosition(0);
+    } else {
+        m_sweepFrom->setValue(spec.from);
+        m_sweepTo->setValue(spec.to);
+        m_sweepSteps->setValue(spec.steps);
+    }
+    const int compare = spec.twoD() ? m_sweepCompare->findData(spec.param2.trimmed()) : 0;
+    m_sweepCompare->setCurrentIndex(std::max(0, compare));
     m_sweepSeeds->setValue(spec.seeds);
 }
 
@@ -949,6 +1146,19 @@ void ChartsPanel::sweepParamChanged(int index)
     if (index < 0 || index >= params.size())
         return;
     const SweepParam &p = params.at(index);
+    // A numeric parameter runs a range; a categorical one its values, given by name.
+    const bool categorical = p.categorical();
+    for (QWidget *w : {static_cast<QWidget *>(m_sweepFromLabel), static_cast<QWidget *>(m_sweepFrom),
+                       static_cast<QWidget *>(m_sweepToLabel), static_cast<QWidget *>(m_sweepTo)})
+        w->setVisible(!categorical);
+    m_sweepValuesLabel->setVisible(categorical);
+    m_sweepValues->setVisible(categorical);
+    m_sweepSteps->setEnabled(!categorical);
+    if (categorical) {
+        m_sweepValues->setText(p.choices.join(QStringLiteral(",")));
+        m_sweepValues->setCursorPosition(0); // the first values, not the tail, in a short field
+        return;
+    }
     for (QDoubleSpinBox *box : {m_sweepFrom, m_sweepTo}) {
         box->setDecimals(p.decimals);
         box->setSingleStep(p.decimals > 0 ? 0.05 : 1);
@@ -963,6 +1173,7 @@ void ChartsPanel::updateSweepButtons()
     m_sweepRun->setEnabled(!m_sweepRunning && m_hasResult);
     m_sweepCancel->setEnabled(m_sweepRunning);
     m_sweepParam->setEnabled(!m_sweepRunning);
+    m_sweepCompare->setEnabled(!m_sweepRunning);
 }
 
 bool ChartsPanel::startSweep(const SweepSpec &spec, QString *error)
@@ -990,7 +1201,7 @@ bool ChartsPanel::startSweep(const SweepSpec &spec, QString *error)
     m_sweepStatus->setText(counted(m_sweepJobs.size(), tr("Running %1 simulation…"), tr("Running %1 simulations…")));
     updateSweepButtons();
     Q_EMIT sweepStarted();
-    m_sweepWatcher.setFuture(sweep::start(m_sweepJobs));
+    m_sweepWatcher.setFuture(sweep::startFolded(m_sweepJobs));
     return true;
 }
 
@@ -1016,17 +1227,25 @@ void ChartsPanel::sweepDone()
     const bool cancelled = m_sweepWatcher.isCanceled();
     const int total = int(m_sweepJobs.size());
     if (!cancelled) {
-        const QList<Metrics> results = m_sweepWatcher.future().results();
-        if (results.size() == m_sweepJobs.size()) {
-            m_sweepPoints = sweep::aggregate(m_sweepSpec, m_sweepJobs, results);
+        const QList<SweepPoint> points = m_sweepWatcher.future().resultCount() > 0
+                ? m_sweepWatcher.future().result().points()
+                : QList<SweepPoint>();
+        if (points.size() == qsizetype(m_sweepSpec.count()) * m_sweepSpec.count2()) {
+            m_sweepPoints = points;
             m_sweepStale = false;
             applySweepColors();
             showSweep();
             m_sweepDoneText = counted(total, tr("%1 simulation done."), tr("%1 simulations done.")) + QLatin1Char(' ')
-                + tr("Lines: mean over the seeds; shaded bands: min to max.");
+                + (m_sweepSpec.twoD() ? tr("Lines: mean over %1, one per value of %2.")
+                                                .arg(counted(m_sweepSpec.seeds, tr("%1 seed"), tr("%1 seeds")))
+                                                .arg(m_sweepCompare->itemText(
+                                                        std::max(0, m_sweepCompare->findData(m_sweepSpec.param2))))
+                                      : tr("Lines: mean over the seeds; shaded bands: min to max."));
             m_sweepStatus->setText(m_sweepDoneText);
         } else {
-            m_sweepStatus->setText(tr("The sweep returned %1 of %2 results.").arg(results.size()).arg(total));
+            m_sweepStatus->setText(tr("The sweep returned %1 of %2 points.")
+                                           .arg(points.size())
+                                           .arg(qsizetype(m_sweepSpec.count()) * m_sweepSpec.count2()));
         }
         m_sweepProgress->setValue(m_sweepProgress->maximum());
     } else {
@@ -1044,6 +1263,42 @@ void ChartsPanel::sweepDone()
 
 void ChartsPanel::showSweep()
 {
+    const bool categorical = !m_sweepSpec.values.isEmpty();
+    m_sweepX->setVisible(!categorical);
+    m_sweepXCategories->setVisible(categorical);
+    QAbstractAxis *x = categorical ? static_cast<QAbstractAxis *>(m_sweepXCategories) : m_sweepX;
+    QAbstractAxis *otherX = categorical ? static_cast<QAbstractAxis *>(m_sweepX) : m_sweepXCategories;
+    for (QAbstractSeries *s : {static_cast<QAbstractSeries *>(m_sweepDupBand), static_cast<QAbstractSeries *>(m_sweepDupMean),
+                               static_cast<QAbstractSeries *>(m_sweepAmpBand), static_cast<QAbstractSeries *>(m_sweepAmpMean)})
+        attachX(s, x, otherX);
+    const QString label = m_sweepParam->itemText(std::max(0, m_sweepParam->findData(m_sweepSpec.param)));
+    if (categorical) {
+        // The value names under their points, at 0, 1, 2, ...
+        QStringList names;
+        const int count2 = m_sweepSpec.count2();
+        for (int i = 0; i * count2 < m_sweepPoints.size(); ++i)
+            names << m_sweepPoints.at(i * count2).label;
+        m_sweepXCategories->clear();
+        m_sweepXCategories->append(names);
+        m_sweepXCategories->setTitleText(QStringLiteral("%1 (%2)").arg(label, m_sweepSpec.param));
+    } else {
+        const double lo = std::min(m_sweepSpec.from, m_sweepSpec.to);
+        const double hi = std::max(m_sweepSpec.from, m_sweepSpec.to);
+        setValueRange(m_sweepX, lo, hi);
+        m_sweepX->setTitleText(QStringLiteral("%1 (%2)").arg(label, m_sweepSpec.param));
+    }
+    clearSweepCompareLines();
+    if (m_sweepSpec.twoD())
+        showSweepCompared();
+    else
+        showSweepOneParameter();
+    applySweepColors();
+    fitSweepCategoryLabels();
+}
+
+void ChartsPanel::showSweepOneParameter()
+{
+    QChart *chart = m_views[SweepTab]->chart();
     QList<QPointF> dupMean, dupMin, dupMax, ampMean, ampMin, ampMax;
     double maxDup = 0;
     double maxAmp = 0;
@@ -1065,17 +1320,178 @@ void ChartsPanel::showSweep()
     m_sweepAmpMean->replace(ampMean);
     m_sweepAmpMin->replace(ampMin);
     m_sweepAmpMax->replace(ampMax);
-
-    const double lo = std::min(m_sweepSpec.from, m_sweepSpec.to);
-    const double hi = std::max(m_sweepSpec.from, m_sweepSpec.to);
-    setValueRange(m_sweepX, lo, hi);
+    for (QAbstractSeries *s : {static_cast<QAbstractSeries *>(m_sweepDupBand), static_cast<QAbstractSeries *>(m_sweepDupMean),
+                               static_cast<QAbstractSeries *>(m_sweepAmpBand), static_cast<QAbstractSeries *>(m_sweepAmpMean)})
+        s->setVisible(true);
+    for (QAbstractSeries *s : {static_cast<QAbstractSeries *>(m_sweepDupMean), static_cast<QAbstractSeries *>(m_sweepAmpMean)}) {
+        const QList<QLegendMarker *> markers = chart->legend()->markers(s);
+        for (QLegendMarker *marker : markers)
+            marker->setVisible(true);
+    }
+    m_sweepY2->setVisible(true);
+    m_sweepY->setTitleText(tr("duplicate records"));
     setCountRange(m_sweepY, maxDup < 8 ? maxDup + 1 : maxDup * 1.1);
     setValueRange(m_sweepY2, 0, std::max(1.0, maxAmp * 1.1));
     const QString label = m_sweepParam->itemText(std::max(0, m_sweepParam->findData(m_sweepSpec.param)));
-    m_sweepX->setTitleText(QStringLiteral("%1 (%2)").arg(label, m_sweepSpec.param));
-    m_views[SweepTab]->chart()->setTitle(
-        tr("Duplicates and attempts vs %1 (%2 per point)")
-            .arg(label, counted(m_sweepSpec.seeds, tr("%1 seed"), tr("%1 seeds"))));
+    chart->setTitle(tr("Duplicates and attempts vs %1 (%2 per point)")
+                            .arg(label, counted(m_sweepSpec.seeds, tr("%1 seed"), tr("%1 seeds"))));
+}
+
+void ChartsPanel::showSweepCompared()
+{
+    QChart *chart = m_views[SweepTab]->chart();
+    // The one-parameter lines step aside: one line per value of the second parameter instead.
+    for (QAbstractSeries *s : {static_cast<QAbstractSeries *>(m_sweepDupBand), static_cast<QAbstractSeries *>(m_sweepDupMean),
+                               static_cast<QAbstractSeries *>(m_sweepAmpBand), static_cast<QAbstractSeries *>(m_sweepAmpMean)}) {
+        s->setVisible(false);
+        hideLegendFor(chart, s);
+    }
+    m_sweepY2->setVisible(false);
+    QAbstractAxis *x = m_sweepXCategories->isVisible() ? static_cast<QAbstractAxis *>(m_sweepXCategories) : m_sweepX;
+    const QString metric = sweepMetric();
+    const bool bands = m_sweepBands->isChecked();
+    const QString compareLabel = m_sweepCompare->itemText(std::max(0, m_sweepCompare->findData(m_sweepSpec.param2)));
+    const int count2 = m_sweepSpec.count2();
+    double top = 0;
+    bool whole = true; // counts get whole-number ticks
+    for (int j = 0; j < count2 && j < m_sweepPoints.size(); ++j) {
+        QList<QPointF> mean, low, high;
+        for (int i = j; i < m_sweepPoints.size(); i += count2) {
+            const SweepPoint &p = m_sweepPoints.at(i);
+            const SweepStat stat = p.stat(metric);
+            mean.append({p.value, stat.mean});
+            low.append({p.value, stat.min});
+            high.append({p.value, stat.max});
+            top = std::max(top, bands ? stat.max : stat.mean);
+            whole = whole && stat.min == std::floor(stat.min) && stat.max == std::floor(stat.max);
+        }
+        if (bands) {
+            auto *upper = new QLineSeries(chart);
+            auto *lower = new QLineSeries(chart);
+            upper->replace(high);
+            lower->replace(low);
+            auto *area = new QAreaSeries(upper, lower);
+            area->setName(m_sweepPoints.at(j).label2 + tr(" min–max"));
+            chart->addSeries(area);
+            area->attachAxis(x);
+            area->attachAxis(m_sweepY);
+            hideLegendFor(chart, area);
+            m_sweepLineBands << area;
+        }
+        auto *line = new QLineSeries;
+        // "none", "full"; a boolean says what is true or false: "Retry budget on: true".
+        const QString value2 = m_sweepPoints.at(j).label2;
+        const bool boolean = value2 == QLatin1String("true") || value2 == QLatin1String("false");
+        line->setName(boolean ? QStringLiteral("%1: %2").arg(compareLabel, value2) : value2);
+        line->setPointsVisible(true);
+        line->replace(mean);
+        chart->addSeries(line);
+        line->attachAxis(x);
+        line->attachAxis(m_sweepY);
+        m_sweepLines << line;
+    }
+    const QList<QPair<QString, QString>> metrics = compareMetrics();
+    QString title = metric;
+    for (const auto &entry : metrics) {
+        if (entry.first == metric)
+            title = entry.second;
+    }
+    m_sweepY->setTitleText(title);
+    if (whole)
+        setCountRange(m_sweepY, top < 8 ? top + 1 : top * 1.1);
+    else
+        setValueRange(m_sweepY, 0, std::max(top * 1.1, 1e-9));
+    const QString label = m_sweepParam->itemText(std::max(0, m_sweepParam->findData(m_sweepSpec.param)));
+    const QString &compare = compareLabel;
+    // The x axis names the first parameter and the status line the seeds: the title stays short
+    // enough to read whole on a narrow page ("HTTP attempts by backoff jitter").
+    QString by = compare;
+    if (const int paren = by.indexOf(QStringLiteral(" (")); paren > 0)
+        by.truncate(paren);
+    chart->setTitle(tr("%1 by %2").arg(title.left(1).toUpper() + title.mid(1), by.left(1).toLower() + by.mid(1)));
+    Q_UNUSED(label);
+    // The new series take the chart's fonts and colours.
+    applyStyle();
+}
+
+void ChartsPanel::clearSweepCompareLines()
+{
+    QChart *chart = m_views[SweepTab]->chart();
+    for (QLineSeries *line : qAsConst(m_sweepLines)) {
+        chart->removeSeries(line);
+        delete line;
+    }
+    for (QAreaSeries *area : qAsConst(m_sweepLineBands)) {
+        chart->removeSeries(area);
+        delete area;
+    }
+    m_sweepLines.clear();
+    m_sweepLineBands.clear();
+}
+
+// Value names that do not fit side by side under the plot get a smaller font, down to 70%.
+// Qt Charts gives each name of a bar-category axis the plot width / (names + 2), less padding.
+void ChartsPanel::fitSweepCategoryLabels()
+{
+    const QStringList labels = m_sweepXCategories->categories();
+    if (!m_sweepXCategories->isVisible() || labels.isEmpty())
+        return;
+    const QRectF plot = m_views[SweepTab]->chart()->plotArea();
+    const QFont base = m_sweepX->labelsFont(); // the style's label font, never shrunk
+    const QFontMetrics metrics(base);
+    int widest = 0;
+    for (const QString &text : labels)
+        widest = std::max(widest, metrics.horizontalAdvance(text) + metrics.averageCharWidth());
+    const double room = plot.width() / (labels.size() + 2) - 2 * metrics.averageCharWidth();
+    const double scale = std::clamp(room / std::max(1, widest), 0.7, 1.0);
+    QFont font = base;
+    font.setPointSizeF(base.pointSizeF() * scale);
+    if (m_sweepXCategories->labelsFont() != font)
+        m_sweepXCategories->setLabelsFont(font);
+}
+
+QStringList ChartsPanel::sweepLineNames() const
+{
+    QStringList names;
+    const QList<QAbstractSeries *> series = m_views[SweepTab]->chart()->series();
+    for (QAbstractSeries *s : series) {
+        if (s->type() == QAbstractSeries::SeriesTypeLine && s->isVisible())
+            names << s->name();
+    }
+    return names;
+}
+
+QList<QColor> ChartsPanel::sweepLineColors() const
+{
+    QList<QColor> colors;
+    const QList<QAbstractSeries *> series = m_views[SweepTab]->chart()->series();
+    for (QAbstractSeries *s : series) {
+        if (s->type() == QAbstractSeries::SeriesTypeLine && s->isVisible())
+            colors << static_cast<QLineSeries *>(s)->color();
+    }
+    return colors;
+}
+
+QStringList ChartsPanel::sweepXLabels() const
+{
+    return m_sweepXCategories->isVisible() ? m_sweepXCategories->categories() : QStringList();
+}
+
+QString ChartsPanel::sweepMetric() const
+{
+    return m_sweepMetric->currentData().toString();
+}
+
+void ChartsPanel::setSweepMetric(const QString &metric)
+{
+    const int index = m_sweepMetric->findData(metric);
+    if (index >= 0)
+        m_sweepMetric->setCurrentIndex(index);
+}
+
+void ChartsPanel::setSweepBandsShown(bool shown)
+{
+    m_sweepBands->setChecked(shown);
 }
 
 bool ChartsPanel::exportChart(int tab, const QString &fileName, QString *error)
@@ -1096,7 +1512,8 @@ bool ChartsPanel::exportChart(int tab, const QString &fileName, QString *error)
         generator.setFileName(fileName);
         generator.setSize(view->size());
         generator.setViewBox(QRect(QPoint(0, 0), view->size()));
-        generator.setTitle(view->chart()->title());
+        // A chart title is rich text (the load chart's has a subtitle line); the SVG's is plain.
+        generator.setTitle(QTextDocumentFragment::fromHtml(view->chart()->title()).toPlainText());
         generator.setDescription(tr("RetryLab chart: %1").arg(tabTitle(tab)));
         QPainter painter;
         if (!painter.begin(&generator))
@@ -1115,9 +1532,16 @@ bool ChartsPanel::exportChart(int tab, const QString &fileName, QString *error)
     return true;
 }
 
+void ChartsPanel::setPlayhead(qint64 t)
+{
+    m_load->setPlayhead(t);
+}
+
 void ChartsPanel::setLive(bool live)
 {
     m_dupX->setTitleText(live ? tr("time since the server started (s)") : tr("simulated time (s)"));
+    if (m_load)
+        m_load->setLive(live);
 }
 
 } // namespace retrylab

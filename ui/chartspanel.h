@@ -4,6 +4,7 @@
 #include "sweep.h"
 #include "whatif.h"
 
+#include <QColor>
 #include <QFutureWatcher>
 #include <QList>
 #include <QPair>
@@ -23,11 +24,13 @@ class QBarSeries;
 class QBarSeries;
 class QBarSet;
 class QChart;
+class QCheckBox;
 class QChartView;
 class QComboBox;
 class QDoubleSpinBox;
 class QGraphicsSimpleTextItem;
 class QLabel;
+class QLineEdit;
 class QLineSeries;
 class QProgressBar;
 class QPushButton;
@@ -38,15 +41,18 @@ QT_END_NAMESPACE
 
 namespace retrylab {
 
+class LoadChart;
+
 // The charts of the lab: duplicates over time, what-if variants, parameter sweeps
 // and the attempts histogram. Every Qt Charts dependency of the project lives in ui/charts*.
 class ChartsPanel : public QWidget
 {
     Q_OBJECT
 public:
-    enum Tab { DuplicatesTab, WhatIfTab, SweepTab, AttemptsTab, TabCount };
+    enum Tab { DuplicatesTab, WhatIfTab, SweepTab, AttemptsTab, LoadTab, TabCount };
 
-    // A scenario path the sweep tab offers, with a sensible default range.
+    // A scenario path the sweep tab offers, with a sensible default range, or (categorical: an
+    // enum or a boolean) its values.
     struct SweepParam
     {
         QString path;
@@ -54,8 +60,13 @@ public:
         double from = 0;
         double to = 1;
         int decimals = 0;
+        QStringList choices; // not empty: categorical, these values by default
+        bool categorical() const { return !choices.isEmpty(); }
     };
+    // The "Parameter" combo: numeric fields, then categorical ones.
     static QList<SweepParam> sweepParams();
+    // The "Compare by" combo (after "none"): categorical fields, one line per value.
+    static QList<SweepParam> sweepCompareParams();
 
     explicit ChartsPanel(QWidget *parent = nullptr);
     ~ChartsPanel() override;
@@ -91,6 +102,9 @@ public:
     // The result came from the embedded server: its clock is real time since the server started.
     void setLive(bool live);
     const RunResult &result() const { return m_result; }
+    // The timeline's playhead (microseconds), for the charts that draw one.
+    void setPlayhead(qint64 t);
+    LoadChart *loadChart() const { return m_load; }
 
     // PNG (or any image format Qt writes) via grab, SVG by suffix via QSvgGenerator.
     bool exportChart(int tab, const QString &fileName, QString *error = nullptr);
@@ -140,6 +154,16 @@ public:
     // "These results are for earlier settings - Run sweep again" above it.
     bool isSweepStale() const { return m_sweepStale; }
     QString sweepStatusText() const;
+    // The sweep chart as drawn: the names of its visible line series (one per value of the
+    // second parameter in a 2-D sweep, legend order), their colours, and the labels of the
+    // x axis when the first parameter is categorical (else empty).
+    QStringList sweepLineNames() const;
+    QList<QColor> sweepLineColors() const;
+    QStringList sweepXLabels() const;
+    // The metric a 2-D sweep chart draws (Metrics::flat() name) and whether min-max bands show.
+    QString sweepMetric() const;
+    void setSweepMetric(const QString &metric);
+    void setSweepBandsShown(bool shown);
 
 Q_SIGNALS:
     void whatIfUpdated();
@@ -173,6 +197,10 @@ private:
     void sweepDone();
     void showSweep();
     void sweepParamChanged(int index);
+    void showSweepOneParameter();
+    void showSweepCompared();
+    void clearSweepCompareLines();
+    void fitSweepCategoryLabels();
     void updateSweepButtons();
     void applySweepColors();
     void setSweepStale(bool stale);
@@ -215,6 +243,17 @@ private:
     QComboBox *m_sweepParam = nullptr;
     QDoubleSpinBox *m_sweepFrom = nullptr;
     QDoubleSpinBox *m_sweepTo = nullptr;
+    QLabel *m_sweepFromLabel = nullptr;
+    QLabel *m_sweepToLabel = nullptr;
+    QLabel *m_sweepValuesLabel = nullptr;
+    QLineEdit *m_sweepValues = nullptr; // a categorical parameter's values, comma-separated
+    QComboBox *m_sweepCompare = nullptr; // "none", then sweepCompareParams()
+    QLabel *m_sweepMetricLabel = nullptr;
+    QComboBox *m_sweepMetric = nullptr;  // what a 2-D sweep draws
+    QCheckBox *m_sweepBands = nullptr;   // min-max bands around a 2-D sweep's lines
+    QBarCategoryAxis *m_sweepXCategories = nullptr; // x axis of a categorical first parameter
+    QList<QLineSeries *> m_sweepLines;   // 2-D: one per value of the second parameter
+    QList<QAreaSeries *> m_sweepLineBands;
     QSpinBox *m_sweepSteps = nullptr;
     QSpinBox *m_sweepSeeds = nullptr;
     QPushButton *m_sweepRun = nullptr;
@@ -232,7 +271,7 @@ private:
     QValueAxis *m_sweepX = nullptr;
     QValueAxis *m_sweepY = nullptr;
     QValueAxis *m_sweepY2 = nullptr;
-    QFutureWatcher<Metrics> m_sweepWatcher;
+    QFutureWatcher<SweepAccumulator> m_sweepWatcher; // folds the runs as they finish
     SweepSpec m_sweepSpec;
     QList<SweepJob> m_sweepJobs;
     QList<SweepPoint> m_sweepPoints;
@@ -249,6 +288,8 @@ private:
     QList<QPair<int, int>> m_histogram;
     QList<QList<int>> m_attemptOps;
     QStringList m_attemptToolTips;
+
+    LoadChart *m_load = nullptr;
 };
 
 } // namespace retrylab

@@ -7,6 +7,7 @@
 #include "recordsview.h"
 #include "runcontroller.h"
 #include "scenarioeditor.h"
+#include "timelinestyle.h"
 #include "timelinewidget.h"
 #include "trace.h"
 #include "watchpanel.h"
@@ -560,6 +561,8 @@ void MainWindow::connectViews()
         showPage(Page::Timeline);
     });
     connect(m_log, &LogView::eventSelected, this, [this](int index) { onEventSelected(m_log, index); });
+    // "Load over time" draws the timeline's playhead.
+    connect(m_timeline, &TimelineWidget::playheadMoved, m_charts, &ChartsPanel::setPlayhead);
 
     connect(m_watch, &WatchSession::resultReady, this, &MainWindow::onLiveResult);
     connect(m_watch, &WatchSession::runningChanged, this, &MainWindow::onServingChanged);
@@ -930,8 +933,17 @@ void MainWindow::onServingChanged(bool serving)
 void MainWindow::updateWorstCase(const Scenario &scenario)
 {
     const qint64 worst = scenario.worstCaseAttemptsPerOp();
-    m_statusWorstCase->setText(worst == 1 ? tr("Worst case: 1 attempt per op")
-                                          : tr("Worst case: %1 attempts per op").arg(scenario.worstCaseText()));
+    // An unlimited layer retries until its deadline: its bound in attempts (deadline / 1 ms) says nothing.
+    const ClientConfig &c = scenario.client;
+    const LayerConfig *unlimited = c.business.enabled && c.business.maxAttempts == 0 ? &c.business
+        : c.wrapper.enabled && c.wrapper.maxAttempts == 0                            ? &c.wrapper
+                                                                                      : nullptr;
+    if (unlimited)
+        m_statusWorstCase->setText(tr("Worst case: retries until %1")
+                                       .arg(timeline::formatDuration(qint64(unlimited->deadlineMs) * 1000)));
+    else
+        m_statusWorstCase->setText(worst == 1 ? tr("Worst case: 1 attempt per op")
+                                              : tr("Worst case: %1 attempts per op").arg(scenario.worstCaseText()));
 }
 
 void MainWindow::showPage(Page page)

@@ -1,8 +1,10 @@
 #include "scenarioeditor.h"
 
+#include "editorentrytable.h"
 #include "editorpresetlist.h"
 #include "editorscripttable.h"
 #include "editorstyle.h"
+#include "scenariovisit.h"
 
 #include <QAbstractScrollArea>
 #include <QCheckBox>
@@ -40,7 +42,7 @@ constexpr int MaxMs = 3600000; // the core's limit for durations: one hour of vi
 const char *const Methods[] = {"GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE", "POST", "PATCH"};
 const char *const InvalidProperty = "invalid";
 const char *const HelpProperty = "helpToolTip";
-const char *const NullAtMinimumProperty = "nullAtMinimum"; // an Int field whose minimum means JSON null
+const char *const NullAtMinimumProperty = "nullAtMinimum"; // an Int or Number field whose minimum means JSON null
 
 // The value at a dotted path (no indices: the form's paths name whole lists) of a scenario's JSON;
 // undefined where there is none, like scenario::valueAt.
@@ -315,18 +317,71 @@ QWidget *ScenarioEditor::buildAboutPage()
 QWidget *ScenarioEditor::buildWorkloadPage()
 {
     auto *page = new QWidget;
-    auto *form = new QFormLayout(page);
-    addRow(form, tr("Orders"), intField(QStringLiteral("workload.orders"), 0, 10000000),
-           tr("Logical operations: orders the user means to place once each."));
-    addRow(form, tr("Between orders"), intField(QStringLiteral("workload.interArrivalMs"), 0, MaxMs, tr(" ms"), 100));
+    auto *layout = new QVBoxLayout(page);
+    auto *form = new QFormLayout;
+    const auto open = [](const Scenario &s) { return s.workload.mode == WorkloadMode::Open; };
+    const auto closed = [](const Scenario &s) { return s.workload.mode == WorkloadMode::Closed; };
+    static const QHash<QString, QString> modeLabels{
+        {QStringLiteral("open"), tr("Open: orders arrive on a schedule")},
+        {QStringLiteral("closed"), tr("Closed: clients wait for answers")},
+    };
+    addRow(form, tr("Load model"), choiceField(QStringLiteral("workload.mode"), choices<WorkloadMode>(2, modeLabels)),
+           tr("Open: orders arrive whatever the server does. Closed: each client sends its next operation only "
+              "after the last one ended, so a slow server slows the arrivals."));
+    static const QHash<QString, QString> arrivalLabels{
+        {QStringLiteral("fixed"), tr("Evenly spaced")},
+        {QStringLiteral("poisson"), tr("Poisson: random gaps")},
+    };
+    QWidget *arrivals = choiceField(QStringLiteral("workload.arrivals"), choices<Arrivals>(2, arrivalLabels));
+    addRow(form, tr("Arrivals"), arrivals, tr("Open load: orders evenly spaced, or a Poisson process."));
+    showWhen(form, arrivals, open);
+    QWidget *orders = intField(QStringLiteral("workload.orders"), 0, 10000000);
+    addRow(form, tr("Orders"), orders, tr("Logical operations: orders the user means to place once each."));
+    showWhen(form, orders, open);
+    QWidget *between = intField(QStringLiteral("workload.interArrivalMs"), 0, MaxMs, tr(" ms"), 100);
+    addRow(form, tr("Between orders"), between,
+           tr("Open load: the time between two orders of one client. Closed load, clients not starting "
+              "together: client i starts at i x this / clients."));
+    showWhen(form, between, [](const Scenario &s) {
+        return s.workload.mode == WorkloadMode::Open || !s.workload.startTogether;
+    });
     addRow(form, tr("Clients"), intField(QStringLiteral("workload.clients"), 0, 100000),
            tr("Independent clients sending orders at the same time."));
+    QWidget *ops = intField(QStringLiteral("workload.opsPerClient"), 0, 1000000);
+    addRow(form, tr("Orders per client"), ops, tr("Closed load: each client places this many orders, one after another."));
+    showWhen(form, ops, closed);
+    QWidget *think = intField(QStringLiteral("workload.thinkTimeMs"), 0, MaxMs, tr(" ms"), 100);
+    addRow(form, tr("Think time"), think, tr("Closed load: the pause between an order's end and the client's next one."));
+    showWhen(form, think, closed);
+    QWidget *together = boolField(QStringLiteral("workload.startTogether"), tr("All clients start at 0 s"));
+    addRow(form, QString(), together,
+           tr("Closed load: every client starts at once (the AWS study), or they start spread out."));
+    showWhen(form, together, closed);
     addRow(form, tr("Double submits"), percentField(QStringLiteral("workload.doubleSubmitRate")),
            tr("Share of orders submitted twice, e.g. a double click."));
     addRow(form, tr("Double-submit delay"),
            intField(QStringLiteral("workload.doubleSubmitDelayMs"), 0, MaxMs, tr(" ms"), 5));
     addRow(form, tr("Seed"), intField(QStringLiteral("seed"), 0, INT_MAX),
            tr("Same scenario and seed give the same run, event for event."));
+    layout->addLayout(form);
+
+    auto *phasesBox = new QGroupBox(tr("Load phases"), page);
+    phasesBox->setObjectName(QStringLiteral("workloadPhasesBox"));
+    phasesBox->setToolTip(tr("Open load that changes over time: from one second to another, orders arrive at "
+                             "this rate instead. Phases must not overlap."));
+    auto *phasesLayout = new QVBoxLayout(phasesBox);
+    const QList<EntryColumn> phaseColumns{
+        {QStringLiteral("fromS"), tr("From s"), tr("Start of the phase, in seconds"), {}, QStringLiteral("99999")},
+        {QStringLiteral("toS"), tr("To s"), tr("End of the phase, in seconds (after its start)"), {},
+         QStringLiteral("99999")},
+        {QStringLiteral("ratePerS"), tr("Orders/s"), tr("Orders arriving per second during the phase"), {}, QString()},
+    };
+    phasesLayout->addWidget(entryTableField(QStringLiteral("workload.phases"), phaseColumns,
+                                            {QStringLiteral("0"), QStringLiteral("10"), QStringLiteral("10")},
+                                            tr("Add phase")));
+    layout->addWidget(phasesBox);
+    showWhen(nullptr, phasesBox, open);
+    layout->addStretch(1);
     return page;
 }
 
@@ -353,8 +408,7 @@ QGroupBox *ScenarioEditor::buildLayerGroup(const QString &layer, const QString &
     auto *attempts = qobject_cast<QSpinBox *>(intField(p + QStringLiteral("maxAttempts"), 0, 999));
     attempts->setSpecialValueText(tr("unlimited"));
     addRow(form, tr("Max attempts"), attempts,
-           tr("Unlimited (tenacity stop_never) retries until the deadline below, which it then needs; "
-              "the backoff must always wait at least 1 ms."));
+           tr("Unlimited (tenacity stop_never) retries until the deadline below, which it then needs."));
     addRow(form, tr("Backoff"),
            choiceField(p + QStringLiteral("backoff.kind"), choices<BackoffKind>(4, kindLabels)));
     addRow(form, tr("First wait"), intField(p + QStringLiteral("backoff.initialMs"), 0, MaxMs, tr(" ms"), 100));
@@ -490,18 +544,64 @@ QWidget *ScenarioEditor::buildClientPage()
     budget->setToolTip(budgetHelp);
     budget->setProperty(HelpProperty, budgetHelp);
     auto *budgetForm = new QFormLayout(budget);
-    addRow(budgetForm, tr("Ratio"), numberField(QStringLiteral("client.retryBudget.ratio"), 0, 1000, 0.05, 2));
-    addRow(budgetForm, tr("Max tokens"), numberField(QStringLiteral("client.retryBudget.maxTokens"), 0, 999999, 1, 1));
+    const auto budgetOn = [](const Scenario &s) { return s.client.retryBudget.enabled; };
+    static const QHash<QString, QString> scopeLabels{
+        {QStringLiteral("perClient"), tr("Per client")},
+        {QStringLiteral("global"), tr("Global: one for all clients")},
+    };
+    QWidget *scope = choiceField(QStringLiteral("client.retryBudget.scope"), choices<BudgetScope>(2, scopeLabels));
+    addRow(budgetForm, tr("Bucket"), scope,
+           tr("Each client's own bucket, or one bucket that every client's retries spend (a server-side budget)."));
+    QWidget *ratio = numberField(QStringLiteral("client.retryBudget.ratio"), 0, 1000, 0.05, 2);
+    addRow(budgetForm, tr("Ratio"), ratio);
+    QWidget *maxTokens = numberField(QStringLiteral("client.retryBudget.maxTokens"), 0, 999999, 1, 1);
+    addRow(budgetForm, tr("Max tokens"), maxTokens);
+    auto *initial = qobject_cast<QDoubleSpinBox *>(numberField(QStringLiteral("client.retryBudget.initialTokens"), -1,
+                                                               9999999, 1, 1));
+    initial->setSpecialValueText(tr("full"));
+    initial->setProperty(NullAtMinimumProperty, true);
+    addRow(budgetForm, tr("Tokens at start"), initial,
+           tr("The tokens in the bucket at 0 s. Full: as many as max tokens."));
+    for (QWidget *row : {scope, ratio, maxTokens, static_cast<QWidget *>(initial)})
+        showWhen(budgetForm, row, budgetOn);
     layout->addWidget(budget);
 
     QGroupBox *breaker = groupField(QStringLiteral("client.circuitBreaker.enabled"), tr("Circuit breaker"));
-    const QString breakerHelp = tr("Fails fast after consecutive failures, then probes again.");
+    const QString breakerHelp = tr("Fails fast when too many attempts failed, then probes again.");
     breaker->setToolTip(breakerHelp);
     breaker->setProperty(HelpProperty, breakerHelp);
     auto *breakerForm = new QFormLayout(breaker);
-    addRow(breakerForm, tr("Failures to open"),
-           intField(QStringLiteral("client.circuitBreaker.failureThreshold"), 0, 100000));
-    addRow(breakerForm, tr("Open for"), intField(QStringLiteral("client.circuitBreaker.openMs"), 0, MaxMs, tr(" ms"), 500));
+    const auto breakerOn = [](const Scenario &s) { return s.client.circuitBreaker.enabled; };
+    static const QHash<QString, QString> breakerLabels{
+        {QStringLiteral("consecutive"), tr("Failures in a row")},
+        {QStringLiteral("failureRate"), tr("Failure rate in a window")},
+    };
+    QWidget *breakerMode = choiceField(QStringLiteral("client.circuitBreaker.mode"), choices<BreakerMode>(2, breakerLabels));
+    addRow(breakerForm, tr("Opens on"), breakerMode,
+           tr("Failures in a row: after so many consecutive failures. Failure rate: when, of the last attempts "
+              "(the window full), at least the given share failed."));
+    showWhen(breakerForm, breakerMode, breakerOn);
+    QWidget *threshold = intField(QStringLiteral("client.circuitBreaker.failureThreshold"), 0, 100000);
+    addRow(breakerForm, tr("Failures to open"), threshold);
+    showWhen(breakerForm, threshold, [](const Scenario &s) {
+        return s.client.circuitBreaker.enabled && s.client.circuitBreaker.mode == BreakerMode::Consecutive;
+    });
+    const auto rateMode = [](const Scenario &s) {
+        return s.client.circuitBreaker.enabled && s.client.circuitBreaker.mode == BreakerMode::FailureRate;
+    };
+    QWidget *window = intField(QStringLiteral("client.circuitBreaker.window"), 0, 100000, tr(" attempts"), 5);
+    addRow(breakerForm, tr("Window"), window, tr("The last attempts the failure rate is measured over."));
+    showWhen(breakerForm, window, rateMode);
+    QWidget *rate = intField(QStringLiteral("client.circuitBreaker.failureRatePercent"), 0, 1000, tr(" %"), 5);
+    addRow(breakerForm, tr("Failure rate"), rate, tr("Opens when at least this share of the window failed."));
+    showWhen(breakerForm, rate, rateMode);
+    QWidget *openFor = intField(QStringLiteral("client.circuitBreaker.openMs"), 0, MaxMs, tr(" ms"), 500);
+    addRow(breakerForm, tr("Open for"), openFor);
+    showWhen(breakerForm, openFor, breakerOn);
+    QWidget *retriesOnly = boolField(QStringLiteral("client.circuitBreaker.retriesOnly"),
+                                     tr("Open: block retries only, let first tries through"));
+    addRow(breakerForm, QString(), retriesOnly);
+    showWhen(breakerForm, retriesOnly, breakerOn);
     layout->addWidget(breaker);
     layout->addStretch(1);
     return page;
@@ -512,9 +612,8 @@ QWidget *ScenarioEditor::buildNetworkPage()
     auto *page = new QWidget;
     auto *layout = new QVBoxLayout(page);
     auto *form = new QFormLayout;
-    addRow(form, tr("Latency"), intField(QStringLiteral("network.latencyMs.base"), 0, MaxMs, tr(" ms"), 5),
-           tr("One-way base latency."));
-    addRow(form, tr("Latency jitter"), intField(QStringLiteral("network.latencyMs.jitter"), 0, MaxMs, tr(" ms"), 5));
+    addDistributionRows(form, QStringLiteral("network.latencyMs"), tr("Latency"),
+                        [](const Scenario &s) { return s.network.latencyMs.shape; });
     addRow(form, tr("Connect failure"), percentField(QStringLiteral("network.connectFailure")),
            tr("Refused before anything is sent: always safe to retry."));
     addRow(form, tr("Request lost"), percentField(QStringLiteral("network.requestLoss")),
@@ -533,6 +632,29 @@ QWidget *ScenarioEditor::buildNetworkPage()
     auto *scriptLayout = new QVBoxLayout(scriptBox);
     scriptLayout->addWidget(scriptField(QStringLiteral("network.script")));
     layout->addWidget(scriptBox);
+
+    auto *windowsBox = new QGroupBox(tr("Fault windows"), page);
+    windowsBox->setObjectName(QStringLiteral("windowsBox"));
+    windowsBox->setToolTip(tr("A fault with its own probability for a period: an outage, a burst of lost responses, "
+                              "a latency spike from one second to another. Windows of one fault must not overlap."));
+    auto *windowsLayout = new QVBoxLayout(windowsBox);
+    QStringList windowFaults;
+    for (int i = 0; i < int(FaultKind::ServerRestart); ++i) // serverRestart is scheduled on the Server page
+        windowFaults << scenario::toString(FaultKind(i));
+    const QList<EntryColumn> windowColumns{
+        {QStringLiteral("fromS"), tr("From"), tr("Start of the window, in seconds"), {}, QStringLiteral("999.9")},
+        {QStringLiteral("toS"), tr("To"), tr("End of the window, in seconds (after its start)"), {},
+         QStringLiteral("999.9")},
+        {QStringLiteral("fault"), tr("Fault"), tr("The fault whose probability the window sets; double-click to choose"),
+         windowFaults, QString()},
+        {QStringLiteral("probability"), tr("Prob."), tr("The fault's probability in the window, from 0 to 1"), {},
+         QStringLiteral("0.25")},
+    };
+    windowsLayout->addWidget(entryTableField(QStringLiteral("windows"), windowColumns,
+                                             {QStringLiteral("0"), QStringLiteral("10"),
+                                              scenario::toString(FaultKind::ConnectFailure), QStringLiteral("1")},
+                                             tr("Add window")));
+    layout->addWidget(windowsBox);
     layout->addStretch(1);
     return page;
 }
@@ -541,6 +663,21 @@ QWidget *ScenarioEditor::buildServerPage()
 {
     auto *page = new QWidget;
     auto *layout = new QVBoxLayout(page);
+
+    auto *modelBox = new QGroupBox(tr("Service"), page);
+    auto *modelForm = new QFormLayout(modelBox);
+    static const QHash<QString, QString> modelLabels{
+        {QStringLiteral("orders"), tr("Orders: each POST inserts")},
+        {QStringLiteral("occ"), tr("OCC: versioned writes")},
+    };
+    addRow(modelForm, tr("Model"), choiceField(QStringLiteral("server.model"), choices<ServerModel>(2, modelLabels)),
+           tr("Orders: each POST creates an order (the idempotency lessons). OCC (optimistic concurrency, the AWS "
+              "backoff study): each attempt reads a row's version and writes with it; a write after another "
+              "client's write is a version conflict (409) for the retry layers."));
+    QWidget *rows = intField(QStringLiteral("server.occ.rows"), 0, 1000000);
+    addRow(modelForm, tr("Rows"), rows, tr("OCC: the rows the clients write; each operation picks one at random."));
+    showWhen(modelForm, rows, [](const Scenario &s) { return s.server.model == ServerModel::Occ; });
+    layout->addWidget(modelBox);
 
     auto *idem = new QGroupBox(tr("Idempotency"), page);
     auto *idemForm = new QFormLayout(idem);
@@ -596,9 +733,14 @@ QWidget *ScenarioEditor::buildServerPage()
     capacity->setSpecialValueText(tr("unlimited"));
     addRow(loadForm, tr("Capacity"), capacity, tr("Concurrent requests; 0 = unlimited. Full: 503."));
     addRow(loadForm, tr("Queue"), intField(QStringLiteral("server.queue"), 0, 9999999));
-    addRow(loadForm, tr("Processing"), intField(QStringLiteral("server.processingMs.base"), 0, MaxMs, tr(" ms"), 5));
-    addRow(loadForm, tr("Processing jitter"),
-           intField(QStringLiteral("server.processingMs.jitter"), 0, MaxMs, tr(" ms"), 5));
+    addDistributionRows(loadForm, QStringLiteral("server.processingMs"), tr("Processing"),
+                        [](const Scenario &s) { return s.server.processingMs.shape; });
+    addRow(loadForm, tr("Per request in flight"),
+           numberField(QStringLiteral("server.latencyPerInFlightMs"), 0, 99999, 1, 2),
+           tr("Service time grows with load: each request being processed adds this much to a request that "
+              "starts. Retries add load, so a busy server can stay busy: a metastable failure."));
+    if (auto *perRequest = qobject_cast<QDoubleSpinBox *>(field(QStringLiteral("server.latencyPerInFlightMs"))))
+        perRequest->setSuffix(tr(" ms"));
     layout->addWidget(load);
 
     auto *errors = new QGroupBox(tr("Injected errors"), page);
@@ -655,6 +797,7 @@ void ScenarioEditor::addRow(QFormLayout *form, const QString &label, QWidget *fi
     } else {
         auto *l = new QLabel(label);
         l->setBuddy(field);
+        m_rowLabels.insert(field, l);
         if (!help.isEmpty())
             l->setToolTip(help);
         if (stacked) {
@@ -794,6 +937,68 @@ QWidget *ScenarioEditor::scriptField(const QString &path)
     return editor;
 }
 
+QWidget *ScenarioEditor::entryTableField(const QString &path, const QList<EntryColumn> &columns,
+                                         const QStringList &newRow, const QString &addText)
+{
+    auto *editor = new EntryTableEditor(columns, newRow, addText);
+    registerField({path, Kind::Entries, editor});
+    connect(editor, &EntryTableEditor::edited, this, [this, path] { commit(path); });
+    return editor;
+}
+
+void ScenarioEditor::addDistributionRows(QFormLayout *form, const QString &prefix, const QString &name,
+                                         const std::function<DistributionShape(const Scenario &)> &shape)
+{
+    static const QHash<QString, QString> shapeLabels{
+        {QStringLiteral("uniform"), tr("Uniform: base + U(0, jitter)")},
+        {QStringLiteral("normal"), tr("Normal: |N(mean, sd)|")},
+    };
+    const auto uniform = [shape](const Scenario &s) { return shape(s) == DistributionShape::Uniform; };
+    const auto normal = [shape](const Scenario &s) { return shape(s) == DistributionShape::Normal; };
+    addRow(form, tr("%1 distribution").arg(name),
+           choiceField(prefix + QStringLiteral(".distribution"), choices<DistributionShape>(2, shapeLabels)),
+           tr("Uniform: a base time plus a random 0 to jitter. Normal: the absolute value of a normal draw, "
+              "as in the AWS backoff study's network (mean 10 ms, sd 2 ms)."));
+    QWidget *base = intField(prefix + QStringLiteral(".base"), 0, MaxMs, tr(" ms"), 5);
+    addRow(form, name, base, prefix.startsWith(QLatin1String("network")) ? tr("One-way base latency.") : QString());
+    showWhen(form, base, uniform);
+    QWidget *jitter = intField(prefix + QStringLiteral(".jitter"), 0, MaxMs, tr(" ms"), 5);
+    addRow(form, tr("%1 jitter").arg(name), jitter);
+    showWhen(form, jitter, uniform);
+    auto *mean = qobject_cast<QDoubleSpinBox *>(numberField(prefix + QStringLiteral(".mean"), 0, 999999, 1, 2));
+    mean->setSuffix(tr(" ms"));
+    addRow(form, tr("%1 mean").arg(name), mean);
+    showWhen(form, mean, normal);
+    auto *sd = qobject_cast<QDoubleSpinBox *>(numberField(prefix + QStringLiteral(".sd"), 0, 999999, 1, 2));
+    sd->setSuffix(tr(" ms"));
+    addRow(form, tr("%1 sd").arg(name), sd, tr("Standard deviation of the normal distribution."));
+    showWhen(form, sd, normal);
+}
+
+void ScenarioEditor::showWhen(QFormLayout *form, QWidget *field, std::function<bool(const Scenario &)> shown)
+{
+    VisibilityRule rule;
+    rule.form = form;
+    rule.widgets << field;
+    if (QLabel *label = m_rowLabels.value(field))
+        rule.widgets << label;
+    rule.shown = std::move(shown);
+    m_visibility.append(rule);
+}
+
+void ScenarioEditor::updateVisibility()
+{
+    for (const VisibilityRule &rule : std::as_const(m_visibility)) {
+        const bool on = rule.shown(m_scenario);
+        for (QWidget *w : rule.widgets) {
+            if (rule.form)
+                rule.form->setRowVisible(w, on);
+            else
+                w->setVisible(on);
+        }
+    }
+}
+
 QJsonValue ScenarioEditor::read(const Field &field) const
 {
     switch (field.kind) {
@@ -803,8 +1008,12 @@ QJsonValue ScenarioEditor::read(const Field &field) const
             return QJsonValue(QJsonValue::Null);
         return spin->value();
     }
-    case Kind::Number:
-        return static_cast<QDoubleSpinBox *>(field.widget)->value();
+    case Kind::Number: {
+        const auto *spin = static_cast<QDoubleSpinBox *>(field.widget);
+        if (spin->property(NullAtMinimumProperty).toBool() && spin->value() == spin->minimum())
+            return QJsonValue(QJsonValue::Null);
+        return spin->value();
+    }
     case Kind::Percent:
         return static_cast<QDoubleSpinBox *>(field.widget)->value() / 100.0;
     case Kind::Bool:
@@ -839,6 +1048,8 @@ QJsonValue ScenarioEditor::read(const Field &field) const
     }
     case Kind::Script:
         return static_cast<ScriptTableEditor *>(field.widget)->value();
+    case Kind::Entries:
+        return static_cast<EntryTableEditor *>(field.widget)->value();
     }
     return QJsonValue();
 }
@@ -855,9 +1066,14 @@ void ScenarioEditor::write(const Field &field, const QJsonValue &value)
             spin->setValue(value.isString() ? value.toString().toInt() : value.toInt());
         break;
     }
-    case Kind::Number:
-        static_cast<QDoubleSpinBox *>(field.widget)->setValue(value.toDouble());
+    case Kind::Number: {
+        auto *spin = static_cast<QDoubleSpinBox *>(field.widget);
+        if (spin->property(NullAtMinimumProperty).toBool() && (value.isNull() || value.isUndefined()))
+            spin->setValue(spin->minimum());
+        else
+            spin->setValue(value.toDouble());
         break;
+    }
     case Kind::Percent:
         static_cast<QDoubleSpinBox *>(field.widget)->setValue(value.toDouble() * 100.0);
         break;
@@ -898,6 +1114,9 @@ void ScenarioEditor::write(const Field &field, const QJsonValue &value)
     case Kind::Script:
         static_cast<ScriptTableEditor *>(field.widget)->setValue(value.toArray());
         break;
+    case Kind::Entries:
+        static_cast<EntryTableEditor *>(field.widget)->setValue(value.toArray());
+        break;
     }
 }
 
@@ -910,7 +1129,8 @@ void ScenarioEditor::setScenario(const Scenario &scenario, Baseline baseline)
     // One conversion for all fields: scenario::valueAt would convert the whole scenario (a long
     // network.script included) once per field.
     ++m_roundTrips;
-    const QJsonObject root = scenario.toJson();
+    // Every key, those a saved file leaves out included (a uniform distribution's mean and sd).
+    const QJsonObject root = scenario::toCompleteJson(scenario);
     for (const Field &f : qAsConst(m_fields)) {
         write(f, valueIn(root, f.path));
         clearInvalid(f.widget);
@@ -927,6 +1147,7 @@ void ScenarioEditor::setScenario(const Scenario &scenario, Baseline baseline)
     m_errors.clear();
     updateErrorLabel();
     updateModified();
+    updateVisibility();
     m_presets->setCurrentName(scenario.name);
 }
 
@@ -1005,6 +1226,7 @@ void ScenarioEditor::commit(const QString &path)
         return;
     m_scenario = parsed.scenario;
     updateModified();
+    updateVisibility();
     Q_EMIT scenarioChanged(m_scenario);
 }
 

@@ -7,6 +7,8 @@
 #include <QList>
 #include <QWidget>
 
+#include <functional>
+
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -18,6 +20,7 @@ class QGroupBox;
 
 namespace retrylab {
 
+struct EntryColumn;
 class PresetList;
 class ScriptTableEditor;
 
@@ -70,7 +73,7 @@ Q_SIGNALS:
     void settingsModifiedChanged(bool modified);
 
 private:
-    enum class Kind { Int, Number, Percent, Bool, Group, Choice, StatusList, Methods, Script };
+    enum class Kind { Int, Number, Percent, Bool, Group, Choice, StatusList, Methods, Script, Entries };
     struct Field
     {
         QString path;
@@ -98,8 +101,18 @@ private:
     QWidget *statusListField(const QString &path);
     QWidget *methodsField(const QString &path);
     QWidget *scriptField(const QString &path);
+    QWidget *entryTableField(const QString &path, const QList<EntryColumn> &columns, const QStringList &newRow,
+                             const QString &addText);
     void addRow(QFormLayout *form, const QString &label, QWidget *field, const QString &help = QString());
     void registerField(const Field &field);
+    // The row of `field` in `form` (its label too), or a whole widget when form is null, is shown
+    // only while `shown` holds for the scenario: settings that do not apply in a mode are hidden.
+    // The rows of a Distribution (network.latencyMs, server.processingMs): its shape, then base and
+    // jitter (uniform) or mean and sd (normal).
+    void addDistributionRows(QFormLayout *form, const QString &prefix, const QString &name,
+                             const std::function<DistributionShape(const Scenario &)> &shape);
+    void showWhen(QFormLayout *form, QWidget *field, std::function<bool(const Scenario &)> shown);
+    void updateVisibility();
 
     QJsonValue read(const Field &field) const;
     void write(const Field &field, const QJsonValue &value);
@@ -112,8 +125,17 @@ private:
     void updateModified();
     void showAboutPage();
 
+    struct VisibilityRule
+    {
+        QFormLayout *form = nullptr;
+        QList<QWidget *> widgets; // the field, and its label when it has one
+        std::function<bool(const Scenario &)> shown;
+    };
+
     Scenario m_scenario;
     QList<Field> m_fields;
+    QList<VisibilityRule> m_visibility;
+    QHash<QWidget *, QLabel *> m_rowLabels;
     QHash<QString, int> m_index;
     QHash<QString, QString> m_errors;
     PresetList *m_presets = nullptr;

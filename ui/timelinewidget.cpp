@@ -341,9 +341,13 @@ void TimelineWidget::rebuild()
             ? tr("urllib3 \u00b7 %1 retries at most").arg(c.transport.worstCaseRetries())
             : tr("urllib3 \u00b7 total %1").arg(c.transport.total),
         m_realNetwork ? tr("real HTTP, loopback")
-                      : tr("latency %1\u2013%2 ms").arg(s.network.latencyMs.base).arg(s.network.latencyMs.base + s.network.latencyMs.jitter),
+        : s.network.latencyMs.shape == DistributionShape::Normal
+            ? tr("latency %1 \u00b1 %2 ms, normal").arg(s.network.latencyMs.mean).arg(s.network.latencyMs.sd)
+            : tr("latency %1\u2013%2 ms").arg(s.network.latencyMs.base).arg(s.network.latencyMs.base + s.network.latencyMs.jitter),
         tr("keys: %1").arg(scenario::toString(s.server.idempotency.mode)),
-        tr("orders table"),
+        s.server.model == ServerModel::Occ
+            ? (s.server.occRows == 1 ? tr("1 row, versioned") : tr("%1 rows, versioned").arg(s.server.occRows))
+            : tr("orders table"),
     };
     // Transport always sends; "off" only means it does not retry, so its lane is never greyed.
     QList<bool> enabled{c.business.enabled, c.wrapper.enabled, true, true, true, true};

@@ -216,6 +216,9 @@ void LiveRunPrivate::start()
     serverEvents.clear();
     lastCommitUs = -1;
     rows.clear();
+    if (scenario.server.model == ServerModel::Occ)
+        return fail(QStringLiteral("server.model occ is simulated only: the live order service serves orders "
+                                   "(set server.model to orders for a live run)"));
     if (options.url.isEmpty()) {
         // The embedded server runs the scenario's server and faults on the scaled clock: its
         // processing, answer delays, restart down time and key TTL clock.

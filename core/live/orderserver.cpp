@@ -289,6 +289,8 @@ public:
     qint64 nowUs() const { return epochBaseUs + qint64(double(clock.nsecsElapsed() / 1000) / timeScale) + clockOffsetUs; }
     qint64 scaled(qint64 simulatedUs) const { return qint64(double(simulatedUs) * timeScale); }
     qint64 traceUs() const { return clock.nsecsElapsed() / 1000; }
+    // The scenario's clock (fault windows): real time since start / timeScale.
+    qint64 scenarioUs() const { return qint64(double(traceUs()) / timeScale); }
 
     // What one process holds besides the store: the service, interned keys and references, and
     // the counters of /metrics. start() and reset() begin from here.
@@ -604,8 +606,9 @@ void OrderServerPrivate::getOrders(const QHttpServerRequest &request, QTcpSocket
     const faults::Attempt dice{call->order.op, call->sub, call->b, 1, call->t, true};
     quint32 found = script.addressesQueries() ? script.match(dice) : 0u;
     const NetworkConfig &n = scenario.network;
-    if (!attempt.isEmpty() && (n.requestLoss > 0 || n.responseLoss > 0 || n.latencySpike > 0 || n.resetAfterCommit > 0))
-        found |= faults::queryDice(scenario, dice);
+    if (!attempt.isEmpty()
+        && (n.requestLoss > 0 || n.responseLoss > 0 || n.latencySpike > 0 || n.resetAfterCommit > 0 || !scenario.windows.isEmpty()))
+        found |= faults::queryDice(scenario, dice, nullptr, scenarioUs()); // windows on the run's (scaled) clock
     call->faults = found & ~quint32(faults::Connect); // a refused connection is the client's side
     if (tracing()) {
         call->path = QStringLiteral("op%1/b%2/w1/t%3").arg(call->order.op).arg(call->b).arg(call->t);
@@ -795,11 +798,13 @@ void OrderServerPrivate::postOrder(const QHttpServerRequest &request, QTcpSocket
     const faults::Attempt dice{c->order.op, c->sub, c->b, c->w, c->t, false};
     quint32 found = script.empty() ? 0u : script.match(dice);
     const NetworkConfig &n = scenario.network;
-    if (n.requestLoss > 0 || n.latencySpike > 0 || n.responseLoss > 0 || n.resetAfterCommit > 0)
-        found |= faults::postNetworkDice(scenario, dice);
+    // Fault windows open and close on the run's (scaled) clock.
+    const qint64 now = scenarioUs();
+    if (n.requestLoss > 0 || n.latencySpike > 0 || n.responseLoss > 0 || n.resetAfterCommit > 0 || !scenario.windows.isEmpty())
+        found |= faults::postNetworkDice(scenario, dice, now);
     const ServerConfig &sc = scenario.server;
-    if (sc.throttle429 > 0 || sc.error5xxBeforeCommit > 0 || sc.error5xxAfterCommit > 0)
-        found |= faults::serverDice(scenario, dice);
+    if (sc.throttle429 > 0 || sc.error5xxBeforeCommit > 0 || sc.error5xxAfterCommit > 0 || !scenario.windows.isEmpty())
+        found |= faults::serverDice(scenario, dice, now);
     // A refused connection is the client's side: nothing of it reaches a server.
     const quint32 applied = found & ~quint32(faults::Connect);
     c->faults = applied;

@@ -2,6 +2,7 @@
 #include "scenario.h"
 
 #include <QFile>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -10,9 +11,12 @@
 #include "testsupport.h"
 #include <QTemporaryDir>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTest>
 
 #include <QDeadlineTimer>
+
+#include <cmath>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -128,7 +132,18 @@ private Q_SLOTS:
     void scenarioFileRefusals();
     void fieldsStateTheCaps();
     void workBudgetRefusesHugeRun();
-    void workBudgetRefusesHugeSweep();
+    void workBudgetRefusesASweepWithOneHugeRun();
+    void workBudgetJudgesEachRunNotTheirSum();
+    void sweepCapsTheNumberOfRuns();
+    void sweepCategoricalValues();
+    void sweepGroupValuesAndChart();
+    void sweepChartRefusals_data();
+    void sweepChartRefusals();
+    void sweepRefusesAnInvalidValue_data();
+    void sweepRefusesAnInvalidValue();
+    void sweep2dTableHasAColumnPerValue2();
+    void sweep2dJsonKeepsTheShape();
+    void sweep2dCsvHasARowPerCell();
     void maxAttemptsMovesTheLimit_data();
     void maxAttemptsMovesTheLimit();
     void maxAttemptsRejectsNonsense_data();
@@ -143,6 +158,16 @@ private Q_SLOTS:
     void sweepRefusesOverflowingInterpolation_data();
     void sweepRefusesOverflowingInterpolation();
     void runShowsDurationAndLateCommits();
+    void runSeriesJson();
+    void runSeriesCsv();
+    void runSeriesTable();
+    void runSeriesOut_data();
+    void runSeriesOut();
+    // Before the refusals: getrusage reports the largest child so far, and a refused 1 ms series
+    // holds its million buckets (100 MB) first.
+    void runSeriesStreamsInBoundedMemory();
+    void runSeriesRefusals_data();
+    void runSeriesRefusals();
 
 private:
     QTemporaryDir m_dir;
@@ -241,6 +266,36 @@ void TestCli::exitCodes_data()
                                                         QStringLiteral("--to"), QStringLiteral("2"),
                                                         QStringLiteral("--steps"), QStringLiteral("3")})
                                               << 2 << QStringLiteral("network.responseLoss");
+    QTest::addRow("sweep-both-forms") << sweep({QStringLiteral("--param"), QStringLiteral("client.keyPlacement"),
+                                                QStringLiteral("--values"), QStringLiteral("none"),
+                                                QStringLiteral("--steps"), QStringLiteral("3")})
+                                      << 2 << QStringLiteral("sweep: --param: give its values either with --values or "
+                                                             "with --from/--to/--steps, not both");
+    QTest::addRow("sweep-no-values") << sweep({QStringLiteral("--param"), QStringLiteral("client.keyPlacement")}) << 2
+                                     << QStringLiteral("sweep: --param: missing its values: --values a,b,c or --from A");
+    QTest::addRow("sweep2-both-forms") << sweep({QStringLiteral("--param"), QStringLiteral("workload.orders"),
+                                                 QStringLiteral("--values"), QStringLiteral("1,2"),
+                                                 QStringLiteral("--param2"), QStringLiteral("client.keyPlacement"),
+                                                 QStringLiteral("--values2"), QStringLiteral("none"),
+                                                 QStringLiteral("--from2"), QStringLiteral("1")})
+                                       << 2 << QStringLiteral("sweep: --param2: give its values either with --values2");
+    QTest::addRow("sweep2-no-values") << sweep({QStringLiteral("--param"), QStringLiteral("workload.orders"),
+                                                QStringLiteral("--values"), QStringLiteral("1,2"),
+                                                QStringLiteral("--param2"), QStringLiteral("client.keyPlacement")})
+                                      << 2 << QStringLiteral("sweep: --param2: missing its values: --values2 a,b,c");
+    QTest::addRow("sweep-values2-alone") << sweep({QStringLiteral("--param"), QStringLiteral("workload.orders"),
+                                                   QStringLiteral("--values"), QStringLiteral("1,2"),
+                                                   QStringLiteral("--values2"), QStringLiteral("none")})
+                                         << 2 << QStringLiteral("sweep: --values2 needs --param2 PATH");
+    QTest::addRow("sweep-unknown-param2") << sweep({QStringLiteral("--param"), QStringLiteral("workload.orders"),
+                                                    QStringLiteral("--values"), QStringLiteral("1,2"),
+                                                    QStringLiteral("--param2"), QStringLiteral("client.keyPlacment"),
+                                                    QStringLiteral("--values2"), QStringLiteral("none")})
+                                          << 2 << QStringLiteral("sweep: --param2: unknown field client.keyPlacment");
+    QTest::addRow("sweep-unknown-metric") << sweep({QStringLiteral("--param"), QStringLiteral("workload.orders"),
+                                                    QStringLiteral("--values"), QStringLiteral("1,2"),
+                                                    QStringLiteral("--metrics"), QStringLiteral("httpAttempts,calls")})
+                                          << 2 << QStringLiteral("sweep: --metrics: unknown metric 'calls'");
     QTest::addRow("serve-bad-port") << QStringList{QStringLiteral("serve"), QStringLiteral("--port"), QStringLiteral("nope")}
                                     << 2 << QStringLiteral("serve: --port: expected a number from 0 to 65535, got 'nope'");
     QTest::addRow("serve-bad-set") << QStringList{QStringLiteral("serve"), QStringLiteral("--set"), QStringLiteral("network.responseLoss=2")}
@@ -505,6 +560,8 @@ void TestCli::sweepCsv()
     QVERIFY(header.contains("duplicates_mean"));
     QVERIFY(header.contains("duplicates_min"));
     QVERIFY(header.contains("duplicates_max"));
+    QVERIFY(header.contains("duplicates_sd"));
+    QCOMPARE(header.at(1), QByteArray("label"));
     for (int i = 1; i < rows.size(); ++i) {
         const QByteArrayList cells = rows[i].split(',');
         QCOMPARE(cells.size(), header.size());
@@ -881,33 +938,276 @@ void TestCli::workBudgetRefusesHugeRun()
         QVERIFY2(line.contains(QLatin1String(part)), qPrintable(line));
 }
 
-void TestCli::workBudgetRefusesHugeSweep()
+void TestCli::workBudgetRefusesASweepWithOneHugeRun()
 {
-    // Issue 7's other example: a 1e6-order run repeated 200,000 times (20 values x 10,000 seeds).
+    // The limit applies to each run: 1e6 orders x 40 x 3 = 1.2e8 attempts at worst, over 1e8
+    // (at 20 business attempts, 6e7, it would run).
     const CliResult r = runCliRefused({QStringLiteral("sweep"), QStringLiteral("--scenario"),
                                        QStringLiteral("ghost-request"), QStringLiteral("--set"),
                                        QStringLiteral("workload.orders=1000000"), QStringLiteral("--param"),
-                                       QStringLiteral("network.responseLoss"), QStringLiteral("--from"),
-                                       QStringLiteral("0"), QStringLiteral("--to"), QStringLiteral("0.5"),
-                                       QStringLiteral("--steps"), QStringLiteral("20"), QStringLiteral("--seeds"),
-                                       QStringLiteral("10000")});
+                                       QStringLiteral("client.business.maxAttempts"), QStringLiteral("--values"),
+                                       QStringLiteral("3,40,20"), QStringLiteral("--seeds"), QStringLiteral("2")});
     QVERIFY2(!r.crashed, r.err.constData());
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.out.isEmpty(), r.out.constData());
     const QByteArrayList errLines = lines(r.err);
     QCOMPARE(errLines.size(), 1);
     const QString line = QString::fromUtf8(errLines.first());
-    // 200,000 runs x 1e6 orders x 3 x 3 attempts = 1.8e12.
-    for (const char *part : {"retrylab: sweep: this sweep could make up to 1.8e12 HTTP attempts",
-                             "--steps 20 x --seeds 10000 runs", "workload.orders 1000000", "--max-attempts N"})
+    for (const char *part : {"retrylab: sweep: one run of this sweep could make up to 1.2e8 HTTP attempts",
+                             "(at client.business.maxAttempts=40: workload.orders 1000000 x", "over the limit of 1e8",
+                             "--max-attempts N"})
         QVERIFY2(line.contains(QLatin1String(part)), qPrintable(line));
+}
+
+void TestCli::workBudgetJudgesEachRunNotTheirSum()
+{
+    // Unlimited business attempts bounded by a 2 s deadline and 1 ms waits: one run could make
+    // 20 x 2001 x 3 = 120,060 attempts, the 1,000 runs together 1.2e8 (over 1e8), yet each run is
+    // small and the whole sweep takes a fraction of a second: it is accepted.
+    const QStringList sweep{QStringLiteral("sweep"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+                            QStringLiteral("--set"), QStringLiteral("client.business.maxAttempts=0"),
+                            QStringLiteral("--set"), QStringLiteral("client.business.deadlineMs=2000"),
+                            QStringLiteral("--set"), QStringLiteral("client.business.backoff.jitter=none"),
+                            QStringLiteral("--set"), QStringLiteral("client.business.backoff.initialMs=1"),
+                            QStringLiteral("--set"), QStringLiteral("client.business.backoff.maxMs=1"),
+                            QStringLiteral("--param"), QStringLiteral("network.responseLoss"),
+                            QStringLiteral("--from"), QStringLiteral("0"), QStringLiteral("--to"),
+                            QStringLiteral("0.5"), QStringLiteral("--steps"), QStringLiteral("10"),
+                            QStringLiteral("--seeds"), QStringLiteral("100"), QStringLiteral("--max-attempts")};
+    const CliResult ok = runCli(sweep + QStringList{QStringLiteral("120060")});
+    QVERIFY2(!ok.crashed, ok.err.constData());
+    QCOMPARE(ok.exitCode, 0);
+    QCOMPARE(lines(ok.out).size(), 4 + 10); // heading (3 lines), header, 10 rows
+    const CliResult refused = runCli(sweep + QStringList{QStringLiteral("120059")});
+    QCOMPARE(refused.exitCode, 2);
+    QVERIFY2(refused.err.contains("one run of this sweep could make up to 120060 HTTP attempts"),
+             refused.err.constData());
+}
+
+void TestCli::sweepCapsTheNumberOfRuns()
+{
+    // 101 values x 9,901 seeds = 1,000,001 runs: one over the cap of 1,000,000.
+    const CliResult r = runCli({QStringLiteral("sweep"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+                                QStringLiteral("--param"), QStringLiteral("network.responseLoss"),
+                                QStringLiteral("--from"), QStringLiteral("0"), QStringLiteral("--to"),
+                                QStringLiteral("0.5"), QStringLiteral("--steps"), QStringLiteral("101"),
+                                QStringLiteral("--seeds"), QStringLiteral("9901")});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.out.isEmpty());
+    QCOMPARE(lines(r.err).size(), 1);
+    QVERIFY2(r.err.contains("sweep: --steps x --seeds: at most 1000000 runs per sweep, got 101 x 9901 = 1000001"),
+             r.err.constData());
+}
+
+void TestCli::sweepCategoricalValues()
+{
+    const CliResult r = runCli({QStringLiteral("sweep"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+                                QStringLiteral("--set"), QStringLiteral("network.responseLoss=0.5"),
+                                QStringLiteral("--param"), QStringLiteral("client.business.backoff.jitter"),
+                                QStringLiteral("--values"), QStringLiteral("none,full,equal,decorrelated"),
+                                QStringLiteral("--seeds"), QStringLiteral("5"), QStringLiteral("--format"),
+                                QStringLiteral("json")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = parseObject(r.out);
+    QCOMPARE(o.value(QLatin1String("values")).toArray().size(), 4);
+    const QJsonArray points = o.value(QLatin1String("points")).toArray();
+    QCOMPARE(points.size(), 4);
+    const char *names[] = {"none", "full", "equal", "decorrelated"};
+    QSet<double> latencies;
+    for (int i = 0; i < 4; ++i) {
+        QCOMPARE(points[i][QLatin1String("label")].toString(), QLatin1String(names[i]));
+        QCOMPARE(points[i][QLatin1String("value")].toDouble(), double(i)); // the index: not a number
+        latencies << points[i][QLatin1String("metrics")][QLatin1String("durationS")][QLatin1String("mean")].toDouble();
+    }
+    // Each strategy really ran: the waits differ, so the runs last differently.
+    QVERIFY2(latencies.size() > 1, r.out.constData());
+}
+
+void TestCli::sweepGroupValuesAndChart()
+{
+    // A group takes partial objects (the AWS study's "no backoff" is three fields), named by --labels2,
+    // and --chart draws the figure without a display.
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("figure.png"));
+    const CliResult r = runCli({QStringLiteral("sweep"), QStringLiteral("--scenario"), QStringLiteral("jitter-contention"),
+                                QStringLiteral("--param"), QStringLiteral("workload.clients"), QStringLiteral("--values"),
+                                QStringLiteral("10,20"), QStringLiteral("--param2"), QStringLiteral("client.business.backoff"),
+                                QStringLiteral("--values2"),
+                                QStringLiteral("{\"kind\":\"constant\",\"initialMs\":0},{\"jitter\":\"full\"}"),
+                                QStringLiteral("--labels2"), QStringLiteral("No backoff,Full jitter"), QStringLiteral("--seeds"),
+                                QStringLiteral("3"), QStringLiteral("--metrics"), QStringLiteral("writeAttempts,completionS"),
+                                QStringLiteral("--chart"), png, QStringLiteral("--title"), QStringLiteral("AWS"),
+                                QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonArray points = parseObject(r.out).value(QLatin1String("points")).toArray();
+    QCOMPARE(points.size(), 4);
+    QCOMPARE(points[0][QLatin1String("label2")].toString(), QStringLiteral("No backoff"));
+    QCOMPARE(points[1][QLatin1String("label2")].toString(), QStringLiteral("Full jitter"));
+    // No backoff: more writes than full jitter at 20 clients.
+    const auto writes = [&](int i) {
+        return points[i][QLatin1String("metrics")][QLatin1String("writeAttempts")][QLatin1String("mean")].toDouble();
+    };
+    QVERIFY(writes(2) > writes(3));
+    QFile file(png);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray bytes = file.readAll();
+    QVERIFY(bytes.startsWith("\x89PNG\r\n\x1a\n"));
+    // IHDR: width and height, big-endian, at bytes 16 and 20.
+    const auto be32 = [&](int at) {
+        return (quint32(quint8(bytes[at])) << 24) | (quint32(quint8(bytes[at + 1])) << 16)
+            | (quint32(quint8(bytes[at + 2])) << 8) | quint32(quint8(bytes[at + 3]));
+    };
+    QCOMPARE(bytes.mid(12, 4), QByteArray("IHDR"));
+    QCOMPARE(be32(16), 1600u);
+    QCOMPARE(be32(20), 640u);
+    QVERIFY(bytes.size() > 20000); // lines, labels and legends, not an empty canvas
+}
+
+void TestCli::sweepChartRefusals_data()
+{
+    QTest::addColumn<QStringList>("extra");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("labels count") << QStringList{QStringLiteral("--labels"), QStringLiteral("a")} << 2
+                                  << QStringLiteral("retrylab: sweep: --labels: 1 name for 2 values");
+    QTest::newRow("labels without values") << QStringList{QStringLiteral("--labels2"), QStringLiteral("a")} << 2
+                                           << QStringLiteral("retrylab: sweep: --labels2 names the values of --values2");
+    QTest::newRow("chart suffix") << QStringList{QStringLiteral("--chart"), QStringLiteral("figure.jpg")} << 2
+                                  << QStringLiteral("retrylab: sweep: --chart: expected a file name ending in .png or .svg, got 'figure.jpg'");
+    QTest::newRow("title alone") << QStringList{QStringLiteral("--title"), QStringLiteral("x")} << 2
+                                 << QStringLiteral("retrylab: sweep: --title needs --chart FILE");
+    QTest::newRow("chart unwritable") << QStringList{QStringLiteral("--chart"), QStringLiteral("/nonexistent/dir/f.png")} << 1
+                                      << QStringLiteral("retrylab: sweep: --chart: ");
+    QTest::newRow("group needs objects") << QStringList{} << 2 << QStringLiteral("is a group of fields, not one field");
+}
+
+void TestCli::sweepChartRefusals()
+{
+    QFETCH(QStringList, extra);
+    QFETCH(int, code);
+    QFETCH(QString, error);
+    QStringList args{QStringLiteral("sweep"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+                     QStringLiteral("--param"), QStringLiteral("workload.orders"), QStringLiteral("--values"),
+                     QStringLiteral("2,3"), QStringLiteral("--seeds"), QStringLiteral("1")};
+    if (extra.isEmpty()) // a group path with plain values
+        args = QStringList{QStringLiteral("sweep"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+                           QStringLiteral("--param"), QStringLiteral("client.business.backoff"), QStringLiteral("--values"),
+                           QStringLiteral("1,2")};
+    const CliResult r = runCli(args + extra);
+    QCOMPARE(r.exitCode, code);
+    QVERIFY2(QString::fromUtf8(r.err).contains(error), r.err.constData());
+}
+
+void TestCli::sweepRefusesAnInvalidValue_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    const QStringList base{QStringLiteral("sweep"), QStringLiteral("--scenario"), QStringLiteral("ghost-request")};
+    QTest::addRow("enum") << base + QStringList{QStringLiteral("--param"), QStringLiteral("client.business.backoff.jitter"),
+                                               QStringLiteral("--values"), QStringLiteral("none,sometimes")}
+                          << QStringLiteral("sweep: --values client.business.backoff.jitter=sometimes: ");
+    QTest::addRow("enum-second") << base + QStringList{QStringLiteral("--param"), QStringLiteral("workload.orders"),
+                                                      QStringLiteral("--values"), QStringLiteral("5,10"),
+                                                      QStringLiteral("--param2"), QStringLiteral("client.keyPlacement"),
+                                                      QStringLiteral("--values2"), QStringLiteral("none,inTheBody")}
+                                 << QStringLiteral("sweep: --values2 client.keyPlacement=inTheBody: ");
+    QTest::addRow("boolean") << base + QStringList{QStringLiteral("--param"), QStringLiteral("client.requestId"),
+                                                  QStringLiteral("--values"), QStringLiteral("true,maybe")}
+                             << QStringLiteral("sweep: --values client.requestId=maybe: ");
+    QTest::addRow("empty") << base + QStringList{QStringLiteral("--param"), QStringLiteral("client.requestId"),
+                                                QStringLiteral("--values"), QStringLiteral("true,,false")}
+                           << QStringLiteral("sweep: --values: an empty value");
+}
+
+void TestCli::sweepRefusesAnInvalidValue()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const CliResult r = runCli(args);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.out.isEmpty());
+    QVERIFY2(r.err.startsWith("retrylab: " + message.toUtf8()), r.err.constData());
+}
+
+namespace {
+QStringList sweep2d(const QString &format)
+{
+    return {QStringLiteral("sweep"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+            QStringLiteral("--param"), QStringLiteral("network.responseLoss"), QStringLiteral("--from"),
+            QStringLiteral("0"), QStringLiteral("--to"), QStringLiteral("0.5"), QStringLiteral("--steps"),
+            QStringLiteral("3"), QStringLiteral("--param2"), QStringLiteral("client.business.backoff.jitter"),
+            QStringLiteral("--values2"), QStringLiteral("none,full,equal,decorrelated"), QStringLiteral("--seeds"),
+            QStringLiteral("4"), QStringLiteral("--format"), format};
+}
+} // namespace
+
+void TestCli::sweep2dTableHasAColumnPerValue2()
+{
+    const CliResult r = runCli(sweep2d(QStringLiteral("table")) + QStringList{QStringLiteral("--metrics"),
+                                                                              QStringLiteral("httpAttempts,durationS")});
+    QCOMPARE(r.exitCode, 0);
+    const QStringList out = QString::fromUtf8(r.out).split(QLatin1Char('\n'));
+    // One block per metric: its name, a header with one column per value of --param2, a row per value of --param.
+    for (const QString &metric : {QStringLiteral("httpAttempts"), QStringLiteral("durationS")}) {
+        const int at = int(out.indexOf(metric));
+        QVERIFY2(at > 0, qPrintable(metric + QLatin1Char('\n') + QString::fromUtf8(r.out)));
+        const QStringList header = out.at(at + 1).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        QCOMPARE(header, (QStringList{QStringLiteral("network.responseLoss"), QStringLiteral("none"),
+                                      QStringLiteral("full"), QStringLiteral("equal"), QStringLiteral("decorrelated")}));
+        for (int row = 0; row < 3; ++row) {
+            const QString line = out.at(at + 2 + row);
+            QVERIFY2(line.startsWith(QStringList{QStringLiteral("0 "), QStringLiteral("0.25 "), QStringLiteral("0.5 ")}.at(row)),
+                     qPrintable(line));
+            // Four cells, each "mean" or "mean ±sd".
+            QString cells = line.mid(line.indexOf(QLatin1Char(' '))).trimmed();
+            cells.replace(QStringLiteral(" ±"), QStringLiteral("±"));
+            QCOMPARE(cells.split(QLatin1Char(' '), Qt::SkipEmptyParts).size(), 4);
+        }
+    }
+    QVERIFY(r.out.contains("mean ±sd (sample standard deviation)"));
+}
+
+void TestCli::sweep2dJsonKeepsTheShape()
+{
+    const CliResult r = runCli(sweep2d(QStringLiteral("json")));
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = parseObject(r.out);
+    QCOMPARE(o.value(QLatin1String("param2")).toString(), QStringLiteral("client.business.backoff.jitter"));
+    const QJsonArray points = o.value(QLatin1String("points")).toArray();
+    QCOMPARE(points.size(), 12);
+    const char *jitters[] = {"none", "full", "equal", "decorrelated"};
+    for (int i = 0; i < points.size(); ++i) {
+        const QJsonObject p = points[i].toObject();
+        QCOMPARE(p.value(QLatin1String("value")).toDouble(), 0.25 * (i / 4));
+        QCOMPARE(p.value(QLatin1String("label2")).toString(), QLatin1String(jitters[i % 4]));
+        QCOMPARE(p.value(QLatin1String("value2")).toDouble(), double(i % 4));
+        // Today's shape: points[].metrics.<name>.mean, now with sd beside min and max.
+        const QJsonObject stat = p[QLatin1String("metrics")][QLatin1String("httpAttempts")].toObject();
+        for (const char *key : {"mean", "min", "max", "sd"})
+            QVERIFY2(stat.value(QLatin1String(key)).isDouble(), key);
+        QVERIFY(stat.value(QLatin1String("sd")).toDouble() >= 0);
+    }
+    QVERIFY(points[11][QLatin1String("metrics")][QLatin1String("httpAttempts")][QLatin1String("mean")].toDouble() > 20);
+}
+
+void TestCli::sweep2dCsvHasARowPerCell()
+{
+    const CliResult r = runCli(sweep2d(QStringLiteral("csv")) + QStringList{QStringLiteral("--metrics"),
+                                                                            QStringLiteral("httpAttempts")});
+    QCOMPARE(r.exitCode, 0);
+    const QByteArrayList rows = lines(r.out);
+    QCOMPARE(rows.size(), 13);
+    QCOMPARE(rows[0], QByteArray("value,label,value2,label2,httpAttempts_mean,httpAttempts_sd,httpAttempts_min,"
+                                 "httpAttempts_max"));
+    QVERIFY2(rows[2].startsWith("0,0,1,full,20,0,20,20"), rows[2].constData());
+    QVERIFY2(rows[12].startsWith("0.5,0.5,3,decorrelated,"), rows[12].constData());
 }
 
 void TestCli::maxAttemptsMovesTheLimit_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<int>("exitCode");
-    // ghost-request: 20 orders x 3 x 3 = 180 attempts at worst; its sweep below: 2 values x 2 seeds x 180.
+    // ghost-request: 20 orders x 3 x 3 = 180 attempts at worst, in each run of its sweep below.
     const QStringList run{QStringLiteral("run"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
                           QStringLiteral("--max-attempts")};
     const QStringList sweep{QStringLiteral("sweep"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
@@ -918,8 +1218,9 @@ void TestCli::maxAttemptsMovesTheLimit_data()
     QTest::addRow("run-at-the-limit") << run + QStringList{QStringLiteral("180")} << 0;
     QTest::addRow("run-one-below") << run + QStringList{QStringLiteral("179")} << 2;
     QTest::addRow("run-exponent-form") << run + QStringList{QStringLiteral("1.8e2")} << 0;
-    QTest::addRow("sweep-at-the-limit") << sweep + QStringList{QStringLiteral("720")} << 0;
-    QTest::addRow("sweep-one-below") << sweep + QStringList{QStringLiteral("719")} << 2;
+    // The sweep's limit is per run (2 values x 2 seeds of 180 each): at 180 it runs, below it is refused.
+    QTest::addRow("sweep-run-at-the-limit") << sweep + QStringList{QStringLiteral("180")} << 0;
+    QTest::addRow("sweep-run-one-below") << sweep + QStringList{QStringLiteral("179")} << 2;
 }
 
 void TestCli::maxAttemptsMovesTheLimit()
@@ -1186,6 +1487,228 @@ void TestCli::runShowsDurationAndLateCommits()
         if (line.startsWith("lateCommits") || line.startsWith("lastCommitS"))
             late << line.simplified();
     QCOMPARE(late, (QByteArrayList{"lastCommitS 5.07", "lateCommits 1"}));
+}
+
+namespace {
+
+const QStringList SeriesColumns{
+    QStringLiteral("startS"),    QStringLiteral("attempts"),       QStringLiteral("firstTries"),
+    QStringLiteral("retries"),   QStringLiteral("served"),         QStringLiteral("commits"),
+    QStringLiteral("successes"), QStringLiteral("failures"),       QStringLiteral("timeouts"),
+    QStringLiteral("conflicts"), QStringLiteral("rejected503"),    QStringLiteral("budgetRefusals"),
+    QStringLiteral("inFlight"),  QStringLiteral("inFlightMax")};
+
+// The series' columns summed, as the metric each adds up to.
+QHash<QString, double> seriesSums(const QJsonArray &buckets)
+{
+    QHash<QString, double> sums;
+    for (const QJsonValue &v : buckets) {
+        const QJsonObject b = v.toObject();
+        sums[QStringLiteral("httpAttempts")] += b.value(QStringLiteral("attempts")).toDouble();
+        sums[QStringLiteral("clientSucceeded")] += b.value(QStringLiteral("successes")).toDouble();
+        sums[QStringLiteral("clientFailed")] += b.value(QStringLiteral("failures")).toDouble();
+        sums[QStringLiteral("timeouts")] += b.value(QStringLiteral("timeouts")).toDouble();
+        sums[QStringLiteral("records")] += b.value(QStringLiteral("commits")).toDouble();
+        sums[QStringLiteral("rejected503")] += b.value(QStringLiteral("rejected503")).toDouble();
+        sums[QStringLiteral("budgetRefusals")] += b.value(QStringLiteral("budgetRefusals")).toDouble();
+        sums[QStringLiteral("conflicts409")] += b.value(QStringLiteral("conflicts")).toDouble();
+    }
+    return sums;
+}
+
+QStringList stormRun(const QStringList &extra)
+{
+    return QStringList{QStringLiteral("run"), QStringLiteral("--scenario"), QStringLiteral("retry-storm")} + extra;
+}
+
+} // namespace
+
+void TestCli::runSeriesJson()
+{
+    const CliResult r = runCli(stormRun({QStringLiteral("--series"), QStringLiteral("1s"), QStringLiteral("--format"),
+                                         QStringLiteral("json")}));
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.isEmpty(), r.err.constData());
+    const QJsonObject out = parseObject(r.out);
+    QVERIFY2(!out.isEmpty(), r.out.left(400).constData());
+    // The run itself is the one without --series: same metrics, one more member.
+    const QJsonObject plain = runJson({QStringLiteral("--scenario"), QStringLiteral("retry-storm")});
+    QCOMPARE(out.value(QStringLiteral("metrics")), plain.value(QStringLiteral("metrics")));
+    QCOMPARE(out.size(), plain.size() + 1);
+
+    const QJsonObject series = out.value(QStringLiteral("series")).toObject();
+    QCOMPARE(series.value(QStringLiteral("bucketS")).toDouble(), 1.0);
+    const QJsonArray buckets = series.value(QStringLiteral("buckets")).toArray();
+    const QJsonObject metrics = out.value(QStringLiteral("metrics")).toObject();
+    // retry-storm's last event (a ghost commit) is past its last operation's end.
+    const double lastCommitS = metrics.value(QStringLiteral("lastCommitS")).toDouble();
+    QVERIFY(lastCommitS > 10);
+    QCOMPARE(buckets.size(), int(std::floor(lastCommitS)) + 1);
+    for (int i = 0; i < buckets.size(); ++i) {
+        const QJsonObject b = buckets.at(i).toObject();
+        QCOMPARE(b.keys().size(), SeriesColumns.size());
+        for (const QString &column : SeriesColumns)
+            QVERIFY2(b.contains(column), qPrintable(column));
+        QCOMPARE(b.value(QStringLiteral("startS")).toDouble(), double(i));
+    }
+    const QHash<QString, double> sums = seriesSums(buckets);
+    for (auto it = sums.cbegin(); it != sums.cend(); ++it)
+        QCOMPARE(it.value(), metrics.value(it.key()).toDouble());
+    QVERIFY(sums.value(QStringLiteral("rejected503")) > 0); // the storm does fill the server
+}
+
+void TestCli::runSeriesCsv()
+{
+    const CliResult r = runCli(stormRun({QStringLiteral("--series"), QStringLiteral("0.5s"), QStringLiteral("--format"),
+                                         QStringLiteral("csv")}));
+    QCOMPARE(r.exitCode, 0);
+    const QByteArrayList rows = lines(r.out);
+    QVERIFY(rows.size() > 2);
+    QCOMPARE(QString::fromLatin1(rows.first()), SeriesColumns.join(QLatin1Char(',')));
+    const QJsonObject metrics = runJson({QStringLiteral("--scenario"), QStringLiteral("retry-storm")})
+                                    .value(QStringLiteral("metrics"))
+                                    .toObject();
+    qint64 attempts = 0;
+    for (int i = 1; i < rows.size(); ++i) {
+        const QByteArrayList cells = rows.at(i).split(',');
+        QCOMPARE(cells.size(), SeriesColumns.size());
+        QCOMPARE(cells.at(0), QByteArray::number(double(i - 1) * 0.5)); // startS: 0, 0.5, 1, 1.5, ...
+        attempts += cells.at(1).toLongLong();
+        QCOMPARE(cells.at(1).toLongLong(), cells.at(2).toLongLong() + cells.at(3).toLongLong());
+    }
+    QCOMPARE(double(attempts), metrics.value(QStringLiteral("httpAttempts")).toDouble());
+    // In flight at the end of the last bucket: nothing, the run is over.
+    QCOMPARE(rows.last().split(',').at(12), QByteArray("0"));
+}
+
+void TestCli::runSeriesTable()
+{
+    const CliResult r = runCli(stormRun({QStringLiteral("--series"), QStringLiteral("10s")}));
+    QCOMPARE(r.exitCode, 0);
+    const CliResult plain = runCli(stormRun({}));
+    QVERIFY(r.out.startsWith(plain.out)); // the metrics table, then the series
+    const QByteArrayList rows = lines(r.out.mid(plain.out.size()));
+    QCOMPARE(rows.at(0), QByteArray("Load per 10 s bucket (7 buckets): every column with --format json or csv"));
+    QVERIFY(rows.at(1).simplified().startsWith("start (s) attempts retries served successes failures"));
+    QCOMPARE(rows.size(), 2 + 7);
+    QCOMPARE(rows.at(2).simplified().split(' ').first(), QByteArray("0"));
+    QCOMPARE(rows.last().simplified().split(' ').first(), QByteArray("60"));
+    for (const QByteArray &row : rows)
+        QVERIFY2(row.size() <= 80, row.constData());
+}
+
+void TestCli::runSeriesOut_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("format");
+    QTest::addRow("csv-file") << QStringLiteral("load.csv") << QStringLiteral("json");
+    QTest::addRow("csv-file-upper-case") << QStringLiteral("LOAD.CSV") << QStringLiteral("table");
+    QTest::addRow("json-file") << QStringLiteral("load.json") << QStringLiteral("csv");
+    QTest::addRow("other-name-is-json") << QStringLiteral("load.txt") << QStringLiteral("table");
+}
+
+void TestCli::runSeriesOut()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, format);
+    const QString path = m_dir.filePath(file);
+    QFile::remove(path);
+    const CliResult r = runCli(stormRun({QStringLiteral("--series"), QStringLiteral("250ms"), QStringLiteral("--series-out"),
+                                         path, QStringLiteral("--format"), format}));
+    QCOMPARE(r.exitCode, 0);
+    // Standard output is what it is without --series.
+    QCOMPARE(r.out, runCli(stormRun({QStringLiteral("--format"), format})).out);
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray bytes = f.readAll();
+    if (file.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive)) {
+        QVERIFY(bytes.startsWith(SeriesColumns.join(QLatin1Char(',')).toLatin1() + '\n'));
+        QCOMPARE(lines(bytes).at(2).split(',').first(), QByteArray("0.25"));
+    } else {
+        const QJsonObject series = parseObject(bytes);
+        QCOMPARE(series.keys(), (QStringList{QStringLiteral("bucketS"), QStringLiteral("buckets")}));
+        QCOMPARE(series.value(QStringLiteral("bucketS")).toDouble(), 0.25);
+        const QJsonObject metrics = runJson({QStringLiteral("--scenario"), QStringLiteral("retry-storm")})
+                                        .value(QStringLiteral("metrics"))
+                                        .toObject();
+        const QHash<QString, double> sums = seriesSums(series.value(QStringLiteral("buckets")).toArray());
+        QCOMPARE(sums.value(QStringLiteral("httpAttempts")), metrics.value(QStringLiteral("httpAttempts")).toDouble());
+    }
+}
+
+void TestCli::runSeriesRefusals_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("message"); // the whole stderr line
+    const auto series = [](const QString &value) { return stormRun({QStringLiteral("--series"), value}); };
+    QTest::addRow("garbage") << series(QStringLiteral("abc")) << 2
+                             << QStringLiteral("retrylab: run: --series: expected a duration like 1s, 0.02s or 250ms, got 'abc'");
+    QTest::addRow("no-unit") << series(QStringLiteral("5")) << 2
+                             << QStringLiteral("retrylab: run: --series: expected a duration like 1s, 0.02s or 250ms, got '5'");
+    QTest::addRow("zero") << series(QStringLiteral("0s")) << 2
+                          << QStringLiteral("retrylab: run: --series: a bucket must be at least 1 ms, got '0s'");
+    QTest::addRow("below-1ms") << series(QStringLiteral("0.9ms")) << 2
+                               << QStringLiteral("retrylab: run: --series: a bucket must be at least 1 ms, got '0.9ms'");
+    QTest::addRow("above-3600s") << series(QStringLiteral("3601s")) << 2
+                                 << QStringLiteral("retrylab: run: --series: a bucket must be at most 3600 s, got '3601s'");
+    QTest::addRow("missing-value") << stormRun({QStringLiteral("--series")}) << 2
+                                   << QStringLiteral("retrylab: run: missing value after '--series' (see 'retrylab run --help')");
+    QTest::addRow("out-without-series") << stormRun({QStringLiteral("--series-out"), QStringLiteral("x.csv")}) << 2
+                                        << QStringLiteral("retrylab: run: --series-out needs --series");
+    QTest::addRow("out-unwritable")
+            << stormRun({QStringLiteral("--series"), QStringLiteral("1s"), QStringLiteral("--series-out"),
+                         QStringLiteral("/nonexistent/dir/load.csv")})
+            << 1 << QStringLiteral("retrylab: run: --series-out: cannot write \"/nonexistent/dir/load.csv\": No such file or directory");
+    // A series streams every event past its counter, as a trace does: the traced run's limit.
+    QTest::addRow("series-work-limit")
+            << QStringList{QStringLiteral("run"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+                           QStringLiteral("--set"), QStringLiteral("workload.orders=1000000"),
+                           QStringLiteral("--set"), QStringLiteral("client.transport.enabled=true"),
+                           QStringLiteral("--set"), QStringLiteral("client.transport.total=1"),
+                           QStringLiteral("--series"), QStringLiteral("1s")}
+            << 2
+            << QStringLiteral("retrylab: run: this scenario could make up to 1.8e7 HTTP attempts (workload.orders 1000000 "
+                              "x client.business.maxAttempts 3 x client.wrapper.maxAttempts 3 x client.transport.total+1 "
+                              "2), over the --series limit of 1e7; raise it with --max-attempts N");
+    // 600 orders from 30 clients, 3.3 s apart: the last event near 2,000 s, so 1 ms would make two
+    // million buckets; 2 ms makes one million, the most a series may hold.
+    QTest::addRow("too-many-buckets")
+            << stormRun({QStringLiteral("--set"), QStringLiteral("workload.interArrivalMs=100000"), QStringLiteral("--series"),
+                         QStringLiteral("1ms")})
+            << 2
+            << QStringLiteral("retrylab: run: --series: 1ms cuts this run (its last event at 1996.774 s) into 1996774 "
+                              "buckets, more than the 1000000 a series may hold; use --series 2ms or more");
+}
+
+void TestCli::runSeriesRefusals()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, message);
+    const CliResult r = runCli(args);
+    QCOMPARE(r.exitCode, exitCode);
+    QCOMPARE(QString::fromUtf8(r.err), message + QLatin1Char('\n'));
+    QVERIFY(r.out.isEmpty());
+}
+
+void TestCli::runSeriesStreamsInBoundedMemory()
+{
+    // The series is counted from the engine's sink: 100,000 orders (some 3 million events) never
+    // sit in memory. Kept as a trace they took over 1 GB (see traceStreamsInBoundedMemory).
+    const CliResult r = runCli({QStringLiteral("run"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+                                QStringLiteral("--set"), QStringLiteral("workload.orders=100000"),
+                                QStringLiteral("--set"), QStringLiteral("workload.interArrivalMs=10"),
+                                QStringLiteral("--series"), QStringLiteral("1s"), QStringLiteral("--format"),
+                                QStringLiteral("csv")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(lines(r.out).size() > 1000); // 1000 s of orders
+    struct rusage usage = {};
+    QCOMPARE(::getrusage(RUSAGE_CHILDREN, &usage), 0);
+    const double peakMb = double(usage.ru_maxrss) / 1024.0;
+    qInfo("largest child peak: %.0f MB", peakMb);
+    if (retrylab::test::peakMemoryIsMeaningful())
+        QVERIFY2(peakMb < 100, qPrintable(QStringLiteral("peak %1 MB").arg(peakMb)));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -15,7 +15,7 @@ using namespace retrylab;
 
 namespace {
 
-// The catalogue writes "network.script[N].op"; an edit names one entry.
+// The catalogue writes "network.script[N].op" (also workload.phases[N], windows[N]); an edit names one entry.
 QString concretePath(const QString &catalogPath)
 {
     QString path = catalogPath;
@@ -88,6 +88,16 @@ bool specialLow(const FieldInfo &f)
     return f.allowed.contains(QLatin1String(", or 0 for unlimited"));
 }
 
+// A field of a list entry needs the entry first: one phase (0 to 10 s at 10/s) or one window.
+Assignments entryFor(const QString &path)
+{
+    if (path.startsWith(QLatin1String("workload.phases[0].")))
+        return {QStringLiteral(R"(workload.phases=[{"fromS": 0, "toS": 10, "ratePerS": 10}])")};
+    if (path.startsWith(QLatin1String("windows[0].")))
+        return {QStringLiteral(R"(windows=[{"fromS": 0, "toS": 10, "fault": "responseLost", "probability": 1}])")};
+    return {};
+}
+
 } // namespace
 
 class TestBounds : public QObject
@@ -138,6 +148,9 @@ void TestBounds::boundsArePinned()
         {"workload.clients", 1, 10000},
         {"workload.doubleSubmitRate", 0, 1},
         {"workload.doubleSubmitDelayMs", 0, 3600000},
+        {"workload.phases[N].ratePerS", 0, 100000},
+        {"workload.opsPerClient", 1, 100000},
+        {"workload.thinkTimeMs", 0, 3600000},
         {"client.business.maxAttempts", 1, 100}, // and 0 for unlimited, with a deadline
         {"client.business.deadlineMs", 0, 3600000},
         {"client.business.backoff.initialMs", 0, 3600000},
@@ -161,10 +174,15 @@ void TestBounds::boundsArePinned()
         {"client.connectFailMs", 0, 3600000},
         {"client.retryBudget.ratio", 0, 100},
         {"client.retryBudget.maxTokens", 0, 1000000},
+        {"client.retryBudget.initialTokens", 0, 1000000}, // and null for a full bucket
         {"client.circuitBreaker.failureThreshold", 1, 1000},
         {"client.circuitBreaker.openMs", 1, 3600000},
+        {"client.circuitBreaker.window", 1, 10000},
+        {"client.circuitBreaker.failureRatePercent", 1, 100},
         {"network.latencyMs.base", 0, 3600000},
         {"network.latencyMs.jitter", 0, 3600000},
+        {"network.latencyMs.mean", 0, 600000},
+        {"network.latencyMs.sd", 0, 600000},
         {"network.connectFailure", 0, 1},
         {"network.requestLoss", 0, 1},
         {"network.responseLoss", 0, 1},
@@ -172,8 +190,12 @@ void TestBounds::boundsArePinned()
         {"network.latencySpike", 0, 1},
         {"network.spikeMs", 0, 3600000},
         {"network.script[N].op", 1, 20}, // 1 to workload.orders (20 by default)
+        {"server.occ.rows", 1, 100000},
         {"server.processingMs.base", 0, 3600000},
         {"server.processingMs.jitter", 0, 3600000},
+        {"server.processingMs.mean", 0, 600000},
+        {"server.processingMs.sd", 0, 600000},
+        {"server.latencyPerInFlightMs", 0, 10000},
         {"server.capacity", 0, 100000},
         {"server.queue", 0, 1000000},
         {"server.errorStatus", 500, 599},
@@ -184,6 +206,7 @@ void TestBounds::boundsArePinned()
         {"server.restartDownMs", 0, 3600000},
         {"server.idempotency.ttlS", 0, 31536000},
         {"reconciliation.intervalS", 1, 86400}, // 0 would schedule the pass at the same instant forever
+        {"windows[N].probability", 0, 1},
     };
     QHash<QString, FieldInfo> catalogue;
     for (const FieldInfo &f : scenario::fields())
@@ -208,21 +231,21 @@ void TestBounds::boundaries_data()
     for (const FieldInfo &f : scenario::fields()) {
         const QString path = concretePath(f.path);
         const QByteArray tag = f.path.toUtf8();
+        const Assignments entry = entryFor(path);
         if (f.bounded) {
             const bool integer = f.type == QLatin1String("integer");
             const auto text = [&](double bound, int direction) {
                 return integer ? integerText(bound, direction) : numberText(f, bound, direction);
             };
-            QTest::addRow("%s-minimum-accepted", tag.constData()) << Assignments() << path << text(f.minimum, 0) << true;
-            QTest::addRow("%s-maximum-accepted", tag.constData()) << Assignments() << path << text(f.maximum, 0) << true;
-            QTest::addRow("%s-below-rejected", tag.constData()) << Assignments() << path << text(f.minimum, -1) << false;
-            QTest::addRow("%s-above-rejected", tag.constData()) << Assignments() << path << text(f.maximum, 1) << false;
+            QTest::addRow("%s-minimum-accepted", tag.constData()) << entry << path << text(f.minimum, 0) << true;
+            QTest::addRow("%s-maximum-accepted", tag.constData()) << entry << path << text(f.maximum, 0) << true;
+            QTest::addRow("%s-below-rejected", tag.constData()) << entry << path << text(f.minimum, -1) << false;
+            QTest::addRow("%s-above-rejected", tag.constData()) << entry << path << text(f.maximum, 1) << false;
             if (specialLow(f)) {
-                // 0 (unlimited) is refused without a deadline and accepted with one.
-                // It also needs a backoff that always waits: no full jitter.
+                // 0 (unlimited) is refused without a deadline and accepted with one, whatever the
+                // backoff (since issue 11 a backoff that may wait 0 ms is allowed too).
                 const QString layer = path.section(QLatin1Char('.'), 0, -2);
-                const Assignments unlimited{layer + QStringLiteral(".deadlineMs=1000"),
-                                            layer + QStringLiteral(".backoff.jitter=\"none\"")};
+                const Assignments unlimited{layer + QStringLiteral(".deadlineMs=1000")};
                 QTest::addRow("%s-zero-with-deadline-accepted", tag.constData())
                     << unlimited << path << QStringLiteral("0") << true;
                 QTest::addRow("%s-below-zero-with-deadline-rejected", tag.constData())
@@ -232,9 +255,9 @@ void TestBounds::boundaries_data()
         if (f.type == QLatin1String("choice")) {
             for (const QString &choice : f.choices)
                 QTest::addRow("%s-%s-accepted", tag.constData(), qPrintable(choice))
-                    << Assignments() << path << QLatin1Char('"') + choice + QLatin1Char('"') << true;
+                    << entry << path << QLatin1Char('"') + choice + QLatin1Char('"') << true;
             QTest::addRow("%s-unknown-rejected", tag.constData())
-                << Assignments() << path << QStringLiteral("\"bogus\"") << false;
+                << entry << path << QStringLiteral("\"bogus\"") << false;
         }
     }
 
@@ -265,10 +288,54 @@ void TestBounds::boundaries_data()
     QTest::addRow("script-op-last-order-accepted")
         << Assignments{QStringLiteral("workload.orders=5")} << QStringLiteral("network.script[0].op")
         << QStringLiteral("5") << true;
-    // Unlimited attempts need a deadline and a backoff that always waits (full jitter can wait 0).
-    QTest::addRow("unlimited-attempts-full-jitter-rejected")
+    // Unlimited attempts need a deadline. A deliberate change of issue 11: a backoff that may wait
+    // 0 ms (full jitter, no backoff at all) used to be refused; the AWS study retries that way.
+    QTest::addRow("unlimited-attempts-full-jitter-accepted")
         << Assignments{QStringLiteral("client.wrapper.deadlineMs=1000"), QStringLiteral("client.wrapper.backoff.jitter=\"full\"")}
-        << QStringLiteral("client.wrapper.maxAttempts") << QStringLiteral("0") << false;
+        << QStringLiteral("client.wrapper.maxAttempts") << QStringLiteral("0") << true;
+    QTest::addRow("unlimited-attempts-no-backoff-accepted")
+        << Assignments{QStringLiteral("client.business.deadlineMs=1000"), QStringLiteral("client.business.backoff.initialMs=0"),
+                       QStringLiteral("client.business.backoff.jitter=\"none\"")}
+        << QStringLiteral("client.business.maxAttempts") << QStringLiteral("0") << true;
+    QTest::addRow("unlimited-attempts-no-deadline-rejected")
+        << Assignments{QStringLiteral("client.business.backoff.initialMs=0")}
+        << QStringLiteral("client.business.maxAttempts") << QStringLiteral("0") << false;
+    // A phase or window lies within one day, toS after fromS (their bounds depend on each other,
+    // so the catalogue states them in words and these rows pin them).
+    const Assignments phase = entryFor(QStringLiteral("workload.phases[0].fromS"));
+    const Assignments window = entryFor(QStringLiteral("windows[0].fromS"));
+    for (const QString &list : {QStringLiteral("workload.phases[0]"), QStringLiteral("windows[0]")}) {
+        const Assignments entry = entryFor(list + QStringLiteral(".fromS"));
+        const QByteArray tag = list.toUtf8();
+        QTest::addRow("%s-fromS-zero-accepted", tag.constData()) << entry << list + QStringLiteral(".fromS") << QStringLiteral("0") << true;
+        QTest::addRow("%s-fromS-negative-rejected", tag.constData())
+            << entry << list + QStringLiteral(".fromS") << QStringLiteral("-1e-9") << false;
+        QTest::addRow("%s-fromS-just-before-toS-accepted", tag.constData())
+            << entry << list + QStringLiteral(".fromS") << QStringLiteral("9.999999") << true;
+        QTest::addRow("%s-toS-at-fromS-rejected", tag.constData())
+            << entry + Assignments{list + QStringLiteral(".fromS=5")} << list + QStringLiteral(".toS") << QStringLiteral("5") << false;
+        QTest::addRow("%s-toS-just-after-fromS-accepted", tag.constData())
+            << entry + Assignments{list + QStringLiteral(".fromS=5")} << list + QStringLiteral(".toS") << QStringLiteral("5.000001") << true;
+        QTest::addRow("%s-toS-one-day-accepted", tag.constData()) << entry << list + QStringLiteral(".toS") << QStringLiteral("86400") << true;
+        QTest::addRow("%s-toS-beyond-one-day-rejected", tag.constData())
+            << entry << list + QStringLiteral(".toS") << QStringLiteral("86400.000001") << false;
+    }
+    // The phases bring at most 1000000 arrivals: 10 s at 100000/s is the most.
+    QTest::addRow("phase-arrivals-at-limit-accepted")
+        << phase << QStringLiteral("workload.phases") << QStringLiteral(R"([{"fromS": 0, "toS": 10, "ratePerS": 100000}])") << true;
+    QTest::addRow("phase-arrivals-beyond-limit-rejected")
+        << phase << QStringLiteral("workload.phases")
+        << QStringLiteral(R"([{"fromS": 0, "toS": 10.001, "ratePerS": 100000}])") << false;
+    // A closed workload runs clients x opsPerClient operations, at most 1000000.
+    QTest::addRow("closed-operations-at-limit-accepted")
+        << Assignments{QStringLiteral("workload.mode=\"closed\""), QStringLiteral("workload.clients=10")}
+        << QStringLiteral("workload.opsPerClient") << QStringLiteral("100000") << true;
+    QTest::addRow("closed-operations-beyond-limit-rejected")
+        << Assignments{QStringLiteral("workload.mode=\"closed\""), QStringLiteral("workload.clients=11")}
+        << QStringLiteral("workload.opsPerClient") << QStringLiteral("100000") << false;
+    // serverRestart is scheduled (server.restarts), never a window's probability.
+    QTest::addRow("window-server-restart-rejected")
+        << window << QStringLiteral("windows[0].fault") << QStringLiteral("\"serverRestart\"") << false;
     // transport.total null (unlimited) needs connect, read and status limited.
     QTest::addRow("transport-total-null-rejected")
         << Assignments() << QStringLiteral("client.transport.total") << QStringLiteral("null") << false;

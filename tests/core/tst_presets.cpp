@@ -63,13 +63,15 @@ private Q_SLOTS:
     void storyOperationCarriesTheLesson();
     void interestingOperations();
     void outcomeSaysWhatTheServerHolds();
+    void jitterContention();
+    void metastable();
 };
 
 void TestPresets::everyPresetRunsWithoutLoss_data()
 {
     QTest::addColumn<QString>("name");
     const QStringList names = scenario::presetNames();
-    QCOMPARE(names.size(), 14);
+    QCOMPARE(names.size(), 16);
     for (const QString &n : names)
         QTest::addRow("%s", qPrintable(n)) << n;
 }
@@ -249,10 +251,67 @@ void TestPresets::retryStorm()
     const Scenario s = presetScenario(QStringLiteral("retry-storm"));
     const Metrics storm = simulate(s).metrics;
     const Metrics budget = simulate(with(s, "client.retryBudget.enabled", true)).metrics;
-    QVERIFY2(storm.amplification > 5, qPrintable(QString::number(storm.amplification)));
+    QVERIFY2(storm.amplification > 10, qPrintable(QString::number(storm.amplification)));
     QVERIFY(budget.amplification < 2);
     QVERIFY(budget.goodputPerS > 3 * storm.goodputPerS);
     QVERIFY(budget.budgetRefusals > 0);
+    // The lesson's causes, each checked: arrivals above capacity (100 a second against 4 slots of
+    // 40-60 ms) ...
+    const double arrivalsPerS = 1000.0 * s.workload.clients / s.workload.interArrivalMs;
+    const double capacityPerS = s.server.capacity * 1000.0 / (s.server.processingMs.base + s.server.processingMs.jitter / 2.0);
+    QCOMPARE(arrivalsPerS, 100.0);
+    QCOMPARE(capacityPerS, 80.0);
+    // ... without any retries the same overload is over in about 7 s, a quarter of the orders failed ...
+    Scenario none = s;
+    none.client.business.enabled = none.client.wrapper.enabled = none.client.transport.enabled = false;
+    const Metrics plain = simulate(none).metrics;
+    QVERIFY2(plain.durationS < 8, qPrintable(QString::number(plain.durationS)));
+    QVERIFY2(plain.clientFailed > 600 / 5 && plain.clientFailed < 600 / 3, qPrintable(QString::number(plain.clientFailed)));
+    // ... the latency spikes are not the cause ...
+    const Metrics noSpikes = simulate(with(s, "network.latencySpike", 0)).metrics;
+    QVERIFY2(noSpikes.amplification > 10, qPrintable(QString::number(noSpikes.amplification)));
+    QVERIFY(noSpikes.durationS > 45);
+    // ... and a budget shared by every client stops it sooner than one per client.
+    Scenario global = with(s, "client.retryBudget.enabled", true);
+    global.client.retryBudget.scope = BudgetScope::Global;
+    const Metrics shared = simulate(global).metrics;
+    QVERIFY2(shared.amplification < budget.amplification && shared.durationS < budget.durationS,
+             qPrintable(QStringLiteral("%1 %2 / %3 %4").arg(shared.amplification).arg(shared.durationS)
+                            .arg(budget.amplification).arg(budget.durationS)));
+}
+
+void TestPresets::jitterContention()
+{
+    // Every number of the lesson text, from the preset and the one setting it names.
+    const Scenario s = presetScenario(QStringLiteral("jitter-contention"));
+    QVERIFY(s.description.contains(QLatin1String("609 writes and 34 s")));
+    const Metrics none = simulate(s).metrics;
+    QCOMPARE(none.logicalOperations, 50);
+    QCOMPARE(none.writeAttempts, 609);
+    QCOMPARE(qRound(none.completionS), 34);
+    QCOMPARE(none.clientFailed, 0);
+    const Metrics full = simulate(with(s, "client.business.backoff.jitter", QStringLiteral("full"))).metrics;
+    QCOMPARE(full.writeAttempts, 342);
+    QCOMPARE(QString::number(full.completionS, 'f', 1), QStringLiteral("3.1"));
+    Scenario noBackoff = with(s, "client.business.backoff.kind", QStringLiteral("constant"));
+    noBackoff = with(noBackoff, "client.business.backoff.initialMs", 0);
+    const Metrics fastest = simulate(noBackoff).metrics;
+    QCOMPARE(fastest.writeAttempts, 676);
+    QCOMPARE(QString::number(fastest.completionS, 'f', 1), QStringLiteral("1.1"));
+    for (const char *number : {"(342)", "3.1 s", "(1.1 s)", "(676)"})
+        QVERIFY2(s.description.contains(QLatin1String(number)), number);
+}
+
+void TestPresets::metastable()
+{
+    const Scenario s = presetScenario(QStringLiteral("metastable"));
+    const Metrics down = simulate(s).metrics;
+    QCOMPARE(down.logicalOperations, 3600);
+    QCOMPARE(down.clientSucceeded, 670);
+    const Metrics budget = simulate(with(s, "client.retryBudget.enabled", true)).metrics;
+    QCOMPARE(budget.clientSucceeded, 3468);
+    QVERIFY(s.description.contains(QLatin1String("(670 of 3600 orders succeed)")));
+    QVERIFY(s.description.contains(QLatin1String("3468 orders succeed")));
 }
 
 void TestPresets::correlationIds()
@@ -345,6 +404,8 @@ void TestPresets::storyOperationCarriesTheLesson_data()
     row("reconciliation", Highlight::Duplicate, {EventKind::ReconcileVoided});
     row("retry-storm", Highlight::Duplicate, {EventKind::Timeout});
     row("correlation-ids", Highlight::Duplicate, {EventKind::ResponseLost});
+    row("jitter-contention", Highlight::Conflict409, {EventKind::RowRead, EventKind::VersionConflict});
+    row("metastable", Highlight::Duplicate, {EventKind::Timeout});
 }
 
 void TestPresets::storyOperationCarriesTheLesson()

@@ -36,7 +36,8 @@ QStringList catalogue()
             QStringLiteral("key-expiry"),         QStringLiteral("query-before-retry"),
             QStringLiteral("server-token"),       QStringLiteral("server-token-query"),
             QStringLiteral("key-store-restart"),  QStringLiteral("reconciliation"),
-            QStringLiteral("retry-storm"),        QStringLiteral("correlation-ids")};
+            QStringLiteral("retry-storm"),        QStringLiteral("correlation-ids"),
+            QStringLiteral("jitter-contention"),  QStringLiteral("metastable")};
 }
 
 } // namespace
@@ -110,6 +111,15 @@ private Q_SLOTS:
     void transportUrllib3KeysRejected();
     void unlimitedAttempts_data();
     void unlimitedAttempts();
+    void issue11FieldsRoundTrip_data();
+    void issue11FieldsRoundTrip();
+    void issue11FieldsReachTheStruct();
+    void savedFileWritesNormalShapeOnly();
+    void issue11Refusals_data();
+    void issue11Refusals();
+    void initialTokensNullOrNumber();
+    void phaseAndWindowCaps();
+    void catalogueListsIssue11Fields();
 };
 
 void TestScenario::emptyObjectGivesDefaults_data()
@@ -135,10 +145,25 @@ void TestScenario::emptyObjectGivesDefaults_data()
     QTest::addRow("transport-forcelist") << QStringLiteral("client.transport.statusForcelist") << json("[500,502,503,504]");
     QTest::addRow("timeout") << QStringLiteral("client.timeoutMs") << json("3000");
     QTest::addRow("budget") << QStringLiteral("client.retryBudget")
-                            << json(R"({"enabled":false,"ratio":0.1,"maxTokens":10})");
+                            << json(R"({"enabled":false,"ratio":0.1,"maxTokens":10,"scope":"perClient","initialTokens":null})");
     QTest::addRow("breaker") << QStringLiteral("client.circuitBreaker")
-                             << json(R"({"enabled":false,"failureThreshold":5,"openMs":5000})");
-    QTest::addRow("latency") << QStringLiteral("network.latencyMs") << json(R"({"base":20,"jitter":10})");
+                             << json(R"({"enabled":false,"failureThreshold":5,"openMs":5000,"mode":"consecutive",)"
+                                     R"("window":20,"failureRatePercent":50,"retriesOnly":false})");
+    // valueAt names every key; a saved file leaves distribution, mean and sd out for uniform.
+    QTest::addRow("latency") << QStringLiteral("network.latencyMs")
+                             << json(R"({"base":20,"jitter":10,"distribution":"uniform","mean":10,"sd":2})");
+    QTest::addRow("workload-mode") << QStringLiteral("workload.mode") << json("\"open\"");
+    QTest::addRow("workload-arrivals") << QStringLiteral("workload.arrivals") << json("\"fixed\"");
+    QTest::addRow("workload-phases") << QStringLiteral("workload.phases") << json("[]");
+    QTest::addRow("workload-ops-per-client") << QStringLiteral("workload.opsPerClient") << json("1");
+    QTest::addRow("workload-think-time") << QStringLiteral("workload.thinkTimeMs") << json("0");
+    QTest::addRow("workload-start-together") << QStringLiteral("workload.startTogether") << json("true");
+    QTest::addRow("server-model") << QStringLiteral("server.model") << json("\"orders\"");
+    QTest::addRow("server-occ") << QStringLiteral("server.occ") << json(R"({"rows":1})");
+    QTest::addRow("server-latency-per-in-flight") << QStringLiteral("server.latencyPerInFlightMs") << json("0");
+    QTest::addRow("processing") << QStringLiteral("server.processingMs")
+                                << json(R"({"base":50,"jitter":20,"distribution":"uniform","mean":10,"sd":2})");
+    QTest::addRow("windows") << QStringLiteral("windows") << json("[]");
     QTest::addRow("script-empty") << QStringLiteral("network.script") << json("[]");
     QTest::addRow("spike") << QStringLiteral("network.spikeMs") << json("5000");
     QTest::addRow("error-status") << QStringLiteral("server.errorStatus") << json("503");
@@ -658,6 +683,18 @@ void TestScenario::enumNames_data()
     QTest::addRow("fault-5xx-before") << scenario::toString(FaultKind::Server5xxBeforeCommit) << QStringLiteral("server5xxBeforeCommit");
     QTest::addRow("fault-429") << scenario::toString(FaultKind::Throttle429) << QStringLiteral("throttle429");
     QTest::addRow("fault-connect") << scenario::toString(FaultKind::ConnectFailure) << QStringLiteral("connectFailure");
+    QTest::addRow("shape-uniform") << scenario::toString(DistributionShape::Uniform) << QStringLiteral("uniform");
+    QTest::addRow("shape-normal") << scenario::toString(DistributionShape::Normal) << QStringLiteral("normal");
+    QTest::addRow("scope-per-client") << scenario::toString(BudgetScope::PerClient) << QStringLiteral("perClient");
+    QTest::addRow("scope-global") << scenario::toString(BudgetScope::Global) << QStringLiteral("global");
+    QTest::addRow("breaker-consecutive") << scenario::toString(BreakerMode::Consecutive) << QStringLiteral("consecutive");
+    QTest::addRow("breaker-failure-rate") << scenario::toString(BreakerMode::FailureRate) << QStringLiteral("failureRate");
+    QTest::addRow("model-orders") << scenario::toString(ServerModel::Orders) << QStringLiteral("orders");
+    QTest::addRow("model-occ") << scenario::toString(ServerModel::Occ) << QStringLiteral("occ");
+    QTest::addRow("workload-open") << scenario::toString(WorkloadMode::Open) << QStringLiteral("open");
+    QTest::addRow("workload-closed") << scenario::toString(WorkloadMode::Closed) << QStringLiteral("closed");
+    QTest::addRow("arrivals-fixed") << scenario::toString(Arrivals::Fixed) << QStringLiteral("fixed");
+    QTest::addRow("arrivals-poisson") << scenario::toString(Arrivals::Poisson) << QStringLiteral("poisson");
 }
 
 void TestScenario::enumNames()
@@ -1176,12 +1213,21 @@ void TestScenario::unlimitedAttempts_data()
                                           << 1000 << 4 << QString();
     QTest::addRow("no-deadline") << "business" << R"({"kind": "constant"})" << 0 << 0
                                  << QStringLiteral("client.business.maxAttempts: 0 (unlimited) needs client.business.deadlineMs above 0");
-    QTest::addRow("full-jitter") << "wrapper" << R"({"jitter": "full"})" << 5000 << 0
-                                 << QStringLiteral("client.wrapper.maxAttempts: 0 (unlimited) needs a backoff that always waits at least 1 ms");
-    QTest::addRow("zero-initial") << "business" << R"({"initialMs": 0, "jitter": "none"})" << 5000 << 0
-                                  << QStringLiteral("client.business.maxAttempts: 0 (unlimited) needs a backoff that always waits at least 1 ms");
+    // A deliberate change of issue 11: a backoff that may wait 0 ms used to be refused with
+    // unlimited attempts; the AWS study retries until success with no backoff and with full
+    // jitter. Such a wait counts as 1 ms in the bound: 1 + deadlineMs / max(1, minimum wait).
+    QTest::addRow("full-jitter") << "wrapper" << R"({"jitter": "full"})" << 5000 << 5001 << QString();
+    QTest::addRow("zero-initial") << "business" << R"({"initialMs": 0, "jitter": "none"})" << 5000 << 5001 << QString();
     QTest::addRow("shrinking") << "business" << R"({"kind": "exponential", "multiplier": 0.5, "jitter": "none"})" << 5000
-                               << 0 << QStringLiteral("client.business.maxAttempts: 0 (unlimited) needs a backoff");
+                               << 5001 << QString();
+    // The AWS study's "no backoff": constant 0 ms, no jitter, deadline 1 s: 1 + 1000 / 1 = 1001.
+    QTest::addRow("no-backoff") << "business" << R"({"kind": "constant", "initialMs": 0, "jitter": "none"})" << 1000
+                                << 1001 << QString();
+    // A wait of 1 ms gives the same bound as 0 ms: the smallest wait that counts.
+    QTest::addRow("one-ms") << "business" << R"({"kind": "constant", "initialMs": 1, "jitter": "none"})" << 1000
+                            << 1001 << QString();
+    QTest::addRow("two-ms") << "business" << R"({"kind": "constant", "initialMs": 2, "jitter": "none"})" << 1000
+                            << 501 << QString();
 }
 
 void TestScenario::unlimitedAttempts()
@@ -1210,13 +1256,402 @@ void TestScenario::unlimitedAttempts()
     QCOMPARE(parsed.scenario.worstCaseAttemptsPerOp(), 3 * bound);
 }
 
+// Each new setting of issue 11, set as --set sets it: read back by valueAt, different from the
+// default for operator== and sameSettings, and through a saved file unchanged.
+void TestScenario::issue11FieldsRoundTrip_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("value"); // as --set takes it
+    QTest::addRow("latency-normal") << QStringLiteral("network.latencyMs")
+                                    << QStringLiteral(R"({"distribution": "normal", "mean": 12.5, "sd": 3})");
+    // mean and sd are saved with the normal shape only (a uniform one never reads them).
+    QTest::addRow("latency-mean") << QStringLiteral("network.latencyMs.mean") << QStringLiteral("7.25");
+    QTest::addRow("latency-normal-alone") << QStringLiteral("network.latencyMs.distribution") << QStringLiteral("\"normal\"");
+    QTest::addRow("processing-normal") << QStringLiteral("server.processingMs")
+                                       << QStringLiteral(R"({"distribution": "normal", "mean": 40, "sd": 0})");
+    QTest::addRow("processing-sd") << QStringLiteral("server.processingMs.sd") << QStringLiteral("600000");
+    QTest::addRow("workload-closed") << QStringLiteral("workload.mode") << QStringLiteral("\"closed\"");
+    QTest::addRow("workload-poisson") << QStringLiteral("workload.arrivals") << QStringLiteral("\"poisson\"");
+    QTest::addRow("workload-phases") << QStringLiteral("workload.phases")
+                                     << QStringLiteral(R"([{"fromS": 0, "toS": 10, "ratePerS": 5}, )"
+                                                       R"({"fromS": 10, "toS": 12.5, "ratePerS": 400}])");
+    QTest::addRow("workload-phase-entry") << QStringLiteral("workload.phases[0].ratePerS") << QStringLiteral("0.5");
+    QTest::addRow("workload-ops") << QStringLiteral("workload.opsPerClient") << QStringLiteral("100000");
+    QTest::addRow("workload-think") << QStringLiteral("workload.thinkTimeMs") << QStringLiteral("250");
+    QTest::addRow("workload-spread") << QStringLiteral("workload.startTogether") << QStringLiteral("false");
+    QTest::addRow("server-occ") << QStringLiteral("server.model") << QStringLiteral("\"occ\"");
+    QTest::addRow("server-rows") << QStringLiteral("server.occ.rows") << QStringLiteral("100000");
+    QTest::addRow("server-in-flight") << QStringLiteral("server.latencyPerInFlightMs") << QStringLiteral("2.5");
+    QTest::addRow("windows") << QStringLiteral("windows")
+                             << QStringLiteral(R"([{"fromS": 5, "toS": 8, "fault": "responseLost", "probability": 1}, )"
+                                               R"({"fromS": 6, "toS": 7, "fault": "latencySpike", "probability": 0.25}])");
+    QTest::addRow("window-entry-fault") << QStringLiteral("windows[0].fault") << QStringLiteral("\"throttle429\"");
+    QTest::addRow("budget-global") << QStringLiteral("client.retryBudget.scope") << QStringLiteral("\"global\"");
+    QTest::addRow("budget-initial") << QStringLiteral("client.retryBudget.initialTokens") << QStringLiteral("0");
+    QTest::addRow("breaker-rate") << QStringLiteral("client.circuitBreaker.mode") << QStringLiteral("\"failureRate\"");
+    QTest::addRow("breaker-window") << QStringLiteral("client.circuitBreaker.window") << QStringLiteral("10000");
+    QTest::addRow("breaker-percent") << QStringLiteral("client.circuitBreaker.failureRatePercent") << QStringLiteral("1");
+    QTest::addRow("breaker-retries-only") << QStringLiteral("client.circuitBreaker.retriesOnly") << QStringLiteral("true");
+}
+
+void TestScenario::issue11FieldsRoundTrip()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, value);
+    QStringList sets{path + QLatin1Char('=') + value};
+    if (path.endsWith(QLatin1String(".mean")) || path.endsWith(QLatin1String(".sd")))
+        sets.prepend(path.section(QLatin1Char('.'), 0, -2) + QStringLiteral(".distribution=\"normal\""));
+    const ScenarioParse set = scenario::withSets(Scenario(), sets);
+    QVERIFY2(set.ok(), qPrintable(set.errors.join(QLatin1Char('\n'))));
+    const QJsonValue expected = json(value.toUtf8().constData());
+    const QJsonValue stored = scenario::valueAt(set.scenario, path);
+    if (expected.isObject()) {
+        const QJsonObject want = expected.toObject();
+        for (auto it = want.begin(); it != want.end(); ++it)
+            QCOMPARE(stored[it.key()], it.value());
+    } else {
+        QCOMPARE(stored, expected);
+    }
+    QVERIFY(set.scenario != Scenario());
+    QVERIFY(!scenario::sameSettings(set.scenario, Scenario()));
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString fileName = dir.filePath(QStringLiteral("issue11.json"));
+    QCOMPARE(scenario::save(set.scenario, fileName), QString());
+    const ScenarioParse loaded = scenario::load(fileName);
+    QVERIFY2(loaded.ok(), qPrintable(loaded.errors.join(QLatin1Char('\n'))));
+    QCOMPARE(loaded.scenario, set.scenario);
+    QCOMPARE(scenario::valueAt(loaded.scenario, path), stored);
+}
+
+void TestScenario::issue11FieldsReachTheStruct()
+{
+    const ScenarioParse parsed = scenario::fromJsonBytes(R"({
+        "workload": {"mode": "closed", "arrivals": "poisson", "clients": 7, "opsPerClient": 3,
+                     "thinkTimeMs": 40, "startTogether": false},
+        "client": {"retryBudget": {"scope": "global", "initialTokens": 2.5},
+                   "circuitBreaker": {"mode": "failureRate", "window": 30, "failureRatePercent": 60,
+                                      "retriesOnly": true}},
+        "network": {"latencyMs": {"distribution": "normal", "mean": 10, "sd": 2}},
+        "server": {"model": "occ", "occ": {"rows": 4}, "latencyPerInFlightMs": 1.5,
+                   "processingMs": {"distribution": "normal", "mean": 30.5, "sd": 4}},
+        "windows": [{"fromS": 1, "toS": 2.5, "fault": "connectFailure", "probability": 0.75}]
+    })");
+    QVERIFY2(parsed.ok(), qPrintable(parsed.errors.join(QLatin1Char('\n'))));
+    const Scenario &s = parsed.scenario;
+    QCOMPARE(s.workload.mode, WorkloadMode::Closed);
+    QCOMPARE(s.workload.arrivals, Arrivals::Poisson);
+    QCOMPARE(s.workload.opsPerClient, 3);
+    QCOMPARE(s.workload.operations(), 21);
+    QCOMPARE(s.workload.thinkTimeMs, 40);
+    QCOMPARE(s.workload.startTogether, false);
+    QCOMPARE(s.client.retryBudget.scope, BudgetScope::Global);
+    QCOMPARE(s.client.retryBudget.initialTokens, 2.5);
+    QCOMPARE(s.client.circuitBreaker.mode, BreakerMode::FailureRate);
+    QCOMPARE(s.client.circuitBreaker.window, 30);
+    QCOMPARE(s.client.circuitBreaker.failureRatePercent, 60);
+    QCOMPARE(s.client.circuitBreaker.retriesOnly, true);
+    QCOMPARE(s.network.latencyMs.shape, DistributionShape::Normal);
+    QCOMPARE(s.network.latencyMs.mean, 10.0);
+    QCOMPARE(s.network.latencyMs.sd, 2.0);
+    QCOMPARE(s.network.latencyMs.base, 20); // untouched
+    QCOMPARE(s.server.model, ServerModel::Occ);
+    QCOMPARE(s.server.occRows, 4);
+    QCOMPARE(s.server.latencyPerInFlightMs, 1.5);
+    QCOMPARE(s.server.processingMs.shape, DistributionShape::Normal);
+    QCOMPARE(s.server.processingMs.mean, 30.5);
+    QCOMPARE(s.windows.size(), 1);
+    QCOMPARE(s.windows.first(), (FaultWindow{1, 2.5, FaultKind::ConnectFailure, 0.75}));
+
+    const ScenarioParse phased = scenario::fromJsonBytes(
+        R"({"workload": {"phases": [{"fromS": 0, "toS": 10, "ratePerS": 2}, {"fromS": 20, "toS": 30}]}})");
+    QVERIFY2(phased.ok(), qPrintable(phased.errors.join(QLatin1Char('\n'))));
+    QCOMPARE(phased.scenario.workload.phases,
+             (QList<LoadPhase>{LoadPhase{0, 10, 2}, LoadPhase{20, 30, 10}})); // ratePerS defaults to 10
+}
+
+// Saved files stay stable: distribution, mean and sd are written for the normal shape only.
+void TestScenario::savedFileWritesNormalShapeOnly()
+{
+    Scenario s;
+    s.network.latencyMs.mean = 99; // kept in memory (--set, valueAt), but a uniform shape never reads it
+    QJsonObject latency = s.toJson()[QLatin1String("network")][QLatin1String("latencyMs")].toObject();
+    QCOMPARE(latency, (QJsonObject{{QStringLiteral("base"), 20}, {QStringLiteral("jitter"), 10}}));
+    QJsonObject processing = s.toJson()[QLatin1String("server")][QLatin1String("processingMs")].toObject();
+    QCOMPARE(processing, (QJsonObject{{QStringLiteral("base"), 50}, {QStringLiteral("jitter"), 20}}));
+    // --set and valueAt know the keys all the same.
+    QCOMPARE(scenario::valueAt(s, QStringLiteral("network.latencyMs.mean")).toDouble(), 99.0);
+    QCOMPARE(scenario::valueAt(s, QStringLiteral("network.latencyMs.distribution")).toString(), QStringLiteral("uniform"));
+
+    s.network.latencyMs.shape = DistributionShape::Normal;
+    latency = s.toJson()[QLatin1String("network")][QLatin1String("latencyMs")].toObject();
+    QCOMPARE(latency, (QJsonObject{{QStringLiteral("base"), 20},
+                                   {QStringLiteral("jitter"), 10},
+                                   {QStringLiteral("distribution"), QStringLiteral("normal")},
+                                   {QStringLiteral("mean"), 99},
+                                   {QStringLiteral("sd"), 2}}));
+    // base and jitter stay in the file for normal too.
+    const ScenarioParse back = scenario::fromJson(s.toJson());
+    QVERIFY(back.ok());
+    QCOMPARE(back.scenario, s);
+}
+
+void TestScenario::issue11Refusals_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("expected"); // the first error, from its start; empty: accepted
+    QTest::addRow("distribution-unknown") << QByteArray(R"({"network": {"latencyMs": {"distribution": "lognormal"}}})")
+                                          << QStringLiteral("network.latencyMs.distribution: expected one of uniform|normal, got \"lognormal\"");
+    QTest::addRow("mean-too-big") << QByteArray(R"({"server": {"processingMs": {"mean": 600001}}})")
+                                  << QStringLiteral("server.processingMs.mean: expected a number from 0 to 600000, got 600001");
+    QTest::addRow("sd-negative") << QByteArray(R"({"network": {"latencyMs": {"sd": -1}}})")
+                                 << QStringLiteral("network.latencyMs.sd: expected a number from 0 to 600000, got -1");
+    QTest::addRow("mode-unknown") << QByteArray(R"({"workload": {"mode": "batch"}})")
+                                  << QStringLiteral("workload.mode: expected one of open|closed, got \"batch\"");
+    QTest::addRow("arrivals-unknown") << QByteArray(R"({"workload": {"arrivals": "burst"}})")
+                                      << QStringLiteral("workload.arrivals: expected one of fixed|poisson");
+    QTest::addRow("phase-to-before-from") << QByteArray(R"({"workload": {"phases": [{"fromS": 5, "toS": 5}]}})")
+                                          << QStringLiteral("workload.phases[0].toS: expected a time after fromS (5 s), got 5");
+    QTest::addRow("phase-third-beyond-day")
+        << QByteArray(R"({"workload": {"phases": [{"fromS": 0, "toS": 1}, {"fromS": 1, "toS": 2}, {"fromS": 2, "toS": 90000}]}})")
+        << QStringLiteral("workload.phases[2].toS: expected a number from 0 to 86400, got 90000");
+    QTest::addRow("phase-rate-negative") << QByteArray(R"({"workload": {"phases": [{"ratePerS": -1}]}})")
+                                         << QStringLiteral("workload.phases[0].ratePerS: expected a number from 0 to 100000, got -1");
+    QTest::addRow("phase-unknown-key") << QByteArray(R"({"workload": {"phases": [{"rate": 3}]}})")
+                                       << QStringLiteral("workload.phases[0].rate: unknown key");
+    QTest::addRow("phase-not-object") << QByteArray(R"({"workload": {"phases": [3]}})")
+                                      << QStringLiteral("workload.phases[0]: expected an object");
+    QTest::addRow("phases-overlap")
+        << QByteArray(R"({"workload": {"phases": [{"fromS": 0, "toS": 10}, {"fromS": 20, "toS": 30}, {"fromS": 9.5, "toS": 12}]}})")
+        << QStringLiteral("workload.phases[2]: 9.5 to 12 s overlaps workload.phases[0] (0 to 10 s); phases must not overlap");
+    QTest::addRow("phases-touching") << QByteArray(R"({"workload": {"phases": [{"fromS": 0, "toS": 10}, {"fromS": 10, "toS": 20}]}})")
+                                     << QString();
+    QTest::addRow("phases-arrivals")
+        << QByteArray(R"({"workload": {"phases": [{"fromS": 0, "toS": 10, "ratePerS": 50000}, {"fromS": 10, "toS": 20, "ratePerS": 50001}]}})")
+        << QStringLiteral("workload.phases: the phases bring 1000010 arrivals ((toS - fromS) x ratePerS, summed), at most 1000000");
+    QTest::addRow("closed-with-phases") << QByteArray(R"({"workload": {"mode": "closed", "phases": [{"fromS": 0, "toS": 10}]}})")
+                                        << QStringLiteral("workload.phases: phases set the arrival rate of open mode; closed mode "
+                                                          "(workload.mode \"closed\") takes none, got 1 phase");
+    QTest::addRow("closed-too-many-operations")
+        << QByteArray(R"({"workload": {"mode": "closed", "clients": 10000, "opsPerClient": 101}})")
+        << QStringLiteral("workload.opsPerClient: closed mode runs workload.clients x opsPerClient operations, at most "
+                          "1000000; got 10000 x 101 = 1010000");
+    QTest::addRow("closed-at-limit") << QByteArray(R"({"workload": {"mode": "closed", "clients": 10000, "opsPerClient": 100}})")
+                                     << QString();
+    QTest::addRow("open-ignores-ops-limit") << QByteArray(R"({"workload": {"clients": 10000, "opsPerClient": 101}})")
+                                            << QString();
+    QTest::addRow("ops-zero") << QByteArray(R"({"workload": {"opsPerClient": 0}})")
+                              << QStringLiteral("workload.opsPerClient: expected an integer from 1 to 100000, got 0");
+    QTest::addRow("think-negative") << QByteArray(R"({"workload": {"thinkTimeMs": -1}})")
+                                    << QStringLiteral("workload.thinkTimeMs: expected an integer from 0 to 3600000");
+    QTest::addRow("start-together-number") << QByteArray(R"({"workload": {"startTogether": 1}})")
+                                           << QStringLiteral("workload.startTogether: expected true or false, got 1");
+    // A script entry addresses the operations of the run: clients x opsPerClient when closed.
+    QTest::addRow("closed-script-last-op")
+        << QByteArray(R"({"workload": {"mode": "closed", "clients": 5, "opsPerClient": 5}, "network": {"script": [{"op": 25, "fault": "requestLost"}]}})")
+        << QString();
+    QTest::addRow("closed-script-beyond")
+        << QByteArray(R"({"workload": {"mode": "closed", "clients": 5, "opsPerClient": 5}, "network": {"script": [{"op": 26, "fault": "requestLost"}]}})")
+        << QStringLiteral("network.script[0].op: 26 can never happen: workload.clients x workload.opsPerClient is 25");
+    QTest::addRow("model-unknown") << QByteArray(R"({"server": {"model": "mvcc"}})")
+                                   << QStringLiteral("server.model: expected one of orders|occ, got \"mvcc\"");
+    QTest::addRow("occ-token") << QByteArray(R"({"server": {"model": "occ", "idempotency": {"mode": "token"}}})")
+                               << QStringLiteral("server.model: occ has no token round trip, so it cannot serve "
+                                                 "server.idempotency.mode \"token\"");
+    QTest::addRow("occ-atomic") << QByteArray(R"({"server": {"model": "occ", "idempotency": {"mode": "atomic"}}})") << QString();
+    QTest::addRow("orders-token") << QByteArray(R"({"server": {"idempotency": {"mode": "token"}}})") << QString();
+    QTest::addRow("occ-rows-zero") << QByteArray(R"({"server": {"occ": {"rows": 0}}})")
+                                   << QStringLiteral("server.occ.rows: expected an integer from 1 to 100000, got 0");
+    QTest::addRow("occ-unknown-key") << QByteArray(R"({"server": {"occ": {"row": 2}}})")
+                                     << QStringLiteral("server.occ.row: unknown key (did you mean \"rows\"?)");
+    QTest::addRow("in-flight-too-big") << QByteArray(R"({"server": {"latencyPerInFlightMs": 10000.5}})")
+                                       << QStringLiteral("server.latencyPerInFlightMs: expected a number from 0 to 10000");
+    QTest::addRow("window-server-restart")
+        << QByteArray(R"({"windows": [{"fromS": 0, "toS": 1, "fault": "serverRestart"}]})")
+        << QStringLiteral("windows[0].fault: serverRestart has no probability; schedule restarts with server.restarts");
+    QTest::addRow("window-fault-missing") << QByteArray(R"({"windows": [{"fromS": 0, "toS": 1}]})")
+                                          << QStringLiteral("windows[0].fault: missing; every window names the fault it sets");
+    QTest::addRow("window-fault-unknown") << QByteArray(R"({"windows": [{"fault": "meteor"}]})")
+                                          << QStringLiteral("windows[0].fault: expected one of connectFailure|");
+    QTest::addRow("window-probability") << QByteArray(R"({"windows": [{"fault": "requestLost", "probability": 1.5}]})")
+                                        << QStringLiteral("windows[0].probability: expected a number from 0 to 1, got 1.5");
+    QTest::addRow("window-to-before-from")
+        << QByteArray(R"({"windows": [{"fromS": 3, "toS": 2, "fault": "requestLost"}]})")
+        << QStringLiteral("windows[0].toS: expected a time after fromS (3 s), got 2");
+    QTest::addRow("windows-overlap-same-fault")
+        << QByteArray(R"({"windows": [{"fromS": 0, "toS": 10, "fault": "responseLost"},
+                                      {"fromS": 5, "toS": 15, "fault": "latencySpike"},
+                                      {"fromS": 9, "toS": 11, "fault": "responseLost"}]})")
+        << QStringLiteral("windows[2]: 9 to 11 s overlaps windows[0] (0 to 10 s), a window of the same fault responseLost");
+    QTest::addRow("windows-overlap-other-fault")
+        << QByteArray(R"({"windows": [{"fromS": 0, "toS": 10, "fault": "responseLost"}, {"fromS": 5, "toS": 15, "fault": "latencySpike"}]})")
+        << QString();
+    QTest::addRow("windows-not-array") << QByteArray(R"({"windows": {}})") << QStringLiteral("windows: expected an array, got {}");
+    QTest::addRow("scope-unknown") << QByteArray(R"({"client": {"retryBudget": {"scope": "perServer"}}})")
+                                   << QStringLiteral("client.retryBudget.scope: expected one of perClient|global");
+    QTest::addRow("initial-tokens-negative") << QByteArray(R"({"client": {"retryBudget": {"initialTokens": -1}}})")
+                                             << QStringLiteral("client.retryBudget.initialTokens: expected a number from 0 to "
+                                                               "1000000, got -1 (or null for a full bucket (maxTokens))");
+    QTest::addRow("initial-tokens-text") << QByteArray(R"({"client": {"retryBudget": {"initialTokens": "full"}}})")
+                                         << QStringLiteral("client.retryBudget.initialTokens: expected a number from 0 to "
+                                                           "1000000, got \"full\"");
+    QTest::addRow("breaker-mode-unknown") << QByteArray(R"({"client": {"circuitBreaker": {"mode": "adaptive"}}})")
+                                          << QStringLiteral("client.circuitBreaker.mode: expected one of consecutive|failureRate");
+    QTest::addRow("breaker-window-zero") << QByteArray(R"({"client": {"circuitBreaker": {"window": 0}}})")
+                                         << QStringLiteral("client.circuitBreaker.window: expected an integer from 1 to 10000, got 0");
+    QTest::addRow("breaker-percent-over") << QByteArray(R"({"client": {"circuitBreaker": {"failureRatePercent": 101}}})")
+                                          << QStringLiteral("client.circuitBreaker.failureRatePercent: expected an integer from 1 to 100, got 101");
+    QTest::addRow("breaker-retries-only-text") << QByteArray(R"({"client": {"circuitBreaker": {"retriesOnly": "yes"}}})")
+                                               << QStringLiteral("client.circuitBreaker.retriesOnly: expected true or false");
+}
+
+void TestScenario::issue11Refusals()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, expected);
+    const ScenarioParse parsed = scenario::fromJsonBytes(text);
+    if (expected.isEmpty()) {
+        QVERIFY2(parsed.ok(), qPrintable(parsed.errors.join(QLatin1Char('\n'))));
+        return;
+    }
+    QVERIFY(!parsed.ok());
+    QVERIFY2(parsed.errors.first().startsWith(expected), qPrintable(parsed.errors.join(QLatin1Char('\n'))));
+    // --set gives the same first error for the same settings.
+    const QJsonObject object = QJsonDocument::fromJson(text).object();
+    QStringList sets;
+    for (auto it = object.begin(); it != object.end(); ++it)
+        sets << it.key() + QLatin1Char('=') + QString::fromUtf8(QJsonDocument::fromVariant(it.value().toVariant()).toJson(QJsonDocument::Compact));
+    const ScenarioParse viaSet = scenario::withSets(Scenario(), sets);
+    QVERIFY(!viaSet.ok());
+    QVERIFY2(viaSet.errors.first().startsWith(expected), qPrintable(viaSet.errors.join(QLatin1Char('\n'))));
+}
+
+void TestScenario::initialTokensNullOrNumber()
+{
+    // null (the default) starts the bucket full; a number starts it there, capped by maxTokens.
+    ScenarioParse parsed = scenario::fromJsonBytes(R"({"client": {"retryBudget": {"maxTokens": 10, "initialTokens": null}}})");
+    QVERIFY(parsed.ok());
+    QCOMPARE(parsed.scenario.client.retryBudget.initialTokens, -1.0);
+    QCOMPARE(parsed.scenario.client.retryBudget.startTokens(), 10.0);
+    QCOMPARE(parsed.scenario.toJson()[QLatin1String("client")][QLatin1String("retryBudget")][QLatin1String("initialTokens")],
+             QJsonValue(QJsonValue::Null));
+    QCOMPARE(parsed.scenario, Scenario());
+
+    parsed = scenario::fromJsonBytes(R"({"client": {"retryBudget": {"maxTokens": 10, "initialTokens": 0}}})");
+    QVERIFY(parsed.ok());
+    QCOMPARE(parsed.scenario.client.retryBudget.initialTokens, 0.0);
+    QCOMPARE(parsed.scenario.client.retryBudget.startTokens(), 0.0);
+    QCOMPARE(parsed.scenario.toJson()[QLatin1String("client")][QLatin1String("retryBudget")][QLatin1String("initialTokens")],
+             QJsonValue(0));
+    QVERIFY(parsed.scenario != Scenario()); // 0 is not null
+
+    parsed = scenario::fromJsonBytes(R"({"client": {"retryBudget": {"maxTokens": 10, "initialTokens": 25}}})");
+    QVERIFY(parsed.ok());
+    QCOMPARE(parsed.scenario.client.retryBudget.startTokens(), 10.0);
+
+    // --set takes null back to a full bucket.
+    const ScenarioParse reset = scenario::withSet(parsed.scenario, QStringLiteral("client.retryBudget.initialTokens=null"));
+    QVERIFY(reset.ok());
+    QCOMPARE(reset.scenario.client.retryBudget.initialTokens, -1.0);
+    QCOMPARE(scenario::valueAt(reset.scenario, QStringLiteral("client.retryBudget.initialTokens")), QJsonValue(QJsonValue::Null));
+}
+
+void TestScenario::phaseAndWindowCaps()
+{
+    const auto phases = [](int count) {
+        QJsonArray list;
+        for (int i = 0; i < count; ++i)
+            list.append(QJsonObject{{QStringLiteral("fromS"), i}, {QStringLiteral("toS"), i + 1}, {QStringLiteral("ratePerS"), 1}});
+        return QJsonObject{{QStringLiteral("workload"), QJsonObject{{QStringLiteral("phases"), list}}}};
+    };
+    const auto windows = [](int count) {
+        QJsonArray list;
+        for (int i = 0; i < count; ++i)
+            list.append(QJsonObject{{QStringLiteral("fromS"), i}, {QStringLiteral("toS"), i + 1},
+                                    {QStringLiteral("fault"), QStringLiteral("requestLost")}});
+        return QJsonObject{{QStringLiteral("windows"), list}};
+    };
+    QVERIFY(scenario::fromJson(phases(scenario::MaxPhaseEntries)).ok());
+    QCOMPARE(scenario::fromJson(phases(scenario::MaxPhaseEntries + 1)).errors,
+             QStringList{QStringLiteral("workload.phases: at most 100 entries, got 101")});
+    QVERIFY(scenario::fromJson(windows(scenario::MaxWindowEntries)).ok());
+    QCOMPARE(scenario::fromJson(windows(scenario::MaxWindowEntries + 1)).errors,
+             QStringList{QStringLiteral("windows: at most 100 entries, got 101")});
+}
+
+// `retrylab fields` lists every new path with its type, range or choices, and default.
+void TestScenario::catalogueListsIssue11Fields()
+{
+    QHash<QString, FieldInfo> catalogue;
+    for (const FieldInfo &f : scenario::fields())
+        catalogue.insert(f.path, f);
+    struct Expected
+    {
+        const char *path;
+        const char *type;
+        const char *allowed;
+        const char *defaultJson;
+    };
+    const Expected expected[] = {
+        {"network.latencyMs.distribution", "choice", "uniform, normal", "\"uniform\""},
+        {"network.latencyMs.mean", "number", "0 to 600000", "10"},
+        {"network.latencyMs.sd", "number", "0 to 600000", "2"},
+        {"server.processingMs.distribution", "choice", "uniform, normal", "\"uniform\""},
+        {"server.processingMs.mean", "number", "0 to 600000", "10"},
+        {"server.processingMs.sd", "number", "0 to 600000", "2"},
+        {"workload.mode", "choice", "open, closed", "\"open\""},
+        {"workload.arrivals", "choice", "fixed, poisson", "\"fixed\""},
+        {"workload.phases", "list", "load phases {fromS, toS, ratePerS} of open mode, not overlapping, at most 100 entries and 1000000 arrivals in all", "[]"},
+        {"workload.phases[N].fromS", "number", "0 to 86400 (seconds), before toS", "0"},
+        {"workload.phases[N].toS", "number", "after fromS, up to 86400 (seconds)", "10"},
+        {"workload.phases[N].ratePerS", "number", "0 to 100000", "10"},
+        {"workload.opsPerClient", "integer", "1 to 100000", "1"},
+        {"workload.thinkTimeMs", "integer", "0 to 3600000", "0"},
+        {"workload.startTogether", "boolean", "true or false", "true"},
+        {"server.model", "choice", "orders, occ", "\"orders\""},
+        {"server.occ.rows", "integer", "1 to 100000", "1"},
+        {"server.latencyPerInFlightMs", "number", "0 to 10000", "0"},
+        {"windows", "list", "fault windows {fromS, toS, fault, probability}, at most 100 entries", "[]"},
+        {"windows[N].fromS", "number", "0 to 86400 (seconds), before toS", "0"},
+        {"windows[N].toS", "number", "after fromS, up to 86400 (seconds)", "10"},
+        {"windows[N].fault", "choice",
+         "connectFailure, requestLost, responseLost, resetAfterCommit, latencySpike, server5xxBeforeCommit, "
+         "server5xxAfterCommit, throttle429",
+         "\"connectFailure\""},
+        {"windows[N].probability", "number", "0 to 1", "1"},
+        {"client.retryBudget.scope", "choice", "perClient, global", "\"perClient\""},
+        {"client.retryBudget.initialTokens", "number", "0 to 1000000, or null for a full bucket (maxTokens)", "null"},
+        {"client.circuitBreaker.mode", "choice", "consecutive, failureRate", "\"consecutive\""},
+        {"client.circuitBreaker.window", "integer", "1 to 10000", "20"},
+        {"client.circuitBreaker.failureRatePercent", "integer", "1 to 100", "50"},
+        {"client.circuitBreaker.retriesOnly", "boolean", "true or false", "false"},
+    };
+    for (const Expected &e : expected) {
+        const QString path = QLatin1String(e.path);
+        QVERIFY2(catalogue.contains(path), e.path);
+        const FieldInfo f = catalogue.value(path);
+        QCOMPARE(f.type, QLatin1String(e.type));
+        QCOMPARE(f.allowed, QLatin1String(e.allowed));
+        QCOMPARE(f.defaultValue, json(e.defaultJson));
+        if (f.type == QLatin1String("choice"))
+            QCOMPARE(f.choices.join(QStringLiteral(", ")), f.allowed);
+    }
+    // fromS and toS bound each other: stated in words, not as a fixed range.
+    QVERIFY(!catalogue.value(QStringLiteral("workload.phases[N].fromS")).bounded);
+    QVERIFY(!catalogue.value(QStringLiteral("windows[N].toS")).bounded);
+    QVERIFY(catalogue.value(QStringLiteral("client.retryBudget.initialTokens")).bounded);
+    // The catalogue lists no serverRestart window.
+    QVERIFY(!catalogue.value(QStringLiteral("windows[N].fault")).choices.contains(QStringLiteral("serverRestart")));
+}
+
 void TestScenario::setsAreValidatedTogether()
 {
     const Scenario base = test::presetScenario(QStringLiteral("ghost-request"));
     const QStringList unlimited{QStringLiteral("client.business.maxAttempts=0"),
                                 QStringLiteral("client.business.deadlineMs=30000"),
                                 QStringLiteral("client.business.backoff.jitter=none")};
-    // One at a time, the first is refused: unlimited needs a deadline and a wait of at least 1 ms.
+    // One at a time, the first is refused: unlimited needs a deadline.
     QVERIFY(!scenario::withSet(base, unlimited.first()).ok());
     // Together, in either order, they make the same scenario.
     QStringList sources;

@@ -5,6 +5,7 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <cmath>
 #include <limits>
 
 using namespace retrylab;
@@ -46,10 +47,10 @@ Metrics metricsWith(int duplicates, double amplification, int records)
 
 SweepJob job(int point, double value)
 {
-    SweepJob j;
-    j.point = point;
-    j.value = value;
-    return j;
+    auto cell = std::make_shared<SweepCell>();
+    cell->point = point;
+    cell->value = value;
+    return SweepJob{cell, 0};
 }
 
 bool sameStats(const QList<SweepPoint> &a, const QList<SweepPoint> &b)
@@ -62,7 +63,8 @@ bool sameStats(const QList<SweepPoint> &a, const QList<SweepPoint> &b)
         for (int m = 0; m < a[i].stats.size(); ++m) {
             const SweepStat &x = a[i].stats[m].second;
             const SweepStat &y = b[i].stats[m].second;
-            if (a[i].stats[m].first != b[i].stats[m].first || x.mean != y.mean || x.min != y.min || x.max != y.max)
+            if (a[i].stats[m].first != b[i].stats[m].first || x.mean != y.mean || x.min != y.min || x.max != y.max
+                || x.sd != y.sd)
                 return false;
         }
     }
@@ -76,6 +78,8 @@ class TestSweep : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void splitValuesKeepsJson();
+    void groupPathTakesObjects();
     void jobValues_data();
     void jobValues();
     void jobSeedsAndScenarios();
@@ -91,7 +95,18 @@ private Q_SLOTS:
     void validateRefusesWrappingSeeds();
     void validateRefusesValuesNobodyTyped_data();
     void validateRefusesValuesNobodyTyped();
-    void estimateSumsEveryValue();
+    void estimateIsTheWorstRun();
+    void estimateNamesBothValues();
+    void runCountIsCapped_data();
+    void runCountIsCapped();
+    void categoricalValuesApplied();
+    void categoricalInvalidValueRefused_data();
+    void categoricalInvalidValueRefused();
+    void valueFromTextReadsJsonElseString();
+    void twoDCellsCountAndOrder();
+    void twoDRunFillsEveryCell();
+    void sampleSdByHand();
+    void foldedMatchesAggregate();
 };
 
 void TestSweep::jobValues_data()
@@ -128,11 +143,11 @@ void TestSweep::jobValues()
     QCOMPARE(all.size(), steps * 2);
     for (int i = 0; i < all.size(); ++i) {
         const int point = i / 2;
-        QCOMPARE(all[i].point, point);
-        QVERIFY2(qAbs(all[i].value - expected[point]) < 1e-9,
-                 qPrintable(QStringLiteral("point %1: %2 != %3").arg(point).arg(all[i].value).arg(expected[point])));
+        QCOMPARE(all[i].point(), point);
+        QVERIFY2(qAbs(all[i].cell->value - expected[point]) < 1e-9,
+                 qPrintable(QStringLiteral("point %1: %2 != %3").arg(point).arg(all[i].cell->value).arg(expected[point])));
         // The value really lands in the job's scenario.
-        QVERIFY(qAbs(scenario::valueAt(all[i].scenario, param).toDouble() - expected[point]) < 1e-9);
+        QVERIFY(qAbs(scenario::valueAt(all[i].scenario(), param).toDouble() - expected[point]) < 1e-9);
     }
 }
 
@@ -142,11 +157,13 @@ void TestSweep::jobSeedsAndScenarios()
     const QList<SweepJob> all = sweep::jobs(b, spec("client.business.maxAttempts", 2, 5, 4, 3));
     QCOMPARE(all.size(), 12);
     for (int i = 0; i < all.size(); ++i) {
-        QCOMPARE(all[i].scenario.seed, b.seed + quint64(i % 3));
-        QCOMPARE(all[i].scenario.client.business.maxAttempts, 2 + i / 3);
+        QCOMPARE(all[i].scenario().seed, b.seed + quint64(i % 3));
+        QCOMPARE(all[i].scenario().client.business.maxAttempts, 2 + i / 3);
         // Everything else is left as it was.
-        QCOMPARE(all[i].scenario.workload.orders, b.workload.orders);
-        QCOMPARE(all[i].scenario.network.responseLoss, b.network.responseLoss);
+        QCOMPARE(all[i].scenario().workload.orders, b.workload.orders);
+        QCOMPARE(all[i].scenario().network.responseLoss, b.network.responseLoss);
+        // The seeds of one cell share its scenario: no copy per job.
+        QCOMPARE(all[i].cell.get(), all[i - i % 3].cell.get());
     }
 }
 
@@ -192,7 +209,7 @@ void TestSweep::aggregateMath()
     const QList<SweepJob> jobs{job(0, 0.1), job(1, 0.2), job(0, 0.1), job(1, 0.2), job(0, 0.1), job(1, 0.2)};
     const QList<Metrics> results{metricsWith(1, 1.5, 11), metricsWith(10, 2.0, 30), metricsWith(2, 1.0, 12),
                                  metricsWith(20, 3.0, 40), metricsWith(6, 2.0, 16), metricsWith(30, 4.0, 50)};
-    const QList<SweepPoint> points = sweep::aggregate(spec("network.responseLoss", 0.1, 0.2, 2, 3), jobs, results);
+    const QList<SweepPoint> points = sweep::aggregate(jobs, results);
     QCOMPARE(points.size(), 2);
     QCOMPARE(points[0].value, 0.1);
     QCOMPARE(points[1].value, 0.2);
@@ -221,7 +238,7 @@ void TestSweep::aggregateIgnoresMissingResults()
     // After a cancel, fewer results than jobs: the unfinished point is left out.
     const QList<SweepJob> jobs{job(0, 1), job(0, 1), job(1, 2), job(1, 2)};
     const QList<Metrics> results{metricsWith(4, 1, 1), metricsWith(8, 1, 1)};
-    const QList<SweepPoint> points = sweep::aggregate(spec("workload.orders", 1, 2, 2, 2), jobs, results);
+    const QList<SweepPoint> points = sweep::aggregate(jobs, results);
     QCOMPARE(points.size(), 1);
     QCOMPARE(points[0].stat(QStringLiteral("duplicates")).mean, 6.0);
 }
@@ -250,7 +267,7 @@ void TestSweep::runMatchesSequentialJobs()
     QList<Metrics> results;
     for (const SweepJob &j : all)
         results << sweep::runJob(j);
-    QVERIFY(sameStats(sweep::run(b, sp), sweep::aggregate(sp, all, results)));
+    QVERIFY(sameStats(sweep::run(b, sp), sweep::aggregate(all, results)));
 }
 
 void TestSweep::startCanBeCancelled()
@@ -295,7 +312,7 @@ void TestSweep::validateRefusesWrappingSeeds()
     if (ok) {
         QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
         const QList<SweepJob> all = sweep::jobs(s, spec("network.responseLoss", 0, 0.5, 2, seeds));
-        QCOMPARE(all.last().scenario.seed, std::numeric_limits<quint64>::max());
+        QCOMPARE(all.last().scenario().seed, std::numeric_limits<quint64>::max());
     } else {
         QCOMPARE(errors.size(), 1);
         QVERIFY2(errors.first().startsWith(QLatin1String("--seed/--seeds: ")), qPrintable(errors.first()));
@@ -327,19 +344,291 @@ void TestSweep::validateRefusesValuesNobodyTyped()
     }
 }
 
-void TestSweep::estimateSumsEveryValue()
+void TestSweep::estimateIsTheWorstRun()
 {
     Scenario s = base(); // default client: 3 x 3 attempts at worst
-    // 10, 20 and 30 orders, 2 seeds each: (10 + 20 + 30) x 9 x 2.
+    // 10, 20 and 30 orders: the work limit applies to one run, the biggest: 30 x 9.
     const work::Estimate orders = sweep::estimate(s, spec("workload.orders", 10, 30, 3, 2));
-    QCOMPARE(orders.attempts, qint64(1080));
-    QVERIFY2(orders.drivers.startsWith(QLatin1String("--steps 3 x --seeds 2 runs, each up to 270 at workload.orders=30: "
-                                                      "workload.orders 30 x")),
+    QCOMPARE(orders.attempts, qint64(270));
+    QVERIFY2(orders.drivers.startsWith(QLatin1String("at workload.orders=30: workload.orders 30 x")),
              qPrintable(orders.drivers));
-    // A swept rate does not change the worst case: 4 values x 5 seeds x 10 x 9.
-    QCOMPARE(sweep::estimate(s, spec("network.responseLoss", 0, 0.6, 4, 5)).attempts, qint64(1800));
-    // The swept layer at its largest value counts: 1..5 business attempts x 3 wrapper attempts x 10 orders.
-    QCOMPARE(sweep::estimate(s, spec("client.business.maxAttempts", 1, 5, 5, 1)).attempts, qint64(450));
+    // A swept rate does not change the worst case, nor does the number of seeds: 10 x 9.
+    QCOMPARE(sweep::estimate(s, spec("network.responseLoss", 0, 0.6, 4, 5)).attempts, qint64(90));
+    QCOMPARE(sweep::estimate(s, spec("network.responseLoss", 0, 0.6, 4, 5000)).attempts, qint64(90));
+    // The swept layer at its largest value counts: 5 business attempts x 3 wrapper attempts x 10 orders.
+    QCOMPARE(sweep::estimate(s, spec("client.business.maxAttempts", 1, 5, 5, 1)).attempts, qint64(150));
+    // Unlimited attempts bounded by a deadline: each run is big on paper, but a sweep of many of
+    // them is judged run by run, not by their sum.
+    s.client.business.maxAttempts = 0;
+    s.client.business.deadlineMs = 1000;
+    const qint64 one = work::estimate(s).attempts;
+    QCOMPARE(sweep::estimate(s, spec("network.responseLoss", 0, 0.5, 10, 10000)).attempts, one);
+}
+
+void TestSweep::estimateNamesBothValues()
+{
+    SweepSpec sp = spec("workload.orders", 10, 30, 3, 2);
+    sp.param2 = QStringLiteral("client.wrapper.maxAttempts");
+    sp.values2 = QStringList{QStringLiteral("1"), QStringLiteral("4"), QStringLiteral("2")};
+    const work::Estimate worst = sweep::estimate(base(), sp);
+    QCOMPARE(worst.attempts, qint64(30 * 3 * 4));
+    QVERIFY2(worst.drivers.startsWith(QLatin1String("at workload.orders=30, client.wrapper.maxAttempts=4: ")),
+             qPrintable(worst.drivers));
+}
+
+void TestSweep::runCountIsCapped_data()
+{
+    QTest::addColumn<SweepSpec>("sweepSpec");
+    QTest::addColumn<QString>("error"); // empty: accepted
+    QTest::addRow("1d-at-the-cap") << spec("network.responseLoss", 0, 0.5, 100, 10000) << QString();
+    QTest::addRow("1d-one-run-over") << spec("network.responseLoss", 0, 0.5, 101, 9901)
+                                     << QStringLiteral("--steps x --seeds: at most 1000000 runs per sweep, got 101 x 9901 = 1000001");
+    SweepSpec at = spec("network.responseLoss", 0, 0.5, 10, 10000);
+    at.param2 = QStringLiteral("client.keyPlacement");
+    at.values2 = QStringList(10, QStringLiteral("perOperation"));
+    QTest::addRow("2d-at-the-cap") << at << QString();
+    SweepSpec over = at;
+    over.values2 << QStringLiteral("none");
+    QTest::addRow("2d-one-value-over") << over
+                                       << QStringLiteral("--steps x --values2 x --seeds: at most 1000000 runs per sweep, "
+                                                         "got 10 x 11 x 10000 = 1100000");
+    SweepSpec cells = spec("network.responseLoss", 0, 0.5, 101, 1);
+    cells.param2 = QStringLiteral("workload.orders");
+    cells.from2 = 1;
+    cells.to2 = 100;
+    cells.steps2 = 100;
+    QTest::addRow("2d-too-many-cells") << cells
+                                       << QStringLiteral("--steps x --steps2: at most 10000 cells per sweep, got 101 x 100");
+}
+
+void TestSweep::runCountIsCapped()
+{
+    QFETCH(SweepSpec, sweepSpec);
+    QFETCH(QString, error);
+    const QStringList errors = sweep::validate(base(), sweepSpec);
+    if (error.isEmpty()) {
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+    } else {
+        QCOMPARE(errors.size(), 1);
+        QVERIFY2(errors.first().startsWith(error), qPrintable(errors.first()));
+    }
+}
+
+namespace {
+// Lost responses and business retries with a long backoff: the jitter decides when retries go.
+Scenario jitterScenario()
+{
+    Scenario s = base();
+    s.workload.orders = 30;
+    s.network.responseLoss = 0.5;
+    s.client.business.maxAttempts = 4;
+    s.client.business.backoff = {BackoffKind::Exponential, 500, 2.0, 8000, Jitter::None};
+    return s;
+}
+} // namespace
+
+void TestSweep::categoricalValuesApplied()
+{
+    SweepSpec sp = spec("client.business.backoff.jitter", 0, 0, 1, 5);
+    sp.values = QStringList{QStringLiteral("none"), QStringLiteral(" full")};
+    const Scenario s = jitterScenario();
+    QCOMPARE(sweep::validate(s, sp), QStringList());
+    const QList<SweepJob> all = sweep::jobs(s, sp);
+    QCOMPARE(all.size(), 10);
+    QCOMPARE(all.first().scenario().client.business.backoff.jitter, Jitter::None);
+    QCOMPARE(all.last().scenario().client.business.backoff.jitter, Jitter::Full);
+
+    const QList<SweepPoint> points = sweep::run(s, sp);
+    QCOMPARE(points.size(), 2);
+    // A value that is not a number: its index, and its text (trimmed) as the label.
+    QCOMPARE(points[0].value, 0.0);
+    QCOMPARE(points[0].label, QStringLiteral("none"));
+    QCOMPARE(points[1].value, 1.0);
+    QCOMPARE(points[1].label, QStringLiteral("full"));
+    // Full jitter waits less on average than no jitter: the runs end sooner.
+    const double none = points[0].stat(QStringLiteral("latencyP99Ms")).mean;
+    const double full = points[1].stat(QStringLiteral("latencyP99Ms")).mean;
+    QVERIFY2(full < none, qPrintable(QStringLiteral("none %1, full %2").arg(none).arg(full)));
+
+    // Booleans and numbers from --values alike.
+    SweepSpec flags = spec("client.requestId", 0, 0, 1, 1);
+    flags.values = QStringList{QStringLiteral("false"), QStringLiteral("true")};
+    const QList<SweepJob> flagJobs = sweep::jobs(base(), flags);
+    QCOMPARE(flagJobs.size(), 2);
+    QCOMPARE(flagJobs[0].scenario().client.requestId, false);
+    QCOMPARE(flagJobs[1].scenario().client.requestId, true);
+    SweepSpec numbers = spec("workload.orders", 0, 0, 1, 1);
+    numbers.values = QStringList{QStringLiteral("7"), QStringLiteral("3")};
+    const QList<SweepJob> numberJobs = sweep::jobs(base(), numbers);
+    QCOMPARE(numberJobs[0].scenario().workload.orders, 7);
+    QCOMPARE(numberJobs[1].scenario().workload.orders, 3);
+    QCOMPARE(numberJobs[1].cell->value, 3.0); // a number keeps its value, not its index
+}
+
+void TestSweep::categoricalInvalidValueRefused_data()
+{
+    QTest::addColumn<QString>("param");
+    QTest::addColumn<QStringList>("values");
+    QTest::addColumn<bool>("second");
+    QTest::addColumn<QString>("needle");
+    QTest::addRow("unknown-jitter") << QStringLiteral("client.business.backoff.jitter")
+                                    << QStringList{QStringLiteral("none"), QStringLiteral("sometimes")} << false
+                                    << QStringLiteral("--values client.business.backoff.jitter=sometimes: ");
+    QTest::addRow("unknown-jitter-second") << QStringLiteral("client.business.backoff.jitter")
+                                           << QStringList{QStringLiteral("sometimes")} << true
+                                           << QStringLiteral("--values2 client.business.backoff.jitter=sometimes: ");
+    QTest::addRow("word-for-a-number") << QStringLiteral("workload.orders") << QStringList{QStringLiteral("many")}
+                                       << false << QStringLiteral("--values workload.orders=many: ");
+    QTest::addRow("empty-value") << QStringLiteral("client.keyPlacement")
+                                 << QStringList{QStringLiteral("none"), QString()} << false
+                                 << QStringLiteral("--values: an empty value");
+    QTest::addRow("group-of-fields") << QStringLiteral("client.business") << QStringList{QStringLiteral("1")} << false
+                                     << QStringLiteral("--param: \"client.business\" is a group of fields");
+}
+
+void TestSweep::categoricalInvalidValueRefused()
+{
+    QFETCH(QString, param);
+    QFETCH(QStringList, values);
+    QFETCH(bool, second);
+    QFETCH(QString, needle);
+    SweepSpec sp = spec("network.responseLoss", 0, 0.5, 2, 1);
+    if (second) {
+        sp.param2 = param;
+        sp.values2 = values;
+    } else {
+        sp.param = param;
+        sp.values = values;
+    }
+    const QStringList errors = sweep::validate(base(), sp);
+    QVERIFY(!errors.isEmpty());
+    QVERIFY2(errors.first().startsWith(needle), qPrintable(errors.join(QLatin1Char('\n'))));
+}
+
+void TestSweep::valueFromTextReadsJsonElseString()
+{
+    QCOMPARE(sweep::valueFromText(QStringLiteral("3")), QJsonValue(3));
+    QCOMPARE(sweep::valueFromText(QStringLiteral("0.25")), QJsonValue(0.25));
+    QCOMPARE(sweep::valueFromText(QStringLiteral("true")), QJsonValue(true));
+    QCOMPARE(sweep::valueFromText(QStringLiteral("full")), QJsonValue(QStringLiteral("full")));
+    QCOMPARE(sweep::valueFromText(QStringLiteral("\"full\"")), QJsonValue(QStringLiteral("full")));
+}
+
+void TestSweep::twoDCellsCountAndOrder()
+{
+    SweepSpec sp = spec("workload.orders", 2, 6, 3, 2);
+    sp.param2 = QStringLiteral("client.keyPlacement");
+    sp.values2 = QStringList{QStringLiteral("none"), QStringLiteral("perOperation")};
+    QCOMPARE(sweep::validate(base(), sp), QStringList());
+    const QList<SweepCell> cells = sweep::cells(base(), sp);
+    QCOMPARE(cells.size(), 6);
+    // The first parameter outer, the second inner.
+    const int orders[] = {2, 2, 4, 4, 6, 6};
+    for (int i = 0; i < cells.size(); ++i) {
+        QCOMPARE(cells[i].point, i);
+        QCOMPARE(cells[i].value, double(orders[i]));
+        QCOMPARE(cells[i].label, QString::number(orders[i]));
+        QCOMPARE(cells[i].value2, double(i % 2));
+        QCOMPARE(cells[i].label2, i % 2 ? QStringLiteral("perOperation") : QStringLiteral("none"));
+        QCOMPARE(cells[i].scenario.workload.orders, orders[i]);
+        QCOMPARE(cells[i].scenario.client.keyPlacement, i % 2 ? KeyPlacement::PerOperation : KeyPlacement::None);
+    }
+    const QList<SweepJob> all = sweep::jobs(base(), sp);
+    QCOMPARE(all.size(), 12);
+    for (int i = 0; i < all.size(); ++i) {
+        QCOMPARE(all[i].point(), i / 2);
+        QCOMPARE(all[i].seed, base().seed + quint64(i % 2));
+    }
+}
+
+void TestSweep::twoDRunFillsEveryCell()
+{
+    SweepSpec sp = spec("network.responseLoss", 0, 0.5, 2, 3);
+    sp.param2 = QStringLiteral("client.wrapper.maxAttempts");
+    sp.from2 = 1;
+    sp.to2 = 3;
+    sp.steps2 = 3;
+    const QList<SweepPoint> points = sweep::run(base(), sp);
+    QCOMPARE(points.size(), 6);
+    for (int i = 0; i < points.size(); ++i) {
+        QCOMPARE(points[i].value, i < 3 ? 0.0 : 0.5);
+        QCOMPARE(points[i].value2, double(1 + i % 3));
+        QCOMPARE(points[i].label2, QString::number(1 + i % 3));
+    }
+    // No loss: no retries whatever the wrapper allows; with loss, more wrapper attempts, more HTTP attempts.
+    QCOMPARE(points[0].stat(QStringLiteral("httpAttempts")).mean, points[2].stat(QStringLiteral("httpAttempts")).mean);
+    QVERIFY(points[5].stat(QStringLiteral("httpAttempts")).mean > points[3].stat(QStringLiteral("httpAttempts")).mean);
+}
+
+void TestSweep::sampleSdByHand()
+{
+    // One point, three seeds: duplicates 1, 2, 6 -> mean 3, sample sd sqrt(((1-3)^2 + (2-3)^2 + (6-3)^2) / 2) = sqrt(7).
+    const SweepJob j = job(0, 0.1);
+    const QList<SweepJob> jobs{j, j, j};
+    const QList<Metrics> results{metricsWith(1, 1.5, 11), metricsWith(2, 1.0, 12), metricsWith(6, 2.0, 16)};
+    const QList<SweepPoint> points = sweep::aggregate(jobs, results);
+    QCOMPARE(points.size(), 1);
+    const SweepStat d = points[0].stat(QStringLiteral("duplicates"));
+    QCOMPARE(d.mean, 3.0);
+    QVERIFY2(qAbs(d.sd - std::sqrt(7.0)) < 1e-12, qPrintable(QString::number(d.sd, 'g', 17)));
+    // amplification 1.5, 1.0, 2.0: mean 1.5, sd sqrt((0 + 0.25 + 0.25) / 2) = 0.5.
+    QVERIFY(qAbs(points[0].stat(QStringLiteral("amplification")).sd - 0.5) < 1e-12);
+    // A metric that never varies has sd 0; one seed alone has sd 0.
+    QCOMPARE(points[0].stat(QStringLiteral("orphans")).sd, 0.0);
+    const QList<SweepPoint> single = sweep::aggregate({j}, {metricsWith(5, 1, 1)});
+    QCOMPARE(single[0].stat(QStringLiteral("duplicates")).sd, 0.0);
+}
+
+void TestSweep::foldedMatchesAggregate()
+{
+    SweepSpec sp = spec("network.responseLoss", 0.1, 0.4, 3, 4);
+    sp.param2 = QStringLiteral("client.business.backoff.jitter");
+    sp.values2 = QStringList{QStringLiteral("none"), QStringLiteral("full")};
+    const Scenario s = jitterScenario();
+    const QList<SweepJob> all = sweep::jobs(s, sp);
+    QFuture<SweepAccumulator> future = sweep::startFolded(all);
+    future.waitForFinished();
+    QList<Metrics> results;
+    for (const SweepJob &j : all)
+        results << sweep::runJob(j);
+    QVERIFY(sameStats(future.result().points(), sweep::aggregate(all, results)));
+}
+
+void TestSweep::splitValuesKeepsJson()
+{
+    QCOMPARE(sweep::splitValues(QStringLiteral("none,full")), (QStringList{QStringLiteral("none"), QStringLiteral("full")}));
+    QCOMPARE(sweep::splitValues(QStringLiteral("{\"kind\":\"constant\",\"initialMs\":0},{\"jitter\":\"full\"}")),
+             (QStringList{QStringLiteral("{\"kind\":\"constant\",\"initialMs\":0}"), QStringLiteral("{\"jitter\":\"full\"}")}));
+    QCOMPARE(sweep::splitValues(QStringLiteral("[1,2],\"a,b\",3")),
+             (QStringList{QStringLiteral("[1,2]"), QStringLiteral("\"a,b\""), QStringLiteral("3")}));
+    QCOMPARE(sweep::splitValues(QStringLiteral("\"a\\\",b\",c")), (QStringList{QStringLiteral("\"a\\\",b\""), QStringLiteral("c")}));
+    QCOMPARE(sweep::splitValues(QStringLiteral("a,,b")).size(), 3); // the empty value is refused later
+    const QString object = QStringLiteral("{\"kind\":\"constant\",\"initialMs\":0}");
+    QCOMPARE(sweep::valueLabel(object, sweep::valueFromText(object)), QStringLiteral("initialMs 0, kind constant"));
+    QCOMPARE(sweep::valueLabel(QStringLiteral("full"), sweep::valueFromText(QStringLiteral("full"))), QStringLiteral("full"));
+}
+
+void TestSweep::groupPathTakesObjects()
+{
+    // The AWS study's "no backoff" next to a jitter, as one second parameter.
+    Scenario s = base();
+    SweepSpec sp = spec("workload.orders", 5, 5, 1, 2);
+    sp.param2 = QStringLiteral("client.business.backoff");
+    sp.values2 = sweep::splitValues(QStringLiteral("{\"kind\":\"constant\",\"initialMs\":0},{\"jitter\":\"none\"}"));
+    QVERIFY2(sweep::validate(s, sp).isEmpty(), qPrintable(sweep::validate(s, sp).join(QLatin1Char('\n'))));
+    const QList<SweepJob> jobs = sweep::jobs(s, sp);
+    QCOMPARE(jobs.size(), 4);
+    QCOMPARE(jobs.at(0).scenario().client.business.backoff.kind, BackoffKind::Constant);
+    QCOMPARE(jobs.at(0).scenario().client.business.backoff.initialMs, 0);
+    // Names left out keep the scenario's values.
+    QCOMPARE(jobs.at(0).scenario().client.business.backoff.maxMs, s.client.business.backoff.maxMs);
+    QCOMPARE(jobs.at(2).scenario().client.business.backoff.kind, s.client.business.backoff.kind);
+    QCOMPARE(jobs.at(2).scenario().client.business.backoff.jitter, Jitter::None);
+    // Plain values for a group are refused, naming the flag.
+    sp.values2 = QStringList{QStringLiteral("1"), QStringLiteral("{\"jitter\":\"none\"}")};
+    const QStringList errors = sweep::validate(s, sp);
+    QCOMPARE(errors.size(), 1);
+    QVERIFY2(errors.first().startsWith(QLatin1String("--param2: \"client.business.backoff\" is a group")), qPrintable(errors.first()));
 }
 
 QTEST_GUILESS_MAIN(TestSweep)

@@ -70,6 +70,12 @@ QJsonValue otherValue(const Scenario &s, const QString &path)
             scenario::toString(TokenReuse::Replay),         scenario::toString(TokenReuse::Reject),
             scenario::toString(KeyStore::Memory),           scenario::toString(KeyStore::Durable),
             scenario::toString(UnknownQuery::Resend),       scenario::toString(UnknownQuery::Fail),
+            scenario::toString(WorkloadMode::Closed),       scenario::toString(WorkloadMode::Open),
+            scenario::toString(Arrivals::Poisson),          scenario::toString(Arrivals::Fixed),
+            scenario::toString(ServerModel::Occ),           scenario::toString(ServerModel::Orders),
+            scenario::toString(BudgetScope::Global),        scenario::toString(BudgetScope::PerClient),
+            scenario::toString(BreakerMode::FailureRate),   scenario::toString(BreakerMode::Consecutive),
+            scenario::toString(DistributionShape::Uniform), scenario::toString(DistributionShape::Normal),
             QStringLiteral("7")};
         for (const QString &n : names)
             candidates << n;
@@ -79,6 +85,15 @@ QJsonValue otherValue(const Scenario &s, const QString &path)
                                                  {QStringLiteral("attempt"), QStringLiteral("*/*/*")},
                                                  {QStringLiteral("fault"), QStringLiteral("responseLost")}}};
             candidates << QJsonArray{};
+        } else if (path.endsWith(QLatin1String("phases"))) {
+            candidates << QJsonArray{QJsonObject{{QStringLiteral("fromS"), 0}, {QStringLiteral("toS"), 10},
+                                                 {QStringLiteral("ratePerS"), 5}}}
+                       << QJsonArray{};
+        } else if (path == QLatin1String("windows")) {
+            candidates << QJsonArray{QJsonObject{{QStringLiteral("fromS"), 2}, {QStringLiteral("toS"), 4},
+                                                 {QStringLiteral("fault"), QStringLiteral("responseLost")},
+                                                 {QStringLiteral("probability"), 0.5}}}
+                       << QJsonArray{};
         } else if (path.endsWith(QLatin1String("restarts"))) {
             candidates << QJsonArray{QJsonObject{{QStringLiteral("atS"), 12}}} << QJsonArray{};
         } else if (path.endsWith(QLatin1String("allowedMethods"))) {
@@ -120,6 +135,8 @@ void TestWhatIf::changesFieldByField_data()
     QTest::addColumn<QString>("preset");
     QTest::addRow("ghost-request") << QStringLiteral("ghost-request");
     QTest::addRow("layered-fix") << QStringLiteral("layered-fix");
+    // Normal distributions: their distribution, mean and sd are in the file (uniform leaves them out).
+    QTest::addRow("ghost-request-normal") << QStringLiteral("ghost-request-normal");
 }
 
 void TestWhatIf::changesFieldByField()
@@ -127,7 +144,14 @@ void TestWhatIf::changesFieldByField()
     // Every setting in the JSON is compared: a field added to Scenario but not to
     // whatif's field list fails here.
     QFETCH(QString, preset);
-    const Scenario s = presetScenario(preset);
+    Scenario s = presetScenario(preset.section(QStringLiteral("-normal"), 0, 0));
+    if (preset.endsWith(QLatin1String("-normal"))) {
+        const ScenarioParse normal = scenario::withSets(
+            s, {QStringLiteral("network.latencyMs.distribution=normal"), QStringLiteral("server.processingMs.distribution=normal")});
+        QVERIFY(normal.ok());
+        s = normal.scenario;
+        QVERIFY(s.toJson()[QLatin1String("network")][QLatin1String("latencyMs")][QLatin1String("mean")].isDouble());
+    }
     QVERIFY(whatif::changes(s, s).isEmpty());
     QVERIFY(whatif::sameSettings(s, s));
     QStringList paths;

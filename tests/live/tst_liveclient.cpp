@@ -96,6 +96,7 @@ class TestLiveClient : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void occIsSimulatedOnly();
     void crossCheck_data();
     void crossCheck();
     void crossCheckPreset_data();
@@ -325,6 +326,17 @@ void TestLiveClient::headersOnTheWire()
     QCOMPARE(live.records.size(), 1);
     QCOMPARE(live.records.first().key, clientKey.section(QLatin1Char(' '), 0, 0));
     QCOMPARE(live.records.first().path, QStringLiteral("op1/b1/w1/t1"));
+}
+
+void TestLiveClient::occIsSimulatedOnly()
+{
+    // The live order service has no rows and versions: a live run of an OCC scenario is refused
+    // up front, naming the setting, before any request.
+    Scenario s = plan(KeyPlacement::None, {});
+    s.server.model = ServerModel::Occ;
+    const RunResult live = runLive(s, LiveOptions());
+    QVERIFY2(live.error.contains(QLatin1String("server.model occ")), qPrintable(live.error));
+    QCOMPARE(live.metrics.httpAttempts, 0);
 }
 
 void TestLiveClient::unreachableUrl()

@@ -45,6 +45,7 @@ class TestLiveServer : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void faultWindowsOnTheServerClock();
     void createdWithOrderJson();
     void missingKeyRejectedWhenRequired();
     void replayHasIdenticalBodyAndHeader();
@@ -292,6 +293,19 @@ void TestLiveServer::keyExpiresAtTtl()
     // The expired key's row was replaced: the new response replays from now on.
     const RawResponse replay = exchange(server->port(), postOrder(order(12), "ttl-key"));
     QCOMPARE(replay.body, after.body);
+}
+
+void TestLiveServer::faultWindowsOnTheServerClock()
+{
+    // A window open from the start answers 503 before commit; one that opens in an hour does nothing.
+    Scenario s = base();
+    s.windows = {FaultWindow{0, 3600, FaultKind::Server5xxBeforeCommit, 1.0}};
+    auto server = startServer(s);
+    QCOMPARE(exchange(server->port(), postOrder(order(1), "w1")).status, 503);
+    QCOMPARE(metric(*server, "records"), 0);
+    s.windows = {FaultWindow{3600, 7200, FaultKind::Server5xxBeforeCommit, 1.0}};
+    auto later = startServer(s);
+    QCOMPARE(exchange(later->port(), postOrder(order(1), "w2")).status, 201);
 }
 
 void TestLiveServer::throttledWithRetryAfter()

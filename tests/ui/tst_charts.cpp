@@ -1,8 +1,10 @@
 // The charts panel, the records table and the event log, offscreen.
 #include "chartspanel.h"
+#include "loadchart.h"
 #include "logview.h"
 #include "recordsmodel.h"
 #include "recordsview.h"
+#include "series.h"
 #include "sweep.h"
 #include "tracemodel.h"
 #include "whatif.h"
@@ -21,6 +23,7 @@
 #include <QTemporaryDir>
 #include "testsupport.h"
 
+#include <QSet>
 #include <QTest>
 #include <QTimer>
 
@@ -79,6 +82,9 @@ private Q_SLOTS:
     void sweepRejectsBadSpec();
     void sweepStaleAfterSettingsChange();
     void sweepStaleWhenChangedWhileRunning();
+    void sweepComparedDrawsOneLinePerValue2();
+    void sweepCategoricalAxisNamesTheValues();
+    void sweepControlsRoundTripASecondParameter();
     void readableAtSizes_data();
     void readableAtSizes();
     void exportEveryTab_data();
@@ -87,6 +93,10 @@ private Q_SLOTS:
     void recordsSelection();
     void logFilterChangesRowCount();
     void logSelectionEmitsTraceIndex();
+    void loadChartSeries();
+    void loadChartPlayheadMoves();
+    void loadChartWithoutTrace();
+    void loadChartCountsBigTraceInBackground();
 };
 
 void TestCharts::tabs()
@@ -579,6 +589,129 @@ void TestCharts::sweepStaleWhenChangedWhileRunning()
     QCOMPARE(panel.sweepStatusText(), QStringLiteral("These results are for earlier settings - Run sweep again"));
 }
 
+void TestCharts::sweepComparedDrawsOneLinePerValue2()
+{
+    const Scenario base = presetScenario(QStringLiteral("ghost-request"));
+    ChartsPanel panel(nullptr);
+    panel.resize(1280, 720);
+    panel.setResult(simulate(base));
+    SweepSpec spec;
+    spec.param = QStringLiteral("network.responseLoss");
+    spec.from = 0;
+    spec.to = 0.4;
+    spec.steps = 3;
+    spec.param2 = QStringLiteral("client.business.backoff.jitter");
+    spec.values2 = QStringList{QStringLiteral("none"), QStringLiteral("full"), QStringLiteral("equal"),
+                               QStringLiteral("decorrelated")};
+    spec.seeds = 2;
+    QString error;
+    QVERIFY2(panel.startSweep(spec, &error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    QCOMPARE(panel.sweepPoints().size(), 12);
+    // One line per value of the second parameter, named by it (the legend), in its order;
+    // the one-parameter lines are gone.
+    QCOMPARE(panel.sweepLineNames(), spec.values2);
+    QList<QColor> colors = panel.sweepLineColors();
+    QCOMPARE(QSet<QRgb>({colors[0].rgb(), colors[1].rgb(), colors[2].rgb(), colors[3].rgb()}).size(), 4);
+    QVERIFY(panel.sweepXLabels().isEmpty()); // a numeric first parameter keeps its value axis
+    QVERIFY(panel.sweepStatusText().contains(QStringLiteral("one per value of")));
+
+    // Another metric, and min-max bands: still one line per value.
+    panel.setSweepMetric(QStringLiteral("duplicates"));
+    QCOMPARE(panel.sweepMetric(), QStringLiteral("duplicates"));
+    panel.setSweepBandsShown(true);
+    QCOMPARE(panel.sweepLineNames(), spec.values2);
+
+    // Stale greying covers the lines of a 2-D sweep.
+    Scenario changed = base;
+    changed.network.responseLoss = 0.1;
+    panel.setResult(simulate(changed));
+    QVERIFY(panel.isSweepStale());
+    colors = panel.sweepLineColors();
+    QCOMPARE(colors.size(), 4);
+    for (const QColor &c : colors)
+        QCOMPARE(c, colors.constFirst());
+    panel.setResult(simulate(base));
+    QVERIFY(!panel.isSweepStale());
+    QVERIFY(panel.sweepLineColors().at(0) != panel.sweepLineColors().at(1));
+
+    // A boolean second parameter: each line says what is true or false.
+    SweepSpec budget = spec;
+    budget.param2 = QStringLiteral("client.retryBudget.enabled");
+    budget.values2 = QStringList{QStringLiteral("false"), QStringLiteral("true")};
+    QVERIFY(panel.startSweep(budget));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    QCOMPARE(panel.sweepLineNames(), (QStringList{QStringLiteral("Retry budget on: false"),
+                                                  QStringLiteral("Retry budget on: true")}));
+
+    // A 1-D sweep afterwards draws its two lines again.
+    SweepSpec one = spec;
+    one.param2.clear();
+    one.values2.clear();
+    QVERIFY(panel.startSweep(one));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    QCOMPARE(panel.sweepLineNames(), (QStringList{QStringLiteral("duplicate records (mean)"),
+                                                  QStringLiteral("HTTP attempts per operation (mean)")}));
+}
+
+void TestCharts::sweepCategoricalAxisNamesTheValues()
+{
+    ChartsPanel panel(nullptr);
+    panel.resize(1280, 720);
+    panel.setResult(runPreset(QStringLiteral("ghost-request")));
+    SweepSpec spec;
+    spec.param = QStringLiteral("client.keyPlacement");
+    spec.values = QStringList{QStringLiteral("none"), QStringLiteral("perOperation"), QStringLiteral("perBusinessAttempt")};
+    spec.seeds = 2;
+    QString error;
+    QVERIFY2(panel.startSweep(spec, &error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    QCOMPARE(panel.sweepXLabels(), spec.values);
+    QCOMPARE(panel.sweepPoints().size(), 3);
+    QCOMPARE(panel.sweepPoints().at(2).value, 2.0);
+    // Then a numeric one: the value axis is back, no names.
+    SweepSpec numeric;
+    numeric.param = QStringLiteral("network.responseLoss");
+    numeric.from = 0;
+    numeric.to = 0.4;
+    numeric.steps = 2;
+    numeric.seeds = 1;
+    QVERIFY(panel.startSweep(numeric));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    QVERIFY(panel.sweepXLabels().isEmpty());
+}
+
+void TestCharts::sweepControlsRoundTripASecondParameter()
+{
+    ChartsPanel panel(nullptr);
+    // Every categorical choice the tab offers is a valid sweep of a preset.
+    const Scenario base = presetScenario(QStringLiteral("ghost-request"));
+    const QList<ChartsPanel::SweepParam> compare = ChartsPanel::sweepCompareParams();
+    QVERIFY(compare.size() >= 3);
+    for (const ChartsPanel::SweepParam &p : compare) {
+        SweepSpec spec;
+        spec.param = QStringLiteral("network.responseLoss");
+        spec.steps = 2;
+        spec.param2 = p.path;
+        spec.values2 = p.choices;
+        spec.seeds = 1;
+        QVERIFY2(sweep::validate(base, spec).isEmpty(), qPrintable(p.path));
+        panel.setSweepControls(spec);
+        const SweepSpec back = panel.sweepSpecFromControls();
+        QCOMPARE(back.param2, p.path);
+        QCOMPARE(back.values2, p.choices);
+    }
+    SweepSpec categorical;
+    categorical.param = QStringLiteral("client.business.backoff.jitter");
+    categorical.values = QStringList{QStringLiteral("full"), QStringLiteral("equal")};
+    categorical.seeds = 3;
+    panel.setSweepControls(categorical);
+    const SweepSpec back = panel.sweepSpecFromControls();
+    QCOMPARE(back.param, categorical.param);
+    QCOMPARE(back.values, categorical.values);
+    QVERIFY(!back.twoD());
+}
+
 void TestCharts::sweepRejectsBadSpec()
 {
     ChartsPanel panel(nullptr);
@@ -601,6 +734,7 @@ void TestCharts::readableAtSizes_data()
 {
     QTest::addColumn<QString>("preset");
     QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("compared"); // the sweep: 1-D, or jitter by key placement (2-D, categorical)
     // The charts page of the main window at 1280x720, 1024x640 and 1920x1080, and the
     // smallest size it must stay usable at.
     const QList<QPair<const char *, QSize>> sizes{
@@ -609,13 +743,16 @@ void TestCharts::readableAtSizes_data()
                               QStringLiteral("reconciliation"), QStringLiteral("ghost-request")};
     for (const QString &preset : presets)
         for (const auto &size : sizes)
-            QTest::addRow("%s-%s", qPrintable(preset), size.first) << preset << size.second;
+            QTest::addRow("%s-%s", qPrintable(preset), size.first) << preset << size.second << false;
+    for (const auto &size : sizes)
+        QTest::addRow("ghost-request-compared-%s", size.first) << QStringLiteral("ghost-request") << size.second << true;
 }
 
 void TestCharts::readableAtSizes()
 {
     QFETCH(QString, preset);
     QFETCH(QSize, size);
+    QFETCH(bool, compared);
     ChartsPanel panel(nullptr);
     panel.resize(size);
     panel.show();
@@ -629,8 +766,19 @@ void TestCharts::readableAtSizes()
     spec.to = 0.5;
     spec.steps = 3;
     spec.seeds = 2;
+    if (compared) {
+        spec.param = QStringLiteral("client.business.backoff.jitter");
+        spec.values = QStringList{QStringLiteral("none"), QStringLiteral("full"), QStringLiteral("equal"),
+                                  QStringLiteral("decorrelated")};
+        spec.param2 = QStringLiteral("client.keyPlacement");
+        spec.values2 = QStringList{QStringLiteral("none"), QStringLiteral("perOperation"),
+                                   QStringLiteral("perBusinessAttempt"), QStringLiteral("perWrapperAttempt")};
+        panel.setSweepBandsShown(true);
+    }
     QVERIFY(panel.startSweep(spec));
     QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    if (compared)
+        QCOMPARE(panel.sweepLineNames().size(), 4);
 
     const QByteArray shots = qgetenv("RETRYLAB_CHART_SHOTS"); // a folder to look at them
     const int minPlotHeight = size.height() >= 500 ? 200 : 110;
@@ -645,11 +793,12 @@ void TestCharts::readableAtSizes()
         QVERIFY(view);
         QCoreApplication::processEvents();
         if (!shots.isEmpty())
-            panel.grab().save(QStringLiteral("%1/%2-%3x%4-tab%5.png")
+            panel.grab().save(QStringLiteral("%1/%2%6-%3x%4-tab%5.png")
                                   .arg(QString::fromLocal8Bit(shots), preset)
                                   .arg(size.width())
                                   .arg(size.height())
-                                  .arg(tab));
+                                  .arg(tab)
+                                  .arg(compared ? QStringLiteral("-compared") : QString()));
         const QString where = QStringLiteral("tab %1 (%2)").arg(tab).arg(panel.tabTitle(tab));
         QVERIFY2(view->chart()->plotArea().height() >= minPlotHeight,
                  qPrintable(where + QStringLiteral(": plot area %1 px tall").arg(view->chart()->plotArea().height())));
@@ -878,6 +1027,142 @@ void TestCharts::logSelectionEmitsTraceIndex()
     view.selectEvent(hidden);
     QCOMPARE(selected.count(), 1);
     QVERIFY(!table->selectionModel()->hasSelection());
+}
+
+namespace {
+// Requests a line's steps stand for: the rate of each bucket times its width (two points per bucket).
+double countOf(const QList<QPointF> &steps)
+{
+    double total = 0;
+    for (int i = 0; i + 1 < steps.size(); i += 2)
+        total += steps.at(i).y() * (steps.at(i + 1).x() - steps.at(i).x());
+    return total;
+}
+} // namespace
+
+void TestCharts::loadChartSeries()
+{
+    ChartsPanel panel(nullptr);
+    panel.resize(1280, 720);
+    panel.setCurrentTab(ChartsPanel::LoadTab);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QCOMPARE(panel.tabTitle(ChartsPanel::LoadTab), QStringLiteral("Load over time"));
+    LoadChart *load = panel.loadChart();
+    QVERIFY(load);
+    const RunResult r = runPreset(QStringLiteral("retry-storm"));
+    panel.setResult(r);
+    QVERIFY(!load->isPending()); // 600 orders: counted on the spot
+    QCOMPARE(load->legendNames(),
+             (QStringList{QStringLiteral("first tries"), QStringLiteral("retries"),
+                          QStringLiteral("offered: attempts sent"), QStringLiteral("served: responses, 503s too"),
+                          QStringLiteral("goodput: orders succeeded")}));
+    // A narrow page: one word each, rather than names cut to "goodput: orde..." (readableAtSizes).
+    panel.resize(600, 380);
+    QTRY_COMPARE(load->legendNames(),
+                 (QStringList{QStringLiteral("first tries"), QStringLiteral("retries"), QStringLiteral("offered"),
+                              QStringLiteral("served"), QStringLiteral("goodput")}));
+    panel.resize(1280, 720);
+    QTRY_COMPARE(load->legendNames().at(2), QStringLiteral("offered: attempts sent"));
+    QVERIFY(load->chart()->title().startsWith(QStringLiteral("Load over time")));
+
+    // A 61 s run: 0.5 s buckets, 80 to 200 of them, the subtitle says so.
+    const Series &s = load->series();
+    QCOMPARE(s.bucketUs, 500000);
+    QVERIFY(s.buckets.size() >= 80 && s.buckets.size() <= LoadChart::targetBuckets);
+    QVERIFY(s == series::fromTrace(r.trace, s.bucketUs));
+    QCOMPARE(load->subtitle(), QStringLiteral("requests per second, counted in 0.5 s buckets"));
+    QVERIFY(load->chart()->title().contains(load->subtitle()));
+
+    // Rates per second, which add back up to the run's counts.
+    QCOMPARE(qRound64(countOf(load->offeredPoints())), r.metrics.httpAttempts);
+    QCOMPARE(qRound64(countOf(load->goodputPoints())), qint64(r.metrics.clientSucceeded));
+    QCOMPARE(qRound64(countOf(load->firstTryPoints())), qint64(r.metrics.logicalOperations));
+    qint64 responses = 0;
+    for (const TraceEvent &e : r.trace)
+        responses += e.kind == EventKind::ResponseSent;
+    QCOMPARE(qRound64(countOf(load->servedPoints())), responses);
+    // The retries are stacked on the first tries: the stack's top is the offered line.
+    const QList<QPointF> offered = load->offeredPoints();
+    const QList<QPointF> first = load->firstTryPoints();
+    QCOMPARE(first.size(), offered.size());
+    for (int i = 0; i < offered.size(); ++i)
+        QVERIFY(first.at(i).y() <= offered.at(i).y());
+    QCOMPARE(offered.at(0), QPointF(0, s.buckets.at(0).attempts / 0.5));
+    QCOMPARE(offered.at(1), QPointF(0.5, s.buckets.at(0).attempts / 0.5));
+}
+
+void TestCharts::loadChartPlayheadMoves()
+{
+    ChartsPanel panel(nullptr);
+    LoadChart *load = panel.loadChart();
+    // The timeline may move before the charts get the result (a hidden page is refreshed late).
+    panel.setPlayhead(5 * 1000000);
+    QVERIFY(load->playheadLine().isEmpty());
+    panel.setResult(runPreset(QStringLiteral("retry-storm")));
+    QList<QPointF> line = load->playheadLine();
+    QCOMPARE(line.size(), 2);
+    QCOMPARE(line.at(0), QPointF(5, 0));
+    QCOMPARE(line.at(1).x(), 5.0);
+    QVERIFY(line.at(1).y() >= 200); // from the bottom to the top of the plot
+    panel.setPlayhead(20500000);
+    QCOMPARE(load->playhead(), 20500000);
+    line = load->playheadLine();
+    QCOMPARE(line.at(0).x(), 20.5);
+    QCOMPARE(line.at(1).x(), 20.5);
+    // Past the last bucket the line stays at the chart's edge.
+    panel.setPlayhead(3600 * qint64(1000000));
+    QCOMPARE(load->playheadLine().at(0).x(), double(load->series().buckets.size()) * 0.5);
+    // A new result keeps the playhead where the timeline has it.
+    panel.setPlayhead(1000000);
+    panel.setResult(runPreset(QStringLiteral("ghost-request")));
+    QCOMPARE(load->playheadLine().at(0).x(), 1.0);
+}
+
+void TestCharts::loadChartWithoutTrace()
+{
+    ChartsPanel panel(nullptr);
+    LoadChart *load = panel.loadChart();
+    panel.setResult(runPreset(QStringLiteral("retry-storm")));
+    panel.setPlayhead(1000000);
+    QCOMPARE(load->playheadLine().size(), 2);
+    RunResult untraced = simulate(presetScenario(QStringLiteral("retry-storm")), RunOptions{false, nullptr, {}});
+    QVERIFY(untraced.trace.isEmpty());
+    panel.setResult(untraced);
+    QVERIFY(load->offeredPoints().isEmpty());
+    QVERIFY(load->playheadLine().isEmpty());
+    QCOMPARE(load->subtitle(), QStringLiteral("run with tracing to see the load over time"));
+}
+
+void TestCharts::loadChartCountsBigTraceInBackground()
+{
+    Scenario big = presetScenario(QStringLiteral("ghost-request"));
+    big.workload.orders = 20000;
+    const RunResult r = simulate(big);
+    QVERIFY(r.trace.size() > LoadChart::backgroundEvents);
+    ChartsPanel panel(nullptr);
+    LoadChart *load = panel.loadChart();
+    QSignalSpy ready(load, &LoadChart::seriesReady);
+    panel.setResult(r);
+    QVERIFY(load->isPending()); // handed to a worker thread, not counted here
+    QVERIFY(ready.wait(30000));
+    QVERIFY(!load->isPending());
+    QVERIFY(load->series() == series::fromTrace(r.trace, series::autoBucket(r.trace.constLast().t, 200)));
+    QCOMPARE(qRound64(countOf(load->offeredPoints())), r.metrics.httpAttempts);
+
+    // The latest result wins, even when an earlier one finishes counting later.
+    ready.clear();
+    panel.setResult(r);
+    QVERIFY(load->isPending());
+    const RunResult small = runPreset(QStringLiteral("ghost-request"));
+    panel.setResult(small);
+    QVERIFY(!load->isPending());
+    QCOMPARE(ready.count(), 1);
+    const Series expected = series::fromTrace(small.trace, series::autoBucket(small.trace.constLast().t, 200));
+    QVERIFY(load->series() == expected);
+    QTRY_VERIFY_WITH_TIMEOUT(load->findChildren<QFutureWatcherBase *>().isEmpty(), 30000);
+    QVERIFY(load->series() == expected);
+    QCOMPARE(ready.count(), 1);
 }
 
 QTEST_MAIN(TestCharts)

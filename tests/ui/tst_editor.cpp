@@ -1,3 +1,4 @@
+#include "editorentrytable.h"
 #include "editorpresetlist.h"
 #include "editorscripttable.h"
 #include "scenarioeditor.h"
@@ -38,12 +39,29 @@ Scenario loadPreset(const QString &name)
     return test::presetScenario(name);
 }
 
-// ghost-request with every layer on, so every field of the form can be edited.
+// ghost-request with every layer, the retry budget and the circuit breaker on, so every field of
+// the form can be edited.
 Scenario editableScenario()
 {
-    const ScenarioParse parsed = scenario::withValue(loadPreset(QStringLiteral("ghost-request")),
-                                                     QStringLiteral("client.transport.enabled"), true);
+    const ScenarioParse parsed = scenario::withSets(loadPreset(QStringLiteral("ghost-request")),
+                                                    {QStringLiteral("client.transport.enabled=true"),
+                                                     QStringLiteral("client.retryBudget.enabled=true"),
+                                                     QStringLiteral("client.circuitBreaker.enabled=true")});
     return parsed.scenario;
+}
+
+// Whether the row of a field is shown on its page (the pages of the sections other than the
+// current one are hidden as a whole, so this asks the page, not the window).
+bool rowShown(const ScenarioEditor &editor, const QString &path)
+{
+    QWidget *field = editor.field(path);
+    if (!field)
+        return false;
+    for (QWidget *p = field->parentWidget(); p; p = p->parentWidget()) {
+        if (auto *scroll = qobject_cast<QScrollArea *>(p))
+            return field->isVisibleTo(scroll->widget());
+    }
+    return false;
 }
 
 void typeInto(QLineEdit *edit, const QString &text)
@@ -85,6 +103,10 @@ private Q_SLOTS:
     void longScriptMakesNoWidgetPerRow();
     void scriptFaultIsChosenInPlace();
     void scriptMethodIsChosenInPlace();
+    void phasesTableEditsTheScenario();
+    void windowsTableEditsTheScenario();
+    void modeControlsShowAndHide();
+    void initialTokensFullIsNull();
 };
 
 void TestEditor::initTestCase()
@@ -192,6 +214,44 @@ void TestEditor::editEmitsValidatedScenario_data()
                                                                    QStringLiteral("POST")});
     QTest::addRow("request-id-checkbox") << QStringLiteral("client.requestId") << QStringLiteral("false")
                                          << QJsonValue(false);
+    // Issue 11: one row per new control.
+    QTest::addRow("workload-mode") << QStringLiteral("workload.mode") << QStringLiteral("closed")
+                                   << QJsonValue(QStringLiteral("closed"));
+    QTest::addRow("workload-arrivals") << QStringLiteral("workload.arrivals") << QStringLiteral("poisson")
+                                       << QJsonValue(QStringLiteral("poisson"));
+    QTest::addRow("workload-ops-per-client") << QStringLiteral("workload.opsPerClient") << QStringLiteral("4")
+                                             << QJsonValue(4);
+    QTest::addRow("workload-think-time") << QStringLiteral("workload.thinkTimeMs") << QStringLiteral("200")
+                                         << QJsonValue(200);
+    QTest::addRow("workload-start-together") << QStringLiteral("workload.startTogether") << QStringLiteral("false")
+                                             << QJsonValue(false);
+    QTest::addRow("latency-distribution") << QStringLiteral("network.latencyMs.distribution")
+                                          << QStringLiteral("normal") << QJsonValue(QStringLiteral("normal"));
+    QTest::addRow("latency-mean") << QStringLiteral("network.latencyMs.mean") << QStringLiteral("12.5")
+                                  << QJsonValue(12.5);
+    QTest::addRow("latency-sd") << QStringLiteral("network.latencyMs.sd") << QStringLiteral("3") << QJsonValue(3);
+    QTest::addRow("processing-distribution") << QStringLiteral("server.processingMs.distribution")
+                                             << QStringLiteral("normal") << QJsonValue(QStringLiteral("normal"));
+    QTest::addRow("processing-mean") << QStringLiteral("server.processingMs.mean") << QStringLiteral("40")
+                                     << QJsonValue(40);
+    QTest::addRow("processing-sd") << QStringLiteral("server.processingMs.sd") << QStringLiteral("5") << QJsonValue(5);
+    QTest::addRow("server-model") << QStringLiteral("server.model") << QStringLiteral("occ")
+                                  << QJsonValue(QStringLiteral("occ"));
+    QTest::addRow("server-occ-rows") << QStringLiteral("server.occ.rows") << QStringLiteral("8") << QJsonValue(8);
+    QTest::addRow("server-latency-per-in-flight") << QStringLiteral("server.latencyPerInFlightMs")
+                                                  << QStringLiteral("2.5") << QJsonValue(2.5);
+    QTest::addRow("budget-scope") << QStringLiteral("client.retryBudget.scope") << QStringLiteral("global")
+                                  << QJsonValue(QStringLiteral("global"));
+    QTest::addRow("budget-initial-tokens") << QStringLiteral("client.retryBudget.initialTokens")
+                                           << QStringLiteral("3") << QJsonValue(3);
+    QTest::addRow("breaker-mode") << QStringLiteral("client.circuitBreaker.mode") << QStringLiteral("failureRate")
+                                  << QJsonValue(QStringLiteral("failureRate"));
+    QTest::addRow("breaker-window") << QStringLiteral("client.circuitBreaker.window") << QStringLiteral("40")
+                                    << QJsonValue(40);
+    QTest::addRow("breaker-failure-rate") << QStringLiteral("client.circuitBreaker.failureRatePercent")
+                                          << QStringLiteral("30") << QJsonValue(30);
+    QTest::addRow("breaker-retries-only") << QStringLiteral("client.circuitBreaker.retriesOnly")
+                                          << QStringLiteral("true") << QJsonValue(true);
 }
 
 void TestEditor::editEmitsValidatedScenario()
@@ -488,6 +548,16 @@ void TestEditor::everySettingCountsAsModified()
             other = QJsonArray{QStringLiteral("POST")};
         else if (path == QLatin1String("server.restarts"))
             other = QJsonArray{QJsonObject{{QStringLiteral("atS"), 12}}};
+        else if (path == QLatin1String("workload.phases"))
+            other = QJsonArray{QJsonObject{{QStringLiteral("fromS"), 0}, {QStringLiteral("toS"), 10},
+                                           {QStringLiteral("ratePerS"), 5}}};
+        else if (path == QLatin1String("windows"))
+            other = QJsonArray{QJsonObject{{QStringLiteral("fromS"), 0}, {QStringLiteral("toS"), 10},
+                                           {QStringLiteral("fault"), QStringLiteral("responseLost")}}};
+        else if (path.endsWith(QLatin1String("].fromS")))
+            other = 5; // a fresh entry: before its toS (10)
+        else if (path.endsWith(QLatin1String("].toS")))
+            other = 20;
         else
             other = QStringLiteral("changed");
         const ScenarioParse changed = scenario::withValue(base, path, other);
@@ -608,8 +678,18 @@ void TestEditor::settingsFitA350PixelDock()
     font.setPointSizeF(qMax(11.0, font.pointSizeF()));
     QApplication::setFont(font);
     const auto restoreFont = qScopeGuard([&] { QApplication::setFont(systemFont); });
+    // Twice: as loaded, and with the rows that other modes show (closed load, OCC, normal
+    // distributions, budget and a failure-rate breaker).
+    const ScenarioParse otherModes = scenario::withSets(
+        editableScenario(),
+        {QStringLiteral("workload.mode=closed"), QStringLiteral("workload.startTogether=false"),
+         QStringLiteral("server.model=occ"), QStringLiteral("network.latencyMs.distribution=normal"),
+         QStringLiteral("server.processingMs.distribution=normal"), QStringLiteral("client.retryBudget.enabled=true"),
+         QStringLiteral("client.circuitBreaker.enabled=true"), QStringLiteral("client.circuitBreaker.mode=failureRate")});
+    QVERIFY2(otherModes.ok(), qPrintable(otherModes.errors.join(QLatin1Char('\n'))));
+    for (const Scenario &shown : {editableScenario(), otherModes.scenario}) {
     ScenarioEditor editor;
-    editor.setScenario(editableScenario());
+    editor.setScenario(shown);
     editor.resize(344, 700);
     editor.show();
     QVERIFY(QTest::qWaitForWindowExposed(&editor));
@@ -633,6 +713,8 @@ void TestEditor::settingsFitA350PixelDock()
         // Every choice box shows its longest choice in full.
         const QList<QComboBox *> combos = scroll->widget()->findChildren<QComboBox *>();
         for (QComboBox *combo : combos) {
+            if (!combo->isVisibleTo(scroll->widget()))
+                continue; // a setting of another mode: checked in the other pass
             int text = 0;
             for (int c = 0; c < combo->count(); ++c)
                 text = qMax(text, combo->fontMetrics().horizontalAdvance(combo->itemText(c)));
@@ -651,6 +733,7 @@ void TestEditor::settingsFitA350PixelDock()
                      2000);
             QVERIFY2(combo->geometry().right() < scroll->widget()->width(), qPrintable(combo->objectName()));
         }
+    }
     }
 }
 
@@ -782,6 +865,196 @@ void TestEditor::scriptMethodIsChosenInPlace()
     editor.setScenario(s);
     QCOMPARE(script->table()->model()->index(0, ScriptTableModel::MethodColumn).data().toString(), QStringLiteral("GET"));
     QCOMPARE(editor.scenario().network.script.at(0), s.network.script.at(0));
+}
+
+void TestEditor::phasesTableEditsTheScenario()
+{
+    ScenarioEditor editor;
+    editor.show();
+    editor.setScenario(editableScenario());
+    auto *phases = editor.findChild<EntryTableEditor *>(QStringLiteral("workload.phases"));
+    QVERIFY(phases);
+    QCOMPARE(phases->rowCount(), 0);
+    QSignalSpy changed(&editor, &ScenarioEditor::scenarioChanged);
+
+    phases->addRow();
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(editor.scenario().workload.phases, (QList<LoadPhase>{LoadPhase{0, 10, 10}}));
+    // A second row starts where the first ends, so the two do not overlap.
+    phases->addRow();
+    QCOMPARE(editor.scenario().workload.phases, (QList<LoadPhase>{LoadPhase{0, 10, 10}, LoadPhase{10, 20, 10}}));
+
+    QAbstractItemModel *model = phases->table()->model();
+    QVERIFY(model->setData(model->index(1, 2), QStringLiteral("2.5")));
+    QCOMPARE(editor.scenario().workload.phases.at(1).ratePerS, 2.5);
+    // An overlap is refused, marked, and the last valid phases stay in force.
+    QVERIFY(model->setData(model->index(1, 0), QStringLiteral("5")));
+    QVERIFY(phases->property("invalid").toBool());
+    QVERIFY2(editor.fieldError(QStringLiteral("workload.phases")).contains(QLatin1String("overlaps")),
+             qPrintable(editor.fieldError(QStringLiteral("workload.phases"))));
+    QCOMPARE(editor.scenario().workload.phases.at(1).fromS, 10.0);
+    QVERIFY(model->setData(model->index(1, 0), QStringLiteral("12")));
+    QVERIFY(!phases->property("invalid").toBool());
+    QCOMPARE(editor.scenario().workload.phases.at(1).fromS, 12.0);
+
+    phases->table()->selectRow(0);
+    phases->removeSelectedRows();
+    QCOMPARE(editor.scenario().workload.phases, (QList<LoadPhase>{LoadPhase{12, 20, 2.5}}));
+
+    // Loading shows the scenario's phases, without a signal.
+    const int before = int(changed.count());
+    editor.setScenario(editableScenario());
+    QCOMPARE(phases->rowCount(), 0);
+    QCOMPARE(int(changed.count()), before);
+}
+
+void TestEditor::windowsTableEditsTheScenario()
+{
+    ScenarioEditor editor;
+    editor.show();
+    editor.setScenario(editableScenario());
+    auto *windows = editor.findChild<EntryTableEditor *>(QStringLiteral("windows"));
+    QVERIFY(windows);
+    windows->addRow();
+    QCOMPARE(editor.scenario().windows, (QList<FaultWindow>{FaultWindow{0, 10, FaultKind::ConnectFailure, 1}}));
+
+    QAbstractItemModel *model = windows->table()->model();
+    QVERIFY(model->setData(model->index(0, 2), scenario::toString(FaultKind::ResponseLost)));
+    QVERIFY(model->setData(model->index(0, 3), QStringLiteral("0.5")));
+    QVERIFY(model->setData(model->index(0, 1), QStringLiteral("4.5")));
+    QCOMPARE(editor.scenario().windows, (QList<FaultWindow>{FaultWindow{0, 4.5, FaultKind::ResponseLost, 0.5}}));
+
+    // serverRestart is refused by the core, which names the field.
+    QVERIFY(model->setData(model->index(0, 2), QStringLiteral("serverRestart")));
+    QVERIFY(windows->property("invalid").toBool());
+    QVERIFY(editor.fieldError(QStringLiteral("windows")).contains(QLatin1String("server.restarts")));
+    QCOMPARE(editor.scenario().windows.first().fault, FaultKind::ResponseLost);
+    // The fault column offers every fault but serverRestart.
+    auto *delegate = windows->table()->itemDelegateForColumn(2);
+    QVERIFY(delegate);
+    QWidget *combo = delegate->createEditor(windows->table()->viewport(), QStyleOptionViewItem(), model->index(0, 2));
+    auto *faults = qobject_cast<QComboBox *>(combo);
+    QVERIFY(faults);
+    QCOMPARE(faults->count(), int(FaultKind::ServerRestart));
+    QCOMPARE(faults->findText(QStringLiteral("serverRestart")), -1);
+    delete combo;
+
+    QVERIFY(model->setData(model->index(0, 2), QStringLiteral("latencySpike")));
+    QVERIFY(!windows->property("invalid").toBool());
+    QCOMPARE(editor.scenario().windows.first().fault, FaultKind::LatencySpike);
+    windows->table()->selectRow(0);
+    windows->removeSelectedRows();
+    QVERIFY(editor.scenario().windows.isEmpty());
+}
+
+void TestEditor::modeControlsShowAndHide()
+{
+    ScenarioEditor editor;
+    editor.resize(344, 700);
+    editor.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&editor));
+    const ScenarioParse parsed = scenario::withValue(editableScenario(), QStringLiteral("client.circuitBreaker.enabled"),
+                                                     false);
+    QVERIFY(parsed.ok());
+    editor.setScenario(parsed.scenario);
+    const auto shown = [&](const char *path) { return rowShown(editor, QLatin1String(path)); };
+    const auto choose = [&](const char *path, const QString &value) {
+        auto *combo = qobject_cast<QComboBox *>(editor.field(QLatin1String(path)));
+        QVERIFY(combo);
+        combo->setCurrentIndex(combo->findData(value));
+        QCOMPARE(scenario::valueAt(editor.scenario(), QLatin1String(path)).toString(), value);
+    };
+    auto *phasesBox = editor.findChild<QGroupBox *>(QStringLiteral("workloadPhasesBox"));
+    QVERIFY(phasesBox);
+    const auto phasesShown = [&] { return phasesBox->isVisibleTo(phasesBox->parentWidget()); };
+
+    // Open load: a schedule; the closed-loop settings are hidden.
+    QVERIFY(shown("workload.orders"));
+    QVERIFY(shown("workload.arrivals"));
+    QVERIFY(shown("workload.interArrivalMs"));
+    QVERIFY(shown("workload.clients"));
+    QVERIFY(phasesShown());
+    QVERIFY(!shown("workload.opsPerClient"));
+    QVERIFY(!shown("workload.thinkTimeMs"));
+    QVERIFY(!shown("workload.startTogether"));
+    choose("workload.mode", QStringLiteral("closed"));
+    QVERIFY(!shown("workload.orders"));
+    QVERIFY(!shown("workload.arrivals"));
+    QVERIFY(!phasesShown());
+    QVERIFY(shown("workload.clients"));
+    QVERIFY(shown("workload.opsPerClient"));
+    QVERIFY(shown("workload.thinkTimeMs"));
+    QVERIFY(shown("workload.startTogether"));
+    QVERIFY(!shown("workload.interArrivalMs")); // all clients start at 0 s: no spacing
+    qobject_cast<QCheckBox *>(editor.field(QStringLiteral("workload.startTogether")))->setChecked(false);
+    QCOMPARE(editor.scenario().workload.startTogether, false);
+    QVERIFY(shown("workload.interArrivalMs")); // clients start spread out by it
+
+    // Distributions: base and jitter for uniform, mean and sd for normal.
+    for (const char *prefix : {"network.latencyMs", "server.processingMs"}) {
+        const QString p = QLatin1String(prefix);
+        const auto at = [&](const char *key) { return rowShown(editor, p + QLatin1Char('.') + QLatin1String(key)); };
+        QVERIFY(at("distribution"));
+        QVERIFY(at("base") && at("jitter"));
+        QVERIFY(!at("mean") && !at("sd"));
+        choose(qPrintable(p + QStringLiteral(".distribution")), QStringLiteral("normal"));
+        QVERIFY(!at("base") && !at("jitter"));
+        QVERIFY(at("mean") && at("sd"));
+    }
+
+    // OCC rows only for the OCC model.
+    QVERIFY(!shown("server.occ.rows"));
+    choose("server.model", QStringLiteral("occ"));
+    QVERIFY(shown("server.occ.rows"));
+
+    // The budget's settings while it is on.
+    QVERIFY(shown("client.retryBudget.scope"));
+    QVERIFY(shown("client.retryBudget.initialTokens"));
+    qobject_cast<QGroupBox *>(editor.field(QStringLiteral("client.retryBudget.enabled")))->setChecked(false);
+    QVERIFY(!shown("client.retryBudget.scope"));
+    QVERIFY(!shown("client.retryBudget.initialTokens"));
+
+    // The breaker's settings while it is on; threshold for consecutive, window and rate for failureRate.
+    QVERIFY(!shown("client.circuitBreaker.mode"));
+    QVERIFY(!shown("client.circuitBreaker.retriesOnly"));
+    QVERIFY(!shown("client.circuitBreaker.window"));
+    qobject_cast<QGroupBox *>(editor.field(QStringLiteral("client.circuitBreaker.enabled")))->setChecked(true);
+    QVERIFY(editor.scenario().client.circuitBreaker.enabled);
+    QVERIFY(shown("client.circuitBreaker.mode"));
+    QVERIFY(shown("client.circuitBreaker.retriesOnly"));
+    QVERIFY(shown("client.circuitBreaker.failureThreshold"));
+    QVERIFY(!shown("client.circuitBreaker.window"));
+    QVERIFY(!shown("client.circuitBreaker.failureRatePercent"));
+    choose("client.circuitBreaker.mode", QStringLiteral("failureRate"));
+    QVERIFY(!shown("client.circuitBreaker.failureThreshold"));
+    QVERIFY(shown("client.circuitBreaker.window"));
+    QVERIFY(shown("client.circuitBreaker.failureRatePercent"));
+
+    // Loading a scenario shows the rows of its modes.
+    editor.setScenario(editableScenario());
+    QVERIFY(shown("workload.orders"));
+    QVERIFY(!shown("workload.opsPerClient"));
+    QVERIFY(shown("network.latencyMs.base"));
+    QVERIFY(!shown("server.occ.rows"));
+    QVERIFY(shown("client.circuitBreaker.failureThreshold"));
+}
+
+void TestEditor::initialTokensFullIsNull()
+{
+    ScenarioEditor editor;
+    editor.show();
+    editor.setScenario(editableScenario());
+    auto *initial = qobject_cast<QDoubleSpinBox *>(editor.field(QStringLiteral("client.retryBudget.initialTokens")));
+    QVERIFY(initial);
+    // null (a full bucket) shows as "full", at the spin box's minimum.
+    QCOMPARE(initial->value(), initial->minimum());
+    QCOMPARE(initial->text(), QStringLiteral("full"));
+    initial->setValue(0);
+    QCOMPARE(editor.scenario().client.retryBudget.initialTokens, 0.0); // empty, not full
+    initial->setValue(initial->minimum());
+    QCOMPARE(editor.scenario().client.retryBudget.initialTokens, -1.0);
+    QCOMPARE(scenario::valueAt(editor.scenario(), QStringLiteral("client.retryBudget.initialTokens")),
+             QJsonValue(QJsonValue::Null));
 }
 
 QTEST_MAIN(TestEditor)

@@ -1062,6 +1062,13 @@ void TestTimeline::laneNotesSpellPlurals()
     w.setResult(simulate(one));
     QCOMPARE(scene->laneNotes().at(1), QStringLiteral("@retry \u00b7 1 attempt"));
 
+    // The AWS study's network and an OCC server say so.
+    w.setResult(runPreset(QStringLiteral("jitter-contention")));
+    QCOMPARE(scene->laneNotes().at(3), QStringLiteral("latency 10 \u00b1 2 ms, normal"));
+    QCOMPARE(scene->laneNotes().at(5), QStringLiteral("1 row, versioned"));
+    w.setResult(r);
+    QCOMPARE(scene->laneNotes().at(3), QStringLiteral("latency 20\u201330 ms"));
+    QCOMPARE(scene->laneNotes().at(5), QStringLiteral("orders table"));
     // Unlimited layers say what bounds them, never "0 attempts".
     Scenario unlimited = r.scenario;
     unlimited.client.business.maxAttempts = 0;

@@ -1,0 +1,101 @@
+// A 2-D sweep, timed: the shape of the AWS backoff-and-jitter figure (client counts x jitter
+// strategies x seeds). Prints wall seconds, CPU seconds (both cores busy: CPU close to 2 x wall),
+// runs per second and simulated HTTP attempts per second.
+//
+//   bench_sweep [PRESET [SEEDS [PARAM2 [VALUES2]]]]
+//   default:    retry-storm 100 client.business.backoff.jitter none,full,equal,decorrelated
+//
+// The first parameter is workload.clients from 10 to 190 in 19 steps, as in the study.
+#include "scenario.h"
+#include "sweep.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QStringList>
+#include <QThreadPool>
+
+#include <cstdio>
+#include <ctime>
+
+using namespace retrylab;
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments().mid(1);
+    // Default: the AWS study's figure, 19 client counts x its 5 strategies x 100 seeds.
+    const QString preset = args.value(0, QStringLiteral("jitter-contention"));
+    const int seeds = args.value(1, QStringLiteral("100")).toInt();
+    const QString param2 = args.value(2, QStringLiteral("client.business.backoff"));
+    const QString values2 = args.value(3, QStringLiteral("{\"kind\":\"constant\",\"initialMs\":0},{\"jitter\":\"none\"},"
+                                                         "{\"jitter\":\"full\"},{\"jitter\":\"equal\"},{\"jitter\":\"decorrelated\"}"));
+    // RETRYLAB_BENCH_THREADS=1 gives the one-core baseline.
+    if (const int threads = qEnvironmentVariableIntValue("RETRYLAB_BENCH_THREADS"); threads > 0)
+        QThreadPool::globalInstance()->setMaxThreadCount(threads);
+
+    const ScenarioParse parsed = scenario::resolve(preset);
+    if (!parsed.ok()) {
+        std::fprintf(stderr, "bench_sweep: %s\n", qPrintable(parsed.errors.join(QStringLiteral("; "))));
+        return 2;
+    }
+    SweepSpec spec;
+    spec.param = QStringLiteral("workload.clients");
+    spec.from = 10;
+    spec.to = 190;
+    spec.steps = 19;
+    spec.param2 = param2;
+    spec.values2 = sweep::splitValues(values2);
+    spec.seeds = seeds;
+    const QStringList errors = sweep::validate(parsed.scenario, spec);
+    if (!errors.isEmpty()) {
+        std::fprintf(stderr, "bench_sweep: %s\n", qPrintable(errors.join(QStringLiteral("; "))));
+        return 2;
+    }
+
+    QElapsedTimer prepare;
+    prepare.start();
+    const QList<SweepJob> jobs = sweep::jobs(parsed.scenario, spec);
+    const double prepareS = prepare.nsecsElapsed() / 1e9;
+
+    const std::clock_t cpu0 = std::clock();
+    QElapsedTimer timer;
+    timer.start();
+    const QList<SweepPoint> points = sweep::run(parsed.scenario, spec);
+    const double wallS = timer.nsecsElapsed() / 1e9;
+    const double cpuS = double(std::clock() - cpu0) / CLOCKS_PER_SEC;
+
+    double attempts = 0;
+    for (const SweepPoint &p : points)
+        attempts += p.stat(QStringLiteral("httpAttempts")).mean * seeds;
+    const double runs = double(jobs.size());
+    std::printf("bench_sweep: %s, workload.clients 10..190 (19) x %s (%lld) x %d seeds = %.0f runs, %d threads\n",
+                qPrintable(preset), qPrintable(param2), qlonglong(spec.values2.size()), seeds, runs,
+                QThreadPool::globalInstance()->maxThreadCount());
+    std::printf("  cells and jobs built in %.3f s (not in the times below)\n", prepareS);
+    std::printf("  %.3f s wall, %.3f s CPU (%.2f cores busy)\n", wallS, cpuS, wallS > 0 ? cpuS / wallS : 0.0);
+    std::printf("  %.0f runs/s, %.3g HTTP attempts/s (%.0f attempts in all)\n", runs / wallS, attempts / wallS,
+                attempts);
+
+    // RETRYLAB_BENCH_BASELINE=1: the same runs as plain simulate() calls on one thread, no sweep
+    // around them; CPU seconds above minus these is the sweep's own overhead (jobs, copies, folding).
+    if (qEnvironmentVariableIntValue("RETRYLAB_BENCH_BASELINE") > 0) {
+        RunOptions options;
+        options.trace = false;
+        const std::clock_t base0 = std::clock();
+        double check = 0;
+        double events = 0;
+        for (const SweepJob &job : jobs) {
+            Scenario s = job.cell->scenario;
+            s.seed = job.seed;
+            const RunResult r = simulate(s, options);
+            check += double(r.metrics.httpAttempts);
+            events += double(r.events);
+        }
+        const double baseS = double(std::clock() - base0) / CLOCKS_PER_SEC;
+        std::printf("  baseline: %.3f s CPU for the same runs as plain simulate() calls (%s attempts); "
+                    "sweep overhead %.1f%%\n",
+                    baseS, check == attempts ? "same" : "DIFFERENT", baseS > 0 ? 100.0 * (cpuS - baseS) / baseS : 0.0);
+        std::printf("  baseline: %.3g engine events/s, %.3g HTTP attempts/s on one core\n", events / baseS, check / baseS);
+    }
+    return 0;
+}
