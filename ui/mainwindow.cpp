@@ -648,6 +648,17 @@ void MainWindow::setOperation(int op)
 void MainWindow::applyScenario(const Scenario &scenario, const QString &fileName)
 {
     m_openOnStory = true;
+    // A lesson about load (many clients or orders, closed-loop clients, Poisson arrivals or load
+    // phases, fault windows, an OCC row) opens its charts on Load over time; any other lesson
+    // leaves that tab for its duplicates.
+    const WorkloadConfig &w = scenario.workload;
+    const bool aboutLoad = w.clients >= 10 || w.operations() >= 500 || (w.mode == WorkloadMode::Closed && w.clients > 1)
+        || w.arrivals == Arrivals::Poisson || !w.phases.isEmpty() || !scenario.windows.isEmpty()
+        || scenario.server.model == ServerModel::Occ;
+    if (aboutLoad)
+        m_charts->setCurrentTab(ChartsPanel::LoadTab);
+    else if (m_charts->currentTab() == ChartsPanel::LoadTab)
+        m_charts->setCurrentTab(ChartsPanel::DuplicatesTab);
     m_editor->setScenario(scenario);
     m_run->setScenario(scenario);
     if (m_live->isEnabled()) {

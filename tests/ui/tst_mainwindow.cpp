@@ -136,6 +136,7 @@ private Q_SLOTS:
     void selectionFollowsAcrossViews();
     void guiStaysResponsiveDuringBackgroundRun();
     void worstCaseText();
+    void loadLessonsOpenChartsOnLoad();
     void editKeepsOperationNewScenarioOpensOnStory();
     void nextPreviousInterestingOperation();
     void spaceInOperationBoxPlays();
@@ -530,6 +531,26 @@ void TestMainWindow::guiStaysResponsiveDuringBackgroundRun()
     QCOMPARE(w.interestingOperations(), run->interesting());
     QVERIFY(!w.findChild<QProgressBar *>(QStringLiteral("statusBusy"))->isVisible());
     qInfo("background run and handoff: %d watchdog ticks, longest gap %lld ms", ticks, maxGap);
+}
+
+void TestMainWindow::loadLessonsOpenChartsOnLoad()
+{
+    MainWindow w;
+    auto *charts = w.findChild<ChartsPanel *>();
+    QVERIFY(charts);
+    QVERIFY(w.loadPreset(QStringLiteral("ghost-request")));
+    QCOMPARE(charts->currentTab(), int(ChartsPanel::DuplicatesTab));
+    for (const char *name : {"metastable", "retry-storm", "jitter-contention"}) {
+        QVERIFY(w.loadPreset(QLatin1String(name)));
+        QCOMPARE(charts->currentTab(), int(ChartsPanel::LoadTab));
+    }
+    // Back to a one-client lesson: its duplicates, not an empty load chart.
+    QVERIFY(w.loadPreset(QStringLiteral("stable-key")));
+    QCOMPARE(charts->currentTab(), int(ChartsPanel::DuplicatesTab));
+    // A tab the user chose stays for another one-client lesson.
+    charts->setCurrentTab(ChartsPanel::AttemptsTab);
+    QVERIFY(w.loadPreset(QStringLiteral("ghost-request")));
+    QCOMPARE(charts->currentTab(), int(ChartsPanel::AttemptsTab));
 }
 
 void TestMainWindow::worstCaseText()
