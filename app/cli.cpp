@@ -1452,8 +1452,9 @@ int fieldsCommand(const QStringList &arguments)
 
     QString out = wrapped(QStringLiteral("Every field of a scenario, for --set path=value (run, sweep) and "
                                          "--param PATH (sweep). Durations end in Ms (milliseconds) or S "
-                                         "(seconds); rates are fractions from 0 to 1. In network.script[N], N "
-                                         "is an entry's index; the next free index appends an entry."),
+                                         "(seconds); rates are fractions from 0 to 1. In network.script[N], "
+                                         "workload.phases[N] and windows[N], N is an entry's index; the next free "
+                                         "index appends an entry."),
                           TerminalWidth)
                           .join(QLatin1Char('\n'))
             + QStringLiteral("\n\n");

@@ -644,6 +644,10 @@ void TestCli::fieldsListsTheCatalogue()
     const QString text = QString::fromUtf8(r.out);
     for (const QString &row : text.split(QLatin1Char('\n')))
         QVERIFY2(row.size() <= 80, qPrintable(QStringLiteral("wider than 80 columns: ") + row));
+    // The intro names every list whose entries are addressed by index.
+    const QString intro = text.section(QStringLiteral("\n\n"), 0, 0).simplified();
+    for (const char *list : {"network.script[N]", "workload.phases[N]", "windows[N]"})
+        QVERIFY2(intro.contains(QLatin1String(list)), list);
     const QList<FieldInfo> fields = scenario::fields();
     QVERIFY(fields.size() > 60);
     for (const FieldInfo &f : fields) {
