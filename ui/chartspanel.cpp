@@ -1494,6 +1494,22 @@ void ChartsPanel::setSweepBandsShown(bool shown)
     m_sweepBands->setChecked(shown);
 }
 
+bool ChartsPanel::renderChart(int tab, QPainter *painter, const QRectF &target)
+{
+    QChartView *view = chartView(tab);
+    if (!view || !painter)
+        return false;
+    if (!view->isVisible() && (view->width() < 480 || view->height() < 320))
+        view->resize(1280, 720); // a never-shown tab has no useful size yet
+    const double scale = std::min(target.width() / view->width(), target.height() / view->height());
+    painter->save();
+    painter->translate(target.left() + (target.width() - view->width() * scale) / 2, target.top());
+    painter->scale(scale, scale);
+    static_cast<QWidget *>(view)->render(painter, QPoint(), QRegion(), QWidget::DrawChildren);
+    painter->restore();
+    return true;
+}
+
 bool ChartsPanel::exportChart(int tab, const QString &fileName, QString *error)
 {
     const auto fail = [error](const QString &message) {

@@ -108,6 +108,8 @@ public:
 
     // PNG (or any image format Qt writes) via grab, SVG by suffix via QSvgGenerator.
     bool exportChart(int tab, const QString &fileName, QString *error = nullptr);
+    // Draws a chart tab into `target` of any painter (a PDF page stays vector), keeping its proportions.
+    bool renderChart(int tab, QPainter *painter, const QRectF &target);
     int tabCount() const;
     QString tabTitle(int tab) const;
     int currentTab() const;

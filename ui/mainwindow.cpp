@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "chartspanel.h"
+#include "handout.h"
 #include "editorstyle.h"
 #include "livemode.h"
 #include "logview.h"
@@ -312,6 +313,7 @@ void MainWindow::createMenus()
         {ExportKind::ChartsSvg, tr("Current chart as S&VG…")},
         {ExportKind::RecordsCsv, tr("Records as &CSV…")},
         {ExportKind::TraceJsonl, tr("Trace as &JSONL…")},
+        {ExportKind::HandoutPdf, tr("&Handout as PDF…")},
     };
     for (const auto &e : exports) {
         QAction *a = m_exportMenu->addAction(e.second);
@@ -1189,6 +1191,8 @@ QString MainWindow::exportSuffix(ExportKind kind)
         return QStringLiteral("csv");
     case ExportKind::TraceJsonl:
         return QStringLiteral("jsonl");
+    case ExportKind::HandoutPdf:
+        return QStringLiteral("pdf");
     }
     return QString();
 }
@@ -1215,6 +1219,10 @@ bool MainWindow::exportTo(ExportKind kind, const QString &fileName, QString *err
         break;
     case ExportKind::TraceJsonl:
         message = trace::save(m_run->result().trace, fileName);
+        ok = message.isEmpty();
+        break;
+    case ExportKind::HandoutPdf:
+        message = writeHandout(m_run->result(), m_charts, fileName);
         ok = message.isEmpty();
         break;
     }
@@ -1245,6 +1253,9 @@ void MainWindow::exportWithDialog(ExportKind kind)
         break;
     case ExportKind::TraceJsonl:
         part = QStringLiteral("-trace");
+        break;
+    case ExportKind::HandoutPdf:
+        part = QStringLiteral("-handout");
         break;
     }
     const QString dir = m_fileName.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)

@@ -39,7 +39,7 @@ class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    enum class ExportKind { TimelinePng, TimelineSvg, TimelineSlide, ChartsPng, ChartsSvg, RecordsCsv, TraceJsonl };
+    enum class ExportKind { TimelinePng, TimelineSvg, TimelineSlide, ChartsPng, ChartsSvg, RecordsCsv, TraceJsonl, HandoutPdf };
     // The size of a slide export: a projector's 1080p.
     static constexpr QSize SlideSize{1920, 1080};
     // Pages of the central area, in tab order.

@@ -28,6 +28,7 @@
 #include <QAction>
 #include <QTableView>
 #include <QProgressBar>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QStatusBar>
@@ -137,6 +138,7 @@ private Q_SLOTS:
     void guiStaysResponsiveDuringBackgroundRun();
     void worstCaseText();
     void loadLessonsOpenChartsOnLoad();
+    void handoutOfALoadLesson();
     void editKeepsOperationNewScenarioOpensOnStory();
     void nextPreviousInterestingOperation();
     void spaceInOperationBoxPlays();
@@ -385,6 +387,7 @@ void TestMainWindow::exportsWriteValidFiles_data()
     QTest::addRow("charts-svg") << MainWindow::ExportKind::ChartsSvg;
     QTest::addRow("records-csv") << MainWindow::ExportKind::RecordsCsv;
     QTest::addRow("trace-jsonl") << MainWindow::ExportKind::TraceJsonl;
+    QTest::addRow("handout-pdf") << MainWindow::ExportKind::HandoutPdf;
 }
 
 void TestMainWindow::exportsWriteValidFiles()
@@ -431,6 +434,30 @@ void TestMainWindow::exportsWriteValidFiles()
         const QList<QByteArray> lines = bytes.trimmed().split('\n');
         QCOMPARE(lines.size(), result.metrics.records + 1); // header + one row per record
         QVERIFY(lines.first().contains(','));
+        break;
+    }
+    case MainWindow::ExportKind::HandoutPdf: {
+        // A valid PDF for poppler (scripts/lab installs poppler-utils): the lesson and its numbers on
+        // page 1, the story operation on page 2, then one chart per page.
+        QVERIFY(bytes.startsWith("%PDF-"));
+        const QString pdfinfo = QStandardPaths::findExecutable(QStringLiteral("pdfinfo"));
+        QVERIFY2(!pdfinfo.isEmpty(), "pdfinfo is missing: scripts/lab installs poppler-utils");
+        QProcess info;
+        info.start(pdfinfo, {file});
+        QVERIFY(info.waitForFinished(30000));
+        QCOMPARE(info.exitCode(), 0);
+        const QString infoText = QString::fromUtf8(info.readAllStandardOutput());
+        QVERIFY2(infoText.contains(QRegularExpression(QStringLiteral("Pages:\\s+4\\b"))), qPrintable(infoText));
+        QVERIFY2(infoText.contains(result.scenario.title.left(30)), qPrintable(infoText));
+        QProcess text;
+        text.start(QStandardPaths::findExecutable(QStringLiteral("pdftotext")), {QStringLiteral("-f"), QStringLiteral("1"),
+                                                                              QStringLiteral("-l"), QStringLiteral("1"), file,
+                                                                              QStringLiteral("-")});
+        QVERIFY(text.waitForFinished(30000));
+        const QString page1 = QString::fromUtf8(text.readAllStandardOutput()).simplified();
+        QVERIFY2(page1.contains(QStringLiteral("Duplicates %1").arg(result.metrics.duplicates)), qPrintable(page1));
+        QVERIFY2(page1.contains(QStringLiteral("Records %1").arg(result.metrics.records)), qPrintable(page1));
+        QVERIFY2(page1.contains(QStringLiteral("Seed %1").arg(result.scenario.seed)), qPrintable(page1));
         break;
     }
     case MainWindow::ExportKind::TraceJsonl: {
@@ -531,6 +558,35 @@ void TestMainWindow::guiStaysResponsiveDuringBackgroundRun()
     QCOMPARE(w.interestingOperations(), run->interesting());
     QVERIFY(!w.findChild<QProgressBar *>(QStringLiteral("statusBusy"))->isVisible());
     qInfo("background run and handoff: %d watchdog ticks, longest gap %lld ms", ticks, maxGap);
+}
+
+void TestMainWindow::handoutOfALoadLesson()
+{
+    // metastable's trace is big enough to be counted in the background: the handout waits for it
+    // and its last page is the load over time, drawn.
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("metastable.pdf"));
+    MainWindow w;
+    w.resize(1280, 720);
+    w.show();
+    QVERIFY(w.loadPreset(QStringLiteral("metastable")));
+    QVERIFY(waitForIdle(w));
+    QString error;
+    QVERIFY2(w.exportTo(MainWindow::ExportKind::HandoutPdf, file, &error), qPrintable(error));
+    QProcess info;
+    info.start(QStandardPaths::findExecutable(QStringLiteral("pdfinfo")), {file});
+    QVERIFY(info.waitForFinished(30000));
+    QVERIFY(QString::fromUtf8(info.readAllStandardOutput()).contains(QRegularExpression(QStringLiteral("Pages:\\s+5\\b"))));
+    QProcess text;
+    text.start(QStandardPaths::findExecutable(QStringLiteral("pdftotext")),
+               {QStringLiteral("-f"), QStringLiteral("5"), QStringLiteral("-l"), QStringLiteral("5"), file, QStringLiteral("-")});
+    QVERIFY(text.waitForFinished(30000));
+    const QString last = QString::fromUtf8(text.readAllStandardOutput()).simplified();
+    QVERIFY2(last.contains(QLatin1String("Load over time")) && last.contains(QLatin1String("counted in")), qPrintable(last));
+    QVERIFY2(!last.contains(QLatin1String("run a scenario")), qPrintable(last));
+    // A wrong suffix is refused, naming the file.
+    QVERIFY(!w.exportTo(MainWindow::ExportKind::HandoutPdf, dir.filePath(QStringLiteral("x.png")), &error));
+    QVERIFY2(error.contains(QLatin1String("ending in .pdf")), qPrintable(error));
 }
 
 void TestMainWindow::loadLessonsOpenChartsOnLoad()
