@@ -2,6 +2,7 @@
 
 #include "chartspanel.h"
 #include "handout.h"
+#include "predictionpanel.h"
 #include "editorstyle.h"
 #include "livemode.h"
 #include "logview.h"
@@ -42,6 +43,7 @@
 #include <QTabWidget>
 #include <QTimer>
 #include <QToolBar>
+#include <QVBoxLayout>
 #include <QToolButton>
 
 #include <algorithm>
@@ -129,7 +131,18 @@ void MainWindow::createViews()
     m_pages->setTabToolTip(int(Page::Records), tr("The rows the order service committed (Ctrl+3)"));
     m_pages->setTabToolTip(int(Page::Log), tr("Every event of the run (Ctrl+4)"));
     m_pageStale = QList<bool>(m_pages->count(), false);
-    setCentralWidget(m_pages);
+    // Prediction mode's bar sits above the pages, shown only while the mode is on. Not a toolbar: the
+    // saved window state (restoreState) must not carry it.
+    m_prediction = new PredictionPanel;
+    m_prediction->setObjectName(QStringLiteral("prediction"));
+    m_prediction->hide();
+    auto *centre = new QWidget(this);
+    auto *column = new QVBoxLayout(centre);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(0);
+    column->addWidget(m_prediction);
+    column->addWidget(m_pages, 1);
+    setCentralWidget(centre);
     connect(m_pages, &QTabWidget::currentChanged, this, &MainWindow::refreshPage);
 
     // Beside the timeline rather than a page of its own: the class watches the address and
@@ -235,6 +248,12 @@ void MainWindow::createActions()
     m_resetLayoutAction = new QAction(tr("&Reset layout"), this);
     connect(m_resetLayoutAction, &QAction::triggered, this, &MainWindow::resetLayout);
 
+    m_predictAction = new QAction(tr("&Predict before you see"), this);
+    m_predictAction->setObjectName(QStringLiteral("predictAction"));
+    m_predictAction->setCheckable(true);
+    m_predictAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    m_predictAction->setToolTip(tr("Hide the outcome until the class has guessed records, duplicates and attempts"));
+
     m_serveAction = new QAction(themedIcon(QStringLiteral("network-server"), QStyle::SP_DriveNetIcon, s),
                                 tr("Ser&ve…"), this);
     m_serveAction->setObjectName(QStringLiteral("serveAction"));
@@ -336,6 +355,8 @@ void MainWindow::createMenus()
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_scenarioDock->toggleViewAction());
     m_viewMenu->addAction(m_watchDock->toggleViewAction());
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_predictAction);
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_resetLayoutAction);
 
@@ -533,6 +554,13 @@ void MainWindow::createStatusBar()
 
 void MainWindow::connectViews()
 {
+    connect(m_predictAction, &QAction::toggled, this, [this](bool on) {
+        m_prediction->setVisible(on);
+        m_prediction->setActive(on);
+        m_prediction->newRound(result().metrics); // the result on show is the one to predict
+        applyPredictionHiding();
+    });
+    connect(m_prediction, &PredictionPanel::hidingChanged, this, &MainWindow::applyPredictionHiding);
     connect(m_editor, &ScenarioEditor::scenarioChanged, this, &MainWindow::onScenarioEdited);
     connect(m_editor, &ScenarioEditor::presetActivated, this, &MainWindow::newFromPreset);
     connect(m_editor, &ScenarioEditor::settingsModifiedChanged, this, &MainWindow::updateTitle);
@@ -842,7 +870,33 @@ void MainWindow::onResult(const RunResult &result)
         label->setProperty("warning", value > 0);
     }
     updatePlaybackActions();
+    m_prediction->newRound(m);
+    applyPredictionHiding();
     Q_EMIT resultShown();
+}
+
+void MainWindow::applyPredictionHiding()
+{
+    const bool hide = m_prediction->hiding();
+    // The numbers keep their labels ("Records: ?"); the real text waits in a property.
+    for (QLabel *label : {m_statusAttempts, m_statusRecords, m_statusQueries, m_statusDuplicates, m_statusOutstanding,
+                          m_statusOrphans, m_statusLost}) {
+        if (hide) {
+            // A text without the question mark is new: a result arrived since the last hiding.
+            if (!label->property("predictionHidden").toBool() || !label->text().endsWith(QLatin1String(": ?"))) {
+                label->setProperty("outcomeText", label->text());
+                label->setProperty("predictionHidden", true);
+            }
+            label->setText(label->property("outcomeText").toString().section(QLatin1Char(':'), 0, 0) + QStringLiteral(": ?"));
+        } else if (label->property("predictionHidden").toBool()) {
+            label->setText(label->property("outcomeText").toString());
+            label->setProperty("predictionHidden", false);
+        }
+    }
+    for (const Page page : {Page::Charts, Page::Records, Page::Log})
+        m_pages->setTabEnabled(int(page), !hide);
+    if (hide && m_pages->currentIndex() != int(Page::Timeline))
+        showPage(Page::Timeline);
 }
 
 void MainWindow::onLiveResult(const RunResult &result, int lastOperation)

@@ -158,6 +158,8 @@ private:
     void updateTitle();
     void updateWorstCase(const Scenario &scenario);
     void updatePlaybackActions();
+    // Prediction mode: hides the outcome (status numbers, charts, records, log) until the reveal.
+    void applyPredictionHiding();
     void updateInterestingActions();
     void updateSeedField();
     void refreshPage(int index);
@@ -194,6 +196,8 @@ private:
     QAction *m_newSeedAction = nullptr;
     QList<QAction *> m_pageActions;
     QAction *m_resetLayoutAction = nullptr;
+    QAction *m_predictAction = nullptr;
+    class PredictionPanel *m_prediction = nullptr;
     QAction *m_aboutAction = nullptr;
     QAction *m_serveAction = nullptr;
     QAction *m_watchAction = nullptr;

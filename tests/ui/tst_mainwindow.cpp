@@ -1,4 +1,5 @@
 #include "chartspanel.h"
+#include "predictionpanel.h"
 #include "testsupport.h"
 #include "logview.h"
 #include "recordsview.h"
@@ -29,6 +30,8 @@
 #include <QTableView>
 #include <QProgressBar>
 #include <QProcess>
+#include <QPushButton>
+#include <QToolBar>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QStatusBar>
@@ -139,6 +142,8 @@ private Q_SLOTS:
     void worstCaseText();
     void loadLessonsOpenChartsOnLoad();
     void handoutOfALoadLesson();
+    void predictionRoundHidesThenReveals();
+    void predictionComparisonWords();
     void editKeepsOperationNewScenarioOpensOnStory();
     void nextPreviousInterestingOperation();
     void spaceInOperationBoxPlays();
@@ -558,6 +563,66 @@ void TestMainWindow::guiStaysResponsiveDuringBackgroundRun()
     QCOMPARE(w.interestingOperations(), run->interesting());
     QVERIFY(!w.findChild<QProgressBar *>(QStringLiteral("statusBusy"))->isVisible());
     qInfo("background run and handoff: %d watchdog ticks, longest gap %lld ms", ticks, maxGap);
+}
+
+void TestMainWindow::predictionRoundHidesThenReveals()
+{
+    MainWindow w;
+    w.resize(1280, 720);
+    w.show();
+    QVERIFY(w.loadPreset(QStringLiteral("ghost-request")));
+    QVERIFY(waitForIdle(w));
+    const Metrics m = w.result().metrics;
+    QVERIFY(m.duplicates > 0);
+    w.showPage(MainWindow::Page::Charts);
+    auto *predict = w.findChild<QAction *>(QStringLiteral("predictAction"));
+    auto *panel = w.findChild<PredictionPanel *>(QStringLiteral("prediction"));
+    QVERIFY(predict && panel);
+    predict->setChecked(true);
+    // Hidden: the numbers, the charts, the records and the log; the timeline stays.
+    QVERIFY(w.findChild<PredictionPanel *>(QStringLiteral("prediction"))->isVisible());
+    QCOMPARE(labelText(w, "statusRecords"), QStringLiteral("Records: ?"));
+    QCOMPARE(labelText(w, "statusDuplicates"), QStringLiteral("Duplicates: ?"));
+    QCOMPARE(labelText(w, "statusAttempts"), QStringLiteral("Attempts: ?"));
+    QCOMPARE(w.pages()->currentIndex(), int(MainWindow::Page::Timeline));
+    for (const MainWindow::Page page : {MainWindow::Page::Charts, MainWindow::Page::Records, MainWindow::Page::Log})
+        QVERIFY(!w.pages()->isTabEnabled(int(page)));
+    // A new seed is a new round: still hidden.
+    w.findChild<QLineEdit *>(QStringLiteral("seedEdit"))->setText(QStringLiteral("7"));
+    QTest::keyClick(w.findChild<QLineEdit *>(QStringLiteral("seedEdit")), Qt::Key_Return);
+    QVERIFY(waitForIdle(w));
+    const Metrics seven = w.result().metrics;
+    QCOMPARE(labelText(w, "statusRecords"), QStringLiteral("Records: ?"));
+    // The class says 20 records, 0 duplicates, 20 attempts; Reveal shows the run's and compares.
+    panel->setPrediction(Prediction{20, 0, 20});
+    QTest::mouseClick(w.findChild<QPushButton *>(QStringLiteral("predictReveal")), Qt::LeftButton);
+    QCOMPARE(labelNumber(w, "statusRecords"), seven.records);
+    QCOMPARE(labelNumber(w, "statusDuplicates"), seven.duplicates);
+    QVERIFY(w.pages()->isTabEnabled(int(MainWindow::Page::Charts)));
+    const QString said = w.findChild<QLabel *>(QStringLiteral("predictResult"))->text();
+    QVERIFY2(said.contains(QStringLiteral("You said 20 records: the server holds %1.").arg(seven.records)), qPrintable(said));
+    // Leaving prediction mode shows everything again.
+    predict->setChecked(false);
+    QVERIFY(!w.findChild<PredictionPanel *>(QStringLiteral("prediction"))->isVisible());
+    QVERIFY2(labelText(w, "statusAttempts").startsWith(QStringLiteral("Attempts: %1 (").arg(seven.httpAttempts)),
+             qPrintable(labelText(w, "statusAttempts")));
+}
+
+void TestMainWindow::predictionComparisonWords()
+{
+    Metrics m;
+    m.records = 32;
+    m.duplicates = 12;
+    m.httpAttempts = 32;
+    QCOMPARE(comparePrediction(Prediction{20, 0, 32}, m),
+             QStringLiteral("You said 20 records: the server holds 32. You said 0 duplicates: there are 12. "
+                            "You said 32 attempts: right."));
+    m.records = 1;
+    m.duplicates = 0;
+    m.httpAttempts = 1;
+    QCOMPARE(comparePrediction(Prediction{1, 1, 2}, m),
+             QStringLiteral("You said 1 record: right. You said 1 duplicate: there are none. "
+                            "You said 2 attempts: the client made 1."));
 }
 
 void TestMainWindow::handoutOfALoadLesson()
