@@ -223,7 +223,11 @@ QWidget *HelpDialog::buildShortcutsPage()
     groupFont.setBold(true);
     QTreeWidgetItem *group = nullptr;
     const QList<Shortcut> list = shortcuts();
-    for (const Shortcut &s : list) {
+    for (Shortcut s : list) {
+        // A standard key (Refresh, Quit...) may have no binding on this platform: no row for it.
+        s.keys.removeAll(QKeySequence());
+        if (s.keys.isEmpty())
+            continue;
         if (!group || group->text(0) != s.group) {
             group = new QTreeWidgetItem(tree, {s.group});
             group->setFirstColumnSpanned(true);
