@@ -20,7 +20,7 @@ QString keysText(const QList<QKeySequence> &keys)
     QStringList parts;
     for (const QKeySequence &k : keys)
         parts << k.toString(QKeySequence::NativeText);
-    return parts.join(QStringLiteral(",  "));
+    return parts.join(u'\n');
 }
 
 } // namespace
@@ -87,21 +87,17 @@ QList<HelpDialog::Shortcut> HelpDialog::shortcuts()
          tr("Step back to the previous event of this operation")},
         {play, {QKeySequence(Qt::CTRL | Qt::Key_Right), QKeySequence(Qt::Key_MediaNext)},
          tr("Step on to the next event of this operation")},
-        {play, {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Left)},
-         tr("Previous interesting operation (a duplicate, orphan, replay, 409, 422 or status query)")},
+        {play, {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Left)}, tr("Previous interesting operation")},
         {play, {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Right)},
          tr("Next interesting operation")},
-        {play, {QKeySequence(Qt::Key_PageUp)},
-         tr("Previous interesting operation, while the timeline has the focus (a presenter clicker's back button)")},
-        {play, {QKeySequence(Qt::Key_PageDown)},
-         tr("Next interesting operation, while the timeline has the focus (a presenter clicker's forward button)")},
         {play, {QKeySequence(QKeySequence::Refresh)}, tr("Run the scenario again (same seed, same result)")},
-        {play, {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R)},
-         tr("Run again with a new random seed: the lesson should hold for any seed")},
+        {play, {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R)}, tr("Run again with a new random seed")},
         {timeline, {QKeySequence(Qt::Key_Left)}, tr("Previous event"), false},
         {timeline, {QKeySequence(Qt::Key_Right)}, tr("Next event"), false},
         {timeline, {QKeySequence(Qt::Key_Home)}, tr("Back to the first event"), false},
         {timeline, {QKeySequence(Qt::Key_End)}, tr("On to the last event"), false},
+        {timeline, {QKeySequence(Qt::Key_PageUp)}, tr("Previous interesting operation (a presenter clicker's back button)")},
+        {timeline, {QKeySequence(Qt::Key_PageDown)}, tr("Next interesting operation (a presenter clicker's forward button)")},
         {timeline, {QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal)}, tr("Zoom in (also Ctrl and the mouse wheel)"),
          false},
         {timeline, {QKeySequence(Qt::Key_Minus)}, tr("Zoom out"), false},
@@ -209,7 +205,18 @@ QList<HelpDialog::Term> HelpDialog::glossary()
 
 QWidget *HelpDialog::buildShortcutsPage()
 {
-    auto *tree = new QTreeWidget;
+    // Parented at once, so the columns are measured in the dialog's (larger) font.
+    auto *page = new QWidget(this);
+    auto *note = new QLabel(tr("The keys work anywhere in the main window, except those listed under \"On the "
+                               "timeline\". An interesting operation has a duplicate, an orphan, a replay, a 409, "
+                               "a 422 or a status query."),
+                            page);
+    note->setWordWrap(true);
+    auto *tree = new QTreeWidget(page);
+    auto *layout = new QVBoxLayout(page);
+    layout->addWidget(note);
+    layout->addWidget(tree);
+
     tree->setObjectName(QStringLiteral("helpShortcuts"));
     tree->setColumnCount(2);
     tree->setHeaderLabels({tr("Keys"), tr("What it does")});
@@ -219,7 +226,7 @@ QWidget *HelpDialog::buildShortcutsPage()
     tree->setFocusPolicy(Qt::NoFocus);
     tree->setWordWrap(true);
     tree->setUniformRowHeights(false);
-    QFont groupFont = font();
+    QFont groupFont = tree->font();
     groupFont.setBold(true);
     QTreeWidgetItem *group = nullptr;
     const QList<Shortcut> list = shortcuts();
@@ -244,7 +251,7 @@ QWidget *HelpDialog::buildShortcutsPage()
     tree->header()->setStretchLastSection(true);
     tree->resizeColumnToContents(0);
     tree->setColumnWidth(0, tree->columnWidth(0) + 24);
-    return tree;
+    return page;
 }
 
 QWidget *HelpDialog::buildGlossaryPage()
