@@ -275,8 +275,8 @@ QWidget *HelpDialog::buildTeachingPage()
     browser->setObjectName(QStringLiteral("helpTeaching"));
     const QStringList steps{
         tr("<b>Pick a preset.</b> The Presets tab on the left (or File ▸ New from preset) lists the lessons; "
-           "each preset sets up one experiment. Start with ghost-request, then its fixes: stable-key, "
-           "layered-fix, rotating-key."),
+           "each preset sets up one experiment. Start with ghost-request, then its fixes stable-key and "
+           "layered-fix, and rotating-key, a fix that is not one."),
         tr("<b>Read the lesson.</b> The preset's description says what it shows. Read it aloud, then ask the "
            "class what they expect: how many records will the server hold?"),
         tr("<b>Play the story operation.</b> The Timeline opens on the operation that tells the lesson (a "
@@ -288,9 +288,9 @@ QWidget *HelpDialog::buildTeachingPage()
            "and lost in view."),
         tr("<b>Compare with What if?</b> Charts ▸ What if? runs the same seed with one change at a time, so the "
            "class sees which single change removes the duplicates."),
-        tr("<b>Sweep.</b> Charts ▸ Sweep varies one setting (for example the response loss rate) over many seeds "
-           "and draws one line per value of a second setting. New seed (Ctrl+Shift+R) shows that the lesson holds "
-           "for any seed."),
+        tr("<b>Sweep.</b> Charts ▸ Sweep varies one setting over a range (for example the response loss rate), "
+           "with several seeds per value, and draws one line per value of its \"Compare by\" setting. New seed "
+           "(Ctrl+Shift+R) shows that the lesson holds for any seed."),
         tr("<b>Many clients.</b> For retry-storm, metastable and jitter-contention, open Charts ▸ Load over time: "
            "offered load, served requests, goodput and retries, with the timeline's playhead."),
         tr("<b>Students' own clients.</b> File ▸ Serve… runs the order service over HTTP with the scenario's "
