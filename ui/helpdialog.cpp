@@ -96,10 +96,12 @@ QList<HelpDialog::Shortcut> HelpDialog::shortcuts()
         {timeline, {QKeySequence(Qt::Key_Right)}, tr("Next event"), false},
         {timeline, {QKeySequence(Qt::Key_Home)}, tr("Back to the first event"), false},
         {timeline, {QKeySequence(Qt::Key_End)}, tr("On to the last event"), false},
-        {timeline, {QKeySequence(Qt::Key_PageUp)}, tr("Previous interesting operation (a presenter clicker's back button)")},
-        {timeline, {QKeySequence(Qt::Key_PageDown)}, tr("Next interesting operation (a presenter clicker's forward button)")},
-        {timeline, {QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal)}, tr("Zoom in (also Ctrl and the mouse wheel)"),
-         false},
+        {timeline, {QKeySequence(Qt::Key_PageUp)},
+         tr("Previous interesting operation (a presenter clicker's back button)")},
+        {timeline, {QKeySequence(Qt::Key_PageDown)},
+         tr("Next interesting operation (a presenter clicker's forward button)")},
+        {timeline, {QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal)},
+         tr("Zoom in (also Ctrl and the mouse wheel)"), false},
         {timeline, {QKeySequence(Qt::Key_Minus)}, tr("Zoom out"), false},
         {pages, {QKeySequence(Qt::CTRL | Qt::Key_1)}, tr("Timeline page")},
         {pages, {QKeySequence(Qt::CTRL | Qt::Key_2)}, tr("Charts page")},
@@ -275,8 +277,9 @@ QWidget *HelpDialog::buildTeachingPage()
     browser->setObjectName(QStringLiteral("helpTeaching"));
     const QStringList steps{
         tr("<b>Pick a preset.</b> The Presets tab on the left (or File ▸ New from preset) lists the lessons; "
-           "each preset sets up one experiment. Start with ghost-request, then its fixes stable-key and "
-           "layered-fix, and rotating-key, a fix that is not one."),
+           "each preset sets up one experiment. Start with <nobr>ghost-request</nobr>, then its fixes "
+           "<nobr>stable-key</nobr> and <nobr>layered-fix</nobr>, and <nobr>rotating-key</nobr>, a fix that is "
+           "not one."),
         tr("<b>Read the lesson.</b> The preset's description says what it shows. Read it aloud, then ask the "
            "class what they expect: how many records will the server hold?"),
         tr("<b>Play the story operation.</b> The Timeline opens on the operation that tells the lesson (a "
@@ -291,8 +294,9 @@ QWidget *HelpDialog::buildTeachingPage()
         tr("<b>Sweep.</b> Charts ▸ Sweep varies one setting over a range (for example the response loss rate), "
            "with several seeds per value, and draws one line per value of its \"Compare by\" setting. New seed "
            "(Ctrl+Shift+R) shows that the lesson holds for any seed."),
-        tr("<b>Many clients.</b> For retry-storm, metastable and jitter-contention, open Charts ▸ Load over time: "
-           "offered load, served requests, goodput and retries, with the timeline's playhead."),
+        tr("<b>Many clients.</b> For <nobr>retry-storm</nobr>, metastable and <nobr>jitter-contention</nobr>, "
+           "open Charts ▸ Load over time: offered load, served requests, goodput and retries, with the "
+           "timeline's playhead."),
         tr("<b>Students' own clients.</b> File ▸ Serve… runs the order service over HTTP with the scenario's "
            "faults; tick \"Listen on the local network\" so students can send orders from their laptops with "
            "curl, Python or their own code. File ▸ Watch live requests shows every request as it arrives."),

@@ -69,7 +69,8 @@ QStringList shownKeys(const HelpDialog &dialog, bool windowKey)
             for (const QString &k : portable)
                 native << QKeySequence::fromString(k, QKeySequence::PortableText).toString(QKeySequence::NativeText);
             if (item->text(0) != native.join(u'\n') || item->text(1).isEmpty())
-                return {QStringLiteral("row %1 shows %2 for %3").arg(item->text(1), item->text(0), portable.join(u','))};
+                return {QStringLiteral("row %1 shows %2 for %3")
+                            .arg(item->text(1), item->text(0), portable.join(u','))};
             keys << portable;
         }
     }
