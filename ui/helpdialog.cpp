@@ -3,7 +3,7 @@
 #include <QDialogButtonBox>
 #include <QHeaderView>
 #include <QLabel>
-#include <QPushButton>
+#include <QRegularExpression>
 #include <QTabWidget>
 #include <QTextBrowser>
 #include <QTreeWidget>
@@ -304,8 +304,14 @@ QWidget *HelpDialog::buildTeachingPage()
     QString html = QStringLiteral("<p>%1</p><ol>").arg(
         tr("A lesson at the projector, in eight steps. Set the window to the projector's resolution first; "
            "F1 shows the keyboard shortcuts."));
-    for (const QString &s : steps)
+    // Qt breaks lines at a hyphen even inside <nobr>: preset names get non-breaking hyphens.
+    static const QRegularExpression name(QStringLiteral("<nobr>([^<]*)</nobr>"));
+    for (QString s : steps) {
+        QRegularExpressionMatch m;
+        while ((m = name.match(s)).hasMatch())
+            s.replace(m.capturedStart(), m.capturedLength(), m.captured(1).replace(u'-', QChar(0x2011)));
         html += QStringLiteral("<li style=\"margin-bottom:8px\">%1</li>").arg(s);
+    }
     html += QStringLiteral("</ol>");
     browser->setHtml(html);
     return browser;
