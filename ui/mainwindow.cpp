@@ -4,6 +4,7 @@
 #include "handout.h"
 #include "predictionpanel.h"
 #include "editorstyle.h"
+#include "helpdialog.h"
 #include "livemode.h"
 #include "logview.h"
 #include "recordsview.h"
@@ -375,6 +376,17 @@ void MainWindow::createMenus()
     playback->addAction(m_stepNextAction);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    const auto addHelp = [this, help](const QString &text, const char *name, HelpDialog::Page page) {
+        QAction *a = help->addAction(text);
+        a->setObjectName(QLatin1String(name));
+        connect(a, &QAction::triggered, this, [this, page] { HelpDialog::showHelp(this, page); });
+        return a;
+    };
+    addHelp(tr("&Keyboard shortcuts"), "helpShortcutsAction", HelpDialog::Page::Shortcuts)
+        ->setShortcut(QKeySequence(Qt::Key_F1));
+    addHelp(tr("&Glossary"), "helpGlossaryAction", HelpDialog::Page::Glossary);
+    addHelp(tr("How to &teach with RetryLab"), "helpTeachingAction", HelpDialog::Page::Teaching);
+    help->addSeparator();
     help->addAction(m_aboutAction);
 }
 
