@@ -107,6 +107,8 @@ QList<HelpDialog::Shortcut> HelpDialog::shortcuts()
         {pages, {QKeySequence(Qt::CTRL | Qt::Key_2)}, tr("Charts page")},
         {pages, {QKeySequence(Qt::CTRL | Qt::Key_3)}, tr("Records page")},
         {pages, {QKeySequence(Qt::CTRL | Qt::Key_4)}, tr("Log page")},
+        {pages, {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P)},
+         tr("Predict before you see: hide the numbers until the class has guessed, then reveal")},
         {files, {QKeySequence(QKeySequence::Open)}, tr("Open a scenario file")},
         {files, {QKeySequence(QKeySequence::Save)}, tr("Save the scenario")},
         {files, {QKeySequence(QKeySequence::SaveAs)}, tr("Save the scenario under another name")},
