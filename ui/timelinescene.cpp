@@ -177,7 +177,7 @@ void TimelineEventItem::paintBar(QPainter *p, const Colors &c, qreal solidUntil,
         auto draw = [&]() {
             QColor line = c.muted;
             line.setAlphaF(0.45f);
-            p->setPen(QPen(line, 1.5));
+            p->setPen(QPen(line, 1.5 * m_scene->strokeScale()));
             p->drawLine(QPointF(0, 0), QPointF(qMax<qreal>(m_length, 3), 0));
         };
         paintUpTo(p, solidUntil, started, m_half + 30, draw);
@@ -188,7 +188,7 @@ void TimelineEventItem::paintBar(QPainter *p, const Colors &c, qreal solidUntil,
     const qreal amount = pl.role == Role::Business ? 0.42 : (pl.role == Role::Wrapper ? 0.24 : 0.26);
     const QColor fill = c.tint(pl.role, c.dark ? amount + 0.15 : amount);
     auto draw = [&]() {
-        QPen pen(stroke, 1.6);
+        QPen pen(stroke, 1.6 * m_scene->strokeScale());
         if (pl.dashed)
             pen.setStyle(Qt::DashLine);
         p->setPen(pen);
@@ -224,12 +224,12 @@ void TimelineEventItem::paintWait(QPainter *p, const Colors &c, qreal solidUntil
 {
     const QColor stroke = c.color(plan().role);
     auto draw = [&]() {
-        QPen pen(stroke, 1.8, Qt::DashLine);
+        QPen pen(stroke, 1.8 * m_scene->strokeScale(), Qt::DashLine);
         pen.setDashPattern({3, 3});
         p->setPen(pen);
         if (m_length > 0) {
             p->drawLine(QPointF(0, 0), QPointF(m_length, 0));
-            QPen solid(stroke, 1.8);
+            QPen solid(stroke, 1.8 * m_scene->strokeScale());
             p->setPen(solid);
             p->drawLine(QPointF(0, -5), QPointF(0, 5));
             p->drawLine(QPointF(m_length, -5), QPointF(m_length, 5));
@@ -257,7 +257,7 @@ void TimelineEventItem::paintArrow(QPainter *p, const Colors &c, qreal solidUnti
     if (hasLine && pl.glyph != Glyph::Arrow && line.length() > r * 3)
         drawn.setLength(line.length() - r * 1.8);
     auto drawLine = [&](const QLineF &l) {
-        QPen pen(lineColor, 1.7);
+        QPen pen(lineColor, 1.7 * m_scene->strokeScale());
         if (pl.broken)
             pen.setDashPattern({4, 3});
         pen.setCapStyle(Qt::FlatCap);
@@ -355,7 +355,7 @@ void TimelineEventItem::paint(QPainter *p, const QStyleOptionGraphicsItem *, QWi
     }
 
     if (isSelected()) {
-        QPen ring(c.highlight, 2.5);
+        QPen ring(c.highlight, 2.5 * m_scene->strokeScale());
         p->setPen(ring);
         p->setBrush(Qt::NoBrush);
         const qreal r = TimelineScene::kGlyphRadius + 5;
@@ -402,6 +402,15 @@ void TimelineScene::setBaseFont(const QFont &font)
     m_noteFont.setPointSizeF(qMax(8.0, font.pointSizeF() * 0.85));
     updateDodges();
     relayout();
+}
+
+void TimelineScene::setStrokeScale(qreal scale)
+{
+    scale = qBound<qreal>(0.5, scale, 4.0);
+    if (qFuzzyCompare(scale, m_strokeScale))
+        return;
+    m_strokeScale = scale;
+    update();
 }
 
 void TimelineScene::setColors(const Colors &colors)
@@ -1050,7 +1059,7 @@ void TimelineScene::drawForeground(QPainter *p, const QRectF &rect)
     const Colors &c = m_colors;
     p->save();
     p->setRenderHint(QPainter::Antialiasing);
-    p->setPen(QPen(c.playhead, 2));
+    p->setPen(QPen(c.playhead, 2 * m_strokeScale));
     p->drawLine(QPointF(x, 20), QPointF(x, kAxisHeight + (lanesBottom() - kAxisHeight)));
     // The current time in a pill on the axis.
     p->setFont(m_badgeFont);

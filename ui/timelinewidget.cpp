@@ -801,6 +801,17 @@ void TimelineWidget::keyPressEvent(QKeyEvent *event)
     event->accept();
 }
 
+void TimelineWidget::setStrokeScale(qreal scale)
+{
+    m_scene->setStrokeScale(scale);
+    m_view->viewport()->update();
+}
+
+qreal TimelineWidget::strokeScale() const
+{
+    return m_scene->strokeScale();
+}
+
 void TimelineWidget::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);

@@ -75,6 +75,9 @@ public:
     QVariantAnimation *animation() const { return m_anim; }
     QString detailsText() const;
     void zoomBy(double factor);
+    // Widths of the drawn strokes times this: presentation mode draws thicker lines for a projector.
+    void setStrokeScale(qreal scale);
+    qreal strokeScale() const;
     void fitToView();
     // .png or .svg. Without a slide size: the scene as shown (its current zoom). With one (e.g. 1920x1080):
     // the whole operation laid out to fill exactly that size, under a title, with fonts scaled for a projector.

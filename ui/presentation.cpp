@@ -1,0 +1,98 @@
+#include "presentation.h"
+
+#include "settings.h"
+#include "timelinewidget.h"
+
+#include <QDockWidget>
+#include <QMainWindow>
+
+namespace retrylab {
+
+Presentation::Presentation(QMainWindow *window, TimelineWidget *timeline, QList<QDockWidget *> editingDocks,
+                           Settings *settings, QObject *parent)
+    : QObject(parent)
+    , m_window(window)
+    , m_timeline(timeline)
+    , m_settings(settings)
+    , m_baseFont(window->font())
+    , m_zoom(settings->zoomPercent())
+{
+    for (QDockWidget *dock : editingDocks)
+        m_docks << dock;
+    applyScale();
+}
+
+qreal Presentation::fontScale() const
+{
+    return m_zoom / 100.0 * (m_active ? presentingFontScale : 1.0);
+}
+
+qreal Presentation::strokeScale() const
+{
+    // Strokes grow with the text but never thin below the normal width.
+    return qMax<qreal>(1.0, m_zoom / 100.0) * (m_active ? presentingStrokeScale : 1.0);
+}
+
+void Presentation::setActive(bool active)
+{
+    if (active == m_active)
+        return;
+    if (active) {
+        m_savedGeometry = m_window->saveGeometry();
+        m_savedState = m_window->saveState();
+        m_savedWindowState = m_window->windowState();
+        m_active = true;
+        for (const QPointer<QDockWidget> &dock : std::as_const(m_docks)) {
+            if (dock)
+                dock->hide();
+        }
+        applyScale();
+        m_window->setWindowState(m_savedWindowState | Qt::WindowFullScreen);
+        if (m_window->isVisible())
+            m_window->show();
+    } else {
+        m_active = false;
+        applyScale();
+        m_window->setWindowState(m_savedWindowState);
+        m_window->restoreGeometry(m_savedGeometry);
+        // Dock visibility, places and sizes as they were.
+        m_window->restoreState(m_savedState);
+    }
+    Q_EMIT activeChanged(m_active);
+}
+
+void Presentation::setZoomPercent(int percent)
+{
+    percent = qBound(Settings::minZoomPercent, percent, Settings::maxZoomPercent);
+    if (percent == m_zoom)
+        return;
+    m_zoom = percent;
+    m_settings->setZoomPercent(percent);
+    m_settings->sync();
+    applyScale();
+    Q_EMIT zoomChanged(m_zoom);
+}
+
+void Presentation::resetZoom()
+{
+    setZoomPercent(Settings::defaultZoomPercent);
+}
+
+void Presentation::applyScale()
+{
+    const qreal scale = fontScale();
+    if (qFuzzyCompare(scale, 1.0)) {
+        // Not an explicit font at all: the window follows the system font again, exactly as before.
+        m_window->setFont(QFont());
+    } else {
+        QFont f = m_baseFont;
+        if (m_baseFont.pointSizeF() > 0)
+            f.setPointSizeF(m_baseFont.pointSizeF() * scale);
+        else
+            f.setPixelSize(qMax(1, qRound(m_baseFont.pixelSize() * scale)));
+        m_window->setFont(f);
+    }
+    m_timeline->setStrokeScale(strokeScale());
+}
+
+} // namespace retrylab
