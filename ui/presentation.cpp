@@ -5,6 +5,8 @@
 
 #include <QDockWidget>
 #include <QMainWindow>
+#include <QToolBar>
+#include <QToolButton>
 
 namespace retrylab {
 
@@ -46,12 +48,32 @@ void Presentation::setActive(bool active)
             if (dock)
                 dock->hide();
         }
+        m_savedToolBars.clear();
+        const QList<QToolBar *> bars = m_window->findChildren<QToolBar *>();
+        m_savedToolButtons.clear();
+        for (QToolBar *bar : bars) {
+            m_savedToolBars.append({bar, bar->toolButtonStyle()});
+            const QList<QToolButton *> buttons = bar->findChildren<QToolButton *>();
+            for (QToolButton *button : buttons)
+                m_savedToolButtons.append({button, button->toolButtonStyle()});
+            bar->setToolButtonStyle(Qt::ToolButtonIconOnly);
+        }
         applyScale();
         m_window->setWindowState(m_savedWindowState | Qt::WindowFullScreen);
         if (m_window->isVisible())
             m_window->show();
     } else {
         m_active = false;
+        for (const auto &saved : std::as_const(m_savedToolBars)) {
+            if (saved.first)
+                saved.first->setToolButtonStyle(saved.second);
+        }
+        m_savedToolBars.clear();
+        for (const auto &saved : std::as_const(m_savedToolButtons)) {
+            if (saved.first)
+                saved.first->setToolButtonStyle(saved.second);
+        }
+        m_savedToolButtons.clear();
         applyScale();
         m_window->setWindowState(m_savedWindowState);
         m_window->restoreGeometry(m_savedGeometry);

@@ -4,10 +4,13 @@
 #include <QFont>
 #include <QList>
 #include <QObject>
+#include <QPair>
 #include <QPointer>
 
 class QDockWidget;
 class QMainWindow;
+class QToolBar;
+class QToolButton;
 
 namespace retrylab {
 
@@ -64,6 +67,10 @@ private:
     QByteArray m_savedGeometry;
     QByteArray m_savedState;
     Qt::WindowStates m_savedWindowState;
+    // Toolbars show icons only while presenting: their text no longer fits at large sizes.
+    QList<QPair<QPointer<QToolBar>, Qt::ToolButtonStyle>> m_savedToolBars;
+    // A toolbar's style change reaches every button: those with a style of their own get it back.
+    QList<QPair<QPointer<QToolButton>, Qt::ToolButtonStyle>> m_savedToolButtons;
 };
 
 } // namespace retrylab

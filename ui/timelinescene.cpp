@@ -400,6 +400,12 @@ void TimelineScene::setBaseFont(const QFont &font)
     m_laneFont.setBold(true);
     m_noteFont = font;
     m_noteFont.setPointSizeF(qMax(8.0, font.pointSizeF() * 0.85));
+    // Every lane name fits its column: 20 pixels before the text (the swatch), a few after.
+    const QFontMetricsF fm(m_laneFont);
+    qreal names = 0;
+    for (const char *name : kLaneNames)
+        names = qMax(names, fm.horizontalAdvance(QString::fromLatin1(name)));
+    m_labelWidth = qMax(kLabelWidth, std::ceil(names) + 30);
     updateDodges();
     relayout();
 }
@@ -668,7 +674,7 @@ qreal TimelineScene::leftPadAt(qreal zoom) const
 qreal TimelineScene::sceneWidthAt(qreal zoom) const
 {
     const qreal width = leftPadAt(zoom) + m_natural.width() * zoom + kRightPad;
-    return kLabelWidth + qMax<qreal>(width, 400);
+    return m_labelWidth + qMax<qreal>(width, 400);
 }
 
 QPointF TimelineScene::anchorOf(int plan) const
@@ -835,7 +841,7 @@ void TimelineScene::relayout()
 
 void TimelineScene::updateSceneRect()
 {
-    setSceneRect(QRectF(-kLabelWidth, 0, sceneWidthAt(m_zoom), contentHeight()));
+    setSceneRect(QRectF(-m_labelWidth, 0, sceneWidthAt(m_zoom), contentHeight()));
 }
 
 qint64 TimelineScene::instantAt(qint64 t) const
@@ -912,10 +918,10 @@ void TimelineScene::paintLaneLabels(QPainter *p, qreal left, qreal top, qreal bo
 {
     const Colors &c = m_colors;
     p->save();
-    const QRectF column(left, top, kLabelWidth, bottom - top);
+    const QRectF column(left, top, m_labelWidth, bottom - top);
     p->fillRect(column, c.base);
     for (int i = 0; i < kLaneCount; ++i) {
-        const QRectF lane(left, laneTop(i), kLabelWidth, laneHeight(i));
+        const QRectF lane(left, laneTop(i), m_labelWidth, laneHeight(i));
         if (i % 2 == 1)
             p->fillRect(lane, c.alternate);
         const bool enabled = m_laneEnabled.value(i, true);
@@ -928,7 +934,7 @@ void TimelineScene::paintLaneLabels(QPainter *p, qreal left, qreal top, qreal bo
         const QFontMetricsF fm(m_laneFont);
         const QString name = QString::fromLatin1(kLaneNames[i]);
         const QString note = m_laneNotes.value(i);
-        const qreal textW = kLabelWidth - 24;
+        const qreal textW = m_labelWidth - 24;
         // A note slightly too long for the column is set a little smaller rather than cut.
         QFont noteFont = m_noteFont;
         const qreal fullW = QFontMetricsF(noteFont).horizontalAdvance(note);
@@ -961,7 +967,7 @@ void TimelineScene::paintLaneLabels(QPainter *p, qreal left, qreal top, qreal bo
                     note);
     }
     p->setPen(QPen(c.grid, 1));
-    p->drawLine(QPointF(left + kLabelWidth - 0.5, top), QPointF(left + kLabelWidth - 0.5, bottom));
+    p->drawLine(QPointF(left + m_labelWidth - 0.5, top), QPointF(left + m_labelWidth - 0.5, bottom));
     p->restore();
 }
 
@@ -1046,7 +1052,7 @@ void TimelineScene::drawBackground(QPainter *p, const QRectF &rect)
         p->drawText(QRectF(0, kAxisHeight, 600, (lanesBottom() - kAxisHeight)), Qt::AlignCenter | Qt::TextWordWrap, m_emptyText);
     }
     if (rect.left() < 0)
-        paintLaneLabels(p, -kLabelWidth, 0, contentHeight());
+        paintLaneLabels(p, -m_labelWidth, 0, contentHeight());
 }
 
 void TimelineScene::drawForeground(QPainter *p, const QRectF &rect)

@@ -2,6 +2,7 @@
 #include "presentation.h"
 #include "runcontroller.h"
 #include "settings.h"
+#include "timelinescene.h"
 #include "timelinewidget.h"
 
 #include <QAction>
@@ -11,6 +12,8 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTest>
+#include <QToolBar>
+#include <QToolButton>
 
 using namespace retrylab;
 
@@ -42,6 +45,7 @@ struct Layout
     bool windowFontExplicit;
     QFont captionFont;
     qreal strokeScale;
+    QList<Qt::ToolButtonStyle> toolButtonStyles;
 
     static Layout of(const MainWindow &w)
     {
@@ -54,7 +58,20 @@ struct Layout
                 w.font(),
                 w.testAttribute(Qt::WA_SetFont),
                 captionLabel(w)->font(),
-                w.timeline()->strokeScale()};
+                w.timeline()->strokeScale(),
+                stylesOf(w)};
+    }
+
+    static QList<Qt::ToolButtonStyle> stylesOf(const MainWindow &w)
+    {
+        QList<Qt::ToolButtonStyle> styles;
+        const QList<QToolButton *> buttons = w.findChildren<QToolButton *>();
+        for (const QToolButton *button : buttons) {
+            if (qobject_cast<QToolBar *>(button->parentWidget())
+                && button->objectName() != QLatin1String("qt_toolbar_ext_button"))
+                styles << button->toolButtonStyle();
+        }
+        return styles;
     }
 };
 
@@ -71,6 +88,7 @@ void compareLayouts(const Layout &actual, const Layout &expected)
     QCOMPARE(actual.windowFontExplicit, expected.windowFontExplicit);
     QCOMPARE(actual.captionFont.pointSizeF(), expected.captionFont.pointSizeF());
     QCOMPARE(actual.strokeScale, expected.strokeScale);
+    QCOMPARE(actual.toolButtonStyles, expected.toolButtonStyles);
 }
 
 } // namespace
@@ -84,6 +102,7 @@ private Q_SLOTS:
     void f11HidesEditingDocksGoesFullScreenAndEnlarges();
     void leavingRestoresTheLayout_data();
     void leavingRestoresTheLayout();
+    void laneNamesFitTheirColumnWhenLarge();
     void zoomKeysChangeAndPersist();
     void zoomIsPinnedAtItsBounds();
     void storedZoomOutOfRangeIsClamped();
@@ -126,8 +145,15 @@ void TestPresentation::f11HidesEditingDocksGoesFullScreenAndEnlarges()
     QCOMPARE(w.font().pointSizeF(), windowPoints * Presentation::presentingFontScale);
     QCOMPARE(captionLabel(w)->font().pointSizeF(), captionPoints * Presentation::presentingFontScale);
     QCOMPARE(w.timeline()->strokeScale(), strokes * Presentation::presentingStrokeScale);
-    // The timeline's own text grows with the window font.
+    // The timeline's own text grows with the window font, and its lane names still fit their column.
     QVERIFY(w.timeline()->font().pointSizeF() > windowPoints * 1.4);
+    // The toolbar keeps its icons only: its words do not fit at this size.
+    const QList<QToolButton *> buttons = w.findChildren<QToolButton *>();
+    for (const QToolButton *button : buttons) {
+        if (qobject_cast<QToolBar *>(button->parentWidget())
+            && button->objectName() != QLatin1String("qt_toolbar_ext_button"))
+            QCOMPARE(button->toolButtonStyle(), Qt::ToolButtonIconOnly);
+    }
 }
 
 void TestPresentation::leavingRestoresTheLayout_data()
@@ -182,6 +208,34 @@ void TestPresentation::leavingRestoresTheLayout()
     // Escape does nothing more once out of presentation mode.
     QTest::keyClick(&w, Qt::Key_Escape);
     compareLayouts(Layout::of(w), before);
+}
+
+void TestPresentation::laneNamesFitTheirColumnWhenLarge()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QVERIFY(waitForIdle(w));
+    auto *scene = qobject_cast<TimelineScene *>(w.timeline()->scene());
+    QVERIFY(scene);
+    QCOMPARE(scene->labelWidth(), TimelineScene::kLabelWidth);
+    auto namesFit = [scene] {
+        const QFontMetricsF lane(scene->laneFont());
+        for (const char *name : {"Business", "Wrapper", "Transport", "Network", "Server", "Database"}) {
+            // The name starts 20 pixels into the column, after the lane's colour swatch.
+            if (20 + lane.horizontalAdvance(QLatin1String(name)) > scene->labelWidth() - 4)
+                return false;
+        }
+        return true;
+    };
+    QVERIFY(namesFit());
+    w.presentation()->setZoomPercent(Settings::maxZoomPercent);
+    w.presentation()->setActive(true);
+    QVERIFY(scene->labelWidth() > TimelineScene::kLabelWidth);
+    QVERIFY(namesFit());
+    w.presentation()->setActive(false);
+    w.presentation()->resetZoom();
+    QCOMPARE(scene->labelWidth(), TimelineScene::kLabelWidth);
 }
 
 void TestPresentation::zoomKeysChangeAndPersist()
