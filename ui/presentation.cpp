@@ -115,6 +115,7 @@ void Presentation::applyScale()
         m_window->setFont(f);
     }
     m_timeline->setStrokeScale(strokeScale());
+    m_timeline->setOverviewAllowed(!m_active);
 }
 
 } // namespace retrylab

@@ -807,6 +807,17 @@ void TimelineWidget::setStrokeScale(qreal scale)
     m_view->viewport()->update();
 }
 
+void TimelineWidget::setOverviewAllowed(bool allowed)
+{
+    if (allowed == m_overviewAllowed)
+        return;
+    m_overviewAllowed = allowed;
+    const bool roomy = height() >= 620;
+    m_overviewTitle->setVisible(roomy && allowed);
+    m_overviewArea->setVisible(roomy && allowed);
+    updateOverviewHeight();
+}
+
 qreal TimelineWidget::strokeScale() const
 {
     return m_scene->strokeScale();
@@ -842,8 +853,8 @@ void TimelineWidget::resizeEvent(QResizeEvent *event)
     // When squeezed (docks below it), the swimlanes keep the room: the overview and legend go first.
     const bool roomy = height() >= 620;
     m_legend->setVisible(roomy);
-    m_overviewTitle->setVisible(roomy);
-    m_overviewArea->setVisible(roomy);
+    m_overviewTitle->setVisible(roomy && m_overviewAllowed);
+    m_overviewArea->setVisible(roomy && m_overviewAllowed);
     m_detailsLabel->setVisible(height() >= 420);
     const QFontMetrics fm(m_captionLabel->font());
     m_captionLabel->setMinimumHeight(fm.lineSpacing() * (roomy ? 2 : 1) + 8);

@@ -3,6 +3,7 @@
 #include "runcontroller.h"
 #include "settings.h"
 #include "timelinescene.h"
+#include "timelineoverview.h"
 #include "timelinewidget.h"
 
 #include <QAction>
@@ -46,6 +47,7 @@ struct Layout
     QFont captionFont;
     qreal strokeScale;
     QList<Qt::ToolButtonStyle> toolButtonStyles;
+    bool overviewAllowed;
 
     static Layout of(const MainWindow &w)
     {
@@ -59,7 +61,8 @@ struct Layout
                 w.testAttribute(Qt::WA_SetFont),
                 captionLabel(w)->font(),
                 w.timeline()->strokeScale(),
-                stylesOf(w)};
+                stylesOf(w),
+                w.timeline()->isOverviewAllowed()};
     }
 
     static QList<Qt::ToolButtonStyle> stylesOf(const MainWindow &w)
@@ -89,6 +92,7 @@ void compareLayouts(const Layout &actual, const Layout &expected)
     QCOMPARE(actual.captionFont.pointSizeF(), expected.captionFont.pointSizeF());
     QCOMPARE(actual.strokeScale, expected.strokeScale);
     QCOMPARE(actual.toolButtonStyles, expected.toolButtonStyles);
+    QCOMPARE(actual.overviewAllowed, expected.overviewAllowed);
 }
 
 } // namespace
@@ -135,6 +139,7 @@ void TestPresentation::f11HidesEditingDocksGoesFullScreenAndEnlarges()
     const qreal windowPoints = w.font().pointSizeF();
     const qreal captionPoints = captionLabel(w)->font().pointSizeF();
     const qreal strokes = w.timeline()->strokeScale();
+    QVERIFY(w.timeline()->isOverviewAllowed());
 
     QTest::keyClick(&w, Qt::Key_F11);
     QVERIFY(w.presentation()->isActive());
@@ -147,6 +152,9 @@ void TestPresentation::f11HidesEditingDocksGoesFullScreenAndEnlarges()
     QCOMPARE(w.timeline()->strokeScale(), strokes * Presentation::presentingStrokeScale);
     // The timeline's own text grows with the window font, and its lane names still fit their column.
     QVERIFY(w.timeline()->font().pointSizeF() > windowPoints * 1.4);
+    // The overview strip goes: its small rows do not grow with the text.
+    QVERIFY(!w.timeline()->isOverviewAllowed());
+    QVERIFY(!w.timeline()->overview()->isVisibleTo(&w));
     // The toolbar keeps its icons only: its words do not fit at this size.
     const QList<QToolButton *> buttons = w.findChildren<QToolButton *>();
     for (const QToolButton *button : buttons) {
