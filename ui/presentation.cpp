@@ -43,6 +43,7 @@ void Presentation::setActive(bool active)
         m_savedGeometry = m_window->saveGeometry();
         m_savedState = m_window->saveState();
         m_savedWindowState = m_window->windowState();
+        m_savedRect = m_window->geometry();
         m_active = true;
         for (const QPointer<QDockWidget> &dock : std::as_const(m_docks)) {
             if (dock)
@@ -77,6 +78,9 @@ void Presentation::setActive(bool active)
         applyScale();
         m_window->setWindowState(m_savedWindowState);
         m_window->restoreGeometry(m_savedGeometry);
+        // restoreGeometry() moves a window without a frame 20 pixels down "to show its title bar".
+        if (!(m_savedWindowState & (Qt::WindowMaximized | Qt::WindowFullScreen)))
+            m_window->setGeometry(m_savedRect);
         // Dock visibility, places and sizes as they were.
         m_window->restoreState(m_savedState);
     }

@@ -6,6 +6,7 @@
 #include <QObject>
 #include <QPair>
 #include <QPointer>
+#include <QRect>
 
 class QDockWidget;
 class QMainWindow;
@@ -67,6 +68,7 @@ private:
     QByteArray m_savedGeometry;
     QByteArray m_savedState;
     Qt::WindowStates m_savedWindowState;
+    QRect m_savedRect;
     // Toolbars show icons only while presenting: their text no longer fits at large sizes.
     QList<QPair<QPointer<QToolBar>, Qt::ToolButtonStyle>> m_savedToolBars;
     // A toolbar's style change reaches every button: those with a style of their own get it back.

@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QToolBar>
 #include <QToolButton>
@@ -113,11 +114,19 @@ private Q_SLOTS:
     void presentingScalesOnTopOfTheZoom();
     void keysStepAndPlayWhilePresenting();
     void closingWhilePresentingSavesTheNormalLayout();
+
+private:
+    QTemporaryDir m_settingsDir;
 };
 
 void TestPresentation::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
+    // Settings of our own: the other window tests (and other checkouts on this machine) clear the
+    // shared test-mode settings while they run beside this one.
+    QVERIFY(m_settingsDir.isValid());
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settingsDir.path());
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
     QCoreApplication::setOrganizationName(QStringLiteral("RetryLab"));
     QCoreApplication::setApplicationName(QStringLiteral("RetryLab"));
 }
@@ -125,6 +134,7 @@ void TestPresentation::initTestCase()
 void TestPresentation::init()
 {
     QSettings().clear();
+    QVERIFY(QSettings().fileName().startsWith(m_settingsDir.path()));
 }
 
 void TestPresentation::f11HidesEditingDocksGoesFullScreenAndEnlarges()
