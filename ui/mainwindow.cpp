@@ -7,6 +7,7 @@
 #include "helpdialog.h"
 #include "livemode.h"
 #include "logview.h"
+#include "presentation.h"
 #include "recordsview.h"
 #include "runcontroller.h"
 #include "scenarioeditor.h"
@@ -87,6 +88,7 @@ MainWindow::MainWindow(QWidget *parent, bool restoreLastScenario)
     createToolBar();
     createStatusBar();
     connectViews();
+    createPresentation();
 
     resize(1280, 720);
     resizeDocks({m_scenarioDock}, {ScenarioDockWidth}, Qt::Horizontal);
@@ -514,6 +516,82 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
         }
     }
     return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::createPresentation()
+{
+    m_presentation = new Presentation(this, m_timeline, {m_scenarioDock, m_watchDock}, &m_settings, this);
+
+    m_presentAction = new QAction(themedIcon(QStringLiteral("view-fullscreen"), QStyle::SP_TitleBarMaxButton, style()),
+                                  tr("&Presentation mode"), this);
+    m_presentAction->setObjectName(QStringLiteral("presentAction"));
+    m_presentAction->setCheckable(true);
+    m_presentAction->setShortcut(QKeySequence(Qt::Key_F11));
+    m_presentAction->setToolTip(tr("Full screen with large text for a projector; F11 or Escape leaves"));
+    connect(m_presentAction, &QAction::toggled, m_presentation, &Presentation::setActive);
+    connect(m_presentation, &Presentation::activeChanged, this, [this](bool active) {
+        const QSignalBlocker blocker(m_presentAction);
+        m_presentAction->setChecked(active);
+        updatePresentationKeys();
+        // The clicker's Page Up / Page Down work on the timeline.
+        if (active && currentPage() == Page::Timeline)
+            m_timeline->setFocus(Qt::OtherFocusReason);
+    });
+
+    m_zoomInAction = new QAction(tr("Zoom &in"), this);
+    m_zoomInAction->setObjectName(QStringLiteral("zoomInAction"));
+    m_zoomInAction->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::CTRL | Qt::Key_Equal)});
+    connect(m_zoomInAction, &QAction::triggered, m_presentation, &Presentation::zoomIn);
+    m_zoomOutAction = new QAction(tr("Zoom &out"), this);
+    m_zoomOutAction->setObjectName(QStringLiteral("zoomOutAction"));
+    m_zoomOutAction->setShortcut(QKeySequence::ZoomOut);
+    connect(m_zoomOutAction, &QAction::triggered, m_presentation, &Presentation::zoomOut);
+    m_zoomResetAction = new QAction(tr("&Actual size"), this);
+    m_zoomResetAction->setObjectName(QStringLiteral("zoomResetAction"));
+    m_zoomResetAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    connect(m_zoomResetAction, &QAction::triggered, m_presentation, &Presentation::resetZoom);
+    auto updateZoomActions = [this](int percent) {
+        m_zoomInAction->setEnabled(percent < Settings::maxZoomPercent);
+        m_zoomOutAction->setEnabled(percent > Settings::minZoomPercent);
+        m_zoomResetAction->setText(tr("&Actual size (now %1%)").arg(percent));
+    };
+    connect(m_presentation, &Presentation::zoomChanged, this, updateZoomActions);
+    updateZoomActions(m_presentation->zoomPercent());
+
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_presentAction);
+    m_viewMenu->addAction(m_zoomInAction);
+    m_viewMenu->addAction(m_zoomOutAction);
+    m_viewMenu->addAction(m_zoomResetAction);
+
+    // Keys only while presenting: Escape leaves, Left / Right step through the events.
+    m_leaveKey = new QShortcut(QKeySequence(Qt::Key_Escape), this);
+    connect(m_leaveKey, &QShortcut::activated, this, [this] { m_presentation->setActive(false); });
+    const QList<QPair<Qt::Key, void (MainWindow::*)()>> steps{{Qt::Key_Left, &MainWindow::stepPrevious},
+                                                             {Qt::Key_Right, &MainWindow::stepNext}};
+    for (const auto &step : steps) {
+        auto *key = new QShortcut(QKeySequence(step.first), this);
+        connect(key, &QShortcut::activated, this, step.second);
+        m_presentingKeys << key;
+    }
+    // Escape stops a live run first (its own shortcut): the two never compete for the key.
+    connect(m_stopLiveAction, &QAction::changed, this, &MainWindow::updatePresentationKeys);
+    updatePresentationKeys();
+}
+
+void MainWindow::updatePresentationKeys()
+{
+    const bool active = m_presentation->isActive();
+    m_leaveKey->setEnabled(active && !m_stopLiveAction->isEnabled());
+    for (QShortcut *key : std::as_const(m_presentingKeys))
+        key->setEnabled(active);
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    QMainWindow::changeEvent(event);
+    if (event->type() == QEvent::FontChange && m_seedEdit)
+        m_seedEdit->setFixedWidth(m_seedEdit->fontMetrics().horizontalAdvance(QStringLiteral("000000000")) + 16);
 }
 
 void MainWindow::createStatusBar()
@@ -1554,6 +1632,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
         event->ignore();
         return;
     }
+    // The layout to remember is the one presentation mode will restore, not the full screen.
+    m_presentation->setActive(false);
     saveSettings();
     m_settings.setLastScenarioPending(false); // closed by the user: the start did not hang
     event->accept();

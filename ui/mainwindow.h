@@ -17,6 +17,7 @@ class QLabel;
 class QLineEdit;
 class QMenu;
 class QProgressBar;
+class QShortcut;
 class QSpinBox;
 class QTabWidget;
 class QTimer;
@@ -26,6 +27,7 @@ namespace retrylab {
 class ChartsPanel;
 class LiveMode;
 class LogView;
+class Presentation;
 class RecordsView;
 class RunController;
 class ScenarioEditor;
@@ -103,6 +105,10 @@ public:
     QComboBox *liveScaleBox() const { return m_liveScale; }
     // The result on show came from a live run of the lab's own client.
     bool showsLiveRun() const { return m_source == ResultSource::LiveRun; }
+    // Presentation mode (F11, View > Presentation mode; Escape leaves) and the projector zoom
+    // (Ctrl+plus, Ctrl+minus, Ctrl+0), remembered between sessions.
+    Presentation *presentation() const { return m_presentation; }
+    QAction *presentAction() const { return m_presentAction; }
 
 public Q_SLOTS:
     void newFromPreset(const QString &name);
@@ -135,6 +141,7 @@ Q_SIGNALS:
 protected:
     void closeEvent(QCloseEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     void createViews();
@@ -142,6 +149,8 @@ private:
     void createMenus();
     void createToolBar();
     void createStatusBar();
+    void createPresentation();
+    void updatePresentationKeys();
     void connectViews();
     void applyScenario(const Scenario &scenario, const QString &fileName);
     void onScenarioEdited(const Scenario &scenario);
@@ -244,6 +253,13 @@ private:
     LiveMode *m_live = nullptr;
     QTimer *m_liveEdit = nullptr; // a burst of edits in Live mode starts one run
     QString m_liveRunDescription;
+    Presentation *m_presentation = nullptr;
+    QAction *m_presentAction = nullptr;
+    QAction *m_zoomInAction = nullptr;
+    QAction *m_zoomOutAction = nullptr;
+    QAction *m_zoomResetAction = nullptr;
+    QShortcut *m_leaveKey = nullptr;      // Escape, while presenting
+    QList<QShortcut *> m_presentingKeys; // Left / Right step events while presenting
 };
 
 } // namespace retrylab

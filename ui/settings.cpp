@@ -10,6 +10,7 @@ const QString stateKey = QStringLiteral("window/state");
 const QString lastScenarioKey = QStringLiteral("scenario/last");
 const QString recentKey = QStringLiteral("scenario/recentFiles");
 const QString pendingKey = QStringLiteral("scenario/lastPending");
+const QString zoomKey = QStringLiteral("view/zoomPercent");
 } // namespace
 
 Settings::Settings() = default;
@@ -90,6 +91,22 @@ void Settings::removeRecentFile(const QString &fileName)
 void Settings::clearRecentFiles()
 {
     m_settings.remove(recentKey);
+}
+
+int Settings::zoomPercent() const
+{
+    bool ok = false;
+    const int percent = m_settings.value(zoomKey, defaultZoomPercent).toInt(&ok);
+    return ok ? qBound(minZoomPercent, percent, maxZoomPercent) : defaultZoomPercent;
+}
+
+void Settings::setZoomPercent(int percent)
+{
+    percent = qBound(minZoomPercent, percent, maxZoomPercent);
+    if (percent == defaultZoomPercent)
+        m_settings.remove(zoomKey);
+    else
+        m_settings.setValue(zoomKey, percent);
 }
 
 void Settings::sync()

@@ -34,6 +34,14 @@ public:
     void removeRecentFile(const QString &fileName);
     void clearRecentFiles();
 
+    // The whole window's zoom for a projector, in percent of the system font (View > Zoom in).
+    static constexpr int minZoomPercent = 50;
+    static constexpr int maxZoomPercent = 300;
+    static constexpr int defaultZoomPercent = 100;
+    // Always within minZoomPercent..maxZoomPercent, whatever the file says.
+    int zoomPercent() const;
+    void setZoomPercent(int percent);
+
     void sync();
 
 private:

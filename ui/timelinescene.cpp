@@ -177,7 +177,7 @@ void TimelineEventItem::paintBar(QPainter *p, const Colors &c, qreal solidUntil,
         auto draw = [&]() {
             QColor line = c.muted;
             line.setAlphaF(0.45f);
-            p->setPen(QPen(line, 1.5));
+            p->setPen(QPen(line, 1.5 * m_scene->strokeScale()));
             p->drawLine(QPointF(0, 0), QPointF(qMax<qreal>(m_length, 3), 0));
         };
         paintUpTo(p, solidUntil, started, m_half + 30, draw);
@@ -188,7 +188,7 @@ void TimelineEventItem::paintBar(QPainter *p, const Colors &c, qreal solidUntil,
     const qreal amount = pl.role == Role::Business ? 0.42 : (pl.role == Role::Wrapper ? 0.24 : 0.26);
     const QColor fill = c.tint(pl.role, c.dark ? amount + 0.15 : amount);
     auto draw = [&]() {
-        QPen pen(stroke, 1.6);
+        QPen pen(stroke, 1.6 * m_scene->strokeScale());
         if (pl.dashed)
             pen.setStyle(Qt::DashLine);
         p->setPen(pen);
@@ -224,12 +224,12 @@ void TimelineEventItem::paintWait(QPainter *p, const Colors &c, qreal solidUntil
 {
     const QColor stroke = c.color(plan().role);
     auto draw = [&]() {
-        QPen pen(stroke, 1.8, Qt::DashLine);
+        QPen pen(stroke, 1.8 * m_scene->strokeScale(), Qt::DashLine);
         pen.setDashPattern({3, 3});
         p->setPen(pen);
         if (m_length > 0) {
             p->drawLine(QPointF(0, 0), QPointF(m_length, 0));
-            QPen solid(stroke, 1.8);
+            QPen solid(stroke, 1.8 * m_scene->strokeScale());
             p->setPen(solid);
             p->drawLine(QPointF(0, -5), QPointF(0, 5));
             p->drawLine(QPointF(m_length, -5), QPointF(m_length, 5));
@@ -257,7 +257,7 @@ void TimelineEventItem::paintArrow(QPainter *p, const Colors &c, qreal solidUnti
     if (hasLine && pl.glyph != Glyph::Arrow && line.length() > r * 3)
         drawn.setLength(line.length() - r * 1.8);
     auto drawLine = [&](const QLineF &l) {
-        QPen pen(lineColor, 1.7);
+        QPen pen(lineColor, 1.7 * m_scene->strokeScale());
         if (pl.broken)
             pen.setDashPattern({4, 3});
         pen.setCapStyle(Qt::FlatCap);
@@ -355,7 +355,7 @@ void TimelineEventItem::paint(QPainter *p, const QStyleOptionGraphicsItem *, QWi
     }
 
     if (isSelected()) {
-        QPen ring(c.highlight, 2.5);
+        QPen ring(c.highlight, 2.5 * m_scene->strokeScale());
         p->setPen(ring);
         p->setBrush(Qt::NoBrush);
         const qreal r = TimelineScene::kGlyphRadius + 5;
@@ -400,8 +400,23 @@ void TimelineScene::setBaseFont(const QFont &font)
     m_laneFont.setBold(true);
     m_noteFont = font;
     m_noteFont.setPointSizeF(qMax(8.0, font.pointSizeF() * 0.85));
+    // Every lane name fits its column: 20 pixels before the text (the swatch), a few after.
+    const QFontMetricsF fm(m_laneFont);
+    qreal names = 0;
+    for (const char *name : kLaneNames)
+        names = qMax(names, fm.horizontalAdvance(QString::fromLatin1(name)));
+    m_labelWidth = qMax(kLabelWidth, std::ceil(names) + 30);
     updateDodges();
     relayout();
+}
+
+void TimelineScene::setStrokeScale(qreal scale)
+{
+    scale = qBound<qreal>(0.5, scale, 4.0);
+    if (qFuzzyCompare(scale, m_strokeScale))
+        return;
+    m_strokeScale = scale;
+    update();
 }
 
 void TimelineScene::setColors(const Colors &colors)
@@ -659,7 +674,7 @@ qreal TimelineScene::leftPadAt(qreal zoom) const
 qreal TimelineScene::sceneWidthAt(qreal zoom) const
 {
     const qreal width = leftPadAt(zoom) + m_natural.width() * zoom + kRightPad;
-    return kLabelWidth + qMax<qreal>(width, 400);
+    return m_labelWidth + qMax<qreal>(width, 400);
 }
 
 QPointF TimelineScene::anchorOf(int plan) const
@@ -826,7 +841,7 @@ void TimelineScene::relayout()
 
 void TimelineScene::updateSceneRect()
 {
-    setSceneRect(QRectF(-kLabelWidth, 0, sceneWidthAt(m_zoom), contentHeight()));
+    setSceneRect(QRectF(-m_labelWidth, 0, sceneWidthAt(m_zoom), contentHeight()));
 }
 
 qint64 TimelineScene::instantAt(qint64 t) const
@@ -903,10 +918,10 @@ void TimelineScene::paintLaneLabels(QPainter *p, qreal left, qreal top, qreal bo
 {
     const Colors &c = m_colors;
     p->save();
-    const QRectF column(left, top, kLabelWidth, bottom - top);
+    const QRectF column(left, top, m_labelWidth, bottom - top);
     p->fillRect(column, c.base);
     for (int i = 0; i < kLaneCount; ++i) {
-        const QRectF lane(left, laneTop(i), kLabelWidth, laneHeight(i));
+        const QRectF lane(left, laneTop(i), m_labelWidth, laneHeight(i));
         if (i % 2 == 1)
             p->fillRect(lane, c.alternate);
         const bool enabled = m_laneEnabled.value(i, true);
@@ -919,7 +934,7 @@ void TimelineScene::paintLaneLabels(QPainter *p, qreal left, qreal top, qreal bo
         const QFontMetricsF fm(m_laneFont);
         const QString name = QString::fromLatin1(kLaneNames[i]);
         const QString note = m_laneNotes.value(i);
-        const qreal textW = kLabelWidth - 24;
+        const qreal textW = m_labelWidth - 24;
         // A note slightly too long for the column is set a little smaller rather than cut.
         QFont noteFont = m_noteFont;
         const qreal fullW = QFontMetricsF(noteFont).horizontalAdvance(note);
@@ -952,7 +967,7 @@ void TimelineScene::paintLaneLabels(QPainter *p, qreal left, qreal top, qreal bo
                     note);
     }
     p->setPen(QPen(c.grid, 1));
-    p->drawLine(QPointF(left + kLabelWidth - 0.5, top), QPointF(left + kLabelWidth - 0.5, bottom));
+    p->drawLine(QPointF(left + m_labelWidth - 0.5, top), QPointF(left + m_labelWidth - 0.5, bottom));
     p->restore();
 }
 
@@ -1037,7 +1052,7 @@ void TimelineScene::drawBackground(QPainter *p, const QRectF &rect)
         p->drawText(QRectF(0, kAxisHeight, 600, (lanesBottom() - kAxisHeight)), Qt::AlignCenter | Qt::TextWordWrap, m_emptyText);
     }
     if (rect.left() < 0)
-        paintLaneLabels(p, -kLabelWidth, 0, contentHeight());
+        paintLaneLabels(p, -m_labelWidth, 0, contentHeight());
 }
 
 void TimelineScene::drawForeground(QPainter *p, const QRectF &rect)
@@ -1050,7 +1065,7 @@ void TimelineScene::drawForeground(QPainter *p, const QRectF &rect)
     const Colors &c = m_colors;
     p->save();
     p->setRenderHint(QPainter::Antialiasing);
-    p->setPen(QPen(c.playhead, 2));
+    p->setPen(QPen(c.playhead, 2 * m_strokeScale));
     p->drawLine(QPointF(x, 20), QPointF(x, kAxisHeight + (lanesBottom() - kAxisHeight)));
     // The current time in a pill on the axis.
     p->setFont(m_badgeFont);

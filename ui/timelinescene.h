@@ -152,8 +152,14 @@ public:
     void setColors(const timeline::Colors &colors);
     const timeline::Colors &colors() const { return m_colors; }
     void setBaseFont(const QFont &font);
+    // Widths of bars, messages, waits and the playhead, times this (1 normally; thicker in presentation mode).
+    void setStrokeScale(qreal scale);
+    // The lane name column: kLabelWidth, wider when the lane font is large (zoom, presentation mode).
+    qreal labelWidth() const { return m_labelWidth; }
+    qreal strokeScale() const { return m_strokeScale; }
     const QFont &labelFont() const { return m_labelFont; }
     const QFont &badgeFont() const { return m_badgeFont; }
+    const QFont &laneFont() const { return m_laneFont; }
 
     // Lane names in a column of kLabelWidth starting at scene x `left` (the view pins it; export draws it at the edge).
     void paintLaneLabels(QPainter *painter, qreal left, qreal top, qreal bottom) const;
@@ -211,6 +217,8 @@ private:
     QList<bool> m_labelHidden;   // per plan: label left out at this zoom
     QList<TimeAxis::Tick> m_ticks; // cached per layout: painting only looks up the visible ones
     qreal m_zoom = 1.0;
+    qreal m_strokeScale = 1.0;
+    qreal m_labelWidth = kLabelWidth;
     qreal m_leftPad = kLeftPad;
     qreal m_laneH = 64;
     qint64 m_playhead = 0;

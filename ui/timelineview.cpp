@@ -28,7 +28,7 @@ void TimelineView::drawForeground(QPainter *painter, const QRectF &rect)
     QGraphicsView::drawForeground(painter, rect);
     // Lane names stay readable however far the lanes are scrolled.
     const qreal left = mapToScene(QPoint(0, 0)).x();
-    if (rect.left() < left + TimelineScene::kLabelWidth)
+    if (rect.left() < left + m_scene->labelWidth())
         m_scene->paintLaneLabels(painter, left, 0, m_scene->contentHeight());
 }
 

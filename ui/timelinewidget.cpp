@@ -637,7 +637,7 @@ void TimelineWidget::adaptToView()
         if (m_fit == Fit::None)
             return m_scene->zoom();
         // One pixel of slack: a fit that overshoots by a rounding error must not need a scroll bar.
-        qreal zoom = m_scene->fitZoom(w - 1 - TimelineScene::kLabelWidth);
+        qreal zoom = m_scene->fitZoom(w - 1 - m_scene->labelWidth());
         // The automatic fit stays readable: a long operation scrolls instead of shrinking to a smear.
         if (m_fit == Fit::Readable)
             zoom = qBound<qreal>(0.45, zoom, 2.5);
@@ -709,12 +709,12 @@ void TimelineWidget::followPlayhead()
     if (m_scene->times().isEmpty())
         return;
     const QRectF visible = m_view->mapToScene(m_view->viewport()->rect()).boundingRect();
-    const qreal left = visible.left() + TimelineScene::kLabelWidth;
+    const qreal left = visible.left() + m_scene->labelWidth();
     const qreal x = m_scene->playheadX();
     if (x >= left + 20 && x <= visible.right() - 60)
         return;
     const qreal content = visible.right() - left;
-    const int viewportX = int(TimelineScene::kLabelWidth + content * 0.3);
+    const int viewportX = int(m_scene->labelWidth() + content * 0.3);
     QScrollBar *h = m_view->horizontalScrollBar();
     h->setValue(h->value() + m_view->mapFromScene(QPointF(x, 0)).x() - viewportX);
 }
@@ -801,6 +801,28 @@ void TimelineWidget::keyPressEvent(QKeyEvent *event)
     event->accept();
 }
 
+void TimelineWidget::setStrokeScale(qreal scale)
+{
+    m_scene->setStrokeScale(scale);
+    m_view->viewport()->update();
+}
+
+void TimelineWidget::setOverviewAllowed(bool allowed)
+{
+    if (allowed == m_overviewAllowed)
+        return;
+    m_overviewAllowed = allowed;
+    const bool roomy = height() >= 620;
+    m_overviewTitle->setVisible(roomy && allowed);
+    m_overviewArea->setVisible(roomy && allowed);
+    updateOverviewHeight();
+}
+
+qreal TimelineWidget::strokeScale() const
+{
+    return m_scene->strokeScale();
+}
+
 void TimelineWidget::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
@@ -816,6 +838,8 @@ void TimelineWidget::changeEvent(QEvent *event)
         QFont captionFont = font();
         captionFont.setPointSizeF(font().pointSizeF() * 1.6);
         m_captionLabel->setFont(captionFont);
+        // The lane name column follows the font: a fitted operation is fitted again.
+        applyFit();
         break;
     }
     default:
@@ -829,8 +853,8 @@ void TimelineWidget::resizeEvent(QResizeEvent *event)
     // When squeezed (docks below it), the swimlanes keep the room: the overview and legend go first.
     const bool roomy = height() >= 620;
     m_legend->setVisible(roomy);
-    m_overviewTitle->setVisible(roomy);
-    m_overviewArea->setVisible(roomy);
+    m_overviewTitle->setVisible(roomy && m_overviewAllowed);
+    m_overviewArea->setVisible(roomy && m_overviewAllowed);
     m_detailsLabel->setVisible(height() >= 420);
     const QFontMetrics fm(m_captionLabel->font());
     m_captionLabel->setMinimumHeight(fm.lineSpacing() * (roomy ? 2 : 1) + 8);
@@ -863,7 +887,7 @@ bool TimelineWidget::exportImage(const QString &fileName, QString *error, const 
     if (slide) {
         const qreal lanes = (canvas.height() - header - TimelineScene::kAxisHeight - 18) / m_scene->laneWeightSum();
         m_scene->setLaneHeight(qBound<qreal>(40, lanes, 110));
-        m_scene->setZoom(m_scene->fitZoom(canvas.width() - TimelineScene::kLabelWidth - 1));
+        m_scene->setZoom(m_scene->fitZoom(canvas.width() - m_scene->labelWidth() - 1));
     }
     // Every event is drawn: a long operation gets all its items for as long as the export takes.
     m_scene->materializeAll();

@@ -75,6 +75,12 @@ public:
     QVariantAnimation *animation() const { return m_anim; }
     QString detailsText() const;
     void zoomBy(double factor);
+    // Widths of the drawn strokes times this: presentation mode draws thicker lines for a projector.
+    void setStrokeScale(qreal scale);
+    qreal strokeScale() const;
+    // Presentation mode leaves out the overview strip of every operation: the clicker picks operations.
+    void setOverviewAllowed(bool allowed);
+    bool isOverviewAllowed() const { return m_overviewAllowed; }
     void fitToView();
     // .png or .svg. Without a slide size: the scene as shown (its current zoom). With one (e.g. 1920x1080):
     // the whole operation laid out to fill exactly that size, under a title, with fonts scaled for a projector.
@@ -120,6 +126,7 @@ private:
     int m_selected = -1;
     bool m_syncing = false;
     bool m_live = false;
+    bool m_overviewAllowed = true;
     bool m_realNetwork = false;
     enum class Fit { None, Readable, Exact };
     Fit m_fit = Fit::Readable; // how zoom follows resizes until the user zooms by hand
