@@ -80,6 +80,7 @@ QList<HelpDialog::Shortcut> HelpDialog::shortcuts()
     const QString timeline = tr("On the timeline (click it first)");
     const QString files = tr("Files and live runs");
     const QString help = tr("Help");
+    const QString presenting = tr("Presenting");
     return {
         {play, {QKeySequence(Qt::Key_Space), QKeySequence(Qt::Key_MediaTogglePlayPause)},
          tr("Play the operation from the beginning, or pause it")},
@@ -109,6 +110,15 @@ QList<HelpDialog::Shortcut> HelpDialog::shortcuts()
         {pages, {QKeySequence(Qt::CTRL | Qt::Key_4)}, tr("Log page")},
         {pages, {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P)},
          tr("Predict before you see: hide the numbers until the class has guessed, then reveal")},
+        {presenting, {QKeySequence(Qt::Key_F11)},
+         tr("Presentation mode: full screen, large text, editing panels hidden (F11 or Escape leaves)")},
+        {presenting, {QKeySequence(Qt::Key_Escape)}, tr("Leave presentation mode (a live run is stopped first)")},
+        {presenting, {QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_Right)},
+         tr("While presenting: previous / next event, wherever the focus is")},
+        {presenting, {QKeySequence(Qt::CTRL | Qt::Key_Plus), QKeySequence(Qt::CTRL | Qt::Key_Equal)},
+         tr("Zoom the whole window in, for a projector (kept for next time)")},
+        {presenting, {QKeySequence(Qt::CTRL | Qt::Key_Minus)}, tr("Zoom the whole window out")},
+        {presenting, {QKeySequence(Qt::CTRL | Qt::Key_0)}, tr("Back to the actual size")},
         {files, {QKeySequence(QKeySequence::Open)}, tr("Open a scenario file")},
         {files, {QKeySequence(QKeySequence::Save)}, tr("Save the scenario")},
         {files, {QKeySequence(QKeySequence::SaveAs)}, tr("Save the scenario under another name")},
