@@ -975,11 +975,20 @@ void MainWindow::applyPredictionHiding()
             // A text without the question mark is new: a result arrived since the last hiding.
             if (!label->property("predictionHidden").toBool() || !label->text().endsWith(QLatin1String(": ?"))) {
                 label->setProperty("outcomeText", label->text());
+                label->setProperty("outcomePalette", QVariant::fromValue(label->palette()));
+                label->setProperty("outcomeFont", QVariant::fromValue(label->font()));
                 label->setProperty("predictionHidden", true);
             }
             label->setText(label->property("outcomeText").toString().section(QLatin1Char(':'), 0, 0) + QStringLiteral(": ?"));
+            // A red, bold "Duplicates: ?" would give the answer away.
+            label->setPalette(statusBar()->palette());
+            QFont plain = label->font(); // keeps a presentation's or zoom's size
+            plain.setBold(false);
+            label->setFont(plain);
         } else if (label->property("predictionHidden").toBool()) {
             label->setText(label->property("outcomeText").toString());
+            label->setPalette(label->property("outcomePalette").value<QPalette>());
+            label->setFont(label->property("outcomeFont").value<QFont>());
             label->setProperty("predictionHidden", false);
         }
     }

@@ -584,6 +584,9 @@ void TestMainWindow::predictionRoundHidesThenReveals()
     QCOMPARE(labelText(w, "statusRecords"), QStringLiteral("Records: ?"));
     QCOMPARE(labelText(w, "statusDuplicates"), QStringLiteral("Duplicates: ?"));
     QCOMPARE(labelText(w, "statusAttempts"), QStringLiteral("Attempts: ?"));
+    // Not red and bold either: that would tell the class there are duplicates.
+    const auto *duplicates = w.findChild<QLabel *>(QStringLiteral("statusDuplicates"));
+    QVERIFY(!duplicates->font().bold());
     QCOMPARE(w.pages()->currentIndex(), int(MainWindow::Page::Timeline));
     for (const MainWindow::Page page : {MainWindow::Page::Charts, MainWindow::Page::Records, MainWindow::Page::Log})
         QVERIFY(!w.pages()->isTabEnabled(int(page)));
@@ -598,6 +601,7 @@ void TestMainWindow::predictionRoundHidesThenReveals()
     QTest::mouseClick(w.findChild<QPushButton *>(QStringLiteral("predictReveal")), Qt::LeftButton);
     QCOMPARE(labelNumber(w, "statusRecords"), seven.records);
     QCOMPARE(labelNumber(w, "statusDuplicates"), seven.duplicates);
+    QCOMPARE(duplicates->font().bold(), seven.duplicates > 0); // the warning is back with the number
     QVERIFY(w.pages()->isTabEnabled(int(MainWindow::Page::Charts)));
     const QString said = w.findChild<QLabel *>(QStringLiteral("predictResult"))->text();
     QVERIFY2(said.contains(QStringLiteral("You said 20 records: the server holds %1.").arg(seven.records)), qPrintable(said));
