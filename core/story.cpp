@@ -116,6 +116,14 @@ QList<InterestingOp> interestingOperations(const RunResult &result)
     return out;
 }
 
+bool isAboutLoad(const Scenario &scenario)
+{
+    const WorkloadConfig &w = scenario.workload;
+    return w.clients >= 10 || w.operations() >= 500 || (w.mode == WorkloadMode::Closed && w.clients > 1)
+        || w.arrivals == Arrivals::Poisson || !w.phases.isEmpty() || !scenario.windows.isEmpty()
+        || scenario.server.model == ServerModel::Occ;
+}
+
 int storyOperation(const RunResult &result)
 {
     return storyOperation(result, interestingOperations(result));

@@ -43,6 +43,10 @@ QList<InterestingOp> interestingOperations(const RunResult &result);
 // The operation whose timeline tells the run's lesson: the first with the most telling highlight
 // (see Highlight), else the one that retried most, else 1.
 int storyOperation(const RunResult &result);
+// A lesson about load rather than one order: many clients or orders, closed-loop clients, Poisson or
+// phased arrivals, fault windows, an OCC row. The window opens its charts on Load over time and a
+// handout adds that chart.
+bool isAboutLoad(const Scenario &scenario);
 // The same, from interestingOperations(result) computed already.
 int storyOperation(const RunResult &result, const QList<InterestingOp> &interesting);
 

@@ -131,9 +131,7 @@ QString writeHandout(const RunResult &result, ChartsPanel *charts, const QString
     const QString timelinePng = images.filePath(QStringLiteral("timeline.png"));
     if (!timeline.exportImage(timelinePng, &error, QSize(1920, 1080)))
         return error;
-    const WorkloadConfig &w = result.scenario.workload;
-    const bool aboutLoad = w.clients >= 10 || w.operations() >= 500 || result.scenario.server.model == ServerModel::Occ
-        || !result.scenario.windows.isEmpty();
+    const bool aboutLoad = isAboutLoad(result.scenario);
     QList<QPair<int, QString>> chartPages; // (tab, title)
     const QList<QPair<int, QString>> tabs{{ChartsPanel::DuplicatesTab, tr("Duplicates over time")},
                                           {ChartsPanel::AttemptsTab, tr("Attempts per operation")},

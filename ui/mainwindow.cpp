@@ -768,14 +768,8 @@ void MainWindow::setOperation(int op)
 void MainWindow::applyScenario(const Scenario &scenario, const QString &fileName)
 {
     m_openOnStory = true;
-    // A lesson about load (many clients or orders, closed-loop clients, Poisson arrivals or load
-    // phases, fault windows, an OCC row) opens its charts on Load over time; any other lesson
-    // leaves that tab for its duplicates.
-    const WorkloadConfig &w = scenario.workload;
-    const bool aboutLoad = w.clients >= 10 || w.operations() >= 500 || (w.mode == WorkloadMode::Closed && w.clients > 1)
-        || w.arrivals == Arrivals::Poisson || !w.phases.isEmpty() || !scenario.windows.isEmpty()
-        || scenario.server.model == ServerModel::Occ;
-    if (aboutLoad)
+    // A lesson about load opens its charts on Load over time; any other leaves that tab for its duplicates.
+    if (isAboutLoad(scenario))
         m_charts->setCurrentTab(ChartsPanel::LoadTab);
     else if (m_charts->currentTab() == ChartsPanel::LoadTab)
         m_charts->setCurrentTab(ChartsPanel::DuplicatesTab);
@@ -912,24 +906,37 @@ void MainWindow::onResult(const RunResult &result)
         m_pageStale[i] = i != int(Page::Timeline);
     refreshPage(m_pages->currentIndex());
 
-    const Metrics &m = result.metrics;
     updateWorstCase(result.scenario);
     updateSeedField();
     updateInterestingActions();
+    m_prediction->newRound(result.metrics);
+    showOutcome(result);
+    updatePlaybackActions();
+    Q_EMIT resultShown();
+}
+
+void MainWindow::showOutcome(const RunResult &result)
+{
+    const Metrics &m = result.metrics;
+    // In prediction mode the numbers read "?" and none is red: that would give the answer away.
+    const bool hide = m_prediction->hiding();
+    const auto show = [&](QLabel *label, const QString &hidden, const QString &text) {
+        label->setText(hide ? hidden : text);
+    };
     const bool queries = result.scenario.client.queryBeforeRetry || m.queries > 0;
     m_statusQueries->setVisible(queries);
-    m_statusQueries->setText(tr("Queries: %1").arg(m.queries));
+    show(m_statusQueries, tr("Queries: ?"), tr("Queries: %1").arg(m.queries));
     const bool reconciling = result.scenario.reconciliation.enabled || m.voided > 0;
     m_statusOutstanding->setVisible(reconciling);
-    m_statusOutstanding->setText(m.voided == 1 ? tr("1 voided, outstanding: %1").arg(m.duplicatesOutstanding)
-                                               : tr("%1 voided, outstanding: %2").arg(m.voided).arg(m.duplicatesOutstanding));
-    m_statusAttempts->setText(tr("Attempts: %1 (%2 per op)")
-                                  .arg(m.httpAttempts)
-                                  .arg(QLocale().toString(m.amplification, 'f', 2)));
-    m_statusRecords->setText(tr("Records: %1").arg(m.records));
-    m_statusDuplicates->setText(tr("Duplicates: %1").arg(m.duplicates));
-    m_statusOrphans->setText(tr("Orphans: %1").arg(m.orphans));
-    m_statusLost->setText(tr("Lost: %1").arg(m.lost));
+    show(m_statusOutstanding, tr("Outstanding: ?"),
+         m.voided == 1 ? tr("1 voided, outstanding: %1").arg(m.duplicatesOutstanding)
+                       : tr("%1 voided, outstanding: %2").arg(m.voided).arg(m.duplicatesOutstanding));
+    show(m_statusAttempts, tr("Attempts: ?"),
+         tr("Attempts: %1 (%2 per op)").arg(m.httpAttempts).arg(QLocale().toString(m.amplification, 'f', 2)));
+    show(m_statusRecords, tr("Records: ?"), tr("Records: %1").arg(m.records));
+    show(m_statusDuplicates, tr("Duplicates: ?"), tr("Duplicates: %1").arg(m.duplicates));
+    show(m_statusOrphans, tr("Orphans: ?"), tr("Orphans: %1").arg(m.orphans));
+    show(m_statusLost, tr("Lost: ?"), tr("Lost: %1").arg(m.lost));
     // What outside clients concluded is theirs to know: the server counts only what it saw.
     // A live run's label needs the room: at 1280 pixels both do not fit.
     m_statusWorstCase->setVisible(m_source == ResultSource::Simulation && !m_live->isRunning());
@@ -948,50 +955,23 @@ void MainWindow::onResult(const RunResult &result)
 
     // Duplicates and lost orders are the lesson: make them stand out when present.
     for (QLabel *label : {m_statusDuplicates, m_statusLost}) {
-        const int value = label == m_statusDuplicates ? m.duplicates : m.lost;
+        const bool warn = !hide && (label == m_statusDuplicates ? m.duplicates : m.lost) > 0;
         QPalette p = statusBar()->palette();
         QFont f = statusBar()->font();
-        if (value > 0) {
+        if (warn) {
             p.setColor(QPalette::WindowText, warningColor(p));
             f.setBold(true);
         }
         label->setPalette(p);
         label->setFont(f);
-        label->setProperty("warning", value > 0);
+        label->setProperty("warning", warn);
     }
-    updatePlaybackActions();
-    m_prediction->newRound(m);
-    applyPredictionHiding();
-    Q_EMIT resultShown();
 }
 
 void MainWindow::applyPredictionHiding()
 {
     const bool hide = m_prediction->hiding();
-    // The numbers keep their labels ("Records: ?"); the real text waits in a property.
-    for (QLabel *label : {m_statusAttempts, m_statusRecords, m_statusQueries, m_statusDuplicates, m_statusOutstanding,
-                          m_statusOrphans, m_statusLost}) {
-        if (hide) {
-            // A text without the question mark is new: a result arrived since the last hiding.
-            if (!label->property("predictionHidden").toBool() || !label->text().endsWith(QLatin1String(": ?"))) {
-                label->setProperty("outcomeText", label->text());
-                label->setProperty("outcomePalette", QVariant::fromValue(label->palette()));
-                label->setProperty("outcomeFont", QVariant::fromValue(label->font()));
-                label->setProperty("predictionHidden", true);
-            }
-            label->setText(label->property("outcomeText").toString().section(QLatin1Char(':'), 0, 0) + QStringLiteral(": ?"));
-            // A red, bold "Duplicates: ?" would give the answer away.
-            label->setPalette(statusBar()->palette());
-            QFont plain = label->font(); // keeps a presentation's or zoom's size
-            plain.setBold(false);
-            label->setFont(plain);
-        } else if (label->property("predictionHidden").toBool()) {
-            label->setText(label->property("outcomeText").toString());
-            label->setPalette(label->property("outcomePalette").value<QPalette>());
-            label->setFont(label->property("outcomeFont").value<QFont>());
-            label->setProperty("predictionHidden", false);
-        }
-    }
+    showOutcome(result());
     for (const Page page : {Page::Charts, Page::Records, Page::Log})
         m_pages->setTabEnabled(int(page), !hide);
     if (hide && m_pages->currentIndex() != int(Page::Timeline))

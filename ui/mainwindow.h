@@ -167,6 +167,8 @@ private:
     void updateTitle();
     void updateWorstCase(const Scenario &scenario);
     void updatePlaybackActions();
+    // The run's numbers in the status bar ("?" while prediction mode hides them).
+    void showOutcome(const RunResult &result);
     // Prediction mode: hides the outcome (status numbers, charts, records, log) until the reveal.
     void applyPredictionHiding();
     void updateInterestingActions();

@@ -64,6 +64,7 @@ private Q_SLOTS:
     void interestingOperations();
     void outcomeSaysWhatTheServerHolds();
     void jitterContention();
+    void lessonsAboutLoad();
     void metastable();
 };
 
@@ -278,6 +279,33 @@ void TestPresets::retryStorm()
     QVERIFY2(shared.amplification < budget.amplification && shared.durationS < budget.durationS,
              qPrintable(QStringLiteral("%1 %2 / %3 %4").arg(shared.amplification).arg(shared.durationS)
                             .arg(budget.amplification).arg(budget.durationS)));
+}
+
+void TestPresets::lessonsAboutLoad()
+{
+    QStringList aboutLoad;
+    for (const QString &name : scenario::presetNames())
+        if (isAboutLoad(presetScenario(name)))
+            aboutLoad << name;
+    QCOMPARE(aboutLoad, (QStringList{QStringLiteral("retry-storm"), QStringLiteral("jitter-contention"),
+                                     QStringLiteral("metastable")}));
+    // Each sign on its own.
+    Scenario s;
+    QVERIFY(!isAboutLoad(s));
+    s.workload.mode = WorkloadMode::Closed;
+    s.workload.clients = 2;
+    QVERIFY(isAboutLoad(s));
+    s = Scenario();
+    s.workload.orders = 499;
+    QVERIFY(!isAboutLoad(s));
+    s.workload.orders = 500;
+    QVERIFY(isAboutLoad(s));
+    s = Scenario();
+    s.windows = {FaultWindow{}};
+    QVERIFY(isAboutLoad(s));
+    s = Scenario();
+    s.server.model = ServerModel::Occ;
+    QVERIFY(isAboutLoad(s));
 }
 
 void TestPresets::jitterContention()
