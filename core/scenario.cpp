@@ -449,21 +449,30 @@ public:
         *out = int(d);
     }
 
+    // The value of a field that may be null (stored as -1, the catalogue's default null): undefined
+    // when absent or null, both handled here.
+    template<class T>
+    QJsonValue takeNullable(const char *key, T *out)
+    {
+        if (t_catalogue && t_catalogue->constLast().defaultValue.isUndefined())
+            t_catalogue->last().defaultValue = QJsonValue(QJsonValue::Null);
+        const QJsonValue v = take(key);
+        if (v.isNull()) {
+            *out = T(-1);
+            return QJsonValue(QJsonValue::Undefined);
+        }
+        return v;
+    }
+
     // An integer, or null for "unlimited" (stored as -1), as urllib3's None.
     void nullableInteger(const char *key, int lo, int hi, int *out, bool nullHint = true)
     {
         noteRange(key, QStringLiteral("integer"),
                   QStringLiteral("%1 to %2%3").arg(lo).arg(hi).arg(nullHint ? QStringLiteral(", or null for unlimited") : QString()),
                   true, lo, hi);
-        if (t_catalogue && t_catalogue->constLast().defaultValue.isUndefined())
-            t_catalogue->last().defaultValue = QJsonValue(QJsonValue::Null);
-        const QJsonValue v = take(key);
+        const QJsonValue v = takeNullable(key, out);
         if (v.isUndefined())
             return;
-        if (v.isNull()) {
-            *out = -1;
-            return;
-        }
         const double d = v.toDouble();
         if (!v.isDouble() || std::floor(d) != d || d < lo || d > hi) {
             m_errors->append(QStringLiteral("%1: expected an integer from %2 to %3, got %4 (or null for unlimited)")
@@ -489,15 +498,9 @@ public:
         noteRange(key, QStringLiteral("number"),
                   QStringLiteral("%1 to %2, or null for %3").arg(plainNumber(lo), plainNumber(hi), nullMeaning), true,
                   lo, hi);
-        if (t_catalogue && t_catalogue->constLast().defaultValue.isUndefined())
-            t_catalogue->last().defaultValue = QJsonValue(QJsonValue::Null);
-        const QJsonValue v = take(key);
+        const QJsonValue v = takeNullable(key, out);
         if (v.isUndefined())
             return;
-        if (v.isNull()) {
-            *out = -1;
-            return;
-        }
         const double d = v.toDouble();
         if (!v.isDouble() || !std::isfinite(d) || d < lo || d > hi) {
             m_errors->append(QStringLiteral("%1: expected a number from %2 to %3, got %4 (or null for %5)")
