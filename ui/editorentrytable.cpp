@@ -18,13 +18,8 @@ namespace retrylab {
 // ------------------------------------------------------------------ model
 
 EntryTableModel::EntryTableModel(QList<EntryColumn> columns, QObject *parent)
-    : QAbstractTableModel(parent), m_columns(std::move(columns))
+    : EditorRowModel(parent), m_columns(std::move(columns))
 {
-}
-
-int EntryTableModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_rows.size());
 }
 
 int EntryTableModel::columnCount(const QModelIndex &parent) const
@@ -63,41 +58,6 @@ QVariant EntryTableModel::headerData(int section, Qt::Orientation orientation, i
     if (role == Qt::ToolTipRole)
         return m_columns.at(section).toolTip;
     return QVariant();
-}
-
-Qt::ItemFlags EntryTableModel::flags(const QModelIndex &index) const
-{
-    if (!index.isValid())
-        return Qt::NoItemFlags;
-    return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsEditable;
-}
-
-void EntryTableModel::setRows(QList<QStringList> rows)
-{
-    beginResetModel();
-    m_rows = std::move(rows);
-    endResetModel();
-}
-
-void EntryTableModel::appendRow(const QStringList &row)
-{
-    const int at = int(m_rows.size());
-    beginInsertRows(QModelIndex(), at, at);
-    m_rows.append(row);
-    endInsertRows();
-}
-
-void EntryTableModel::removeRowList(QList<int> rows)
-{
-    std::sort(rows.begin(), rows.end(), std::greater<int>());
-    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
-    for (const int row : std::as_const(rows)) {
-        if (row < 0 || row >= m_rows.size())
-            continue;
-        beginRemoveRows(QModelIndex(), row, row);
-        m_rows.removeAt(row);
-        endRemoveRows();
-    }
 }
 
 // ------------------------------------------------------------------ editor

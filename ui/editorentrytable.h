@@ -1,5 +1,7 @@
 #pragma once
 
+#include "editorrowmodel.h"
+
 #include <QAbstractTableModel>
 #include <QJsonArray>
 #include <QList>
@@ -22,31 +24,24 @@ struct EntryColumn
 };
 
 // The rows of a short list of objects (workload.phases, windows) as typed text, one QStringList per row.
-class EntryTableModel : public QAbstractTableModel
+class EntryTableModel : public EditorRowModel<QStringList>
 {
     Q_OBJECT
 public:
     EntryTableModel(QList<EntryColumn> columns, QObject *parent = nullptr);
 
-    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-    Qt::ItemFlags flags(const QModelIndex &index) const override;
 
     const QList<EntryColumn> &columns() const { return m_columns; }
-    void setRows(QList<QStringList> rows);
-    const QList<QStringList> &rows() const { return m_rows; }
-    void appendRow(const QStringList &row);
-    void removeRowList(QList<int> rows);
 
 Q_SIGNALS:
     void edited(); // a cell changed by setData (not by setRows)
 
 private:
     QList<EntryColumn> m_columns;
-    QList<QStringList> m_rows;
 };
 
 // Edits a list setting of objects with an Add and a Remove button, as the script table does.

@@ -34,11 +34,6 @@ QStringList methodNames()
 
 // ------------------------------------------------------------------ model
 
-int ScriptTableModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
-
 int ScriptTableModel::columnCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : ColumnCount;
@@ -118,41 +113,6 @@ QVariant ScriptTableModel::headerData(int section, Qt::Orientation orientation, 
         }
     }
     return QVariant();
-}
-
-Qt::ItemFlags ScriptTableModel::flags(const QModelIndex &index) const
-{
-    if (!index.isValid())
-        return Qt::NoItemFlags;
-    return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsEditable;
-}
-
-void ScriptTableModel::setRows(QList<Row> rows)
-{
-    beginResetModel();
-    m_rows = std::move(rows);
-    endResetModel();
-}
-
-void ScriptTableModel::appendRow(const Row &row)
-{
-    const int at = int(m_rows.size());
-    beginInsertRows(QModelIndex(), at, at);
-    m_rows.append(row);
-    endInsertRows();
-}
-
-void ScriptTableModel::removeRowList(QList<int> rows)
-{
-    std::sort(rows.begin(), rows.end(), std::greater<int>());
-    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
-    for (const int row : std::as_const(rows)) {
-        if (row < 0 || row >= m_rows.size())
-            continue;
-        beginRemoveRows(QModelIndex(), row, row);
-        m_rows.removeAt(row);
-        endRemoveRows();
-    }
 }
 
 // ------------------------------------------------------------------ editor

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "editorrowmodel.h"
+
 #include <QAbstractTableModel>
 #include <QJsonArray>
 #include <QList>
@@ -13,38 +15,30 @@ namespace retrylab {
 // The rows of network.script as typed: (op, request method, attempt path, fault), one small struct
 // per row, no widgets, so a script of 10,000 entries loads in milliseconds. The method and fault
 // columns are edited with a combo box that exists only while a cell is being edited.
-class ScriptTableModel : public QAbstractTableModel
+struct ScriptTableRow
+{
+    QString op;
+    QString attempt;
+    QString fault;
+    QString method = QStringLiteral("POST");
+};
+
+class ScriptTableModel : public EditorRowModel<ScriptTableRow>
 {
     Q_OBJECT
 public:
     enum Column { OpColumn, MethodColumn, AttemptColumn, FaultColumn, ColumnCount };
-    struct Row
-    {
-        QString op;
-        QString attempt;
-        QString fault;
-        QString method = QStringLiteral("POST");
-    };
+    using Row = ScriptTableRow;
 
-    using QAbstractTableModel::QAbstractTableModel;
+    using EditorRowModel::EditorRowModel;
 
-    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-    Qt::ItemFlags flags(const QModelIndex &index) const override;
-
-    void setRows(QList<Row> rows);
-    const QList<Row> &rows() const { return m_rows; }
-    void appendRow(const Row &row);
-    void removeRowList(QList<int> rows); // any order; one signal per row
 
 Q_SIGNALS:
     void edited(); // a cell changed by setData (not by setRows)
-
-private:
-    QList<Row> m_rows;
 };
 
 // Edits network.script: rows of (op, method, attempt path, fault) that force a fault on exact attempts.
