@@ -1231,8 +1231,8 @@ int sweepCommand(const QStringList &arguments)
     if (!parseIntFlag(parser, QStringLiteral("seeds"), 1, 10000, &spec.seeds))
         return ExitUsage;
     // Names for listed values: as many as there are values.
-    QStringList labels[2];
     for (int i = 0; i < 2; ++i) {
+        QStringList &labels = i == 0 ? spec.labels : spec.labels2;
         const QCommandLineOption &option = i == 0 ? labelsOption : labels2Option;
         if (!parser.isSet(option))
             continue;
@@ -1242,10 +1242,10 @@ int sweepCommand(const QStringList &arguments)
             fail(QStringLiteral("sweep: --%1 names the values of --values%2").arg(flag, i == 0 ? QString() : QStringLiteral("2")));
             return ExitUsage;
         }
-        labels[i] = parser.value(option).split(QLatin1Char(','));
-        if (labels[i].size() != values.size()) {
+        labels = parser.value(option).split(QLatin1Char(','));
+        if (labels.size() != values.size()) {
             fail(QStringLiteral("sweep: --%1: %2 for %3 values")
-                     .arg(flag, labels[i].size() == 1 ? QStringLiteral("1 name") : QStringLiteral("%1 names").arg(labels[i].size()))
+                     .arg(flag, labels.size() == 1 ? QStringLiteral("1 name") : QStringLiteral("%1 names").arg(labels.size()))
                      .arg(values.size()));
             return ExitUsage;
         }
@@ -1312,20 +1312,6 @@ int sweepCommand(const QStringList &arguments)
     else
         points = sweep::run(s, spec);
 
-    // The names given for listed values replace the values' own text (a point knows its value by it).
-    const auto rename = [](QString *label, const QStringList &values, const QStringList &names) {
-        for (qsizetype k = 0; k < values.size() && k < names.size(); ++k) {
-            const QString text = values.at(k).trimmed();
-            if (sweep::valueLabel(text, sweep::valueFromText(text)) == *label) {
-                *label = names.at(k).trimmed();
-                return;
-            }
-        }
-    };
-    for (SweepPoint &p : points) {
-        rename(&p.label, spec.values, labels[0]);
-        rename(&p.label2, spec.values2, labels[1]);
-    }
     if (!chartFile.isEmpty()) {
         const QString error = saveSweepFigure(spec, points, chosenMetrics(requestedMetrics, spec),
                                               parser.value(titleOption), chartFile);

@@ -66,7 +66,8 @@ QString numberLabel(double v)
     return QString::number(v, 'g', 12);
 }
 
-Axis axisOf(const Scenario &base, const QString &param, double from, double to, int steps, const QStringList &values)
+Axis axisOf(const Scenario &base, const QString &param, double from, double to, int steps, const QStringList &values,
+           const QStringList &names)
 {
     Axis axis;
     axis.param = param.trimmed();
@@ -77,7 +78,7 @@ Axis axisOf(const Scenario &base, const QString &param, double from, double to, 
             const QJsonValue v = sweep::valueFromText(text);
             axis.json << v;
             axis.numbers << (v.isDouble() ? v.toDouble() : double(i));
-            axis.labels << sweep::valueLabel(text, v);
+            axis.labels << (i < names.size() ? names.at(i).trimmed() : sweep::valueLabel(text, v));
         }
         return axis;
     }
@@ -93,7 +94,7 @@ Axis axisOf(const Scenario &base, const QString &param, double from, double to, 
 
 Axis firstAxis(const Scenario &base, const SweepSpec &spec)
 {
-    return axisOf(base, spec.param, spec.from, spec.to, spec.steps, spec.values);
+    return axisOf(base, spec.param, spec.from, spec.to, spec.steps, spec.values, spec.labels);
 }
 
 Axis secondAxis(const Scenario &base, const SweepSpec &spec)
@@ -105,7 +106,7 @@ Axis secondAxis(const Scenario &base, const SweepSpec &spec)
         none.labels << QString();
         return none;
     }
-    return axisOf(base, spec.param2, spec.from2, spec.to2, spec.steps2, spec.values2);
+    return axisOf(base, spec.param2, spec.from2, spec.to2, spec.steps2, spec.values2, spec.labels2);
 }
 
 // "--values client.keyPlacement=body" or "--param network.responseLoss=0.25".

@@ -25,12 +25,15 @@ struct SweepSpec
     // When not empty: the values of `param` as typed (each read as JSON when it parses, else as a
     // string, as --set does); from/to/steps are then unused.
     QStringList values;
+    // Names for the listed values (tables, JSON, charts); empty: each value's own text.
+    QStringList labels;
     // The second parameter (empty: a 1-D sweep) and its values, alike.
     QString param2;
     double from2 = 0;
     double to2 = 1;
     int steps2 = 5;
     QStringList values2;
+    QStringList labels2;
     int seeds = 10;
 
     bool twoD() const { return !param2.trimmed().isEmpty(); }

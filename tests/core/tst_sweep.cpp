@@ -624,6 +624,13 @@ void TestSweep::groupPathTakesObjects()
     QCOMPARE(jobs.at(0).scenario().client.business.backoff.maxMs, s.client.business.backoff.maxMs);
     QCOMPARE(jobs.at(2).scenario().client.business.backoff.kind, s.client.business.backoff.kind);
     QCOMPARE(jobs.at(2).scenario().client.business.backoff.jitter, Jitter::None);
+    // A value's label is its members, or the name given for it.
+    QCOMPARE(jobs.at(0).cell->label2, QStringLiteral("initialMs 0, kind constant"));
+    sp.labels2 = QStringList{QStringLiteral("No backoff"), QStringLiteral(" Exponential ")};
+    const QList<SweepJob> named = sweep::jobs(s, sp);
+    QCOMPARE(named.at(0).cell->label2, QStringLiteral("No backoff"));
+    QCOMPARE(named.at(2).cell->label2, QStringLiteral("Exponential"));
+    sp.labels2.clear();
     // Plain values for a group are refused, naming the flag.
     sp.values2 = QStringList{QStringLiteral("1"), QStringLiteral("{\"jitter\":\"none\"}")};
     const QStringList errors = sweep::validate(s, sp);
