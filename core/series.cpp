@@ -209,29 +209,23 @@ void Builder::add(const TraceEvent &e)
     case EventKind::BudgetExhausted:
         bucketAt(e.t).budgetRefusals++;
         break;
-    case EventKind::OpSucceeded: {
-        // An operation succeeds once, however many of its submissions do; a failure counted for
-        // an earlier submission is taken back.
-        SeriesBucket &b = bucketAt(e.t);
-        int &state = opState(e.op);
-        if (state == -1)
-            break;
-        if (state > 0)
-            m_series.buckets[state - 1].failures--;
-        b.successes++;
-        state = -1;
-        break;
-    }
+    case EventKind::OpSucceeded:
     case EventKind::OpFailed: {
-        // Counted at the operation's last failure, unless one of its submissions succeeded.
+        // An operation succeeds once, however many of its submissions do, and fails at its last
+        // failure unless one of its submissions succeeded: a failure counted earlier is taken back.
         SeriesBucket &b = bucketAt(e.t);
-        int &state = opState(e.op);
+        int &state = opState(e.op); // -1 succeeded, 0 nothing yet, k: its failure is counted in bucket k - 1
         if (state == -1)
             break;
         if (state > 0)
             m_series.buckets[state - 1].failures--;
-        b.failures++;
-        state = int(index) + 1;
+        if (e.kind == EventKind::OpSucceeded) {
+            b.successes++;
+            state = -1;
+        } else {
+            b.failures++;
+            state = int(index) + 1;
+        }
         break;
     }
     default:
