@@ -4,6 +4,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QVBoxLayout>
 
 namespace retrylab {
 
@@ -41,8 +42,13 @@ QString comparePrediction(const Prediction &guess, const Metrics &actual)
 PredictionPanel::PredictionPanel(QWidget *parent)
     : QWidget(parent)
 {
-    auto *row = new QHBoxLayout(this);
-    row->setContentsMargins(8, 2, 8, 2);
+    // The guesses and Reveal on one line, the comparison under them across the whole width: beside
+    // them it was squeezed into a column of single words on a narrow window.
+    auto *column = new QVBoxLayout(this);
+    column->setContentsMargins(8, 2, 8, 4);
+    column->setSpacing(2);
+    auto *row = new QHBoxLayout;
+    column->addLayout(row);
     auto *intro = new QLabel(tr("Predict:"));
     QFont bold = intro->font();
     bold.setBold(true);
@@ -69,7 +75,8 @@ PredictionPanel::PredictionPanel(QWidget *parent)
     m_result = new QLabel(tr("The outcome is hidden until you reveal it."));
     m_result->setObjectName(QStringLiteral("predictResult"));
     m_result->setWordWrap(true);
-    row->addWidget(m_result, 1);
+    row->addStretch(1);
+    column->addWidget(m_result);
     connect(m_reveal, &QPushButton::clicked, this, &PredictionPanel::reveal);
 }
 
