@@ -21,18 +21,20 @@ namespace retrylab {
 
 namespace {
 
-QString tr(const char *text)
+// The handout's texts, in the translation context "Handout" (lupdate sees Handout::tr() calls; a free Handout::tr() here
+// would land in the namespace's context).
+struct Handout
 {
-    return QCoreApplication::translate("handout", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Handout)
+};
 
 QString layerText(const LayerConfig &l)
 {
     if (!l.enabled)
-        return tr("off");
-    const QString attempts = l.maxAttempts == 0 ? tr("until %1 ms").arg(l.deadlineMs)
-                                                : (l.maxAttempts == 1 ? tr("1 attempt") : tr("%1 attempts").arg(l.maxAttempts));
-    return tr("%1, %2 backoff from %3 ms (cap %4 ms), jitter %5")
+        return Handout::tr("off");
+    const QString attempts = l.maxAttempts == 0 ? Handout::tr("until %1 ms").arg(l.deadlineMs)
+                                                : (l.maxAttempts == 1 ? Handout::tr("1 attempt") : Handout::tr("%1 attempts").arg(l.maxAttempts));
+    return Handout::tr("%1, %2 backoff from %3 ms (cap %4 ms), jitter %5")
         .arg(attempts, scenario::toString(l.backoff.kind))
         .arg(l.backoff.initialMs)
         .arg(l.backoff.maxMs)
@@ -72,54 +74,59 @@ QList<QPair<QString, QString>> handoutSettings(const Scenario &s)
     QList<QPair<QString, QString>> rows;
     const WorkloadConfig &w = s.workload;
     if (w.mode == WorkloadMode::Closed)
-        rows << qMakePair(tr("Workload"), tr("%1 clients, %2 orders each, %3 ms between them")
+        rows << qMakePair(Handout::tr("Workload"), Handout::tr("%1 clients, %2 orders each, %3 ms between them")
                                               .arg(w.clients).arg(w.opsPerClient).arg(w.thinkTimeMs));
     else
-        rows << qMakePair(tr("Workload"), tr("%1 orders, %2 ms apart per client, %3 clients (%4 arrivals)")
+        rows << qMakePair(Handout::tr("Workload"), Handout::tr("%1 orders, %2 ms apart per client, %3 clients (%4 arrivals)")
                                               .arg(w.orders).arg(w.interArrivalMs).arg(w.clients)
                                               .arg(scenario::toString(w.arrivals)));
     const ClientConfig &c = s.client;
-    rows << qMakePair(tr("Idempotency key"), scenario::toString(c.keyPlacement));
-    rows << qMakePair(tr("Business loop"), layerText(c.business));
-    rows << qMakePair(tr("@retry wrapper"), layerText(c.wrapper));
-    rows << qMakePair(tr("urllib3 transport"),
-                      !c.transport.enabled ? tr("off")
-                      : tr("total %1, POST %2")
-                            .arg(c.transport.total == TransportConfig::Unlimited ? tr("unlimited") : QString::number(c.transport.total),
+    rows << qMakePair(Handout::tr("Idempotency key"), scenario::toString(c.keyPlacement));
+    rows << qMakePair(Handout::tr("Business loop"), layerText(c.business));
+    rows << qMakePair(Handout::tr("@retry wrapper"), layerText(c.wrapper));
+    rows << qMakePair(Handout::tr("urllib3 transport"),
+                      !c.transport.enabled ? Handout::tr("off")
+                      : Handout::tr("total %1, POST %2")
+                            .arg(c.transport.total == TransportConfig::Unlimited ? Handout::tr("unlimited") : QString::number(c.transport.total),
                                  c.transport.allowedMethods.isEmpty() || c.transport.allowedMethods.contains(QStringLiteral("POST"))
-                                     ? tr("retried")
-                                     : tr("not retried")));
-    rows << qMakePair(tr("Timeout"), tr("%1 ms").arg(c.timeoutMs));
+                                     ? Handout::tr("retried")
+                                     : Handout::tr("not retried")));
+    rows << qMakePair(Handout::tr("Timeout"), Handout::tr("%1 ms").arg(c.timeoutMs));
     if (c.retryBudget.enabled)
-        rows << qMakePair(tr("Retry budget"), tr("%1, ratio %2, at most %3 tokens")
+        rows << qMakePair(Handout::tr("Retry budget"), Handout::tr("%1, ratio %2, at most %3 tokens")
                                                   .arg(scenario::toString(c.retryBudget.scope))
                                                   .arg(c.retryBudget.ratio)
                                                   .arg(c.retryBudget.maxTokens));
     if (c.circuitBreaker.enabled)
-        rows << qMakePair(tr("Circuit breaker"), scenario::toString(c.circuitBreaker.mode));
+        rows << qMakePair(Handout::tr("Circuit breaker"), scenario::toString(c.circuitBreaker.mode));
     const NetworkConfig &n = s.network;
-    rows << qMakePair(tr("Network"),
-                      (n.latencyMs.shape == DistributionShape::Normal
-                           ? tr("latency %1 \u00b1 %2 ms").arg(n.latencyMs.mean).arg(n.latencyMs.sd)
-                           : tr("latency %1-%2 ms").arg(n.latencyMs.base).arg(n.latencyMs.base + n.latencyMs.jitter))
-                          + tr(", responses lost %1, requests lost %2").arg(percent(n.responseLoss), percent(n.requestLoss)));
+    rows << qMakePair(Handout::tr("Network"),
+                      n.latencyMs.shape == DistributionShape::Normal
+                          ? Handout::tr("latency %1 \u00b1 %2 ms, responses lost %3, requests lost %4")
+                                .arg(n.latencyMs.mean)
+                                .arg(n.latencyMs.sd)
+                                .arg(percent(n.responseLoss), percent(n.requestLoss))
+                          : Handout::tr("latency %1-%2 ms, responses lost %3, requests lost %4")
+                                .arg(n.latencyMs.base)
+                                .arg(n.latencyMs.base + n.latencyMs.jitter)
+                                .arg(percent(n.responseLoss), percent(n.requestLoss)));
     const ServerConfig &sv = s.server;
-    rows << qMakePair(tr("Server"), sv.model == ServerModel::Occ
-                                        ? (sv.occRows == 1 ? tr("optimistic concurrency on 1 row") : tr("optimistic concurrency on %1 rows").arg(sv.occRows))
-                                        : tr("orders, idempotency %1").arg(scenario::toString(sv.idempotency.mode)));
+    rows << qMakePair(Handout::tr("Server"), sv.model == ServerModel::Occ
+                                        ? (sv.occRows == 1 ? Handout::tr("optimistic concurrency on 1 row") : Handout::tr("optimistic concurrency on %1 rows").arg(sv.occRows))
+                                        : Handout::tr("orders, idempotency %1").arg(scenario::toString(sv.idempotency.mode)));
     if (!s.windows.isEmpty())
-        rows << qMakePair(tr("Fault windows"), tr("%1").arg(s.windows.size()));
-    rows << qMakePair(tr("Seed"), QString::number(s.seed));
+        rows << qMakePair(Handout::tr("Fault windows"), Handout::tr("%1").arg(s.windows.size()));
+    rows << qMakePair(Handout::tr("Seed"), QString::number(s.seed));
     return rows;
 }
 
 QString writeHandout(const RunResult &result, ChartsPanel *charts, const QString &fileName)
 {
     if (QFileInfo(fileName).suffix().compare(QLatin1String("pdf"), Qt::CaseInsensitive) != 0)
-        return tr("expected a file name ending in .pdf, got \"%1\"").arg(fileName);
+        return Handout::tr("expected a file name ending in .pdf, got \"%1\"").arg(fileName);
     QTemporaryDir images;
     if (!images.isValid())
-        return tr("cannot make a temporary folder for the pictures");
+        return Handout::tr("cannot make a temporary folder for the pictures");
 
     // The story operation as a slide, and every chart of the result, as pictures first.
     QString error;
@@ -133,11 +140,11 @@ QString writeHandout(const RunResult &result, ChartsPanel *charts, const QString
         return error;
     const bool aboutLoad = isAboutLoad(result.scenario);
     QList<QPair<int, QString>> chartPages; // (tab, title)
-    const QList<QPair<int, QString>> tabs{{ChartsPanel::DuplicatesTab, tr("Duplicates over time")},
-                                          {ChartsPanel::AttemptsTab, tr("Attempts per operation")},
-                                          {ChartsPanel::LoadTab, tr("Load over time")}};
+    const QList<QPair<int, QString>> tabs{{ChartsPanel::DuplicatesTab, Handout::tr("Duplicates over time")},
+                                          {ChartsPanel::AttemptsTab, Handout::tr("Attempts per operation")},
+                                          {ChartsPanel::LoadTab, Handout::tr("Load over time")}};
     if (!charts)
-        return tr("cannot draw the charts");
+        return Handout::tr("cannot draw the charts");
     for (const auto &[tab, title] : tabs) {
         if (tab == ChartsPanel::LoadTab && !aboutLoad)
             continue;
@@ -149,14 +156,14 @@ QString writeHandout(const RunResult &result, ChartsPanel *charts, const QString
             if (charts->loadChart()->isPending())
                 wait.exec();
             if (charts->loadChart()->isPending())
-                return tr("the load over time is still being counted; try again in a moment");
+                return Handout::tr("the load over time is still being counted; try again in a moment");
         }
         chartPages << qMakePair(tab, title);
     }
 
     QSaveFile out(fileName);
     if (!out.open(QIODevice::WriteOnly))
-        return tr("cannot write \"%1\": %2").arg(fileName, out.errorString());
+        return Handout::tr("cannot write \"%1\": %2").arg(fileName, out.errorString());
     QPdfWriter pdf(&out);
     pdf.setPageSize(QPageSize(QPageSize::A4));
     pdf.setPageOrientation(QPageLayout::Landscape);
@@ -166,7 +173,7 @@ QString writeHandout(const RunResult &result, ChartsPanel *charts, const QString
     pdf.setCreator(QStringLiteral("RetryLab"));
     QPainter painter;
     if (!painter.begin(&pdf))
-        return tr("cannot write \"%1\"").arg(fileName);
+        return Handout::tr("cannot write \"%1\"").arg(fileName);
     const QRectF page = pdf.pageLayout().paintRectPixels(pdf.resolution());
     const QRectF area(0, 0, page.width(), page.height());
 
@@ -175,20 +182,20 @@ QString writeHandout(const RunResult &result, ChartsPanel *charts, const QString
     QString html = QStringLiteral("<h1>%1</h1><p style='font-size:12pt'>%2</p>")
                        .arg((s.title.isEmpty() ? s.name : s.title).toHtmlEscaped(), s.description.toHtmlEscaped());
     html += QStringLiteral("<table width='100%' cellspacing='0' cellpadding='4'><tr><td width='55%' valign='top'>");
-    html += QStringLiteral("<h3>%1</h3><table cellpadding='3'>").arg(tr("Settings"));
+    html += QStringLiteral("<h3>%1</h3><table cellpadding='3'>").arg(Handout::tr("Settings"));
     for (const auto &[label, value] : handoutSettings(s))
         html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(label.toHtmlEscaped(), value.toHtmlEscaped());
-    html += QStringLiteral("</table></td><td valign='top'><h3>%1</h3><table cellpadding='3'>").arg(tr("What happened"));
+    html += QStringLiteral("</table></td><td valign='top'><h3>%1</h3><table cellpadding='3'>").arg(Handout::tr("What happened"));
     const QList<QPair<QString, QString>> metrics{
-        {tr("Operations"), QString::number(m.logicalOperations)},
-        {tr("HTTP attempts"), tr("%1 (%2 per operation)").arg(m.httpAttempts).arg(m.amplification, 0, 'f', 2)},
-        {tr("Records"), QString::number(m.records)},
-        {tr("Duplicates"), QString::number(m.duplicates)},
-        {tr("Orphans"), QString::number(m.orphans)},
-        {tr("Lost"), QString::number(m.lost)},
-        {tr("Succeeded / failed"), tr("%1 / %2").arg(m.clientSucceeded).arg(m.clientFailed)},
-        {tr("Latency p50 / p99"), tr("%1 / %2 ms").arg(m.latencyP50Ms, 0, 'f', 0).arg(m.latencyP99Ms, 0, 'f', 0)},
-        {tr("Goodput"), tr("%1 orders/s").arg(m.goodputPerS, 0, 'f', 1)},
+        {Handout::tr("Operations"), QString::number(m.logicalOperations)},
+        {Handout::tr("HTTP attempts"), Handout::tr("%1 (%2 per operation)").arg(m.httpAttempts).arg(m.amplification, 0, 'f', 2)},
+        {Handout::tr("Records"), QString::number(m.records)},
+        {Handout::tr("Duplicates"), QString::number(m.duplicates)},
+        {Handout::tr("Orphans"), QString::number(m.orphans)},
+        {Handout::tr("Lost"), QString::number(m.lost)},
+        {Handout::tr("Succeeded / failed"), Handout::tr("%1 / %2").arg(m.clientSucceeded).arg(m.clientFailed)},
+        {Handout::tr("Latency p50 / p99"), Handout::tr("%1 / %2 ms").arg(m.latencyP50Ms, 0, 'f', 0).arg(m.latencyP99Ms, 0, 'f', 0)},
+        {Handout::tr("Goodput"), Handout::tr("%1 orders/s").arg(m.goodputPerS, 0, 'f', 1)},
     };
     for (const auto &[label, value] : metrics)
         html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(label.toHtmlEscaped(), value.toHtmlEscaped());
@@ -208,7 +215,7 @@ QString writeHandout(const RunResult &result, ChartsPanel *charts, const QString
 
     // Page 2: the story operation.
     pdf.newPage();
-    drawHeading(painter, area, tr("The story operation: ORD-%1").arg(storyOperation(result), 4, 10, QLatin1Char('0')));
+    drawHeading(painter, area, Handout::tr("The story operation: ORD-%1").arg(storyOperation(result), 4, 10, QLatin1Char('0')));
     drawImage(painter, QImage(timelinePng), area.adjusted(0, area.height() * 0.09, 0, 0));
 
     // Then one chart per page, drawn as vectors.
@@ -219,7 +226,7 @@ QString writeHandout(const RunResult &result, ChartsPanel *charts, const QString
     }
     painter.end();
     if (!out.commit())
-        return tr("cannot write \"%1\": %2").arg(fileName, out.errorString());
+        return Handout::tr("cannot write \"%1\": %2").arg(fileName, out.errorString());
     return QString();
 }
 

@@ -115,7 +115,7 @@ public:
             break;
         case Qt::ToolTipRole:
             if (duplicate)
-                return tr("A second record for %1: the service committed this order again.")
+                return RecordsView::tr("A second record for %1: the service committed this order again.")
                     .arg(source.siblingAtColumn(RecordsModel::RefColumn).data().toString());
             break;
         default:
@@ -125,8 +125,6 @@ public:
     }
 
 private:
-    static QString tr(const char *text) { return QApplication::translate("retrylab::RecordsView", text); }
-
     QColor m_warningTint;
     QColor m_mutedText;
     QIcon m_icon;
