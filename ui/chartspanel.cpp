@@ -907,8 +907,9 @@ void ChartsPanel::updateDuplicates(const Prepared &prepared)
         // Ghost commits may land after the last operation ended: the axis reaches the last record.
         setValueRange(m_dupX, 0, std::max({1.0, m_result.metrics.durationS, m_result.metrics.lastCommitS}));
         setCountRange(m_dupY, m_result.metrics.duplicates + 1);
-        chart->setTitle(counted(m_result.metrics.duplicates, tr("%1 duplicate record"), tr("%1 duplicate records"))
-                        + tr(": run with tracing to see when it happened"));
+        chart->setTitle(counted(m_result.metrics.duplicates,
+                                tr("%1 duplicate record: run with tracing to see when it happened"),
+                                tr("%1 duplicate records: run with tracing to see when it happened")));
         applyDuplicatesLegend();
         return;
     }
@@ -931,11 +932,14 @@ void ChartsPanel::updateDuplicates(const Prepared &prepared)
     if (count == 0)
         chart->setTitle(tr("No duplicate records: one record per business reference"));
     else if (voided > 0)
-        chart->setTitle(counted(count, tr("%1 duplicate created"), tr("%1 duplicates created"))
-                        + tr(", %1 voided, %2 outstanding").arg(voided).arg(live));
+        chart->setTitle(counted(count, tr("%1 duplicate created, %2 voided, %3 outstanding"),
+                                tr("%1 duplicates created, %2 voided, %3 outstanding"))
+                            .arg(voided)
+                            .arg(live));
     else
-        chart->setTitle(counted(count, tr("%1 duplicate record"), tr("%1 duplicate records"))
-                        + tr(" among %1 committed").arg(m_result.metrics.records));
+        chart->setTitle(counted(count, tr("%1 duplicate record among %2 committed"),
+                                tr("%1 duplicate records among %2 committed"))
+                            .arg(m_result.metrics.records));
     applyDuplicatesLegend();
 }
 
@@ -984,7 +988,7 @@ QString ChartsPanel::attemptsToolTip(int attempts, const QList<int> &ops)
         names << QString::number(ops.at(i));
     QString list = names.join(QStringLiteral(", "));
     if (ops.size() > kListed)
-        list += tr(" and %1 more").arg(ops.size() - kListed);
+        list = tr("%1 and %2 more").arg(list).arg(ops.size() - kListed);
     if (ops.size() == 1)
         return tr("Operation %1 made %2.").arg(list, made) + QLatin1Char('\n')
             + tr("Click to open operation %1.").arg(ops.constFirst());
@@ -1371,7 +1375,7 @@ void ChartsPanel::showSweepCompared()
             upper->replace(high);
             lower->replace(low);
             auto *area = new QAreaSeries(upper, lower);
-            area->setName(m_sweepPoints.at(j).label2 + tr(" min–max"));
+            area->setName(tr("%1 min–max").arg(m_sweepPoints.at(j).label2));
             chart->addSeries(area);
             area->attachAxis(x);
             area->attachAxis(m_sweepY);

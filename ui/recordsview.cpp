@@ -210,12 +210,14 @@ QString RecordsView::summary() const
     const int duplicates = m_model->duplicateCount();
     if (duplicates == 0)
         return records > 0 ? tr("%1, no duplicates").arg(text) : text;
-    QString line = tr("%1, %2 in %3")
-                       .arg(text, counted(duplicates, tr("%1 duplicate"), tr("%1 duplicates")),
-                            counted(m_model->duplicateGroupCount(), tr("%1 ref"), tr("%1 refs")));
+    const QString dups = counted(duplicates, tr("%1 duplicate"), tr("%1 duplicates"));
+    const QString refs = counted(m_model->duplicateGroupCount(), tr("%1 ref"), tr("%1 refs"));
     if (m_model->voidedCount() > 0 || m_model->flaggedCount() > 0)
-        line += tr(" (reconciliation: %1 voided, %2 flagged)").arg(m_model->voidedCount()).arg(m_model->flaggedCount());
-    return line;
+        return tr("%1, %2 in %3 (reconciliation: %4 voided, %5 flagged)")
+            .arg(text, dups, refs)
+            .arg(m_model->voidedCount())
+            .arg(m_model->flaggedCount());
+    return tr("%1, %2 in %3").arg(text, dups, refs);
 }
 
 void RecordsView::updateSummary()

@@ -1,5 +1,7 @@
 #include "sweepfigure.h"
 
+#include <QCoreApplication>
+
 #include <QChart>
 #include <QChartView>
 #include <QFileInfo>
@@ -28,10 +30,16 @@ const QColor LineColors[] = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00),
                              QColor(0xCC, 0x79, 0xA7), QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4, 0xE9),
                              QColor(0x00, 0x00, 0x00)};
 
+// The figure's texts (axis titles, errors), in the translation context "SweepFigure".
+struct SweepFigure
+{
+    Q_DECLARE_TR_FUNCTIONS(SweepFigure)
+};
+
 QString axisTitleOf(const QString &param)
 {
     if (param == QLatin1String("workload.clients"))
-        return QStringLiteral("Clients");
+        return SweepFigure::tr("Clients");
     return param;
 }
 
@@ -128,15 +136,16 @@ QChartView *chartFor(const SweepSpec &spec, const QList<SweepPoint> &points, con
 
 QString metricAxisTitle(const QString &metric)
 {
-    static const QHash<QString, QString> names{
-        {QStringLiteral("writeAttempts"), QStringLiteral("Write calls")},
-        {QStringLiteral("httpAttempts"), QStringLiteral("HTTP attempts")},
-        {QStringLiteral("completionS"), QStringLiteral("Completion time (s)")},
-        {QStringLiteral("durationS"), QStringLiteral("Duration (s)")},
-        {QStringLiteral("duplicates"), QStringLiteral("Duplicate records")},
-        {QStringLiteral("versionConflicts"), QStringLiteral("Version conflicts")},
-        {QStringLiteral("goodputPerS"), QStringLiteral("Goodput (orders/s)")},
-        {QStringLiteral("amplification"), QStringLiteral("Attempts per operation")},
+    // Not static: the names follow the current language.
+    const QHash<QString, QString> names{
+        {QStringLiteral("writeAttempts"), SweepFigure::tr("Write calls")},
+        {QStringLiteral("httpAttempts"), SweepFigure::tr("HTTP attempts")},
+        {QStringLiteral("completionS"), SweepFigure::tr("Completion time (s)")},
+        {QStringLiteral("durationS"), SweepFigure::tr("Duration (s)")},
+        {QStringLiteral("duplicates"), SweepFigure::tr("Duplicate records")},
+        {QStringLiteral("versionConflicts"), SweepFigure::tr("Version conflicts")},
+        {QStringLiteral("goodputPerS"), SweepFigure::tr("Goodput (orders/s)")},
+        {QStringLiteral("amplification"), SweepFigure::tr("Attempts per operation")},
     };
     return names.value(metric, metric);
 }
@@ -146,9 +155,9 @@ QString saveSweepFigure(const SweepSpec &spec, const QList<SweepPoint> &points, 
 {
     const QString suffix = QFileInfo(fileName).suffix().toLower();
     if (suffix != QLatin1String("png") && suffix != QLatin1String("svg"))
-        return QStringLiteral("expected a file name ending in .png or .svg, got '%1'").arg(fileName);
+        return SweepFigure::tr("expected a file name ending in .png or .svg, got '%1'").arg(fileName);
     if (points.isEmpty() || metrics.isEmpty())
-        return QStringLiteral("nothing to draw");
+        return SweepFigure::tr("nothing to draw");
     QWidget figure;
     figure.setAttribute(Qt::WA_DontShowOnScreen);
     figure.setAutoFillBackground(true);
@@ -193,7 +202,7 @@ QString saveSweepFigure(const SweepSpec &spec, const QList<SweepPoint> &points, 
     if (!file.open(QIODevice::WriteOnly))
         return file.errorString();
     if (!pixmap.save(&file, "PNG"))
-        return QStringLiteral("cannot write PNG data");
+        return SweepFigure::tr("cannot write PNG data");
     return file.commit() ? QString() : file.errorString();
 }
 

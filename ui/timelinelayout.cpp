@@ -1,5 +1,6 @@
 #include "timelinelayout.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QMap>
 #include <QStringList>
@@ -218,6 +219,12 @@ Role laneRole(Lane lane)
     }
 }
 
+// The words drawn on the timeline and its tooltips, in the translation context "TimelineLayout".
+struct TimelineLayout
+{
+    Q_DECLARE_TR_FUNCTIONS(TimelineLayout)
+};
+
 QString statusText(int status)
 {
     return status > 0 ? QString::number(status) : QString();
@@ -312,7 +319,7 @@ QList<EventPlan> planOperation(const Trace &trace, int op, const QSet<int> &dupl
             pl.glyph = Glyph::Flag;
             // The first submission's flag needs no words (the caption names the order); a second one does.
             if (e.sub > 1)
-                pl.label = QStringLiteral("2nd submit");
+                pl.label = TimelineLayout::tr("2nd submit");
             break;
         case EventKind::KeyMinted: {
             // A key belongs to the layer that mints it: per operation and per business attempt the
@@ -339,7 +346,7 @@ QList<EventPlan> planOperation(const Trace &trace, int op, const QSet<int> &dupl
         case EventKind::TokenIssued:
             pl.glyph = Glyph::Key;
             pl.role = Role::Server;
-            pl.label = QStringLiteral("token");
+            pl.label = TimelineLayout::tr("token");
             break;
         case EventKind::BusinessAttempt:
         case EventKind::WrapperAttempt:
@@ -385,35 +392,35 @@ QList<EventPlan> planOperation(const Trace &trace, int op, const QSet<int> &dupl
             pl.role = e.status == 200 ? Role::Ok : Role::Business;
             // What the client concludes, not only what it heard.
             if (e.status == 200)
-                pl.label = QStringLiteral("200 found \u2192 no resend");
+                pl.label = TimelineLayout::tr("200 found \u2192 no resend");
             else if (e.status == 404)
-                pl.label = QStringLiteral("404 not found \u2192 resend");
+                pl.label = TimelineLayout::tr("404 not found \u2192 resend");
             else
-                pl.label = QStringLiteral("%1: still unknown").arg(statusText(e.status));
+                pl.label = TimelineLayout::tr("%1: still unknown").arg(statusText(e.status));
             break;
         case EventKind::ConnectFailed:
             pl.glyph = Glyph::Cross;
             pl.role = Role::Fault;
-            pl.label = QStringLiteral("refused");
+            pl.label = TimelineLayout::tr("refused");
             break;
         case EventKind::CircuitOpen:
             pl.glyph = Glyph::Square;
             pl.role = Role::Rejection;
-            pl.label = QStringLiteral("circuit open");
+            pl.label = TimelineLayout::tr("circuit open");
             break;
         case EventKind::RequestLost:
             arrowFrom(findOrigin(p, {EventKind::TransportAttempt, EventKind::QuerySent}));
             pl.glyph = Glyph::Cross;
             pl.role = Role::Fault;
             pl.broken = true;
-            pl.label = QStringLiteral("lost");
+            pl.label = TimelineLayout::tr("lost");
             break;
         case EventKind::RequestDelayed:
             arrowFrom(findOrigin(p, {EventKind::TransportAttempt, EventKind::QuerySent}));
             pl.glyph = Glyph::Triangle;
             pl.role = Role::Fault;
             pl.broken = true;
-            pl.label = QStringLiteral("delayed");
+            pl.label = TimelineLayout::tr("delayed");
             break;
         case EventKind::RequestArrived:
             arrowFrom(findOrigin(p, {EventKind::RequestDelayed, EventKind::TransportAttempt, EventKind::QuerySent}));
@@ -430,7 +437,7 @@ QList<EventPlan> planOperation(const Trace &trace, int op, const QSet<int> &dupl
             pl.form = EventPlan::Form::Bar;
             pl.dashed = true;
             pl.role = Role::Server;
-            pl.label = QStringLiteral("queued");
+            pl.label = TimelineLayout::tr("queued");
             const int q = findForward(p, {EventKind::ProcessingStarted, EventKind::Rejected}, true);
             if (q >= 0)
                 pl.to = ev(q).t;
@@ -445,7 +452,7 @@ QList<EventPlan> planOperation(const Trace &trace, int op, const QSet<int> &dupl
         case EventKind::ProcessingStarted: {
             pl.form = EventPlan::Form::Bar;
             pl.role = Role::Server;
-            pl.label = QStringLiteral("processing");
+            pl.label = TimelineLayout::tr("processing");
             const int q = findForward(p, {EventKind::ResponseSent, EventKind::ResponseLost, EventKind::ConnectionReset,
                                           EventKind::ServerRestarted},
                                       true);
@@ -456,42 +463,42 @@ QList<EventPlan> planOperation(const Trace &trace, int op, const QSet<int> &dupl
         case EventKind::ServerRestarted:
             pl.glyph = Glyph::Cross;
             pl.role = Role::Fault;
-            pl.label = e.record > 0 ? QStringLiteral("#%1, then restart").arg(e.record) : QStringLiteral("restart: dropped");
+            pl.label = e.record > 0 ? TimelineLayout::tr("#%1, then restart").arg(e.record) : TimelineLayout::tr("restart: dropped");
             break;
         case EventKind::KeyReserved:
             pl.glyph = Glyph::Key;
             pl.role = Role::Server;
-            pl.label = QStringLiteral("reserved");
+            pl.label = TimelineLayout::tr("reserved");
             break;
         case EventKind::RowRead: {
             // "row 1: version 17" -> "read v17"
             pl.glyph = Glyph::Query;
             pl.role = Role::Server;
             const int v = e.detail.lastIndexOf(QLatin1Char(' '));
-            pl.label = QStringLiteral("read v%1").arg(v >= 0 ? e.detail.mid(v + 1) : QString());
+            pl.label = TimelineLayout::tr("read v%1").arg(v >= 0 ? e.detail.mid(v + 1) : QString());
             break;
         }
         case EventKind::VersionConflict:
             pl.glyph = Glyph::Square;
             pl.role = Role::Rejection;
-            pl.label = QStringLiteral("409 stale");
+            pl.label = TimelineLayout::tr("409 stale");
             break;
         case EventKind::KeyExpired:
             pl.glyph = Glyph::Key;
             pl.role = Role::Fault;
-            pl.label = QStringLiteral("expired");
+            pl.label = TimelineLayout::tr("expired");
             break;
         case EventKind::Committed: {
             const bool dup = duplicates.contains(e.record);
             pl.glyph = Glyph::Circle;
             pl.role = dup ? Role::Duplicate : Role::Ok;
-            pl.label = dup ? QStringLiteral("#%1 duplicate").arg(e.record) : QStringLiteral("#%1").arg(e.record);
+            pl.label = dup ? TimelineLayout::tr("#%1 duplicate").arg(e.record) : QStringLiteral("#%1").arg(e.record);
             break;
         }
         case EventKind::Replayed:
             pl.glyph = Glyph::Diamond;
             pl.role = Role::Ok;
-            pl.label = QStringLiteral("replay");
+            pl.label = TimelineLayout::tr("replay");
             break;
         case EventKind::ResponseSent:
             pl.glyph = Glyph::Dot;
@@ -502,14 +509,14 @@ QList<EventPlan> planOperation(const Trace &trace, int op, const QSet<int> &dupl
             pl.glyph = Glyph::Cross;
             pl.role = Role::Fault;
             pl.broken = true;
-            pl.label = QStringLiteral("lost");
+            pl.label = TimelineLayout::tr("lost");
             break;
         case EventKind::ConnectionReset:
             arrowFrom(findOrigin(p, {EventKind::ConnectionReset, EventKind::ResponseSent}));
             pl.glyph = Glyph::Cross;
             pl.role = Role::Fault;
             pl.broken = true;
-            pl.label = QStringLiteral("reset");
+            pl.label = TimelineLayout::tr("reset");
             break;
         case EventKind::ResponseReceived:
             arrowFrom(findOrigin(p, {EventKind::ResponseSent}));
@@ -522,12 +529,12 @@ QList<EventPlan> planOperation(const Trace &trace, int op, const QSet<int> &dupl
             pl.glyph = Glyph::Arrow;
             pl.role = Role::Muted;
             pl.broken = true;
-            pl.label = QStringLiteral("late %1").arg(statusText(e.status)).trimmed();
+            pl.label = TimelineLayout::tr("late %1").arg(statusText(e.status)).trimmed();
             break;
         case EventKind::Timeout:
             pl.glyph = Glyph::Triangle;
             pl.role = Role::Fault;
-            pl.label = QStringLiteral("timeout");
+            pl.label = TimelineLayout::tr("timeout");
             break;
         case EventKind::RetryScheduled: {
             pl.form = EventPlan::Form::Wait;
@@ -535,38 +542,38 @@ QList<EventPlan> planOperation(const Trace &trace, int op, const QSet<int> &dupl
             const int q = findForward(p, {attemptKindOfLane(e.lane)}, false);
             if (q >= 0)
                 pl.to = ev(q).t;
-            pl.label = pl.to > pl.t ? QStringLiteral("wait %1").arg(formatDuration(pl.to - pl.t)) : QStringLiteral("retry");
+            pl.label = pl.to > pl.t ? TimelineLayout::tr("wait %1").arg(formatDuration(pl.to - pl.t)) : TimelineLayout::tr("retry");
             break;
         }
         case EventKind::GaveUp:
             pl.glyph = Glyph::Stop;
             pl.role = Role::Fault;
-            pl.label = QStringLiteral("gave up");
+            pl.label = TimelineLayout::tr("gave up");
             break;
         case EventKind::BudgetExhausted:
             pl.glyph = Glyph::Square;
             pl.role = Role::Rejection;
-            pl.label = QStringLiteral("no budget");
+            pl.label = TimelineLayout::tr("no budget");
             break;
         case EventKind::OpSucceeded:
             pl.glyph = Glyph::Check;
             pl.role = Role::Ok;
-            pl.label = QStringLiteral("success");
+            pl.label = TimelineLayout::tr("success");
             break;
         case EventKind::OpFailed:
             pl.glyph = Glyph::Stop;
             pl.role = Role::Duplicate;
-            pl.label = QStringLiteral("failed");
+            pl.label = TimelineLayout::tr("failed");
             break;
         case EventKind::ReconcileFlagged:
             pl.glyph = Glyph::Flag;
             pl.role = Role::Fault;
-            pl.label = QStringLiteral("flag #%1").arg(e.record);
+            pl.label = TimelineLayout::tr("flag #%1").arg(e.record);
             break;
         case EventKind::ReconcileVoided:
             pl.glyph = Glyph::Cross;
             pl.role = Role::Muted;
-            pl.label = QStringLiteral("void #%1").arg(e.record);
+            pl.label = TimelineLayout::tr("void #%1").arg(e.record);
             break;
         }
     }
@@ -620,19 +627,19 @@ QString narration(const TraceEvent &e)
 QString details(const TraceEvent &e)
 {
     QStringList lines;
-    lines << QStringLiteral("%1 at %2 (%3 lane)")
+    lines << TimelineLayout::tr("%1 at %2 (%3 lane)")
                  .arg(trace::kindName(e.kind), formatAxisTime(e.t, 1), trace::laneName(e.lane));
     if (!e.path.isEmpty())
-        lines << QStringLiteral("Attempt path: %1").arg(e.path);
+        lines << TimelineLayout::tr("Attempt path: %1").arg(e.path);
     if (!e.requestId.isEmpty())
-        lines << QStringLiteral("Request ID: %1").arg(e.requestId);
-    lines << QStringLiteral("Idempotency key: %1").arg(e.key.isEmpty() ? QStringLiteral("none") : e.key);
+        lines << TimelineLayout::tr("Request ID: %1").arg(e.requestId);
+    lines << TimelineLayout::tr("Idempotency key: %1").arg(e.key.isEmpty() ? TimelineLayout::tr("none") : e.key);
     if (e.status > 0)
-        lines << QStringLiteral("Status: %1").arg(e.status);
+        lines << TimelineLayout::tr("Status: %1").arg(e.status);
     if (e.record > 0)
-        lines << QStringLiteral("Record: #%1").arg(e.record);
+        lines << TimelineLayout::tr("Record: #%1").arg(e.record);
     if (!e.detail.isEmpty())
-        lines << QStringLiteral("Detail: %1").arg(e.detail);
+        lines << TimelineLayout::tr("Detail: %1").arg(e.detail);
     return lines.join(QLatin1Char('\n'));
 }
 

@@ -300,10 +300,10 @@ QString TimelineOverview::rowToolTip(int op) const
         parts << tr("%1 duplicates").arg(it->duplicates);
     else
         parts << tr("no duplicate");
-    QString text = tr("Operation %1: %2").arg(op).arg(parts.join(QStringLiteral(", ")));
+    const QString counts = parts.join(QStringLiteral(", "));
     if (it->failed && !it->succeeded)
-        text += tr("; the client reported a failure");
-    return text + tr(". Click to show it.");
+        return tr("Operation %1: %2; the client reported a failure. Click to show it.").arg(op).arg(counts);
+    return tr("Operation %1: %2. Click to show it.").arg(op).arg(counts);
 }
 
 bool TimelineOverview::event(QEvent *event)

@@ -25,7 +25,11 @@ constexpr qreal kBreakPx = 70;
 constexpr qreal kBreakPxPerDoubling = 14;
 constexpr qreal kFaded = 0.2;
 
-const char *const kLaneNames[] = {"Business", "Wrapper", "Transport", "Network", "Server", "Database"};
+// Translated where drawn (TimelineScene::tr), so a language switch renames the lanes.
+const char *const kLaneNames[] = {
+    QT_TRANSLATE_NOOP("retrylab::TimelineScene", "Business"),  QT_TRANSLATE_NOOP("retrylab::TimelineScene", "Wrapper"),
+    QT_TRANSLATE_NOOP("retrylab::TimelineScene", "Transport"), QT_TRANSLATE_NOOP("retrylab::TimelineScene", "Network"),
+    QT_TRANSLATE_NOOP("retrylab::TimelineScene", "Server"),    QT_TRANSLATE_NOOP("retrylab::TimelineScene", "Database")};
 
 } // namespace
 
@@ -404,7 +408,7 @@ void TimelineScene::setBaseFont(const QFont &font)
     const QFontMetricsF fm(m_laneFont);
     qreal names = 0;
     for (const char *name : kLaneNames)
-        names = qMax(names, fm.horizontalAdvance(QString::fromLatin1(name)));
+        names = qMax(names, fm.horizontalAdvance(TimelineScene::tr(name)));
     m_labelWidth = qMax(kLabelWidth, std::ceil(names) + 30);
     updateDodges();
     relayout();
@@ -932,7 +936,7 @@ void TimelineScene::paintLaneLabels(QPainter *p, qreal left, qreal top, qreal bo
         p->setFont(m_laneFont);
         p->setPen(enabled ? c.text : c.muted);
         const QFontMetricsF fm(m_laneFont);
-        const QString name = QString::fromLatin1(kLaneNames[i]);
+        const QString name = TimelineScene::tr(kLaneNames[i]);
         const QString note = m_laneNotes.value(i);
         const qreal textW = m_labelWidth - 24;
         // A note slightly too long for the column is set a little smaller rather than cut.

@@ -334,7 +334,7 @@ void TimelineWidget::rebuild()
         return tr("%1 \u00b7 %2 attempts").arg(what).arg(l.maxAttempts);
     };
     QStringList notes{
-        layerNote(c.business, QStringLiteral("loop")),
+        layerNote(c.business, tr("loop")),
         layerNote(c.wrapper, QStringLiteral("@retry")),
         !c.transport.enabled ? tr("one send, no retries")
         : c.transport.total == TransportConfig::Unlimited

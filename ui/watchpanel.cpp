@@ -277,11 +277,15 @@ void WatchPanel::showResult(const RunResult &result)
                       + made.join(QStringLiteral(", ")));
     const qint64 dropped = m_session->liveTrace().droppedEvents();
     m_dropped->setVisible(dropped > 0);
-    if (dropped > 0)
-        m_dropped->setText(tr("Only the newest %1 events are kept: %2 dropped from the timeline, records and log "
-                              "(the counts above include them).")
-                               .arg(QLocale().toString(qint64(m_session->liveTrace().maxEvents())),
-                                    plural(dropped, tr("1 older event was"), tr("%1 older events were"))));
+    if (dropped > 0) {
+        const QString kept = QLocale().toString(qint64(m_session->liveTrace().maxEvents()));
+        m_dropped->setText(dropped == 1 ? tr("Only the newest %1 events are kept: 1 older event was dropped from the "
+                                             "timeline, records and log (the counts above include them).")
+                                              .arg(kept)
+                                        : tr("Only the newest %1 events are kept: %2 older events were dropped from "
+                                             "the timeline, records and log (the counts above include them).")
+                                              .arg(kept, QLocale().toString(dropped)));
+    }
 }
 
 } // namespace retrylab

@@ -288,6 +288,263 @@
     </message>
 </context>
 <context>
+    <name>SweepFigure</name>
+    <message>
+        <location filename="../../ui/sweepfigure.cpp" line="+42"/>
+        <source>Clients</source>
+        <translation>客户端数</translation>
+    </message>
+    <message>
+        <location line="+99"/>
+        <source>Write calls</source>
+        <translation>写入调用次数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>HTTP attempts</source>
+        <translation>HTTP 尝试次数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Completion time (s)</source>
+        <translation>完成时间 (s)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Duration (s)</source>
+        <translation>时长 (s)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Duplicate records</source>
+        <translation>重复记录</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Version conflicts</source>
+        <translation>版本冲突</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Goodput (orders/s)</source>
+        <translation>有效吞吐量（订单/秒）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Attempts per operation</source>
+        <translation>每个操作的尝试次数</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>expected a file name ending in .png or .svg, got &apos;%1&apos;</source>
+        <translation>文件名应以 .png 或 .svg 结尾，实际为“%1”</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>nothing to draw</source>
+        <translation>没有可绘制的内容</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>cannot write PNG data</source>
+        <translation>无法写入 PNG 数据</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineLayout</name>
+    <message>
+        <location filename="../../ui/timelinelayout.cpp" line="+322"/>
+        <source>2nd submit</source>
+        <translation>第 2 次提交</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>token</source>
+        <translation>令牌</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>200 found → no resend</source>
+        <translation>200 已存在 → 不重发</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>404 not found → resend</source>
+        <translation>404 不存在 → 重发</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: still unknown</source>
+        <translation>%1：仍然未知</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>refused</source>
+        <translation>被拒绝</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>circuit open</source>
+        <translation>熔断器断开</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+96"/>
+        <source>lost</source>
+        <translation>丢失</translation>
+    </message>
+    <message>
+        <location line="-89"/>
+        <source>delayed</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>queued</source>
+        <translation>排队</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>processing</source>
+        <translation>处理中</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>#%1, then restart</source>
+        <translation>#%1，随后重启</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>restart: dropped</source>
+        <translation>重启：已丢弃</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>reserved</source>
+        <translation>已预留</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>read v%1</source>
+        <translation>读取 v%1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>409 stale</source>
+        <translation>409 版本过期</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>expired</source>
+        <translation>已过期</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>#%1 duplicate</source>
+        <translation>#%1 重复</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>replay</source>
+        <translation>重放</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>late %1</source>
+        <translation>迟到 %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>timeout</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>wait %1</source>
+        <translation>等待 %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>retry</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>gave up</source>
+        <translation>已放弃</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>no budget</source>
+        <translation>预算不足</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>success</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>flag #%1</source>
+        <translation>标记 #%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>void #%1</source>
+        <translation>作废 #%1</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>%1 at %2 (%3 lane)</source>
+        <translation>%1，时间 %2（%3 泳道）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Attempt path: %1</source>
+        <translation>尝试路径：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Request ID: %1</source>
+        <translation>请求 ID：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Idempotency key: %1</source>
+        <translation>幂等键：%1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Status: %1</source>
+        <translation>状态：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Record: #%1</source>
+        <translation>记录：#%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Detail: %1</source>
+        <translation>详情：%1</translation>
+    </message>
+</context>
+<context>
     <name>retrylab::ChartsPanel</name>
     <message>
         <location filename="../../ui/chartspanel.cpp" line="+199"/>
@@ -304,12 +561,12 @@
         <location line="+127"/>
         <location line="+22"/>
         <location line="+142"/>
-        <location line="+840"/>
+        <location line="+844"/>
         <source>duplicate records</source>
         <translation>重复记录</translation>
     </message>
     <message>
-        <location line="-1130"/>
+        <location line="-1134"/>
         <location line="+372"/>
         <source>HTTP attempts per operation</source>
         <translation>每个操作的 HTTP 尝试次数</translation>
@@ -606,49 +863,52 @@
         <translation>这些结果对应之前的设置——请重新运行扫描</translation>
     </message>
     <message>
-        <location line="+154"/>
-        <location line="+27"/>
-        <source>%1 duplicate record</source>
-        <translation>%1 条重复记录</translation>
+        <location line="+155"/>
+        <source>%1 duplicate record: run with tracing to see when it happened</source>
+        <translation>%1 条重复记录：开启跟踪记录运行，可查看发生时间</translation>
     </message>
     <message>
-        <location line="-27"/>
-        <location line="+27"/>
-        <source>%1 duplicate records</source>
-        <translation>%1 条重复记录</translation>
+        <location line="+1"/>
+        <source>%1 duplicate records: run with tracing to see when it happened</source>
+        <translation>%1 条重复记录：开启跟踪记录运行，可查看发生时间</translation>
     </message>
     <message>
-        <location line="-26"/>
-        <source>: run with tracing to see when it happened</source>
-        <translation>：开启跟踪记录运行，可查看发生时间</translation>
+        <location line="+23"/>
+        <source>%1 duplicate created, %2 voided, %3 outstanding</source>
+        <translation>产生 %1 条重复记录，%2 条已作废，%3 条未处理</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+1"/>
+        <source>%1 duplicates created, %2 voided, %3 outstanding</source>
+        <translation>产生 %1 条重复记录，%2 条已作废，%3 条未处理</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 duplicate record among %2 committed</source>
+        <translation>已提交的 %2 条记录中有 %1 条重复</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 duplicate records among %2 committed</source>
+        <translation>已提交的 %2 条记录中有 %1 条重复</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>%1 and %2 more</source>
+        <translation>%1 等，另有 %2 个</translation>
+    </message>
+    <message>
+        <location line="+387"/>
+        <source>%1 min–max</source>
+        <translation>%1 最小–最大</translation>
+    </message>
+    <message>
+        <location line="-445"/>
         <source>No duplicate records: one record per business reference</source>
         <translation>没有重复记录：每个业务单号只有一条记录</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>%1 duplicate created</source>
-        <translation>产生 %1 条重复记录</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>%1 duplicates created</source>
-        <translation>产生 %1 条重复记录</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>, %1 voided, %2 outstanding</source>
-        <translation>，%1 条已作废，%2 条未处理</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source> among %1 committed</source>
-        <translation>（共提交 %1 条）</translation>
-    </message>
-    <message>
-        <location line="+32"/>
+        <location line="+41"/>
         <source>HTTP attempts per operation: up to %1, worst case %2 per submission</source>
         <translation>每个操作的 HTTP 尝试次数：最多 %1，每次提交最坏 %2</translation>
     </message>
@@ -673,12 +933,7 @@
         <translation>没有操作发出了 %1。</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source> and %1 more</source>
-        <translation> 等另外 %1 个</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+9"/>
         <source>Operation %1 made %2.</source>
         <translation>操作 %1 发出了 %2。</translation>
     </message>
@@ -807,12 +1062,7 @@
         <translation>重复记录和尝试次数随 %1 的变化（每点 %2）</translation>
     </message>
     <message>
-        <location line="+38"/>
-        <source> min–max</source>
-        <translation> 最小–最大</translation>
-    </message>
-    <message>
-        <location line="+37"/>
+        <location line="+75"/>
         <source>%1 by %2</source>
         <translation>%1（按%2）</translation>
     </message>
@@ -1081,7 +1331,7 @@
     <message>
         <location line="+7"/>
         <source>timeout</source>
-        <translation>超时</translation>
+        <translation>超时（timeout）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1091,7 +1341,7 @@
     <message>
         <location line="+3"/>
         <source>idempotency key</source>
-        <translation>幂等键</translation>
+        <translation>幂等键（idempotency key）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1101,7 +1351,7 @@
     <message>
         <location line="+3"/>
         <source>replay</source>
-        <translation>重放</translation>
+        <translation>重放（replay）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1111,7 +1361,7 @@
     <message>
         <location line="+2"/>
         <source>orphan</source>
-        <translation>孤儿订单</translation>
+        <translation>孤儿订单（orphan）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1121,7 +1371,7 @@
     <message>
         <location line="+2"/>
         <source>duplicate</source>
-        <translation>重复记录</translation>
+        <translation>重复记录（duplicate）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1131,7 +1381,7 @@
     <message>
         <location line="+2"/>
         <source>lost</source>
-        <translation>丢单</translation>
+        <translation>丢单（lost）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1141,7 +1391,7 @@
     <message>
         <location line="+1"/>
         <source>amplification</source>
-        <translation>放大</translation>
+        <translation>放大（amplification）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1151,7 +1401,7 @@
     <message>
         <location line="+2"/>
         <source>jitter</source>
-        <translation>抖动</translation>
+        <translation>抖动（jitter）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1161,7 +1411,7 @@
     <message>
         <location line="+4"/>
         <source>exponential backoff</source>
-        <translation>指数退避</translation>
+        <translation>指数退避（exponential backoff）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1171,7 +1421,7 @@
     <message>
         <location line="+2"/>
         <source>retry budget</source>
-        <translation>重试预算</translation>
+        <translation>重试预算（retry budget）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1181,7 +1431,7 @@
     <message>
         <location line="+3"/>
         <source>circuit breaker</source>
-        <translation>熔断器</translation>
+        <translation>熔断器（circuit breaker）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1191,7 +1441,7 @@
     <message>
         <location line="+3"/>
         <source>version conflict (OCC)</source>
-        <translation>版本冲突（OCC）</translation>
+        <translation>版本冲突（version conflict (OCC)）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1201,7 +1451,7 @@
     <message>
         <location line="+4"/>
         <source>metastable failure</source>
-        <translation>亚稳态故障</translation>
+        <translation>亚稳态故障（metastable failure）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1211,7 +1461,7 @@
     <message>
         <location line="+3"/>
         <source>reconciliation</source>
-        <translation>对账</translation>
+        <translation>对账（reconciliation）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1221,7 +1471,7 @@
     <message>
         <location line="+2"/>
         <source>request ID</source>
-        <translation>请求 ID</translation>
+        <translation>请求 ID（request ID）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1231,7 +1481,7 @@
     <message>
         <location line="+3"/>
         <source>logical operation</source>
-        <translation>逻辑操作</translation>
+        <translation>逻辑操作（logical operation）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1241,7 +1491,7 @@
     <message>
         <location line="+2"/>
         <source>record</source>
-        <translation>记录</translation>
+        <translation>记录（record）</translation>
     </message>
     <message>
         <location line="+0"/>
@@ -1251,7 +1501,7 @@
     <message>
         <location line="+1"/>
         <source>retry layer</source>
-        <translation>重试层</translation>
+        <translation>重试层（retry layer）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1261,7 +1511,7 @@
     <message>
         <location line="+3"/>
         <source>worst case</source>
-        <translation>最坏情况</translation>
+        <translation>最坏情况（worst case）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1271,7 +1521,7 @@
     <message>
         <location line="+2"/>
         <source>ghost request</source>
-        <translation>幽灵请求</translation>
+        <translation>幽灵请求（ghost request）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1281,7 +1531,7 @@
     <message>
         <location line="+2"/>
         <source>payload fingerprint</source>
-        <translation>请求体指纹</translation>
+        <translation>请求体指纹（payload fingerprint）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1291,7 +1541,7 @@
     <message>
         <location line="+2"/>
         <source>single-use token</source>
-        <translation>一次性令牌</translation>
+        <translation>一次性令牌（single-use token）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1301,7 +1551,7 @@
     <message>
         <location line="+3"/>
         <source>query before retry</source>
-        <translation>重试前先查询</translation>
+        <translation>重试前先查询（query before retry）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1311,7 +1561,7 @@
     <message>
         <location line="+2"/>
         <source>goodput</source>
-        <translation>有效吞吐量</translation>
+        <translation>有效吞吐量（goodput）</translation>
     </message>
     <message>
         <location line="+0"/>
@@ -2418,12 +2668,17 @@
         <translation>%1，无重复</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
+        <source>%1, %2 in %3 (reconciliation: %4 voided, %5 flagged)</source>
+        <translation>%1，%2，涉及 %3（对账：%4 条已作废，%5 条已标记）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>%1, %2 in %3</source>
         <translation>%1，%2，涉及 %3</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-7"/>
         <source>%1 duplicate</source>
         <translation>%1 条重复</translation>
     </message>
@@ -2443,12 +2698,7 @@
         <translation>%1 个单号</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source> (reconciliation: %1 voided, %2 flagged)</source>
-        <translation>（对账：%1 条已作废，%2 条已标记）</translation>
-    </message>
-    <message>
-        <location line="+41"/>
+        <location line="+46"/>
         <location line="+20"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
@@ -3891,19 +4141,47 @@
         <translation>无重复</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Operation %1: %2</source>
-        <translation>操作 %1：%2</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>; the client reported a failure</source>
-        <translation>；客户端报告失败</translation>
+        <location line="+3"/>
+        <source>Operation %1: %2; the client reported a failure. Click to show it.</source>
+        <translation>操作 %1：%2；客户端报告失败。点击显示该操作。</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>. Click to show it.</source>
-        <translation>。点击显示该操作。</translation>
+        <source>Operation %1: %2. Click to show it.</source>
+        <translation>操作 %1：%2。点击显示该操作。</translation>
+    </message>
+</context>
+<context>
+    <name>retrylab::TimelineScene</name>
+    <message>
+        <location filename="../../ui/timelinescene.cpp" line="+30"/>
+        <source>Business</source>
+        <translation>业务</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Wrapper</source>
+        <translation>装饰器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Transport</source>
+        <translation>传输层</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Server</source>
+        <translation>服务端</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Database</source>
+        <translation>数据库</translation>
     </message>
 </context>
 <context>
@@ -4001,7 +4279,12 @@
         <translation>%1 · %2 次尝试</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
+        <source>loop</source>
+        <translation>循环</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>one send, no retries</source>
         <translation>只发送一次，不重试</translation>
     </message>
@@ -4248,19 +4531,14 @@
         <translation>已到达 %1 个请求</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>Only the newest %1 events are kept: %2 dropped from the timeline, records and log (the counts above include them).</source>
-        <translation>只保留最新的 %1 个事件：%2从时间线、记录和日志中丢弃（上面的计数包括它们）。</translation>
+        <location line="+6"/>
+        <source>Only the newest %1 events are kept: 1 older event was dropped from the timeline, records and log (the counts above include them).</source>
+        <translation>只保留最新的 %1 个事件：1 个较早的事件已从时间线、记录和日志中丢弃（上面的计数包括它）。</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>1 older event was</source>
-        <translation>1 个较早的事件已</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>%1 older events were</source>
-        <translation>%1 个较早的事件已</translation>
+        <source>Only the newest %1 events are kept: %2 older events were dropped from the timeline, records and log (the counts above include them).</source>
+        <translation>只保留最新的 %1 个事件：%2 个较早的事件已从时间线、记录和日志中丢弃（上面的计数包括它们）。</translation>
     </message>
 </context>
 <context>
