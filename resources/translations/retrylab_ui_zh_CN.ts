@@ -684,7 +684,7 @@
     <message>
         <location line="+1"/>
         <source>What if?</source>
-        <translation>假如？</translation>
+        <translation>假设分析</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -724,7 +724,7 @@
     <message>
         <location line="+11"/>
         <source>What if? One change at a time, same seed</source>
-        <translation>假如？每次只改一项，随机种子不变</translation>
+        <translation>假设分析：每次只改一项，随机种子不变</translation>
     </message>
     <message>
         <location line="+21"/>
@@ -955,7 +955,7 @@
     <message>
         <location line="+11"/>
         <source>What if? Computing the variants</source>
-        <translation>假如？正在计算各个变体</translation>
+        <translation>假设分析：正在计算各个变体</translation>
     </message>
     <message>
         <location line="+69"/>
@@ -987,7 +987,7 @@
     <message>
         <location line="+18"/>
         <source>What if? One change at a time (now %1)</source>
-        <translation>假如？每次只改一项（当前 %1）</translation>
+        <translation>假设分析：每次只改一项（当前 %1）</translation>
     </message>
     <message>
         <location line="+91"/>
@@ -1606,7 +1606,7 @@
     <message>
         <location line="+4"/>
         <source>&lt;b&gt;Compare with What if?&lt;/b&gt; Charts ▸ What if? runs the same seed with one change at a time, so the class sees which single change removes the duplicates.</source>
-        <translation>&lt;b&gt;用“假如？”对比。&lt;/b&gt;图表 ▸ 假如？ 用相同的随机种子每次只改一项来运行，让全班看到是哪一项改动消除了重复。</translation>
+        <translation>&lt;b&gt;用“假设分析”对比。&lt;/b&gt;图表 ▸ 假设分析 用相同的随机种子每次只改一项来运行，让全班看到是哪一项改动消除了重复。</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1809,7 +1809,7 @@
     <message>
         <location line="+2"/>
         <source>Duplicates over time, what-if variants, sweeps, attempts per operation (Ctrl+2)</source>
-        <translation>重复记录随时间变化、假如变体、参数扫描、每个操作的尝试次数（Ctrl+2）</translation>
+        <translation>重复记录随时间变化、假设分析变体、参数扫描、每个操作的尝试次数（Ctrl+2）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -4230,7 +4230,7 @@
     <message>
         <location line="+3"/>
         <source>Fit</source>
-        <translation>适应</translation>
+        <translation>适应窗口</translation>
     </message>
     <message>
         <location line="+0"/>
