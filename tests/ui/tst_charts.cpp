@@ -23,14 +23,35 @@
 #include <QTemporaryDir>
 #include "testsupport.h"
 
+#include <QRegularExpression>
 #include <QSet>
 #include <QTest>
 #include <QTimer>
+#include <QTranslator>
 
 using namespace retrylab;
 using retrylab::test::presetScenario;
 
 namespace {
+
+// Wraps every translated text in ‹›: a sentence built from several tr() fragments shows
+// as several wrapped pieces, and a text that is not translatable at all is not wrapped.
+class MarkingTranslator : public QTranslator
+{
+public:
+    bool isEmpty() const override { return false; }
+    QString translate(const char *, const char *sourceText, const char * = nullptr, int = -1) const override
+    {
+        return QStringLiteral("\u2039%1\u203a").arg(QString::fromUtf8(sourceText));
+    }
+};
+
+struct InstalledTranslator
+{
+    MarkingTranslator translator;
+    InstalledTranslator() { QCoreApplication::installTranslator(&translator); }
+    ~InstalledTranslator() { QCoreApplication::removeTranslator(&translator); }
+};
 
 
 RunResult runPreset(const QString &name)
@@ -70,6 +91,7 @@ private Q_SLOTS:
     void duplicateSeries();
     void largeRunDrawsThinnedSeries();
     void outstandingFallsWhenVoided();
+    void chartTextsAreWholeSentences();
     void reconciliationPresetLines();
     void whatIfBarsMatchRun_data();
     void whatIfBarsMatchRun();
@@ -194,6 +216,75 @@ void TestCharts::outstandingFallsWhenVoided()
     QCOMPARE(panel.outstandingDuplicateSeries(),
              (QList<QPointF>{{0, 0}, {2, 0}, {2, 1}, {4.5, 1}, {4.5, 2}, {40, 2}, {40, 3}, {70, 3}}));
     QVERIFY(!panel.isOutstandingLineShown());
+}
+
+void TestCharts::chartTextsAreWholeSentences()
+{
+    // Each title, tooltip and summary is one translatable sentence, so that a translation can
+    // order its words; the English stays as it was.
+    RunResult r;
+    for (int id = 1; id <= 5; ++id) {
+        RecordRow row;
+        row.id = id;
+        row.duplicate = id == 2 || id == 4 || id == 5;
+        r.records.append(row);
+    }
+    r.trace = {traceEvent(1, EventKind::Committed, 1),   traceEvent(2, EventKind::Committed, 2),
+               traceEvent(3, EventKind::Committed, 3),   traceEvent(4.5, EventKind::Committed, 4),
+               traceEvent(40, EventKind::Committed, 5), traceEvent(70, EventKind::OpSucceeded, 0)};
+    r.metrics.records = 5;
+    r.metrics.duplicates = 3;
+    r.metrics.durationS = 70;
+    RunResult voided = r;
+    voided.trace.insert(4, traceEvent(30, EventKind::ReconcileVoided, 2));
+    voided.metrics.voided = 1;
+    RunResult untraced = r;
+    untraced.trace.clear();
+
+    ChartsPanel panel(nullptr);
+    // Whether one of the panel's charts has exactly this title.
+    const auto titled = [&panel](const RunResult &result, const QString &expected) {
+        panel.setResult(result);
+        QStringList titles;
+        for (const QChartView *view : panel.findChildren<QChartView *>())
+            titles << view->chart()->title();
+        if (!titles.contains(expected))
+            qWarning() << "no chart titled" << expected << "among" << titles;
+        return titles.contains(expected);
+    };
+    QVERIFY(titled(r, QStringLiteral("3 duplicate records among 5 committed")));
+    QVERIFY(titled(voided, QStringLiteral("3 duplicates created, 1 voided, 2 outstanding")));
+    QVERIFY(titled(untraced, QStringLiteral("3 duplicate records: run with tracing to see when it happened")));
+    // More operations than the tooltip lists: "1, 2, 5, ... and 1 more".
+    const RunResult many = runPreset(QStringLiteral("ghost-request"));
+    const auto listedMore = [&panel, &many](const QRegularExpression &pattern) {
+        panel.setResult(many);
+        for (const QString &tip : panel.attemptBarToolTips())
+            if (pattern.match(tip).hasMatch())
+                return true;
+        qWarning() << "no tooltip matches" << pattern.pattern() << "among" << panel.attemptBarToolTips();
+        return false;
+    };
+    QVERIFY(listedMore(
+        QRegularExpression(QStringLiteral("^\\d+ operations made \\d+ HTTP attempts?: \\d+(, \\d+){11} and \\d+ more\\.\\n"))));
+    const RunResult reconciled = runPreset(QStringLiteral("reconciliation"));
+    QVERIFY(reconciled.metrics.voided > 0);
+    RecordsView records;
+    records.setResult(reconciled);
+    QVERIFY2(records.summary().endsWith(QStringLiteral(" voided, 0 flagged)")), qPrintable(records.summary()));
+
+    InstalledTranslator marking;
+    QVERIFY(titled(r, QStringLiteral("\u2039%1 duplicate records among %2 committed\u203a").arg(3).arg(5)));
+    QVERIFY(titled(voided, QStringLiteral("\u2039%1 duplicates created, %2 voided, %3 outstanding\u203a").arg(3).arg(1).arg(2)));
+    QVERIFY(titled(untraced,
+                   QStringLiteral("\u2039%1 duplicate records: run with tracing to see when it happened\u203a").arg(3)));
+    QVERIFY(listedMore(QRegularExpression(QStringLiteral("\u2039\\d+(, \\d+){11} and \\d+ more\u203a"))));
+    records.setResult(reconciled);
+    const QString summary = records.summary();
+    // One sentence around the counts: no piece follows another ("›‹").
+    QVERIFY2(summary.startsWith(QStringLiteral("\u2039")) && summary.endsWith(QStringLiteral(" flagged)\u203a"))
+                 && !summary.contains(QStringLiteral("\u203a\u2039")),
+             qPrintable(summary));
 }
 
 void TestCharts::reconciliationPresetLines()
