@@ -6,6 +6,7 @@
 #include "timelinescene.h"
 #include "timelineview.h"
 #include "timelinewidget.h"
+#include "sweepfigure.h"
 
 #include <QFile>
 #include <QGraphicsItem>
@@ -15,6 +16,7 @@
 #include <QSet>
 #include <QSignalSpy>
 #include <QThreadPool>
+#include <QTranslator>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include "testsupport.h"
@@ -28,6 +30,25 @@ using namespace retrylab;
 using retrylab::test::runPreset;
 
 namespace {
+
+// Wraps every translated text in ‹›: a sentence built from several tr() fragments shows
+// as several wrapped pieces side by side (›‹), and an untranslatable text is not wrapped.
+class MarkingTranslator : public QTranslator
+{
+public:
+    bool isEmpty() const override { return false; }
+    QString translate(const char *, const char *sourceText, const char * = nullptr, int = -1) const override
+    {
+        return QStringLiteral("\u2039%1\u203a").arg(QString::fromUtf8(sourceText));
+    }
+};
+
+struct InstalledTranslator
+{
+    MarkingTranslator translator;
+    InstalledTranslator() { QCoreApplication::installTranslator(&translator); }
+    ~InstalledTranslator() { QCoreApplication::removeTranslator(&translator); }
+};
 
 
 QList<int> eventsOf(const RunResult &r, int op)
@@ -173,6 +194,7 @@ private Q_SLOTS:
     void tickLabelsShareDecimals();
     void bubbleHidesTickLabel();
     void laneNotesSpellPlurals();
+    void textsFollowTheTranslator();
     void overviewRowsAreTargets();
     void exportSlide();
     void longOperationKeepsItemsNearTheView();
@@ -1088,6 +1110,48 @@ void TestTimeline::laneNotesSpellPlurals()
     QCOMPARE(scene->laneNotes().at(0), QStringLiteral("loop \u00b7 until 30.0 s"));
     QCOMPARE(scene->laneNotes().at(1), QStringLiteral("@retry \u00b7 until 1.50 s"));
     QCOMPARE(scene->laneNotes().at(2), QStringLiteral("urllib3 \u00b7 3 retries at most"));
+}
+
+void TestTimeline::textsFollowTheTranslator()
+{
+    // The words on the timeline, its tooltips, the lane notes, the overview's tooltip and the
+    // sweep figure's axis titles are translatable, each a whole sentence.
+    Trace t;
+    TraceEvent e;
+    e.op = 1;
+    e.kind = EventKind::QueryResult;
+    e.lane = Lane::Business;
+    e.status = 404;
+    e.path = QStringLiteral("b2/w1/t1");
+    e.requestId = QStringLiteral("req-1");
+    t.append(e);
+    const RunResult r = runPreset(QStringLiteral("ghost-request"));
+    TimelineWidget w;
+    w.resize(930, 620);
+    TimelineOverview overview;
+    overview.setResult(r, timeline::duplicateRecords(r));
+    auto *scene = qobject_cast<TimelineScene *>(w.scene());
+    QVERIFY(scene);
+
+    QCOMPARE(overview.rowToolTip(1).left(13), QStringLiteral("Operation 1: "));
+    QVERIFY(overview.rowToolTip(1).endsWith(QStringLiteral(". Click to show it.")));
+    QCOMPARE(metricAxisTitle(QStringLiteral("duplicates")), QStringLiteral("Duplicate records"));
+
+    InstalledTranslator marking;
+    QCOMPARE(timeline::planOperation(t, 1, {}).at(0).label, QStringLiteral("\u2039404 not found \u2192 resend\u203a"));
+    const QStringList lines = timeline::details(e).split(QLatin1Char('\n'));
+    QVERIFY(lines.size() >= 4);
+    for (const QString &line : lines)
+        QVERIFY2(line.startsWith(QStringLiteral("\u2039")), qPrintable(line));
+    w.setResult(r);
+    QCOMPARE(scene->laneNotes().at(0), QStringLiteral("\u2039\u2039loop\u203a \u00b7 %1 attempts\u203a")
+                                           .arg(r.scenario.client.business.maxAttempts));
+    overview.setResult(r, timeline::duplicateRecords(r));
+    const QString tip = overview.rowToolTip(1);
+    QVERIFY2(tip.startsWith(QStringLiteral("\u2039Operation 1: ")) && tip.endsWith(QStringLiteral("Click to show it.\u203a"))
+                 && !tip.contains(QStringLiteral("\u203a\u2039")),
+             qPrintable(tip));
+    QCOMPARE(metricAxisTitle(QStringLiteral("duplicates")), QStringLiteral("\u2039Duplicate records\u203a"));
 }
 
 void TestTimeline::overviewRowsAreTargets()
