@@ -300,7 +300,7 @@ QString TimelineOverview::rowToolTip(int op) const
         parts << tr("%1 duplicates").arg(it->duplicates);
     else
         parts << tr("no duplicate");
-    const QString counts = parts.join(QStringLiteral(", "));
+    const QString counts = parts.join(tr(", ", "between the counts of attempts, records, duplicates"));
     if (it->failed && !it->succeeded)
         return tr("Operation %1: %2; the client reported a failure. Click to show it.").arg(op).arg(counts);
     return tr("Operation %1: %2. Click to show it.").arg(op).arg(counts);

@@ -274,7 +274,7 @@ void WatchPanel::showResult(const RunResult &result)
     m_lastRefusal->setText(lastRefusal);
     m_lastRefusal->setVisible(!lastRefusal.isEmpty());
     m_counts->setText(plural(requests, tr("1 request arrived"), tr("%1 requests arrived")) + QLatin1Char('\n')
-                      + made.join(QStringLiteral(", ")));
+                      + made.join(tr(", ", "between the counts of records, duplicates, replays")));
     const qint64 dropped = m_session->liveTrace().droppedEvents();
     m_dropped->setVisible(dropped > 0);
     if (dropped > 0) {

@@ -1027,7 +1027,7 @@
     <message>
         <location line="+1"/>
         <source>Lines: mean over %1, one per value of %2.</source>
-        <translation>曲线：%1的平均值，%2 的每个取值一条。</translation>
+        <translation>曲线：%1的平均值，%2的每个取值各一条。</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1059,7 +1059,7 @@
     <message>
         <location line="+84"/>
         <source>Duplicates and attempts vs %1 (%2 per point)</source>
-        <translation>重复记录和尝试次数随 %1 的变化（每点 %2）</translation>
+        <translation>重复记录和尝试次数随%1的变化（每点 %2）</translation>
     </message>
     <message>
         <location line="+75"/>
@@ -1601,7 +1601,7 @@
     <message>
         <location line="+3"/>
         <source>&lt;b&gt;Step through it.&lt;/b&gt; Click the timeline, then Left and Right step event by event, so you can stop and ask what happens next. Page Up and Page Down, the keys a presenter clicker sends, jump to the previous or next interesting operation. The status bar keeps attempts, records, duplicates, orphans and lost in view.</source>
-        <translation>&lt;b&gt;逐步讲解。&lt;/b&gt;点击时间线，然后用 Left 和 Right 键逐个事件前进或后退，随时停下来问大家接下来会发生什么。Page Up 和 Page Down（翻页笔发送的按键）跳到上一个或下一个值得关注的操作。状态栏始终显示尝试次数、记录、重复、孤儿订单和丢单。</translation>
+        <translation>&lt;b&gt;逐步讲解。&lt;/b&gt;点击时间线，然后用左、右方向键逐个事件后退或前进，随时停下来问大家接下来会发生什么。Page Up 和 Page Down（翻页笔发送的按键）跳到上一个或下一个值得关注的操作。状态栏始终显示尝试次数、记录、重复、孤儿订单和丢单。</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -4141,7 +4141,13 @@
         <translation>无重复</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
+        <source>, </source>
+        <comment>between the counts of attempts, records, duplicates</comment>
+        <translation>，</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Operation %1: %2; the client reported a failure. Click to show it.</source>
         <translation>操作 %1：%2；客户端报告失败。点击显示该操作。</translation>
     </message>
@@ -4189,7 +4195,7 @@
     <message>
         <location filename="../../ui/timelinewidget.cpp" line="+100"/>
         <source>Previous event (Left)</source>
-        <translation>上一个事件（Left）</translation>
+        <translation>上一个事件（左方向键）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -4205,7 +4211,7 @@
     <message>
         <location line="+1"/>
         <source>Next event (Right)</source>
-        <translation>下一个事件（Right）</translation>
+        <translation>下一个事件（右方向键）</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -4531,7 +4537,13 @@
         <translation>已到达 %1 个请求</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
+        <source>, </source>
+        <comment>between the counts of records, duplicates, replays</comment>
+        <translation>，</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Only the newest %1 events are kept: 1 older event was dropped from the timeline, records and log (the counts above include them).</source>
         <translation>只保留最新的 %1 个事件：1 个较早的事件已从时间线、记录和日志中丢弃（上面的计数包括它）。</translation>
     </message>
