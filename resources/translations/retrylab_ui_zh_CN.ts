@@ -2283,12 +2283,12 @@
     <message>
         <location line="+1"/>
         <source>1 voided, outstanding: %1</source>
-        <translation>1 条已作废，未处理：%1</translation>
+        <translation>已作废 1，未处理：%1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>%1 voided, outstanding: %2</source>
-        <translation>%1 条已作废，未处理：%2</translation>
+        <translation>已作废 %1，未处理：%2</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2298,7 +2298,7 @@
     <message>
         <location line="+1"/>
         <source>Attempts: %1 (%2 per op)</source>
-        <translation>尝试：%1（每个操作 %2）</translation>
+        <translation>尝试：%1（每操作 %2）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2385,12 +2385,12 @@
     <message>
         <location line="+3"/>
         <source>Worst case: 1 attempt per op</source>
-        <translation>最坏情况：每个操作 1 次尝试</translation>
+        <translation>最坏情况：每操作 1 次</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Worst case: %1 attempts per op</source>
-        <translation>最坏情况：每个操作 %1 次尝试</translation>
+        <translation>最坏情况：每操作 %1 次</translation>
     </message>
     <message>
         <location line="+124"/>
