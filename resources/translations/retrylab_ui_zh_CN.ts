@@ -2380,17 +2380,17 @@
     <message>
         <location line="+28"/>
         <source>Worst case: retries until %1</source>
-        <translation>最坏情况：重试直到 %1</translation>
+        <translation>最坏：重试直到 %1</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Worst case: 1 attempt per op</source>
-        <translation>最坏情况：每操作 1 次</translation>
+        <translation>最坏：每操作 1 次</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Worst case: %1 attempts per op</source>
-        <translation>最坏情况：每操作 %1 次</translation>
+        <translation>最坏：每操作 %1 次</translation>
     </message>
     <message>
         <location line="+124"/>
