@@ -21,7 +21,7 @@ namespace retrylab {
 
 namespace {
 
-// The handout's texts, in the translation context "Handout" (lupdate sees Handout::tr() calls; a free Handout::tr() here
+// The handout's texts, in the translation context "Handout" (lupdate sees Handout::tr() calls; a free tr() here
 // would land in the namespace's context).
 struct Handout
 {
