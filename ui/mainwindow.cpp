@@ -988,7 +988,10 @@ void MainWindow::applyPredictionHiding()
         showPage(Page::Timeline);
     // "duplicate, 409" beside the operation box would give the answer away too.
     if (m_operationWhy)
-        m_operationWhy->setVisible(!hide && !m_operationWhy->text().isEmpty());
+        updateInterestingActions();
+    // A lesson question: the operation's future is not drawn faded, it is not drawn (lessons wiring).
+    if (m_lessonPlayer)
+        m_timeline->setFutureHidden(isLessonOpen() && m_lessonPlayer->hiding());
 }
 
 void MainWindow::onLiveResult(const RunResult &result, int lastOperation)
@@ -1178,6 +1181,10 @@ void MainWindow::updateInterestingActions()
         if (it != ops.cend() && it->op == op && !it->ref.isEmpty())
             why = why.isEmpty() ? it->ref : QStringLiteral("%1 \u00b7 %2").arg(it->ref, why);
     }
+    // While the outcome is hidden, "duplicate, 409" would give the answer away. (Emptied, not hidden:
+    // the toolbar's layout shows its widgets again.)
+    if (outcomeHidden())
+        why.clear();
     m_operationWhy->setText(why);
     m_operationWhy->setVisible(!why.isEmpty());
 }

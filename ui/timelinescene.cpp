@@ -207,7 +207,7 @@ void TimelineEventItem::paintUpTo(QPainter *p, qreal solidUntil, bool started, q
     // Faded where the playhead has not reached yet, solid up to it.
     if (!started || solidUntil < m_length) {
         p->save();
-        p->setOpacity(kFaded);
+        p->setOpacity(m_scene->futureOpacity());
         draw();
         p->restore();
     }
@@ -294,7 +294,7 @@ void TimelineEventItem::paintArrow(QPainter *p, const Colors &c, qreal solidUnti
         return;
     }
     p->save();
-    p->setOpacity(kFaded);
+    p->setOpacity(m_scene->futureOpacity());
     if (hasLine)
         drawLine(drawn);
     drawEnd();
@@ -344,7 +344,7 @@ void TimelineEventItem::paint(QPainter *p, const QStyleOptionGraphicsItem *, QWi
         }
         p->save();
         if (!reached)
-            p->setOpacity(kFaded);
+            p->setOpacity(m_scene->futureOpacity());
         const qreal size = pl.glyph == Glyph::Dot ? r * 0.9 : (pl.glyph == Glyph::Circle ? r + 1.5 : r);
         const QColor fill = pl.glyph == Glyph::Circle || pl.glyph == Glyph::Diamond ? c.tint(pl.role, 0.45) : c.base;
         timeline::drawGlyph(p, pl.glyph, QPointF(0, 0), size, c.color(pl.role), fill);
@@ -912,6 +912,19 @@ QList<QRectF> TimelineScene::shownTickLabels() const
 void TimelineScene::notifyClicked(int traceIndex)
 {
     Q_EMIT eventClicked(traceIndex);
+}
+
+void TimelineScene::setFutureHidden(bool hidden)
+{
+    if (hidden == m_futureHidden)
+        return;
+    m_futureHidden = hidden;
+    update();
+}
+
+qreal TimelineScene::futureOpacity() const
+{
+    return m_futureHidden ? 0.0 : kFaded;
 }
 
 void TimelineScene::setEmphasisedLane(int lane)

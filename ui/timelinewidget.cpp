@@ -766,6 +766,17 @@ void TimelineWidget::emphasiseLane(int lane)
     m_view->viewport()->update();
 }
 
+void TimelineWidget::setFutureHidden(bool hidden)
+{
+    m_scene->setFutureHidden(hidden);
+    m_view->viewport()->update();
+}
+
+bool TimelineWidget::isFutureHidden() const
+{
+    return m_scene->isFutureHidden();
+}
+
 int TimelineWidget::emphasisedLane() const
 {
     return m_scene->emphasisedLane();
@@ -776,7 +787,6 @@ bool TimelineWidget::selectFirstEvent(EventKind kind)
     for (int i = 0; i < m_result.trace.size(); ++i) {
         const TraceEvent &e = m_result.trace.at(i);
         if (e.op == m_op && e.kind == kind) {
-            setPlayhead(e.t);
             selectEvent(i);
             return true;
         }

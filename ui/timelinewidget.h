@@ -85,8 +85,11 @@ public:
     // Lesson highlights. A lane drawn tinted and outlined until cleared (-1), kept across operations.
     void emphasiseLane(int lane);
     int emphasisedLane() const;
-    // Selects the first event of `kind` in the shown operation (as a click would, without the signal)
-    // and moves the playhead to it; false when the operation has none.
+    // What the playhead has not reached yet is left out instead of drawn faded (a lesson question).
+    void setFutureHidden(bool hidden);
+    bool isFutureHidden() const;
+    // Selects the first event of `kind` in the shown operation (as a click would, without the signal;
+    // the playhead stays); false when the operation has none.
     bool selectFirstEvent(EventKind kind);
     // The trace index of the selected event, or -1.
     int selectedEvent() const { return m_selected; }

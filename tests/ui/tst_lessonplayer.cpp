@@ -247,6 +247,9 @@ void TestLessonPlayer::questionHidesThenRevealsTheAnswer()
             start = e.t;
     QCOMPARE(w.timeline()->playhead(), start);
     QVERIFY(!w.findChild<QLabel *>(QStringLiteral("lessonAnswer"))->isVisible());
+    // Nor does the operation's future show, faded, on the timeline, nor "duplicate" beside the operation box.
+    QVERIFY(w.timeline()->isFutureHidden());
+    QVERIFY(w.findChild<QLabel *>(QStringLiteral("operationWhy"))->text().isEmpty());
 
     // The class says 20; Reveal plays the operation to its end, then answers.
     auto *guess = w.findChild<QLineEdit *>(QStringLiteral("lessonGuess"));
@@ -265,6 +268,8 @@ void TestLessonPlayer::questionHidesThenRevealsTheAnswer()
     QVERIFY(w.findChild<QLabel *>(QStringLiteral("lessonAnswer"))->isVisible());
     QCOMPARE(w.findChild<QLabel *>(QStringLiteral("lessonRevealText"))->text(), s.reveal);
     QVERIFY(!w.outcomeHidden());
+    QVERIFY(!w.timeline()->isFutureHidden());
+    QVERIFY(w.findChild<QLabel *>(QStringLiteral("operationWhy"))->text().contains(QLatin1String("duplicate")));
     QCOMPARE(labelText(w, "statusDuplicates"), QStringLiteral("Duplicates: 12"));
     QVERIFY(w.pages()->isTabEnabled(int(MainWindow::Page::Charts)));
     QVERIFY(!w.findChild<QPushButton *>(QStringLiteral("lessonReveal"))->isEnabled());
