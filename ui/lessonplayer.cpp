@@ -137,6 +137,18 @@ LessonPlayer::LessonPlayer(QWidget *parent)
     rebuild();
 }
 
+bool LessonPlayer::eventFilter(QObject *watched, QEvent *event)
+{
+    // A click on a choice's text picks it, as on a radio button's own text.
+    if (event->type() == QEvent::MouseButtonRelease && watched->property("choice").isValid()) {
+        QAbstractButton *b = m_choices->button(watched->property("choice").toInt());
+        if (b && b->isEnabled())
+            b->setChecked(true);
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
 void LessonPlayer::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
@@ -286,8 +298,9 @@ void LessonPlayer::showAnswer(double actual)
         else
             m_answer = tr("You chose \"%1\"; the answer is \"%2\".")
                            .arg(lesson::display(q.choices.at(guess).text), rightText);
-        for (QAbstractButton *b : m_choices->buttons())
-            scaleFont(b, 1.1, m_choices->id(b) == right);
+        for (int i = 0; i < q.choices.size(); ++i)
+            if (QLabel *label = findChild<QLabel *>(QStringLiteral("lessonChoiceText%1").arg(i)))
+                scaleFont(label, 1.1, i == right);
         applyFonts();
     }
     const bool wasHiding = hiding();
@@ -316,17 +329,34 @@ void LessonPlayer::rebuild()
     m_number->clear();
     m_number->setVisible(kind == LessonQuestion::Kind::Number);
     const QList<QAbstractButton *> old = m_choices->buttons();
-    for (QAbstractButton *b : old) {
+    for (QAbstractButton *b : old)
         m_choices->removeButton(b);
-        delete b;
+    while (QLayoutItem *item = m_choicesLayout->takeAt(0)) {
+        delete item->widget();
+        delete item;
     }
     if (kind == LessonQuestion::Kind::Choice) {
+        // A radio button and a wrapped label beside it: a radio button's own text never wraps, and a
+        // long choice would widen the whole dock.
         for (int i = 0; i < s->question.choices.size(); ++i) {
-            auto *b = new QRadioButton(lesson::display(s->question.choices.at(i).text));
+            const QString text = lesson::display(s->question.choices.at(i).text);
+            auto *row = new QWidget;
+            row->setObjectName(QStringLiteral("lessonChoiceRow%1").arg(i));
+            auto *h = new QHBoxLayout(row);
+            h->setContentsMargins(0, 0, 0, 0);
+            auto *b = new QRadioButton;
             b->setObjectName(QStringLiteral("lessonChoice%1").arg(i));
-            scaleFont(b, 1.1, false);
+            b->setAccessibleName(text);
+            b->setToolTip(text);
+            auto *label = wrappedLabel(QStringLiteral("lessonChoiceText%1").arg(i), 1.1, false);
+            label->setText(text);
+            label->setTextInteractionFlags(Qt::NoTextInteraction);
+            label->setProperty("choice", i);
+            label->installEventFilter(this);
+            h->addWidget(b, 0, Qt::AlignTop);
+            h->addWidget(label, 1);
             m_choices->addButton(b, i);
-            m_choicesLayout->addWidget(b);
+            m_choicesLayout->addWidget(row);
         }
     }
     m_choicesBox->setVisible(kind == LessonQuestion::Kind::Choice);

@@ -62,6 +62,7 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     // The labels' sizes relative to the panel's font, again after every font change (the zoom and

@@ -1658,11 +1658,8 @@ void MainWindow::createLessons()
 {
     m_lessonPlayer = new LessonPlayer;
     m_lessonPlayer->setObjectName(QStringLiteral("lessonPlayer"));
-    auto *scroll = new QScrollArea;
-    scroll->setWidget(m_lessonPlayer);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    m_lessonDock = makeDock(tr("Lesson"), QStringLiteral("lessonDock"), scroll, this);
+    // No scroll area: the dock is as wide as the player's buttons need, at any zoom.
+    m_lessonDock = makeDock(tr("Lesson"), QStringLiteral("lessonDock"), m_lessonPlayer, this);
     m_lessonDock->setMinimumWidth(320);
     addDockWidget(Qt::RightDockWidgetArea, m_lessonDock);
     m_lessonDock->hide();
@@ -1674,7 +1671,12 @@ void MainWindow::createLessons()
         if (m_lessonPending)
             finishLessonStep();
     });
-    connect(m_lessonDock, &QDockWidget::visibilityChanged, this, [this] {
+    // Presenting: the editor is hidden, so the lesson takes more of the width.
+    connect(m_presentation, &Presentation::activeChanged, this, [this](bool active) {
+        if (isLessonOpen())
+            resizeDocks({m_lessonDock}, {qMax(340, width() * (active ? 30 : 27) / 100)}, Qt::Horizontal);
+    });
+        connect(m_lessonDock, &QDockWidget::visibilityChanged, this, [this] {
         updateLessonKeys();
         applyPredictionHiding();
     });
@@ -1737,8 +1739,17 @@ void MainWindow::startLesson(const Lesson &lesson, int step)
 {
     if (m_prediction->isActive())
         m_predictAction->setChecked(false); // the lesson asks its own questions
+    const bool wasOpen = isLessonOpen();
     m_lessonDock->show();
     m_lessonDock->raise();
+    // A quarter of the window for the lesson's text, readable from the back of a room.
+    if (!wasOpen) {
+        const int editor = m_scenarioDock->width();
+        if (m_scenarioDock->isVisible())
+            resizeDocks({m_scenarioDock, m_lessonDock}, {editor, qMax(340, width() * 27 / 100)}, Qt::Horizontal);
+        else
+            resizeDocks({m_lessonDock}, {qMax(340, width() * 27 / 100)}, Qt::Horizontal);
+    }
     m_lessonPlayer->setLesson(lesson, step);
     updateLessonKeys();
 }

@@ -299,18 +299,23 @@ void TestLessonPlayer::choiceQuestion()
     auto *second = w.findChild<QRadioButton *>(QStringLiteral("lessonChoice1"));
     QVERIFY(first && second && first->isVisible());
     QVERIFY(!w.findChild<QLineEdit *>(QStringLiteral("lessonGuess"))->isVisible());
+    // A click on a choice's (wrapped) text picks it.
+    QTest::mouseClick(w.findChild<QLabel *>(QStringLiteral("lessonChoiceText1")), Qt::LeftButton);
+    QCOMPARE(w.lessonPlayer()->guessedChoice(), 1);
     QTest::mouseClick(first, Qt::LeftButton);
     QCOMPARE(w.lessonPlayer()->guessedChoice(), 0);
     QVERIFY(revealAndWait(w));
     QCOMPARE(w.lessonPlayer()->answerText(),
-             QStringLiteral("You chose \"%1\"; the answer is \"%2\".").arg(first->text(), second->text()));
-    QVERIFY(second->font().bold());
+             QStringLiteral("You chose \"%1\"; the answer is \"%2\".").arg(first->accessibleName(), second->accessibleName()));
+    QCOMPARE(second->accessibleName(), w.lessonPlayer()->currentStep()->question.choices.at(1).text);
+    QVERIFY(w.findChild<QLabel *>(QStringLiteral("lessonChoiceText1"))->font().bold());
+    QVERIFY(!w.findChild<QLabel *>(QStringLiteral("lessonChoiceText0"))->font().bold());
     QVERIFY(!first->isEnabled());
     w.lessonPlayer()->setStep(0);
     QVERIFY(waitForStep(w));
     w.lessonPlayer()->setGuessedChoice(1);
     QVERIFY(revealAndWait(w));
-    QCOMPARE(w.lessonPlayer()->answerText(), QStringLiteral("You chose \"%1\": right.").arg(w.findChild<QRadioButton *>(QStringLiteral("lessonChoice1"))->text()));
+    QCOMPARE(w.lessonPlayer()->answerText(), QStringLiteral("You chose \"%1\": right.").arg(w.findChild<QRadioButton *>(QStringLiteral("lessonChoice1"))->accessibleName()));
 }
 
 void TestLessonPlayer::highlights()
