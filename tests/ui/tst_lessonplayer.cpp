@@ -5,10 +5,13 @@
 #include "mainwindow.h"
 #include "runcontroller.h"
 #include "scenarioeditor.h"
+#include "timelinescene.h"
+#include "timelineview.h"
 #include "timelinewidget.h"
 #include "uitestsupport.h"
 
 #include <QAction>
+#include <QGraphicsItem>
 #include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
@@ -249,6 +252,32 @@ void TestLessonPlayer::questionHidesThenRevealsTheAnswer()
     QVERIFY(!w.findChild<QLabel *>(QStringLiteral("lessonAnswer"))->isVisible());
     // Nor does the operation's future show, faded, on the timeline, nor "duplicate" beside the operation box.
     QVERIFY(w.timeline()->isFutureHidden());
+    {
+        // Drawn: what is ahead of the playhead is not even faded (the faded drawing differs).
+        auto *scene = qobject_cast<TimelineScene *>(w.timeline()->scene());
+        QVERIFY(scene);
+        QCOMPARE(scene->futureOpacity(), 0.0);
+        QWidget *viewport = w.timeline()->view()->viewport();
+        const QImage hidden = viewport->grab().toImage();
+        w.timeline()->setFutureHidden(false);
+        QVERIFY(scene->futureOpacity() > 0);
+        const QImage faded = viewport->grab().toImage();
+        QVERIFY(hidden != faded);
+        w.timeline()->setFutureHidden(true);
+        QCOMPARE(viewport->grab().toImage(), hidden);
+        // Right of the playhead the view shows what it shows with no event drawn at all.
+        const QList<QGraphicsItem *> items = scene->items();
+        for (QGraphicsItem *item : items)
+            item->setVisible(false);
+        const QImage bare = viewport->grab().toImage();
+        for (QGraphicsItem *item : items)
+            item->setVisible(true);
+        const int x = w.timeline()->view()->mapFromScene(QPointF(scene->playheadX(), 0)).x() + 40;
+        QVERIFY(x > 0 && x < hidden.width() - 100);
+        const QRect future(x, 0, hidden.width() - x, hidden.height());
+        QCOMPARE(hidden.copy(future), bare.copy(future));
+        QVERIFY(faded.copy(future) != bare.copy(future));
+    }
     QVERIFY(w.findChild<QLabel *>(QStringLiteral("operationWhy"))->text().isEmpty());
 
     // The class says 20; Reveal plays the operation to its end, then answers.
