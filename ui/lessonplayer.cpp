@@ -154,6 +154,40 @@ void LessonPlayer::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange)
         applyFonts();
+    else if (event->type() == QEvent::LanguageChange)
+        retranslate();
+}
+
+void LessonPlayer::retranslate()
+{
+    m_number->setPlaceholderText(tr("Your prediction"));
+    m_number->setAccessibleName(tr("Your prediction"));
+    m_reveal->setToolTip(tr("Play the operation to its end, then show the answer"));
+    m_previous->setText(tr("&Previous"));
+    m_previous->setToolTip(tr("The previous step (Page Up)"));
+    m_next->setText(tr("&Next"));
+    m_next->setToolTip(tr("The next step (Page Down)"));
+    m_restart->setText(tr("Re&start"));
+    m_restart->setToolTip(tr("Back to the first step"));
+    updateButtons();
+    // The lesson's own texts, in the new language, without losing the class's guess.
+    const LessonStep *s = currentStep();
+    m_lessonTitle->setText(hasLesson() ? lesson::display(m_lesson.title) : QString());
+    m_progress->setText(hasLesson() ? tr("Step %1 of %2").arg(m_step + 1).arg(stepCount()) : QString());
+    if (!s)
+        return;
+    m_stepTitle->setText(lesson::display(s->title));
+    m_watch->setText(lesson::display(s->watch));
+    m_question->setText(lesson::display(s->question.text));
+    for (int i = 0; i < s->question.choices.size(); ++i) {
+        const QString text = lesson::display(s->question.choices.at(i).text);
+        if (QLabel *label = findChild<QLabel *>(QStringLiteral("lessonChoiceText%1").arg(i)))
+            label->setText(text);
+        if (QAbstractButton *b = m_choices->button(i))
+            b->setAccessibleName(text);
+    }
+    if (m_revealText->isVisible())
+        m_revealText->setText(lesson::display(s->reveal));
 }
 
 void LessonPlayer::applyFonts()

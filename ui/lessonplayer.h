@@ -68,6 +68,8 @@ private:
     // The labels' sizes relative to the panel's font, again after every font change (the zoom and
     // presentation mode change the window's font).
     void applyFonts();
+    // Every text again in the current language (QEvent::LanguageChange); the guess stays.
+    void retranslate();
     void rebuild();
     void updateButtons();
 

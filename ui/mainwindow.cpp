@@ -1806,8 +1806,11 @@ void MainWindow::applyLessonStep(int step)
     m_timeline->pause();
     m_editor->clearHighlight();
     m_timeline->emphasiseLane(-1);
+    // A lesson's numbers are the simulation's: no live run, no serving.
     if (m_live->isEnabled())
-        setLive(false); // a lesson's numbers are the simulation's
+        setLive(false);
+    if (isServing())
+        stopServing();
     m_lessonPending = true;
     applyScenario(s->scenario, QString());
     applyPredictionHiding();

@@ -20,6 +20,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QTest>
+#include <QTranslator>
 #include <QVariantAnimation>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -81,6 +82,7 @@ private Q_SLOTS:
     void closingShowsTheOutcome();
     void everyLessonStepsThrough();
     void playerAlone();
+    void languageChange();
     void commandLine();
 };
 
@@ -460,6 +462,41 @@ void TestLessonPlayer::playerAlone()
     QCOMPARE(LessonPlayer::formatNumber(3.10504, 3.1), QStringLiteral("3.1"));
     QCOMPARE(LessonPlayer::formatNumber(12, 12), QStringLiteral("12"));
     QCOMPARE(LessonPlayer::formatNumber(12.78, 12), QStringLiteral("12.8"));
+}
+
+namespace {
+// Every lesson text and the player's progress, "translated" by a marker.
+class MarkingTranslator : public QTranslator
+{
+public:
+    QString translate(const char *context, const char *source, const char *, int) const override
+    {
+        if (qstrcmp(context, "content") == 0)
+            return QStringLiteral("[zh] ") + QString::fromUtf8(source);
+        if (qstrcmp(context, "retrylab::LessonPlayer") == 0 && qstrcmp(source, "Step %1 of %2") == 0)
+            return QStringLiteral("第 %1 步，共 %2 步");
+        return QString();
+    }
+    bool isEmpty() const override { return false; }
+};
+} // namespace
+
+void TestLessonPlayer::languageChange()
+{
+    LessonPlayer p;
+    const Lesson l = builtin("payload-fingerprint");
+    p.setLesson(l, 0);
+    p.setGuessedChoice(1);
+    MarkingTranslator translator;
+    QCoreApplication::installTranslator(&translator); // sends LanguageChange to every widget
+    QTRY_COMPARE(p.findChild<QLabel *>(QStringLiteral("lessonWatch"))->text(), QStringLiteral("[zh] ") + l.steps.at(0).watch);
+    QCOMPARE(p.findChild<QLabel *>(QStringLiteral("lessonTitle"))->text(), QStringLiteral("[zh] ") + l.title);
+    QCOMPARE(p.findChild<QLabel *>(QStringLiteral("lessonProgress"))->text(), QStringLiteral("第 1 步，共 3 步"));
+    QCOMPARE(p.findChild<QLabel *>(QStringLiteral("lessonChoiceText0"))->text(),
+             QStringLiteral("[zh] ") + l.steps.at(0).question.choices.at(0).text);
+    QCOMPARE(p.guessedChoice(), 1); // the class's guess survives the switch
+    QCoreApplication::removeTranslator(&translator);
+    QTRY_COMPARE(p.findChild<QLabel *>(QStringLiteral("lessonWatch"))->text(), l.steps.at(0).watch);
 }
 
 void TestLessonPlayer::commandLine()
