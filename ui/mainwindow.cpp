@@ -50,6 +50,7 @@
 #include <QToolButton>
 
 #include <algorithm>
+#include <functional>
 
 namespace retrylab {
 
@@ -1654,6 +1655,30 @@ void MainWindow::closeEvent(QCloseEvent *event)
 // and highlight. A question hides the outcome (as prediction mode does) until Reveal has played the
 // operation to its end.
 
+namespace {
+// Calls `apply` when a language switch reaches `watched` (QEvent::LanguageChange).
+class LanguageWatcher : public QObject
+{
+public:
+    LanguageWatcher(QObject *watched, std::function<void()> apply)
+        : QObject(watched), m_apply(std::move(apply))
+    {
+        watched->installEventFilter(this);
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::LanguageChange)
+            m_apply();
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    std::function<void()> m_apply;
+};
+} // namespace
+
 void MainWindow::createLessons()
 {
     m_lessonPlayer = new LessonPlayer;
@@ -1718,6 +1743,21 @@ void MainWindow::createLessons()
     close->setObjectName(QStringLiteral("closeLessonAction"));
     connect(close, &QAction::triggered, this, &MainWindow::closeLesson);
     connect(m_lessonsMenu, &QMenu::aboutToShow, this, [this, close] { close->setEnabled(isLessonOpen()); });
+    // A language switch at run time: the menu, its lessons' titles and the dock's title again.
+    new LanguageWatcher(m_lessonsMenu, [this, open, close] {
+        m_lessonsMenu->setTitle(tr("&Lessons"));
+        m_lessonDock->setWindowTitle(tr("Lesson"));
+        open->setText(tr("Open lesson &file…"));
+        close->setText(tr("&Close lesson"));
+        const QList<QAction *> actions = m_lessonsMenu->actions();
+        for (QAction *a : actions) {
+            if (!a->objectName().startsWith(QLatin1String("lesson-")))
+                continue;
+            const LessonParse parsed = lesson::builtin(a->objectName().mid(7));
+            a->setText(lesson::display(parsed.lesson.title));
+            a->setToolTip(lesson::display(parsed.lesson.summary));
+        }
+    });
     // Before Help, the last menu.
     const QList<QAction *> menus = menuBar()->actions();
     menuBar()->insertMenu(menus.isEmpty() ? nullptr : menus.constLast(), m_lessonsMenu);

@@ -83,6 +83,7 @@ private Q_SLOTS:
     void everyLessonStepsThrough();
     void playerAlone();
     void languageChange();
+    void menuFollowsLanguage();
     void commandLine();
 };
 
@@ -497,6 +498,20 @@ void TestLessonPlayer::languageChange()
     QCOMPARE(p.guessedChoice(), 1); // the class's guess survives the switch
     QCoreApplication::removeTranslator(&translator);
     QTRY_COMPARE(p.findChild<QLabel *>(QStringLiteral("lessonWatch"))->text(), l.steps.at(0).watch);
+}
+
+void TestLessonPlayer::menuFollowsLanguage()
+{
+    MainWindow w;
+    QAction *a = w.findChild<QAction *>(QStringLiteral("lesson-key-expiry"));
+    QVERIFY(a);
+    const Lesson l = builtin("key-expiry");
+    QCOMPARE(a->text(), l.title);
+    MarkingTranslator translator;
+    QCoreApplication::installTranslator(&translator);
+    QTRY_COMPARE(a->text(), QStringLiteral("[zh] ") + l.title);
+    QCoreApplication::removeTranslator(&translator);
+    QTRY_COMPARE(a->text(), l.title);
 }
 
 void TestLessonPlayer::commandLine()
