@@ -71,13 +71,17 @@ int takeScreenshot(MainWindow &window, const QString &fileName, int operation, i
     window.resize(1280, 720);
     window.show();
     RunController *run = window.runController();
-    if (!settle([run] { return !run->isPending() && run->hasResult(); }, 120000))
+    if (!settle([run, &window] { return !run->isPending() && run->hasResult() && window.isLessonStepReady(); }, 120000))
         return runtimeError(QStringLiteral("the scenario did not finish running"));
+    // A lesson step shows its own operation; a question keeps the operation at its start.
+    const bool lesson = window.isLessonOpen();
     const int op = operation > 0 ? operation : storyOperation(window.result());
-    window.setOperation(op);
+    if (!lesson || operation > 0)
+        window.setOperation(op);
     ChartsPanel *charts = window.charts();
     settle([charts] { return !charts->isWhatIfPending(); }, 60000);
-    window.timeline()->seekToEnd();
+    if (!window.outcomeHidden())
+        window.timeline()->seekToEnd();
     pause(400); // layouts, chart animations and the first paint
     const QImage image = window.grab().toImage();
     QImageWriter writer(fileName);

@@ -1553,6 +1553,7 @@ void MainWindow::updatePlaybackActions()
 
 void MainWindow::resetLayout()
 {
+    const bool lesson = isLessonOpen();
     restoreState(m_defaultState);
     m_scenarioDock->show();
     if (isServing()) {
@@ -1561,6 +1562,11 @@ void MainWindow::resetLayout()
     }
     showPage(Page::Timeline);
     resizeDocks({m_scenarioDock}, {ScenarioDockWidth}, Qt::Horizontal);
+    // An open lesson stays open, at its default width.
+    if (lesson) {
+        m_lessonDock->show();
+        resizeDocks({m_scenarioDock, m_lessonDock}, {ScenarioDockWidth, qMax(340, width() * 27 / 100)}, Qt::Horizontal);
+    }
 }
 
 void MainWindow::about()

@@ -558,6 +558,13 @@ void TestLessonPlayer::commandLine()
     QVERIFY(bad.waitForFinished(120000));
     QCOMPARE(bad.exitCode(), 0);
     QVERIFY(QFile::exists(png));
+    // The screenshot resets the layout: the lesson stays in it.
+    const QImage shot(png);
+    QCOMPARE(shot.size(), QSize(1280, 720));
+    MainWindow w;
+    QVERIFY(w.startLesson(QStringLiteral("key-expiry")));
+    w.resetLayout();
+    QVERIFY(w.isLessonOpen());
 }
 
 QTEST_MAIN(TestLessonPlayer)
