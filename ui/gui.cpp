@@ -1,6 +1,7 @@
 #include "gui.h"
 
 #include "chartspanel.h"
+#include "lessonplayer.h"
 #include "mainwindow.h"
 #include "runcontroller.h"
 #include "story.h"
@@ -70,13 +71,17 @@ int takeScreenshot(MainWindow &window, const QString &fileName, int operation, i
     window.resize(1280, 720);
     window.show();
     RunController *run = window.runController();
-    if (!settle([run] { return !run->isPending() && run->hasResult(); }, 120000))
+    if (!settle([run, &window] { return !run->isPending() && run->hasResult() && window.isLessonStepReady(); }, 120000))
         return runtimeError(QStringLiteral("the scenario did not finish running"));
+    // A lesson step shows its own operation; a question keeps the operation at its start.
+    const bool lesson = window.isLessonOpen();
     const int op = operation > 0 ? operation : storyOperation(window.result());
-    window.setOperation(op);
+    if (!lesson || operation > 0)
+        window.setOperation(op);
     ChartsPanel *charts = window.charts();
     settle([charts] { return !charts->isWhatIfPending(); }, 60000);
-    window.timeline()->seekToEnd();
+    if (!window.outcomeHidden())
+        window.timeline()->seekToEnd();
     pause(400); // layouts, chart animations and the first paint
     const QImage image = window.grab().toImage();
     QImageWriter writer(fileName);
@@ -121,7 +126,13 @@ int runGui(int argc, char *argv[])
         QStringLiteral("screenshot"),
         QStringLiteral("Render the window at 1280x720 into an image file and exit (works offscreen)."),
         QStringLiteral("file.png"));
-    parser.addOptions({scenarioOption, seedOption, operationOption, pageOption, screenshotOption});
+    // Guided lessons (lessons wiring): `retrylab --lesson NAME|FILE [--step N]`.
+    const QCommandLineOption lessonOption(QStringLiteral("lesson"),
+                                          QStringLiteral("Lesson to open (see 'retrylab lessons') or a lesson file."),
+                                          QStringLiteral("name|file"));
+    const QCommandLineOption stepOption(QStringLiteral("step"), QStringLiteral("Step of the lesson to open, from 1."),
+                                        QStringLiteral("n"));
+    parser.addOptions({scenarioOption, seedOption, operationOption, pageOption, screenshotOption, lessonOption, stepOption});
     if (!parser.parse(QApplication::arguments()))
         return usageError(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -166,7 +177,24 @@ int runGui(int argc, char *argv[])
             return usageError(QStringLiteral("--screenshot: cannot write images of type \"%1\"").arg(QString::fromLatin1(format)));
     }
 
-    MainWindow window(nullptr, !parser.isSet(scenarioOption));
+    int lessonStep = 1;
+    if (parser.isSet(stepOption)) {
+        lessonStep = parser.value(stepOption).toInt(&ok);
+        if (!ok || lessonStep < 1 || !parser.isSet(lessonOption))
+            return usageError(QStringLiteral("--step: expected a step number from 1 after --lesson, got \"%1\"")
+                                  .arg(parser.value(stepOption)));
+    }
+
+    MainWindow window(nullptr, !parser.isSet(scenarioOption) && !parser.isSet(lessonOption));
+    if (parser.isSet(lessonOption)) {
+        QString error;
+        if (!window.startLesson(parser.value(lessonOption), lessonStep - 1, &error))
+            return usageError(QStringLiteral("--lesson: %1").arg(error.section(QLatin1Char('\n'), 0, 0)));
+        if (lessonStep > window.lessonPlayer()->stepCount())
+            return usageError(QStringLiteral("--step: the lesson has %1 steps, got %2")
+                                  .arg(window.lessonPlayer()->stepCount())
+                                  .arg(lessonStep));
+    }
     if (parser.isSet(scenarioOption)) {
         QString error;
         if (!window.loadScenario(parser.value(scenarioOption), &error))

@@ -5,6 +5,7 @@
 #include "predictionpanel.h"
 #include "editorstyle.h"
 #include "helpdialog.h"
+#include "lessonplayer.h"
 #include "livemode.h"
 #include "logview.h"
 #include "presentation.h"
@@ -49,6 +50,7 @@
 #include <QToolButton>
 
 #include <algorithm>
+#include <functional>
 
 namespace retrylab {
 
@@ -89,12 +91,15 @@ MainWindow::MainWindow(QWidget *parent, bool restoreLastScenario)
     createStatusBar();
     connectViews();
     createPresentation();
+    createLessons();
 
     resize(1280, 720);
     resizeDocks({m_scenarioDock}, {ScenarioDockWidth}, Qt::Horizontal);
     m_defaultState = saveState();
 
     restoreSettings(restoreLastScenario);
+    // A saved layout may have had a lesson open: the dock waits for the next lesson.
+    m_lessonDock->hide();
 }
 
 MainWindow::~MainWindow()
@@ -102,6 +107,9 @@ MainWindow::~MainWindow()
     // Destroying the children moves the focus: the seed box must not apply a seed to a
     // half-destroyed window.
     disconnect(m_seedEdit, nullptr, this, nullptr);
+    // Nor may the lesson dock's hiding, nor the player, reach the half-destroyed status bar.
+    disconnect(m_lessonDock, nullptr, this, nullptr);
+    disconnect(m_lessonPlayer, nullptr, this, nullptr);
 }
 
 void MainWindow::createViews()
@@ -491,12 +499,15 @@ void MainWindow::createToolBar()
     m_viewMenu->addAction(bar->toggleViewAction());
 
     // A presentation clicker sends Page Up / Page Down: on the timeline they jump between the telling operations.
+    // (While a lesson is open they step through the lesson instead: see createLessons.)
     auto *nextKey = new QShortcut(QKeySequence(Qt::Key_PageDown), m_timeline);
     nextKey->setContext(Qt::WidgetWithChildrenShortcut);
     connect(nextKey, &QShortcut::activated, this, &MainWindow::nextInterestingOperation);
     auto *previousKey = new QShortcut(QKeySequence(Qt::Key_PageUp), m_timeline);
     previousKey->setContext(Qt::WidgetWithChildrenShortcut);
     connect(previousKey, &QShortcut::activated, this, &MainWindow::previousInterestingOperation);
+    m_timelineNextKey = nextKey;
+    m_timelinePreviousKey = previousKey;
 
     connect(m_operation, &QSpinBox::valueChanged, this, [this](int op) {
         if (m_timeline->operation() != op)
@@ -919,7 +930,7 @@ void MainWindow::showOutcome(const RunResult &result)
 {
     const Metrics &m = result.metrics;
     // In prediction mode the numbers read "?" and none is red: that would give the answer away.
-    const bool hide = m_prediction->hiding();
+    const bool hide = outcomeHidden();
     const auto show = [&](QLabel *label, const QString &hidden, const QString &text) {
         label->setText(hide ? hidden : text);
     };
@@ -970,12 +981,18 @@ void MainWindow::showOutcome(const RunResult &result)
 
 void MainWindow::applyPredictionHiding()
 {
-    const bool hide = m_prediction->hiding();
+    const bool hide = outcomeHidden();
     showOutcome(result());
     for (const Page page : {Page::Charts, Page::Records, Page::Log})
         m_pages->setTabEnabled(int(page), !hide);
     if (hide && m_pages->currentIndex() != int(Page::Timeline))
         showPage(Page::Timeline);
+    // "duplicate, 409" beside the operation box would give the answer away too.
+    if (m_operationWhy)
+        updateInterestingActions();
+    // A lesson question: the operation's future is not drawn faded, it is not drawn (lessons wiring).
+    if (m_lessonPlayer)
+        m_timeline->setFutureHidden(isLessonOpen() && m_lessonPlayer->hiding());
 }
 
 void MainWindow::onLiveResult(const RunResult &result, int lastOperation)
@@ -1165,6 +1182,10 @@ void MainWindow::updateInterestingActions()
         if (it != ops.cend() && it->op == op && !it->ref.isEmpty())
             why = why.isEmpty() ? it->ref : QStringLiteral("%1 \u00b7 %2").arg(it->ref, why);
     }
+    // While the outcome is hidden, "duplicate, 409" would give the answer away. (Emptied, not hidden:
+    // the toolbar's layout shows its widgets again.)
+    if (outcomeHidden())
+        why.clear();
     m_operationWhy->setText(why);
     m_operationWhy->setVisible(!why.isEmpty());
 }
@@ -1532,6 +1553,7 @@ void MainWindow::updatePlaybackActions()
 
 void MainWindow::resetLayout()
 {
+    const bool lesson = isLessonOpen();
     restoreState(m_defaultState);
     m_scenarioDock->show();
     if (isServing()) {
@@ -1540,6 +1562,11 @@ void MainWindow::resetLayout()
     }
     showPage(Page::Timeline);
     resizeDocks({m_scenarioDock}, {ScenarioDockWidth}, Qt::Horizontal);
+    // An open lesson stays open, at its default width.
+    if (lesson) {
+        m_lessonDock->show();
+        resizeDocks({m_scenarioDock, m_lessonDock}, {ScenarioDockWidth, qMax(340, width() * 27 / 100)}, Qt::Horizontal);
+    }
 }
 
 void MainWindow::about()
@@ -1626,6 +1653,284 @@ void MainWindow::closeEvent(QCloseEvent *event)
     saveSettings();
     m_settings.setLastScenarioPending(false); // closed by the user: the start did not hang
     event->accept();
+}
+
+// ---------------------------------------------------------------- guided lessons
+// The Lessons menu, the lesson dock and its keys. The player says which step to show; the window
+// applies the step's scenario (seed included), waits for its run, then shows the step's operation
+// and highlight. A question hides the outcome (as prediction mode does) until Reveal has played the
+// operation to its end.
+
+namespace {
+// Calls `apply` when a language switch reaches `watched` (QEvent::LanguageChange).
+class LanguageWatcher : public QObject
+{
+public:
+    LanguageWatcher(QObject *watched, std::function<void()> apply)
+        : QObject(watched), m_apply(std::move(apply))
+    {
+        watched->installEventFilter(this);
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::LanguageChange)
+            m_apply();
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    std::function<void()> m_apply;
+};
+} // namespace
+
+void MainWindow::createLessons()
+{
+    m_lessonPlayer = new LessonPlayer;
+    m_lessonPlayer->setObjectName(QStringLiteral("lessonPlayer"));
+    // No scroll area: the dock is as wide as the player's buttons need, at any zoom.
+    m_lessonDock = makeDock(tr("Lesson"), QStringLiteral("lessonDock"), m_lessonPlayer, this);
+    m_lessonDock->setMinimumWidth(320);
+    addDockWidget(Qt::RightDockWidgetArea, m_lessonDock);
+    m_lessonDock->hide();
+
+    connect(m_lessonPlayer, &LessonPlayer::stepChanged, this, &MainWindow::applyLessonStep);
+    connect(m_lessonPlayer, &LessonPlayer::revealRequested, this, &MainWindow::revealLessonAnswer);
+    connect(m_lessonPlayer, &LessonPlayer::hidingChanged, this, &MainWindow::applyPredictionHiding);
+    connect(this, &MainWindow::resultShown, this, [this] {
+        if (m_lessonPending)
+            finishLessonStep();
+    });
+    // Presenting: the editor is hidden, so the lesson takes more of the width.
+    connect(m_presentation, &Presentation::activeChanged, this, [this](bool active) {
+        if (isLessonOpen())
+            resizeDocks({m_lessonDock}, {qMax(340, width() * (active ? 30 : 27) / 100)}, Qt::Horizontal);
+    });
+        connect(m_lessonDock, &QDockWidget::visibilityChanged, this, [this] {
+        updateLessonKeys();
+        applyPredictionHiding();
+    });
+
+    // Page Down / Page Up step through the lesson wherever the focus is (a presenter clicker sends
+    // them); on the timeline they otherwise jump between interesting operations.
+    m_lessonNextKey = new QShortcut(QKeySequence(Qt::Key_PageDown), this);
+    m_lessonNextKey->setContext(Qt::WindowShortcut);
+    connect(m_lessonNextKey, &QShortcut::activated, m_lessonPlayer, &LessonPlayer::next);
+    m_lessonPreviousKey = new QShortcut(QKeySequence(Qt::Key_PageUp), this);
+    m_lessonPreviousKey->setContext(Qt::WindowShortcut);
+    connect(m_lessonPreviousKey, &QShortcut::activated, m_lessonPlayer, &LessonPlayer::previous);
+    updateLessonKeys();
+
+    m_lessonsMenu = new QMenu(tr("&Lessons"), this);
+    m_lessonsMenu->setObjectName(QStringLiteral("lessonsMenu"));
+    m_lessonsMenu->setToolTipsVisible(true);
+    const QStringList names = lesson::builtinNames();
+    for (const QString &name : names) {
+        const LessonParse parsed = lesson::builtin(name);
+        if (!parsed.ok())
+            continue;
+        QAction *a = m_lessonsMenu->addAction(lesson::display(parsed.lesson.title));
+        a->setObjectName(QStringLiteral("lesson-") + name);
+        a->setToolTip(lesson::display(parsed.lesson.summary));
+        connect(a, &QAction::triggered, this, [this, name] {
+            if (!maybeSave())
+                return;
+            QString error;
+            if (!startLesson(name, 0, &error))
+                QMessageBox::warning(this, tr("Cannot open the lesson"), error);
+        });
+    }
+    m_lessonsMenu->addSeparator();
+    QAction *open = m_lessonsMenu->addAction(tr("Open lesson &file…"));
+    open->setObjectName(QStringLiteral("openLessonAction"));
+    connect(open, &QAction::triggered, this, &MainWindow::openLessonFile);
+    QAction *close = m_lessonsMenu->addAction(tr("&Close lesson"));
+    close->setObjectName(QStringLiteral("closeLessonAction"));
+    connect(close, &QAction::triggered, this, &MainWindow::closeLesson);
+    connect(m_lessonsMenu, &QMenu::aboutToShow, this, [this, close] { close->setEnabled(isLessonOpen()); });
+    // A language switch at run time: the menu, its lessons' titles and the dock's title again.
+    new LanguageWatcher(m_lessonsMenu, [this, open, close] {
+        m_lessonsMenu->setTitle(tr("&Lessons"));
+        m_lessonDock->setWindowTitle(tr("Lesson"));
+        open->setText(tr("Open lesson &file…"));
+        close->setText(tr("&Close lesson"));
+        const QList<QAction *> actions = m_lessonsMenu->actions();
+        for (QAction *a : actions) {
+            if (!a->objectName().startsWith(QLatin1String("lesson-")))
+                continue;
+            const LessonParse parsed = lesson::builtin(a->objectName().mid(7));
+            a->setText(lesson::display(parsed.lesson.title));
+            a->setToolTip(lesson::display(parsed.lesson.summary));
+        }
+    });
+    // Before Help, the last menu.
+    const QList<QAction *> menus = menuBar()->actions();
+    menuBar()->insertMenu(menus.isEmpty() ? nullptr : menus.constLast(), m_lessonsMenu);
+}
+
+bool MainWindow::startLesson(const QString &nameOrFile, int step, QString *error)
+{
+    const LessonParse parsed = lesson::resolve(nameOrFile);
+    if (!parsed.ok()) {
+        if (error)
+            *error = parsed.errors.join(QLatin1Char('\n'));
+        return false;
+    }
+    startLesson(parsed.lesson, step);
+    return true;
+}
+
+void MainWindow::startLesson(const Lesson &lesson, int step)
+{
+    if (m_prediction->isActive())
+        m_predictAction->setChecked(false); // the lesson asks its own questions
+    const bool wasOpen = isLessonOpen();
+    m_lessonDock->show();
+    m_lessonDock->raise();
+    // A quarter of the window for the lesson's text, readable from the back of a room.
+    if (!wasOpen) {
+        const int editor = m_scenarioDock->width();
+        if (m_scenarioDock->isVisible())
+            resizeDocks({m_scenarioDock, m_lessonDock}, {editor, qMax(340, width() * 27 / 100)}, Qt::Horizontal);
+        else
+            resizeDocks({m_lessonDock}, {qMax(340, width() * 27 / 100)}, Qt::Horizontal);
+    }
+    m_lessonPlayer->setLesson(lesson, step);
+    updateLessonKeys();
+}
+
+void MainWindow::closeLesson()
+{
+    disconnect(m_lessonRevealDone);
+    m_lessonPending = false;
+    m_editor->clearHighlight();
+    m_timeline->emphasiseLane(-1);
+    m_lessonDock->hide();
+    applyPredictionHiding();
+}
+
+bool MainWindow::isLessonOpen() const
+{
+    return m_lessonDock && !m_lessonDock->isHidden() && m_lessonPlayer->hasLesson();
+}
+
+bool MainWindow::outcomeHidden() const
+{
+    return m_prediction->hiding() || (isLessonOpen() && m_lessonPlayer->hiding());
+}
+
+void MainWindow::openLessonFile()
+{
+    if (!maybeSave())
+        return;
+    const QString fileName = QFileDialog::getOpenFileName(this, tr("Open lesson"), QString(),
+                                                          tr("Lesson files (*.json);;All files (*)"));
+    if (fileName.isEmpty())
+        return;
+    QString error;
+    if (!startLesson(fileName, 0, &error))
+        QMessageBox::warning(this, tr("Cannot open the lesson"), error);
+}
+
+void MainWindow::updateLessonKeys()
+{
+    const bool lesson = isLessonOpen();
+    m_lessonNextKey->setEnabled(lesson);
+    m_lessonPreviousKey->setEnabled(lesson);
+    m_timelineNextKey->setEnabled(!lesson);
+    m_timelinePreviousKey->setEnabled(!lesson);
+}
+
+void MainWindow::applyLessonStep(int step)
+{
+    Q_UNUSED(step);
+    const LessonStep *s = m_lessonPlayer->currentStep();
+    if (!s)
+        return;
+    disconnect(m_lessonRevealDone);
+    m_timeline->pause();
+    m_editor->clearHighlight();
+    m_timeline->emphasiseLane(-1);
+    // A lesson's numbers are the simulation's: no live run, no serving.
+    if (m_live->isEnabled())
+        setLive(false);
+    if (isServing())
+        stopServing();
+    m_lessonPending = true;
+    applyScenario(s->scenario, QString());
+    applyPredictionHiding();
+}
+
+void MainWindow::finishLessonStep()
+{
+    m_lessonPending = false;
+    const LessonStep *s = m_lessonPlayer->currentStep();
+    if (!s)
+        return;
+    if (s->operation > 0)
+        setOperation(s->operation);
+    const LessonHighlight &h = s->highlight;
+    const bool question = s->question.kind != LessonQuestion::Kind::None;
+    if (h.kind == LessonHighlight::Kind::Control) {
+        m_editor->highlightField(h.target);
+    } else if (h.kind == LessonHighlight::Kind::Lane) {
+        Lane lane;
+        if (trace::laneFromName(h.target, &lane))
+            m_timeline->emphasiseLane(int(lane));
+    }
+    if (question) {
+        // The class predicts before it sees: the operation waits at its start.
+        showPage(Page::Timeline);
+        m_timeline->pause();
+        m_timeline->setPlayhead(0);
+    } else if (h.kind == LessonHighlight::Kind::Event) {
+        EventKind kind;
+        if (trace::kindFromName(h.target, &kind))
+            m_timeline->selectFirstEvent(kind);
+    }
+    applyPredictionHiding();
+    updatePlaybackActions();
+}
+
+void MainWindow::revealLessonAnswer()
+{
+    disconnect(m_lessonRevealDone);
+    if (m_lessonPending || !hasResult()) {
+        // The step's run is not on show yet: answer once it is.
+        m_lessonRevealDone = connect(this, &MainWindow::resultShown, this, &MainWindow::revealLessonAnswer,
+                                     Qt::SingleShotConnection);
+        return;
+    }
+    showPage(Page::Timeline);
+    m_timeline->pause();
+    m_timeline->setPlayhead(0);
+    m_timeline->play();
+    if (!m_timeline->isPlaying()) {
+        finishLessonReveal();
+        return;
+    }
+    m_lessonRevealDone = connect(m_timeline->animation(), &QAbstractAnimation::finished, this,
+                                 &MainWindow::finishLessonReveal, Qt::SingleShotConnection);
+    updatePlaybackActions();
+}
+
+void MainWindow::finishLessonReveal()
+{
+    disconnect(m_lessonRevealDone);
+    const LessonStep *s = m_lessonPlayer->currentStep();
+    if (!s)
+        return;
+    double actual = 0;
+    if (!lesson::metricValue(result(), lesson::shownOperation(*s, result()), s->question.metric, &actual))
+        actual = qQNaN();
+    m_lessonPlayer->showAnswer(actual);
+    if (s->highlight.kind == LessonHighlight::Kind::Event) {
+        EventKind kind;
+        if (trace::kindFromName(s->highlight.target, &kind))
+            m_timeline->selectFirstEvent(kind);
+    }
+    updatePlaybackActions();
 }
 
 } // namespace retrylab

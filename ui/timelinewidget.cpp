@@ -760,6 +760,40 @@ void TimelineWidget::selectEvent(int traceIndex)
     showDetails(traceIndex);
 }
 
+void TimelineWidget::emphasiseLane(int lane)
+{
+    m_scene->setEmphasisedLane(lane);
+    m_view->viewport()->update();
+}
+
+void TimelineWidget::setFutureHidden(bool hidden)
+{
+    m_scene->setFutureHidden(hidden);
+    m_view->viewport()->update();
+}
+
+bool TimelineWidget::isFutureHidden() const
+{
+    return m_scene->isFutureHidden();
+}
+
+int TimelineWidget::emphasisedLane() const
+{
+    return m_scene->emphasisedLane();
+}
+
+bool TimelineWidget::selectFirstEvent(EventKind kind)
+{
+    for (int i = 0; i < m_result.trace.size(); ++i) {
+        const TraceEvent &e = m_result.trace.at(i);
+        if (e.op == m_op && e.kind == kind) {
+            selectEvent(i);
+            return true;
+        }
+    }
+    return false;
+}
+
 void TimelineWidget::updateOverviewHeight()
 {
     m_overview->setVisibleHeight(m_overviewArea->viewport()->height());
