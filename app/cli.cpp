@@ -2,6 +2,7 @@
 
 #include "liveclient.h"
 #include "orderserver.h"
+#include "lesson.h"
 #include "scenario.h"
 #include "series.h"
 #include "simulator.h"
@@ -45,7 +46,7 @@ constexpr int ExitUsage = 2;
 // Returned by the helpers below when the command should go on.
 constexpr int Continue = -1;
 
-const char *const Commands[] = {"run", "sweep", "list", "fields", "serve", "help"};
+const char *const Commands[] = {"run", "sweep", "list", "lessons", "fields", "serve", "help"};
 
 // Human-readable output fits a classic terminal.
 constexpr int TerminalWidth = 80;
@@ -1383,6 +1384,40 @@ int listCommand(const QStringList &arguments)
     return ExitOk;
 }
 
+// ---- lessons ---------------------------------------------------------------
+
+int lessonsCommand(const QStringList &arguments)
+{
+    CommandParser command(QStringLiteral("lessons"), QStringLiteral("[--format table|json]"),
+                          QStringLiteral("Lists the guided lessons: name, title and number of steps."));
+    QCommandLineParser &parser = command.parser();
+    parser.addOptions({formatOption(QStringLiteral("table, json"))});
+    if (const int rc = command.parse(arguments); rc != Continue)
+        return rc;
+    Format format = Format::Table;
+    if (const int rc = parseFormat(parser, QStringLiteral("lessons"), false, &format); rc != Continue)
+        return rc;
+    QJsonArray lessons;
+    QList<QStringList> rows{{QStringLiteral("LESSON"), QStringLiteral("STEPS"), QStringLiteral("TITLE")}};
+    const QStringList names = lesson::builtinNames();
+    for (const QString &name : names) {
+        const LessonParse parsed = lesson::builtin(name);
+        const QString title = parsed.ok() ? parsed.lesson.title
+                                          : QStringLiteral("(invalid lesson: %1)").arg(parsed.errors.value(0));
+        rows << QStringList{name, QString::number(parsed.lesson.steps.size()), title};
+        lessons.append(QJsonObject{{QStringLiteral("name"), name},
+                                   {QStringLiteral("title"), title},
+                                   {QStringLiteral("steps"), int(parsed.lesson.steps.size())}});
+    }
+    if (format == Format::Json) {
+        writeOut(QString::fromUtf8(QJsonDocument(lessons).toJson(QJsonDocument::Indented)));
+        return ExitOk;
+    }
+    writeOut(wrappedTable(rows));
+    writeOut(QStringLiteral("\nOpen one in the desktop lab with 'retrylab --lesson NAME [--step N]'.\n"));
+    return ExitOk;
+}
+
 // ---- fields ----------------------------------------------------------------
 
 QString compactJson(const QJsonValue &value)
@@ -1625,6 +1660,8 @@ QString generalHelp()
             "               [--format table|json|csv] [--max-attempts N]\n"
             "  retrylab list [--long] [--format table|json]\n"
             "                                  the presets and what each one teaches\n"
+            "  retrylab lessons [--format table|json]\n"
+            "                                  the guided lessons; open one with --lesson NAME [--step N]\n"
             "  retrylab fields [--format table|json]\n"
             "                                  every --set / --param path: type, range, default\n"
             "  retrylab serve [--port P] [--listen ADDR] [--db FILE] [--key-store memory|durable]\n"
@@ -1644,6 +1681,8 @@ int dispatch(const QString &command, const QStringList &arguments)
         return sweepCommand(arguments);
     if (command == QLatin1String("list"))
         return listCommand(arguments);
+    if (command == QLatin1String("lessons"))
+        return lessonsCommand(arguments);
     if (command == QLatin1String("fields"))
         return fieldsCommand(arguments);
     if (command == QLatin1String("serve"))
@@ -1660,7 +1699,7 @@ int dispatch(const QString &command, const QStringList &arguments)
         writeOut(QStringLiteral("retrylab %1\n").arg(QCoreApplication::applicationVersion()));
         return ExitOk;
     }
-    fail(QStringLiteral("unknown command '%1' (expected run, sweep, list, fields, serve or help)").arg(command));
+    fail(QStringLiteral("unknown command '%1' (expected run, sweep, list, lessons, fields, serve or help)").arg(command));
     return ExitUsage;
 }
 

@@ -1,6 +1,7 @@
 #include "gui.h"
 
 #include "chartspanel.h"
+#include "lessonplayer.h"
 #include "mainwindow.h"
 #include "runcontroller.h"
 #include "story.h"
@@ -121,7 +122,13 @@ int runGui(int argc, char *argv[])
         QStringLiteral("screenshot"),
         QStringLiteral("Render the window at 1280x720 into an image file and exit (works offscreen)."),
         QStringLiteral("file.png"));
-    parser.addOptions({scenarioOption, seedOption, operationOption, pageOption, screenshotOption});
+    // Guided lessons (lessons wiring): `retrylab --lesson NAME|FILE [--step N]`.
+    const QCommandLineOption lessonOption(QStringLiteral("lesson"),
+                                          QStringLiteral("Lesson to open (see 'retrylab lessons') or a lesson file."),
+                                          QStringLiteral("name|file"));
+    const QCommandLineOption stepOption(QStringLiteral("step"), QStringLiteral("Step of the lesson to open, from 1."),
+                                        QStringLiteral("n"));
+    parser.addOptions({scenarioOption, seedOption, operationOption, pageOption, screenshotOption, lessonOption, stepOption});
     if (!parser.parse(QApplication::arguments()))
         return usageError(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -166,7 +173,24 @@ int runGui(int argc, char *argv[])
             return usageError(QStringLiteral("--screenshot: cannot write images of type \"%1\"").arg(QString::fromLatin1(format)));
     }
 
-    MainWindow window(nullptr, !parser.isSet(scenarioOption));
+    int lessonStep = 1;
+    if (parser.isSet(stepOption)) {
+        lessonStep = parser.value(stepOption).toInt(&ok);
+        if (!ok || lessonStep < 1 || !parser.isSet(lessonOption))
+            return usageError(QStringLiteral("--step: expected a step number from 1 after --lesson, got \"%1\"")
+                                  .arg(parser.value(stepOption)));
+    }
+
+    MainWindow window(nullptr, !parser.isSet(scenarioOption) && !parser.isSet(lessonOption));
+    if (parser.isSet(lessonOption)) {
+        QString error;
+        if (!window.startLesson(parser.value(lessonOption), lessonStep - 1, &error))
+            return usageError(QStringLiteral("--lesson: %1").arg(error.section(QLatin1Char('\n'), 0, 0)));
+        if (lessonStep > window.lessonPlayer()->stepCount())
+            return usageError(QStringLiteral("--step: the lesson has %1 steps, got %2")
+                                  .arg(window.lessonPlayer()->stepCount())
+                                  .arg(lessonStep));
+    }
     if (parser.isSet(scenarioOption)) {
         QString error;
         if (!window.loadScenario(parser.value(scenarioOption), &error))

@@ -81,6 +81,7 @@ QList<HelpDialog::Shortcut> HelpDialog::shortcuts()
     const QString files = tr("Files and live runs");
     const QString help = tr("Help");
     const QString presenting = tr("Presenting");
+    const QString lessons = tr("Lessons");
     return {
         {play, {QKeySequence(Qt::Key_Space), QKeySequence(Qt::Key_MediaTogglePlayPause)},
          tr("Play the operation from the beginning, or pause it")},
@@ -125,6 +126,9 @@ QList<HelpDialog::Shortcut> HelpDialog::shortcuts()
         {files, {QKeySequence(Qt::CTRL | Qt::Key_L)}, tr("Live: run the scenario over real HTTP on this computer")},
         {files, {QKeySequence(Qt::Key_Escape)}, tr("Stop the live run")},
         {files, {QKeySequence(QKeySequence::Quit)}, tr("Quit RetryLab")},
+        {lessons, {QKeySequence(Qt::Key_PageDown)},
+         tr("While a lesson is open: the next step, wherever the focus is (a presenter clicker's forward button)")},
+        {lessons, {QKeySequence(Qt::Key_PageUp)}, tr("While a lesson is open: the previous step")},
         {help, {QKeySequence(Qt::Key_F1)}, tr("This list of keyboard shortcuts")},
     };
 }

@@ -5,6 +5,7 @@
 #include "predictionpanel.h"
 #include "editorstyle.h"
 #include "helpdialog.h"
+#include "lessonplayer.h"
 #include "livemode.h"
 #include "logview.h"
 #include "presentation.h"
@@ -89,12 +90,15 @@ MainWindow::MainWindow(QWidget *parent, bool restoreLastScenario)
     createStatusBar();
     connectViews();
     createPresentation();
+    createLessons();
 
     resize(1280, 720);
     resizeDocks({m_scenarioDock}, {ScenarioDockWidth}, Qt::Horizontal);
     m_defaultState = saveState();
 
     restoreSettings(restoreLastScenario);
+    // A saved layout may have had a lesson open: the dock waits for the next lesson.
+    m_lessonDock->hide();
 }
 
 MainWindow::~MainWindow()
@@ -102,6 +106,9 @@ MainWindow::~MainWindow()
     // Destroying the children moves the focus: the seed box must not apply a seed to a
     // half-destroyed window.
     disconnect(m_seedEdit, nullptr, this, nullptr);
+    // Nor may the lesson dock's hiding, nor the player, reach the half-destroyed status bar.
+    disconnect(m_lessonDock, nullptr, this, nullptr);
+    disconnect(m_lessonPlayer, nullptr, this, nullptr);
 }
 
 void MainWindow::createViews()
@@ -491,12 +498,15 @@ void MainWindow::createToolBar()
     m_viewMenu->addAction(bar->toggleViewAction());
 
     // A presentation clicker sends Page Up / Page Down: on the timeline they jump between the telling operations.
+    // (While a lesson is open they step through the lesson instead: see createLessons.)
     auto *nextKey = new QShortcut(QKeySequence(Qt::Key_PageDown), m_timeline);
     nextKey->setContext(Qt::WidgetWithChildrenShortcut);
     connect(nextKey, &QShortcut::activated, this, &MainWindow::nextInterestingOperation);
     auto *previousKey = new QShortcut(QKeySequence(Qt::Key_PageUp), m_timeline);
     previousKey->setContext(Qt::WidgetWithChildrenShortcut);
     connect(previousKey, &QShortcut::activated, this, &MainWindow::previousInterestingOperation);
+    m_timelineNextKey = nextKey;
+    m_timelinePreviousKey = previousKey;
 
     connect(m_operation, &QSpinBox::valueChanged, this, [this](int op) {
         if (m_timeline->operation() != op)
@@ -919,7 +929,7 @@ void MainWindow::showOutcome(const RunResult &result)
 {
     const Metrics &m = result.metrics;
     // In prediction mode the numbers read "?" and none is red: that would give the answer away.
-    const bool hide = m_prediction->hiding();
+    const bool hide = outcomeHidden();
     const auto show = [&](QLabel *label, const QString &hidden, const QString &text) {
         label->setText(hide ? hidden : text);
     };
@@ -970,12 +980,15 @@ void MainWindow::showOutcome(const RunResult &result)
 
 void MainWindow::applyPredictionHiding()
 {
-    const bool hide = m_prediction->hiding();
+    const bool hide = outcomeHidden();
     showOutcome(result());
     for (const Page page : {Page::Charts, Page::Records, Page::Log})
         m_pages->setTabEnabled(int(page), !hide);
     if (hide && m_pages->currentIndex() != int(Page::Timeline))
         showPage(Page::Timeline);
+    // "duplicate, 409" beside the operation box would give the answer away too.
+    if (m_operationWhy)
+        m_operationWhy->setVisible(!hide && !m_operationWhy->text().isEmpty());
 }
 
 void MainWindow::onLiveResult(const RunResult &result, int lastOperation)
@@ -1626,6 +1639,231 @@ void MainWindow::closeEvent(QCloseEvent *event)
     saveSettings();
     m_settings.setLastScenarioPending(false); // closed by the user: the start did not hang
     event->accept();
+}
+
+// ---------------------------------------------------------------- guided lessons
+// The Lessons menu, the lesson dock and its keys. The player says which step to show; the window
+// applies the step's scenario (seed included), waits for its run, then shows the step's operation
+// and highlight. A question hides the outcome (as prediction mode does) until Reveal has played the
+// operation to its end.
+
+void MainWindow::createLessons()
+{
+    m_lessonPlayer = new LessonPlayer;
+    m_lessonPlayer->setObjectName(QStringLiteral("lessonPlayer"));
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(m_lessonPlayer);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    m_lessonDock = makeDock(tr("Lesson"), QStringLiteral("lessonDock"), scroll, this);
+    m_lessonDock->setMinimumWidth(320);
+    addDockWidget(Qt::RightDockWidgetArea, m_lessonDock);
+    m_lessonDock->hide();
+
+    connect(m_lessonPlayer, &LessonPlayer::stepChanged, this, &MainWindow::applyLessonStep);
+    connect(m_lessonPlayer, &LessonPlayer::revealRequested, this, &MainWindow::revealLessonAnswer);
+    connect(m_lessonPlayer, &LessonPlayer::hidingChanged, this, &MainWindow::applyPredictionHiding);
+    connect(this, &MainWindow::resultShown, this, [this] {
+        if (m_lessonPending)
+            finishLessonStep();
+    });
+    connect(m_lessonDock, &QDockWidget::visibilityChanged, this, [this] {
+        updateLessonKeys();
+        applyPredictionHiding();
+    });
+
+    // Page Down / Page Up step through the lesson wherever the focus is (a presenter clicker sends
+    // them); on the timeline they otherwise jump between interesting operations.
+    m_lessonNextKey = new QShortcut(QKeySequence(Qt::Key_PageDown), this);
+    m_lessonNextKey->setContext(Qt::WindowShortcut);
+    connect(m_lessonNextKey, &QShortcut::activated, m_lessonPlayer, &LessonPlayer::next);
+    m_lessonPreviousKey = new QShortcut(QKeySequence(Qt::Key_PageUp), this);
+    m_lessonPreviousKey->setContext(Qt::WindowShortcut);
+    connect(m_lessonPreviousKey, &QShortcut::activated, m_lessonPlayer, &LessonPlayer::previous);
+    updateLessonKeys();
+
+    m_lessonsMenu = new QMenu(tr("&Lessons"), this);
+    m_lessonsMenu->setObjectName(QStringLiteral("lessonsMenu"));
+    m_lessonsMenu->setToolTipsVisible(true);
+    const QStringList names = lesson::builtinNames();
+    for (const QString &name : names) {
+        const LessonParse parsed = lesson::builtin(name);
+        if (!parsed.ok())
+            continue;
+        QAction *a = m_lessonsMenu->addAction(lesson::display(parsed.lesson.title));
+        a->setObjectName(QStringLiteral("lesson-") + name);
+        a->setToolTip(lesson::display(parsed.lesson.summary));
+        connect(a, &QAction::triggered, this, [this, name] {
+            if (!maybeSave())
+                return;
+            QString error;
+            if (!startLesson(name, 0, &error))
+                QMessageBox::warning(this, tr("Cannot open the lesson"), error);
+        });
+    }
+    m_lessonsMenu->addSeparator();
+    QAction *open = m_lessonsMenu->addAction(tr("Open lesson &file…"));
+    open->setObjectName(QStringLiteral("openLessonAction"));
+    connect(open, &QAction::triggered, this, &MainWindow::openLessonFile);
+    QAction *close = m_lessonsMenu->addAction(tr("&Close lesson"));
+    close->setObjectName(QStringLiteral("closeLessonAction"));
+    connect(close, &QAction::triggered, this, &MainWindow::closeLesson);
+    connect(m_lessonsMenu, &QMenu::aboutToShow, this, [this, close] { close->setEnabled(isLessonOpen()); });
+    // Before Help, the last menu.
+    const QList<QAction *> menus = menuBar()->actions();
+    menuBar()->insertMenu(menus.isEmpty() ? nullptr : menus.constLast(), m_lessonsMenu);
+}
+
+bool MainWindow::startLesson(const QString &nameOrFile, int step, QString *error)
+{
+    const LessonParse parsed = lesson::resolve(nameOrFile);
+    if (!parsed.ok()) {
+        if (error)
+            *error = parsed.errors.join(QLatin1Char('\n'));
+        return false;
+    }
+    startLesson(parsed.lesson, step);
+    return true;
+}
+
+void MainWindow::startLesson(const Lesson &lesson, int step)
+{
+    if (m_prediction->isActive())
+        m_predictAction->setChecked(false); // the lesson asks its own questions
+    m_lessonDock->show();
+    m_lessonDock->raise();
+    m_lessonPlayer->setLesson(lesson, step);
+    updateLessonKeys();
+}
+
+void MainWindow::closeLesson()
+{
+    disconnect(m_lessonRevealDone);
+    m_lessonPending = false;
+    m_editor->clearHighlight();
+    m_timeline->emphasiseLane(-1);
+    m_lessonDock->hide();
+    applyPredictionHiding();
+}
+
+bool MainWindow::isLessonOpen() const
+{
+    return m_lessonDock && !m_lessonDock->isHidden() && m_lessonPlayer->hasLesson();
+}
+
+bool MainWindow::outcomeHidden() const
+{
+    return m_prediction->hiding() || (isLessonOpen() && m_lessonPlayer->hiding());
+}
+
+void MainWindow::openLessonFile()
+{
+    if (!maybeSave())
+        return;
+    const QString fileName = QFileDialog::getOpenFileName(this, tr("Open lesson"), QString(),
+                                                          tr("Lesson files (*.json);;All files (*)"));
+    if (fileName.isEmpty())
+        return;
+    QString error;
+    if (!startLesson(fileName, 0, &error))
+        QMessageBox::warning(this, tr("Cannot open the lesson"), error);
+}
+
+void MainWindow::updateLessonKeys()
+{
+    const bool lesson = isLessonOpen();
+    m_lessonNextKey->setEnabled(lesson);
+    m_lessonPreviousKey->setEnabled(lesson);
+    m_timelineNextKey->setEnabled(!lesson);
+    m_timelinePreviousKey->setEnabled(!lesson);
+}
+
+void MainWindow::applyLessonStep(int step)
+{
+    Q_UNUSED(step);
+    const LessonStep *s = m_lessonPlayer->currentStep();
+    if (!s)
+        return;
+    disconnect(m_lessonRevealDone);
+    m_timeline->pause();
+    m_editor->clearHighlight();
+    m_timeline->emphasiseLane(-1);
+    if (m_live->isEnabled())
+        setLive(false); // a lesson's numbers are the simulation's
+    m_lessonPending = true;
+    applyScenario(s->scenario, QString());
+    applyPredictionHiding();
+}
+
+void MainWindow::finishLessonStep()
+{
+    m_lessonPending = false;
+    const LessonStep *s = m_lessonPlayer->currentStep();
+    if (!s)
+        return;
+    if (s->operation > 0)
+        setOperation(s->operation);
+    const LessonHighlight &h = s->highlight;
+    const bool question = s->question.kind != LessonQuestion::Kind::None;
+    if (h.kind == LessonHighlight::Kind::Control) {
+        m_editor->highlightField(h.target);
+    } else if (h.kind == LessonHighlight::Kind::Lane) {
+        Lane lane;
+        if (trace::laneFromName(h.target, &lane))
+            m_timeline->emphasiseLane(int(lane));
+    }
+    if (question) {
+        // The class predicts before it sees: the operation waits at its start.
+        showPage(Page::Timeline);
+        m_timeline->pause();
+        m_timeline->setPlayhead(0);
+    } else if (h.kind == LessonHighlight::Kind::Event) {
+        EventKind kind;
+        if (trace::kindFromName(h.target, &kind))
+            m_timeline->selectFirstEvent(kind);
+    }
+    applyPredictionHiding();
+    updatePlaybackActions();
+}
+
+void MainWindow::revealLessonAnswer()
+{
+    disconnect(m_lessonRevealDone);
+    if (m_lessonPending || !hasResult()) {
+        // The step's run is not on show yet: answer once it is.
+        m_lessonRevealDone = connect(this, &MainWindow::resultShown, this, &MainWindow::revealLessonAnswer,
+                                     Qt::SingleShotConnection);
+        return;
+    }
+    showPage(Page::Timeline);
+    m_timeline->pause();
+    m_timeline->setPlayhead(0);
+    m_timeline->play();
+    if (!m_timeline->isPlaying()) {
+        finishLessonReveal();
+        return;
+    }
+    m_lessonRevealDone = connect(m_timeline->animation(), &QAbstractAnimation::finished, this,
+                                 &MainWindow::finishLessonReveal, Qt::SingleShotConnection);
+    updatePlaybackActions();
+}
+
+void MainWindow::finishLessonReveal()
+{
+    disconnect(m_lessonRevealDone);
+    const LessonStep *s = m_lessonPlayer->currentStep();
+    if (!s)
+        return;
+    double actual = 0;
+    if (!lesson::metricValue(result(), lesson::shownOperation(*s, result()), s->question.metric, &actual))
+        actual = qQNaN();
+    m_lessonPlayer->showAnswer(actual);
+    if (s->highlight.kind == LessonHighlight::Kind::Event) {
+        EventKind kind;
+        if (trace::kindFromName(s->highlight.target, &kind))
+            m_timeline->selectFirstEvent(kind);
+    }
+    updatePlaybackActions();
 }
 
 } // namespace retrylab

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "lesson.h"
 #include "scenario.h"
 #include "settings.h"
 #include "simulator.h"
@@ -25,6 +26,7 @@ class QTimer;
 namespace retrylab {
 
 class ChartsPanel;
+class LessonPlayer;
 class LiveMode;
 class LogView;
 class Presentation;
@@ -110,6 +112,22 @@ public:
     Presentation *presentation() const { return m_presentation; }
     QAction *presentAction() const { return m_presentAction; }
 
+    // ---- Guided lessons (the Lessons menu, the lesson dock, retrylab --lesson) ----
+    // Opens a built-in lesson by name, or a lesson file, at `step` (0-based, clamped); the dock shows
+    // it and each step applies its scenario, seed, operation and highlight. False with the errors.
+    bool startLesson(const QString &nameOrFile, int step = 0, QString *error = nullptr);
+    void startLesson(const Lesson &lesson, int step = 0);
+    // Closes the lesson dock: highlights cleared, the outcome shown again.
+    void closeLesson();
+    bool isLessonOpen() const;
+    LessonPlayer *lessonPlayer() const { return m_lessonPlayer; }
+    QDockWidget *lessonDock() const { return m_lessonDock; }
+    QMenu *lessonsMenu() const { return m_lessonsMenu; }
+    // False from a step's change until its run is on show and its operation and highlight applied.
+    bool isLessonStepReady() const { return !m_lessonPending; }
+    // True while anything hides the outcome: prediction mode, or a lesson question not yet revealed.
+    bool outcomeHidden() const;
+
 public Q_SLOTS:
     void newFromPreset(const QString &name);
     void open();
@@ -127,6 +145,8 @@ public Q_SLOTS:
     void newSeed();
     void resetLayout();
     void about();
+    // Lessons > Open lesson file…
+    void openLessonFile();
     // File > Serve…: asks for the port and the network, then serves; stops when serving.
     void serveWithDialog();
     // Live on or off; off runs the simulation again.
@@ -150,6 +170,12 @@ private:
     void createToolBar();
     void createStatusBar();
     void createPresentation();
+    void createLessons();
+    void applyLessonStep(int step);
+    void finishLessonStep();
+    void revealLessonAnswer();
+    void finishLessonReveal();
+    void updateLessonKeys();
     void updatePresentationKeys();
     void connectViews();
     void applyScenario(const Scenario &scenario, const QString &fileName);
@@ -262,6 +288,16 @@ private:
     QAction *m_zoomResetAction = nullptr;
     QShortcut *m_leaveKey = nullptr;      // Escape, while presenting
     QList<QShortcut *> m_presentingKeys; // Left / Right step events while presenting
+    // Guided lessons.
+    LessonPlayer *m_lessonPlayer = nullptr;
+    QDockWidget *m_lessonDock = nullptr;
+    QMenu *m_lessonsMenu = nullptr;
+    QShortcut *m_timelineNextKey = nullptr;     // Page Down on the timeline: next interesting operation
+    QShortcut *m_timelinePreviousKey = nullptr; // Page Up on the timeline
+    QShortcut *m_lessonNextKey = nullptr;       // Page Down anywhere while a lesson is open: next step
+    QShortcut *m_lessonPreviousKey = nullptr;   // Page Up: previous step
+    bool m_lessonPending = false;               // a step was applied, its run not yet shown
+    QMetaObject::Connection m_lessonRevealDone; // the reveal's animation end
 };
 
 } // namespace retrylab

@@ -1289,6 +1289,52 @@ QWidget *ScenarioEditor::field(const QString &path) const
     return i < 0 ? nullptr : m_fields.at(i).widget;
 }
 
+bool ScenarioEditor::highlightField(const QString &path)
+{
+    clearHighlight();
+    QWidget *w = field(path);
+    if (!w)
+        return false;
+    m_highlighted = path;
+    for (int i = 0; i < m_tabs->count(); ++i)
+        if (m_tabs->widget(i)->isAncestorOf(m_sections))
+            m_tabs->setCurrentIndex(i);
+    for (int i = 0; i < m_sections->count(); ++i) {
+        auto *scroll = qobject_cast<QScrollArea *>(m_sections->widget(i));
+        if (scroll && scroll->isAncestorOf(w)) {
+            m_sections->setCurrentIndex(i);
+            scroll->ensureWidgetVisible(w);
+        }
+    }
+    const QString colour = palette().color(QPalette::Highlight).name();
+    const QString text = palette().color(QPalette::HighlightedText).name();
+    if (!w->property(InvalidProperty).toBool()) {
+        w->setStyleSheet(qobject_cast<QGroupBox *>(w)
+                             ? QStringLiteral("QGroupBox::title { background: %1; color: %2; border-radius: 3px; }")
+                                   .arg(colour, text)
+                             : QStringLiteral("#%1 { border: 3px solid %2; border-radius: 3px; }")
+                                   .arg(QString(w->objectName()).replace(QLatin1Char('.'), QStringLiteral("\\.")),
+                                        colour));
+    }
+    if (QLabel *label = m_rowLabels.value(w))
+        label->setStyleSheet(QStringLiteral("QLabel { background: %1; color: %2; border-radius: 3px; padding: 1px 3px; }")
+                                 .arg(colour, text));
+    return true;
+}
+
+void ScenarioEditor::clearHighlight()
+{
+    if (m_highlighted.isEmpty())
+        return;
+    if (QWidget *w = field(m_highlighted)) {
+        if (!w->property(InvalidProperty).toBool())
+            w->setStyleSheet(QString());
+        if (QLabel *label = m_rowLabels.value(w))
+            label->setStyleSheet(QString());
+    }
+    m_highlighted.clear();
+}
+
 QString ScenarioEditor::fieldError(const QString &path) const
 {
     return m_errors.value(path);

@@ -62,6 +62,12 @@ public:
     // per edit, never per field (a long network.script makes each conversion cost time and memory).
     int scenarioRoundTrips() const { return m_roundTrips; }
 
+    // Lesson highlight: brings the field of `path` into view (its tab, section and scroll position)
+    // and outlines it with its label until clearHighlight(); false when no field has that path.
+    bool highlightField(const QString &path);
+    void clearHighlight();
+    QString highlightedField() const { return m_highlighted; }
+
     PresetList *presetList() const { return m_presets; }
     QToolBox *sections() const { return m_sections; }
     // Presets or Settings.
@@ -150,6 +156,7 @@ private:
     Scenario m_baseline;
     bool m_settingsModified = false;
     int m_roundTrips = 0;
+    QString m_highlighted;
 };
 
 } // namespace retrylab

@@ -918,6 +918,16 @@ void TimelineScene::notifyClicked(int traceIndex)
     Q_EMIT eventClicked(traceIndex);
 }
 
+void TimelineScene::setEmphasisedLane(int lane)
+{
+    const int next = lane >= 0 && lane < kLaneCount ? lane : -1;
+    if (next == m_emphasisedLane)
+        return;
+    m_emphasisedLane = next;
+    invalidate(sceneRect(), QGraphicsScene::BackgroundLayer);
+    update();
+}
+
 void TimelineScene::paintLaneLabels(QPainter *p, qreal left, qreal top, qreal bottom) const
 {
     const Colors &c = m_colors;
@@ -928,6 +938,11 @@ void TimelineScene::paintLaneLabels(QPainter *p, qreal left, qreal top, qreal bo
         const QRectF lane(left, laneTop(i), m_labelWidth, laneHeight(i));
         if (i % 2 == 1)
             p->fillRect(lane, c.alternate);
+        if (i == m_emphasisedLane) {
+            QColor tint = c.highlight;
+            tint.setAlpha(70);
+            p->fillRect(lane, tint);
+        }
         const bool enabled = m_laneEnabled.value(i, true);
         const QColor swatch = i < 3 ? c.color(Role(int(Role::Business) + i)) : c.server;
         p->setPen(Qt::NoPen);
@@ -984,6 +999,16 @@ void TimelineScene::drawBackground(QPainter *p, const QRectF &rect)
     for (int i = 0; i < kLaneCount; ++i) {
         if (i % 2 == 1)
             p->fillRect(QRectF(left, laneTop(i), rect.width(), laneHeight(i)), c.alternate);
+    }
+    // A lesson's highlighted lane: tinted, with an outline the class sees from the back of the room.
+    if (m_emphasisedLane >= 0) {
+        const QRectF band(left, laneTop(m_emphasisedLane), rect.width(), laneHeight(m_emphasisedLane));
+        QColor tint = c.highlight;
+        tint.setAlpha(45);
+        p->fillRect(band, tint);
+        p->setPen(QPen(c.highlight, 2.5 * m_strokeScale));
+        p->drawLine(QPointF(left, band.top() + 1), QPointF(right, band.top() + 1));
+        p->drawLine(QPointF(left, band.bottom() - 1), QPointF(right, band.bottom() - 1));
     }
     // Client | network | server: the boundaries a message has to cross are drawn stronger.
     for (int i = 0; i <= kLaneCount; ++i) {

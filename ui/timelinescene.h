@@ -168,6 +168,10 @@ public:
 
     void notifyClicked(int traceIndex);
 
+    // Lesson highlight: one lane drawn tinted and outlined (its index, Lane order), or -1 for none.
+    void setEmphasisedLane(int lane);
+    int emphasisedLane() const { return m_emphasisedLane; }
+
 Q_SIGNALS:
     void eventClicked(int traceIndex);
 
@@ -208,6 +212,7 @@ private:
     QList<bool> m_laneEnabled;
     QList<bool> m_laneUsed;
     QString m_emptyText;
+    int m_emphasisedLane = -1;
     TimeAxis m_axis;
     TimeAxis m_natural;          // the axis at zoom 1: every x of m_axis is this one times the zoom
     QList<qreal> m_dodgeDx;      // per plan: sideways offset of its glyph

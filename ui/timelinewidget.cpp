@@ -760,6 +760,30 @@ void TimelineWidget::selectEvent(int traceIndex)
     showDetails(traceIndex);
 }
 
+void TimelineWidget::emphasiseLane(int lane)
+{
+    m_scene->setEmphasisedLane(lane);
+    m_view->viewport()->update();
+}
+
+int TimelineWidget::emphasisedLane() const
+{
+    return m_scene->emphasisedLane();
+}
+
+bool TimelineWidget::selectFirstEvent(EventKind kind)
+{
+    for (int i = 0; i < m_result.trace.size(); ++i) {
+        const TraceEvent &e = m_result.trace.at(i);
+        if (e.op == m_op && e.kind == kind) {
+            setPlayhead(e.t);
+            selectEvent(i);
+            return true;
+        }
+    }
+    return false;
+}
+
 void TimelineWidget::updateOverviewHeight()
 {
     m_overview->setVisibleHeight(m_overviewArea->viewport()->height());

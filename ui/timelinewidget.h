@@ -82,6 +82,14 @@ public:
     void setOverviewAllowed(bool allowed);
     bool isOverviewAllowed() const { return m_overviewAllowed; }
     void fitToView();
+    // Lesson highlights. A lane drawn tinted and outlined until cleared (-1), kept across operations.
+    void emphasiseLane(int lane);
+    int emphasisedLane() const;
+    // Selects the first event of `kind` in the shown operation (as a click would, without the signal)
+    // and moves the playhead to it; false when the operation has none.
+    bool selectFirstEvent(EventKind kind);
+    // The trace index of the selected event, or -1.
+    int selectedEvent() const { return m_selected; }
     // .png or .svg. Without a slide size: the scene as shown (its current zoom). With one (e.g. 1920x1080):
     // the whole operation laid out to fill exactly that size, under a title, with fonts scaled for a projector.
     bool exportImage(const QString &fileName, QString *error = nullptr, const QSize &slideSize = QSize()) const;

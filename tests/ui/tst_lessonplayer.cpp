@@ -1,0 +1,473 @@
+// The lesson player in the window: steps apply their scenario, seed and operation; a question hides
+// the outcome until Reveal has played the operation; highlights reach the editor and the timeline;
+// Page Up / Page Down step through the lesson; every built-in lesson steps through without error.
+#include "lessonplayer.h"
+#include "mainwindow.h"
+#include "runcontroller.h"
+#include "scenarioeditor.h"
+#include "timelinewidget.h"
+#include "uitestsupport.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QProcess>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QTest>
+#include <QVariantAnimation>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMenuBar>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include "story.h"
+
+#include <QRegularExpression>
+
+using namespace retrylab;
+using test::labelText;
+
+namespace {
+
+constexpr int RunTimeoutMs = 120000;
+
+// The step's run is on show and its operation and highlight applied.
+bool waitForStep(MainWindow &w)
+{
+    RunController *run = w.runController();
+    return QTest::qWaitFor([&] { return !run->isPending() && run->hasResult() && w.isLessonStepReady(); },
+                           RunTimeoutMs);
+}
+
+// Reveal, with the animation at its fastest, and wait for the answer.
+bool revealAndWait(MainWindow &w)
+{
+    w.timeline()->setSpeed(16);
+    auto *reveal = w.findChild<QPushButton *>(QStringLiteral("lessonReveal"));
+    if (!reveal || !reveal->isEnabled())
+        return false;
+    QTest::mouseClick(reveal, Qt::LeftButton);
+    return QTest::qWaitFor([&] { return w.lessonPlayer()->isRevealed(); }, RunTimeoutMs);
+}
+
+Lesson builtin(const char *name)
+{
+    const LessonParse p = lesson::builtin(QLatin1String(name));
+    if (!p.ok())
+        qFatal("%s: %s", name, qPrintable(p.errors.join(QLatin1Char('\n'))));
+    return p.lesson;
+}
+
+} // namespace
+
+class TestLessonPlayer : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void menuListsEveryLesson();
+    void stepsApplyScenarioSeedAndOperation();
+    void nextPreviousRestartAndPageKeys();
+    void pageKeysFromTheTimeline();
+    void questionHidesThenRevealsTheAnswer();
+    void choiceQuestion();
+    void highlights();
+    void closingShowsTheOutcome();
+    void everyLessonStepsThrough();
+    void playerAlone();
+    void commandLine();
+};
+
+void TestLessonPlayer::menuListsEveryLesson()
+{
+    MainWindow w;
+    QVERIFY(w.lessonsMenu());
+    QVERIFY(!w.lessonDock()->isVisible());
+    QStringList titles;
+    for (QAction *a : w.lessonsMenu()->actions())
+        titles << a->text();
+    for (const QString &name : lesson::builtinNames()) {
+        const QString title = lesson::builtin(name).lesson.title;
+        QVERIFY2(titles.contains(title), qPrintable(title));
+    }
+    QVERIFY(w.findChild<QAction *>(QStringLiteral("openLessonAction")));
+    // The menu comes before Help.
+    bool lessonsSeen = false;
+    for (QAction *m : w.menuBar()->actions()) {
+        lessonsSeen |= m->menu() == w.lessonsMenu();
+        if (m->text() == QStringLiteral("&Help"))
+            QVERIFY(lessonsSeen);
+    }
+    QVERIFY(lessonsSeen);
+    // A menu entry starts the lesson.
+    w.show();
+    w.findChild<QAction *>(QStringLiteral("lesson-key-expiry"))->trigger();
+    QVERIFY(w.lessonDock()->isVisible());
+    QCOMPARE(w.lessonPlayer()->lesson().name, QStringLiteral("key-expiry"));
+    QVERIFY(waitForStep(w));
+}
+
+void TestLessonPlayer::stepsApplyScenarioSeedAndOperation()
+{
+    MainWindow w;
+    w.resize(1280, 720);
+    w.show();
+    QString error;
+    QVERIFY2(w.startLesson(QStringLiteral("key-store-restart"), 0, &error), qPrintable(error));
+    QVERIFY(waitForStep(w));
+    const Lesson l = w.lessonPlayer()->lesson();
+    QCOMPARE(w.scenario(), l.steps.at(0).scenario);
+    QCOMPARE(w.result().scenario.seed, l.steps.at(0).scenario.seed);
+    QCOMPARE(w.currentOperation(), 3); // the story operation: ORD-0003, hit by the restart
+    QCOMPARE(w.findChild<QLabel *>(QStringLiteral("lessonProgress"))->text(), QStringLiteral("Step 1 of 3"));
+    QCOMPARE(w.findChild<QLabel *>(QStringLiteral("lessonStepTitle"))->text(), l.steps.at(0).title);
+    QCOMPARE(w.findChild<QLabel *>(QStringLiteral("lessonWatch"))->text(), l.steps.at(0).watch);
+
+    // The second step only sets the key store: the editor and the run show it.
+    w.lessonPlayer()->next();
+    QVERIFY(waitForStep(w));
+    QCOMPARE(w.scenario().server.idempotency.store, KeyStore::Durable);
+    QCOMPARE(w.editor()->scenario().server.idempotency.store, KeyStore::Durable);
+    QCOMPARE(w.result().metrics.duplicates, 0);
+
+    // A step with its own seed and operation.
+    const QByteArray json = R"({"name": "t", "title": "T", "summary": "S", "steps": [
+        {"title": "A", "scenario": "ghost-request", "seed": 7, "operation": 5, "watch": "W."},
+        {"title": "B", "set": {"client.wrapper.enabled": false}, "watch": "W."}]})";
+    const LessonParse parsed = lesson::fromJsonBytes(json);
+    QVERIFY2(parsed.ok(), qPrintable(parsed.errors.join(QLatin1Char('\n'))));
+    w.startLesson(parsed.lesson);
+    QVERIFY(waitForStep(w));
+    QCOMPARE(w.result().scenario.seed, quint64(7));
+    QCOMPARE(w.currentOperation(), 5);
+    QCOMPARE(w.timeline()->operation(), 5);
+    w.lessonPlayer()->next();
+    QVERIFY(waitForStep(w));
+    QCOMPARE(w.result().scenario.seed, quint64(7)); // inherited
+    QVERIFY(!w.result().scenario.client.wrapper.enabled);
+    QCOMPARE(w.currentOperation(), storyOperation(w.result()));
+}
+
+void TestLessonPlayer::nextPreviousRestartAndPageKeys()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(w.startLesson(QStringLiteral("new-key-on-retry")));
+    QVERIFY(waitForStep(w));
+    LessonPlayer *p = w.lessonPlayer();
+    auto *next = w.findChild<QPushButton *>(QStringLiteral("lessonNext"));
+    auto *previous = w.findChild<QPushButton *>(QStringLiteral("lessonPrevious"));
+    auto *restart = w.findChild<QPushButton *>(QStringLiteral("lessonRestart"));
+    QVERIFY(!previous->isEnabled());
+    QVERIFY(!restart->isEnabled());
+    QTest::mouseClick(next, Qt::LeftButton);
+    QCOMPARE(p->step(), 1);
+    QVERIFY(waitForStep(w));
+    QCOMPARE(w.scenario().client.keyPlacement, KeyPlacement::PerWrapperAttempt);
+    QTest::mouseClick(next, Qt::LeftButton);
+    QTest::mouseClick(next, Qt::LeftButton);
+    QCOMPARE(p->step(), 3);
+    QVERIFY(!next->isEnabled()); // the last step
+    QVERIFY(waitForStep(w));
+    QCOMPARE(w.scenario().client.keyPlacement, KeyPlacement::PerOperation);
+    QCOMPARE(w.findChild<QLabel *>(QStringLiteral("lessonProgress"))->text(), QStringLiteral("Step 4 of 4"));
+    QTest::mouseClick(previous, Qt::LeftButton);
+    QCOMPARE(p->step(), 2);
+    QVERIFY(waitForStep(w));
+    QCOMPARE(w.scenario().client.keyPlacement, KeyPlacement::PerBusinessAttempt);
+    QTest::mouseClick(restart, Qt::LeftButton);
+    QCOMPARE(p->step(), 0);
+    QVERIFY(waitForStep(w));
+    QCOMPARE(w.scenario().client.keyPlacement, KeyPlacement::None);
+
+    // Page Down / Page Up, with the focus in the lesson panel or the editor.
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    next->setFocus();
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_PageDown);
+    QCOMPARE(p->step(), 1);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_PageDown);
+    QCOMPARE(p->step(), 2);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_PageUp);
+    QCOMPARE(p->step(), 1);
+    QVERIFY(waitForStep(w));
+}
+
+void TestLessonPlayer::pageKeysFromTheTimeline()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(w.startLesson(QStringLiteral("nested-layers")));
+    QVERIFY(waitForStep(w));
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    w.timeline()->setFocus();
+    QVERIFY(w.timeline()->hasFocus() || w.timeline()->isAncestorOf(QApplication::focusWidget()));
+    const int op = w.currentOperation();
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_PageDown);
+    QCOMPARE(w.lessonPlayer()->step(), 1); // the lesson's step, not the next interesting operation
+    QVERIFY(waitForStep(w));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_PageUp);
+    QCOMPARE(w.lessonPlayer()->step(), 0);
+    QVERIFY(waitForStep(w));
+    QCOMPARE(w.currentOperation(), op);
+
+    // Without a lesson, Page Down on the timeline jumps to the next interesting operation again.
+    w.closeLesson();
+    QVERIFY(!w.isLessonOpen());
+    w.timeline()->setFocus();
+    QVERIFY(w.interestingOperations().size() > 1);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_PageDown);
+    QVERIFY(w.currentOperation() != op);
+    QCOMPARE(w.lessonPlayer()->step(), 0);
+}
+
+void TestLessonPlayer::questionHidesThenRevealsTheAnswer()
+{
+    MainWindow w;
+    w.resize(1280, 720);
+    w.show();
+    // nested-layers step 3: "How many duplicate orders will the server hold?" (12).
+    QVERIFY(w.startLesson(QStringLiteral("nested-layers"), 2));
+    QVERIFY(waitForStep(w));
+    const LessonStep &s = *w.lessonPlayer()->currentStep();
+    QCOMPARE(s.question.metric, QStringLiteral("duplicates"));
+    QVERIFY(w.outcomeHidden());
+    QCOMPARE(labelText(w, "statusDuplicates"), QStringLiteral("Duplicates: ?"));
+    QCOMPARE(labelText(w, "statusRecords"), QStringLiteral("Records: ?"));
+    for (const MainWindow::Page page : {MainWindow::Page::Charts, MainWindow::Page::Records, MainWindow::Page::Log})
+        QVERIFY(!w.pages()->isTabEnabled(int(page)));
+    // The operation waits at its start: its end would give the answer away.
+    qint64 start = -1;
+    for (const TraceEvent &e : w.result().trace)
+        if (e.op == w.currentOperation() && start < 0)
+            start = e.t;
+    QCOMPARE(w.timeline()->playhead(), start);
+    QVERIFY(!w.findChild<QLabel *>(QStringLiteral("lessonAnswer"))->isVisible());
+
+    // The class says 20; Reveal plays the operation to its end, then answers.
+    auto *guess = w.findChild<QLineEdit *>(QStringLiteral("lessonGuess"));
+    QVERIFY(guess->isVisible());
+    guess->setText(QStringLiteral("20"));
+    w.timeline()->setSpeed(16);
+    QTest::mouseClick(w.findChild<QPushButton *>(QStringLiteral("lessonReveal")), Qt::LeftButton);
+    QVERIFY(w.lessonPlayer()->isRevealing());
+    QVERIFY(w.timeline()->isPlaying());
+    QVERIFY(w.outcomeHidden()); // still hidden while it plays
+    QVERIFY(QTest::qWaitFor([&] { return w.lessonPlayer()->isRevealed(); }, RunTimeoutMs));
+    QVERIFY(!w.timeline()->isPlaying());
+    const int duplicates = w.result().metrics.duplicates;
+    QCOMPARE(duplicates, 12);
+    QCOMPARE(w.lessonPlayer()->answerText(), QStringLiteral("You said 20; the answer is 12."));
+    QVERIFY(w.findChild<QLabel *>(QStringLiteral("lessonAnswer"))->isVisible());
+    QCOMPARE(w.findChild<QLabel *>(QStringLiteral("lessonRevealText"))->text(), s.reveal);
+    QVERIFY(!w.outcomeHidden());
+    QCOMPARE(labelText(w, "statusDuplicates"), QStringLiteral("Duplicates: 12"));
+    QVERIFY(w.pages()->isTabEnabled(int(MainWindow::Page::Charts)));
+    QVERIFY(!w.findChild<QPushButton *>(QStringLiteral("lessonReveal"))->isEnabled());
+
+    // The right guess is said so; going back to the step asks again.
+    w.lessonPlayer()->setStep(2);
+    QVERIFY(waitForStep(w));
+    QVERIFY(w.outcomeHidden());
+    w.lessonPlayer()->setGuess(12);
+    QVERIFY(revealAndWait(w));
+    QCOMPARE(w.lessonPlayer()->answerText(), QStringLiteral("You said 12: exactly right."));
+    // No guess at all: just the answer.
+    w.lessonPlayer()->setStep(2);
+    QVERIFY(waitForStep(w));
+    QVERIFY(revealAndWait(w));
+    QCOMPARE(w.lessonPlayer()->answerText(), QStringLiteral("The answer is 12."));
+}
+
+void TestLessonPlayer::choiceQuestion()
+{
+    MainWindow w;
+    w.show();
+    // payload-fingerprint step 1: the retry gets 422 (choice 1).
+    QVERIFY(w.startLesson(QStringLiteral("payload-fingerprint")));
+    QVERIFY(waitForStep(w));
+    auto *first = w.findChild<QRadioButton *>(QStringLiteral("lessonChoice0"));
+    auto *second = w.findChild<QRadioButton *>(QStringLiteral("lessonChoice1"));
+    QVERIFY(first && second && first->isVisible());
+    QVERIFY(!w.findChild<QLineEdit *>(QStringLiteral("lessonGuess"))->isVisible());
+    QTest::mouseClick(first, Qt::LeftButton);
+    QCOMPARE(w.lessonPlayer()->guessedChoice(), 0);
+    QVERIFY(revealAndWait(w));
+    QCOMPARE(w.lessonPlayer()->answerText(),
+             QStringLiteral("You chose \"%1\"; the answer is \"%2\".").arg(first->text(), second->text()));
+    QVERIFY(second->font().bold());
+    QVERIFY(!first->isEnabled());
+    w.lessonPlayer()->setStep(0);
+    QVERIFY(waitForStep(w));
+    w.lessonPlayer()->setGuessedChoice(1);
+    QVERIFY(revealAndWait(w));
+    QCOMPARE(w.lessonPlayer()->answerText(), QStringLiteral("You chose \"%1\": right.").arg(w.findChild<QRadioButton *>(QStringLiteral("lessonChoice1"))->text()));
+}
+
+void TestLessonPlayer::highlights()
+{
+    MainWindow w;
+    w.show();
+    // key-expiry step 1 highlights the control server.idempotency.ttlS.
+    QVERIFY(w.startLesson(QStringLiteral("key-expiry")));
+    QVERIFY(waitForStep(w));
+    QCOMPARE(w.editor()->highlightedField(), QStringLiteral("server.idempotency.ttlS"));
+    QWidget *field = w.editor()->field(QStringLiteral("server.idempotency.ttlS"));
+    QVERIFY(field && field->styleSheet().contains(QLatin1String("border")));
+    QCOMPARE(w.timeline()->emphasisedLane(), -1);
+    // nested-layers step 2 emphasises the transport lane; the control highlight is gone.
+    QVERIFY(w.startLesson(QStringLiteral("nested-layers"), 1));
+    QVERIFY(waitForStep(w));
+    QCOMPARE(w.timeline()->emphasisedLane(), int(Lane::Transport));
+    QVERIFY(w.editor()->highlightedField().isEmpty());
+    QVERIFY(field->styleSheet().isEmpty());
+    // An event highlight on a question step waits for the reveal, then selects the first such event.
+    QVERIFY(w.startLesson(QStringLiteral("timeout-is-not-failure")));
+    QVERIFY(waitForStep(w));
+    QCOMPARE(w.timeline()->emphasisedLane(), -1);
+    QCOMPARE(w.timeline()->selectedEvent(), -1);
+    QVERIFY(revealAndWait(w));
+    const int selected = w.timeline()->selectedEvent();
+    QVERIFY(selected >= 0);
+    QCOMPARE(w.result().trace.at(selected).kind, EventKind::ResponseLost);
+    for (int i = 0; i < selected; ++i)
+        QVERIFY(w.result().trace.at(i).kind != EventKind::ResponseLost || w.result().trace.at(i).op != 1);
+    // Without a question the event is selected at once (request-ids step 3 has one, so use a file).
+    const QByteArray json = R"({"name": "t", "title": "T", "summary": "S", "steps": [
+        {"title": "A", "scenario": "stable-key", "watch": "W.", "highlight": {"event": "replayed"}}]})";
+    w.startLesson(lesson::fromJsonBytes(json).lesson);
+    QVERIFY(waitForStep(w));
+    QVERIFY(w.timeline()->selectedEvent() >= 0);
+    QCOMPARE(w.result().trace.at(w.timeline()->selectedEvent()).kind, EventKind::Replayed);
+}
+
+void TestLessonPlayer::closingShowsTheOutcome()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(w.startLesson(QStringLiteral("concurrent-race")));
+    QVERIFY(waitForStep(w));
+    QVERIFY(w.outcomeHidden());
+    QVERIFY(!w.editor()->highlightedField().isEmpty());
+    w.findChild<QAction *>(QStringLiteral("closeLessonAction"))->trigger();
+    QVERIFY(!w.lessonDock()->isVisible());
+    QVERIFY(!w.outcomeHidden());
+    QVERIFY(w.editor()->highlightedField().isEmpty());
+    QCOMPARE(labelText(w, "statusRecords"), QStringLiteral("Records: %1").arg(w.result().metrics.records));
+}
+
+void TestLessonPlayer::everyLessonStepsThrough()
+{
+    MainWindow w;
+    w.resize(1280, 720);
+    w.show();
+    for (const QString &name : lesson::builtinNames()) {
+        QString error;
+        QVERIFY2(w.startLesson(name, 0, &error), qPrintable(error));
+        LessonPlayer *p = w.lessonPlayer();
+        for (int i = 0; i < p->stepCount(); ++i) {
+            if (i > 0)
+                p->next();
+            QCOMPARE(p->step(), i);
+            QVERIFY2(waitForStep(w), qPrintable(QStringLiteral("%1 step %2").arg(name).arg(i + 1)));
+            const LessonStep &s = *p->currentStep();
+            QVERIFY(w.scenario() == s.scenario);
+            if (s.operation > 0)
+                QCOMPARE(w.currentOperation(), s.operation);
+            if (s.highlight.kind == LessonHighlight::Kind::Control)
+                QCOMPARE(w.editor()->highlightedField(), s.highlight.target);
+            QCOMPARE(w.outcomeHidden(), s.question.kind != LessonQuestion::Kind::None);
+            // The window's own run gives the lesson's answer (load lessons are answered without playing).
+            if (s.question.kind == LessonQuestion::Kind::Number) {
+                double actual = 0;
+                QVERIFY(lesson::metricValue(w.result(), w.currentOperation(), s.question.metric, &actual));
+                QCOMPARE(LessonPlayer::formatNumber(actual, s.question.answer),
+                         LessonPlayer::formatNumber(s.question.answer, s.question.answer));
+            }
+        }
+    }
+}
+
+void TestLessonPlayer::playerAlone()
+{
+    LessonPlayer p;
+    QVERIFY(!p.hasLesson());
+    QVERIFY(!p.hiding());
+    p.next(); // nothing to do
+    const Lesson l = builtin("timeout-is-not-failure");
+    QSignalSpy steps(&p, &LessonPlayer::stepChanged);
+    QSignalSpy hiding(&p, &LessonPlayer::hidingChanged);
+    QSignalSpy reveal(&p, &LessonPlayer::revealRequested);
+    p.setLesson(l, 99); // clamped
+    QCOMPARE(p.step(), l.steps.size() - 1);
+    QCOMPARE(steps.count(), 1);
+    QCOMPARE(hiding.count(), 1);
+    QVERIFY(p.hiding());
+    p.reveal();
+    QCOMPARE(reveal.count(), 1);
+    p.reveal(); // once per step
+    QCOMPARE(reveal.count(), 1);
+    p.showAnswer(2);
+    QVERIFY(!p.hiding());
+    QCOMPARE(hiding.count(), 2);
+    QCOMPARE(p.answerText(), QStringLiteral("The answer is 2."));
+    p.restart();
+    QCOMPARE(p.step(), 0);
+    QVERIFY(p.hiding());
+    QCOMPARE(LessonPlayer::formatNumber(3.10504, 3.1), QStringLiteral("3.1"));
+    QCOMPARE(LessonPlayer::formatNumber(12, 12), QStringLiteral("12"));
+    QCOMPARE(LessonPlayer::formatNumber(12.78, 12), QStringLiteral("12.8"));
+}
+
+void TestLessonPlayer::commandLine()
+{
+    QProcess lessons;
+    lessons.start(QStringLiteral(RETRYLAB_BIN), {QStringLiteral("lessons")});
+    QVERIFY(lessons.waitForFinished(60000));
+    QCOMPARE(lessons.exitCode(), 0);
+    const QString out = QString::fromUtf8(lessons.readAllStandardOutput());
+    for (const QString &name : lesson::builtinNames()) {
+        const Lesson l = lesson::builtin(name).lesson;
+        QVERIFY2(out.contains(name), qPrintable(name));
+        QVERIFY2(out.contains(l.title.left(30)), qPrintable(l.title));
+    }
+    QVERIFY(out.contains(QRegularExpression(QStringLiteral("\\ntimeout-is-not-failure +3 +A timeout is not a failure\\n"))));
+
+    QProcess json;
+    json.start(QStringLiteral(RETRYLAB_BIN), {QStringLiteral("lessons"), QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY(json.waitForFinished(60000));
+    const QJsonArray list = QJsonDocument::fromJson(json.readAllStandardOutput()).array();
+    QCOMPARE(list.size(), lesson::builtinNames().size());
+    QCOMPARE(list.at(0).toObject().value(QStringLiteral("steps")).toInt(),
+             int(lesson::builtin(list.at(0).toObject().value(QStringLiteral("name")).toString()).lesson.steps.size()));
+
+    // A wrong lesson or step is a usage error before any window opens.
+    QProcess bad;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    bad.setProcessEnvironment(env);
+    bad.start(QStringLiteral(RETRYLAB_BIN), {QStringLiteral("--lesson"), QStringLiteral("no-such-lesson")});
+    QVERIFY(bad.waitForFinished(60000));
+    QCOMPARE(bad.exitCode(), 2);
+    QVERIFY(QString::fromUtf8(bad.readAllStandardError()).contains(QLatin1String("unknown lesson")));
+    bad.start(QStringLiteral(RETRYLAB_BIN), {QStringLiteral("--lesson"), QStringLiteral("key-expiry"), QStringLiteral("--step"),
+                                             QStringLiteral("9")});
+    QVERIFY(bad.waitForFinished(60000));
+    QCOMPARE(bad.exitCode(), 2);
+    QVERIFY(QString::fromUtf8(bad.readAllStandardError()).contains(QLatin1String("--step: the lesson has 4 steps, got 9")));
+    // A good one opens (the screenshot renders it offscreen and exits).
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("lesson.png"));
+    bad.start(QStringLiteral(RETRYLAB_BIN), {QStringLiteral("--lesson"), QStringLiteral("key-expiry"), QStringLiteral("--step"),
+                                             QStringLiteral("2"), QStringLiteral("--screenshot"), png});
+    QVERIFY(bad.waitForFinished(120000));
+    QCOMPARE(bad.exitCode(), 0);
+    QVERIFY(QFile::exists(png));
+}
+
+QTEST_MAIN(TestLessonPlayer)
+#include "tst_lessonplayer.moc"

@@ -1,0 +1,97 @@
+#pragma once
+
+#include "lesson.h"
+
+#include <QWidget>
+
+class QButtonGroup;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QRadioButton;
+class QVBoxLayout;
+
+namespace retrylab {
+
+// The lesson player: the lesson's title, "Step 3 of 5", the step's title and what to watch, its
+// prediction question (a number to type or choices to pick) with Reveal, and Previous / Next /
+// Restart. It knows nothing of the window: it says which step to show (stepChanged) and when the
+// class asked for the answer (revealRequested); the window sets the step up, plays the animation
+// and hands the run's value back with showAnswer().
+class LessonPlayer : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit LessonPlayer(QWidget *parent = nullptr);
+
+    // Starts a lesson at `step` (clamped); emits stepChanged.
+    void setLesson(const Lesson &lesson, int step = 0);
+    const Lesson &lesson() const { return m_lesson; }
+    bool hasLesson() const { return !m_lesson.steps.isEmpty(); }
+    int step() const { return m_step; }
+    int stepCount() const { return int(m_lesson.steps.size()); }
+    const LessonStep *currentStep() const;
+    // True while the step's question waits for its answer: the window hides the outcome.
+    bool hiding() const;
+    bool isRevealed() const { return m_revealed; }
+    bool isRevealing() const { return m_revealing; }
+    // The class's guess: the number typed (NaN when none) or the choice picked (-1 when none).
+    double guessedNumber() const;
+    int guessedChoice() const;
+    void setGuess(double number);
+    void setGuessedChoice(int choice);
+    // The sentence after the reveal ("You said 20; the answer is 32."), empty before it.
+    QString answerText() const;
+    // The text shown for a number: integers plain, others with the decimals the lesson writes.
+    static QString formatNumber(double value, double like);
+
+public Q_SLOTS:
+    void setStep(int step);
+    void next();
+    void previous();
+    void restart();
+    // Asks the window to play the step and then call showAnswer (emits revealRequested).
+    void reveal();
+    // The run's value of the question's metric: shows the answer, the comparison and the reveal text.
+    void showAnswer(double actual);
+
+Q_SIGNALS:
+    void stepChanged(int step);
+    void revealRequested();
+    void hidingChanged(bool hiding);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    // The labels' sizes relative to the panel's font, again after every font change (the zoom and
+    // presentation mode change the window's font).
+    void applyFonts();
+    void rebuild();
+    void updateButtons();
+
+    Lesson m_lesson;
+    int m_step = 0;
+    bool m_revealed = false;
+    bool m_revealing = false;
+    QString m_answer;
+
+    QLabel *m_lessonTitle = nullptr;
+    QLabel *m_progress = nullptr;
+    QLabel *m_stepTitle = nullptr;
+    QLabel *m_watch = nullptr;
+    QWidget *m_questionBox = nullptr;
+    QLabel *m_question = nullptr;
+    QLineEdit *m_number = nullptr;
+    QWidget *m_choicesBox = nullptr;
+    QVBoxLayout *m_choicesLayout = nullptr;
+    QButtonGroup *m_choices = nullptr;
+    QPushButton *m_reveal = nullptr;
+    QLabel *m_answerLabel = nullptr;
+    QLabel *m_revealText = nullptr;
+    QPushButton *m_previous = nullptr;
+    QPushButton *m_next = nullptr;
+    QPushButton *m_restart = nullptr;
+};
+
+} // namespace retrylab
