@@ -1,6 +1,7 @@
 #include "handout.h"
 
 #include "chartspanel.h"
+#include "lessonplayer.h"
 #include "loadchart.h"
 #include "story.h"
 #include "timelinewidget.h"
@@ -16,6 +17,9 @@
 #include <QSaveFile>
 #include <QTemporaryDir>
 #include <QTextDocument>
+#include <QtConcurrent/QtConcurrentMap>
+
+#include <memory>
 
 namespace retrylab {
 
@@ -66,6 +70,114 @@ void drawHeading(QPainter &painter, const QRectF &page, const QString &text)
     painter.drawText(QRectF(page.left(), page.top(), page.width(), page.height() * 0.08),
                      Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, text);
 }
+
+// The run's numbers as (label, value) rows.
+QList<QPair<QString, QString>> metricRows(const Metrics &m)
+{
+    return {
+        {Handout::tr("Operations"), QString::number(m.logicalOperations)},
+        {Handout::tr("HTTP attempts"), Handout::tr("%1 (%2 per operation)").arg(m.httpAttempts).arg(m.amplification, 0, 'f', 2)},
+        {Handout::tr("Records"), QString::number(m.records)},
+        {Handout::tr("Duplicates"), QString::number(m.duplicates)},
+        {Handout::tr("Orphans"), QString::number(m.orphans)},
+        {Handout::tr("Lost"), QString::number(m.lost)},
+        {Handout::tr("Succeeded / failed"), Handout::tr("%1 / %2").arg(m.clientSucceeded).arg(m.clientFailed)},
+        {Handout::tr("Latency p50 / p99"), Handout::tr("%1 / %2 ms").arg(m.latencyP50Ms, 0, 'f', 0).arg(m.latencyP99Ms, 0, 'f', 0)},
+        {Handout::tr("Goodput"), Handout::tr("%1 orders/s").arg(m.goodputPerS, 0, 'f', 1)},
+    };
+}
+
+QString htmlRows(const QList<QPair<QString, QString>> &rows)
+{
+    QString html = QStringLiteral("<table cellpadding='3'>");
+    for (const auto &[label, value] : rows)
+        html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(label.toHtmlEscaped(), value.toHtmlEscaped());
+    return html + QStringLiteral("</table>");
+}
+
+// Rich text drawn from the top of `area`, shrunk to fit its height; returns the height used.
+double drawHtml(QPainter &painter, const QRectF &area, const QString &html, double pointSize = 10)
+{
+    QTextDocument doc;
+    QFont base = painter.font();
+    base.setPointSizeF(pointSize);
+    doc.setDefaultFont(base);
+    doc.setTextWidth(area.width());
+    doc.setHtml(html);
+    const double fit = doc.size().height() > area.height() ? area.height() / doc.size().height() : 1.0;
+    painter.save();
+    painter.translate(area.topLeft());
+    painter.scale(fit, fit);
+    doc.drawContents(&painter);
+    painter.restore();
+    return doc.size().height() * fit;
+}
+
+// The timeline of one operation of a traced run, played to its end, as a 1080p picture.
+QImage timelineImage(const RunResult &result, int op, QString *error)
+{
+    QTemporaryDir images;
+    if (!images.isValid()) {
+        *error = Handout::tr("cannot make a temporary folder for the pictures");
+        return QImage();
+    }
+    TimelineWidget timeline;
+    timeline.resize(1600, 900);
+    timeline.setResult(result);
+    timeline.setOperation(op);
+    timeline.seekToEnd(); // the whole operation, played to its end
+    const QString png = images.filePath(QStringLiteral("timeline.png"));
+    if (!timeline.exportImage(png, error, QSize(1920, 1080)))
+        return QImage();
+    return QImage(png);
+}
+
+// Checked before any picture is drawn.
+QString pdfNameError(const QString &fileName)
+{
+    if (QFileInfo(fileName).suffix().compare(QLatin1String("pdf"), Qt::CaseInsensitive) != 0)
+        return Handout::tr("expected a file name ending in .pdf, got \"%1\"").arg(fileName);
+    return QString();
+}
+
+// A landscape A4 PDF being written: begin() opens it and the painter, end() commits it.
+class PdfFile
+{
+public:
+    explicit PdfFile(const QString &fileName) : m_fileName(fileName), m_out(fileName) {}
+    QString begin(const QString &title)
+    {
+        if (!m_out.open(QIODevice::WriteOnly))
+            return Handout::tr("cannot write \"%1\": %2").arg(m_fileName, m_out.errorString());
+        m_pdf = std::make_unique<QPdfWriter>(&m_out);
+        m_pdf->setPageSize(QPageSize(QPageSize::A4));
+        m_pdf->setPageOrientation(QPageLayout::Landscape);
+        m_pdf->setResolution(150);
+        m_pdf->setTitle(title);
+        m_pdf->setCreator(QStringLiteral("RetryLab"));
+        if (!painter.begin(m_pdf.get()))
+            return Handout::tr("cannot write \"%1\"").arg(m_fileName);
+        const QRectF page = m_pdf->pageLayout().paintRectPixels(m_pdf->resolution());
+        area = QRectF(0, 0, page.width(), page.height());
+        return QString();
+    }
+    void newPage() { m_pdf->newPage(); }
+    QString end()
+    {
+        painter.end();
+        if (!m_out.commit())
+            return Handout::tr("cannot write \"%1\": %2").arg(m_fileName, m_out.errorString());
+        return QString();
+    }
+
+    QPainter painter;
+    QRectF area;
+
+private:
+    QString m_fileName;
+    QSaveFile m_out;
+    std::unique_ptr<QPdfWriter> m_pdf;
+};
 
 } // namespace
 
@@ -122,29 +234,21 @@ QList<QPair<QString, QString>> handoutSettings(const Scenario &s)
 
 QString writeHandout(const RunResult &result, ChartsPanel *charts, const QString &fileName)
 {
-    if (QFileInfo(fileName).suffix().compare(QLatin1String("pdf"), Qt::CaseInsensitive) != 0)
-        return Handout::tr("expected a file name ending in .pdf, got \"%1\"").arg(fileName);
-    QTemporaryDir images;
-    if (!images.isValid())
-        return Handout::tr("cannot make a temporary folder for the pictures");
+    if (const QString error = pdfNameError(fileName); !error.isEmpty())
+        return error;
 
     // The story operation as a slide, and every chart of the result, as pictures first.
     QString error;
-    TimelineWidget timeline;
-    timeline.resize(1600, 900);
-    timeline.setResult(result);
-    timeline.setOperation(storyOperation(result));
-    timeline.seekToEnd(); // the whole operation, played to its end
-    const QString timelinePng = images.filePath(QStringLiteral("timeline.png"));
-    if (!timeline.exportImage(timelinePng, &error, QSize(1920, 1080)))
+    const QImage timeline = timelineImage(result, storyOperation(result), &error);
+    if (timeline.isNull())
         return error;
+    if (!charts)
+        return Handout::tr("cannot draw the charts");
     const bool aboutLoad = isAboutLoad(result.scenario);
     QList<QPair<int, QString>> chartPages; // (tab, title)
     const QList<QPair<int, QString>> tabs{{ChartsPanel::DuplicatesTab, Handout::tr("Duplicates over time")},
                                           {ChartsPanel::AttemptsTab, Handout::tr("Attempts per operation")},
                                           {ChartsPanel::LoadTab, Handout::tr("Load over time")}};
-    if (!charts)
-        return Handout::tr("cannot draw the charts");
     for (const auto &[tab, title] : tabs) {
         if (tab == ChartsPanel::LoadTab && !aboutLoad)
             continue;
@@ -161,62 +265,27 @@ QString writeHandout(const RunResult &result, ChartsPanel *charts, const QString
         chartPages << qMakePair(tab, title);
     }
 
-    QSaveFile out(fileName);
-    if (!out.open(QIODevice::WriteOnly))
-        return Handout::tr("cannot write \"%1\": %2").arg(fileName, out.errorString());
-    QPdfWriter pdf(&out);
-    pdf.setPageSize(QPageSize(QPageSize::A4));
-    pdf.setPageOrientation(QPageLayout::Landscape);
-    pdf.setResolution(150);
     const Scenario &s = result.scenario;
-    pdf.setTitle(s.title.isEmpty() ? s.name : s.title);
-    pdf.setCreator(QStringLiteral("RetryLab"));
-    QPainter painter;
-    if (!painter.begin(&pdf))
-        return Handout::tr("cannot write \"%1\"").arg(fileName);
-    const QRectF page = pdf.pageLayout().paintRectPixels(pdf.resolution());
-    const QRectF area(0, 0, page.width(), page.height());
+    PdfFile pdf(fileName);
+    error = pdf.begin(s.title.isEmpty() ? s.name : s.title);
+    if (!error.isEmpty())
+        return error;
+    QPainter &painter = pdf.painter;
+    const QRectF &area = pdf.area;
 
     // Page 1: the lesson, the settings and the metrics.
-    const Metrics &m = result.metrics;
     QString html = QStringLiteral("<h1>%1</h1><p style='font-size:12pt'>%2</p>")
                        .arg((s.title.isEmpty() ? s.name : s.title).toHtmlEscaped(), s.description.toHtmlEscaped());
     html += QStringLiteral("<table width='100%' cellspacing='0' cellpadding='4'><tr><td width='55%' valign='top'>");
-    html += QStringLiteral("<h3>%1</h3><table cellpadding='3'>").arg(Handout::tr("Settings"));
-    for (const auto &[label, value] : handoutSettings(s))
-        html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(label.toHtmlEscaped(), value.toHtmlEscaped());
-    html += QStringLiteral("</table></td><td valign='top'><h3>%1</h3><table cellpadding='3'>").arg(Handout::tr("What happened"));
-    const QList<QPair<QString, QString>> metrics{
-        {Handout::tr("Operations"), QString::number(m.logicalOperations)},
-        {Handout::tr("HTTP attempts"), Handout::tr("%1 (%2 per operation)").arg(m.httpAttempts).arg(m.amplification, 0, 'f', 2)},
-        {Handout::tr("Records"), QString::number(m.records)},
-        {Handout::tr("Duplicates"), QString::number(m.duplicates)},
-        {Handout::tr("Orphans"), QString::number(m.orphans)},
-        {Handout::tr("Lost"), QString::number(m.lost)},
-        {Handout::tr("Succeeded / failed"), Handout::tr("%1 / %2").arg(m.clientSucceeded).arg(m.clientFailed)},
-        {Handout::tr("Latency p50 / p99"), Handout::tr("%1 / %2 ms").arg(m.latencyP50Ms, 0, 'f', 0).arg(m.latencyP99Ms, 0, 'f', 0)},
-        {Handout::tr("Goodput"), Handout::tr("%1 orders/s").arg(m.goodputPerS, 0, 'f', 1)},
-    };
-    for (const auto &[label, value] : metrics)
-        html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(label.toHtmlEscaped(), value.toHtmlEscaped());
-    html += QStringLiteral("</table></td></tr></table>");
-    QTextDocument doc;
-    QFont base = painter.font();
-    base.setPointSizeF(10);
-    doc.setDefaultFont(base);
-    doc.setPageSize(area.size());
-    doc.setTextWidth(area.width());
-    doc.setHtml(html);
-    painter.save();
-    const double fit = doc.size().height() > area.height() ? area.height() / doc.size().height() : 1.0;
-    painter.scale(fit, fit);
-    doc.drawContents(&painter);
-    painter.restore();
+    html += QStringLiteral("<h3>%1</h3>").arg(Handout::tr("Settings")) + htmlRows(handoutSettings(s));
+    html += QStringLiteral("</td><td valign='top'><h3>%1</h3>").arg(Handout::tr("What happened")) + htmlRows(metricRows(result.metrics));
+    html += QStringLiteral("</td></tr></table>");
+    drawHtml(painter, area, html);
 
     // Page 2: the story operation.
     pdf.newPage();
     drawHeading(painter, area, Handout::tr("The story operation: ORD-%1").arg(storyOperation(result), 4, 10, QLatin1Char('0')));
-    drawImage(painter, QImage(timelinePng), area.adjusted(0, area.height() * 0.09, 0, 0));
+    drawImage(painter, timeline, area.adjusted(0, area.height() * 0.09, 0, 0));
 
     // Then one chart per page, drawn as vectors.
     for (const auto &[tab, title] : chartPages) {
@@ -224,10 +293,88 @@ QString writeHandout(const RunResult &result, ChartsPanel *charts, const QString
         drawHeading(painter, area, title);
         charts->renderChart(tab, &painter, area.adjusted(0, area.height() * 0.09, 0, 0));
     }
-    painter.end();
-    if (!out.commit())
-        return Handout::tr("cannot write \"%1\": %2").arg(fileName, out.errorString());
-    return QString();
+    return pdf.end();
+}
+
+QFuture<RunResult> startLessonRuns(const Lesson &lesson)
+{
+    return QtConcurrent::mapped(lesson.steps, [](const LessonStep &step) { return simulate(step.scenario); });
+}
+
+QString writeLessonHandout(const Lesson &lesson, const QList<RunResult> &runs, const QString &fileName)
+{
+    if (runs.size() != lesson.steps.size())
+        return Handout::tr("the lesson has %1 steps but %2 runs were given").arg(lesson.steps.size()).arg(runs.size());
+    if (const QString error = pdfNameError(fileName); !error.isEmpty())
+        return error;
+    QString error;
+    QList<QImage> timelines;
+    for (int i = 0; i < runs.size(); ++i) {
+        if (!runs.at(i).error.isEmpty())
+            return Handout::tr("step %1: %2").arg(i + 1).arg(runs.at(i).error);
+        timelines << timelineImage(runs.at(i), lesson::shownOperation(lesson.steps.at(i), runs.at(i)), &error);
+        if (timelines.last().isNull())
+            return error;
+    }
+
+    PdfFile pdf(fileName);
+    error = pdf.begin(lesson::display(lesson.title));
+    if (!error.isEmpty())
+        return error;
+    QPainter &painter = pdf.painter;
+    const QRectF &area = pdf.area;
+
+    // Page 1: the lesson and its steps.
+    QString html = QStringLiteral("<h1>%1</h1><p style='font-size:13pt'>%2</p><h3>%3</h3><ol>")
+                       .arg(lesson::display(lesson.title).toHtmlEscaped(), lesson::display(lesson.summary).toHtmlEscaped(),
+                            Handout::tr("Steps"));
+    for (const LessonStep &step : lesson.steps)
+        html += QStringLiteral("<li style='font-size:12pt'>%1</li>").arg(lesson::display(step.title).toHtmlEscaped());
+    html += QStringLiteral("</ol>");
+    drawHtml(painter, area, html);
+
+    // Then one step per page: what to watch, the question and its answer, and the timeline.
+    for (int i = 0; i < lesson.steps.size(); ++i) {
+        const LessonStep &step = lesson.steps.at(i);
+        const RunResult &run = runs.at(i);
+        const int op = lesson::shownOperation(step, run);
+        pdf.newPage();
+        QString text = QStringLiteral("<h2>%1</h2><p style='font-size:13pt'>%2</p>")
+                           .arg(Handout::tr("Step %1 of %2: %3").arg(i + 1).arg(lesson.steps.size())
+                                    .arg(lesson::display(step.title)).toHtmlEscaped(),
+                                lesson::display(step.watch).toHtmlEscaped());
+        const LessonQuestion &q = step.question;
+        if (q.kind != LessonQuestion::Kind::None) {
+            text += QStringLiteral("<p style='font-size:12pt'><b>%1</b> %2</p>")
+                        .arg(Handout::tr("Question:"), lesson::display(q.text).toHtmlEscaped());
+            double value = 0;
+            QString answer;
+            if (lesson::metricValue(run, op, q.metric, &value)) {
+                answer = q.kind == LessonQuestion::Kind::Choice && q.answerChoice >= 0 && q.answerChoice < q.choices.size()
+                             ? lesson::display(q.choices.at(q.answerChoice).text)
+                             : LessonPlayer::formatNumber(value, q.answer);
+            }
+            if (q.kind == LessonQuestion::Kind::Choice) {
+                text += QStringLiteral("<ol type='A'>");
+                for (const LessonChoice &c : q.choices)
+                    text += QStringLiteral("<li>%1</li>").arg(lesson::display(c.text).toHtmlEscaped());
+                text += QStringLiteral("</ol>");
+            }
+            if (!answer.isEmpty())
+                text += QStringLiteral("<p style='font-size:12pt'><b>%1</b> %2</p>").arg(Handout::tr("Answer:"), answer.toHtmlEscaped());
+        }
+        if (!step.reveal.isEmpty())
+            text += QStringLiteral("<p style='font-size:12pt'><i>%1</i></p>").arg(lesson::display(step.reveal).toHtmlEscaped());
+        const Metrics &m = run.metrics;
+        text += QStringLiteral("<p>%1</p>").arg(Handout::tr("ORD-%1 is shown below. The whole run: %2 operations, %3 HTTP attempts, %4 records, %5 duplicates, %6 orphans (seed %7).")
+                                                     .arg(op, 4, 10, QLatin1Char('0'))
+                                                     .arg(m.logicalOperations).arg(m.httpAttempts).arg(m.records)
+                                                     .arg(m.duplicates).arg(m.orphans).arg(run.scenario.seed)
+                                                     .toHtmlEscaped());
+        const double used = drawHtml(painter, QRectF(area.topLeft(), QSizeF(area.width(), area.height() * 0.5)), text);
+        drawImage(painter, timelines.at(i), area.adjusted(0, used + area.height() * 0.02, 0, 0));
+    }
+    return pdf.end();
 }
 
 } // namespace retrylab
