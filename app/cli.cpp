@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include "i18n.h"
 #include "liveclient.h"
 #include "orderserver.h"
 #include "scenario.h"
@@ -1681,7 +1682,7 @@ bool wanted(int argc, char *argv[])
     return first[0] != '-' && first[0] != '\0';
 }
 
-int run(int argc, char *argv[])
+int run(int argc, char *argv[], const QString &language)
 {
     // serve spends its time in the event loop: Qt's own Unix dispatcher is lighter than GLib's.
     if (argc >= 2 && argv[1] && !std::strcmp(argv[1], "serve") && !qEnvironmentVariableIsSet("QT_NO_GLIB"))
@@ -1697,6 +1698,7 @@ int run(int argc, char *argv[])
                                                           : std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("retrylab"));
     QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    i18n::install(language.isEmpty() ? i18n::systemLanguage() : language);
     QStringList arguments = QCoreApplication::arguments();
     arguments.removeFirst();
     if (arguments.isEmpty()) {

@@ -1,6 +1,7 @@
 #include "gui.h"
 
 #include "chartspanel.h"
+#include "i18n.h"
 #include "mainwindow.h"
 #include "runcontroller.h"
 #include "story.h"
@@ -87,7 +88,56 @@ int takeScreenshot(MainWindow &window, const QString &fileName, int operation, i
 
 } // namespace
 
-int runGui(int argc, char *argv[])
+WindowHost::WindowHost(MainWindow *window, QObject *parent)
+    : QObject(parent)
+{
+    adopt(window);
+}
+
+WindowHost::~WindowHost()
+{
+    delete m_window.data();
+}
+
+MainWindow *WindowHost::window() const
+{
+    return m_window.data();
+}
+
+void WindowHost::adopt(MainWindow *window)
+{
+    m_window = window;
+    connect(window, &MainWindow::languageChanged, this, &WindowHost::rebuild, Qt::QueuedConnection);
+}
+
+void WindowHost::switchLanguage(const QString &language)
+{
+    if (!m_window)
+        return;
+    if (language == i18n::currentLanguage()) {
+        return;
+    }
+    m_window->setLanguage(language); // emits languageChanged: rebuild() follows
+}
+
+void WindowHost::rebuild()
+{
+    MainWindow *old = m_window;
+    if (!old)
+        return;
+    const MainWindow::Handover state = old->handover();
+    const bool visible = old->isVisible();
+    auto *window = new MainWindow(nullptr, false);
+    window->takeOver(state);
+    adopt(window);
+    if (visible && !state.presenting)
+        window->show();
+    old->hide();
+    delete old;
+    Q_EMIT windowReplaced(window);
+}
+
+int runGui(int argc, char *argv[], const QString &language)
 {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("RetryLab"));
@@ -103,6 +153,15 @@ int runGui(int argc, char *argv[])
         font.setPointSizeF(11);
         QApplication::setFont(font);
     }
+
+    // --lang (taken out of argv by main) wins over View > Language, which wins over the system locale.
+    QString chosen = language;
+    if (chosen.isEmpty()) {
+        chosen = Settings().language();
+        if (!i18n::isSupported(chosen))
+            chosen = i18n::systemLanguage();
+    }
+    i18n::install(chosen);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("RetryLab desktop lab: retries, timeouts and idempotency."));
@@ -166,7 +225,8 @@ int runGui(int argc, char *argv[])
             return usageError(QStringLiteral("--screenshot: cannot write images of type \"%1\"").arg(QString::fromLatin1(format)));
     }
 
-    MainWindow window(nullptr, !parser.isSet(scenarioOption));
+    WindowHost host(new MainWindow(nullptr, !parser.isSet(scenarioOption)));
+    MainWindow &window = *host.window();
     if (parser.isSet(scenarioOption)) {
         QString error;
         if (!window.loadScenario(parser.value(scenarioOption), &error))
