@@ -3,6 +3,7 @@
 
 #include <limits>
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -2200,7 +2201,7 @@ ScenarioParse fromJsonBytes(const QByteArray &bytes, const QString &source)
     ScenarioParse refused;
     if (bytes.size() > MaxFileBytes) {
         refused.errors << prefix
-                + QStringLiteral("the file is larger than %1 bytes, the most a scenario file may hold").arg(MaxFileBytes);
+                + QCoreApplication::translate("scenario", "the file is larger than %1 bytes, the most a scenario file may hold").arg(MaxFileBytes);
         return refused;
     }
     if (const QString problem = encodingProblem(bytes); !problem.isEmpty()) {
@@ -2211,19 +2212,19 @@ ScenarioParse fromJsonBytes(const QByteArray &bytes, const QString &source)
     JsonScanner scanner(bytes);
     if (!scanner.scan()) {
         refused.errors << prefix
-                + QStringLiteral("malformed JSON at %1: %2").arg(lineColumn(bytes, scanner.errorOffset()), scanner.error());
+                + QCoreApplication::translate("scenario", "malformed JSON at %1: %2").arg(lineColumn(bytes, scanner.errorOffset()), scanner.error());
         return refused;
     }
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
         refused.errors << prefix
-                + QStringLiteral("malformed JSON at %1: %2")
+                + QCoreApplication::translate("scenario", "malformed JSON at %1: %2")
                       .arg(lineColumn(bytes, parseError.offset), parseError.errorString());
         return refused;
     }
     if (!doc.isObject()) {
-        refused.errors << prefix + QStringLiteral("expected a JSON object at the top level");
+        refused.errors << prefix + QCoreApplication::translate("scenario", "expected a JSON object at the top level");
         return refused;
     }
     ScenarioParse result = readObject(doc.object());
@@ -2238,7 +2239,7 @@ ScenarioParse load(const QString &fileName)
     QFile file(fileName);
     if (!file.open(QIODevice::ReadOnly)) {
         ScenarioParse result;
-        result.errors << QStringLiteral("cannot read scenario file \"%1\": %2").arg(fileName, file.errorString());
+        result.errors << QCoreApplication::translate("scenario", "cannot read scenario file \"%1\": %2").arg(fileName, file.errorString());
         return result;
     }
     // One byte past the cap is enough to refuse, whatever the file's size.
@@ -2249,15 +2250,15 @@ QString save(const Scenario &s, const QString &fileName)
 {
     QSaveFile file(fileName);
     if (!file.open(QIODevice::WriteOnly))
-        return QStringLiteral("cannot write scenario file \"%1\": %2").arg(fileName, file.errorString());
+        return QCoreApplication::translate("scenario", "cannot write scenario file \"%1\": %2").arg(fileName, file.errorString());
     const QByteArray bytes = QJsonDocument(s.toJson()).toJson(QJsonDocument::Indented);
     if (file.write(bytes) != bytes.size()) {
         const QString error = file.errorString();
         file.cancelWriting();
-        return QStringLiteral("cannot write scenario file \"%1\": %2").arg(fileName, error);
+        return QCoreApplication::translate("scenario", "cannot write scenario file \"%1\": %2").arg(fileName, error);
     }
     if (!file.commit())
-        return QStringLiteral("cannot write scenario file \"%1\": %2").arg(fileName, file.errorString());
+        return QCoreApplication::translate("scenario", "cannot write scenario file \"%1\": %2").arg(fileName, file.errorString());
     return QString();
 }
 
@@ -2439,7 +2440,7 @@ ScenarioParse preset(const QString &name)
     const QString fileName = QStringLiteral(":/scenarios/%1.json").arg(name);
     if (name.isEmpty() || name.contains(QLatin1Char('/')) || !QFile::exists(fileName)) {
         ScenarioParse result;
-        result.errors << QStringLiteral("unknown preset \"%1\"; available presets: %2")
+        result.errors << QCoreApplication::translate("scenario", "unknown preset \"%1\"; available presets: %2")
                              .arg(name, presetNames().join(QStringLiteral(", ")));
         return result;
     }
@@ -2454,7 +2455,7 @@ ScenarioParse resolve(const QString &nameOrFile)
     if (presetNames().contains(nameOrFile))
         return preset(nameOrFile);
     ScenarioParse result;
-    result.errors << QStringLiteral("\"%1\" is neither a scenario file nor a preset; available presets: %2")
+    result.errors << QCoreApplication::translate("scenario", "\"%1\" is neither a scenario file nor a preset; available presets: %2")
                          .arg(nameOrFile, presetNames().join(QStringLiteral(", ")));
     return result;
 }
