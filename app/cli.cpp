@@ -312,16 +312,28 @@ private:
     QCommandLineOption m_help;
 };
 
-const QCommandLineOption ScenarioOption(QStringLiteral("scenario"),
-                                        QCoreApplication::translate("cli", "Preset name (see 'retrylab list') or scenario JSON file."),
-                                        QStringLiteral("NAME|FILE"));
-const QCommandLineOption SeedOption(QStringLiteral("seed"), QCoreApplication::translate("cli", "Random seed (overrides the scenario's)."),
-                                    QStringLiteral("N"));
-const QCommandLineOption SetOption(QStringLiteral("set"),
-                                   QCoreApplication::translate("cli", "Change one scenario field, e.g. network.responseLoss=0.3 "
-                                                  "(repeatable; 'retrylab fields' lists every path with its "
-                                                  "type, range and default)."),
-                                   QStringLiteral("path=value"));
+// Functions, not globals: the descriptions are translated once the translators are installed.
+QCommandLineOption scenarioOption()
+{
+    return QCommandLineOption(QStringLiteral("scenario"),
+                              QCoreApplication::translate("cli", "Preset name (see 'retrylab list') or scenario JSON file."),
+                              QStringLiteral("NAME|FILE"));
+}
+
+QCommandLineOption seedOption()
+{
+    return QCommandLineOption(QStringLiteral("seed"), QCoreApplication::translate("cli", "Random seed (overrides the scenario's)."),
+                              QStringLiteral("N"));
+}
+
+QCommandLineOption setOption()
+{
+    return QCommandLineOption(QStringLiteral("set"),
+                              QCoreApplication::translate("cli", "Change one scenario field, e.g. network.responseLoss=0.3 "
+                                                                 "(repeatable; 'retrylab fields' lists every path with its "
+                                                                 "type, range and default)."),
+                              QStringLiteral("path=value"));
+}
 
 QCommandLineOption formatOption(const QString &choices)
 {
@@ -353,7 +365,7 @@ int applySetsAndSeed(const QCommandLineParser &parser, const QString &command, S
 {
     Scenario &s = *start;
 
-    const QStringList assignments = parser.values(SetOption);
+    const QStringList assignments = parser.values(setOption());
     for (const QString &assignment : assignments) {
         if (!assignment.contains(QLatin1Char('='))) {
             fail(QCoreApplication::translate("cli", "%1: --set '%2': expected path=value, e.g. network.responseLoss=0.3")
@@ -376,8 +388,8 @@ int applySetsAndSeed(const QCommandLineParser &parser, const QString &command, S
         s = changed.scenario;
     }
 
-    if (parser.isSet(SeedOption)) {
-        const QString text = parser.value(SeedOption).trimmed();
+    if (parser.isSet(seedOption())) {
+        const QString text = parser.value(seedOption()).trimmed();
         bool ok = false;
         const qulonglong seed = text.toULongLong(&ok);
         if (!ok || text.startsWith(QLatin1Char('-')) || text.startsWith(QLatin1Char('+'))) {
@@ -395,12 +407,12 @@ int applySetsAndSeed(const QCommandLineParser &parser, const QString &command, S
 int loadScenario(const QCommandLineParser &parser, const QString &command, Scenario *out,
                  const Scenario *fallback = nullptr)
 {
-    const QString name = parser.value(ScenarioOption);
-    if (fallback && !parser.isSet(ScenarioOption)) {
+    const QString name = parser.value(scenarioOption());
+    if (fallback && !parser.isSet(scenarioOption())) {
         Scenario s = *fallback;
         return applySetsAndSeed(parser, command, &s, out);
     }
-    if (!parser.isSet(ScenarioOption) || name.trimmed().isEmpty()) {
+    if (!parser.isSet(scenarioOption()) || name.trimmed().isEmpty()) {
         fail(QCoreApplication::translate("cli", "%1: missing --scenario NAME|FILE (presets: %2)")
                      .arg(command, scenario::presetNames().join(QStringLiteral(", "))));
         return ExitUsage;
@@ -671,7 +683,7 @@ int runCommand(const QStringList &arguments)
             QCoreApplication::translate("cli", "With --series: write the series to FILE instead of standard output, as CSV if FILE "
                            "ends in .csv, else as JSON; the metrics are printed as without --series."),
             QStringLiteral("FILE"));
-    parser.addOptions({ScenarioOption, SeedOption, SetOption, formatOption(QStringLiteral("table, json, csv")),
+    parser.addOptions({scenarioOption(), seedOption(), setOption(), formatOption(QStringLiteral("table, json, csv")),
                        traceOption, seriesOption, seriesOutOption, maxAttempts, liveOption, urlOption,
                        timeScaleOption});
     if (const int rc = command.parse(arguments); rc != Continue)
@@ -1238,9 +1250,9 @@ int sweepCommand(const QStringList &arguments)
                            "at worst, each cell counted at its own worst case. N is digits or a number like 5e8. "
                            "Default %1.")
                     .arg(work::formatCount(work::DefaultMaxAttempts)));
-    parser.addOptions({ScenarioOption, paramOption, valuesOption, fromOption, toOption, stepsOption, param2Option,
+    parser.addOptions({scenarioOption(), paramOption, valuesOption, fromOption, toOption, stepsOption, param2Option,
                        values2Option, from2Option, to2Option, steps2Option, labelsOption, labels2Option, seedsOption,
-                       metricsOption, SeedOption, SetOption, formatOption(QStringLiteral("table, json, csv")), maxAttempts,
+                       metricsOption, seedOption(), setOption(), formatOption(QStringLiteral("table, json, csv")), maxAttempts,
                        chartOption, titleOption});
     if (const int rc = command.parse(arguments); rc != Continue)
         return rc;
@@ -1545,9 +1557,9 @@ int serveCommand(const QStringList &arguments)
     parser.addOption(listen);
     parser.addOption(db);
     parser.addOption(keyStore);
-    parser.addOption(ScenarioOption);
-    parser.addOption(SetOption);
-    parser.addOption(SeedOption);
+    parser.addOption(scenarioOption());
+    parser.addOption(setOption());
+    parser.addOption(seedOption());
     const int parsed = command.parse(arguments);
     if (parsed != Continue)
         return parsed;
@@ -1623,7 +1635,7 @@ int serveCommand(const QStringList &arguments)
     banner += QCoreApplication::translate("cli", "  idempotency: %1, key store: %2, database: %3\n")
                       .arg(scenario::toString(s.server.idempotency.mode), scenario::toString(s.server.idempotency.store),
                            options.dbFile.isEmpty() ? QCoreApplication::translate("cli", "in memory") : options.dbFile);
-    if (parser.isSet(ScenarioOption))
+    if (parser.isSet(scenarioOption()))
         banner += QCoreApplication::translate("cli", "  server and fault settings from scenario %1 (seed %2)\n").arg(s.name).arg(s.seed);
     if (!server.adminToken().isEmpty())
         banner += QCoreApplication::translate("cli", "  admin token (Authorization: Bearer ...): %1\n").arg(QString::fromLatin1(server.adminToken()));
