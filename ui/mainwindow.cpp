@@ -450,7 +450,9 @@ MainWindow::Handover MainWindow::handover()
     h.playhead = hasResult() ? m_timeline->playhead() : -1;
     h.page = int(currentPage());
     h.chartsTab = m_charts->currentTab();
-    h.geometry = saveGeometry();
+    // Not saveGeometry(): the new window goes exactly where this one is, frame or no frame.
+    h.geometry = geometry();
+    h.maximized = isMaximized();
     h.windowState = saveState();
     h.predicting = m_predictAction->isChecked();
     h.live = m_live->isEnabled();
@@ -459,7 +461,9 @@ MainWindow::Handover MainWindow::handover()
 
 void MainWindow::takeOver(const Handover &h)
 {
-    restoreGeometry(h.geometry);
+    setGeometry(h.geometry);
+    if (h.maximized)
+        setWindowState(windowState() | Qt::WindowMaximized);
     restoreState(h.windowState);
     m_watchDock->hide(); // nothing is served by a new window
     applyScenario(h.baseline, h.fileName);

@@ -7,6 +7,7 @@
 #include "watchsession.h"
 
 #include <QByteArray>
+#include <QRect>
 #include <QSize>
 #include <QMainWindow>
 
@@ -125,7 +126,8 @@ public:
         qint64 playhead = -1; // microseconds of virtual time; -1: the end
         int page = 0;         // MainWindow::Page
         int chartsTab = 0;    // ChartsPanel::Tab
-        QByteArray geometry;
+        QRect geometry;          // without the frame, as outside presentation mode
+        bool maximized = false;
         QByteArray windowState; // docks and toolbars, as outside presentation mode
         bool presenting = false;
         bool predicting = false;
