@@ -349,7 +349,7 @@ void capErrors(QStringList *errors, qsizetype unlisted = 0)
         return;
     if (errors->size() > scenario::MaxReportedErrors)
         errors->erase(errors->begin() + scenario::MaxReportedErrors, errors->end());
-    errors->append(more == 1 ? QStringLiteral("and 1 more error") : QStringLiteral("and %1 more errors").arg(more));
+    errors->append(more == 1 ? QCoreApplication::translate("scenario", "and 1 more error") : QCoreApplication::translate("scenario", "and %1 more errors").arg(more));
 }
 
 // "1000000" rather than QString::arg's "1e+06".
@@ -411,7 +411,7 @@ public:
 
     void error(const QString &key, const QString &rule, const QJsonValue &got)
     {
-        m_errors->append(QStringLiteral("%1: %2, got %3").arg(pathOf(key), rule, describe(got)));
+        m_errors->append(QCoreApplication::translate("scenario", "%1: %2, got %3").arg(pathOf(key), rule, describe(got)));
     }
 
     // The value of key, or undefined; marks the key as known either way.
@@ -444,7 +444,7 @@ public:
             return;
         const double d = v.toDouble();
         if (!v.isDouble() || std::floor(d) != d || d < lo || d > hi) {
-            error(QLatin1String(key), QStringLiteral("expected an integer from %1 to %2").arg(lo).arg(hi), v);
+            error(QLatin1String(key), QCoreApplication::translate("scenario", "expected an integer from %1 to %2").arg(lo).arg(hi), v);
             return;
         }
         *out = int(d);
@@ -476,7 +476,7 @@ public:
             return;
         const double d = v.toDouble();
         if (!v.isDouble() || std::floor(d) != d || d < lo || d > hi) {
-            m_errors->append(QStringLiteral("%1: expected an integer from %2 to %3, got %4 (or null for unlimited)")
+            m_errors->append(QCoreApplication::translate("scenario", "%1: expected an integer from %2 to %3, got %4 (or null for unlimited)")
                                  .arg(pathOf(QLatin1String(key)))
                                  .arg(lo)
                                  .arg(hi)
@@ -504,7 +504,7 @@ public:
             return;
         const double d = v.toDouble();
         if (!v.isDouble() || !std::isfinite(d) || d < lo || d > hi) {
-            m_errors->append(QStringLiteral("%1: expected a number from %2 to %3, got %4 (or null for %5)")
+            m_errors->append(QCoreApplication::translate("scenario", "%1: expected a number from %2 to %3, got %4 (or null for %5)")
                                  .arg(pathOf(QLatin1String(key)), plainNumber(lo), plainNumber(hi), describe(v),
                                       nullMeaning));
             return;
@@ -521,7 +521,7 @@ public:
             return;
         const double d = v.toDouble();
         if (!v.isDouble() || !std::isfinite(d) || d < lo || d > hi) {
-            error(QLatin1String(key), QStringLiteral("expected a number from %1 to %2").arg(lo).arg(hi), v);
+            error(QLatin1String(key), QCoreApplication::translate("scenario", "expected a number from %1 to %2").arg(lo).arg(hi), v);
             return;
         }
         *out = d;
@@ -534,7 +534,7 @@ public:
         if (v.isUndefined())
             return;
         if (!v.isBool()) {
-            error(QLatin1String(key), QStringLiteral("expected true or false"), v);
+            error(QLatin1String(key), QCoreApplication::translate("scenario", "expected true or false"), v);
             return;
         }
         *out = v.toBool();
@@ -549,14 +549,14 @@ public:
         if (v.isUndefined())
             return;
         if (!v.isString() || (!allowEmpty && v.toString().isEmpty())) {
-            error(QLatin1String(key), allowEmpty ? QStringLiteral("expected a string")
-                                                 : QStringLiteral("expected a non-empty string"),
+            error(QLatin1String(key), allowEmpty ? QCoreApplication::translate("scenario", "expected a string")
+                                                 : QCoreApplication::translate("scenario", "expected a non-empty string"),
                   v);
             return;
         }
         const QString text = v.toString();
         if (text.size() > maxChars) {
-            m_errors->append(QStringLiteral("%1: at most %2 characters, got %3")
+            m_errors->append(QCoreApplication::translate("scenario", "%1: at most %2 characters, got %3")
                                  .arg(pathOf(QLatin1String(key)))
                                  .arg(maxChars)
                                  .arg(text.size()));
@@ -570,7 +570,7 @@ public:
     {
         if (size <= cap)
             return true;
-        m_errors->append(QStringLiteral("%1: at most %2 entries, got %3").arg(pathOf(QLatin1String(key))).arg(cap).arg(size));
+        m_errors->append(QCoreApplication::translate("scenario", "%1: at most %2 entries, got %3").arg(pathOf(QLatin1String(key))).arg(cap).arg(size));
         return false;
     }
 
@@ -585,7 +585,7 @@ public:
         if (v.isUndefined())
             return;
         if (!v.isString() || !enumFromName(v.toString(), out))
-            error(QLatin1String(key), QStringLiteral("expected one of %1").arg(enumChoices<E>()), v);
+            error(QLatin1String(key), QCoreApplication::translate("scenario", "expected one of %1").arg(enumChoices<E>()), v);
     }
 
     // The sub-object at key (empty when absent or of the wrong type).
@@ -595,7 +595,7 @@ public:
         if (v.isUndefined())
             return QJsonObject();
         if (!v.isObject()) {
-            error(QLatin1String(key), QStringLiteral("expected an object"), v);
+            error(QLatin1String(key), QCoreApplication::translate("scenario", "expected an object"), v);
             return QJsonObject();
         }
         return v.toObject();
@@ -607,7 +607,7 @@ public:
         if (v.isUndefined())
             return false;
         if (!v.isArray()) {
-            error(QLatin1String(key), QStringLiteral("expected an array"), v);
+            error(QLatin1String(key), QCoreApplication::translate("scenario", "expected an array"), v);
             return false;
         }
         *out = v.toArray();
@@ -839,7 +839,7 @@ void readTransport(ObjectReader &parent, TransportConfig *t)
             const QString m = v.toString().toUpper();
             if (!v.isString() || !valid.contains(m)) {
                 r.error(QStringLiteral("allowedMethods[%1]").arg(i),
-                        QStringLiteral("expected one of %1").arg(valid.join(QLatin1Char('|'))), v);
+                        QCoreApplication::translate("scenario", "expected one of %1").arg(valid.join(QLatin1Char('|'))), v);
                 ok = false;
                 continue;
             }
@@ -1086,7 +1086,7 @@ void readWindows(ObjectReader &root, QList<FaultWindow> *windows)
             root.errors()->append(QStringLiteral("%1.fault: missing; every window names the fault it sets, one of %2")
                                       .arg(path, faults.join(QLatin1Char('|'))));
         } else if (!fault.isString() || !enumFromName(fault.toString(), &w.fault)) {
-            r.error(QStringLiteral("fault"), QStringLiteral("expected one of %1").arg(faults.join(QLatin1Char('|'))), fault);
+            r.error(QStringLiteral("fault"), QCoreApplication::translate("scenario", "expected one of %1").arg(faults.join(QLatin1Char('|'))), fault);
         } else if (w.fault == FaultKind::ServerRestart) {
             root.errors()->append(QStringLiteral("%1.fault: serverRestart has no probability; schedule restarts with "
                                                  "server.restarts (expected one of %2)")

@@ -130,8 +130,8 @@ void WindowHost::rebuild()
     auto *window = new MainWindow(nullptr, false);
     window->takeOver(state);
     adopt(window);
-    if (visible && !state.presenting)
-        window->show();
+    if (visible)
+        window->show(); // full screen when takeOver put it back into presentation mode
     old->hide();
     delete old;
     Q_EMIT windowReplaced(window);

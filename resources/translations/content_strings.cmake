@@ -5,7 +5,7 @@
 #
 # retrylab_content_keys: the JSON keys whose string values (or arrays of strings) are shown to users.
 set(retrylab_content_keys
-    title description text watch question explanation prompt hint caption summary choices options answerText)
+    title description summary text watch reveal question explanation prompt hint caption choices options)
 
 macro(retrylab_protect_content var)
     string(REPLACE ";" "@SEMICOLON@" ${var} "${${var}}")

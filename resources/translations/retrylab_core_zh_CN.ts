@@ -180,6 +180,66 @@
         <source>&quot;%1&quot; is neither a scenario file nor a preset; available presets: %2</source>
         <translation>“%1”既不是场景文件，也不是预设；可用的预设：%2</translation>
     </message>
+    <message>
+        <source>and 1 more error</source>
+        <translation>另有 1 个错误</translation>
+    </message>
+    <message>
+        <source>and %1 more errors</source>
+        <translation>另有 %1 个错误</translation>
+    </message>
+    <message>
+        <source>%1: %2, got %3</source>
+        <translation>%1: %2，实际为 %3</translation>
+    </message>
+    <message>
+        <source>expected an integer from %1 to %2</source>
+        <translation>应为 %1 到 %2 之间的整数</translation>
+    </message>
+    <message>
+        <source>%1: expected an integer from %2 to %3, got %4 (or null for unlimited)</source>
+        <translation>%1: 应为 %2 到 %3 之间的整数，实际为 %4（或用 null 表示不限）</translation>
+    </message>
+    <message>
+        <source>%1: expected a number from %2 to %3, got %4 (or null for %5)</source>
+        <translation>%1: 应为 %2 到 %3 之间的数，实际为 %4（或用 null 表示 %5）</translation>
+    </message>
+    <message>
+        <source>expected a number from %1 to %2</source>
+        <translation>应为 %1 到 %2 之间的数</translation>
+    </message>
+    <message>
+        <source>expected true or false</source>
+        <translation>应为 true 或 false</translation>
+    </message>
+    <message>
+        <source>expected a string</source>
+        <translation>应为字符串</translation>
+    </message>
+    <message>
+        <source>expected a non-empty string</source>
+        <translation>应为非空字符串</translation>
+    </message>
+    <message>
+        <source>%1: at most %2 characters, got %3</source>
+        <translation>%1: 最多 %2 个字符，实际为 %3 个</translation>
+    </message>
+    <message>
+        <source>%1: at most %2 entries, got %3</source>
+        <translation>%1: 最多 %2 个条目，实际为 %3 个</translation>
+    </message>
+    <message>
+        <source>expected one of %1</source>
+        <translation>应为以下之一：%1</translation>
+    </message>
+    <message>
+        <source>expected an object</source>
+        <translation>应为对象</translation>
+    </message>
+    <message>
+        <source>expected an array</source>
+        <translation>应为数组</translation>
+    </message>
 </context>
 <context>
     <name>series</name>

@@ -4,6 +4,7 @@
 #include "gui.h"
 #include "i18n.h"
 #include "mainwindow.h"
+#include "presentation.h"
 #include "runcontroller.h"
 #include "settings.h"
 #include "timelinewidget.h"
@@ -13,6 +14,7 @@
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
+#include <QDockWidget>
 #include <QFile>
 #include <QMenuBar>
 #include <QSignalSpy>
@@ -195,6 +197,30 @@ private Q_SLOTS:
         QVERIFY(settled(back));
         for (const QString &t : chartTexts(back))
             QVERIFY2(!hasChinese(t), qPrintable(t));
+    }
+
+    // Presentation mode survives the switch, and leaving it restores the editor.
+    void switchKeepsPresentationMode()
+    {
+        WindowHost host(new MainWindow(nullptr, false));
+        MainWindow *en = host.window();
+        QVERIFY(en->loadPreset(QStringLiteral("stable-key")));
+        en->show();
+        QVERIFY(settled(en));
+        QVERIFY(en->scenarioDock()->isVisible());
+        en->presentation()->setActive(true);
+        QVERIFY(!en->scenarioDock()->isVisible());
+
+        MainWindow *zh = switchTo(host, "zh_CN");
+        QVERIFY(zh);
+        QVERIFY(settled(zh));
+        QVERIFY(zh->isVisible());
+        QVERIFY(zh->presentation()->isActive());
+        QVERIFY(zh->isFullScreen());
+        QVERIFY(!zh->scenarioDock()->isVisible());
+        zh->presentation()->setActive(false);
+        QVERIFY(!zh->isFullScreen());
+        QVERIFY(zh->scenarioDock()->isVisible());
     }
 
     // Choosing the language installed already rebuilds nothing.
