@@ -9,6 +9,7 @@
 #include "timelinewidget.h"
 
 #include <QApplication>
+#include <QCoreApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QEventLoop>
@@ -26,13 +27,13 @@ namespace {
 // Exit codes as on the command line: 2 for what the user typed, 1 for what went wrong running it.
 int usageError(const QString &message)
 {
-    std::fprintf(stderr, "retrylab: %s\n", qPrintable(message));
+    std::fprintf(stderr, "retrylab: %s\n", message.toUtf8().constData());
     return 2;
 }
 
 int runtimeError(const QString &message)
 {
-    std::fprintf(stderr, "retrylab: %s\n", qPrintable(message));
+    std::fprintf(stderr, "retrylab: %s\n", message.toUtf8().constData());
     return 1;
 }
 
@@ -72,7 +73,7 @@ int takeScreenshot(MainWindow &window, const QString &fileName, int operation, i
     window.show();
     RunController *run = window.runController();
     if (!settle([run] { return !run->isPending() && run->hasResult(); }, 120000))
-        return runtimeError(QStringLiteral("the scenario did not finish running"));
+        return runtimeError(QCoreApplication::translate("gui", "the scenario did not finish running"));
     const int op = operation > 0 ? operation : storyOperation(window.result());
     window.setOperation(op);
     ChartsPanel *charts = window.charts();
@@ -82,7 +83,7 @@ int takeScreenshot(MainWindow &window, const QString &fileName, int operation, i
     const QImage image = window.grab().toImage();
     QImageWriter writer(fileName);
     if (!writer.write(image))
-        return runtimeError(QStringLiteral("cannot write \"%1\": %2").arg(fileName, writer.errorString()));
+        return runtimeError(QCoreApplication::translate("gui", "cannot write \"%1\": %2").arg(fileName, writer.errorString()));
     return 0;
 }
 
@@ -164,21 +165,21 @@ int runGui(int argc, char *argv[], const QString &language)
     i18n::install(chosen);
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("RetryLab desktop lab: retries, timeouts and idempotency."));
+    parser.setApplicationDescription(QCoreApplication::translate("gui", "RetryLab desktop lab: retries, timeouts and idempotency."));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption scenarioOption(QStringLiteral("scenario"),
-                                            QStringLiteral("Preset name or scenario file to open."),
+                                            QCoreApplication::translate("gui", "Preset name or scenario file to open."),
                                             QStringLiteral("name|file"));
-    const QCommandLineOption seedOption(QStringLiteral("seed"), QStringLiteral("Seed of the run."), QStringLiteral("n"));
+    const QCommandLineOption seedOption(QStringLiteral("seed"), QCoreApplication::translate("gui", "Seed of the run."), QStringLiteral("n"));
     const QCommandLineOption operationOption(QStringLiteral("operation"),
-                                             QStringLiteral("Operation shown on the timeline."), QStringLiteral("n"));
+                                             QCoreApplication::translate("gui", "Operation shown on the timeline."), QStringLiteral("n"));
     const QCommandLineOption pageOption(QStringLiteral("page"),
-                                        QStringLiteral("Page to open: timeline (default), charts, records or log."),
+                                        QCoreApplication::translate("gui", "Page to open: timeline (default), charts, records or log."),
                                         QStringLiteral("name"));
     const QCommandLineOption screenshotOption(
         QStringLiteral("screenshot"),
-        QStringLiteral("Render the window at 1280x720 into an image file and exit (works offscreen)."),
+        QCoreApplication::translate("gui", "Render the window at 1280x720 into an image file and exit (works offscreen)."),
         QStringLiteral("file.png"));
     parser.addOptions({scenarioOption, seedOption, operationOption, pageOption, screenshotOption});
     if (!parser.parse(QApplication::arguments()))
@@ -192,21 +193,21 @@ int runGui(int argc, char *argv[], const QString &language)
         return 0;
     }
     if (!parser.positionalArguments().isEmpty())
-        return usageError(QStringLiteral("unexpected argument \"%1\" (see --help)").arg(parser.positionalArguments().first()));
+        return usageError(QCoreApplication::translate("gui", "unexpected argument \"%1\" (see --help)").arg(parser.positionalArguments().first()));
 
     bool ok = true;
     quint64 seed = 0;
     if (parser.isSet(seedOption)) {
         seed = parser.value(seedOption).toULongLong(&ok);
         if (!ok)
-            return usageError(QStringLiteral("--seed: expected a non-negative integer, got \"%1\"").arg(parser.value(seedOption)));
+            return usageError(QCoreApplication::translate("gui", "--seed: expected a non-negative integer, got \"%1\"").arg(parser.value(seedOption)));
     }
     int operation = 0;
     if (parser.isSet(operationOption)) {
         operation = parser.value(operationOption).toInt(&ok);
         if (!ok || operation < 1)
             return usageError(
-                QStringLiteral("--operation: expected an operation number from 1, got \"%1\"").arg(parser.value(operationOption)));
+                QCoreApplication::translate("gui", "--operation: expected an operation number from 1, got \"%1\"").arg(parser.value(operationOption)));
     }
     int page = 0;
     if (parser.isSet(pageOption)) {
@@ -214,7 +215,7 @@ int runGui(int argc, char *argv[], const QString &language)
                                 QStringLiteral("log")};
         page = int(pages.indexOf(parser.value(pageOption)));
         if (page < 0)
-            return usageError(QStringLiteral("--page: expected timeline, charts, records or log, got \"%1\"")
+            return usageError(QCoreApplication::translate("gui", "--page: expected timeline, charts, records or log, got \"%1\"")
                                   .arg(parser.value(pageOption)));
     }
     QString screenshot;
@@ -222,7 +223,7 @@ int runGui(int argc, char *argv[], const QString &language)
         screenshot = parser.value(screenshotOption);
         const QByteArray format = QFileInfo(screenshot).suffix().toLower().toLatin1();
         if (!QImageWriter::supportedImageFormats().contains(format))
-            return usageError(QStringLiteral("--screenshot: cannot write images of type \"%1\"").arg(QString::fromLatin1(format)));
+            return usageError(QCoreApplication::translate("gui", "--screenshot: cannot write images of type \"%1\"").arg(QString::fromLatin1(format)));
     }
 
     WindowHost host(new MainWindow(nullptr, !parser.isSet(scenarioOption)));
@@ -237,10 +238,13 @@ int runGui(int argc, char *argv[], const QString &language)
     // An operation the scenario cannot have is a typo, not something to ignore.
     const int orders = window.scenario().workload.orders;
     if (operation > orders)
-        return usageError(QStringLiteral("--operation: the scenario has %1 operation%2 (workload.orders), got %3")
-                              .arg(orders)
-                              .arg(orders == 1 ? QString() : QStringLiteral("s"))
-                              .arg(operation));
+        return usageError(orders == 1 ? QCoreApplication::translate("gui", "--operation: the scenario has 1 operation "
+                                                                           "(workload.orders), got %1")
+                                            .arg(operation)
+                                      : QCoreApplication::translate("gui", "--operation: the scenario has %1 operations "
+                                                                           "(workload.orders), got %2")
+                                            .arg(orders)
+                                            .arg(operation));
     if (operation > 0) {
         QObject::connect(window.runController(), &RunController::resultReady, &window,
                          [&window, operation] { window.setOperation(operation); }, Qt::SingleShotConnection);

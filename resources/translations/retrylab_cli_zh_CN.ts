@@ -538,4 +538,67 @@ Exit codes: 0 ok, 1 runtime error, 2 usage error.
         <translation>未知命令“%1”（应为 run、sweep、list、fields、serve 或 help）</translation>
     </message>
 </context>
+<context>
+    <name>gui</name>
+    <message>
+        <source>the scenario did not finish running</source>
+        <translation>场景没有运行完毕</translation>
+    </message>
+    <message>
+        <source>cannot write &quot;%1&quot;: %2</source>
+        <translation>无法写入“%1”：%2</translation>
+    </message>
+    <message>
+        <source>RetryLab desktop lab: retries, timeouts and idempotency.</source>
+        <translation>RetryLab 桌面实验室：重试、超时与幂等性。</translation>
+    </message>
+    <message>
+        <source>Preset name or scenario file to open.</source>
+        <translation>要打开的预设名称或场景文件。</translation>
+    </message>
+    <message>
+        <source>Seed of the run.</source>
+        <translation>运行使用的随机种子。</translation>
+    </message>
+    <message>
+        <source>Operation shown on the timeline.</source>
+        <translation>时间线上显示的操作。</translation>
+    </message>
+    <message>
+        <source>Page to open: timeline (default), charts, records or log.</source>
+        <translation>要打开的页面：timeline（默认）、charts、records 或 log。</translation>
+    </message>
+    <message>
+        <source>Render the window at 1280x720 into an image file and exit (works offscreen).</source>
+        <translation>把 1280x720 的窗口渲染为图片文件后退出（无需显示器）。</translation>
+    </message>
+    <message>
+        <source>unexpected argument &quot;%1&quot; (see --help)</source>
+        <translation>多余的参数“%1”（见 --help）</translation>
+    </message>
+    <message>
+        <source>--seed: expected a non-negative integer, got &quot;%1&quot;</source>
+        <translation>--seed：应为非负整数，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>--operation: expected an operation number from 1, got &quot;%1&quot;</source>
+        <translation>--operation：应为从 1 开始的操作编号，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>--page: expected timeline, charts, records or log, got &quot;%1&quot;</source>
+        <translation>--page：应为 timeline、charts、records 或 log，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>--screenshot: cannot write images of type &quot;%1&quot;</source>
+        <translation>--screenshot：无法写入“%1”类型的图片</translation>
+    </message>
+    <message>
+        <source>--operation: the scenario has 1 operation (workload.orders), got %1</source>
+        <translation>--operation：场景只有 1 个操作（workload.orders），实际为 %1</translation>
+    </message>
+    <message>
+        <source>--operation: the scenario has %1 operations (workload.orders), got %2</source>
+        <translation>--operation：场景有 %1 个操作（workload.orders），实际为 %2</translation>
+    </message>
+</context>
 </TS>

@@ -21,6 +21,8 @@ CliResult runCli(const QStringList &arguments, const QString &locale = QStringLi
     env.insert(QStringLiteral("LANG"), locale);
     env.insert(QStringLiteral("LC_ALL"), locale);
     env.remove(QStringLiteral("LANGUAGE"));
+    if (!env.contains(QStringLiteral("QT_QPA_PLATFORM")))
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     process.setProcessEnvironment(env);
     process.setProgram(QStringLiteral(RETRYLAB_BIN));
     process.setArguments(arguments);
@@ -160,6 +162,23 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(text(r.out).contains(QStringLiteral("stable-key          固定的幂等键：重试被重放，而不是重复执行\n")),
                  r.out.constData());
+    }
+
+    // The desktop lab's own flags: its --help and usage errors follow --lang too.
+    void desktopFlagsInChinese()
+    {
+        CliResult r = runCli({QStringLiteral("--page"), QStringLiteral("timeline"), QStringLiteral("--help"),
+                              QStringLiteral("--lang"), QStringLiteral("zh_CN")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(text(r.out).contains(QStringLiteral("RetryLab 桌面实验室：重试、超时与幂等性。")), r.out.constData());
+        QVERIFY(text(r.out).contains(QStringLiteral("要打开的页面：timeline（默认）、charts、records 或 log。")));
+        r = runCli({QStringLiteral("--lang"), QStringLiteral("zh_CN"), QStringLiteral("--page"), QStringLiteral("chart")});
+        QCOMPARE(r.exitCode, 2);
+        // The last line: Qt may warn about the platform first.
+        QCOMPARE(text(r.err).trimmed().section(QLatin1Char('\n'), -1), QStringLiteral("retrylab: --page：应为 timeline、charts、records 或 log，实际为“chart”"));
+        r = runCli({QStringLiteral("--page"), QStringLiteral("chart")});
+        QCOMPARE(text(r.err).trimmed().section(QLatin1Char('\n'), -1),
+                 QStringLiteral("retrylab: --page: expected timeline, charts, records or log, got \"chart\""));
     }
 
     // Errors in Chinese keep the "retrylab: " prefix and the flag they name.
