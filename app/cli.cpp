@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include "i18n.h"
 #include "liveclient.h"
 #include "orderserver.h"
 #include "lesson.h"
@@ -113,6 +114,26 @@ QString csvField(const QString &text)
     return QLatin1Char('"') + quoted + QLatin1Char('"');
 }
 
+// Terminal columns of text: Chinese characters (East Asian wide) take two, the rest one.
+int displayWidth(const QString &text)
+{
+    int width = 0;
+    for (const QChar c : text) {
+        const ushort u = c.unicode();
+        const bool wide = (u >= 0x1100 && u <= 0x115F) || (u >= 0x2E80 && u <= 0xA4CF) || (u >= 0xAC00 && u <= 0xD7A3)
+            || (u >= 0xF900 && u <= 0xFAFF) || (u >= 0xFE30 && u <= 0xFE4F) || (u >= 0xFF00 && u <= 0xFF60)
+            || (u >= 0xFFE0 && u <= 0xFFE6);
+        width += wide ? 2 : 1;
+    }
+    return width;
+}
+
+// text padded with spaces to width terminal columns.
+QString padded(const QString &text, int width)
+{
+    return text + QString(std::max(0, width - displayWidth(text)), QLatin1Char(' '));
+}
+
 // Left-aligned columns separated by two spaces; the last column is not padded.
 QString alignedTable(const QList<QStringList> &rows)
 {
@@ -121,7 +142,7 @@ QString alignedTable(const QList<QStringList> &rows)
         for (int i = 0; i < row.size(); ++i) {
             if (widths.size() <= i)
                 widths << 0;
-            widths[i] = std::max(widths[i], int(row.at(i).size()));
+            widths[i] = std::max(widths[i], displayWidth(row.at(i)));
         }
     }
     QString out;
@@ -129,7 +150,7 @@ QString alignedTable(const QList<QStringList> &rows)
         QString line;
         for (int i = 0; i < row.size(); ++i) {
             if (i + 1 < row.size())
-                line += row.at(i).leftJustified(widths.at(i)) + QStringLiteral("  ");
+                line += padded(row.at(i), widths.at(i)) + QStringLiteral("  ");
             else
                 line += row.at(i);
         }
@@ -138,18 +159,41 @@ QString alignedTable(const QList<QStringList> &rows)
     return out;
 }
 
-// Words of text in lines of at most width characters (a longer word gets a line of its own).
+// Words of text in lines of at most width terminal columns (a longer word gets a line of its own).
+// Chinese has no spaces: a run of wide characters breaks between any two of them.
 QStringList wrapped(const QString &text, int width)
 {
     QStringList lines;
     QString line;
     const QStringList words = text.simplified().split(QLatin1Char(' '), Qt::SkipEmptyParts);
     for (const QString &word : words) {
-        if (!line.isEmpty() && line.size() + 1 + word.size() > width) {
-            lines << line;
-            line.clear();
+        if (displayWidth(word) == word.size()) {
+            if (!line.isEmpty() && displayWidth(line) + 1 + word.size() > width) {
+                lines << line;
+                line.clear();
+            }
+            line += (line.isEmpty() ? QString() : QStringLiteral(" ")) + word;
+            continue;
         }
-        line += (line.isEmpty() ? QString() : QStringLiteral(" ")) + word;
+        // Pieces of a word with Chinese in it: each wide character, and each run of narrow ones
+        // (an option name or a path is never cut).
+        QStringList pieces;
+        for (const QChar c : word) {
+            const bool wide = displayWidth(QString(c)) == 2;
+            if (wide || pieces.isEmpty() || displayWidth(pieces.constLast().right(1)) == 2)
+                pieces << QString(c);
+            else
+                pieces.last() += c;
+        }
+        if (!line.isEmpty())
+            line += QLatin1Char(' ');
+        for (const QString &piece : std::as_const(pieces)) {
+            if (displayWidth(line) + displayWidth(piece) > width && !line.trimmed().isEmpty()) {
+                lines << line.trimmed();
+                line.clear();
+            }
+            line += piece;
+        }
     }
     if (!line.isEmpty() || lines.isEmpty())
         lines << line;
@@ -164,7 +208,7 @@ QString wrappedTable(const QList<QStringList> &rows)
         for (int i = 0; i + 1 < row.size(); ++i) {
             if (widths.size() <= i)
                 widths << 0;
-            widths[i] = std::max(widths[i], int(row.at(i).size()));
+            widths[i] = std::max(widths[i], displayWidth(row.at(i)));
         }
     }
     int indent = 0;
@@ -175,7 +219,7 @@ QString wrappedTable(const QList<QStringList> &rows)
     for (const QStringList &row : rows) {
         QString head;
         for (int i = 0; i + 1 < row.size(); ++i)
-            head += row.at(i).leftJustified(widths.at(i)) + QStringLiteral("  ");
+            head += padded(row.at(i), widths.at(i)) + QStringLiteral("  ");
         const QStringList lines = wrapped(row.isEmpty() ? QString() : row.last(), width);
         QString first = head + lines.first();
         while (first.endsWith(QLatin1Char(' ')))
@@ -201,8 +245,8 @@ QString unknownFieldMessage(const QString &path)
 {
     const QStringList close = scenario::closestFields(path);
     if (close.isEmpty())
-        return QStringLiteral("unknown field %1 (see 'retrylab fields' for every path)").arg(path);
-    return QStringLiteral("unknown field %1; did you mean %2?").arg(path, joinedWithOr(close));
+        return QCoreApplication::translate("cli", "unknown field %1 (see 'retrylab fields' for every path)").arg(path);
+    return QCoreApplication::translate("cli", "unknown field %1; did you mean %2?").arg(path, joinedWithOr(close));
 }
 
 QString withFieldHint(const QString &error)
@@ -216,7 +260,7 @@ QString scenarioHeading(const Scenario &s)
 {
     if (s.title.isEmpty())
         return s.name;
-    return QStringLiteral("%1 - %2").arg(s.name, s.title);
+    return QStringLiteral("%1 - %2").arg(s.name, i18n::content(s.title));
 }
 
 // One subcommand's parser with the options every command shares.
@@ -238,7 +282,7 @@ public:
         QStringList list = arguments;
         list.prepend(QStringLiteral("retrylab"));
         if (!m_parser.parse(list)) {
-            fail(QStringLiteral("%1: %2 (see 'retrylab %1 --help')").arg(m_command, sentence(m_parser.errorText())));
+            fail(QCoreApplication::translate("cli", "%1: %2 (see 'retrylab %1 --help')").arg(m_command, sentence(m_parser.errorText())));
             return ExitUsage;
         }
         if (m_parser.isSet(m_help)) {
@@ -247,7 +291,7 @@ public:
         }
         const QStringList extra = m_parser.positionalArguments();
         if (!extra.isEmpty()) {
-            fail(QStringLiteral("%1: unexpected argument '%2' (see 'retrylab %1 --help')").arg(m_command, extra.first()));
+            fail(QCoreApplication::translate("cli", "%1: unexpected argument '%2' (see 'retrylab %1 --help')").arg(m_command, extra.first()));
             return ExitUsage;
         }
         return Continue;
@@ -258,7 +302,7 @@ public:
         // Qt's first line names the executable's full path; ours shows the real synopsis.
         QString text = m_parser.helpText();
         const int newline = text.indexOf(QLatin1Char('\n'));
-        return QStringLiteral("Usage: retrylab %1 %2").arg(m_command, m_synopsis)
+        return QCoreApplication::translate("cli", "Usage: retrylab %1 %2").arg(m_command, m_synopsis)
                 + (newline >= 0 ? text.mid(newline) : QString());
     }
 
@@ -269,21 +313,33 @@ private:
     QCommandLineOption m_help;
 };
 
-const QCommandLineOption ScenarioOption(QStringLiteral("scenario"),
-                                        QStringLiteral("Preset name (see 'retrylab list') or scenario JSON file."),
-                                        QStringLiteral("NAME|FILE"));
-const QCommandLineOption SeedOption(QStringLiteral("seed"), QStringLiteral("Random seed (overrides the scenario's)."),
-                                    QStringLiteral("N"));
-const QCommandLineOption SetOption(QStringLiteral("set"),
-                                   QStringLiteral("Change one scenario field, e.g. network.responseLoss=0.3 "
-                                                  "(repeatable; 'retrylab fields' lists every path with its "
-                                                  "type, range and default)."),
-                                   QStringLiteral("path=value"));
+// Functions, not globals: the descriptions are translated once the translators are installed.
+QCommandLineOption scenarioOption()
+{
+    return QCommandLineOption(QStringLiteral("scenario"),
+                              QCoreApplication::translate("cli", "Preset name (see 'retrylab list') or scenario JSON file."),
+                              QStringLiteral("NAME|FILE"));
+}
+
+QCommandLineOption seedOption()
+{
+    return QCommandLineOption(QStringLiteral("seed"), QCoreApplication::translate("cli", "Random seed (overrides the scenario's)."),
+                              QStringLiteral("N"));
+}
+
+QCommandLineOption setOption()
+{
+    return QCommandLineOption(QStringLiteral("set"),
+                              QCoreApplication::translate("cli", "Change one scenario field, e.g. network.responseLoss=0.3 "
+                                                                 "(repeatable; 'retrylab fields' lists every path with its "
+                                                                 "type, range and default)."),
+                              QStringLiteral("path=value"));
+}
 
 QCommandLineOption formatOption(const QString &choices)
 {
     return QCommandLineOption(QStringLiteral("format"),
-                              QStringLiteral("Output format: %1 (default table).").arg(choices),
+                              QCoreApplication::translate("cli", "Output format: %1 (default table).").arg(choices),
                               QStringLiteral("FORMAT"), QStringLiteral("table"));
 }
 
@@ -297,8 +353,8 @@ int parseFormat(const QCommandLineParser &parser, const QString &command, bool c
     else if (value == QLatin1String("csv") && csvAllowed)
         *format = Format::Csv;
     else {
-        fail(QStringLiteral("%1: --format: expected %2, got '%3'")
-                     .arg(command, csvAllowed ? QStringLiteral("table, json or csv") : QStringLiteral("table or json"),
+        fail(QCoreApplication::translate("cli", "%1: --format: expected %2, got '%3'")
+                     .arg(command, csvAllowed ? QCoreApplication::translate("cli", "table, json or csv") : QCoreApplication::translate("cli", "table or json"),
                           value));
         return ExitUsage;
     }
@@ -310,10 +366,10 @@ int applySetsAndSeed(const QCommandLineParser &parser, const QString &command, S
 {
     Scenario &s = *start;
 
-    const QStringList assignments = parser.values(SetOption);
+    const QStringList assignments = parser.values(setOption());
     for (const QString &assignment : assignments) {
         if (!assignment.contains(QLatin1Char('='))) {
-            fail(QStringLiteral("%1: --set '%2': expected path=value, e.g. network.responseLoss=0.3")
+            fail(QCoreApplication::translate("cli", "%1: --set '%2': expected path=value, e.g. network.responseLoss=0.3")
                          .arg(command, assignment));
             return ExitUsage;
         }
@@ -333,12 +389,12 @@ int applySetsAndSeed(const QCommandLineParser &parser, const QString &command, S
         s = changed.scenario;
     }
 
-    if (parser.isSet(SeedOption)) {
-        const QString text = parser.value(SeedOption).trimmed();
+    if (parser.isSet(seedOption())) {
+        const QString text = parser.value(seedOption()).trimmed();
         bool ok = false;
         const qulonglong seed = text.toULongLong(&ok);
         if (!ok || text.startsWith(QLatin1Char('-')) || text.startsWith(QLatin1Char('+'))) {
-            fail(QStringLiteral("%1: --seed: expected a non-negative integer, got '%2'").arg(command, text));
+            fail(QCoreApplication::translate("cli", "%1: --seed: expected a non-negative integer, got '%2'").arg(command, text));
             return ExitUsage;
         }
         s.seed = seed;
@@ -352,13 +408,13 @@ int applySetsAndSeed(const QCommandLineParser &parser, const QString &command, S
 int loadScenario(const QCommandLineParser &parser, const QString &command, Scenario *out,
                  const Scenario *fallback = nullptr)
 {
-    const QString name = parser.value(ScenarioOption);
-    if (fallback && !parser.isSet(ScenarioOption)) {
+    const QString name = parser.value(scenarioOption());
+    if (fallback && !parser.isSet(scenarioOption())) {
         Scenario s = *fallback;
         return applySetsAndSeed(parser, command, &s, out);
     }
-    if (!parser.isSet(ScenarioOption) || name.trimmed().isEmpty()) {
-        fail(QStringLiteral("%1: missing --scenario NAME|FILE (presets: %2)")
+    if (!parser.isSet(scenarioOption()) || name.trimmed().isEmpty()) {
+        fail(QCoreApplication::translate("cli", "%1: missing --scenario NAME|FILE (presets: %2)")
                      .arg(command, scenario::presetNames().join(QStringLiteral(", "))));
         return ExitUsage;
     }
@@ -367,9 +423,9 @@ int loadScenario(const QCommandLineParser &parser, const QString &command, Scena
     ScenarioParse parsed;
     const bool looksLikeFile = name.contains(QLatin1Char('/')) || name.endsWith(QLatin1String(".json"));
     if (info.exists() && !info.isFile()) {
-        parsed.errors << QStringLiteral("\"%1\" is a directory, not a scenario file").arg(name);
+        parsed.errors << QCoreApplication::translate("cli", "\"%1\" is a directory, not a scenario file").arg(name);
     } else if (!info.exists() && looksLikeFile) {
-        parsed.errors << QStringLiteral("no such scenario file \"%1\"").arg(name);
+        parsed.errors << QCoreApplication::translate("cli", "no such scenario file \"%1\"").arg(name);
     } else {
         parsed = scenario::resolve(name);
         if (info.isFile()) {
@@ -410,9 +466,9 @@ QJsonObject runJson(const Scenario &s, const Metrics &m)
 
 QString runTable(const Scenario &s, const Metrics &m)
 {
-    QString out = QStringLiteral("%1 (seed %2)\n\n").arg(scenarioHeading(s)).arg(s.seed);
+    QString out = QCoreApplication::translate("cli", "%1 (seed %2)\n\n").arg(scenarioHeading(s)).arg(s.seed);
     QList<QStringList> rows;
-    rows << QStringList{QStringLiteral("metric"), QStringLiteral("value")};
+    rows << QStringList{QCoreApplication::translate("cli", "metric"), QCoreApplication::translate("cli", "value")};
     rows << QStringList{QStringLiteral("------"), QStringLiteral("-----")};
     const auto flat = m.flat();
     for (const auto &entry : flat)
@@ -455,7 +511,7 @@ int parseMaxAttempts(const QCommandLineParser &parser, const QString &command, q
         n = ok ? qint64(d) : 0;
     }
     if (!ok || n < 1) {
-        fail(QStringLiteral("%1: --max-attempts: expected a positive whole number such as 500000000 or 5e8, got '%2'")
+        fail(QCoreApplication::translate("cli", "%1: --max-attempts: expected a positive whole number such as 500000000 or 5e8, got '%2'")
                      .arg(command, text));
         return ExitUsage;
     }
@@ -529,10 +585,10 @@ bool writeSeriesTable(const Series &s, const ChunkSink &sink)
         for (size_t i = 0; i < widths.size(); ++i)
             widths[i] = std::max(widths[i], int(row[i].size()));
     }
-    const QString title = QStringLiteral("\nLoad per %1 bucket (%2): every column with --format json or csv\n\n")
+    const QString title = QCoreApplication::translate("cli", "\nLoad per %1 bucket (%2): every column with --format json or csv\n\n")
                               .arg(series::formatBucket(s.bucketUs),
-                                   s.buckets.size() == 1 ? QStringLiteral("1 bucket")
-                                                         : QStringLiteral("%1 buckets").arg(s.buckets.size()));
+                                   s.buckets.size() == 1 ? QCoreApplication::translate("cli", "1 bucket")
+                                                         : QCoreApplication::translate("cli", "%1 buckets").arg(s.buckets.size()));
     QByteArray out = title.toUtf8();
     const auto line = [&out, &widths](const std::array<QByteArray, 8> &row) {
         for (size_t i = 0; i < row.size(); ++i) {
@@ -577,19 +633,19 @@ int runCommand(const QStringList &arguments)
                           QStringLiteral("--scenario NAME|FILE [--seed N] [--set path=value ...] "
                                          "[--format table|json|csv] [--trace FILE.jsonl|-] [--series SIZE [--series-out FILE]] "
                                          "[--max-attempts N] [--live [--url URL] [--time-scale X]]"),
-                          QStringLiteral("Simulates one scenario and prints its metrics. With --live the same client "
+                          QCoreApplication::translate("cli", "Simulates one scenario and prints its metrics. With --live the same client "
                                          "layers send real HTTP requests to an order service, and the metrics "
                                          "come from what it stored."));
     QCommandLineParser &parser = command.parser();
     const QCommandLineOption traceOption(
             QStringLiteral("trace"),
-            QStringLiteral("Write every event as JSON lines to FILE as the run goes. '-' (or /dev/stdout) writes "
+            QCoreApplication::translate("cli", "Write every event as JSON lines to FILE as the run goes. '-' (or /dev/stdout) writes "
                            "the events to standard output and the metrics to standard error. A regular file is "
                            "replaced only once the whole trace is written; a FIFO or a device is written "
                            "directly. A write error stops the run with exit code 1."),
             QStringLiteral("FILE.jsonl|-"));
     const QCommandLineOption maxAttempts = maxAttemptsOption(
-            QStringLiteral("Refuse the run (exit code 2) if it could make more than N HTTP attempts at worst: "
+            QCoreApplication::translate("cli", "Refuse the run (exit code 2) if it could make more than N HTTP attempts at worst: "
                            "every submission exhausting every enabled retry layer, plus status queries and token "
                            "round trips. N is digits or a number like 5e8. Default %1, or %2 with --trace, or %3 with --live "
                            "(real requests, in real time).")
@@ -597,26 +653,26 @@ int runCommand(const QStringList &arguments)
                          work::formatCount(DefaultMaxLiveAttempts)));
     const QCommandLineOption liveOption(
             QStringLiteral("live"),
-            QStringLiteral("Run over real HTTP on this machine's clock: an order service is started on a free "
+            QCoreApplication::translate("cli", "Run over real HTTP on this machine's clock: an order service is started on a free "
                            "loopback port with the scenario's service and fault settings (or --url is used), and "
                            "every attempt carries Idempotency-Key, X-Request-ID and X-RetryLab-Attempt, so the "
                            "service applies the scenario's faults to the same attempts as the simulation."));
     const QCommandLineOption urlOption(
             QStringLiteral("url"),
-            QStringLiteral("With --live: send the orders to this order service (another RetryLab's, or any with "
+            QCoreApplication::translate("cli", "With --live: send the orders to this order service (another RetryLab's, or any with "
                            "the same endpoints) instead of an embedded one. Its own fault settings apply; counts "
                            "include records it already held for the same references (ORD-0001, ...)."),
             QStringLiteral("URL"));
     const QCommandLineOption timeScaleOption(
             QStringLiteral("time-scale"),
-            QStringLiteral("With --live: real milliseconds per simulated millisecond (default 1). 0.1 runs ten "
+            QCoreApplication::translate("cli", "With --live: real milliseconds per simulated millisecond (default 1). 0.1 runs ten "
                            "times faster: waits, timeouts, order spacing and the embedded service's processing, "
                            "restart and spike times and key TTLs are scaled; Retry-After is read in simulated "
                            "seconds. From 0.001 to 1000."),
             QStringLiteral("X"));
     const QCommandLineOption seriesOption(
             QStringLiteral("series"),
-            QStringLiteral("Also count the run per bucket of virtual time SIZE (1s, 0.02s, 250ms; from 1 ms to "
+            QCoreApplication::translate("cli", "Also count the run per bucket of virtual time SIZE (1s, 0.02s, 250ms; from 1 ms to "
                            "3600 s, at most 1,000,000 buckets): POST attempts, first tries, retries, responses "
                            "served, commits, successes, failures, timeouts, 409 conflicts, 503s, retry budget "
                            "refusals and requests in flight at the server. With --format json it is the member "
@@ -625,10 +681,10 @@ int runCommand(const QStringList &arguments)
             QStringLiteral("SIZE"));
     const QCommandLineOption seriesOutOption(
             QStringLiteral("series-out"),
-            QStringLiteral("With --series: write the series to FILE instead of standard output, as CSV if FILE "
+            QCoreApplication::translate("cli", "With --series: write the series to FILE instead of standard output, as CSV if FILE "
                            "ends in .csv, else as JSON; the metrics are printed as without --series."),
             QStringLiteral("FILE"));
-    parser.addOptions({ScenarioOption, SeedOption, SetOption, formatOption(QStringLiteral("table, json, csv")),
+    parser.addOptions({scenarioOption(), seedOption(), setOption(), formatOption(QStringLiteral("table, json, csv")),
                        traceOption, seriesOption, seriesOutOption, maxAttempts, liveOption, urlOption,
                        timeScaleOption});
     if (const int rc = command.parse(arguments); rc != Continue)
@@ -638,7 +694,7 @@ int runCommand(const QStringList &arguments)
     LiveOptions liveOptions;
     for (const QCommandLineOption *option : {&urlOption, &timeScaleOption}) {
         if (parser.isSet(*option) && !live) {
-            fail(QStringLiteral("run: --%1 needs --live").arg(option->names().constFirst()));
+            fail(QCoreApplication::translate("cli", "run: --%1 needs --live").arg(option->names().constFirst()));
             return ExitUsage;
         }
     }
@@ -647,7 +703,7 @@ int runCommand(const QStringList &arguments)
         const QUrl url(text, QUrl::StrictMode);
         if (!url.isValid() || url.host().isEmpty() || url.hasQuery() || url.hasFragment()
             || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))) {
-            fail(QStringLiteral("run: --url: expected an http:// or https:// address such as "
+            fail(QCoreApplication::translate("cli", "run: --url: expected an http:// or https:// address such as "
                                 "http://127.0.0.1:8080, got '%1'")
                          .arg(text.left(200)));
             return ExitUsage;
@@ -659,7 +715,7 @@ int runCommand(const QStringList &arguments)
         bool ok = false;
         const double k = text.toDouble(&ok);
         if (!ok || !std::isfinite(k) || k < 0.001 || k > 1000) {
-            fail(QStringLiteral("run: --time-scale: expected a number from 0.001 to 1000, got '%1'").arg(text.left(80)));
+            fail(QCoreApplication::translate("cli", "run: --time-scale: expected a number from 0.001 to 1000, got '%1'").arg(text.left(80)));
             return ExitUsage;
         }
         liveOptions.timeScale = k;
@@ -670,7 +726,7 @@ int runCommand(const QStringList &arguments)
         return rc;
     const QString traceFile = parser.value(traceOption);
     if (parser.isSet(traceOption) && traceFile.trimmed().isEmpty()) {
-        fail(QStringLiteral("run: --trace: expected a file name"));
+        fail(QCoreApplication::translate("cli", "run: --trace: expected a file name"));
         return ExitUsage;
     }
     const bool tracing = !traceFile.isEmpty();
@@ -683,11 +739,11 @@ int runCommand(const QStringList &arguments)
     const QString seriesFile = parser.value(seriesOutOption);
     if (parser.isSet(seriesOutOption)) {
         if (!seriesWanted) {
-            fail(QStringLiteral("run: --series-out needs --series"));
+            fail(QCoreApplication::translate("cli", "run: --series-out needs --series"));
             return ExitUsage;
         }
         if (seriesFile.trimmed().isEmpty()) {
-            fail(QStringLiteral("run: --series-out: expected a file name"));
+            fail(QCoreApplication::translate("cli", "run: --series-out: expected a file name"));
             return ExitUsage;
         }
     }
@@ -725,8 +781,8 @@ int runCommand(const QStringList &arguments)
     options.trace = false;
     const auto traceFailed = [&](const QString &error) {
         fail(error.contains(traceFile)
-                     ? QStringLiteral("run: --trace: %1").arg(error)
-                     : QStringLiteral("run: --trace: cannot write trace file \"%1\": %2").arg(traceFile, error));
+                     ? QCoreApplication::translate("cli", "run: --trace: %1").arg(error)
+                     : QCoreApplication::translate("cli", "run: --trace: cannot write trace file \"%1\": %2").arg(traceFile, error));
         return ExitRuntime;
     };
     if (tracing) {
@@ -741,7 +797,7 @@ int runCommand(const QStringList &arguments)
     // Opened before the run, so a bad path fails before any work; replaced only when complete.
     QSaveFile seriesOut(seriesFile);
     const auto seriesOutFailed = [&seriesFile](const QString &error) {
-        fail(QStringLiteral("run: --series-out: cannot write \"%1\": %2").arg(seriesFile, error));
+        fail(QCoreApplication::translate("cli", "run: --series-out: cannot write \"%1\": %2").arg(seriesFile, error));
         return ExitRuntime;
     };
     if (!seriesFile.isEmpty() && !seriesOut.open(QIODevice::WriteOnly))
@@ -787,7 +843,7 @@ int runCommand(const QStringList &arguments)
     if (builder) {
         if (!builder->ok()) {
             const qint64 lastUs = builder->lastEventUs();
-            fail(QStringLiteral("run: --series: %1 cuts this run (its last event at %2 s) into %3 buckets, more "
+            fail(QCoreApplication::translate("cli", "run: --series: %1 cuts this run (its last event at %2 s) into %3 buckets, more "
                                 "than the %4 a series may hold; use --series %5 or more")
                          .arg(parser.value(seriesOption).trimmed())
                          .arg(double(lastUs) / 1e6, 0, 'f', 3)
@@ -907,25 +963,25 @@ QString valuesText(const QStringList &values, double from, double to, int steps)
             trimmed << v.trimmed();
         return trimmed.join(QStringLiteral(", "));
     }
-    return QStringLiteral("from %1 to %2, %3").arg(formatNumber(from), formatNumber(to),
-                                                   steps == 1 ? QStringLiteral("1 value")
-                                                              : QStringLiteral("%1 values").arg(steps));
+    return QCoreApplication::translate("cli", "from %1 to %2, %3").arg(formatNumber(from), formatNumber(to),
+                                                   steps == 1 ? QCoreApplication::translate("cli", "1 value")
+                                                              : QCoreApplication::translate("cli", "%1 values").arg(steps));
 }
 
 QString sweepTable(const Scenario &s, const SweepSpec &spec, const QList<SweepPoint> &points, const QStringList &metrics)
 {
-    const QString seeds = QStringLiteral("%1 (seeds %2..%3)")
-                                  .arg(spec.seeds == 1 ? QStringLiteral("1 seed") : QStringLiteral("%1 seeds").arg(spec.seeds))
+    const QString seeds = QCoreApplication::translate("cli", "%1 (seeds %2..%3)")
+                                  .arg(spec.seeds == 1 ? QCoreApplication::translate("cli", "1 seed") : QCoreApplication::translate("cli", "%1 seeds").arg(spec.seeds))
                                   .arg(s.seed)
                                   .arg(s.seed + quint64(spec.seeds) - 1);
     // A parameter given by --values shows its value as typed, a range its number.
     const auto rowName = [&spec](const SweepPoint &point) {
         return spec.values.isEmpty() ? formatNumber(point.value) : point.label;
     };
-    QString out = QStringLiteral("%1\nsweep %2: %3\n")
+    QString out = QCoreApplication::translate("cli", "%1\nsweep %2: %3\n")
                           .arg(scenarioHeading(s), spec.param, valuesText(spec.values, spec.from, spec.to, spec.steps));
     if (!spec.twoD()) {
-        out += QStringLiteral("%1 per value; mean [min..max]\n\n").arg(seeds);
+        out += QCoreApplication::translate("cli", "%1 per value; mean [min..max]\n\n").arg(seeds);
         QList<QStringList> rows;
         rows << (QStringList{spec.param} + metrics);
         for (const SweepPoint &point : points) {
@@ -938,7 +994,7 @@ QString sweepTable(const Scenario &s, const SweepSpec &spec, const QList<SweepPo
     }
 
     // One block per metric: a row per value of --param, a column per value of --param2.
-    out += QStringLiteral("   by %1: %2\n%3 per cell; mean ±sd (sample standard deviation)\n")
+    out += QCoreApplication::translate("cli", "   by %1: %2\n%3 per cell; mean ±sd (sample standard deviation)\n")
                    .arg(spec.param2, valuesText(spec.values2, spec.from2, spec.to2, spec.steps2), seeds);
     QStringList columns;
     const int count2 = spec.count2();
@@ -1046,7 +1102,7 @@ bool parseNumberFlag(const QCommandLineParser &parser, const QString &flag, doub
     bool ok = false;
     const double v = text.toDouble(&ok);
     if (!ok || !std::isfinite(v)) {
-        fail(QStringLiteral("sweep: --%1: expected a number, got '%2'").arg(flag, text));
+        fail(QCoreApplication::translate("cli", "sweep: --%1: expected a number, got '%2'").arg(flag, text));
         return false;
     }
     *out = v;
@@ -1059,7 +1115,7 @@ bool parseIntFlag(const QCommandLineParser &parser, const QString &flag, int lo,
     bool ok = false;
     const int v = text.toInt(&ok);
     if (!ok || v < lo || v > hi) {
-        fail(QStringLiteral("sweep: --%1: expected an integer from %2 to %3, got '%4'").arg(flag).arg(lo).arg(hi).arg(text));
+        fail(QCoreApplication::translate("cli", "sweep: --%1: expected an integer from %2 to %3, got '%4'").arg(flag).arg(lo).arg(hi).arg(text));
         return false;
     }
     *out = v;
@@ -1079,7 +1135,7 @@ bool parseParamValues(const QCommandLineParser &parser, const QString &n, QStrin
         anyRange = anyRange || parser.isSet(flag);
     if (parser.isSet(valuesFlag)) {
         if (anyRange) {
-            fail(QStringLiteral("sweep: --param%1: give its values either with --%2 or with --%3/--%4/--%5, not both")
+            fail(QCoreApplication::translate("cli", "sweep: --param%1: give its values either with --%2 or with --%3/--%4/--%5, not both")
                          .arg(n, valuesFlag, rangeFlags.at(0), rangeFlags.at(1), rangeFlags.at(2)));
             return false;
         }
@@ -1088,13 +1144,13 @@ bool parseParamValues(const QCommandLineParser &parser, const QString &n, QStrin
         return true;
     }
     if (!anyRange) {
-        fail(QStringLiteral("sweep: --param%1: missing its values: --%2 a,b,c or --%3 A --%4 B --%5 K")
+        fail(QCoreApplication::translate("cli", "sweep: --param%1: missing its values: --%2 a,b,c or --%3 A --%4 B --%5 K")
                      .arg(n, valuesFlag, rangeFlags.at(0), rangeFlags.at(1), rangeFlags.at(2)));
         return false;
     }
     for (int i = 0; i < rangeFlags.size(); ++i) {
         if (!parser.isSet(rangeFlags.at(i))) {
-            fail(QStringLiteral("sweep: missing --%1 %2").arg(rangeFlags.at(i), valueNames.at(i)));
+            fail(QCoreApplication::translate("cli", "sweep: missing --%1 %2").arg(rangeFlags.at(i), valueNames.at(i)));
             return false;
         }
     }
@@ -1131,19 +1187,19 @@ int sweepCommand(const QStringList &arguments)
                            "[--param2 PATH (--values2 a,b,... | --from2 A --to2 B --steps2 K)] [--seeds S] "
                            "[--metrics m1,m2] [--seed N] [--set path=value ...] [--format table|json|csv] "
                            "[--max-attempts N]"),
-            QStringLiteral("Varies one scenario field (or two: every pair of values is a cell) and runs several "
+            QCoreApplication::translate("cli", "Varies one scenario field (or two: every pair of values is a cell) and runs several "
                            "seeds per value; prints mean, min, max and sample standard deviation of every metric. "
                            "With --param2 the table has one row per value of --param and one column per value of "
                            "--param2."));
     QCommandLineParser &parser = command.parser();
     const QCommandLineOption paramOption(QStringLiteral("param"),
-                                         QStringLiteral("Scenario field to vary, e.g. network.responseLoss or "
+                                         QCoreApplication::translate("cli", "Scenario field to vary, e.g. network.responseLoss or "
                                                         "client.business.backoff.jitter ('retrylab fields' lists "
                                                         "them)."),
                                          QStringLiteral("PATH"));
     const QCommandLineOption valuesOption(
             QStringLiteral("values"),
-            QStringLiteral("Values of --param, comma-separated, any type: numbers, true/false, names such as "
+            QCoreApplication::translate("cli", "Values of --param, comma-separated, any type: numbers, true/false, names such as "
                            "none,full,equal,decorrelated (each read as JSON if it is JSON, else as text, as --set "
                            "does). Instead of --from/--to/--steps."),
             QStringLiteral("a,b,..."));
@@ -1151,10 +1207,10 @@ int sweepCommand(const QStringList &arguments)
                                         QStringLiteral("A"));
     const QCommandLineOption toOption(QStringLiteral("to"), QStringLiteral("Last value."), QStringLiteral("B"));
     const QCommandLineOption stepsOption(QStringLiteral("steps"),
-                                         QStringLiteral("Number of values from A to B inclusive (1-1000)."),
+                                         QCoreApplication::translate("cli", "Number of values from A to B inclusive (1-1000)."),
                                          QStringLiteral("K"));
     const QCommandLineOption param2Option(QStringLiteral("param2"),
-                                          QStringLiteral("A second field to vary: every (value, value2) pair is a "
+                                          QCoreApplication::translate("cli", "A second field to vary: every (value, value2) pair is a "
                                                          "cell, e.g. client.business.backoff.jitter."),
                                           QStringLiteral("PATH"));
     const QCommandLineOption values2Option(QStringLiteral("values2"), QStringLiteral("Values of --param2."),
@@ -1164,40 +1220,40 @@ int sweepCommand(const QStringList &arguments)
     const QCommandLineOption to2Option(QStringLiteral("to2"), QStringLiteral("Last value of --param2."),
                                        QStringLiteral("B"));
     const QCommandLineOption steps2Option(QStringLiteral("steps2"),
-                                          QStringLiteral("Number of values of --param2 from A to B (1-1000)."),
+                                          QCoreApplication::translate("cli", "Number of values of --param2 from A to B (1-1000)."),
                                           QStringLiteral("K"));
     const QCommandLineOption labelsOption(
             QStringLiteral("labels"),
-            QStringLiteral("Names for the values of --values in the table and chart, comma-separated, one per value."),
+            QCoreApplication::translate("cli", "Names for the values of --values in the table and chart, comma-separated, one per value."),
             QStringLiteral("a,b,..."));
     const QCommandLineOption labels2Option(QStringLiteral("labels2"),
-                                           QStringLiteral("Names for the values of --values2, one per value."),
+                                           QCoreApplication::translate("cli", "Names for the values of --values2, one per value."),
                                            QStringLiteral("a,b,..."));
     const QCommandLineOption chartOption(
             QStringLiteral("chart"),
-            QStringLiteral("Also draw the sweep to FILE (.png or .svg): one chart per metric of the table, x = "
+            QCoreApplication::translate("cli", "Also draw the sweep to FILE (.png or .svg): one chart per metric of the table, x = "
                            "--param, one line per value of --param2. Works without a display."),
             QStringLiteral("FILE"));
-    const QCommandLineOption titleOption(QStringLiteral("title"), QStringLiteral("The --chart figure's title."),
+    const QCommandLineOption titleOption(QStringLiteral("title"), QCoreApplication::translate("cli", "The --chart figure's title."),
                                          QStringLiteral("TEXT"));
     const QCommandLineOption seedsOption(QStringLiteral("seeds"),
-                                         QStringLiteral("Runs per value (per cell), seeds N, N+1, ... (1-10000, "
+                                         QCoreApplication::translate("cli", "Runs per value (per cell), seeds N, N+1, ... (1-10000, "
                                                         "default 10). At most 1,000,000 runs per sweep."),
                                          QStringLiteral("S"), QStringLiteral("10"));
     const QCommandLineOption metricsOption(
             QStringLiteral("metrics"),
-            QStringLiteral("Metrics of the table and CSV, comma-separated (default: duplicates, records, "
+            QCoreApplication::translate("cli", "Metrics of the table and CSV, comma-separated (default: duplicates, records, "
                            "amplification, httpAttempts, clientFailed, orphans; with --param2: httpAttempts, "
                            "completionS). JSON always has every metric."),
             QStringLiteral("m1,m2"));
     const QCommandLineOption maxAttempts = maxAttemptsOption(
-            QStringLiteral("Refuse the sweep (exit code 2) if one of its runs could make more than N HTTP attempts "
+            QCoreApplication::translate("cli", "Refuse the sweep (exit code 2) if one of its runs could make more than N HTTP attempts "
                            "at worst, each cell counted at its own worst case. N is digits or a number like 5e8. "
                            "Default %1.")
                     .arg(work::formatCount(work::DefaultMaxAttempts)));
-    parser.addOptions({ScenarioOption, paramOption, valuesOption, fromOption, toOption, stepsOption, param2Option,
+    parser.addOptions({scenarioOption(), paramOption, valuesOption, fromOption, toOption, stepsOption, param2Option,
                        values2Option, from2Option, to2Option, steps2Option, labelsOption, labels2Option, seedsOption,
-                       metricsOption, SeedOption, SetOption, formatOption(QStringLiteral("table, json, csv")), maxAttempts,
+                       metricsOption, seedOption(), setOption(), formatOption(QStringLiteral("table, json, csv")), maxAttempts,
                        chartOption, titleOption});
     if (const int rc = command.parse(arguments); rc != Continue)
         return rc;
@@ -1206,7 +1262,7 @@ int sweepCommand(const QStringList &arguments)
     if (const int rc = parseFormat(parser, QStringLiteral("sweep"), true, &format); rc != Continue)
         return rc;
     if (!parser.isSet(paramOption)) {
-        fail(QStringLiteral("sweep: missing --param PATH"));
+        fail(QCoreApplication::translate("cli", "sweep: missing --param PATH"));
         return ExitUsage;
     }
     SweepSpec spec;
@@ -1216,7 +1272,7 @@ int sweepCommand(const QStringList &arguments)
     if (parser.isSet(param2Option)) {
         spec.param2 = parser.value(param2Option).trimmed();
         if (spec.param2.isEmpty()) {
-            fail(QStringLiteral("sweep: --param2: expected a scenario field path, e.g. client.business.backoff.jitter"));
+            fail(QCoreApplication::translate("cli", "sweep: --param2: expected a scenario field path, e.g. client.business.backoff.jitter"));
             return ExitUsage;
         }
         if (!parseParamValues(parser, QStringLiteral("2"), &spec.values2, &spec.from2, &spec.to2, &spec.steps2))
@@ -1224,7 +1280,7 @@ int sweepCommand(const QStringList &arguments)
     } else {
         for (const QCommandLineOption *orphan : {&values2Option, &from2Option, &to2Option, &steps2Option}) {
             if (parser.isSet(*orphan)) {
-                fail(QStringLiteral("sweep: --%1 needs --param2 PATH").arg(orphan->names().constFirst()));
+                fail(QCoreApplication::translate("cli", "sweep: --%1 needs --param2 PATH").arg(orphan->names().constFirst()));
                 return ExitUsage;
             }
         }
@@ -1245,25 +1301,25 @@ int sweepCommand(const QStringList &arguments)
         }
         labels = parser.value(option).split(QLatin1Char(','));
         if (labels.size() != values.size()) {
-            fail(QStringLiteral("sweep: --%1: %2 for %3 values")
-                     .arg(flag, labels.size() == 1 ? QStringLiteral("1 name") : QStringLiteral("%1 names").arg(labels.size()))
+            fail(QCoreApplication::translate("cli", "sweep: --%1: %2 for %3 values")
+                     .arg(flag, labels.size() == 1 ? QCoreApplication::translate("cli", "1 name") : QCoreApplication::translate("cli", "%1 names").arg(labels.size()))
                      .arg(values.size()));
             return ExitUsage;
         }
     }
     if (parser.isSet(titleOption) && !parser.isSet(chartOption)) {
-        fail(QStringLiteral("sweep: --title needs --chart FILE"));
+        fail(QCoreApplication::translate("cli", "sweep: --title needs --chart FILE"));
         return ExitUsage;
     }
     const QString chartFile = parser.value(chartOption);
     if (parser.isSet(chartOption)) {
         const QString suffix = QFileInfo(chartFile).suffix().toLower();
         if (suffix != QLatin1String("png") && suffix != QLatin1String("svg")) {
-            fail(QStringLiteral("sweep: --chart: expected a file name ending in .png or .svg, got '%1'").arg(chartFile));
+            fail(QCoreApplication::translate("cli", "sweep: --chart: expected a file name ending in .png or .svg, got '%1'").arg(chartFile));
             return ExitUsage;
         }
         if (!qobject_cast<QApplication *>(QCoreApplication::instance())) {
-            fail(QStringLiteral("sweep: --chart: cannot draw here (no graphics)"));
+            fail(QCoreApplication::translate("cli", "sweep: --chart: cannot draw here (no graphics)"));
             return ExitRuntime;
         }
     }
@@ -1274,7 +1330,7 @@ int sweepCommand(const QStringList &arguments)
         for (const QString &raw : names) {
             const QString name = raw.trimmed();
             if (!known.contains(name)) {
-                fail(QStringLiteral("sweep: --metrics: unknown metric '%1' (known: %2)").arg(name, known.join(QStringLiteral(", "))));
+                fail(QCoreApplication::translate("cli", "sweep: --metrics: unknown metric '%1' (known: %2)").arg(name, known.join(QStringLiteral(", "))));
                 return ExitUsage;
             }
             if (!requestedMetrics.contains(name))
@@ -1341,10 +1397,10 @@ int sweepCommand(const QStringList &arguments)
 int listCommand(const QStringList &arguments)
 {
     CommandParser command(QStringLiteral("list"), QStringLiteral("[--long] [--format table|json]"),
-                          QStringLiteral("Lists the built-in scenario presets and what each one teaches."));
+                          QCoreApplication::translate("cli", "Lists the built-in scenario presets and what each one teaches."));
     QCommandLineParser &parser = command.parser();
     const QCommandLineOption longOption(QStringLiteral("long"),
-                                        QStringLiteral("Also print each preset's whole lesson text."));
+                                        QCoreApplication::translate("cli", "Also print each preset's whole lesson text."));
     parser.addOptions({longOption, formatOption(QStringLiteral("table, json"))});
     if (const int rc = command.parse(arguments); rc != Continue)
         return rc;
@@ -1354,17 +1410,17 @@ int listCommand(const QStringList &arguments)
     const bool longForm = parser.isSet(longOption);
 
     QJsonArray presets;
-    QList<QStringList> rows{{QStringLiteral("PRESET"), QStringLiteral("WHAT IT TEACHES")}};
+    QList<QStringList> rows{{QCoreApplication::translate("cli", "PRESET"), QCoreApplication::translate("cli", "WHAT IT TEACHES")}};
     const QStringList names = scenario::presetNames();
     for (const QString &name : names) {
         const ScenarioParse parsed = scenario::preset(name);
         const QString title = parsed.ok() ? parsed.scenario.title
-                                          : QStringLiteral("(invalid preset: %1)").arg(parsed.errors.value(0));
+                                          : QCoreApplication::translate("cli", "(invalid preset: %1)").arg(parsed.errors.value(0));
         if (longForm && rows.size() > 1)
             rows << QStringList{QString(), QString()};
-        rows << QStringList{name, title};
+        rows << QStringList{name, parsed.ok() ? i18n::content(title) : title};
         if (longForm && parsed.ok())
-            rows << QStringList{QString(), parsed.scenario.description};
+            rows << QStringList{QString(), i18n::content(parsed.scenario.description)};
         presets.append(QJsonObject{{QStringLiteral("name"), name},
                                    {QStringLiteral("title"), title},
                                    {QStringLiteral("description"), parsed.scenario.description}});
@@ -1375,9 +1431,11 @@ int listCommand(const QStringList &arguments)
     }
     writeOut(wrappedTable(rows));
     writeOut(QStringLiteral("\n")
-             + wrapped(QStringLiteral("Run one with 'retrylab run --scenario PRESET'%1; change it with --set "
-                                      "(see 'retrylab fields').")
-                               .arg(longForm ? QString() : QStringLiteral(", read every lesson with 'retrylab list --long'")),
+             + wrapped(longForm ? QCoreApplication::translate("cli", "Run one with 'retrylab run --scenario PRESET'; change it with "
+                                                                     "--set (see 'retrylab fields').")
+                                : QCoreApplication::translate("cli", "Run one with 'retrylab run --scenario PRESET', read every "
+                                                                     "lesson with 'retrylab list --long'; change it with --set "
+                                                                     "(see 'retrylab fields')."),
                        TerminalWidth)
                        .join(QLatin1Char('\n'))
              + QLatin1Char('\n'));
@@ -1427,7 +1485,7 @@ QString compactJson(const QJsonValue &value)
         const QJsonArray array = value.toArray();
         for (const QJsonValue &v : array)
             items << compactJson(v);
-        return items.isEmpty() ? QStringLiteral("none") : items.join(QStringLiteral(", "));
+        return items.isEmpty() ? QCoreApplication::translate("cli", "none") : items.join(QStringLiteral(", "));
     }
     if (value.isString())
         return value.toString().isEmpty() ? QStringLiteral("\"\"") : value.toString();
@@ -1441,7 +1499,7 @@ QString compactJson(const QJsonValue &value)
 int fieldsCommand(const QStringList &arguments)
 {
     CommandParser command(QStringLiteral("fields"), QStringLiteral("[--format table|json]"),
-                          QStringLiteral("Lists every scenario field that --set path=value and sweep --param "
+                          QCoreApplication::translate("cli", "Lists every scenario field that --set path=value and sweep --param "
                                          "accept, with its type, allowed values and default."));
     QCommandLineParser &parser = command.parser();
     parser.addOption(formatOption(QStringLiteral("table, json")));
@@ -1471,7 +1529,7 @@ int fieldsCommand(const QStringList &arguments)
         return ExitOk;
     }
 
-    QString out = wrapped(QStringLiteral("Every field of a scenario, for --set path=value (run, sweep) and "
+    QString out = wrapped(QCoreApplication::translate("cli", "Every field of a scenario, for --set path=value (run, sweep) and "
                                          "--param PATH (sweep). Durations end in Ms (milliseconds) or S "
                                          "(seconds); rates are fractions from 0 to 1. In network.script[N], "
                                          "workload.phases[N] and windows[N], N is an entry's index; the next free "
@@ -1479,7 +1537,8 @@ int fieldsCommand(const QStringList &arguments)
                           TerminalWidth)
                           .join(QLatin1Char('\n'))
             + QStringLiteral("\n\n");
-    QList<QStringList> rows{{QStringLiteral("FIELD"), QStringLiteral("TYPE"), QStringLiteral("ALLOWED (DEFAULT)")}};
+    QList<QStringList> rows{{QCoreApplication::translate("cli", "FIELD"), QCoreApplication::translate("cli", "TYPE"),
+                             QCoreApplication::translate("cli", "ALLOWED (DEFAULT)")}};
     QString section;
     for (const FieldInfo &f : fields) {
         const QString top = f.path.section(QLatin1Char('.'), 0, 0);
@@ -1488,7 +1547,7 @@ int fieldsCommand(const QStringList &arguments)
         if (f.path.contains(QLatin1Char('.')))
             section = top;
         rows << QStringList{f.path, f.type,
-                            QStringLiteral("%1 (default %2)").arg(f.allowed, compactJson(f.defaultValue))};
+                            QCoreApplication::translate("cli", "%1 (default %2)").arg(f.allowed, compactJson(f.defaultValue))};
     }
     writeOut(out + wrappedTable(rows));
     return ExitOk;
@@ -1509,33 +1568,33 @@ int serveCommand(const QStringList &arguments)
     CommandParser command(QStringLiteral("serve"),
                           QStringLiteral("[--port P] [--listen ADDR] [--db FILE] [--key-store memory|durable] "
                                          "[--scenario NAME|FILE] [--set path=value ...]"),
-                          QStringLiteral("Serves the order service over real HTTP/1.1: POST /orders, GET /orders/{id}, "
+                          QCoreApplication::translate("cli", "Serves the order service over real HTTP/1.1: POST /orders, GET /orders/{id}, "
                                          "GET /orders?ref=, POST /order-tokens, GET /metrics, GET /healthz, "
                                          "GET|PUT /admin/faults, POST /admin/reset. Stop it with Ctrl+C."));
     QCommandLineParser &parser = command.parser();
     const QCommandLineOption port(QStringLiteral("port"),
-                                  QStringLiteral("TCP port (default 8080; 0 picks a free port and prints it)."),
+                                  QCoreApplication::translate("cli", "TCP port (default 8080; 0 picks a free port and prints it)."),
                                   QStringLiteral("P"), QStringLiteral("8080"));
     const QCommandLineOption listen(QStringLiteral("listen"),
-                                    QStringLiteral("Address to listen on (default 127.0.0.1). Any other address "
+                                    QCoreApplication::translate("cli", "Address to listen on (default 127.0.0.1). Any other address "
                                                    "protects the admin endpoints with a bearer token printed at "
                                                    "start-up."),
                                     QStringLiteral("ADDR"), QStringLiteral("127.0.0.1"));
     const QCommandLineOption db(QStringLiteral("db"),
-                                QStringLiteral("SQLite file for orders and keys (default: in memory). Records and "
+                                QCoreApplication::translate("cli", "SQLite file for orders and keys (default: in memory). Records and "
                                                "keys survive kill -9 and a restart."),
                                 QStringLiteral("FILE"));
     const QCommandLineOption keyStore(QStringLiteral("key-store"),
-                                      QStringLiteral("Where idempotency keys live: durable (in the database, the "
+                                      QCoreApplication::translate("cli", "Where idempotency keys live: durable (in the database, the "
                                                      "default) or memory (forgotten when the server restarts)."),
                                       QStringLiteral("memory|durable"));
     parser.addOption(port);
     parser.addOption(listen);
     parser.addOption(db);
     parser.addOption(keyStore);
-    parser.addOption(ScenarioOption);
-    parser.addOption(SetOption);
-    parser.addOption(SeedOption);
+    parser.addOption(scenarioOption());
+    parser.addOption(setOption());
+    parser.addOption(seedOption());
     const int parsed = command.parse(arguments);
     if (parsed != Continue)
         return parsed;
@@ -1555,7 +1614,7 @@ int serveCommand(const QStringList &arguments)
     bool ok = false;
     const uint portNumber = portText.toUInt(&ok);
     if (!ok || portNumber > 65535 || portText.startsWith(QLatin1Char('+'))) {
-        fail(QStringLiteral("serve: --port: expected a number from 0 to 65535, got '%1'").arg(portText));
+        fail(QCoreApplication::translate("cli", "serve: --port: expected a number from 0 to 65535, got '%1'").arg(portText));
         return ExitUsage;
     }
     options.port = quint16(portNumber);
@@ -1563,7 +1622,7 @@ int serveCommand(const QStringList &arguments)
     if (address == QLatin1String("localhost"))
         options.address = QHostAddress(QHostAddress::LocalHost);
     else if (!options.address.setAddress(address)) {
-        fail(QStringLiteral("serve: --listen: expected an IP address such as 127.0.0.1, 0.0.0.0 or ::1, got '%1'")
+        fail(QCoreApplication::translate("cli", "serve: --listen: expected an IP address such as 127.0.0.1, 0.0.0.0 or ::1, got '%1'")
                      .arg(address));
         return ExitUsage;
     }
@@ -1574,7 +1633,7 @@ int serveCommand(const QStringList &arguments)
         else if (value == QLatin1String("durable"))
             options.scenario.server.idempotency.store = KeyStore::Durable;
         else {
-            fail(QStringLiteral("serve: --key-store: expected memory or durable, got '%1'").arg(value));
+            fail(QCoreApplication::translate("cli", "serve: --key-store: expected memory or durable, got '%1'").arg(value));
             return ExitUsage;
         }
     }
@@ -1582,7 +1641,7 @@ int serveCommand(const QStringList &arguments)
         options.dbFile = parser.value(db);
         const QFileInfo info(options.dbFile);
         if (options.dbFile.trimmed().isEmpty() || info.isDir()) {
-            fail(QStringLiteral("serve: --db: expected a file name, got '%1'").arg(options.dbFile));
+            fail(QCoreApplication::translate("cli", "serve: --db: expected a file name, got '%1'").arg(options.dbFile));
             return ExitUsage;
         }
     }
@@ -1599,30 +1658,30 @@ int serveCommand(const QStringList &arguments)
     }
     const Scenario &s = options.scenario;
     const QString url = server.url().toString();
-    QString banner = QStringLiteral("RetryLab order service listening on %1\n").arg(url);
+    QString banner = QCoreApplication::translate("cli", "RetryLab order service listening on %1\n").arg(url);
     if (options.address == QHostAddress::Any || options.address == QHostAddress::AnyIPv4) {
         // What students type: this machine's other addresses.
         const QList<QHostAddress> addresses = QNetworkInterface::allAddresses();
         for (const QHostAddress &a : addresses) {
             if (a.protocol() == QAbstractSocket::IPv4Protocol && !a.isLoopback())
-                banner += QStringLiteral("  also reachable at http://%1:%2\n").arg(a.toString()).arg(server.port());
+                banner += QCoreApplication::translate("cli", "  also reachable at http://%1:%2\n").arg(a.toString()).arg(server.port());
         }
     }
-    banner += QStringLiteral("  idempotency: %1, key store: %2, database: %3\n")
+    banner += QCoreApplication::translate("cli", "  idempotency: %1, key store: %2, database: %3\n")
                       .arg(scenario::toString(s.server.idempotency.mode), scenario::toString(s.server.idempotency.store),
-                           options.dbFile.isEmpty() ? QStringLiteral("in memory") : options.dbFile);
-    if (parser.isSet(ScenarioOption))
-        banner += QStringLiteral("  server and fault settings from scenario %1 (seed %2)\n").arg(s.name).arg(s.seed);
+                           options.dbFile.isEmpty() ? QCoreApplication::translate("cli", "in memory") : options.dbFile);
+    if (parser.isSet(scenarioOption()))
+        banner += QCoreApplication::translate("cli", "  server and fault settings from scenario %1 (seed %2)\n").arg(s.name).arg(s.seed);
     if (!server.adminToken().isEmpty())
-        banner += QStringLiteral("  admin token (Authorization: Bearer ...): %1\n").arg(QString::fromLatin1(server.adminToken()));
-    banner += QStringLiteral("  try: curl -i -X POST %1/orders -H 'Content-Type: application/json' "
+        banner += QCoreApplication::translate("cli", "  admin token (Authorization: Bearer ...): %1\n").arg(QString::fromLatin1(server.adminToken()));
+    banner += QCoreApplication::translate("cli", "  try: curl -i -X POST %1/orders -H 'Content-Type: application/json' "
                              "-H 'Idempotency-Key: k-1' -d '{\"ref\":\"ORD-0001\",\"item\":\"book\",\"qty\":1}'\n"
                              "Press Ctrl+C to stop.\n").arg(url);
     writeOut(banner);
     std::fflush(stdout);
 
     if (::pipe(g_signalPipe) != 0) {
-        fail(QStringLiteral("serve: cannot install the signal handler"));
+        fail(QCoreApplication::translate("cli", "serve: cannot install the signal handler"));
         return ExitRuntime;
     }
     QSocketNotifier notifier(g_signalPipe[0], QSocketNotifier::Read);
@@ -1640,13 +1699,13 @@ int serveCommand(const QStringList &arguments)
 
     QCoreApplication::exec();
     server.stop();
-    writeOut(QStringLiteral("Stopped.\n"));
+    writeOut(QCoreApplication::translate("cli", "Stopped.\n"));
     return ExitOk;
 }
 
 QString generalHelp()
 {
-    return QStringLiteral(
+    return QCoreApplication::translate("cli",
             "RetryLab: a lab for retries and idempotency. A timeout is not a failure.\n"
             "\n"
             "Usage:\n"
@@ -1699,7 +1758,7 @@ int dispatch(const QString &command, const QStringList &arguments)
         writeOut(QStringLiteral("retrylab %1\n").arg(QCoreApplication::applicationVersion()));
         return ExitOk;
     }
-    fail(QStringLiteral("unknown command '%1' (expected run, sweep, list, lessons, fields, serve or help)").arg(command));
+    fail(QCoreApplication::translate("cli", "unknown command '%1' (expected run, sweep, list, lessons, fields, serve or help)").arg(command));
     return ExitUsage;
 }
 
@@ -1720,7 +1779,7 @@ bool wanted(int argc, char *argv[])
     return first[0] != '-' && first[0] != '\0';
 }
 
-int run(int argc, char *argv[])
+int run(int argc, char *argv[], const QString &language)
 {
     // serve spends its time in the event loop: Qt's own Unix dispatcher is lighter than GLib's.
     if (argc >= 2 && argv[1] && !std::strcmp(argv[1], "serve") && !qEnvironmentVariableIsSet("QT_NO_GLIB"))
@@ -1736,6 +1795,7 @@ int run(int argc, char *argv[])
                                                           : std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("retrylab"));
     QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    i18n::install(language.isEmpty() ? i18n::systemLanguage() : language);
     QStringList arguments = QCoreApplication::arguments();
     arguments.removeFirst();
     if (arguments.isEmpty()) {

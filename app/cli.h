@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QString>
+
 namespace retrylab {
 namespace cli {
 
@@ -8,8 +10,9 @@ namespace cli {
 bool wanted(int argc, char *argv[]);
 
 // `retrylab <command> ...`: run, sweep, list, fields, serve, help. Returns the exit code:
-// 0 ok, 1 runtime error, 2 usage error (design section 5).
-int run(int argc, char *argv[]);
+// 0 ok, 1 runtime error, 2 usage error (design section 5). Human-readable texts are in `language`
+// (en or zh_CN; empty: the system locale's); machine formats (JSON, CSV, traces) stay English.
+int run(int argc, char *argv[], const QString &language = QString());
 
 } // namespace cli
 } // namespace retrylab

@@ -3,6 +3,7 @@
 
 #include <limits>
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -348,7 +349,7 @@ void capErrors(QStringList *errors, qsizetype unlisted = 0)
         return;
     if (errors->size() > scenario::MaxReportedErrors)
         errors->erase(errors->begin() + scenario::MaxReportedErrors, errors->end());
-    errors->append(more == 1 ? QStringLiteral("and 1 more error") : QStringLiteral("and %1 more errors").arg(more));
+    errors->append(more == 1 ? QCoreApplication::translate("scenario", "and 1 more error") : QCoreApplication::translate("scenario", "and %1 more errors").arg(more));
 }
 
 // "1000000" rather than QString::arg's "1e+06".
@@ -410,7 +411,7 @@ public:
 
     void error(const QString &key, const QString &rule, const QJsonValue &got)
     {
-        m_errors->append(QStringLiteral("%1: %2, got %3").arg(pathOf(key), rule, describe(got)));
+        m_errors->append(QCoreApplication::translate("scenario", "%1: %2, got %3").arg(pathOf(key), rule, describe(got)));
     }
 
     // The value of key, or undefined; marks the key as known either way.
@@ -443,7 +444,7 @@ public:
             return;
         const double d = v.toDouble();
         if (!v.isDouble() || std::floor(d) != d || d < lo || d > hi) {
-            error(QLatin1String(key), QStringLiteral("expected an integer from %1 to %2").arg(lo).arg(hi), v);
+            error(QLatin1String(key), QCoreApplication::translate("scenario", "expected an integer from %1 to %2").arg(lo).arg(hi), v);
             return;
         }
         *out = int(d);
@@ -475,7 +476,7 @@ public:
             return;
         const double d = v.toDouble();
         if (!v.isDouble() || std::floor(d) != d || d < lo || d > hi) {
-            m_errors->append(QStringLiteral("%1: expected an integer from %2 to %3, got %4 (or null for unlimited)")
+            m_errors->append(QCoreApplication::translate("scenario", "%1: expected an integer from %2 to %3, got %4 (or null for unlimited)")
                                  .arg(pathOf(QLatin1String(key)))
                                  .arg(lo)
                                  .arg(hi)
@@ -503,7 +504,7 @@ public:
             return;
         const double d = v.toDouble();
         if (!v.isDouble() || !std::isfinite(d) || d < lo || d > hi) {
-            m_errors->append(QStringLiteral("%1: expected a number from %2 to %3, got %4 (or null for %5)")
+            m_errors->append(QCoreApplication::translate("scenario", "%1: expected a number from %2 to %3, got %4 (or null for %5)")
                                  .arg(pathOf(QLatin1String(key)), plainNumber(lo), plainNumber(hi), describe(v),
                                       nullMeaning));
             return;
@@ -520,7 +521,7 @@ public:
             return;
         const double d = v.toDouble();
         if (!v.isDouble() || !std::isfinite(d) || d < lo || d > hi) {
-            error(QLatin1String(key), QStringLiteral("expected a number from %1 to %2").arg(lo).arg(hi), v);
+            error(QLatin1String(key), QCoreApplication::translate("scenario", "expected a number from %1 to %2").arg(lo).arg(hi), v);
             return;
         }
         *out = d;
@@ -533,7 +534,7 @@ public:
         if (v.isUndefined())
             return;
         if (!v.isBool()) {
-            error(QLatin1String(key), QStringLiteral("expected true or false"), v);
+            error(QLatin1String(key), QCoreApplication::translate("scenario", "expected true or false"), v);
             return;
         }
         *out = v.toBool();
@@ -548,14 +549,14 @@ public:
         if (v.isUndefined())
             return;
         if (!v.isString() || (!allowEmpty && v.toString().isEmpty())) {
-            error(QLatin1String(key), allowEmpty ? QStringLiteral("expected a string")
-                                                 : QStringLiteral("expected a non-empty string"),
+            error(QLatin1String(key), allowEmpty ? QCoreApplication::translate("scenario", "expected a string")
+                                                 : QCoreApplication::translate("scenario", "expected a non-empty string"),
                   v);
             return;
         }
         const QString text = v.toString();
         if (text.size() > maxChars) {
-            m_errors->append(QStringLiteral("%1: at most %2 characters, got %3")
+            m_errors->append(QCoreApplication::translate("scenario", "%1: at most %2 characters, got %3")
                                  .arg(pathOf(QLatin1String(key)))
                                  .arg(maxChars)
                                  .arg(text.size()));
@@ -569,7 +570,7 @@ public:
     {
         if (size <= cap)
             return true;
-        m_errors->append(QStringLiteral("%1: at most %2 entries, got %3").arg(pathOf(QLatin1String(key))).arg(cap).arg(size));
+        m_errors->append(QCoreApplication::translate("scenario", "%1: at most %2 entries, got %3").arg(pathOf(QLatin1String(key))).arg(cap).arg(size));
         return false;
     }
 
@@ -584,7 +585,7 @@ public:
         if (v.isUndefined())
             return;
         if (!v.isString() || !enumFromName(v.toString(), out))
-            error(QLatin1String(key), QStringLiteral("expected one of %1").arg(enumChoices<E>()), v);
+            error(QLatin1String(key), QCoreApplication::translate("scenario", "expected one of %1").arg(enumChoices<E>()), v);
     }
 
     // The sub-object at key (empty when absent or of the wrong type).
@@ -594,7 +595,7 @@ public:
         if (v.isUndefined())
             return QJsonObject();
         if (!v.isObject()) {
-            error(QLatin1String(key), QStringLiteral("expected an object"), v);
+            error(QLatin1String(key), QCoreApplication::translate("scenario", "expected an object"), v);
             return QJsonObject();
         }
         return v.toObject();
@@ -606,7 +607,7 @@ public:
         if (v.isUndefined())
             return false;
         if (!v.isArray()) {
-            error(QLatin1String(key), QStringLiteral("expected an array"), v);
+            error(QLatin1String(key), QCoreApplication::translate("scenario", "expected an array"), v);
             return false;
         }
         *out = v.toArray();
@@ -838,7 +839,7 @@ void readTransport(ObjectReader &parent, TransportConfig *t)
             const QString m = v.toString().toUpper();
             if (!v.isString() || !valid.contains(m)) {
                 r.error(QStringLiteral("allowedMethods[%1]").arg(i),
-                        QStringLiteral("expected one of %1").arg(valid.join(QLatin1Char('|'))), v);
+                        QCoreApplication::translate("scenario", "expected one of %1").arg(valid.join(QLatin1Char('|'))), v);
                 ok = false;
                 continue;
             }
@@ -1085,7 +1086,7 @@ void readWindows(ObjectReader &root, QList<FaultWindow> *windows)
             root.errors()->append(QStringLiteral("%1.fault: missing; every window names the fault it sets, one of %2")
                                       .arg(path, faults.join(QLatin1Char('|'))));
         } else if (!fault.isString() || !enumFromName(fault.toString(), &w.fault)) {
-            r.error(QStringLiteral("fault"), QStringLiteral("expected one of %1").arg(faults.join(QLatin1Char('|'))), fault);
+            r.error(QStringLiteral("fault"), QCoreApplication::translate("scenario", "expected one of %1").arg(faults.join(QLatin1Char('|'))), fault);
         } else if (w.fault == FaultKind::ServerRestart) {
             root.errors()->append(QStringLiteral("%1.fault: serverRestart has no probability; schedule restarts with "
                                                  "server.restarts (expected one of %2)")
@@ -2200,7 +2201,7 @@ ScenarioParse fromJsonBytes(const QByteArray &bytes, const QString &source)
     ScenarioParse refused;
     if (bytes.size() > MaxFileBytes) {
         refused.errors << prefix
-                + QStringLiteral("the file is larger than %1 bytes, the most a scenario file may hold").arg(MaxFileBytes);
+                + QCoreApplication::translate("scenario", "the file is larger than %1 bytes, the most a scenario file may hold").arg(MaxFileBytes);
         return refused;
     }
     if (const QString problem = encodingProblem(bytes); !problem.isEmpty()) {
@@ -2211,19 +2212,19 @@ ScenarioParse fromJsonBytes(const QByteArray &bytes, const QString &source)
     JsonScanner scanner(bytes);
     if (!scanner.scan()) {
         refused.errors << prefix
-                + QStringLiteral("malformed JSON at %1: %2").arg(lineColumn(bytes, scanner.errorOffset()), scanner.error());
+                + QCoreApplication::translate("scenario", "malformed JSON at %1: %2").arg(lineColumn(bytes, scanner.errorOffset()), scanner.error());
         return refused;
     }
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
         refused.errors << prefix
-                + QStringLiteral("malformed JSON at %1: %2")
+                + QCoreApplication::translate("scenario", "malformed JSON at %1: %2")
                       .arg(lineColumn(bytes, parseError.offset), parseError.errorString());
         return refused;
     }
     if (!doc.isObject()) {
-        refused.errors << prefix + QStringLiteral("expected a JSON object at the top level");
+        refused.errors << prefix + QCoreApplication::translate("scenario", "expected a JSON object at the top level");
         return refused;
     }
     ScenarioParse result = readObject(doc.object());
@@ -2238,7 +2239,7 @@ ScenarioParse load(const QString &fileName)
     QFile file(fileName);
     if (!file.open(QIODevice::ReadOnly)) {
         ScenarioParse result;
-        result.errors << QStringLiteral("cannot read scenario file \"%1\": %2").arg(fileName, file.errorString());
+        result.errors << QCoreApplication::translate("scenario", "cannot read scenario file \"%1\": %2").arg(fileName, file.errorString());
         return result;
     }
     // One byte past the cap is enough to refuse, whatever the file's size.
@@ -2249,15 +2250,15 @@ QString save(const Scenario &s, const QString &fileName)
 {
     QSaveFile file(fileName);
     if (!file.open(QIODevice::WriteOnly))
-        return QStringLiteral("cannot write scenario file \"%1\": %2").arg(fileName, file.errorString());
+        return QCoreApplication::translate("scenario", "cannot write scenario file \"%1\": %2").arg(fileName, file.errorString());
     const QByteArray bytes = QJsonDocument(s.toJson()).toJson(QJsonDocument::Indented);
     if (file.write(bytes) != bytes.size()) {
         const QString error = file.errorString();
         file.cancelWriting();
-        return QStringLiteral("cannot write scenario file \"%1\": %2").arg(fileName, error);
+        return QCoreApplication::translate("scenario", "cannot write scenario file \"%1\": %2").arg(fileName, error);
     }
     if (!file.commit())
-        return QStringLiteral("cannot write scenario file \"%1\": %2").arg(fileName, file.errorString());
+        return QCoreApplication::translate("scenario", "cannot write scenario file \"%1\": %2").arg(fileName, file.errorString());
     return QString();
 }
 
@@ -2439,7 +2440,7 @@ ScenarioParse preset(const QString &name)
     const QString fileName = QStringLiteral(":/scenarios/%1.json").arg(name);
     if (name.isEmpty() || name.contains(QLatin1Char('/')) || !QFile::exists(fileName)) {
         ScenarioParse result;
-        result.errors << QStringLiteral("unknown preset \"%1\"; available presets: %2")
+        result.errors << QCoreApplication::translate("scenario", "unknown preset \"%1\"; available presets: %2")
                              .arg(name, presetNames().join(QStringLiteral(", ")));
         return result;
     }
@@ -2454,7 +2455,7 @@ ScenarioParse resolve(const QString &nameOrFile)
     if (presetNames().contains(nameOrFile))
         return preset(nameOrFile);
     ScenarioParse result;
-    result.errors << QStringLiteral("\"%1\" is neither a scenario file nor a preset; available presets: %2")
+    result.errors << QCoreApplication::translate("scenario", "\"%1\" is neither a scenario file nor a preset; available presets: %2")
                          .arg(nameOrFile, presetNames().join(QStringLiteral(", ")));
     return result;
 }

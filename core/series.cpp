@@ -1,5 +1,6 @@
 #include "series.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QRegularExpression>
 
@@ -66,18 +67,18 @@ bool parseBucket(const QString &text, qint64 *bucketUs, QString *error)
         return false;
     };
     if (!m.hasMatch())
-        return fail(QStringLiteral("expected a duration like 1s, 0.02s or 250ms, got '%1'").arg(shown));
+        return fail(QCoreApplication::translate("series", "expected a duration like 1s, 0.02s or 250ms, got '%1'").arg(shown));
     bool ok = false;
     const double number = m.captured(2).toDouble(&ok);
     if (!ok || !std::isfinite(number))
-        return fail(QStringLiteral("expected a duration like 1s, 0.02s or 250ms, got '%1'").arg(shown));
+        return fail(QCoreApplication::translate("series", "expected a duration like 1s, 0.02s or 250ms, got '%1'").arg(shown));
     const double us = (m.captured(1) == QLatin1String("-") ? -number : number)
         * (m.captured(3) == QLatin1String("ms") ? double(kMs) : double(kS));
     // Compared before rounding: 0.9999 ms is below the floor, not rounded up to it.
     if (us < double(MinBucketUs) - 1e-6)
-        return fail(QStringLiteral("a bucket must be at least 1 ms, got '%1'").arg(shown));
+        return fail(QCoreApplication::translate("series", "a bucket must be at least 1 ms, got '%1'").arg(shown));
     if (us > double(MaxBucketUs) + 1e-6)
-        return fail(QStringLiteral("a bucket must be at most 3600 s, got '%1'").arg(shown));
+        return fail(QCoreApplication::translate("series", "a bucket must be at most 3600 s, got '%1'").arg(shown));
     if (bucketUs)
         *bucketUs = std::clamp<qint64>(std::llround(us), MinBucketUs, MaxBucketUs);
     return true;

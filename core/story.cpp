@@ -1,5 +1,6 @@
 #include "story.h"
 
+#include <QCoreApplication>
 #include <QHash>
 
 #include <algorithm>
@@ -12,19 +13,19 @@ QString label(Highlight h)
 {
     switch (h) {
     case Highlight::Duplicate:
-        return QStringLiteral("duplicate");
+        return QCoreApplication::translate("story", "duplicate");
     case Highlight::Orphan:
-        return QStringLiteral("orphan");
+        return QCoreApplication::translate("story", "orphan");
     case Highlight::Mismatch422:
-        return QStringLiteral("422 payload mismatch");
+        return QCoreApplication::translate("story", "422 payload mismatch");
     case Highlight::Conflict409:
-        return QStringLiteral("409 conflict");
+        return QCoreApplication::translate("story", "409 conflict");
     case Highlight::Replay:
-        return QStringLiteral("replay");
+        return QCoreApplication::translate("story", "replay");
     case Highlight::QueryFound:
-        return QStringLiteral("query found the order");
+        return QCoreApplication::translate("story", "query found the order");
     case Highlight::Query:
-        return QStringLiteral("status query");
+        return QCoreApplication::translate("story", "status query");
     }
     return QString();
 }
@@ -34,7 +35,7 @@ QString describe(const InterestingOp &op)
     QStringList parts;
     for (const Highlight h : op.reasons)
         parts << label(h);
-    return parts.join(QStringLiteral(", "));
+    return parts.join(QCoreApplication::translate("story", ", "));
 }
 
 QString outcome(const OpSummary &op)
@@ -42,19 +43,22 @@ QString outcome(const OpSummary &op)
     if (op.succeeded && op.records == 1)
         return QString();
     if (!op.succeeded && op.records == 0)
-        return QStringLiteral("The server holds no record of %1: nothing to clean up.").arg(op.ref);
+        return QCoreApplication::translate("story", "The server holds no record of %1: nothing to clean up.").arg(op.ref);
     if (op.records == 0)
         return QString(); // lost: reported elsewhere, must never happen
     if (op.records == 1)
-        return QStringLiteral("Yet the server holds a record of %1: an orphan the client will not know about.")
+        return QCoreApplication::translate("story", "Yet the server holds a record of %1: an orphan the client will not know about.").arg(op.ref);
+    // Whole sentences, so that a translation can order them freely.
+    if (op.records == 2) {
+        return (op.succeeded ? QCoreApplication::translate("story", "The server holds 2 records of %1: 1 is a duplicate.")
+                             : QCoreApplication::translate("story", "Yet the server holds 2 records of %1: 1 is a duplicate."))
             .arg(op.ref);
-    const int extra = op.records - 1;
-    return QStringLiteral("%1 server holds %2 records of %3: %4 %5.")
-        .arg(op.succeeded ? QStringLiteral("The") : QStringLiteral("Yet the"))
+    }
+    return (op.succeeded ? QCoreApplication::translate("story", "The server holds %1 records of %2: %3 are duplicates.")
+                         : QCoreApplication::translate("story", "Yet the server holds %1 records of %2: %3 are duplicates."))
         .arg(op.records)
         .arg(op.ref)
-        .arg(extra)
-        .arg(extra == 1 ? QStringLiteral("is a duplicate") : QStringLiteral("are duplicates"));
+        .arg(op.records - 1);
 }
 
 } // namespace story

@@ -1,5 +1,6 @@
 #include "sweep.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
@@ -124,34 +125,34 @@ bool checkParam(const Scenario &base, const Flags &flags, const QString &rawPara
     const QString param = rawParam.trimmed();
     const bool list = !values.isEmpty();
     if (param.isEmpty()) {
-        *errors << QStringLiteral("%1: expected a scenario field path, e.g. network.responseLoss").arg(QLatin1String(flags.param));
+        *errors << QCoreApplication::translate("sweep", "%1: expected a scenario field path, e.g. network.responseLoss").arg(QLatin1String(flags.param));
     } else {
         const QJsonValue current = scenario::valueAt(base, param);
         if (param == QLatin1String("seed"))
-            *errors << QStringLiteral("%1: the seed is varied by --seed and --seeds, not swept").arg(QLatin1String(flags.param));
+            *errors << QCoreApplication::translate("sweep", "%1: the seed is varied by --seed and --seeds, not swept").arg(QLatin1String(flags.param));
         else if (current.isUndefined())
-            *errors << QStringLiteral("%1: unknown scenario field \"%2\"").arg(QLatin1String(flags.param), param);
+            *errors << QCoreApplication::translate("sweep", "%1: unknown scenario field \"%2\"").arg(QLatin1String(flags.param), param);
         else if (current.isObject()
                  && !(list && std::all_of(values.begin(), values.end(), [](const QString &v) {
                           return sweep::valueFromText(v.trimmed()).isObject();
                       })))
             // A group takes partial objects only: --param2 client.business.backoff --values2 '{"jitter":"full"},...'
-            *errors << QStringLiteral("%1: \"%2\" is a group of fields, not one field (a group's values must be JSON "
+            *errors << QCoreApplication::translate("sweep", "%1: \"%2\" is a group of fields, not one field (a group's values must be JSON "
                                       "objects, e.g. {\"jitter\":\"full\"})")
                                .arg(QLatin1String(flags.param), param);
         else if (!list && !current.isDouble())
-            *errors << QStringLiteral("%1: \"%2\" is not a numeric field; give its values with %3, e.g. %3 a,b")
+            *errors << QCoreApplication::translate("sweep", "%1: \"%2\" is not a numeric field; give its values with %3, e.g. %3 a,b")
                                .arg(QLatin1String(flags.param), param, QLatin1String(flags.values));
     }
     if (list) {
         if (values.size() > sweep::MaxValues)
-            *errors << QStringLiteral("%1: at most %2 values, got %3")
+            *errors << QCoreApplication::translate("sweep", "%1: at most %2 values, got %3")
                                .arg(QLatin1String(flags.values))
                                .arg(sweep::MaxValues)
                                .arg(values.size());
         for (const QString &value : values) {
             if (value.trimmed().isEmpty()) {
-                *errors << QStringLiteral("%1: an empty value (two commas in a row, or one at an end)")
+                *errors << QCoreApplication::translate("sweep", "%1: an empty value (two commas in a row, or one at an end)")
                                    .arg(QLatin1String(flags.values));
                 break;
             }
@@ -159,15 +160,15 @@ bool checkParam(const Scenario &base, const Flags &flags, const QString &rawPara
         return int(errors->size()) == before;
     }
     if (!std::isfinite(from))
-        *errors << QStringLiteral("%1: expected a finite number").arg(QLatin1String(flags.from));
+        *errors << QCoreApplication::translate("sweep", "%1: expected a finite number").arg(QLatin1String(flags.from));
     if (!std::isfinite(to))
-        *errors << QStringLiteral("%1: expected a finite number").arg(QLatin1String(flags.to));
+        *errors << QCoreApplication::translate("sweep", "%1: expected a finite number").arg(QLatin1String(flags.to));
     if (std::isfinite(from) && std::isfinite(to) && !std::isfinite(to - from))
-        *errors << QStringLiteral("%1/%2: the range from %3 to %4 is too wide to divide into steps")
+        *errors << QCoreApplication::translate("sweep", "%1/%2: the range from %3 to %4 is too wide to divide into steps")
                            .arg(QLatin1String(flags.from), QLatin1String(flags.to),
                                 QString::number(from, 'g', 6), QString::number(to, 'g', 6));
     if (steps < 1 || steps > sweep::MaxValues)
-        *errors << QStringLiteral("%1: expected an integer from 1 to %2, got %3")
+        *errors << QCoreApplication::translate("sweep", "%1: expected an integer from 1 to %2, got %3")
                            .arg(QLatin1String(flags.steps))
                            .arg(sweep::MaxValues)
                            .arg(steps);
@@ -176,7 +177,7 @@ bool checkParam(const Scenario &base, const Flags &flags, const QString &rawPara
     if (isIntegerField(scenario::valueAt(base, param))) {
         for (const auto &[flag, v] : {std::pair{flags.from, from}, std::pair{flags.to, to}}) {
             if (std::fabs(v) > MaxExactInteger)
-                *errors << QStringLiteral("%1: %2 is out of range for the integer field %3 (beyond 2^53 either side of 0)")
+                *errors << QCoreApplication::translate("sweep", "%1: %2 is out of range for the integer field %3 (beyond 2^53 either side of 0)")
                                    .arg(QLatin1String(flag), QString::number(v, 'g', 6), param);
         }
     }
@@ -353,19 +354,19 @@ QStringList validate(const Scenario &base, const SweepSpec &spec)
     if (spec.twoD()) {
         ok2 = checkParam(base, Flags2, spec.param2, spec.from2, spec.to2, spec.steps2, spec.values2, &errors);
         if (spec.param2.trimmed() == spec.param.trimmed()) {
-            errors << QStringLiteral("--param2: \"%1\" is already --param; name another field").arg(spec.param2.trimmed());
+            errors << QCoreApplication::translate("sweep", "--param2: \"%1\" is already --param; name another field").arg(spec.param2.trimmed());
             ok2 = false;
         }
     }
     // Seeds are base seed + i: they must not pass 2^64 - 1 and wrap around to 0.
     if (spec.seeds >= 1 && base.seed > std::numeric_limits<quint64>::max() - quint64(spec.seeds - 1))
-        errors << QStringLiteral("--seed/--seeds: --seed %1 with --seeds %2 would go past the largest seed, "
+        errors << QCoreApplication::translate("sweep", "--seed/--seeds: --seed %1 with --seeds %2 would go past the largest seed, "
                                  "18446744073709551615 (2^64 - 1), and wrap around to 0; use --seed %3 or lower")
                           .arg(base.seed)
                           .arg(spec.seeds)
                           .arg(std::numeric_limits<quint64>::max() - quint64(spec.seeds - 1));
     if (spec.seeds < 1 || spec.seeds > 10000)
-        errors << QStringLiteral("--seeds: expected an integer from 1 to 10000, got %1").arg(spec.seeds);
+        errors << QCoreApplication::translate("sweep", "--seeds: expected an integer from 1 to 10000, got %1").arg(spec.seeds);
     if (!errors.isEmpty() || !ok1 || !ok2)
         return errors;
 
@@ -373,13 +374,13 @@ QStringList validate(const Scenario &base, const SweepSpec &spec)
     const QString count2 = QLatin1String(spec.values2.isEmpty() ? "--steps2" : "--values2");
     const qint64 cellCount = qint64(spec.count()) * spec.count2();
     if (cellCount > MaxCells)
-        errors << QStringLiteral("%1 x %2: at most %3 cells per sweep, got %4 x %5")
+        errors << QCoreApplication::translate("sweep", "%1 x %2: at most %3 cells per sweep, got %4 x %5")
                           .arg(count1, count2)
                           .arg(MaxCells)
                           .arg(spec.count())
                           .arg(spec.count2());
     else if (cellCount * spec.seeds > MaxRuns)
-        errors << (spec.twoD() ? QStringLiteral("%1 x %2 x --seeds: at most %3 runs per sweep, got %4 x %5 x %6 = %7; "
+        errors << (spec.twoD() ? QCoreApplication::translate("sweep", "%1 x %2 x --seeds: at most %3 runs per sweep, got %4 x %5 x %6 = %7; "
                                                 "lower --seeds or the number of values")
                                          .arg(count1, count2)
                                          .arg(MaxRuns)
@@ -387,7 +388,7 @@ QStringList validate(const Scenario &base, const SweepSpec &spec)
                                          .arg(spec.count2())
                                          .arg(spec.seeds)
                                          .arg(cellCount * spec.seeds)
-                               : QStringLiteral("%1 x --seeds: at most %2 runs per sweep, got %3 x %4 = %5; "
+                               : QCoreApplication::translate("sweep", "%1 x --seeds: at most %2 runs per sweep, got %3 x %4 = %5; "
                                                 "lower --seeds or %1")
                                          .arg(count1)
                                          .arg(MaxRuns)

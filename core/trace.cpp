@@ -34,11 +34,6 @@ const char *const KindNames[] = {
 static_assert(int(std::size(KindNames)) == EventKindCount, "one name per EventKind");
 static_assert(int(std::size(LaneNames)) == int(Lane::Database) + 1, "one name per Lane");
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("trace", text);
-}
-
 QString orderRef(int op)
 {
     return QStringLiteral("ORD-%1").arg(op, 4, 10, QLatin1Char('0'));
@@ -62,17 +57,17 @@ QString laneLabel(Lane lane)
 {
     switch (lane) {
     case Lane::Business:
-        return tr("business");
+        return QCoreApplication::translate("trace", "business");
     case Lane::Wrapper:
-        return tr("wrapper");
+        return QCoreApplication::translate("trace", "wrapper");
     case Lane::Transport:
-        return tr("transport");
+        return QCoreApplication::translate("trace", "transport");
     case Lane::Network:
-        return tr("network");
+        return QCoreApplication::translate("trace", "network");
     case Lane::Server:
-        return tr("server");
+        return QCoreApplication::translate("trace", "server");
     case Lane::Database:
-        return tr("database");
+        return QCoreApplication::translate("trace", "database");
     }
     return QString();
 }
@@ -286,132 +281,132 @@ QString narrate(const TraceEvent &e)
     switch (e.kind) {
     case EventKind::OpStart:
         if (e.sub > 1)
-            return tr("A second submission of %1 starts (a double click or a second tab).").arg(ref);
-        return tr("Order %1 starts: the client wants it created exactly once.").arg(ref);
+            return QCoreApplication::translate("trace", "A second submission of %1 starts (a double click or a second tab).").arg(ref);
+        return QCoreApplication::translate("trace", "Order %1 starts: the client wants it created exactly once.").arg(ref);
     case EventKind::KeyMinted:
         if (e.detail.isEmpty())
-            return tr("The client minted idempotency key %1.").arg(e.key);
-        return tr("The client minted idempotency key %1 (%2).").arg(e.key, e.detail);
+            return QCoreApplication::translate("trace", "The client minted idempotency key %1.").arg(e.key);
+        return QCoreApplication::translate("trace", "The client minted idempotency key %1 (%2).").arg(e.key, e.detail);
     case EventKind::TokenIssued:
-        return tr("The server issued the single-use token %1 for %2.").arg(e.key, ref);
+        return QCoreApplication::translate("trace", "The server issued the single-use token %1 for %2.").arg(e.key, ref);
     case EventKind::BusinessAttempt:
-        return tr("The business loop starts attempt %1 for %2.").arg(qMax(1, attemptIn(e.path, QLatin1Char('b')))).arg(ref);
+        return QCoreApplication::translate("trace", "The business loop starts attempt %1 for %2.").arg(qMax(1, attemptIn(e.path, QLatin1Char('b')))).arg(ref);
     case EventKind::WrapperAttempt:
-        return tr("The @retry wrapper starts attempt %1.").arg(qMax(1, attemptIn(e.path, QLatin1Char('w'))));
+        return QCoreApplication::translate("trace", "The @retry wrapper starts attempt %1.").arg(qMax(1, attemptIn(e.path, QLatin1Char('w'))));
     case EventKind::TransportAttempt:
         if (e.key.isEmpty())
-            return tr("The transport sends POST /orders (attempt %1) without an idempotency key.").arg(e.path);
-        return tr("The transport sends POST /orders (attempt %1) with key %2.").arg(e.path, e.key);
+            return QCoreApplication::translate("trace", "The transport sends POST /orders (attempt %1) without an idempotency key.").arg(e.path);
+        return QCoreApplication::translate("trace", "The transport sends POST /orders (attempt %1) with key %2.").arg(e.path, e.key);
     case EventKind::QuerySent:
-        return tr("Before retrying, the client asks whether %1 already exists (GET /orders?ref=%1).").arg(ref);
+        return QCoreApplication::translate("trace", "Before retrying, the client asks whether %1 already exists (GET /orders?ref=%1).").arg(ref);
     case EventKind::QueryResult:
         if (e.status == 200)
-            return tr("%1 already exists: the client does not send it again.").arg(ref);
+            return QCoreApplication::translate("trace", "%1 already exists: the client does not send it again.").arg(ref);
         if (e.status == 404)
-            return tr("The server has no %1 yet: resending is safe.").arg(ref);
-        return tr("The status query answered %1: the client still does not know.").arg(e.status);
+            return QCoreApplication::translate("trace", "The server has no %1 yet: resending is safe.").arg(ref);
+        return QCoreApplication::translate("trace", "The status query answered %1: the client still does not know.").arg(e.status);
     case EventKind::ConnectFailed:
-        return tr("The connection was refused before anything was sent: this one is safe to retry.");
+        return QCoreApplication::translate("trace", "The connection was refused before anything was sent: this one is safe to retry.");
     case EventKind::CircuitOpen:
-        return tr("The circuit breaker is open: the attempt fails at once without reaching the server.");
+        return QCoreApplication::translate("trace", "The circuit breaker is open: the attempt fails at once without reaching the server.");
     case EventKind::RequestLost:
-        return tr("The request was lost on the way: the server never saw it.");
+        return QCoreApplication::translate("trace", "The request was lost on the way: the server never saw it.");
     case EventKind::RequestDelayed:
-        return tr("A latency spike holds the request: it will reach the server after the client has given up.");
+        return QCoreApplication::translate("trace", "A latency spike holds the request: it will reach the server after the client has given up.");
     case EventKind::RequestArrived:
         if (e.key.isEmpty())
-            return tr("The server received the request, without an idempotency key.");
-        return tr("The server received the request with key %1.").arg(e.key);
+            return QCoreApplication::translate("trace", "The server received the request, without an idempotency key.");
+        return QCoreApplication::translate("trace", "The server received the request with key %1.").arg(e.key);
     case EventKind::Queued:
-        return tr("All processing slots are busy: the request waits in the queue.");
+        return QCoreApplication::translate("trace", "All processing slots are busy: the request waits in the queue.");
     case EventKind::Rejected:
         switch (e.status) {
         case 400:
-            return tr("Rejected with 400: the server requires an Idempotency-Key header.");
+            return QCoreApplication::translate("trace", "Rejected with 400: the server requires an Idempotency-Key header.");
         case 409:
-            return tr("Rejected with 409: a request with the same key is still being processed.");
+            return QCoreApplication::translate("trace", "Rejected with 409: a request with the same key is still being processed.");
         case 422:
-            return tr("Rejected with 422: the same key came back with a different payload.");
+            return QCoreApplication::translate("trace", "Rejected with 422: the same key came back with a different payload.");
         case 429:
-            return tr("Throttled with 429: the server asks the client to slow down and wait (Retry-After).");
+            return QCoreApplication::translate("trace", "Throttled with 429: the server asks the client to slow down and wait (Retry-After).");
         case 503:
-            return tr("Rejected with 503: every slot and the whole queue are full.");
+            return QCoreApplication::translate("trace", "Rejected with 503: every slot and the whole queue are full.");
         default:
-            return tr("The server rejected the request with status %1 before processing it.").arg(e.status);
+            return QCoreApplication::translate("trace", "The server rejected the request with status %1 before processing it.").arg(e.status);
         }
     case EventKind::ProcessingStarted:
-        return tr("The server starts processing the order.");
+        return QCoreApplication::translate("trace", "The server starts processing the order.");
     case EventKind::KeyReserved:
-        return tr("The server reserved key %1 as in flight: a concurrent copy will get 409.").arg(e.key);
+        return QCoreApplication::translate("trace", "The server reserved key %1 as in flight: a concurrent copy will get 409.").arg(e.key);
     case EventKind::KeyExpired:
-        return tr("Key %1 expired: the server has forgotten it, so a late retry looks brand new.").arg(e.key);
+        return QCoreApplication::translate("trace", "Key %1 expired: the server has forgotten it, so a late retry looks brand new.").arg(e.key);
     case EventKind::Committed:
-        return tr("The server committed record #%1 for %2.").arg(e.record).arg(ref);
+        return QCoreApplication::translate("trace", "The server committed record #%1 for %2.").arg(e.record).arg(ref);
     case EventKind::Replayed:
-        return tr("Same key seen before: the server replays the stored response (Idempotent-Replayed: true) "
+        return QCoreApplication::translate("trace", "Same key seen before: the server replays the stored response (Idempotent-Replayed: true) "
                   "instead of creating a new order.");
     case EventKind::ServerError:
         if (e.detail.contains(QLatin1String("after"), Qt::CaseInsensitive))
-            return tr("The server failed with %1 after committing: the order exists although the client sees an error.")
+            return QCoreApplication::translate("trace", "The server failed with %1 after committing: the order exists although the client sees an error.")
                 .arg(e.status);
         if (e.detail.contains(QLatin1String("before"), Qt::CaseInsensitive))
-            return tr("The server failed with %1 before committing: nothing was written.").arg(e.status);
-        return tr("The server failed with %1.").arg(e.status);
+            return QCoreApplication::translate("trace", "The server failed with %1 before committing: nothing was written.").arg(e.status);
+        return QCoreApplication::translate("trace", "The server failed with %1.").arg(e.status);
     case EventKind::ResponseSent:
-        return tr("The server sends its answer: %1.").arg(e.status);
+        return QCoreApplication::translate("trace", "The server sends its answer: %1.").arg(e.status);
     case EventKind::ResponseLost:
-        return tr("The server committed, but the response was lost: the client will only see a timeout.");
+        return QCoreApplication::translate("trace", "The server committed, but the response was lost: the client will only see a timeout.");
     case EventKind::ConnectionReset:
-        return tr("The connection was reset after the commit: the client sees an error, yet the order exists.");
+        return QCoreApplication::translate("trace", "The connection was reset after the commit: the client sees an error, yet the order exists.");
     case EventKind::ResponseReceived:
         if (e.status >= 200 && e.status < 300)
-            return tr("The client received %1: the order is confirmed.").arg(e.status);
-        return tr("The client received status %1.").arg(e.status);
+            return QCoreApplication::translate("trace", "The client received %1: the order is confirmed.").arg(e.status);
+        return QCoreApplication::translate("trace", "The client received status %1.").arg(e.status);
     case EventKind::LateResponse:
-        return tr("A response arrived after the client's timeout: nobody is listening any more, so it is ignored.");
+        return QCoreApplication::translate("trace", "A response arrived after the client's timeout: nobody is listening any more, so it is ignored.");
     case EventKind::Timeout:
-        return tr("No answer within the timeout: the client cannot know whether the order was created.");
+        return QCoreApplication::translate("trace", "No answer within the timeout: the client cannot know whether the order was created.");
     case EventKind::RetryScheduled: {
         QString wait, cause;
         splitWait(e.detail, &wait, &cause);
         if (wait.isEmpty())
-            return tr("The %1 layer retries at once.").arg(laneLabel(e.lane));
+            return QCoreApplication::translate("trace", "The %1 layer retries at once.").arg(laneLabel(e.lane));
         if (cause.isEmpty())
-            return tr("The %1 layer retries after %2.").arg(laneLabel(e.lane), wait);
-        return tr("The %1 layer retries after %2 (last outcome: %3).").arg(laneLabel(e.lane), wait, cause);
+            return QCoreApplication::translate("trace", "The %1 layer retries after %2.").arg(laneLabel(e.lane), wait);
+        return QCoreApplication::translate("trace", "The %1 layer retries after %2 (last outcome: %3).").arg(laneLabel(e.lane), wait, cause);
     }
     case EventKind::GaveUp:
         if (e.detail.isEmpty())
-            return tr("The %1 layer gives up.").arg(laneLabel(e.lane));
-        return tr("The %1 layer gives up: %2.").arg(laneLabel(e.lane), e.detail);
+            return QCoreApplication::translate("trace", "The %1 layer gives up.").arg(laneLabel(e.lane));
+        return QCoreApplication::translate("trace", "The %1 layer gives up: %2.").arg(laneLabel(e.lane), e.detail);
     case EventKind::BudgetExhausted:
-        return tr("The retry budget is empty: the %1 layer may not retry, which keeps a retry storm from growing.")
+        return QCoreApplication::translate("trace", "The retry budget is empty: the %1 layer may not retry, which keeps a retry storm from growing.")
             .arg(laneLabel(e.lane));
     case EventKind::OpSucceeded:
-        return tr("%1 succeeded as far as the client can tell.").arg(ref);
+        return QCoreApplication::translate("trace", "%1 succeeded as far as the client can tell.").arg(ref);
     case EventKind::OpFailed:
-        return tr("The client reports %1 as failed; if a record exists anyway, it is an orphan.").arg(ref);
+        return QCoreApplication::translate("trace", "The client reports %1 as failed; if a record exists anyway, it is an orphan.").arg(ref);
     case EventKind::ReconcileFlagged:
-        return tr("Reconciliation flagged record #%1 as an extra copy of %2.").arg(e.record).arg(ref);
+        return QCoreApplication::translate("trace", "Reconciliation flagged record #%1 as an extra copy of %2.").arg(e.record).arg(ref);
     case EventKind::ReconcileVoided:
-        return tr("Reconciliation voided record #%1, an extra copy of %2.").arg(e.record).arg(ref);
+        return QCoreApplication::translate("trace", "Reconciliation voided record #%1, an extra copy of %2.").arg(e.record).arg(ref);
     case EventKind::ServerRestarted: {
         const QString keys = e.detail.contains(QLatin1String("forgotten"))
-            ? tr("its in-memory idempotency keys are gone")
-            : tr("its durable idempotency keys survive");
+            ? QCoreApplication::translate("trace", "its in-memory idempotency keys are gone")
+            : QCoreApplication::translate("trace", "its durable idempotency keys survive");
         if (e.record > 0)
-            return tr("The server committed record #%1, then restarted before answering: the client will only see a "
+            return QCoreApplication::translate("trace", "The server committed record #%1, then restarted before answering: the client will only see a "
                       "timeout, and %2.").arg(e.record).arg(keys);
-        return tr("The server restarted and dropped this request unanswered; %1.").arg(keys);
+        return QCoreApplication::translate("trace", "The server restarted and dropped this request unanswered; %1.").arg(keys);
     }
     case EventKind::RowRead:
         if (e.detail.isEmpty())
-            return tr("The client reads the row's current version before writing.");
-        return tr("The client reads the row's current version (%1) before writing.").arg(e.detail);
+            return QCoreApplication::translate("trace", "The client reads the row's current version before writing.");
+        return QCoreApplication::translate("trace", "The client reads the row's current version (%1) before writing.").arg(e.detail);
     case EventKind::VersionConflict:
         if (e.detail.isEmpty())
-            return tr("Another client wrote the row since this one read it: 409, and nothing is written.");
-        return tr("Another client wrote the row since this one read it (%1): 409, and nothing is written.")
+            return QCoreApplication::translate("trace", "Another client wrote the row since this one read it: 409, and nothing is written.");
+        return QCoreApplication::translate("trace", "Another client wrote the row since this one read it (%1): 409, and nothing is written.")
             .arg(e.detail);
     }
     return QString();
@@ -514,7 +509,7 @@ bool TraceWriter::flush()
 void TraceWriter::fail(const QString &why)
 {
     if (d->error.isEmpty())
-        d->error = QStringLiteral("cannot write trace file \"%1\": %2").arg(d->fileName, why);
+        d->error = QCoreApplication::translate("trace", "cannot write trace file \"%1\": %2").arg(d->fileName, why);
     if (d->atomic && d->device)
         d->atomic->cancelWriting();
     d->device = nullptr; // drop the rest

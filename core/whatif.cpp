@@ -11,11 +11,6 @@
 namespace retrylab {
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("retrylab::whatif", text);
-}
-
 QString text(bool v) { return v ? QStringLiteral("true") : QStringLiteral("false"); }
 QString text(int v) { return QString::number(v); }
 QString text(quint64 v) { return QString::number(v); }
@@ -51,7 +46,7 @@ struct ChangesVisitor
     }
     void operator()(const char *path, const QList<ScriptEntry> &a, const QList<ScriptEntry> &b)
     {
-        const QString none = tr("(none)");
+        const QString none = QCoreApplication::translate("retrylab::whatif", "(none)");
         for (qsizetype i = 0; i < std::max(a.size(), b.size()); ++i) {
             const bool inA = i < a.size();
             const bool inB = i < b.size();
@@ -90,7 +85,7 @@ QString describe(const QList<ScenarioChange> &changes)
 QList<WhatIfVariant> variants(const Scenario &s)
 {
     QList<WhatIfVariant> out;
-    out.append({tr("current settings"), {}, s});
+    out.append({QCoreApplication::translate("retrylab::whatif", "current settings"), {}, s});
     const auto add = [&](const QString &label, const Scenario &v) {
         const QList<ScenarioChange> changed = changes(s, v);
         if (!changed.isEmpty()) // "one change at a time": a variant without one says nothing
@@ -99,44 +94,44 @@ QList<WhatIfVariant> variants(const Scenario &s)
 
     // What the server does with a key decides whether a key placement helps at all.
     const IdempotencyMode mode = s.server.idempotency.mode;
-    const QString ignored = tr("server ignores keys (mode off)");
+    const QString ignored = QCoreApplication::translate("retrylab::whatif", "server ignores keys (mode off)");
     const auto withKey = [&](KeyPlacement placement) {
         Scenario v = s;
         v.client.keyPlacement = placement;
         return v;
     };
     add(s.server.idempotency.requireKey && mode != IdempotencyMode::Off
-            ? tr("no key, server requires one (400)")
-            : tr("no key"),
+            ? QCoreApplication::translate("retrylab::whatif", "no key, server requires one (400)")
+            : QCoreApplication::translate("retrylab::whatif", "no key"),
         withKey(KeyPlacement::None));
-    add(mode == IdempotencyMode::Off ? tr("key per op, %1").arg(ignored) : tr("key per op"),
+    add(mode == IdempotencyMode::Off ? QCoreApplication::translate("retrylab::whatif", "key per op, %1").arg(ignored) : QCoreApplication::translate("retrylab::whatif", "key per op"),
         withKey(KeyPlacement::PerOperation));
     if (mode == IdempotencyMode::Off) {
         // A key alone does nothing while the server ignores it: show the complete fix too.
         Scenario v = withKey(KeyPlacement::PerOperation);
         v.server.idempotency.mode = IdempotencyMode::Atomic;
-        add(s.client.keyPlacement == KeyPlacement::PerOperation ? tr("atomic server (same key per op)")
-                                                                 : tr("key per op + atomic server"),
+        add(s.client.keyPlacement == KeyPlacement::PerOperation ? QCoreApplication::translate("retrylab::whatif", "atomic server (same key per op)")
+                                                                 : QCoreApplication::translate("retrylab::whatif", "key per op + atomic server"),
             v);
     }
-    add(mode == IdempotencyMode::Off ? tr("new key per @retry attempt, %1").arg(ignored)
-                                     : tr("new key per @retry attempt"),
+    add(mode == IdempotencyMode::Off ? QCoreApplication::translate("retrylab::whatif", "new key per @retry attempt, %1").arg(ignored)
+                                     : QCoreApplication::translate("retrylab::whatif", "new key per @retry attempt"),
         withKey(KeyPlacement::PerWrapperAttempt));
 
     if (s.client.business.enabled) {
         Scenario v = s;
         v.client.business.enabled = false;
-        add(tr("no business retry loop"), v);
+        add(QCoreApplication::translate("retrylab::whatif", "no business retry loop"), v);
     }
     if (s.client.wrapper.enabled) {
         Scenario v = s;
         v.client.wrapper.enabled = false;
-        add(tr("no @retry wrapper"), v);
+        add(QCoreApplication::translate("retrylab::whatif", "no @retry wrapper"), v);
     }
     if (s.client.transport.enabled) {
         Scenario v = s;
         v.client.transport.enabled = false;
-        add(tr("no transport retries (urllib3)"), v);
+        add(QCoreApplication::translate("retrylab::whatif", "no transport retries (urllib3)"), v);
     }
     return out;
 }

@@ -2,6 +2,7 @@
 
 #include "chartspanel.h"
 #include "lessonplayer.h"
+#include "i18n.h"
 #include "mainwindow.h"
 #include "runcontroller.h"
 #include "story.h"
@@ -9,6 +10,7 @@
 #include "timelinewidget.h"
 
 #include <QApplication>
+#include <QCoreApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QEventLoop>
@@ -26,13 +28,13 @@ namespace {
 // Exit codes as on the command line: 2 for what the user typed, 1 for what went wrong running it.
 int usageError(const QString &message)
 {
-    std::fprintf(stderr, "retrylab: %s\n", qPrintable(message));
+    std::fprintf(stderr, "retrylab: %s\n", message.toUtf8().constData());
     return 2;
 }
 
 int runtimeError(const QString &message)
 {
-    std::fprintf(stderr, "retrylab: %s\n", qPrintable(message));
+    std::fprintf(stderr, "retrylab: %s\n", message.toUtf8().constData());
     return 1;
 }
 
@@ -72,7 +74,7 @@ int takeScreenshot(MainWindow &window, const QString &fileName, int operation, i
     window.show();
     RunController *run = window.runController();
     if (!settle([run, &window] { return !run->isPending() && run->hasResult() && window.isLessonStepReady(); }, 120000))
-        return runtimeError(QStringLiteral("the scenario did not finish running"));
+        return runtimeError(QCoreApplication::translate("gui", "the scenario did not finish running"));
     // A lesson step shows its own operation; a question keeps the operation at its start.
     const bool lesson = window.isLessonOpen();
     const int op = operation > 0 ? operation : storyOperation(window.result());
@@ -86,13 +88,62 @@ int takeScreenshot(MainWindow &window, const QString &fileName, int operation, i
     const QImage image = window.grab().toImage();
     QImageWriter writer(fileName);
     if (!writer.write(image))
-        return runtimeError(QStringLiteral("cannot write \"%1\": %2").arg(fileName, writer.errorString()));
+        return runtimeError(QCoreApplication::translate("gui", "cannot write \"%1\": %2").arg(fileName, writer.errorString()));
     return 0;
 }
 
 } // namespace
 
-int runGui(int argc, char *argv[])
+WindowHost::WindowHost(MainWindow *window, QObject *parent)
+    : QObject(parent)
+{
+    adopt(window);
+}
+
+WindowHost::~WindowHost()
+{
+    delete m_window.data();
+}
+
+MainWindow *WindowHost::window() const
+{
+    return m_window.data();
+}
+
+void WindowHost::adopt(MainWindow *window)
+{
+    m_window = window;
+    connect(window, &MainWindow::languageChanged, this, &WindowHost::rebuild, Qt::QueuedConnection);
+}
+
+void WindowHost::switchLanguage(const QString &language)
+{
+    if (!m_window)
+        return;
+    if (language == i18n::currentLanguage()) {
+        return;
+    }
+    m_window->setLanguage(language); // emits languageChanged: rebuild() follows
+}
+
+void WindowHost::rebuild()
+{
+    MainWindow *old = m_window;
+    if (!old)
+        return;
+    const MainWindow::Handover state = old->handover();
+    const bool visible = old->isVisible();
+    auto *window = new MainWindow(nullptr, false);
+    window->takeOver(state);
+    adopt(window);
+    if (visible)
+        window->show(); // full screen when takeOver put it back into presentation mode
+    old->hide();
+    delete old;
+    Q_EMIT windowReplaced(window);
+}
+
+int runGui(int argc, char *argv[], const QString &language)
 {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("RetryLab"));
@@ -109,22 +160,31 @@ int runGui(int argc, char *argv[])
         QApplication::setFont(font);
     }
 
+    // --lang (taken out of argv by main) wins over View > Language, which wins over the system locale.
+    QString chosen = language;
+    if (chosen.isEmpty()) {
+        chosen = Settings().language();
+        if (!i18n::isSupported(chosen))
+            chosen = i18n::systemLanguage();
+    }
+    i18n::install(chosen);
+
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("RetryLab desktop lab: retries, timeouts and idempotency."));
+    parser.setApplicationDescription(QCoreApplication::translate("gui", "RetryLab desktop lab: retries, timeouts and idempotency."));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption scenarioOption(QStringLiteral("scenario"),
-                                            QStringLiteral("Preset name or scenario file to open."),
+                                            QCoreApplication::translate("gui", "Preset name or scenario file to open."),
                                             QStringLiteral("name|file"));
-    const QCommandLineOption seedOption(QStringLiteral("seed"), QStringLiteral("Seed of the run."), QStringLiteral("n"));
+    const QCommandLineOption seedOption(QStringLiteral("seed"), QCoreApplication::translate("gui", "Seed of the run."), QStringLiteral("n"));
     const QCommandLineOption operationOption(QStringLiteral("operation"),
-                                             QStringLiteral("Operation shown on the timeline."), QStringLiteral("n"));
+                                             QCoreApplication::translate("gui", "Operation shown on the timeline."), QStringLiteral("n"));
     const QCommandLineOption pageOption(QStringLiteral("page"),
-                                        QStringLiteral("Page to open: timeline (default), charts, records or log."),
+                                        QCoreApplication::translate("gui", "Page to open: timeline (default), charts, records or log."),
                                         QStringLiteral("name"));
     const QCommandLineOption screenshotOption(
         QStringLiteral("screenshot"),
-        QStringLiteral("Render the window at 1280x720 into an image file and exit (works offscreen)."),
+        QCoreApplication::translate("gui", "Render the window at 1280x720 into an image file and exit (works offscreen)."),
         QStringLiteral("file.png"));
     // Guided lessons (lessons wiring): `retrylab --lesson NAME|FILE [--step N]`.
     const QCommandLineOption lessonOption(QStringLiteral("lesson"),
@@ -144,21 +204,21 @@ int runGui(int argc, char *argv[])
         return 0;
     }
     if (!parser.positionalArguments().isEmpty())
-        return usageError(QStringLiteral("unexpected argument \"%1\" (see --help)").arg(parser.positionalArguments().first()));
+        return usageError(QCoreApplication::translate("gui", "unexpected argument \"%1\" (see --help)").arg(parser.positionalArguments().first()));
 
     bool ok = true;
     quint64 seed = 0;
     if (parser.isSet(seedOption)) {
         seed = parser.value(seedOption).toULongLong(&ok);
         if (!ok)
-            return usageError(QStringLiteral("--seed: expected a non-negative integer, got \"%1\"").arg(parser.value(seedOption)));
+            return usageError(QCoreApplication::translate("gui", "--seed: expected a non-negative integer, got \"%1\"").arg(parser.value(seedOption)));
     }
     int operation = 0;
     if (parser.isSet(operationOption)) {
         operation = parser.value(operationOption).toInt(&ok);
         if (!ok || operation < 1)
             return usageError(
-                QStringLiteral("--operation: expected an operation number from 1, got \"%1\"").arg(parser.value(operationOption)));
+                QCoreApplication::translate("gui", "--operation: expected an operation number from 1, got \"%1\"").arg(parser.value(operationOption)));
     }
     int page = 0;
     if (parser.isSet(pageOption)) {
@@ -166,7 +226,7 @@ int runGui(int argc, char *argv[])
                                 QStringLiteral("log")};
         page = int(pages.indexOf(parser.value(pageOption)));
         if (page < 0)
-            return usageError(QStringLiteral("--page: expected timeline, charts, records or log, got \"%1\"")
+            return usageError(QCoreApplication::translate("gui", "--page: expected timeline, charts, records or log, got \"%1\"")
                                   .arg(parser.value(pageOption)));
     }
     QString screenshot;
@@ -174,24 +234,25 @@ int runGui(int argc, char *argv[])
         screenshot = parser.value(screenshotOption);
         const QByteArray format = QFileInfo(screenshot).suffix().toLower().toLatin1();
         if (!QImageWriter::supportedImageFormats().contains(format))
-            return usageError(QStringLiteral("--screenshot: cannot write images of type \"%1\"").arg(QString::fromLatin1(format)));
+            return usageError(QCoreApplication::translate("gui", "--screenshot: cannot write images of type \"%1\"").arg(QString::fromLatin1(format)));
     }
 
     int lessonStep = 1;
     if (parser.isSet(stepOption)) {
         lessonStep = parser.value(stepOption).toInt(&ok);
         if (!ok || lessonStep < 1 || !parser.isSet(lessonOption))
-            return usageError(QStringLiteral("--step: expected a step number from 1 after --lesson, got \"%1\"")
+            return usageError(QCoreApplication::translate("gui", "--step: expected a step number from 1 after --lesson, got \"%1\"")
                                   .arg(parser.value(stepOption)));
     }
 
-    MainWindow window(nullptr, !parser.isSet(scenarioOption) && !parser.isSet(lessonOption));
+    WindowHost host(new MainWindow(nullptr, !parser.isSet(scenarioOption) && !parser.isSet(lessonOption)));
+    MainWindow &window = *host.window();
     if (parser.isSet(lessonOption)) {
         QString error;
         if (!window.startLesson(parser.value(lessonOption), lessonStep - 1, &error))
-            return usageError(QStringLiteral("--lesson: %1").arg(error.section(QLatin1Char('\n'), 0, 0)));
+            return usageError(QCoreApplication::translate("gui", "--lesson: %1").arg(error.section(QLatin1Char('\n'), 0, 0)));
         if (lessonStep > window.lessonPlayer()->stepCount())
-            return usageError(QStringLiteral("--step: the lesson has %1 steps, got %2")
+            return usageError(QCoreApplication::translate("gui", "--step: the lesson has %1 steps, got %2")
                                   .arg(window.lessonPlayer()->stepCount())
                                   .arg(lessonStep));
     }
@@ -205,10 +266,13 @@ int runGui(int argc, char *argv[])
     // An operation the scenario cannot have is a typo, not something to ignore.
     const int orders = window.scenario().workload.orders;
     if (operation > orders)
-        return usageError(QStringLiteral("--operation: the scenario has %1 operation%2 (workload.orders), got %3")
-                              .arg(orders)
-                              .arg(orders == 1 ? QString() : QStringLiteral("s"))
-                              .arg(operation));
+        return usageError(orders == 1 ? QCoreApplication::translate("gui", "--operation: the scenario has 1 operation "
+                                                                           "(workload.orders), got %1")
+                                            .arg(operation)
+                                      : QCoreApplication::translate("gui", "--operation: the scenario has %1 operations "
+                                                                           "(workload.orders), got %2")
+                                            .arg(orders)
+                                            .arg(operation));
     if (operation > 0) {
         QObject::connect(window.runController(), &RunController::resultReady, &window,
                          [&window, operation] { window.setOperation(operation); }, Qt::SingleShotConnection);

@@ -6,6 +6,7 @@
 #include "editorstyle.h"
 #include "helpdialog.h"
 #include "lessonplayer.h"
+#include "i18n.h"
 #include "livemode.h"
 #include "logview.h"
 #include "presentation.h"
@@ -323,7 +324,7 @@ void MainWindow::createMenus()
         QAction *a = m_presetMenu->addAction(name);
         const ScenarioParse parsed = scenario::preset(name);
         if (parsed.ok() && !parsed.scenario.title.isEmpty())
-            a->setToolTip(parsed.scenario.title);
+            a->setToolTip(i18n::content(parsed.scenario.title));
         connect(a, &QAction::triggered, this, [this, name] { newFromPreset(name); });
     }
     m_presetMenu->setToolTipsVisible(true);
@@ -370,6 +371,7 @@ void MainWindow::createMenus()
     m_viewMenu->addAction(m_predictAction);
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_resetLayoutAction);
+    createLanguageMenu();
 
     QMenu *playback = menuBar()->addMenu(tr("&Playback"));
     playback->addAction(m_runAction);
@@ -398,6 +400,104 @@ void MainWindow::createMenus()
     addHelp(tr("How to &teach with RetryLab"), "helpTeachingAction", HelpDialog::Page::Teaching);
     help->addSeparator();
     help->addAction(m_aboutAction);
+}
+
+// --- Language (View > Language) -----------------------------------------------------------------
+
+void MainWindow::createLanguageMenu()
+{
+    m_viewMenu->addSeparator();
+    m_languageMenu = m_viewMenu->addMenu(tr("&Language"));
+    m_languageMenu->setObjectName(QStringLiteral("languageMenu"));
+    auto *group = new QActionGroup(this);
+    // Each language under its own name, whatever the current language.
+    const QList<QPair<QString, QString>> names{{QStringLiteral("en"), QStringLiteral("English")},
+                                               {QStringLiteral("zh_CN"), QStringLiteral("简体中文")}};
+    for (const auto &name : names) {
+        QAction *a = m_languageMenu->addAction(name.second);
+        a->setObjectName(QStringLiteral("language_%1").arg(name.first));
+        a->setData(name.first);
+        a->setCheckable(true);
+        a->setChecked(i18n::currentLanguage() == name.first);
+        group->addAction(a);
+        m_languageActions << a;
+        const QString language = name.first;
+        connect(a, &QAction::triggered, this, [this, language] { setLanguage(language); });
+    }
+    // The embedded server cannot move to a new window: the address the class uses would change.
+    connect(m_languageMenu, &QMenu::aboutToShow, this, [this] {
+        for (QAction *a : std::as_const(m_languageActions))
+            a->setEnabled(!isServing());
+        m_languageMenu->setToolTip(isServing() ? tr("Stop serving to change the language") : QString());
+    });
+    m_languageMenu->setToolTipsVisible(true);
+}
+
+void MainWindow::setLanguage(const QString &language)
+{
+    if (language == i18n::currentLanguage() || !i18n::isSupported(language) || isServing())
+        return;
+    i18n::install(language);
+    m_settings.setLanguage(language);
+    m_settings.sync();
+    for (QAction *a : std::as_const(m_languageActions))
+        a->setChecked(a->data().toString() == language);
+    Q_EMIT languageChanged(language);
+}
+
+MainWindow::Handover MainWindow::handover()
+{
+    Handover h;
+    h.presenting = m_presentation->isActive();
+    m_presentation->setActive(false);
+    h.baseline = m_editor->originalScenario();
+    h.scenario = m_run->scenario();
+    h.fileName = m_fileName;
+    h.modified = m_modified;
+    h.operation = hasResult() ? currentOperation() : 0;
+    h.playhead = hasResult() ? m_timeline->playhead() : -1;
+    h.page = int(currentPage());
+    h.chartsTab = m_charts->currentTab();
+    // Not saveGeometry(): the new window goes exactly where this one is, frame or no frame.
+    h.geometry = geometry();
+    h.maximized = isMaximized();
+    h.windowState = saveState();
+    h.predicting = m_predictAction->isChecked();
+    h.live = m_live->isEnabled();
+    return h;
+}
+
+void MainWindow::takeOver(const Handover &h)
+{
+    setGeometry(h.geometry);
+    if (h.maximized)
+        setWindowState(windowState() | Qt::WindowMaximized);
+    restoreState(h.windowState);
+    m_watchDock->hide(); // nothing is served by a new window
+    applyScenario(h.baseline, h.fileName);
+    if (h.modified || h.scenario.seed != h.baseline.seed) {
+        m_editor->setScenario(h.scenario, ScenarioEditor::Baseline::Keep);
+        onScenarioEdited(h.scenario);
+        setModified(h.modified);
+        updateTitle();
+        updateSeedField();
+    }
+    m_charts->setCurrentTab(h.chartsTab);
+    showPage(Page(h.page));
+    m_predictAction->setChecked(h.predicting);
+    if (h.operation > 0) {
+        const int operation = h.operation;
+        const qint64 playhead = h.playhead;
+        connect(this, &MainWindow::resultShown, this, [this, operation, playhead] {
+            setOperation(operation);
+            if (playhead >= 0)
+                m_timeline->setPlayhead(playhead);
+        }, Qt::SingleShotConnection);
+    }
+    if (h.live)
+        setLive(true);
+    if (h.presenting)
+        m_presentation->setActive(true);
 }
 
 void MainWindow::createToolBar()

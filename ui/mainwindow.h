@@ -8,6 +8,7 @@
 #include "watchsession.h"
 
 #include <QByteArray>
+#include <QRect>
 #include <QSize>
 #include <QMainWindow>
 
@@ -128,6 +129,39 @@ public:
     // True while anything hides the outcome: prediction mode, or a lesson question not yet revealed.
     bool outcomeHidden() const;
 
+    // --- Language (View > Language) ---------------------------------------------------------
+    // Switching the language rebuilds the window, so that every text (widgets, menus, and the
+    // narration and chart titles computed from a run) is created anew in the new language. The new
+    // window takes over what the user had in front of them. A feature with state worth keeping
+    // across the switch adds a field to Handover, fills it in handover() and applies it in takeOver().
+    struct Handover
+    {
+        Scenario baseline;    // as loaded (preset or file): the editor's "modified" reference
+        Scenario scenario;    // as edited, with its seed
+        QString fileName;
+        bool modified = false;
+        int operation = 0;    // on the timeline; 0: the story operation
+        qint64 playhead = -1; // microseconds of virtual time; -1: the end
+        int page = 0;         // MainWindow::Page
+        int chartsTab = 0;    // ChartsPanel::Tab
+        QRect geometry;          // without the frame, as outside presentation mode
+        bool maximized = false;
+        QByteArray windowState; // docks and toolbars, as outside presentation mode
+        bool presenting = false;
+        bool predicting = false;
+        bool live = false;
+    };
+    // Leaves presentation mode first (the layout to hand over is the normal one).
+    Handover handover();
+    // Applies h to a window built with restoreLastScenario false, before it is shown; the
+    // operation and playhead follow once the scenario's run is shown.
+    void takeOver(const Handover &h);
+    // The View > Language actions, one per i18n::languages() entry (data: the language code).
+    QList<QAction *> languageActions() const { return m_languageActions; }
+    // Installs the translators of `language`, remembers it and emits languageChanged; nothing for
+    // the language already installed.
+    void setLanguage(const QString &language);
+
 public Q_SLOTS:
     void newFromPreset(const QString &name);
     void open();
@@ -157,6 +191,9 @@ public Q_SLOTS:
 Q_SIGNALS:
     // After the views were given a new result.
     void resultShown();
+    // View > Language installed `language` (en or zh_CN); WindowHost (gui.h) answers by replacing
+    // this window with one built in that language.
+    void languageChanged(const QString &language);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -286,6 +323,9 @@ private:
     QAction *m_zoomInAction = nullptr;
     QAction *m_zoomOutAction = nullptr;
     QAction *m_zoomResetAction = nullptr;
+    QList<QAction *> m_languageActions;
+    QMenu *m_languageMenu = nullptr;
+    void createLanguageMenu();
     QShortcut *m_leaveKey = nullptr;      // Escape, while presenting
     QList<QShortcut *> m_presentingKeys; // Left / Right step events while presenting
     // Guided lessons.

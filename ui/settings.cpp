@@ -11,6 +11,7 @@ const QString lastScenarioKey = QStringLiteral("scenario/last");
 const QString recentKey = QStringLiteral("scenario/recentFiles");
 const QString pendingKey = QStringLiteral("scenario/lastPending");
 const QString zoomKey = QStringLiteral("view/zoomPercent");
+const QString languageKey = QStringLiteral("view/language");
 } // namespace
 
 Settings::Settings() = default;
@@ -112,6 +113,16 @@ void Settings::setZoomPercent(int percent)
 void Settings::sync()
 {
     m_settings.sync();
+}
+
+QString Settings::language() const
+{
+    return m_settings.value(languageKey).toString();
+}
+
+void Settings::setLanguage(const QString &language)
+{
+    m_settings.setValue(languageKey, language);
 }
 
 } // namespace retrylab

@@ -42,6 +42,10 @@ public:
     int zoomPercent() const;
     void setZoomPercent(int percent);
 
+    // The language chosen in View > Language (en or zh_CN); empty: follow the system locale.
+    QString language() const;
+    void setLanguage(const QString &language);
+
     void sync();
 
 private:

@@ -1,0 +1,240 @@
+// View > Language: the window is rebuilt in the new language at run time (WindowHost), keeps what
+// the user had in front of them (MainWindow::handover / takeOver), and remembers the choice.
+#include "chartspanel.h"
+#include "gui.h"
+#include "i18n.h"
+#include "mainwindow.h"
+#include "presentation.h"
+#include "runcontroller.h"
+#include "settings.h"
+#include "timelinewidget.h"
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QApplication>
+#include <QChart>
+#include <QChartView>
+#include <QDockWidget>
+#include <QFile>
+#include <QMenuBar>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace retrylab;
+
+namespace {
+
+bool hasChinese(const QString &text)
+{
+    for (const QChar c : text) {
+        if (c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF)
+            return true;
+    }
+    return false;
+}
+
+QString menuTitle(const MainWindow *w, int index)
+{
+    const QList<QAction *> menus = w->menuBar()->actions();
+    return index < menus.size() ? menus.at(index)->text() : QString();
+}
+
+QAction *languageAction(const MainWindow *w, const char *language)
+{
+    return w->findChild<QAction *>(QStringLiteral("language_%1").arg(QLatin1String(language)));
+}
+
+// Waits until the window shows a run's result and a caption.
+bool settled(MainWindow *w)
+{
+    return QTest::qWaitFor([w] { return w->hasResult() && !w->runController()->isPending()
+                                        && !w->timeline()->caption().isEmpty(); },
+                           60000);
+}
+
+// The window's chart titles and axis titles, non-empty ones.
+QStringList chartTexts(const MainWindow *w)
+{
+    QStringList out;
+    const auto views = w->charts()->findChildren<QChartView *>();
+    for (const QChartView *view : views) {
+        if (!view->chart()->title().isEmpty())
+            out << view->chart()->title();
+        const auto axes = view->chart()->axes();
+        for (const QAbstractAxis *axis : axes) {
+            if (!axis->titleText().isEmpty())
+                out << axis->titleText();
+        }
+    }
+    return out;
+}
+
+// Switches with the View > Language action; returns the new window.
+MainWindow *switchTo(WindowHost &host, const char *language)
+{
+    QSignalSpy replaced(&host, &WindowHost::windowReplaced);
+    QAction *action = languageAction(host.window(), language);
+    if (!action)
+        return nullptr;
+    action->trigger();
+    if (!replaced.wait(10000))
+        return nullptr;
+    return host.window();
+}
+
+} // namespace
+
+class TestLanguage : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { qRegisterMetaType<retrylab::MainWindow *>(); }
+    void cleanup() { i18n::install(QStringLiteral("en")); }
+
+    void menuOffersBothLanguages()
+    {
+        MainWindow w(nullptr, false);
+        QAction *en = languageAction(&w, "en");
+        QAction *zh = languageAction(&w, "zh_CN");
+        QVERIFY(en && zh);
+        QCOMPARE(en->text(), QStringLiteral("English"));
+        QCOMPARE(zh->text(), QStringLiteral("简体中文"));
+        QVERIFY(en->isChecked());
+        QVERIFY(!zh->isChecked());
+    }
+
+    // The narration is computed by core from the re-run scenario: it comes back in Chinese, on the
+    // same operation, page, seed and modified state; the choice is remembered.
+    void switchKeepsStateAndTranslatesNarration()
+    {
+        WindowHost host(new MainWindow(nullptr, false));
+        MainWindow *en = host.window();
+        QVERIFY(en->loadPreset(QStringLiteral("ghost-request")));
+        en->show();
+        QVERIFY(settled(en));
+        en->setSeed(7);
+        QVERIFY(settled(en));
+        // Not the story operation (a new window opens on that one), and not the end of it.
+        const int operation = en->currentOperation() == 5 ? 6 : 5;
+        en->setOperation(operation);
+        en->timeline()->seekToEnd();
+        en->timeline()->stepPrevious();
+        en->timeline()->stepPrevious();
+        en->showPage(MainWindow::Page::Records);
+        const QString captionEnglish = en->timeline()->caption();
+        const qint64 playhead = en->timeline()->playhead();
+        QVERIFY(en->isModified());
+        QVERIFY(!hasChinese(captionEnglish));
+
+        MainWindow *zh = switchTo(host, "zh_CN");
+        QVERIFY(zh);
+        QVERIFY(zh != en);
+        QVERIFY(settled(zh));
+        QTRY_COMPARE(zh->currentOperation(), operation);
+        QCOMPARE(i18n::currentLanguage(), QStringLiteral("zh_CN"));
+        QCOMPARE(Settings().language(), QStringLiteral("zh_CN"));
+        QVERIFY(zh->isVisible());
+        QCOMPARE(zh->scenario().name, QStringLiteral("ghost-request"));
+        QCOMPARE(zh->scenario().seed, quint64(7));
+        QVERIFY(zh->isModified());
+        QCOMPARE(zh->currentPage(), MainWindow::Page::Records);
+        QTRY_COMPARE(zh->timeline()->playhead(), playhead);
+        const QString captionChinese = zh->timeline()->caption();
+        QVERIFY2(hasChinese(captionChinese), qPrintable(captionChinese));
+        QVERIFY(languageAction(zh, "zh_CN")->isChecked());
+
+        MainWindow *back = switchTo(host, "en");
+        QVERIFY(back);
+        QVERIFY(settled(back));
+        QTRY_COMPARE(back->currentOperation(), operation);
+        QTRY_COMPARE(back->timeline()->caption(), captionEnglish);
+        QCOMPARE(Settings().language(), QStringLiteral("en"));
+        QCOMPARE(menuTitle(back, 0), QStringLiteral("&File"));
+    }
+
+    // Widgets, menus and chart titles come from the ui translation (resources/translations/
+    // retrylab_ui_zh_CN.ts).
+    void switchTranslatesWidgetsAndCharts()
+    {
+        if (!QFile::exists(QStringLiteral(":/i18n/retrylab_ui_zh_CN.qm")))
+            QSKIP("this build has no ui translation (resources/translations/retrylab_ui_zh_CN.ts)");
+        WindowHost host(new MainWindow(nullptr, false));
+        MainWindow *en = host.window();
+        QVERIFY(en->loadPreset(QStringLiteral("ghost-request")));
+        en->show();
+        QVERIFY(settled(en));
+        en->showPage(MainWindow::Page::Charts);
+        QVERIFY(QTest::qWaitFor([en] { return !chartTexts(en).isEmpty(); }, 10000));
+        QCOMPARE(menuTitle(en, 0), QStringLiteral("&File"));
+
+        MainWindow *zh = switchTo(host, "zh_CN");
+        QVERIFY(zh);
+        QVERIFY(settled(zh));
+        QCOMPARE(zh->currentPage(), MainWindow::Page::Charts);
+        // A menu title.
+        const QString file = menuTitle(zh, 0);
+        QCOMPARE(file, QCoreApplication::translate("retrylab::MainWindow", "&File"));
+        QVERIFY2(hasChinese(file), qPrintable(file));
+        // A button: the timeline's Fit.
+        const QString fit = QCoreApplication::translate("retrylab::TimelineWidget", "Fit");
+        QVERIFY(hasChinese(fit));
+        bool found = false;
+        const auto buttons = zh->timeline()->findChildren<QAbstractButton *>();
+        for (const QAbstractButton *b : buttons)
+            found = found || b->text() == fit;
+        QVERIFY2(found, qPrintable(fit));
+        // Chart titles and axes.
+        QVERIFY(QTest::qWaitFor([zh] { return !chartTexts(zh).isEmpty(); }, 10000));
+        const QStringList texts = chartTexts(zh);
+        QVERIFY(texts.size() >= 5); // titles and axes of the duplicates, load, attempts, what-if and sweep charts
+        for (const QString &t : texts)
+            QVERIFY2(hasChinese(t), qPrintable(QStringLiteral("chart text in English: %1").arg(t)));
+
+        MainWindow *back = switchTo(host, "en");
+        QVERIFY(back);
+        QCOMPARE(menuTitle(back, 0), QStringLiteral("&File"));
+        QVERIFY(settled(back));
+        for (const QString &t : chartTexts(back))
+            QVERIFY2(!hasChinese(t), qPrintable(t));
+    }
+
+    // Presentation mode survives the switch, and leaving it restores the editor.
+    void switchKeepsPresentationMode()
+    {
+        WindowHost host(new MainWindow(nullptr, false));
+        MainWindow *en = host.window();
+        QVERIFY(en->loadPreset(QStringLiteral("stable-key")));
+        en->show();
+        QVERIFY(settled(en));
+        QVERIFY(en->scenarioDock()->isVisible());
+        en->presentation()->setActive(true);
+        QVERIFY(!en->scenarioDock()->isVisible());
+
+        MainWindow *zh = switchTo(host, "zh_CN");
+        QVERIFY(zh);
+        QVERIFY(settled(zh));
+        QVERIFY(zh->isVisible());
+        QVERIFY(zh->presentation()->isActive());
+        QVERIFY(zh->isFullScreen());
+        QVERIFY(!zh->scenarioDock()->isVisible());
+        zh->presentation()->setActive(false);
+        QVERIFY(!zh->isFullScreen());
+        QVERIFY(zh->scenarioDock()->isVisible());
+    }
+
+    // Choosing the language installed already rebuilds nothing.
+    void sameLanguageKeepsTheWindow()
+    {
+        WindowHost host(new MainWindow(nullptr, false));
+        MainWindow *w = host.window();
+        QSignalSpy replaced(&host, &WindowHost::windowReplaced);
+        languageAction(w, "en")->trigger();
+        QCoreApplication::processEvents();
+        QCOMPARE(replaced.count(), 0);
+        QCOMPARE(host.window(), w);
+    }
+};
+
+QTEST_MAIN(TestLanguage)
+#include "tst_language.moc"
