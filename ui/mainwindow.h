@@ -25,6 +25,7 @@ class QTimer;
 namespace retrylab {
 
 class ChartsPanel;
+class CompareWindow;
 class LiveMode;
 class LogView;
 class Presentation;
@@ -109,6 +110,11 @@ public:
     // (Ctrl+plus, Ctrl+minus, Ctrl+0), remembered between sessions.
     Presentation *presentation() const { return m_presentation; }
     QAction *presentAction() const { return m_presentAction; }
+    // ---- Compare mode (issue 12): View > Compare… (Ctrl+Shift+C) opens the compare window on
+    // the current scenario and operation; null until first opened.
+    CompareWindow *compareWindow() const { return m_compare; }
+    QAction *compareAction() const { return m_compareAction; }
+    // ---- end of compare mode
 
 public Q_SLOTS:
     void newFromPreset(const QString &name);
@@ -133,6 +139,8 @@ public Q_SLOTS:
     void setLive(bool on);
     // Stops the live run in flight; the result on show stays.
     void stopLiveRun();
+    // Compare mode: A = the current scenario, B = it with one toggle changed (same seed).
+    void openCompare();
 
 Q_SIGNALS:
     // After the views were given a new result.
@@ -262,6 +270,9 @@ private:
     QAction *m_zoomResetAction = nullptr;
     QShortcut *m_leaveKey = nullptr;      // Escape, while presenting
     QList<QShortcut *> m_presentingKeys; // Left / Right step events while presenting
+    // Compare mode (issue 12).
+    CompareWindow *m_compare = nullptr;
+    QAction *m_compareAction = nullptr;
 };
 
 } // namespace retrylab

@@ -1800,13 +1800,21 @@ void TestCli::compareJson()
                                    .value(QLatin1String("metrics")).toObject();
     const QHash<QString, QJsonObject> rows = compareRows(o);
     QCOMPARE(rows.size(), 9);
-    for (const char *key : {"records", "duplicates", "orphans", "httpAttempts", "clientSucceeded", "clientFailed",
-                            "latencyP50Ms", "latencyP99Ms", "goodputPerS"}) {
-        const QJsonObject row = rows.value(QLatin1String(key));
-        QCOMPARE(row[QLatin1String("a")].toDouble(), ma.value(QLatin1String(key)).toDouble());
-        QCOMPARE(row[QLatin1String("b")].toDouble(), mb.value(QLatin1String(key)).toDouble());
-        QCOMPARE(row[QLatin1String("difference")].toDouble(),
-                 mb.value(QLatin1String(key)).toDouble() - ma.value(QLatin1String(key)).toDouble());
+    // `run` nests the latency percentiles: {"latencyMs": {"p50": ...}}.
+    const auto metric = [](const QJsonObject &m, const QString &key) {
+        if (key == QLatin1String("latencyP50Ms"))
+            return m.value(QLatin1String("latencyMs"))[QLatin1String("p50")].toDouble(-1);
+        if (key == QLatin1String("latencyP99Ms"))
+            return m.value(QLatin1String("latencyMs"))[QLatin1String("p99")].toDouble(-1);
+        return m.value(key).toDouble(-1);
+    };
+    for (const char *name : {"records", "duplicates", "orphans", "httpAttempts", "clientSucceeded", "clientFailed",
+                             "latencyP50Ms", "latencyP99Ms", "goodputPerS"}) {
+        const QString key = QLatin1String(name);
+        const QJsonObject row = rows.value(key);
+        QCOMPARE(row[QLatin1String("a")].toDouble(), metric(ma, key));
+        QCOMPARE(row[QLatin1String("b")].toDouble(), metric(mb, key));
+        QCOMPARE(row[QLatin1String("difference")].toDouble(), metric(mb, key) - metric(ma, key));
     }
     QCOMPARE(rows.value(QStringLiteral("duplicates"))[QLatin1String("relative")].toDouble(), -1.0);
 }
