@@ -28,14 +28,13 @@ QLineSeries *makeSeries(const QColor &color, Qt::PenStyle style, QObject *parent
     return s;
 }
 
-// A round upper bound for a count axis: 1, 2, 5 x 10^n, at least 5.
-double niceCeiling(double v)
+// A tick step of 1, 2 or 5 x 10^n giving about four intervals up to v (at least 1).
+double niceStep(double v)
 {
-    if (v <= 5)
-        return 5;
-    const double p = std::pow(10.0, std::floor(std::log10(v)));
-    for (const double m : {1.0, 2.0, 5.0, 10.0}) {
-        if (m * p >= v)
+    const double raw = std::max(1.0, v / 4);
+    const double p = std::pow(10.0, std::floor(std::log10(raw)));
+    for (const double m : {1.0, 2.0, 5.0}) {
+        if (m * p >= raw)
             return m * p;
     }
     return 10 * p;
@@ -107,10 +106,11 @@ void CompareChart::setCurves(const compare::Curves &a, const compare::Curves &b,
     m_x->applyNiceNumbers();
     const double top = std::max(a.records.isEmpty() ? 0 : a.records.constLast().y(),
                                 b.records.isEmpty() ? 0 : b.records.constLast().y());
-    const double ceiling = niceCeiling(top * 1.05);
+    // Whole numbers only, on ticks of 1, 2 or 5 x 10^n, the top tick just above the highest line.
+    const double step = niceStep(std::max(top, 4.0));
+    const double ceiling = std::max(step, std::ceil(top * 1.02 / step) * step);
     m_y->setRange(0, ceiling);
-    // Whole numbers only: ticks at 1, 2 or 5 steps.
-    m_y->setTickCount(std::min(11, int(ceiling <= 10 ? ceiling : 5) + 1));
+    m_y->setTickCount(int(std::lround(ceiling / step)) + 1);
 }
 
 void CompareChart::applyFonts()

@@ -11,6 +11,7 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QGuiApplication>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -31,6 +32,7 @@
 #include <QVariantAnimation>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace retrylab {
@@ -44,6 +46,9 @@ constexpr double kMaxStepMs = 1500;
 // The chart's colours: A blue, B orange (Okabe-Ito), so a title says which lines are whose.
 const QColor ColorA(0, 114, 178);
 const QColor ColorB(213, 94, 0);
+
+// A relative change the summary table marks (bold, and green or red when one way is better).
+constexpr double SignificantChange = 0.05;
 
 enum Column { MetricColumn, AColumn, BColumn, DifferenceColumn, ChangeColumn, ColumnCount };
 
@@ -143,36 +148,61 @@ void CompareWindow::buildUi()
     top->addWidget(m_cancelButton);
     top->addWidget(m_status, 1);
 
-    // The two columns.
-    const auto column = [this](QLabel **title, QLabel **changes, TimelineWidget **timeline, const QString &name) {
-        auto *box = new QWidget(this);
-        *title = new QLabel(box);
-        (*title)->setObjectName(QStringLiteral("compareTitle%1").arg(name));
-        (*title)->setTextFormat(Qt::PlainText);
-        (*title)->setWordWrap(true);
-        *changes = new QLabel(box);
-        (*changes)->setObjectName(QStringLiteral("compareChanges%1").arg(name));
-        (*changes)->setTextFormat(Qt::PlainText);
-        (*changes)->setWordWrap(true);
-        (*changes)->setForegroundRole(QPalette::PlaceholderText);
-        (*changes)->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        *timeline = new TimelineWidget(box);
-        (*timeline)->setObjectName(QStringLiteral("compareTimeline%1").arg(name));
-        (*timeline)->setOperationPickerVisible(false);
-        auto *layout = new QVBoxLayout(box);
-        layout->setContentsMargins(4, 0, 4, 0);
-        layout->setSpacing(2);
-        layout->addWidget(*title);
-        layout->addWidget(*changes);
-        layout->addWidget(*timeline, 1);
-        return box;
+    // The two columns: the headings in one grid, so that A's and B's lanes start at the same height
+    // whatever wraps, and the timelines below them with the same width.
+    const auto heading = [this](QLabel **label, const QString &name, bool title) {
+        *label = new QLabel(this);
+        (*label)->setObjectName(QStringLiteral("compare%1%2").arg(title ? QStringLiteral("Title") : QStringLiteral("Changes"), name));
+        (*label)->setTextFormat(Qt::PlainText);
+        (*label)->setWordWrap(true);
+        (*label)->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+        if (!title) {
+            (*label)->setForegroundRole(QPalette::PlaceholderText);
+            (*label)->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        }
     };
-    QWidget *columnA = column(&m_titleA, &m_changesA, &m_timelineA, QStringLiteral("A"));
-    QWidget *columnB = column(&m_titleB, &m_changesB, &m_timelineB, QStringLiteral("B"));
-    auto *columns = new QSplitter(Qt::Horizontal, this);
-    columns->setChildrenCollapsible(false);
-    columns->addWidget(columnA);
-    columns->addWidget(columnB);
+    heading(&m_titleA, QStringLiteral("A"), true);
+    heading(&m_titleB, QStringLiteral("B"), true);
+    heading(&m_changesA, QStringLiteral("A"), false);
+    heading(&m_changesB, QStringLiteral("B"), false);
+    const auto timeline = [this](const QString &name) {
+        auto *t = new TimelineWidget(this);
+        t->setObjectName(QStringLiteral("compareTimeline%1").arg(name));
+        t->setOperationPickerVisible(false);
+        // One playback drives both: each timeline's own playback bar would drive only itself.
+        // (TimelineWidget has no switch for it; its bar is the row of direct tool buttons,
+        // speed box, scrub slider and time label.)
+        const auto buttons = t->findChildren<QToolButton *>(QString(), Qt::FindDirectChildrenOnly);
+        for (QToolButton *b : buttons)
+            b->hide();
+        const auto combos = t->findChildren<QComboBox *>(QString(), Qt::FindDirectChildrenOnly);
+        for (QComboBox *c : combos)
+            c->hide();
+        const auto sliders = t->findChildren<QSlider *>(QString(), Qt::FindDirectChildrenOnly);
+        for (QSlider *sl : sliders)
+            sl->hide();
+        const auto labels = t->findChildren<QLabel *>(QString(), Qt::FindDirectChildrenOnly);
+        for (QLabel *l : labels) {
+            if (l->objectName().isEmpty() && !l->wordWrap())
+                l->hide(); // the time label; the caption, details and overview title wrap
+        }
+        return t;
+    };
+    m_timelineA = timeline(QStringLiteral("A"));
+    m_timelineB = timeline(QStringLiteral("B"));
+    auto *columns = new QGridLayout;
+    columns->setContentsMargins(0, 0, 0, 0);
+    columns->setHorizontalSpacing(12);
+    columns->setVerticalSpacing(2);
+    columns->addWidget(m_titleA, 0, 0);
+    columns->addWidget(m_titleB, 0, 1);
+    columns->addWidget(m_changesA, 1, 0);
+    columns->addWidget(m_changesB, 1, 1);
+    columns->addWidget(m_timelineA, 2, 0);
+    columns->addWidget(m_timelineB, 2, 1);
+    columns->setColumnStretch(0, 1);
+    columns->setColumnStretch(1, 1);
+    columns->setRowStretch(2, 1);
 
     // One playback for both.
     m_prevButton = playbackButton(this, QStyle::SP_MediaSeekBackward, QString(), tr("Previous event of A or B (Left)"));
@@ -198,7 +228,7 @@ void CompareWindow::buildUi()
     auto *upperLayout = new QVBoxLayout(upper);
     upperLayout->setContentsMargins(0, 0, 0, 0);
     upperLayout->setSpacing(2);
-    upperLayout->addWidget(columns, 1);
+    upperLayout->addLayout(columns, 1);
     upperLayout->addLayout(playback);
 
     // The chart and the difference summary.
@@ -229,8 +259,9 @@ void CompareWindow::buildUi()
     rows->setChildrenCollapsible(false);
     rows->addWidget(upper);
     rows->addWidget(lower);
-    rows->setStretchFactor(0, 3);
-    rows->setStretchFactor(1, 2);
+    // The timelines take what the summary (all its rows, no scrolling) leaves.
+    rows->setStretchFactor(0, 1);
+    rows->setStretchFactor(1, 0);
 
     auto *root = new QVBoxLayout(this);
     root->setContentsMargins(8, 6, 8, 6);
@@ -319,6 +350,14 @@ void CompareWindow::applyFonts()
     QFont header = table;
     header.setBold(true);
     m_table->horizontalHeader()->setFont(header);
+}
+
+void CompareWindow::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // On a 720-line projector the lanes need the room more than the heading does (the window
+    // title still names the scenario).
+    m_heading->setVisible(height() >= 800);
 }
 
 void CompareWindow::changeEvent(QEvent *event)
@@ -538,8 +577,12 @@ void CompareWindow::fillTable()
         cell(BColumn, compare::formatValue(row, row.b), Qt::AlignRight);
         QTableWidgetItem *diff = cell(DifferenceColumn, compare::formatDifference(row), Qt::AlignRight);
         QTableWidgetItem *change = cell(ChangeColumn, compare::formatRelative(row), Qt::AlignRight);
-        const int verdict = row.verdict();
-        if (row.a != row.b) {
+        // Marked only when it matters: a change of 5% or more, or from nothing to something. A
+        // latency 0.5% apart is noise to a class, and colour on every row would hide the big ones.
+        const std::optional<double> relative = row.relative();
+        const bool significant = row.a != row.b && (!relative || std::abs(*relative) >= SignificantChange);
+        const int verdict = significant ? row.verdict() : 0;
+        if (significant) {
             for (QTableWidgetItem *item : {diff, change})
                 item->setFont(bold);
         }
@@ -554,6 +597,11 @@ void CompareWindow::fillTable()
     m_table->resizeRowsToContents();
     m_table->resizeColumnsToContents();
     m_table->horizontalHeader()->setSectionResizeMode(MetricColumn, QHeaderView::Stretch);
+    // Every row in view: a projector audience cannot scroll.
+    int height = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
+    for (int r = 0; r < m_table->rowCount(); ++r)
+        height += m_table->rowHeight(r);
+    m_table->setMinimumHeight(height);
 }
 
 // ------------------------------------------------------------------ operation and playback
@@ -623,19 +671,21 @@ void CompareWindow::rebuildTimes()
 void CompareWindow::alignTimeAxes()
 {
     // One scale for both: the zoom that fits the longer operation, so a millisecond is as wide in
-    // A as in B and both start at the left edge at the operation's start.
-    TimelineScene *a = sceneOf(m_timelineA);
-    TimelineScene *b = sceneOf(m_timelineB);
-    if (a->times().isEmpty() && b->times().isEmpty())
-        return;
-    const auto fit = [](TimelineWidget *w, TimelineScene *s) {
-        const qreal width = w->view()->maximumViewportSize().width() - w->view()->verticalScrollBar()->sizeHint().width();
-        return s->times().isEmpty() ? 1e9 : s->fitZoom(width - 1 - s->labelWidth());
+    // A as in B, and both shown from their first instant, which is the same in both (same seed,
+    // same arrivals). Each timeline still pads its start for the glyphs left of it and compresses
+    // long quiet gaps on its own, so one instant can sit a little apart in the two views.
+    const std::array<TimelineWidget *, 2> sides{m_timelineA, m_timelineB};
+    const auto width = [](TimelineWidget *w) {
+        return w->view()->maximumViewportSize().width() - w->view()->verticalScrollBar()->sizeHint().width() - 1
+               - sceneOf(w)->labelWidth();
     };
-    const qreal zoom = std::min(fit(m_timelineA, a), fit(m_timelineB, b));
-    if (!(zoom > 0) || zoom >= 1e9)
-        return;
-    for (TimelineWidget *w : {m_timelineA, m_timelineB}) {
+    for (TimelineWidget *w : sides) {
+        if (sceneOf(w)->times().isEmpty() || width(w) <= 0)
+            return;
+    }
+    const qreal zoom = std::min(sceneOf(m_timelineA)->fitZoom(width(m_timelineA)),
+                                sceneOf(m_timelineB)->fitZoom(width(m_timelineB)));
+    for (TimelineWidget *w : sides) {
         TimelineScene *s = sceneOf(w);
         if (s->zoom() > 0 && std::abs(s->zoom() - zoom) > 1e-9)
             w->zoomBy(zoom / s->zoom());
