@@ -3,6 +3,7 @@
 #include "comparechart.h"
 #include "story.h"
 #include "timelinelayout.h"
+#include "timelineoverview.h"
 #include "timelinescene.h"
 #include "timelineview.h"
 #include "timelinewidget.h"
@@ -78,7 +79,8 @@ CompareWindow::CompareWindow(QWidget *parent)
     buildUi();
     if (const QScreen *screen = QGuiApplication::primaryScreen()) {
         const QSize available = screen->availableSize();
-        resize(std::min(1400, available.width()), std::min(900, available.height()));
+        // Most of the screen: two timelines side by side need the width.
+        resize(int(available.width() * 0.92), int(available.height() * 0.92));
     } else {
         resize(1280, 720);
     }
@@ -181,6 +183,13 @@ void CompareWindow::buildUi()
         const auto sliders = t->findChildren<QSlider *>(QString(), Qt::FindDirectChildrenOnly);
         for (QSlider *sl : sliders)
             sl->hide();
+        // One key for both, across the window, below them: at half the width each one's is cut off.
+        // (Its own resize shows it again, so it is flattened rather than hidden.)
+        const auto legends = t->findChildren<TimelineLegend *>(QString(), Qt::FindDirectChildrenOnly);
+        for (TimelineLegend *l : legends) {
+            l->setMinimumHeight(0);
+            l->setMaximumHeight(0);
+        }
         const auto labels = t->findChildren<QLabel *>(QString(), Qt::FindDirectChildrenOnly);
         for (QLabel *l : labels) {
             if (l->objectName().isEmpty() && !l->wordWrap())
@@ -230,6 +239,9 @@ void CompareWindow::buildUi()
     upperLayout->setSpacing(2);
     upperLayout->addLayout(columns, 1);
     upperLayout->addLayout(playback);
+    auto *legend = new TimelineLegend(this);
+    legend->setObjectName(QStringLiteral("compareLegend"));
+    upperLayout->addWidget(legend);
 
     // The chart and the difference summary.
     m_chart = new CompareChart(this);

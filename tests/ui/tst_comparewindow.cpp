@@ -4,6 +4,7 @@
 #include "mainwindow.h"
 #include "runcontroller.h"
 #include "story.h"
+#include "timelineoverview.h"
 #include "timelinescene.h"
 #include "timelineview.h"
 #include "timelinewidget.h"
@@ -17,6 +18,8 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QScrollBar>
+#include <QSlider>
+#include <QToolButton>
 #include <QTableWidget>
 #include <QTest>
 #include <QVariantAnimation>
@@ -76,6 +79,7 @@ private Q_SLOTS:
     void timeAxesShareOneScale();
     void chartHoldsBothRuns();
     void keys();
+    void onePlaybackBarAndOneKey();
     void cancelKeepsThePreviousResult();
     void mainWindowOpensCompare();
 };
@@ -327,6 +331,30 @@ void TestCompareWindow::keys()
     QVERIFY(!w.isPlaying());
     QTest::keyClick(&w, Qt::Key_Escape);
     QTRY_VERIFY(!w.isVisible());
+}
+
+void TestCompareWindow::onePlaybackBarAndOneKey()
+{
+    CompareWindow w;
+    w.resize(1920, 1080);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(openAndWait(w, presetScenario(QStringLiteral("ghost-request"))));
+    // Each timeline's own playback bar would drive only itself: hidden, the window's drives both.
+    for (TimelineWidget *t : {w.timelineA(), w.timelineB()}) {
+        for (QSlider *s : t->findChildren<QSlider *>(QString(), Qt::FindDirectChildrenOnly))
+            QVERIFY(!s->isVisible());
+        for (QToolButton *b : t->findChildren<QToolButton *>(QString(), Qt::FindDirectChildrenOnly))
+            QVERIFY(!b->isVisible());
+        for (TimelineLegend *l : t->findChildren<TimelineLegend *>())
+            QCOMPARE(l->height(), 0);
+        QVERIFY(!t->caption().isEmpty()); // the narration stays
+    }
+    auto *slider = w.findChild<QSlider *>(QStringLiteral("compareScrub"));
+    QVERIFY(slider && slider->isVisible());
+    auto *legend = w.findChild<TimelineLegend *>(QStringLiteral("compareLegend"));
+    QVERIFY(legend && legend->isVisible());
+    QVERIFY(legend->width() >= legend->sizeHint().width()); // one key, not cut off
 }
 
 void TestCompareWindow::cancelKeepsThePreviousResult()
