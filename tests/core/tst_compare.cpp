@@ -5,6 +5,8 @@
 #include "work.h"
 
 #include <QFutureWatcher>
+
+#include <functional>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -40,6 +42,7 @@ private Q_SLOTS:
     void ghostRequestPairNumbers();
     void rowsFollowMetrics();
     void identicalScenariosGiveZero();
+    void anyOneDifferenceIsNotZero();
     void bRunsWithTheSeedOfA();
     void relativeChange_data();
     void relativeChange();
@@ -162,6 +165,31 @@ void TestCompare::identicalScenariosGiveZero()
             QCOMPARE(compare::formatDifference(row), row.isInteger() ? QStringLiteral("0") : compare::formatValue(row, 0));
             QCOMPARE(compare::formatRelative(row), QStringLiteral("0%"));
         }
+    }
+}
+
+void TestCompare::anyOneDifferenceIsNotZero()
+{
+    // Each metric of the summary alone makes the runs differ.
+    const QList<std::function<void(Metrics &)>> changes{
+            [](Metrics &m) { m.records = 1; },         [](Metrics &m) { m.duplicates = 1; },
+            [](Metrics &m) { m.orphans = 1; },         [](Metrics &m) { m.httpAttempts = 1; },
+            [](Metrics &m) { m.clientSucceeded = 1; }, [](Metrics &m) { m.clientFailed = 1; },
+            [](Metrics &m) { m.latencyP50Ms = 0.1; },  [](Metrics &m) { m.latencyP99Ms = 0.1; },
+            [](Metrics &m) { m.goodputPerS = 0.01; },
+    };
+    QVERIFY(compare::summarize(Metrics{}, Metrics{}).isZero());
+    for (int i = 0; i < changes.size(); ++i) {
+        Metrics b;
+        changes.at(i)(b);
+        const CompareSummary s = compare::summarize(Metrics{}, b);
+        QVERIFY2(!s.isZero(), qPrintable(s.rows.at(i).key));
+        int differing = 0;
+        for (const CompareRow &r : s.rows)
+            differing += r.a != r.b ? 1 : 0;
+        QCOMPARE(differing, 1);
+        QVERIFY(s.rows.at(i).a != s.rows.at(i).b);
+        QCOMPARE(compare::formatRelative(s.rows.at(i)), QStringLiteral("\u2014")); // from zero: no ratio
     }
 }
 
