@@ -475,11 +475,14 @@ void CompareWindow::startRun()
     auto *watcher = new QFutureWatcher<CompareResult>(this);
     connect(watcher, &QFutureWatcher<CompareResult>::finished, this, [this, generation, watcher] {
         watcher->deleteLater();
-        if (generation != m_generation)
-            return; // superseded or cancelled
+        if (generation != m_generation) {
+            Q_EMIT runDropped(); // superseded or cancelled
+            return;
+        }
         m_watcher = nullptr;
         if (watcher->future().resultCount() == 0 || watcher->result().cancelled) {
             setRunning(false);
+            Q_EMIT runDropped();
             return;
         }
         m_result = watcher->result();

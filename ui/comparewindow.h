@@ -80,6 +80,8 @@ Q_SIGNALS:
     // Both runs are shown (table, chart, timelines).
     void resultShown();
     void runningChanged(bool running);
+    // A run ended without being shown: cancelled, or superseded by a newer one.
+    void runDropped();
     void playheadMoved(qint64 t);
 
 protected:

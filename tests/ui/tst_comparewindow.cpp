@@ -365,8 +365,13 @@ void TestCompareWindow::cancelKeepsThePreviousResult()
     w.setVariantIndex(variantIndex(w, QStringLiteral("no key")) >= 0 ? variantIndex(w, QStringLiteral("no key"))
                                                                     : variantIndex(w, QStringLiteral("no @retry wrapper")));
     QVERIFY(w.isRunning());
+    QSignalSpy dropped(&w, &CompareWindow::runDropped);
+    QSignalSpy shownEarly(&w, &CompareWindow::resultShown);
     w.cancel();
     QVERIFY(!w.isRunning());
+    // The run ends (stopped by the flag, or done) and goes nowhere: the previous result stays.
+    QVERIFY(dropped.wait(RunTimeoutMs));
+    QCOMPARE(shownEarly.count(), 0);
     QCOMPARE(w.result().b.metrics, b);
     // A new run after a cancel is shown as usual.
     QSignalSpy shown(&w, &CompareWindow::resultShown);
