@@ -17,6 +17,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QProgressBar>
+#include <QResizeEvent>
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollBar>
@@ -356,8 +357,9 @@ void CompareWindow::applyFonts()
     QPalette pb = m_titleB->palette();
     pb.setColor(QPalette::WindowText, ColorB);
     m_titleB->setPalette(pb);
+    // The numbers a class reads from the back of the room: larger when the window has the height.
     QFont table = font();
-    table.setPointSizeF(font().pointSizeF() * 1.2);
+    table.setPointSizeF(font().pointSizeF() * (height() >= 900 ? 1.35 : 1.15));
     m_table->setFont(table);
     QFont header = table;
     header.setBold(true);
@@ -370,6 +372,11 @@ void CompareWindow::resizeEvent(QResizeEvent *event)
     // On a 720-line projector the lanes need the room more than the heading does (the window
     // title still names the scenario).
     m_heading->setVisible(height() >= 800);
+    const bool tall = height() >= 900;
+    if (tall != (event->oldSize().height() >= 900) || !event->oldSize().isValid()) {
+        applyFonts();
+        fillTable();
+    }
 }
 
 void CompareWindow::changeEvent(QEvent *event)
