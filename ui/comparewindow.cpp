@@ -359,7 +359,7 @@ void CompareWindow::applyFonts()
     m_titleB->setPalette(pb);
     // The numbers a class reads from the back of the room: larger when the window has the height.
     QFont table = font();
-    table.setPointSizeF(font().pointSizeF() * (height() >= 900 ? 1.35 : 1.15));
+    table.setPointSizeF(font().pointSizeF() * (height() >= 900 ? 1.35 : height() >= 800 ? 1.15 : 1.0));
     m_table->setFont(table);
     QFont header = table;
     header.setBold(true);
@@ -372,10 +372,21 @@ void CompareWindow::resizeEvent(QResizeEvent *event)
     // On a 720-line projector the lanes need the room more than the heading does (the window
     // title still names the scenario).
     m_heading->setVisible(height() >= 800);
-    const bool tall = height() >= 900;
-    if (tall != (event->oldSize().height() >= 900) || !event->oldSize().isValid()) {
+    if (auto *legend = findChild<TimelineLegend *>(QStringLiteral("compareLegend")))
+        legend->setVisible(height() >= 800);
+    // Sizes step at 800 and 900 lines: below 800 the narration (large in a timeline of its own)
+    // and the table shrink so that the lanes keep their room; from 900 the table grows.
+    const auto band = [](int h) { return h >= 900 ? 2 : h >= 800 ? 1 : 0; };
+    if (band(height()) != band(event->oldSize().height()) || !event->oldSize().isValid()) {
         applyFonts();
         fillTable();
+        for (TimelineWidget *t : {m_timelineA, m_timelineB}) {
+            if (auto *caption = t->findChild<QLabel *>(QStringLiteral("caption"))) {
+                QFont f = t->font();
+                f.setPointSizeF(t->font().pointSizeF() * (band(height()) == 0 ? 1.2 : 1.6));
+                caption->setFont(f);
+            }
+        }
     }
 }
 
