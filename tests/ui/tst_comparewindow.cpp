@@ -81,6 +81,7 @@ private Q_SLOTS:
     void keys();
     void onePlaybackBarAndOneKey();
     void cancelKeepsThePreviousResult();
+    void tooBigIsRefused();
     void mainWindowOpensCompare();
 };
 
@@ -377,6 +378,23 @@ void TestCompareWindow::cancelKeepsThePreviousResult()
     QSignalSpy shown(&w, &CompareWindow::resultShown);
     w.rerun();
     QVERIFY(shown.wait(RunTimeoutMs));
+}
+
+void TestCompareWindow::tooBigIsRefused()
+{
+    // A million orders of 3 x 3 attempts each, twice: more than the window keeps in memory.
+    Scenario big = presetScenario(QStringLiteral("ghost-request"));
+    big.workload.orders = 1000000;
+    CompareWindow w;
+    QSignalSpy running(&w, &CompareWindow::runningChanged);
+    w.setScenario(big);
+    QVERIFY(!w.isRunning());
+    QCOMPARE(running.count(), 0);
+    QVERIFY(!w.hasResult());
+    const auto *status = w.findChild<QLabel *>(QStringLiteral("compareStatus"));
+    QVERIFY(status);
+    QVERIFY2(status->text().startsWith(QStringLiteral("Not run: A and B could make up to ")), qPrintable(status->text()));
+    QVERIFY(status->text().contains(QStringLiteral("retrylab compare")));
 }
 
 void TestCompareWindow::mainWindowOpensCompare()
