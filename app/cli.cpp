@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include "compare.h"
 #include "i18n.h"
 #include "liveclient.h"
 #include "orderserver.h"
@@ -47,7 +48,7 @@ constexpr int ExitUsage = 2;
 // Returned by the helpers below when the command should go on.
 constexpr int Continue = -1;
 
-const char *const Commands[] = {"run", "sweep", "list", "lessons", "fields", "serve", "help"};
+const char *const Commands[] = {"run", "sweep", "compare", "list", "lessons", "fields", "serve", "help"};
 
 // Human-readable output fits a classic terminal.
 constexpr int TerminalWidth = 80;
@@ -1703,6 +1704,152 @@ int serveCommand(const QStringList &arguments)
     return ExitOk;
 }
 
+// ---- compare ---------------------------------------------------------------
+
+QString compareTr(const char *text)
+{
+    return QCoreApplication::translate("retrylab::cli", text);
+}
+
+QJsonObject compareJson(const Scenario &a, const QString &labelB, const QList<ScenarioChange> &changes,
+                        const CompareSummary &summary)
+{
+    QJsonArray changed;
+    for (const ScenarioChange &c : changes)
+        changed.append(QJsonObject{{QStringLiteral("path"), c.path}, {QStringLiteral("from"), c.from},
+                                   {QStringLiteral("to"), c.to}});
+    QJsonArray rows;
+    for (const CompareRow &r : summary.rows) {
+        const std::optional<double> relative = r.relative();
+        rows.append(QJsonObject{
+                {QStringLiteral("metric"), r.key},
+                {QStringLiteral("a"), r.a},
+                {QStringLiteral("b"), r.b},
+                {QStringLiteral("difference"), r.difference()},
+                {QStringLiteral("relative"), relative ? QJsonValue(*relative) : QJsonValue(QJsonValue::Null)},
+        });
+    }
+    return QJsonObject{
+            {QStringLiteral("scenario"), a.name},
+            {QStringLiteral("seed"), seedJson(a)},
+            {QStringLiteral("b"), QJsonObject{{QStringLiteral("label"), labelB}, {QStringLiteral("changes"), changed}}},
+            {QStringLiteral("metrics"), rows},
+    };
+}
+
+QString compareCsv(const CompareSummary &summary)
+{
+    QString out = QStringLiteral("metric,a,b,difference,relative\n");
+    for (const CompareRow &r : summary.rows) {
+        const std::optional<double> relative = r.relative();
+        out += QStringList{r.key, csvNumber(r.a), csvNumber(r.b), csvNumber(r.difference()),
+                           relative ? csvNumber(*relative) : QString()}
+                       .join(QLatin1Char(','))
+               + QLatin1Char('\n');
+    }
+    return out;
+}
+
+QString compareTable(const Scenario &a, const QString &labelB, const QList<ScenarioChange> &changes,
+                     const CompareSummary &summary)
+{
+    QString out = compareTr("%1 (seed %2)\n").arg(scenarioHeading(a)).arg(a.seed);
+    out += compareTr("A: the scenario as it is\n");
+    out += changes.isEmpty() ? compareTr("B: the same settings (no change)\n")
+                             : compareTr("B: %1 (%2)\n").arg(labelB, compare::toggleLabel(changes));
+    out += QLatin1Char('\n');
+    QList<QStringList> rows;
+    rows << QStringList{compareTr("metric"), QStringLiteral("A"), QStringLiteral("B"), compareTr("B \u2212 A"),
+                        compareTr("change")};
+    for (const CompareRow &r : summary.rows)
+        rows << QStringList{r.label, compare::formatValue(r, r.a), compare::formatValue(r, r.b),
+                            compare::formatDifference(r), compare::formatRelative(r)};
+    return out + alignedTable(rows);
+}
+
+// A = the scenario (with --seed); B = A with every --set, or A with compare::defaultVariant.
+int compareCommand(const QStringList &arguments)
+{
+    CommandParser command(QStringLiteral("compare"),
+                          compareTr("--scenario NAME|FILE [--set path=value ...] [--seed N] "
+                                    "[--format table|json|csv] [--max-attempts N]"),
+                          compareTr("Runs a scenario (A) and a copy of it with some settings changed (B), with "
+                                    "the same seed, and prints the difference: records, duplicates, orphans, "
+                                    "POST attempts, successes, failures, latency p50 and p99, goodput. B is A "
+                                    "with every --set; without --set, A with the one toggle that teaches most "
+                                    "(for example no key -> a key per operation and an atomic server)."));
+    QCommandLineParser &parser = command.parser();
+    const QCommandLineOption maxAttempts = maxAttemptsOption(
+            compareTr("Refuse the comparison (exit code 2) if A and B together could make more than N HTTP "
+                      "attempts at worst. Default %1.")
+                    .arg(work::formatCount(work::DefaultMaxAttempts)));
+    parser.addOptions({ScenarioOption, SeedOption, SetOption, formatOption(QStringLiteral("table, json, csv")),
+                       maxAttempts});
+    if (const int rc = command.parse(arguments); rc != Continue)
+        return rc;
+    const QString name = QStringLiteral("compare");
+    Format format = Format::Table;
+    if (const int rc = parseFormat(parser, name, true, &format); rc != Continue)
+        return rc;
+    qint64 limit = 0;
+    if (const int rc = parseMaxAttempts(parser, name, work::DefaultMaxAttempts, &limit); rc != Continue)
+        return rc;
+
+    // A: --scenario and --seed only, read by the same code as every command (same errors).
+    QCommandLineParser sideA;
+    sideA.addOptions({ScenarioOption, SeedOption, SetOption});
+    QStringList argumentsA{QStringLiteral("retrylab")};
+    if (parser.isSet(ScenarioOption))
+        argumentsA << QStringLiteral("--scenario") << parser.value(ScenarioOption);
+    if (parser.isSet(SeedOption))
+        argumentsA << QStringLiteral("--seed") << parser.value(SeedOption);
+    sideA.parse(argumentsA);
+    Scenario a;
+    if (const int rc = loadScenario(sideA, name, &a); rc != Continue)
+        return rc;
+    Scenario b;
+    QString labelB;
+    if (parser.isSet(SetOption)) {
+        if (const int rc = loadScenario(parser, name, &b); rc != Continue)
+            return rc;
+        labelB = compareTr("--set");
+    } else {
+        const WhatIfVariant variant = compare::defaultVariant(a);
+        b = variant.scenario;
+        labelB = variant.label;
+    }
+    b = compare::withSeedOf(a, b);
+    const QList<ScenarioChange> changes = whatif::changes(a, b);
+
+    const qint64 worst = work::estimate(a).attempts + work::estimate(b).attempts;
+    if (worst > limit) {
+        fail(compareTr("compare: A and B could make up to %1 HTTP attempts together, over the limit of %2; "
+                       "raise it with --max-attempts N")
+                     .arg(work::formatCount(worst), work::formatCount(limit)));
+        return ExitUsage;
+    }
+
+    const CompareResult result = compare::run(a, b, false);
+    for (const RunResult *side : {&result.a, &result.b}) {
+        if (!side->error.isEmpty()) {
+            fail(compareTr("compare: %1").arg(side->error));
+            return ExitRuntime;
+        }
+    }
+    switch (format) {
+    case Format::Json:
+        writeOut(QString::fromUtf8(QJsonDocument(compareJson(a, labelB, changes, result.summary)).toJson()));
+        break;
+    case Format::Csv:
+        writeOut(compareCsv(result.summary));
+        break;
+    case Format::Table:
+        writeOut(compareTable(a, labelB, changes, result.summary));
+        break;
+    }
+    return ExitOk;
+}
+
 QString generalHelp()
 {
     return QCoreApplication::translate("cli",
@@ -1717,6 +1864,9 @@ QString generalHelp()
             "               [--param2 PATH (--values2 a,b | --from2 A --to2 B --steps2 K)]\n"
             "               [--metrics m1,m2] [--seed N] [--set path=value ...]\n"
             "               [--format table|json|csv] [--max-attempts N]\n"
+            "  retrylab compare --scenario NAME|FILE [--set path=value ...] [--seed N]\n"
+            "               [--format table|json|csv]\n"
+            "                                  A and B = A with the changes (or one toggle), side by side\n"
             "  retrylab list [--long] [--format table|json]\n"
             "                                  the presets and what each one teaches\n"
             "  retrylab lessons [--format table|json]\n"
@@ -1738,6 +1888,8 @@ int dispatch(const QString &command, const QStringList &arguments)
         return runCommand(arguments);
     if (command == QLatin1String("sweep"))
         return sweepCommand(arguments);
+    if (command == QLatin1String("compare"))
+        return compareCommand(arguments);
     if (command == QLatin1String("list"))
         return listCommand(arguments);
     if (command == QLatin1String("lessons"))
@@ -1758,7 +1910,7 @@ int dispatch(const QString &command, const QStringList &arguments)
         writeOut(QStringLiteral("retrylab %1\n").arg(QCoreApplication::applicationVersion()));
         return ExitOk;
     }
-    fail(QCoreApplication::translate("cli", "unknown command '%1' (expected run, sweep, list, lessons, fields, serve or help)").arg(command));
+    fail(QCoreApplication::translate("cli", "unknown command '%1' (expected run, sweep, compare, list, lessons, fields, serve or help)").arg(command));
     return ExitUsage;
 }
 

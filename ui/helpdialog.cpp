@@ -111,6 +111,9 @@ QList<HelpDialog::Shortcut> HelpDialog::shortcuts()
         {pages, {QKeySequence(Qt::CTRL | Qt::Key_4)}, tr("Log page")},
         {pages, {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P)},
          tr("Predict before you see: hide the numbers until the class has guessed, then reveal")},
+        {pages, {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C)},
+         tr("Compare: this scenario beside a copy with one toggle changed (in that window: Space plays both, "
+            "Left and Right step both, Escape closes it)")},
         {presenting, {QKeySequence(Qt::Key_F11)},
          tr("Presentation mode: full screen, large text, editing panels hidden (F11 or Escape leaves)")},
         {presenting, {QKeySequence(Qt::Key_Escape)}, tr("Leave presentation mode (a live run is stopped first)")},

@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "chartspanel.h"
+#include "comparewindow.h"
 #include "handout.h"
 #include "predictionpanel.h"
 #include "editorstyle.h"
@@ -266,6 +267,14 @@ void MainWindow::createActions()
     m_predictAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
     m_predictAction->setToolTip(tr("Hide the outcome until the class has guessed records, duplicates and attempts"));
 
+    // ---- Compare mode (issue 12)
+    m_compareAction = new QAction(tr("&Compare…"), this);
+    m_compareAction->setObjectName(QStringLiteral("compareAction"));
+    m_compareAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    m_compareAction->setToolTip(tr("Run this scenario and a copy with one toggle changed side by side, same seed"));
+    connect(m_compareAction, &QAction::triggered, this, &MainWindow::openCompare);
+    // ---- end of compare mode
+
     m_serveAction = new QAction(themedIcon(QStringLiteral("network-server"), QStyle::SP_DriveNetIcon, s),
                                 tr("Ser&ve…"), this);
     m_serveAction->setObjectName(QStringLiteral("serveAction"));
@@ -369,6 +378,7 @@ void MainWindow::createMenus()
     m_viewMenu->addAction(m_watchDock->toggleViewAction());
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_predictAction);
+    m_viewMenu->addAction(m_compareAction); // compare mode (issue 12)
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_resetLayoutAction);
     createLanguageMenu();
@@ -863,6 +873,18 @@ bool MainWindow::hasResult() const
 {
     return m_run->hasResult();
 }
+
+// ---- Compare mode (issue 12)
+void MainWindow::openCompare()
+{
+    if (!m_compare)
+        m_compare = new CompareWindow(this);
+    m_compare->setScenario(scenario(), currentOperation());
+    m_compare->show();
+    m_compare->raise();
+    m_compare->activateWindow();
+}
+// ---- end of compare mode
 
 int MainWindow::currentOperation() const
 {

@@ -28,6 +28,7 @@ namespace retrylab {
 
 class ChartsPanel;
 class LessonPlayer;
+class CompareWindow;
 class LiveMode;
 class LogView;
 class Presentation;
@@ -112,6 +113,11 @@ public:
     // (Ctrl+plus, Ctrl+minus, Ctrl+0), remembered between sessions.
     Presentation *presentation() const { return m_presentation; }
     QAction *presentAction() const { return m_presentAction; }
+    // ---- Compare mode (issue 12): View > Compare… (Ctrl+Shift+C) opens the compare window on
+    // the current scenario and operation; null until first opened.
+    CompareWindow *compareWindow() const { return m_compare; }
+    QAction *compareAction() const { return m_compareAction; }
+    // ---- end of compare mode
 
     // ---- Guided lessons (the Lessons menu, the lesson dock, retrylab --lesson) ----
     // Opens a built-in lesson by name, or a lesson file, at `step` (0-based, clamped); the dock shows
@@ -187,6 +193,8 @@ public Q_SLOTS:
     void setLive(bool on);
     // Stops the live run in flight; the result on show stays.
     void stopLiveRun();
+    // Compare mode: A = the current scenario, B = it with one toggle changed (same seed).
+    void openCompare();
 
 Q_SIGNALS:
     // After the views were given a new result.
@@ -338,6 +346,9 @@ private:
     QShortcut *m_lessonPreviousKey = nullptr;   // Page Up: previous step
     bool m_lessonPending = false;               // a step was applied, its run not yet shown
     QMetaObject::Connection m_lessonRevealDone; // the reveal's animation end
+    // Compare mode (issue 12).
+    CompareWindow *m_compare = nullptr;
+    QAction *m_compareAction = nullptr;
 };
 
 } // namespace retrylab

@@ -168,6 +168,10 @@ private Q_SLOTS:
     void runSeriesStreamsInBoundedMemory();
     void runSeriesRefusals_data();
     void runSeriesRefusals();
+    void compareTable();
+    void compareJson();
+    void compareCsv();
+    void compareWithSet();
 
 private:
     QTemporaryDir m_dir;
@@ -300,6 +304,29 @@ void TestCli::exitCodes_data()
                                     << 2 << QStringLiteral("serve: --port: expected a number from 0 to 65535, got 'nope'");
     QTest::addRow("serve-bad-set") << QStringList{QStringLiteral("serve"), QStringLiteral("--set"), QStringLiteral("network.responseLoss=2")}
                                    << 2 << QStringLiteral("serve: --set network.responseLoss=2: network.responseLoss");
+
+    // compare: each error names the flag (or field) that was wrong.
+    auto cmp = [&](QStringList extra) {
+        return QStringList{QStringLiteral("compare"), QStringLiteral("--scenario"), ghost} + extra;
+    };
+    QTest::addRow("compare-missing-scenario") << QStringList{QStringLiteral("compare")} << 2
+                                              << QStringLiteral("compare: missing --scenario");
+    QTest::addRow("compare-unknown-preset") << QStringList{QStringLiteral("compare"), QStringLiteral("--scenario"),
+                                                           QStringLiteral("no-such-preset")}
+                                            << 2 << QStringLiteral("compare: --scenario: ");
+    QTest::addRow("compare-unknown-flag") << cmp({QStringLiteral("--bogus")}) << 2 << QStringLiteral("bogus");
+    QTest::addRow("compare-bad-set-path") << cmp({QStringLiteral("--set"), QStringLiteral("client.keyPlacment=none")})
+                                          << 2 << QStringLiteral("compare: --set client.keyPlacment=none: ");
+    QTest::addRow("compare-bad-set-value") << cmp({QStringLiteral("--set"), QStringLiteral("client.keyPlacement=sometimes")})
+                                           << 2 << QStringLiteral("compare: --set client.keyPlacement=sometimes: client.keyPlacement");
+    QTest::addRow("compare-set-without-equals") << cmp({QStringLiteral("--set"), QStringLiteral("client.keyPlacement")})
+                                                << 2 << QStringLiteral("compare: --set 'client.keyPlacement'");
+    QTest::addRow("compare-bad-seed") << cmp({QStringLiteral("--seed"), QStringLiteral("abc")}) << 2
+                                      << QStringLiteral("compare: --seed: expected a non-negative integer");
+    QTest::addRow("compare-bad-format") << cmp({QStringLiteral("--format"), QStringLiteral("xml")}) << 2
+                                        << QStringLiteral("compare: --format: expected table, json or csv, got 'xml'");
+    QTest::addRow("compare-over-budget") << cmp({QStringLiteral("--max-attempts"), QStringLiteral("10")}) << 2
+                                         << QStringLiteral("compare: A and B could make up to");
 }
 
 void TestCli::exitCodes()
@@ -363,6 +390,9 @@ void TestCli::helpForEveryCommand_data()
     QTest::addRow("list") << QStringList{QStringLiteral("list"), QStringLiteral("-h")} << QStringLiteral("--format");
     QTest::addRow("serve") << QStringList{QStringLiteral("serve"), QStringLiteral("--help")}
                            << QStringLiteral("--port");
+    QTest::addRow("compare") << QStringList{QStringLiteral("compare"), QStringLiteral("--help")}
+                             << QStringLiteral("--set");
+    QTest::addRow("top-level-compare") << QStringList{QStringLiteral("--help")} << QStringLiteral("retrylab compare");
     QTest::addRow("version") << QStringList{QStringLiteral("--version")} << QStringLiteral("retrylab");
 }
 
@@ -1713,6 +1743,123 @@ void TestCli::runSeriesStreamsInBoundedMemory()
     qInfo("largest child peak: %.0f MB", peakMb);
     if (retrylab::test::peakMemoryIsMeaningful())
         QVERIFY2(peakMb < 100, qPrintable(QStringLiteral("peak %1 MB").arg(peakMb)));
+}
+
+namespace {
+// The rows of `compare --format json` by metric.
+QHash<QString, QJsonObject> compareRows(const QJsonObject &o)
+{
+    QHash<QString, QJsonObject> rows;
+    const QJsonArray metrics = o.value(QLatin1String("metrics")).toArray();
+    for (const QJsonValue &v : metrics)
+        rows.insert(v[QLatin1String("metric")].toString(), v.toObject());
+    return rows;
+}
+} // namespace
+
+void TestCli::compareTable()
+{
+    const CliResult r = runCli({QStringLiteral("compare"), QStringLiteral("--scenario"), QStringLiteral("ghost-request")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.isEmpty(), r.err.constData());
+    const QString out = QString::fromUtf8(r.out);
+    // Without --set: the default toggle, said in full.
+    QVERIFY2(out.contains(QStringLiteral("client.keyPlacement: none \u2192 perOperation; server.idempotency.mode: "
+                                         "off \u2192 atomic")),
+             r.out.constData());
+    QVERIFY2(out.contains(QStringLiteral("(seed 42)")), r.out.constData());
+    // The duplicates row: A's count, none in B, all of them gone.
+    const QJsonObject a = runJson({QStringLiteral("--scenario"), QStringLiteral("ghost-request")});
+    const int duplicates = a.value(QLatin1String("metrics")).toObject().value(QLatin1String("duplicates")).toInt();
+    QVERIFY(duplicates > 0);
+    const QRegularExpression row(QStringLiteral("\\nDuplicate records +%1 +0 +\u2212%1 +\u2212100%\\n").arg(duplicates));
+    QVERIFY2(row.match(out).hasMatch(), r.out.constData());
+    for (const QString &label : {QStringLiteral("POST attempts"), QStringLiteral("Latency p99 (ms)"),
+                                 QStringLiteral("Goodput (successful orders per second)")})
+        QVERIFY2(out.contains(label), qPrintable(label));
+}
+
+void TestCli::compareJson()
+{
+    const CliResult r = runCli({QStringLiteral("compare"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+                                QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = parseObject(r.out);
+    QCOMPARE(o.value(QLatin1String("scenario")).toString(), QStringLiteral("ghost-request"));
+    QCOMPARE(o.value(QLatin1String("seed")).toInt(), 42);
+    const QJsonArray changes = o.value(QLatin1String("b")).toObject().value(QLatin1String("changes")).toArray();
+    QCOMPARE(changes.size(), 2);
+    QCOMPARE(changes.at(0)[QLatin1String("path")].toString(), QStringLiteral("client.keyPlacement"));
+    QCOMPARE(changes.at(1)[QLatin1String("to")].toString(), QStringLiteral("atomic"));
+    // Hand-checked against two single runs.
+    const QJsonObject ma = runJson({QStringLiteral("--scenario"), QStringLiteral("ghost-request")})
+                                   .value(QLatin1String("metrics")).toObject();
+    const QJsonObject mb = runJson({QStringLiteral("--scenario"), QStringLiteral("ghost-request"), QStringLiteral("--set"),
+                                    QStringLiteral("client.keyPlacement=perOperation"), QStringLiteral("--set"),
+                                    QStringLiteral("server.idempotency.mode=atomic")})
+                                   .value(QLatin1String("metrics")).toObject();
+    const QHash<QString, QJsonObject> rows = compareRows(o);
+    QCOMPARE(rows.size(), 9);
+    // `run` nests the latency percentiles: {"latencyMs": {"p50": ...}}.
+    const auto metric = [](const QJsonObject &m, const QString &key) {
+        if (key == QLatin1String("latencyP50Ms"))
+            return m.value(QLatin1String("latencyMs"))[QLatin1String("p50")].toDouble(-1);
+        if (key == QLatin1String("latencyP99Ms"))
+            return m.value(QLatin1String("latencyMs"))[QLatin1String("p99")].toDouble(-1);
+        return m.value(key).toDouble(-1);
+    };
+    for (const char *name : {"records", "duplicates", "orphans", "httpAttempts", "clientSucceeded", "clientFailed",
+                             "latencyP50Ms", "latencyP99Ms", "goodputPerS"}) {
+        const QString key = QLatin1String(name);
+        const QJsonObject row = rows.value(key);
+        QCOMPARE(row[QLatin1String("a")].toDouble(), metric(ma, key));
+        QCOMPARE(row[QLatin1String("b")].toDouble(), metric(mb, key));
+        QCOMPARE(row[QLatin1String("difference")].toDouble(), metric(mb, key) - metric(ma, key));
+    }
+    QCOMPARE(rows.value(QStringLiteral("duplicates"))[QLatin1String("relative")].toDouble(), -1.0);
+}
+
+void TestCli::compareCsv()
+{
+    const CliResult r = runCli({QStringLiteral("compare"), QStringLiteral("--scenario"), QStringLiteral("stable-key"),
+                                QStringLiteral("--set"), QStringLiteral("workload.orders=1"),
+                                QStringLiteral("--format"), QStringLiteral("csv")});
+    QCOMPARE(r.exitCode, 0);
+    const QByteArrayList rows = lines(r.out);
+    QCOMPARE(rows.size(), 10);
+    QCOMPARE(rows.at(0), QByteArray("metric,a,b,difference,relative"));
+    QVERIFY2(rows.at(2).startsWith("duplicates,"), rows.at(2).constData());
+    // A --set that changes nothing (stable-key has 1 order): B is A, every difference zero, and
+    // a zero base (no duplicates in either) is a zero change, not a division by zero.
+    for (int i = 1; i < rows.size(); ++i) {
+        const QByteArrayList cells = rows.at(i).split(',');
+        QCOMPARE(cells.size(), 5);
+        QCOMPARE(cells.at(1), cells.at(2));
+        QCOMPARE(cells.at(3), QByteArray("0"));
+        QCOMPARE(cells.at(4), QByteArray("0"));
+    }
+}
+
+void TestCli::compareWithSet()
+{
+    const QStringList base{QStringLiteral("compare"), QStringLiteral("--scenario"), QStringLiteral("ghost-request"),
+                           QStringLiteral("--seed"), QStringLiteral("7"), QStringLiteral("--format"), QStringLiteral("json")};
+    const CliResult r = runCli(base + QStringList{QStringLiteral("--set"), QStringLiteral("network.responseLoss=0")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = parseObject(r.out);
+    QCOMPARE(o.value(QLatin1String("seed")).toInt(), 7); // --seed applies to both sides
+    const QJsonArray changes = o.value(QLatin1String("b")).toObject().value(QLatin1String("changes")).toArray();
+    QCOMPARE(changes.size(), 1);
+    QCOMPARE(changes.at(0)[QLatin1String("path")].toString(), QStringLiteral("network.responseLoss"));
+    const QHash<QString, QJsonObject> rows = compareRows(o);
+    const QJsonObject ma = runJson({QStringLiteral("--scenario"), QStringLiteral("ghost-request"), QStringLiteral("--seed"),
+                                    QStringLiteral("7")})
+                                   .value(QLatin1String("metrics")).toObject();
+    QCOMPARE(rows.value(QStringLiteral("duplicates"))[QLatin1String("a")].toDouble(),
+             ma.value(QLatin1String("duplicates")).toDouble());
+    // No lost response, no resend, no duplicate.
+    QCOMPARE(rows.value(QStringLiteral("duplicates"))[QLatin1String("b")].toDouble(), 0.0);
+    QCOMPARE(rows.value(QStringLiteral("records"))[QLatin1String("b")].toDouble(), 20.0);
 }
 
 QTEST_GUILESS_MAIN(TestCli)
