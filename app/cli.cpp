@@ -1448,7 +1448,7 @@ int listCommand(const QStringList &arguments)
 int lessonsCommand(const QStringList &arguments)
 {
     CommandParser command(QStringLiteral("lessons"), QStringLiteral("[--format table|json]"),
-                          QStringLiteral("Lists the guided lessons: name, title and number of steps."));
+                          QCoreApplication::translate("cli", "Lists the guided lessons: name, title and number of steps."));
     QCommandLineParser &parser = command.parser();
     parser.addOptions({formatOption(QStringLiteral("table, json"))});
     if (const int rc = command.parse(arguments); rc != Continue)
@@ -1457,13 +1457,17 @@ int lessonsCommand(const QStringList &arguments)
     if (const int rc = parseFormat(parser, QStringLiteral("lessons"), false, &format); rc != Continue)
         return rc;
     QJsonArray lessons;
-    QList<QStringList> rows{{QStringLiteral("LESSON"), QStringLiteral("STEPS"), QStringLiteral("TITLE")}};
+    QList<QStringList> rows{{QCoreApplication::translate("cli", "LESSON"), QCoreApplication::translate("cli", "STEPS"),
+                             QCoreApplication::translate("cli", "TITLE")}};
     const QStringList names = lesson::builtinNames();
     for (const QString &name : names) {
         const LessonParse parsed = lesson::builtin(name);
         const QString title = parsed.ok() ? parsed.lesson.title
                                           : QStringLiteral("(invalid lesson: %1)").arg(parsed.errors.value(0));
-        rows << QStringList{name, QString::number(parsed.lesson.steps.size()), title};
+        // The table is for people (translated); the JSON keeps the file's English title.
+        rows << QStringList{name, QString::number(parsed.lesson.steps.size()),
+                            parsed.ok() ? i18n::content(title)
+                                        : QCoreApplication::translate("cli", "(invalid lesson: %1)").arg(parsed.errors.value(0))};
         lessons.append(QJsonObject{{QStringLiteral("name"), name},
                                    {QStringLiteral("title"), title},
                                    {QStringLiteral("steps"), int(parsed.lesson.steps.size())}});
@@ -1473,7 +1477,9 @@ int lessonsCommand(const QStringList &arguments)
         return ExitOk;
     }
     writeOut(wrappedTable(rows));
-    writeOut(QStringLiteral("\nOpen one in the desktop lab with 'retrylab --lesson NAME [--step N]'.\n"));
+    writeOut(QLatin1Char('\n')
+             + QCoreApplication::translate("cli", "Open one in the desktop lab with 'retrylab --lesson NAME [--step N]'.")
+             + QLatin1Char('\n'));
     return ExitOk;
 }
 
@@ -1708,7 +1714,7 @@ int serveCommand(const QStringList &arguments)
 
 QString compareTr(const char *text)
 {
-    return QCoreApplication::translate("retrylab::cli", text);
+    return QCoreApplication::translate("cli", text);
 }
 
 QJsonObject compareJson(const Scenario &a, const QString &labelB, const QList<ScenarioChange> &changes,
@@ -1783,7 +1789,7 @@ int compareCommand(const QStringList &arguments)
             compareTr("Refuse the comparison (exit code 2) if A and B together could make more than N HTTP "
                       "attempts at worst. Default %1.")
                     .arg(work::formatCount(work::DefaultMaxAttempts)));
-    parser.addOptions({ScenarioOption, SeedOption, SetOption, formatOption(QStringLiteral("table, json, csv")),
+    parser.addOptions({scenarioOption(), seedOption(), setOption(), formatOption(QStringLiteral("table, json, csv")),
                        maxAttempts});
     if (const int rc = command.parse(arguments); rc != Continue)
         return rc;
@@ -1797,19 +1803,19 @@ int compareCommand(const QStringList &arguments)
 
     // A: --scenario and --seed only, read by the same code as every command (same errors).
     QCommandLineParser sideA;
-    sideA.addOptions({ScenarioOption, SeedOption, SetOption});
+    sideA.addOptions({scenarioOption(), seedOption(), setOption()});
     QStringList argumentsA{QStringLiteral("retrylab")};
-    if (parser.isSet(ScenarioOption))
-        argumentsA << QStringLiteral("--scenario") << parser.value(ScenarioOption);
-    if (parser.isSet(SeedOption))
-        argumentsA << QStringLiteral("--seed") << parser.value(SeedOption);
+    if (parser.isSet(scenarioOption()))
+        argumentsA << QStringLiteral("--scenario") << parser.value(scenarioOption());
+    if (parser.isSet(seedOption()))
+        argumentsA << QStringLiteral("--seed") << parser.value(seedOption());
     sideA.parse(argumentsA);
     Scenario a;
     if (const int rc = loadScenario(sideA, name, &a); rc != Continue)
         return rc;
     Scenario b;
     QString labelB;
-    if (parser.isSet(SetOption)) {
+    if (parser.isSet(setOption())) {
         if (const int rc = loadScenario(parser, name, &b); rc != Continue)
             return rc;
         labelB = compareTr("--set");

@@ -610,11 +610,6 @@ QStringList translatableTexts(const Lesson &lesson)
     return out;
 }
 
-QString display(const QString &text)
-{
-    return QCoreApplication::translate("content", text.toUtf8().constData());
-}
-
 } // namespace lesson
 
 } // namespace retrylab

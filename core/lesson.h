@@ -155,10 +155,9 @@ int shownOperation(const LessonStep &step, const RunResult &run);
 int selectedChoice(const LessonQuestion &q, double value);
 
 // Every text of a lesson a person reads, in file order, each once: title, summary, and per step
-// the title, watch, question, choices and reveal. For translation extraction (context "content").
+// the title, watch, question, choices and reveal. Shown through i18n::content (context "content");
+// tst_translations checks that each has its translation.
 QStringList translatableTexts(const Lesson &lesson);
-// A lesson text for display, translated in context "content".
-QString display(const QString &text);
 } // namespace lesson
 
 } // namespace retrylab

@@ -188,9 +188,9 @@ int runGui(int argc, char *argv[], const QString &language)
         QStringLiteral("file.png"));
     // Guided lessons (lessons wiring): `retrylab --lesson NAME|FILE [--step N]`.
     const QCommandLineOption lessonOption(QStringLiteral("lesson"),
-                                          QStringLiteral("Lesson to open (see 'retrylab lessons') or a lesson file."),
+                                          QCoreApplication::translate("gui", "Lesson to open (see 'retrylab lessons') or a lesson file."),
                                           QStringLiteral("name|file"));
-    const QCommandLineOption stepOption(QStringLiteral("step"), QStringLiteral("Step of the lesson to open, from 1."),
+    const QCommandLineOption stepOption(QStringLiteral("step"), QCoreApplication::translate("gui", "Step of the lesson to open, from 1."),
                                         QStringLiteral("n"));
     parser.addOptions({scenarioOption, seedOption, operationOption, pageOption, screenshotOption, lessonOption, stepOption});
     if (!parser.parse(QApplication::arguments()))

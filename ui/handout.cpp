@@ -1,3 +1,4 @@
+#include "i18n.h"
 #include "handout.h"
 
 #include "chartspanel.h"
@@ -318,7 +319,7 @@ QString writeLessonHandout(const Lesson &lesson, const QList<RunResult> &runs, c
     }
 
     PdfFile pdf(fileName);
-    error = pdf.begin(lesson::display(lesson.title));
+    error = pdf.begin(i18n::content(lesson.title));
     if (!error.isEmpty())
         return error;
     QPainter &painter = pdf.painter;
@@ -326,10 +327,10 @@ QString writeLessonHandout(const Lesson &lesson, const QList<RunResult> &runs, c
 
     // Page 1: the lesson and its steps.
     QString html = QStringLiteral("<h1>%1</h1><p style='font-size:13pt'>%2</p><h3>%3</h3><ol>")
-                       .arg(lesson::display(lesson.title).toHtmlEscaped(), lesson::display(lesson.summary).toHtmlEscaped(),
+                       .arg(i18n::content(lesson.title).toHtmlEscaped(), i18n::content(lesson.summary).toHtmlEscaped(),
                             Handout::tr("Steps"));
     for (const LessonStep &step : lesson.steps)
-        html += QStringLiteral("<li style='font-size:12pt'>%1</li>").arg(lesson::display(step.title).toHtmlEscaped());
+        html += QStringLiteral("<li style='font-size:12pt'>%1</li>").arg(i18n::content(step.title).toHtmlEscaped());
     html += QStringLiteral("</ol>");
     drawHtml(painter, area, html);
 
@@ -341,30 +342,30 @@ QString writeLessonHandout(const Lesson &lesson, const QList<RunResult> &runs, c
         pdf.newPage();
         QString text = QStringLiteral("<h2>%1</h2><p style='font-size:13pt'>%2</p>")
                            .arg(Handout::tr("Step %1 of %2: %3").arg(i + 1).arg(lesson.steps.size())
-                                    .arg(lesson::display(step.title)).toHtmlEscaped(),
-                                lesson::display(step.watch).toHtmlEscaped());
+                                    .arg(i18n::content(step.title)).toHtmlEscaped(),
+                                i18n::content(step.watch).toHtmlEscaped());
         const LessonQuestion &q = step.question;
         if (q.kind != LessonQuestion::Kind::None) {
             text += QStringLiteral("<p style='font-size:12pt'><b>%1</b> %2</p>")
-                        .arg(Handout::tr("Question:"), lesson::display(q.text).toHtmlEscaped());
+                        .arg(Handout::tr("Question:"), i18n::content(q.text).toHtmlEscaped());
             double value = 0;
             QString answer;
             if (lesson::metricValue(run, op, q.metric, &value)) {
                 answer = q.kind == LessonQuestion::Kind::Choice && q.answerChoice >= 0 && q.answerChoice < q.choices.size()
-                             ? lesson::display(q.choices.at(q.answerChoice).text)
+                             ? i18n::content(q.choices.at(q.answerChoice).text)
                              : LessonPlayer::formatNumber(value, q.answer);
             }
             if (q.kind == LessonQuestion::Kind::Choice) {
                 text += QStringLiteral("<ol type='A'>");
                 for (const LessonChoice &c : q.choices)
-                    text += QStringLiteral("<li>%1</li>").arg(lesson::display(c.text).toHtmlEscaped());
+                    text += QStringLiteral("<li>%1</li>").arg(i18n::content(c.text).toHtmlEscaped());
                 text += QStringLiteral("</ol>");
             }
             if (!answer.isEmpty())
                 text += QStringLiteral("<p style='font-size:12pt'><b>%1</b> %2</p>").arg(Handout::tr("Answer:"), answer.toHtmlEscaped());
         }
         if (!step.reveal.isEmpty())
-            text += QStringLiteral("<p style='font-size:12pt'><i>%1</i></p>").arg(lesson::display(step.reveal).toHtmlEscaped());
+            text += QStringLiteral("<p style='font-size:12pt'><i>%1</i></p>").arg(i18n::content(step.reveal).toHtmlEscaped());
         const Metrics &m = run.metrics;
         text += QStringLiteral("<p>%1</p>").arg(Handout::tr("ORD-%1 is shown below. The whole run: %2 operations, %3 HTTP attempts, %4 records, %5 duplicates, %6 orphans (seed %7).")
                                                      .arg(op, 4, 10, QLatin1Char('0'))

@@ -1,3 +1,4 @@
+#include "i18n.h"
 #include "lessonplayer.h"
 
 #include <QButtonGroup>
@@ -172,22 +173,22 @@ void LessonPlayer::retranslate()
     updateButtons();
     // The lesson's own texts, in the new language, without losing the class's guess.
     const LessonStep *s = currentStep();
-    m_lessonTitle->setText(hasLesson() ? lesson::display(m_lesson.title) : QString());
+    m_lessonTitle->setText(hasLesson() ? i18n::content(m_lesson.title) : QString());
     m_progress->setText(hasLesson() ? tr("Step %1 of %2").arg(m_step + 1).arg(stepCount()) : QString());
     if (!s)
         return;
-    m_stepTitle->setText(lesson::display(s->title));
-    m_watch->setText(lesson::display(s->watch));
-    m_question->setText(lesson::display(s->question.text));
+    m_stepTitle->setText(i18n::content(s->title));
+    m_watch->setText(i18n::content(s->watch));
+    m_question->setText(i18n::content(s->question.text));
     for (int i = 0; i < s->question.choices.size(); ++i) {
-        const QString text = lesson::display(s->question.choices.at(i).text);
+        const QString text = i18n::content(s->question.choices.at(i).text);
         if (QLabel *label = findChild<QLabel *>(QStringLiteral("lessonChoiceText%1").arg(i)))
             label->setText(text);
         if (QAbstractButton *b = m_choices->button(i))
             b->setAccessibleName(text);
     }
     if (m_revealText->isVisible())
-        m_revealText->setText(lesson::display(s->reveal));
+        m_revealText->setText(i18n::content(s->reveal));
 }
 
 void LessonPlayer::applyFonts()
@@ -323,7 +324,7 @@ void LessonPlayer::showAnswer(double actual)
             m_answer = tr("You said %1; the answer is %2.").arg(formatNumber(guess, q.answer), is);
     } else {
         const int right = lesson::selectedChoice(q, actual);
-        const QString rightText = right >= 0 ? lesson::display(q.choices.at(right).text) : QString();
+        const QString rightText = right >= 0 ? i18n::content(q.choices.at(right).text) : QString();
         const int guess = guessedChoice();
         if (guess < 0)
             m_answer = tr("The answer is \"%1\".").arg(rightText);
@@ -331,7 +332,7 @@ void LessonPlayer::showAnswer(double actual)
             m_answer = tr("You chose \"%1\": right.").arg(rightText);
         else
             m_answer = tr("You chose \"%1\"; the answer is \"%2\".")
-                           .arg(lesson::display(q.choices.at(guess).text), rightText);
+                           .arg(i18n::content(q.choices.at(guess).text), rightText);
         for (int i = 0; i < q.choices.size(); ++i)
             if (QLabel *label = findChild<QLabel *>(QStringLiteral("lessonChoiceText%1").arg(i)))
                 scaleFont(label, 1.1, i == right);
@@ -342,7 +343,7 @@ void LessonPlayer::showAnswer(double actual)
     m_revealing = false;
     m_answerLabel->setText(m_answer);
     m_answerLabel->show();
-    m_revealText->setText(lesson::display(s->reveal));
+    m_revealText->setText(i18n::content(s->reveal));
     m_revealText->setVisible(!s->reveal.isEmpty());
     updateButtons();
     if (wasHiding != hiding())
@@ -352,14 +353,14 @@ void LessonPlayer::showAnswer(double actual)
 void LessonPlayer::rebuild()
 {
     const LessonStep *s = currentStep();
-    m_lessonTitle->setText(hasLesson() ? lesson::display(m_lesson.title) : QString());
+    m_lessonTitle->setText(hasLesson() ? i18n::content(m_lesson.title) : QString());
     m_progress->setText(hasLesson() ? tr("Step %1 of %2").arg(m_step + 1).arg(stepCount()) : QString());
-    m_stepTitle->setText(s ? lesson::display(s->title) : QString());
-    m_watch->setText(s ? lesson::display(s->watch) : QString());
+    m_stepTitle->setText(s ? i18n::content(s->title) : QString());
+    m_watch->setText(s ? i18n::content(s->watch) : QString());
 
     const LessonQuestion::Kind kind = s ? s->question.kind : LessonQuestion::Kind::None;
     m_questionBox->setVisible(kind != LessonQuestion::Kind::None);
-    m_question->setText(s ? lesson::display(s->question.text) : QString());
+    m_question->setText(s ? i18n::content(s->question.text) : QString());
     m_number->clear();
     m_number->setVisible(kind == LessonQuestion::Kind::Number);
     const QList<QAbstractButton *> old = m_choices->buttons();
@@ -373,7 +374,7 @@ void LessonPlayer::rebuild()
         // A radio button and a wrapped label beside it: a radio button's own text never wraps, and a
         // long choice would widen the whole dock.
         for (int i = 0; i < s->question.choices.size(); ++i) {
-            const QString text = lesson::display(s->question.choices.at(i).text);
+            const QString text = i18n::content(s->question.choices.at(i).text);
             auto *row = new QWidget;
             row->setObjectName(QStringLiteral("lessonChoiceRow%1").arg(i));
             auto *h = new QHBoxLayout(row);
@@ -399,7 +400,7 @@ void LessonPlayer::rebuild()
     m_answerLabel->hide();
     // Without a question the reveal text is part of what the step says.
     const bool showRevealNow = s && kind == LessonQuestion::Kind::None && !s->reveal.isEmpty();
-    m_revealText->setText(showRevealNow ? lesson::display(s->reveal) : QString());
+    m_revealText->setText(showRevealNow ? i18n::content(s->reveal) : QString());
     m_revealText->setVisible(showRevealNow);
     updateButtons();
 }

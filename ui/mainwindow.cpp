@@ -1852,9 +1852,9 @@ void MainWindow::createLessons()
         const LessonParse parsed = lesson::builtin(name);
         if (!parsed.ok())
             continue;
-        QAction *a = m_lessonsMenu->addAction(lesson::display(parsed.lesson.title));
+        QAction *a = m_lessonsMenu->addAction(i18n::content(parsed.lesson.title));
         a->setObjectName(QStringLiteral("lesson-") + name);
-        a->setToolTip(lesson::display(parsed.lesson.summary));
+        a->setToolTip(i18n::content(parsed.lesson.summary));
         connect(a, &QAction::triggered, this, [this, name] {
             if (!maybeSave())
                 return;
@@ -1882,8 +1882,8 @@ void MainWindow::createLessons()
             if (!a->objectName().startsWith(QLatin1String("lesson-")))
                 continue;
             const LessonParse parsed = lesson::builtin(a->objectName().mid(7));
-            a->setText(lesson::display(parsed.lesson.title));
-            a->setToolTip(lesson::display(parsed.lesson.summary));
+            a->setText(i18n::content(parsed.lesson.title));
+            a->setToolTip(i18n::content(parsed.lesson.summary));
         }
     });
     // Before Help, the last menu.
