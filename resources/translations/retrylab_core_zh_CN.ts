@@ -92,6 +92,49 @@
     </message>
 </context>
 <context>
+    <name>retrylab::compare</name>
+    <message>
+        <source>Records on the server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duplicate records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orphans (record, but the client gave up)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>POST attempts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operations succeeded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operations failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latency p50 (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latency p99 (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Goodput (successful orders per second)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>retrylab::whatif</name>
     <message>
         <source>current settings</source>
