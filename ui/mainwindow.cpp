@@ -28,6 +28,9 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QEventLoop>
+#include <QProgressDialog>
+#include <QFutureWatcher>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -474,6 +477,15 @@ MainWindow::Handover MainWindow::handover()
     h.windowState = saveState();
     h.predicting = m_predictAction->isChecked();
     h.live = m_live->isEnabled();
+    if (isLessonOpen()) {
+        h.lesson = m_lessonPlayer->lesson();
+        h.lessonStep = m_lessonPlayer->step();
+        h.lessonGuess = m_lessonPlayer->guessedNumber();
+        h.lessonChoice = m_lessonPlayer->guessedChoice();
+        h.lessonRevealed = m_lessonPlayer->isRevealed();
+    }
+    if (m_compare && m_compare->isVisible())
+        h.compareVariant = m_compare->variantIndex();
     return h;
 }
 
@@ -506,6 +518,20 @@ void MainWindow::takeOver(const Handover &h)
     }
     if (h.live)
         setLive(true);
+    if (!h.lesson.steps.isEmpty()) {
+        // The step sets its own scenario up again; the class's guess and the answer come back with it.
+        startLesson(h.lesson, h.lessonStep);
+        if (!qIsNaN(h.lessonGuess))
+            m_lessonPlayer->setGuess(h.lessonGuess);
+        if (h.lessonChoice >= 0)
+            m_lessonPlayer->setGuessedChoice(h.lessonChoice);
+        if (h.lessonRevealed)
+            m_lessonPlayer->reveal(); // answered once the step's run is on show
+    }
+    if (h.compareVariant >= 0) {
+        openCompare();
+        m_compare->setVariantIndex(h.compareVariant);
+    }
     if (h.presenting)
         m_presentation->setActive(true);
 }
@@ -1468,6 +1494,7 @@ QString MainWindow::exportSuffix(ExportKind kind)
     case ExportKind::TraceJsonl:
         return QStringLiteral("jsonl");
     case ExportKind::HandoutPdf:
+    case ExportKind::LessonHandoutPdf:
         return QStringLiteral("pdf");
     }
     return QString();
@@ -1501,6 +1528,10 @@ bool MainWindow::exportTo(ExportKind kind, const QString &fileName, QString *err
         message = writeHandout(m_run->result(), m_charts, fileName);
         ok = message.isEmpty();
         break;
+    case ExportKind::LessonHandoutPdf:
+        message = writeOpenLessonHandout(fileName, nullptr);
+        ok = message.isEmpty();
+        break;
     }
     if (!ok && error)
         *error = message.isEmpty() ? tr("cannot write \"%1\"").arg(fileName) : message;
@@ -1510,7 +1541,9 @@ bool MainWindow::exportTo(ExportKind kind, const QString &fileName, QString *err
 void MainWindow::exportWithDialog(ExportKind kind)
 {
     const QString suffix = exportSuffix(kind);
-    const QString base = m_fileName.isEmpty() ? m_run->scenario().name : QFileInfo(m_fileName).completeBaseName();
+    const QString base = kind == ExportKind::LessonHandoutPdf && isLessonOpen() ? m_lessonPlayer->lesson().name
+                         : m_fileName.isEmpty()                                  ? m_run->scenario().name
+                                                                                 : QFileInfo(m_fileName).completeBaseName();
     QString part;
     switch (kind) {
     case ExportKind::TimelinePng:
@@ -1533,6 +1566,9 @@ void MainWindow::exportWithDialog(ExportKind kind)
     case ExportKind::HandoutPdf:
         part = QStringLiteral("-handout");
         break;
+    case ExportKind::LessonHandoutPdf:
+        part = QStringLiteral("-handout");
+        break;
     }
     const QString dir = m_fileName.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)
                                              : QFileInfo(m_fileName).absolutePath();
@@ -1544,7 +1580,9 @@ void MainWindow::exportWithDialog(ExportKind kind)
     if (QFileInfo(fileName).suffix().isEmpty())
         fileName += QLatin1Char('.') + suffix;
     QString error;
-    if (!exportTo(kind, fileName, &error))
+    const bool ok = kind == ExportKind::LessonHandoutPdf ? (error = writeOpenLessonHandout(fileName, this)).isEmpty()
+                                                         : exportTo(kind, fileName, &error);
+    if (!ok)
         QMessageBox::warning(this, tr("Export failed"), error);
     else
         statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(fileName)), 4000);
@@ -1870,7 +1908,13 @@ void MainWindow::createLessons()
     QAction *close = m_lessonsMenu->addAction(tr("&Close lesson"));
     close->setObjectName(QStringLiteral("closeLessonAction"));
     connect(close, &QAction::triggered, this, &MainWindow::closeLesson);
-    connect(m_lessonsMenu, &QMenu::aboutToShow, this, [this, close] { close->setEnabled(isLessonOpen()); });
+    QAction *handout = m_lessonsMenu->addAction(tr("&Handout of this lesson as PDF…"));
+    handout->setObjectName(QStringLiteral("lessonHandoutAction"));
+    connect(handout, &QAction::triggered, this, [this] { exportWithDialog(ExportKind::LessonHandoutPdf); });
+    connect(m_lessonsMenu, &QMenu::aboutToShow, this, [this, close, handout] {
+        close->setEnabled(isLessonOpen());
+        handout->setEnabled(isLessonOpen());
+    });
     // A language switch at run time: the menu, its lessons' titles and the dock's title again.
     new LanguageWatcher(m_lessonsMenu, [this, open, close] {
         m_lessonsMenu->setTitle(tr("&Lessons"));
@@ -1953,6 +1997,33 @@ void MainWindow::openLessonFile()
     QString error;
     if (!startLesson(fileName, 0, &error))
         QMessageBox::warning(this, tr("Cannot open the lesson"), error);
+}
+
+QString MainWindow::writeOpenLessonHandout(const QString &fileName, QWidget *progressParent)
+{
+    if (!isLessonOpen())
+        return tr("no lesson is open: start one from the Lessons menu");
+    const Lesson lesson = m_lessonPlayer->lesson();
+    // Every step's run, traced, off the GUI thread; the window stays responsive meanwhile.
+    QFuture<RunResult> runs = startLessonRuns(lesson);
+    QFutureWatcher<RunResult> watcher;
+    QEventLoop wait;
+    connect(&watcher, &QFutureWatcher<RunResult>::finished, &wait, &QEventLoop::quit);
+    std::unique_ptr<QProgressDialog> progress;
+    if (progressParent) {
+        progress = std::make_unique<QProgressDialog>(tr("Running the lesson's steps…"), tr("Cancel"), 0,
+                                                     int(lesson.steps.size()), progressParent);
+        progress->setWindowModality(Qt::WindowModal);
+        progress->setMinimumDuration(300);
+        connect(&watcher, &QFutureWatcher<RunResult>::progressValueChanged, progress.get(), &QProgressDialog::setValue);
+        connect(progress.get(), &QProgressDialog::canceled, &watcher, [&watcher] { watcher.cancel(); });
+    }
+    watcher.setFuture(runs);
+    if (!watcher.isFinished())
+        wait.exec();
+    if (watcher.isCanceled())
+        return tr("cancelled: no handout was written");
+    return writeLessonHandout(lesson, runs.results(), fileName);
 }
 
 void MainWindow::updateLessonKeys()

@@ -45,7 +45,9 @@ class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    enum class ExportKind { TimelinePng, TimelineSvg, TimelineSlide, ChartsPng, ChartsSvg, RecordsCsv, TraceJsonl, HandoutPdf };
+    // LessonHandoutPdf: the open lesson, one step per page (Lessons > Handout of this lesson).
+    enum class ExportKind { TimelinePng, TimelineSvg, TimelineSlide, ChartsPng, ChartsSvg, RecordsCsv, TraceJsonl, HandoutPdf,
+                            LessonHandoutPdf };
     // The size of a slide export: a projector's 1080p.
     static constexpr QSize SlideSize{1920, 1080};
     // Pages of the central area, in tab order.
@@ -156,6 +158,14 @@ public:
         bool presenting = false;
         bool predicting = false;
         bool live = false;
+        // An open lesson: its step, the class's guess and whether the answer was shown.
+        Lesson lesson;          // no steps: none open
+        int lessonStep = 0;
+        double lessonGuess = qQNaN();
+        int lessonChoice = -1;
+        bool lessonRevealed = false;
+        // An open compare window: the B toggle picked (-1: none open).
+        int compareVariant = -1;
     };
     // Leaves presentation mode first (the layout to hand over is the normal one).
     Handover handover();
@@ -221,6 +231,9 @@ private:
     void revealLessonAnswer();
     void finishLessonReveal();
     void updateLessonKeys();
+    // The open lesson's handout: every step run on the worker threads (progress and Cancel in
+    // `progress` when given), then written. Empty or the error.
+    QString writeOpenLessonHandout(const QString &fileName, QWidget *progressParent);
     void updatePresentationKeys();
     void connectViews();
     void applyScenario(const Scenario &scenario, const QString &fileName);

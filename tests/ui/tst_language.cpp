@@ -1,6 +1,8 @@
 // View > Language: the window is rebuilt in the new language at run time (WindowHost), keeps what
 // the user had in front of them (MainWindow::handover / takeOver), and remembers the choice.
 #include "chartspanel.h"
+#include "comparewindow.h"
+#include "lessonplayer.h"
 #include "gui.h"
 #include "i18n.h"
 #include "mainwindow.h"
@@ -221,6 +223,37 @@ private Q_SLOTS:
         zh->presentation()->setActive(false);
         QVERIFY(!zh->isFullScreen());
         QVERIFY(zh->scenarioDock()->isVisible());
+    }
+
+    // A lesson in progress survives the switch: the same step, the class's guess, the answer shown
+    // again (now in Chinese); an open compare window comes back with the toggle picked.
+    void switchKeepsLessonAndCompare()
+    {
+        WindowHost host(new MainWindow(nullptr, false));
+        MainWindow *en = host.window();
+        QVERIFY(en->startLesson(QStringLiteral("nested-layers"), 1));
+        en->show();
+        QVERIFY(QTest::qWaitFor([en] { return en->isLessonStepReady() && en->hasResult(); }, 60000));
+        en->lessonPlayer()->setGuess(7);
+        en->lessonPlayer()->reveal();
+        QTRY_VERIFY_WITH_TIMEOUT(en->lessonPlayer()->isRevealed(), 60000);
+        const QString answerEnglish = en->lessonPlayer()->answerText();
+        QVERIFY(answerEnglish.contains(QLatin1String("7")));
+        en->openCompare();
+        QVERIFY(en->compareWindow()->variants().size() > 2);
+        en->compareWindow()->setVariantIndex(2);
+
+        MainWindow *zh = switchTo(host, "zh_CN");
+        QVERIFY(zh);
+        QVERIFY(zh->isLessonOpen());
+        QCOMPARE(zh->lessonPlayer()->lesson().name, QStringLiteral("nested-layers"));
+        QCOMPARE(zh->lessonPlayer()->step(), 1);
+        QCOMPARE(zh->lessonPlayer()->guessedNumber(), 7.0);
+        QTRY_VERIFY_WITH_TIMEOUT(zh->lessonPlayer()->isRevealed(), 60000);
+        const QString answerChinese = zh->lessonPlayer()->answerText();
+        QVERIFY2(hasChinese(answerChinese) && answerChinese.contains(QLatin1String("7")), qPrintable(answerChinese));
+        QVERIFY(zh->compareWindow() && zh->compareWindow()->isVisible());
+        QCOMPARE(zh->compareWindow()->variantIndex(), 2);
     }
 
     // Choosing the language installed already rebuilds nothing.
