@@ -1,4 +1,5 @@
 #include "comparewindow.h"
+#include "i18n.h"
 
 #include "comparechart.h"
 #include "story.h"
@@ -428,7 +429,7 @@ void CompareWindow::setScenario(const Scenario &scenario, int operation)
         m_variantBox->setCurrentIndex(current);
         m_variantBox->setEnabled(!m_variants.isEmpty());
     }
-    const QString name = scenario.title.isEmpty() ? scenario.name : scenario.title;
+    const QString name = scenario.title.isEmpty() ? scenario.name : i18n::content(scenario.title);
     m_heading->setText(tr("Compare: %1").arg(name));
     setWindowTitle(tr("RetryLab \u00b7 Compare \u00b7 %1").arg(scenario.name));
     m_seedLabel->setText(tr("same seed: %1").arg(scenario.seed));

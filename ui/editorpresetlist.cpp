@@ -1,4 +1,5 @@
 #include "editorpresetlist.h"
+#include "i18n.h"
 
 #include "scenario.h"
 
@@ -125,9 +126,9 @@ void PresetList::reload()
         auto *item = new QListWidgetItem(this);
         item->setData(NameRole, name);
         if (parsed.ok()) {
-            const QString title = parsed.scenario.title.isEmpty() ? name : parsed.scenario.title;
+            const QString title = parsed.scenario.title.isEmpty() ? name : i18n::content(parsed.scenario.title);
             item->setText(title);
-            item->setData(DescriptionRole, parsed.scenario.description);
+            item->setData(DescriptionRole, i18n::content(parsed.scenario.description));
             item->setToolTip(name);
         } else {
             item->setText(name);

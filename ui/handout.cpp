@@ -268,7 +268,8 @@ QString writeHandout(const RunResult &result, ChartsPanel *charts, const QString
 
     const Scenario &s = result.scenario;
     PdfFile pdf(fileName);
-    error = pdf.begin(s.title.isEmpty() ? s.name : s.title);
+    const QString title = s.title.isEmpty() ? s.name : i18n::content(s.title);
+    error = pdf.begin(title);
     if (!error.isEmpty())
         return error;
     QPainter &painter = pdf.painter;
@@ -276,7 +277,7 @@ QString writeHandout(const RunResult &result, ChartsPanel *charts, const QString
 
     // Page 1: the lesson, the settings and the metrics.
     QString html = QStringLiteral("<h1>%1</h1><p style='font-size:12pt'>%2</p>")
-                       .arg((s.title.isEmpty() ? s.name : s.title).toHtmlEscaped(), s.description.toHtmlEscaped());
+                       .arg(title.toHtmlEscaped(), i18n::content(s.description).toHtmlEscaped());
     html += QStringLiteral("<table width='100%' cellspacing='0' cellpadding='4'><tr><td width='55%' valign='top'>");
     html += QStringLiteral("<h3>%1</h3>").arg(Handout::tr("Settings")) + htmlRows(handoutSettings(s));
     html += QStringLiteral("</td><td valign='top'><h3>%1</h3>").arg(Handout::tr("What happened")) + htmlRows(metricRows(result.metrics));

@@ -1380,7 +1380,7 @@ void MainWindow::updateSeedField()
 void MainWindow::updateTitle()
 {
     const Scenario &s = m_run->scenario();
-    QString title = s.title.isEmpty() ? s.name : s.title;
+    QString title = s.title.isEmpty() ? s.name : i18n::content(s.title);
     // The title was written for other settings: say so, as a saved file will.
     if (m_editor->settingsModified() && !title.endsWith(tr("(modified)")))
         title += QLatin1Char(' ') + tr("(modified)");

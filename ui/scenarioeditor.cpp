@@ -1,4 +1,5 @@
 #include "scenarioeditor.h"
+#include "i18n.h"
 
 #include "editorentrytable.h"
 #include "editorpresetlist.h"
@@ -187,8 +188,10 @@ QString headline(const Scenario &s)
 {
     if (s.title.isEmpty())
         return s.name;
-    const int colon = s.title.indexOf(QLatin1Char(':'));
-    return colon > 0 ? s.title.left(colon) : s.title;
+    // Chinese titles use the full-width colon.
+    const QString title = i18n::content(s.title);
+    const int colon = title.indexOf(QRegularExpression(QStringLiteral("[:\uFF1A]")));
+    return colon > 0 ? title.left(colon) : title;
 }
 
 template<typename E>

@@ -1,4 +1,5 @@
 #include "timelinewidget.h"
+#include "i18n.h"
 #include "release.h"
 #include "timelinelayout.h"
 #include "timelineoverview.h"
@@ -908,7 +909,7 @@ bool TimelineWidget::exportImage(const QString &fileName, QString *error, const 
     const bool slide = slideSize.isValid() && !slideSize.isEmpty();
     const timeline::Colors &c = m_scene->colors();
     const QString title = tr("RetryLab \u00b7 %1 \u00b7 operation %2")
-                              .arg(m_result.scenario.title.isEmpty() ? m_result.scenario.name : m_result.scenario.title)
+                              .arg(m_result.scenario.title.isEmpty() ? m_result.scenario.name : i18n::content(m_result.scenario.title))
                               .arg(m_op);
     // A slide is laid out on a 1280x720-like canvas and scaled up: at 1920x1080 every font is 1.5 times
     // its size on screen. The scene is fitted to the canvas, then put back as it was.
