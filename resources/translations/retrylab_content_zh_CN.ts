@@ -905,7 +905,7 @@
     </message>
     <message>
         <source>allowed_methods=None</source>
-        <translation>allowed_methods=None</translation>
+        <translation>设置 allowed_methods=None</translation>
     </message>
     <message>
         <source>allowed_methods=None means every method, POST included: urllib3 now resends the order after the timeout.</source>
