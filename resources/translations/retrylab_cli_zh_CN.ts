@@ -487,27 +487,27 @@ Press Ctrl+C to stop.
     </message>
     <message>
         <source>Lists the guided lessons: name, title and number of steps.</source>
-        <translation type="unfinished"></translation>
+        <translation>列出引导式课程：名称、标题和步骤数。</translation>
     </message>
     <message>
         <source>LESSON</source>
-        <translation type="unfinished"></translation>
+        <translation>课程</translation>
     </message>
     <message>
         <source>STEPS</source>
-        <translation type="unfinished"></translation>
+        <translation>步骤数</translation>
     </message>
     <message>
         <source>TITLE</source>
-        <translation type="unfinished"></translation>
+        <translation>标题</translation>
     </message>
     <message>
         <source>(invalid lesson: %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>（无效的课程：%1）</translation>
     </message>
     <message>
         <source>Open one in the desktop lab with &apos;retrylab --lesson NAME [--step N]&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>用 &apos;retrylab --lesson NAME [--step N]&apos; 在桌面实验室中打开一个课程。</translation>
     </message>
     <message>
         <source>RetryLab: a lab for retries and idempotency. A timeout is not a failure.
@@ -538,11 +538,38 @@ Usage:
 Run &apos;retrylab COMMAND --help&apos; for the options of one command.
 Exit codes: 0 ok, 1 runtime error, 2 usage error.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>RetryLab：关于重试与幂等性的实验室。超时不等于失败。
+
+用法：
+  retrylab                        打开桌面实验室
+  retrylab run --scenario NAME|FILE [--seed N] [--set path=value ...]
+               [--format table|json|csv] [--trace FILE.jsonl|-] [--max-attempts N]
+  retrylab sweep --scenario NAME|FILE --param PATH
+               (--values a,b,c | --from A --to B --steps K) [--seeds S]
+               [--param2 PATH (--values2 a,b | --from2 A --to2 B --steps2 K)]
+               [--metrics m1,m2] [--seed N] [--set path=value ...]
+               [--format table|json|csv] [--max-attempts N]
+  retrylab compare --scenario NAME|FILE [--set path=value ...] [--seed N]
+               [--format table|json|csv]
+                                  并排对比 A 和 B（B = A 加上这些改动，或切换一项设置）
+  retrylab list [--long] [--format table|json]
+                                  列出预设及每个预设讲授的内容
+  retrylab lessons [--format table|json]
+                                  列出引导式课程；用 --lesson NAME [--step N] 打开一个课程
+  retrylab fields [--format table|json]
+                                  列出每个 --set / --param 路径：类型、范围、默认值
+  retrylab serve [--port P] [--listen ADDR] [--db FILE] [--key-store memory|durable]
+               [--scenario NAME|FILE] [--set path=value ...]
+                                  通过真实 HTTP 提供订单服务，供您自己的客户端使用
+  retrylab help [COMMAND]
+
+运行 &apos;retrylab COMMAND --help&apos; 查看某个命令的选项。
+退出码：0 成功，1 运行时错误，2 用法错误。
+</translation>
     </message>
     <message>
         <source>unknown command &apos;%1&apos; (expected run, sweep, compare, list, lessons, fields, serve or help)</source>
-        <translation type="unfinished"></translation>
+        <translation>未知命令“%1”（应为 run、sweep、compare、list、lessons、fields、serve 或 help）</translation>
     </message>
 </context>
 <context>
@@ -609,23 +636,23 @@ Exit codes: 0 ok, 1 runtime error, 2 usage error.
     </message>
     <message>
         <source>Lesson to open (see &apos;retrylab lessons&apos;) or a lesson file.</source>
-        <translation type="unfinished"></translation>
+        <translation>要打开的课程（见 &apos;retrylab lessons&apos;）或课程文件。</translation>
     </message>
     <message>
         <source>Step of the lesson to open, from 1.</source>
-        <translation type="unfinished"></translation>
+        <translation>要打开的课程步骤，从 1 开始。</translation>
     </message>
     <message>
         <source>--step: expected a step number from 1 after --lesson, got &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>--step：应与 --lesson 一起使用，并给出从 1 开始的步骤编号，实际为“%1”</translation>
     </message>
     <message>
         <source>--lesson: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>--lesson：%1</translation>
     </message>
     <message>
         <source>--step: the lesson has %1 steps, got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>--step：课程有 %1 个步骤，实际为 %2</translation>
     </message>
 </context>
 </TS>

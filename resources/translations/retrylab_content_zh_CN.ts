@@ -905,7 +905,7 @@
     </message>
     <message>
         <source>allowed_methods=None</source>
-        <translation>allowed_methods=None</translation>
+        <translation>设置 allowed_methods=None</translation>
     </message>
     <message>
         <source>allowed_methods=None means every method, POST included: urllib3 now resends the order after the timeout.</source>
@@ -1041,43 +1041,43 @@
     </message>
     <message>
         <source>Fewer than 1000</source>
-        <translation type="unfinished">少于 1000</translation>
+        <translation>少于 1000</translation>
     </message>
     <message>
         <source>1000 to 3000</source>
-        <translation type="unfinished">2 到 3000 {1000 ?}</translation>
+        <translation>1000 到 3000</translation>
     </message>
     <message>
         <source>More than 3000</source>
-        <translation type="unfinished">多于 3000</translation>
+        <translation>多于 3000</translation>
     </message>
     <message>
         <source>Only 670 succeed: the server stays full of retries for clients that have already given up.</source>
-        <translation type="unfinished"></translation>
+        <translation>只有 670 个成功：服务端一直塞满了重试请求，而发出它们的客户端早已放弃。</translation>
     </message>
     <message>
         <source>3468 succeed: the load falls below capacity, the queue drains and the server recovers.</source>
-        <translation type="unfinished"></translation>
+        <translation>3468 个成功：负载降到容量以下，队列排空，服务端恢复了。</translation>
     </message>
     <message>
         <source>The timeline shows an order with duplicates: click each of its attempts and read its request ID.</source>
-        <translation type="unfinished"></translation>
+        <translation>时间线显示了一个有重复记录的订单：点击它的每次尝试，读一读它的请求 ID。</translation>
     </message>
     <message>
         <source>How many POSTs per order do the clients send on average?</source>
-        <translation type="unfinished"></translation>
+        <translation>客户端平均每个订单发送多少次 POST？</translation>
     </message>
     <message>
         <source>The second answer is the stored one, replayed: the same status and body, and Idempotent-Replayed: true.</source>
-        <translation type="unfinished"></translation>
+        <translation>第二次的应答是已存储的那个，被重放了：状态和响应体都相同，并带有 Idempotent-Replayed: true。</translation>
     </message>
     <message>
         <source>Run: curl -i -m 3 -X POST http://127.0.0.1:8080/orders -H &apos;Idempotency-Key: ord-1-a&apos; -d &apos;{&quot;ref&quot;:&quot;ORD-0001&quot;,&quot;item&quot;:&quot;book&quot;}&apos;. curl gives up after 3 s: the response is lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>运行：curl -i -m 3 -X POST http://127.0.0.1:8080/orders -H &apos;Idempotency-Key: ord-1-a&apos; -d &apos;{&quot;ref&quot;:&quot;ORD-0001&quot;,&quot;item&quot;:&quot;book&quot;}&apos;。curl 在 3 s 后放弃：响应丢失了。</translation>
     </message>
     <message>
         <source>Restart it with retrylab serve --scenario stable-key --set server.idempotency.mode=off and send the same order twice without the header.</source>
-        <translation type="unfinished"></translation>
+        <translation>用 retrylab serve --scenario stable-key --set server.idempotency.mode=off 重启服务端，然后不带该请求头把同一个订单发送两次。</translation>
     </message>
 </context>
 </TS>

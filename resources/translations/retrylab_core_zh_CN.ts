@@ -95,43 +95,43 @@
     <name>retrylab::compare</name>
     <message>
         <source>Records on the server</source>
-        <translation type="unfinished"></translation>
+        <translation>服务端的记录</translation>
     </message>
     <message>
         <source>Duplicate records</source>
-        <translation type="unfinished"></translation>
+        <translation>重复记录</translation>
     </message>
     <message>
         <source>Orphans (record, but the client gave up)</source>
-        <translation type="unfinished"></translation>
+        <translation>孤儿订单（有记录，但客户端已放弃）</translation>
     </message>
     <message>
         <source>POST attempts</source>
-        <translation type="unfinished"></translation>
+        <translation>POST 尝试次数</translation>
     </message>
     <message>
         <source>Operations succeeded</source>
-        <translation type="unfinished"></translation>
+        <translation>成功的操作</translation>
     </message>
     <message>
         <source>Operations failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失败的操作</translation>
     </message>
     <message>
         <source>Latency p50 (ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>延迟 p50 (ms)</translation>
     </message>
     <message>
         <source>Latency p99 (ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>延迟 p99 (ms)</translation>
     </message>
     <message>
         <source>Goodput (successful orders per second)</source>
-        <translation type="unfinished"></translation>
+        <translation>有效吞吐量（每秒成功的订单数）</translation>
     </message>
     <message>
         <source>%1: %2 → %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 → %3</translation>
     </message>
 </context>
 <context>

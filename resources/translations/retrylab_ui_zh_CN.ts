@@ -229,31 +229,31 @@
     </message>
     <message>
         <source>the lesson has %1 steps but %2 runs were given</source>
-        <translation type="unfinished"></translation>
+        <translation>课程有 %1 个步骤，但给出了 %2 次运行</translation>
     </message>
     <message>
         <source>step %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>步骤 %1：%2</translation>
     </message>
     <message>
         <source>Steps</source>
-        <translation type="unfinished"></translation>
+        <translation>步骤</translation>
     </message>
     <message>
         <source>Step %1 of %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 步（共 %2 步）：%3</translation>
     </message>
     <message>
         <source>Question:</source>
-        <translation type="unfinished"></translation>
+        <translation>问题：</translation>
     </message>
     <message>
         <source>Answer:</source>
-        <translation type="unfinished"></translation>
+        <translation>答案：</translation>
     </message>
     <message>
         <source>ORD-%1 is shown below. The whole run: %2 operations, %3 HTTP attempts, %4 records, %5 duplicates, %6 orphans (seed %7).</source>
-        <translation type="unfinished"></translation>
+        <translation>下面展示的是 ORD-%1。整次运行：%2 个操作，%3 次 HTTP 尝试，%4 条记录，%5 条重复记录，%6 个孤儿订单（随机种子 %7）。</translation>
     </message>
 </context>
 <context>
@@ -905,154 +905,154 @@
     <name>retrylab::CompareChart</name>
     <message>
         <source>Records and duplicates over time</source>
-        <translation type="unfinished"></translation>
+        <translation>记录和重复记录随时间变化</translation>
     </message>
     <message>
         <source>simulated time (s)</source>
-        <translation type="unfinished">模拟时间 (s)</translation>
+        <translation>模拟时间 (s)</translation>
     </message>
     <message>
         <source>records</source>
-        <translation type="unfinished"></translation>
+        <translation>记录</translation>
     </message>
     <message>
         <source>%1: records</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：记录</translation>
     </message>
     <message>
         <source>%1: duplicates</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：重复记录</translation>
     </message>
 </context>
 <context>
     <name>retrylab::CompareWindow</name>
     <message>
         <source>RetryLab · Compare</source>
-        <translation type="unfinished"></translation>
+        <translation>RetryLab · 对比</translation>
     </message>
     <message>
         <source>What B changes: one toggle of the scenario A. Both run with the same seed.</source>
-        <translation type="unfinished"></translation>
+        <translation>B 改动了什么：在场景 A 上切换一项设置。两者用相同的随机种子运行。</translation>
     </message>
     <message>
         <source>&amp;B changes:</source>
-        <translation type="unfinished"></translation>
+        <translation>B 的改动(&amp;B)：</translation>
     </message>
     <message>
         <source>The operation (order) both timelines show</source>
-        <translation type="unfinished"></translation>
+        <translation>两条时间线显示的操作（订单）</translation>
     </message>
     <message>
         <source>&amp;Operation:</source>
-        <translation type="unfinished"></translation>
+        <translation>操作(&amp;O)：</translation>
     </message>
     <message>
         <source>running %v of 2</source>
-        <translation type="unfinished"></translation>
+        <translation>正在运行：%v / 2</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished">取消</translation>
+        <translation>取消</translation>
     </message>
     <message>
         <source>Previous event of A or B (Left)</source>
-        <translation type="unfinished"></translation>
+        <translation>A 或 B 的上一个事件（左方向键）</translation>
     </message>
     <message>
         <source>Play both</source>
-        <translation type="unfinished"></translation>
+        <translation>同时播放</translation>
     </message>
     <message>
         <source>Play / pause both timelines (Space)</source>
-        <translation type="unfinished"></translation>
+        <translation>播放 / 暂停两条时间线（空格键）</translation>
     </message>
     <message>
         <source>Next event of A or B (Right)</source>
-        <translation type="unfinished"></translation>
+        <translation>A 或 B 的下一个事件（右方向键）</translation>
     </message>
     <message>
         <source>Scrub both timelines through the operation</source>
-        <translation type="unfinished"></translation>
+        <translation>拖动以在该操作中同步移动两条时间线</translation>
     </message>
     <message>
         <source>Metric</source>
-        <translation type="unfinished"></translation>
+        <translation>指标</translation>
     </message>
     <message>
         <source>A</source>
-        <translation type="unfinished"></translation>
+        <translation>A</translation>
     </message>
     <message>
         <source>B</source>
-        <translation type="unfinished"></translation>
+        <translation>B</translation>
     </message>
     <message>
         <source>B − A</source>
-        <translation type="unfinished"></translation>
+        <translation>B − A</translation>
     </message>
     <message>
         <source>Change</source>
-        <translation type="unfinished"></translation>
+        <translation>变化</translation>
     </message>
     <message>
         <source>nothing to change: no retry layer, no key to toggle</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可改动的：没有重试层，也没有可切换的幂等键</translation>
     </message>
     <message>
         <source>Compare: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>对比：%1</translation>
     </message>
     <message>
         <source>RetryLab · Compare · %1</source>
-        <translation type="unfinished"></translation>
+        <translation>RetryLab · 对比 · %1</translation>
     </message>
     <message>
         <source>same seed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>相同随机种子：%1</translation>
     </message>
     <message>
         <source>Cancelled: the tables show the previous comparison.</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消：表格显示的是上一次对比的结果。</translation>
     </message>
     <message>
         <source>Not run: A and B could make up to %1 HTTP attempts together, more than the %2 the window keeps in memory. Compare them with the command line (retrylab compare).</source>
-        <translation type="unfinished"></translation>
+        <translation>未运行：A 和 B 合计可能发出多达 %1 次 HTTP 尝试，超过了窗口能在内存中保存的 %2 次。请用命令行对比它们（retrylab compare）。</translation>
     </message>
     <message>
         <source>Running A and B…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在运行 A 和 B…</translation>
     </message>
     <message>
         <source>A · the scenario as it is</source>
-        <translation type="unfinished"></translation>
+        <translation>A · 原样的场景</translation>
     </message>
     <message>
         <source>%1 · %2 duplicates, %3 POST attempts</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2 条重复记录，%3 次 POST 尝试</translation>
     </message>
     <message>
         <source>B · the same settings</source>
-        <translation type="unfinished"></translation>
+        <translation>B · 相同的设置</translation>
     </message>
     <message>
         <source>Nothing to toggle in this scenario.</source>
-        <translation type="unfinished"></translation>
+        <translation>这个场景中没有可切换的设置。</translation>
     </message>
     <message>
         <source>B · %1</source>
-        <translation type="unfinished"></translation>
+        <translation>B · %1</translation>
     </message>
     <message>
         <source>B is better here</source>
-        <translation type="unfinished"></translation>
+        <translation>这一项 B 更好</translation>
     </message>
     <message>
         <source>B is worse here</source>
-        <translation type="unfinished"></translation>
+        <translation>这一项 B 更差</translation>
     </message>
     <message>
         <source>Pause both</source>
-        <translation type="unfinished"></translation>
+        <translation>同时暂停</translation>
     </message>
 </context>
 <context>
@@ -1478,90 +1478,90 @@
     </message>
     <message>
         <source>Lessons</source>
-        <translation type="unfinished"></translation>
+        <translation>课程</translation>
     </message>
     <message>
         <source>Compare: this scenario beside a copy with one toggle changed (in that window: Space plays both, Left and Right step both, Escape closes it)</source>
-        <translation type="unfinished"></translation>
+        <translation>对比：把这个场景与切换了一项设置的副本并排显示（在该窗口中：空格键同时播放两者，左、右方向键同时单步，Escape 关闭窗口）</translation>
     </message>
     <message>
         <source>While a lesson is open: the next step, wherever the focus is (a presenter clicker&apos;s forward button)</source>
-        <translation type="unfinished"></translation>
+        <translation>打开课程时：下一个步骤，无论焦点在哪里（翻页笔的前进键）</translation>
     </message>
     <message>
         <source>While a lesson is open: the previous step</source>
-        <translation type="unfinished"></translation>
+        <translation>打开课程时：上一个步骤</translation>
     </message>
 </context>
 <context>
     <name>retrylab::LessonPlayer</name>
     <message>
         <source>Your prediction</source>
-        <translation type="unfinished"></translation>
+        <translation>你的预测</translation>
     </message>
     <message>
         <source>&amp;Reveal</source>
-        <translation type="unfinished"></translation>
+        <translation>揭晓(&amp;R)</translation>
     </message>
     <message>
         <source>Play the operation to its end, then show the answer</source>
-        <translation type="unfinished"></translation>
+        <translation>把该操作播放到结束，然后显示答案</translation>
     </message>
     <message>
         <source>&amp;Previous</source>
-        <translation type="unfinished"></translation>
+        <translation>上一步(&amp;P)</translation>
     </message>
     <message>
         <source>The previous step (Page Up)</source>
-        <translation type="unfinished"></translation>
+        <translation>上一个步骤（Page Up）</translation>
     </message>
     <message>
         <source>&amp;Next</source>
-        <translation type="unfinished"></translation>
+        <translation>下一步(&amp;N)</translation>
     </message>
     <message>
         <source>The next step (Page Down)</source>
-        <translation type="unfinished"></translation>
+        <translation>下一个步骤（Page Down）</translation>
     </message>
     <message>
         <source>Re&amp;start</source>
-        <translation type="unfinished"></translation>
+        <translation>重新开始(&amp;S)</translation>
     </message>
     <message>
         <source>Back to the first step</source>
-        <translation type="unfinished"></translation>
+        <translation>回到第一个步骤</translation>
     </message>
     <message>
         <source>Step %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
         <source>The answer is %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>答案是 %1。</translation>
     </message>
     <message>
         <source>You said %1: exactly right.</source>
-        <translation type="unfinished"></translation>
+        <translation>你说的是 %1：完全正确。</translation>
     </message>
     <message>
         <source>You said %1; the answer is %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>你说的是 %1；答案是 %2。</translation>
     </message>
     <message>
         <source>The answer is &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>答案是“%1”。</translation>
     </message>
     <message>
         <source>You chose &quot;%1&quot;: right.</source>
-        <translation type="unfinished"></translation>
+        <translation>你选了“%1”：正确。</translation>
     </message>
     <message>
         <source>You chose &quot;%1&quot;; the answer is &quot;%2&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>你选了“%1”；答案是“%2”。</translation>
     </message>
     <message>
         <source>Playing…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在播放…</translation>
     </message>
 </context>
 <context>
@@ -2265,47 +2265,47 @@
     </message>
     <message>
         <source>&amp;Compare…</source>
-        <translation type="unfinished"></translation>
+        <translation>对比(&amp;C)…</translation>
     </message>
     <message>
         <source>Run this scenario and a copy with one toggle changed side by side, same seed</source>
-        <translation type="unfinished"></translation>
+        <translation>把这个场景与切换了一项设置的副本并排运行，随机种子相同</translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>语言(&amp;L)</translation>
     </message>
     <message>
         <source>Stop serving to change the language</source>
-        <translation type="unfinished"></translation>
+        <translation>请先停止提供服务，再切换语言</translation>
     </message>
     <message>
         <source>Lesson</source>
-        <translation type="unfinished"></translation>
+        <translation>课程</translation>
     </message>
     <message>
         <source>&amp;Lessons</source>
-        <translation type="unfinished"></translation>
+        <translation>课程(&amp;L)</translation>
     </message>
     <message>
         <source>Cannot open the lesson</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开课程</translation>
     </message>
     <message>
         <source>Open lesson &amp;file…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开课程文件(&amp;F)…</translation>
     </message>
     <message>
         <source>&amp;Close lesson</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭课程(&amp;C)</translation>
     </message>
     <message>
         <source>Open lesson</source>
-        <translation type="unfinished"></translation>
+        <translation>打开课程</translation>
     </message>
     <message>
         <source>Lesson files (*.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>课程文件 (*.json);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
