@@ -2307,6 +2307,26 @@
         <source>Lesson files (*.json);;All files (*)</source>
         <translation>课程文件 (*.json);;所有文件 (*)</translation>
     </message>
+    <message>
+        <source>&amp;Handout of this lesson as PDF…</source>
+        <translation>本课程的讲义导出为 PDF(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>no lesson is open: start one from the Lessons menu</source>
+        <translation>没有打开的课程：请从“课程”菜单开始一个课程</translation>
+    </message>
+    <message>
+        <source>Running the lesson&apos;s steps…</source>
+        <translation>正在运行课程的各个步骤…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>cancelled: no handout was written</source>
+        <translation>已取消：没有写出讲义</translation>
+    </message>
 </context>
 <context>
     <name>retrylab::PredictionPanel</name>

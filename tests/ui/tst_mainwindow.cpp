@@ -476,6 +476,8 @@ void TestMainWindow::exportsWriteValidFiles()
         }
         break;
     }
+    case MainWindow::ExportKind::LessonHandoutPdf:
+        QFAIL("a lesson's handout is tested in tst_handout");
     }
 
     // An unwritable target reports an error instead of pretending.
