@@ -1131,6 +1131,7 @@ void MainWindow::applyPredictionHiding()
 {
     const bool hide = outcomeHidden();
     showOutcome(result());
+    updateWorstCase(scenario());
     for (const Page page : {Page::Charts, Page::Records, Page::Log})
         m_pages->setTabEnabled(int(page), !hide);
     if (hide && m_pages->currentIndex() != int(Page::Timeline))
@@ -1249,7 +1250,9 @@ void MainWindow::updateWorstCase(const Scenario &scenario)
     const LayerConfig *unlimited = c.business.enabled && c.business.maxAttempts == 0 ? &c.business
         : c.wrapper.enabled && c.wrapper.maxAttempts == 0                            ? &c.wrapper
                                                                                       : nullptr;
-    if (unlimited)
+    if (outcomeHidden())
+        m_statusWorstCase->setText(tr("Worst case: ?")); // a lesson may ask for exactly this number
+    else if (unlimited)
         m_statusWorstCase->setText(tr("Worst case: retries until %1")
                                        .arg(timeline::formatDuration(qint64(unlimited->deadlineMs) * 1000)));
     else

@@ -615,6 +615,15 @@ QList<EventPlan> planOperation(const Trace &trace, int op, const QSet<int> &dupl
     return plans;
 }
 
+QString joinSentences(const QString &first, const QString &second)
+{
+    if (first.isEmpty() || second.isEmpty())
+        return first + second;
+    const QChar last = first.back();
+    const bool fullWidth = last.unicode() >= 0x3000 && last.unicode() <= 0x303F; // CJK punctuation
+    return fullWidth || last.unicode() >= 0xFF00 ? first + second : first + QLatin1Char(' ') + second;
+}
+
 QString narration(const TraceEvent &e)
 {
     const QString s = trace::narrate(e);

@@ -88,6 +88,8 @@ QList<EventPlan> planOperation(const Trace &trace, int op, const QSet<int> &dupl
 inline bool belongsTo(const TraceEvent &e, int op) { return e.op == op; }
 // Sentence for the caption: trace::narrate, or kind + detail when narration is empty.
 QString narration(const TraceEvent &e);
+// Two caption sentences as one text: a space after a Latin full stop, none after a Chinese one ("。").
+QString joinSentences(const QString &first, const QString &second);
 // Multi-line details for tooltips and the details label.
 QString details(const TraceEvent &e);
 // How telling an event is, to pick the caption among events at the same instant.

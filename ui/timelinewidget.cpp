@@ -582,7 +582,7 @@ void TimelineWidget::updateCaption()
         text = timeline::narration(m_scene->eventOf(top));
         // A timeout alone does not say what happens next: add the retry decision taken at the same instant.
         if (decision >= 0 && decision != top)
-            text += QLatin1Char(' ') + timeline::narration(m_scene->eventOf(decision));
+            text = timeline::joinSentences(text, timeline::narration(m_scene->eventOf(decision)));
         // The client's verdict is only half the story: add what the server really holds.
         const TraceEvent &e = m_scene->eventOf(top);
         if (e.kind == EventKind::OpSucceeded || e.kind == EventKind::OpFailed) {
@@ -590,7 +590,7 @@ void TimelineWidget::updateCaption()
                 if (op.op == e.op) {
                     const QString outcome = story::outcome(op);
                     if (!outcome.isEmpty())
-                        text += QLatin1Char(' ') + outcome;
+                        text = timeline::joinSentences(text, outcome);
                     break;
                 }
             }

@@ -586,6 +586,8 @@ void TestMainWindow::predictionRoundHidesThenReveals()
     QCOMPARE(labelText(w, "statusRecords"), QStringLiteral("Records: ?"));
     QCOMPARE(labelText(w, "statusDuplicates"), QStringLiteral("Duplicates: ?"));
     QCOMPARE(labelText(w, "statusAttempts"), QStringLiteral("Attempts: ?"));
+    // The worst case too: a lesson may ask for exactly that number.
+    QCOMPARE(labelText(w, "statusWorstCase"), QStringLiteral("Worst case: ?"));
     // Not red and bold either: that would tell the class there are duplicates.
     const auto *duplicates = w.findChild<QLabel *>(QStringLiteral("statusDuplicates"));
     QVERIFY(!duplicates->font().bold());
@@ -605,6 +607,7 @@ void TestMainWindow::predictionRoundHidesThenReveals()
     QCOMPARE(labelNumber(w, "statusDuplicates"), seven.duplicates);
     QCOMPARE(duplicates->font().bold(), seven.duplicates > 0); // the warning is back with the number
     QVERIFY(w.pages()->isTabEnabled(int(MainWindow::Page::Charts)));
+    QCOMPARE(labelText(w, "statusWorstCase"), QStringLiteral("Worst case: 3 x 3 = 9 attempts per op"));
     const QString said = w.findChild<QLabel *>(QStringLiteral("predictResult"))->text();
     QVERIFY2(said.contains(QStringLiteral("You said 20 records: the server holds %1.").arg(seven.records)), qPrintable(said));
     // Leaving prediction mode shows everything again.

@@ -195,6 +195,8 @@ private Q_SLOTS:
     void bubbleHidesTickLabel();
     void laneNotesSpellPlurals();
     void textsFollowTheTranslator();
+    void captionSentencesJoin_data();
+    void captionSentencesJoin();
     void overviewRowsAreTargets();
     void exportSlide();
     void longOperationKeepsItemsNearTheView();
@@ -1391,6 +1393,27 @@ void TestTimeline::eagerLimitIsExact()
     else
         QVERIFY(eventItems(w).size() < events / 2);
     QCOMPARE(w.liveItemCount(), int(eventItems(w).size()));
+}
+
+void TestTimeline::captionSentencesJoin_data()
+{
+    QTest::addColumn<QString>("first");
+    QTest::addColumn<QString>("second");
+    QTest::addColumn<QString>("joined");
+    QTest::newRow("english") << QStringLiteral("It timed out.") << QStringLiteral("It retries.") << QStringLiteral("It timed out. It retries.");
+    QTest::newRow("chinese") << QStringLiteral("已成功。") << QStringLiteral("服务端存有 2 条记录。") << QStringLiteral("已成功。服务端存有 2 条记录。");
+    QTest::newRow("full-width colon") << QStringLiteral("注意：") << QStringLiteral("重复") << QStringLiteral("注意：重复");
+    QTest::newRow("empty first") << QString() << QStringLiteral("B.") << QStringLiteral("B.");
+    QTest::newRow("empty second") << QStringLiteral("A.") << QString() << QStringLiteral("A.");
+}
+
+// The caption adds the retry decision and the server's records as further sentences.
+void TestTimeline::captionSentencesJoin()
+{
+    QFETCH(QString, first);
+    QFETCH(QString, second);
+    QFETCH(QString, joined);
+    QCOMPARE(timeline::joinSentences(first, second), joined);
 }
 
 QTEST_MAIN(TestTimeline)
