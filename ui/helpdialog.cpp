@@ -295,6 +295,10 @@ QWidget *HelpDialog::buildTeachingPage()
     auto *browser = new QTextBrowser;
     browser->setObjectName(QStringLiteral("helpTeaching"));
     const QStringList steps{
+        tr("<b>Start with a guided lesson.</b> The Lessons menu holds lessons of three or four steps each. Each step "
+           "sets the scenario up, says what to watch and asks the class a question; the answer stays hidden "
+           "until you press Reveal, which plays the operation and then answers. Page Down and Page Up (a "
+           "presenter clicker) go to the next or previous step. Press F11 first for presentation mode."),
         tr("<b>Pick a preset.</b> The Presets tab on the left (or File ▸ New from preset) lists the lessons; "
            "each preset sets up one experiment. Start with <nobr>ghost-request</nobr>, then its fixes "
            "<nobr>stable-key</nobr> and <nobr>layered-fix</nobr>, and <nobr>rotating-key</nobr>, a fix that is "
@@ -310,6 +314,9 @@ QWidget *HelpDialog::buildTeachingPage()
            "and lost in view."),
         tr("<b>Compare with What if?</b> Charts ▸ What if? runs the same seed with one change at a time, so the "
            "class sees which single change removes the duplicates."),
+        tr("<b>Side by side.</b> View ▸ Compare… (Ctrl+Shift+C) shows the scenario beside a copy with one "
+           "toggle changed, same seed: both timelines play together, one chart holds both runs, and a table "
+           "gives the difference in records, duplicates, attempts, latency and goodput."),
         tr("<b>Sweep.</b> Charts ▸ Sweep varies one setting over a range (for example the response loss rate), "
            "with several seeds per value, and draws one line per value of its \"Compare by\" setting. New seed "
            "(Ctrl+Shift+R) shows that the lesson holds for any seed."),
@@ -319,9 +326,12 @@ QWidget *HelpDialog::buildTeachingPage()
         tr("<b>Students' own clients.</b> File ▸ Serve… runs the order service over HTTP with the scenario's "
            "faults; tick \"Listen on the local network\" so students can send orders from their laptops with "
            "curl, Python or their own code. File ▸ Watch live requests shows every request as it arrives."),
+        tr("<b>Hand out.</b> File ▸ Export ▸ Handout as PDF prints the scenario on show; Lessons ▸ Handout of "
+           "this lesson as PDF prints a lesson, one step per page. View ▸ Language switches between English and "
+           "Simplified Chinese at any time, and the handouts follow it."),
     };
     QString html = QStringLiteral("<p>%1</p><ol>").arg(
-        tr("A lesson at the projector, in eight steps. Set the window to the projector's resolution first; "
+        tr("A lesson at the projector, step by step. Set the window to the projector's resolution first; "
            "F1 shows the keyboard shortcuts."));
     // Qt breaks lines at a hyphen even inside <nobr>: preset names get non-breaking hyphens.
     static const QRegularExpression name(QStringLiteral("<nobr>([^<]*)</nobr>"));

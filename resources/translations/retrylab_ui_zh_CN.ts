@@ -1473,10 +1473,6 @@
         <translation>&lt;b&gt;学生自己的客户端。&lt;/b&gt;文件 ▸ 提供服务… 会带着场景中的故障通过 HTTP 运行订单服务；勾选“在局域网上监听”，学生就能在自己的笔记本上用 curl、Python 或自己的代码发送订单。文件 ▸ 监视实时请求 会显示每一个到达的请求。</translation>
     </message>
     <message>
-        <source>A lesson at the projector, in eight steps. Set the window to the projector&apos;s resolution first; F1 shows the keyboard shortcuts.</source>
-        <translation>在投影仪前上一堂课，分八步。先把窗口调到投影仪的分辨率；按 F1 查看键盘快捷键。</translation>
-    </message>
-    <message>
         <source>Lessons</source>
         <translation>课程</translation>
     </message>
@@ -1491,6 +1487,22 @@
     <message>
         <source>While a lesson is open: the previous step</source>
         <translation>打开课程时：上一个步骤</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Side by side.&lt;/b&gt; View ▸ Compare… (Ctrl+Shift+C) shows the scenario beside a copy with one toggle changed, same seed: both timelines play together, one chart holds both runs, and a table gives the difference in records, duplicates, attempts, latency and goodput.</source>
+        <translation>&lt;b&gt;并排对比。&lt;/b&gt;视图 ▸ 对比…（Ctrl+Shift+C）把当前场景和只改了一个开关的副本并排显示，随机种子相同：两条时间线一起播放，一张图表同时画出两次运行，一张表格列出记录、重复订单、尝试次数、延迟和有效吞吐量的差异。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Hand out.&lt;/b&gt; File ▸ Export ▸ Handout as PDF prints the scenario on show; Lessons ▸ Handout of this lesson as PDF prints a lesson, one step per page. View ▸ Language switches between English and Simplified Chinese at any time, and the handouts follow it.</source>
+        <translation>&lt;b&gt;分发讲义。&lt;/b&gt;文件 ▸ 导出 ▸ 讲义导出为 PDF 打印当前显示的场景；课程 ▸ 本课程的讲义导出为 PDF 打印整个课程，每步一页。视图 ▸ 语言可随时在英文和简体中文之间切换，讲义也随之切换。</translation>
+    </message>
+    <message>
+        <source>A lesson at the projector, step by step. Set the window to the projector&apos;s resolution first; F1 shows the keyboard shortcuts.</source>
+        <translation>在投影仪前上课，一步一步来。先把窗口设为投影仪的分辨率；按 F1 查看键盘快捷键。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Start with a guided lesson.&lt;/b&gt; The Lessons menu holds lessons of three or four steps each. Each step sets the scenario up, says what to watch and asks the class a question; the answer stays hidden until you press Reveal, which plays the operation and then answers. Page Down and Page Up (a presenter clicker) go to the next or previous step. Press F11 first for presentation mode.</source>
+        <translation>&lt;b&gt;从引导课程开始。&lt;/b&gt;“课程”菜单中的每个课程有三到四个步骤。每一步都会设置好场景，说明要观察什么，并向全班提出一个问题；在你按下“揭晓”之前答案一直隐藏，揭晓时先播放该操作，再给出答案。Page Down 和 Page Up（翻页笔）切换到下一步或上一步。先按 F11 进入演示模式。</translation>
     </message>
 </context>
 <context>
@@ -2326,6 +2338,10 @@
     <message>
         <source>cancelled: no handout was written</source>
         <translation>已取消：没有写出讲义</translation>
+    </message>
+    <message>
+        <source>Worst case: ?</source>
+        <translation>最坏：？</translation>
     </message>
 </context>
 <context>

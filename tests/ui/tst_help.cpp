@@ -130,7 +130,7 @@ void TestHelp::threePages()
     QVERIFY(teaching);
     const QString text = teaching->toPlainText();
     for (const char *needle : {"preset", "Left and Right", "Page Up and Page Down", "What if?", "Sweep",
-                               "Load over time", "Serve"})
+                               "Load over time", "Serve", "Lessons menu", "Reveal", "Compare", "Handout", "Language"})
         QVERIFY2(text.contains(QLatin1String(needle)), needle);
 }
 
