@@ -173,30 +173,9 @@ void CompareWindow::buildUi()
         auto *t = new TimelineWidget(this);
         t->setObjectName(QStringLiteral("compareTimeline%1").arg(name));
         t->setOperationPickerVisible(false);
-        // One playback drives both: each timeline's own playback bar would drive only itself.
-        // (TimelineWidget has no switch for it; its bar is the row of direct tool buttons,
-        // speed box, scrub slider and time label.)
-        const auto buttons = t->findChildren<QToolButton *>(QString(), Qt::FindDirectChildrenOnly);
-        for (QToolButton *b : buttons)
-            b->hide();
-        const auto combos = t->findChildren<QComboBox *>(QString(), Qt::FindDirectChildrenOnly);
-        for (QComboBox *c : combos)
-            c->hide();
-        const auto sliders = t->findChildren<QSlider *>(QString(), Qt::FindDirectChildrenOnly);
-        for (QSlider *sl : sliders)
-            sl->hide();
-        // One key for both, across the window, below them: at half the width each one's is cut off.
-        // (Its own resize shows it again, so it is flattened rather than hidden.)
-        const auto legends = t->findChildren<TimelineLegend *>(QString(), Qt::FindDirectChildrenOnly);
-        for (TimelineLegend *l : legends) {
-            l->setMinimumHeight(0);
-            l->setMaximumHeight(0);
-        }
-        const auto labels = t->findChildren<QLabel *>(QString(), Qt::FindDirectChildrenOnly);
-        for (QLabel *l : labels) {
-            if (l->objectName().isEmpty() && !l->wordWrap())
-                l->hide(); // the time label; the caption, details and overview title wrap
-        }
+        // One playback bar and one key, across the window, drive and explain both.
+        t->setControlBarVisible(false);
+        t->setLegendAllowed(false);
         return t;
     };
     m_timelineA = timeline(QStringLiteral("A"));

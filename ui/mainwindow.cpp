@@ -1824,29 +1824,6 @@ void MainWindow::closeEvent(QCloseEvent *event)
 // and highlight. A question hides the outcome (as prediction mode does) until Reveal has played the
 // operation to its end.
 
-namespace {
-// Calls `apply` when a language switch reaches `watched` (QEvent::LanguageChange).
-class LanguageWatcher : public QObject
-{
-public:
-    LanguageWatcher(QObject *watched, std::function<void()> apply)
-        : QObject(watched), m_apply(std::move(apply))
-    {
-        watched->installEventFilter(this);
-    }
-
-protected:
-    bool eventFilter(QObject *watched, QEvent *event) override
-    {
-        if (event->type() == QEvent::LanguageChange)
-            m_apply();
-        return QObject::eventFilter(watched, event);
-    }
-
-private:
-    std::function<void()> m_apply;
-};
-} // namespace
 
 void MainWindow::createLessons()
 {
@@ -1917,21 +1894,6 @@ void MainWindow::createLessons()
     connect(m_lessonsMenu, &QMenu::aboutToShow, this, [this, close, handout] {
         close->setEnabled(isLessonOpen());
         handout->setEnabled(isLessonOpen());
-    });
-    // A language switch at run time: the menu, its lessons' titles and the dock's title again.
-    new LanguageWatcher(m_lessonsMenu, [this, open, close] {
-        m_lessonsMenu->setTitle(tr("&Lessons"));
-        m_lessonDock->setWindowTitle(tr("Lesson"));
-        open->setText(tr("Open lesson &file…"));
-        close->setText(tr("&Close lesson"));
-        const QList<QAction *> actions = m_lessonsMenu->actions();
-        for (QAction *a : actions) {
-            if (!a->objectName().startsWith(QLatin1String("lesson-")))
-                continue;
-            const LessonParse parsed = lesson::builtin(a->objectName().mid(7));
-            a->setText(i18n::content(parsed.lesson.title));
-            a->setToolTip(i18n::content(parsed.lesson.summary));
-        }
     });
     // Before Help, the last menu.
     const QList<QAction *> menus = menuBar()->actions();

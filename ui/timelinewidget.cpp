@@ -887,7 +887,7 @@ void TimelineWidget::resizeEvent(QResizeEvent *event)
     QWidget::resizeEvent(event);
     // When squeezed (docks below it), the swimlanes keep the room: the overview and legend go first.
     const bool roomy = height() >= 620;
-    m_legend->setVisible(roomy);
+    m_legend->setVisible(roomy && m_legendAllowed);
     m_overviewTitle->setVisible(roomy && m_overviewAllowed);
     m_overviewArea->setVisible(roomy && m_overviewAllowed);
     m_detailsLabel->setVisible(height() >= 420);
@@ -994,6 +994,19 @@ bool TimelineWidget::exportImage(const QString &fileName, QString *error, const 
 void TimelineWidget::setOperationPickerVisible(bool visible)
 {
     m_opSpin->setVisible(visible);
+}
+
+void TimelineWidget::setControlBarVisible(bool visible)
+{
+    for (QWidget *w : std::initializer_list<QWidget *>{m_prevButton, m_playButton, m_nextButton, m_speedCombo, m_slider,
+                                                       m_timeLabel, m_zoomOutButton, m_zoomInButton, m_fitButton})
+        w->setVisible(visible);
+}
+
+void TimelineWidget::setLegendAllowed(bool allowed)
+{
+    m_legendAllowed = allowed;
+    m_legend->setVisible(allowed && height() >= 620);
 }
 
 } // namespace retrylab

@@ -59,6 +59,10 @@ public:
     void setSpeed(double factor); // 0.25 .. 16
     // Hides the timeline's own operation picker when a host window offers one.
     void setOperationPickerVisible(bool visible);
+    // A host that drives several timelines with one playback bar, one zoom and one key hides their
+    // own: the row of playback and zoom controls, and the key to the symbols.
+    void setControlBarVisible(bool visible);
+    void setLegendAllowed(bool allowed);
     // The result came from the embedded server: the client lanes belong to an outside client the
     // server cannot see, so they are greyed with a note saying so. Takes effect at the next setResult().
     void setLive(bool live) { m_live = live; }
@@ -160,6 +164,7 @@ private:
     QLabel *m_detailsLabel = nullptr;
     QLabel *m_overviewTitle = nullptr;
     TimelineLegend *m_legend = nullptr;
+    bool m_legendAllowed = true;
     TimelineOverview *m_overview = nullptr;
     QScrollArea *m_overviewArea = nullptr;
 };
