@@ -1,5 +1,7 @@
 #include "compare.h"
 
+#include "story.h"
+
 #include <QCoreApplication>
 #include <QPromise>
 #include <QtConcurrent/QtConcurrentRun>
@@ -75,9 +77,42 @@ CompareSummary summarize(const Metrics &a, const Metrics &b)
     return s;
 }
 
+QList<WhatIfVariant> variants(const Scenario &s)
+{
+    QList<WhatIfVariant> out = whatif::variants(s);
+    if (!(isAboutLoad(s) || s.server.model == ServerModel::Occ))
+        return out;
+    const auto add = [&](const QString &label, const Scenario &b) {
+        const QList<ScenarioChange> changes = whatif::changes(s, b);
+        if (!changes.isEmpty())
+            out << WhatIfVariant{label, changes, b};
+    };
+    if (s.client.business.enabled && s.client.business.backoff.jitter == Jitter::None) {
+        Scenario b = s;
+        b.client.business.backoff.jitter = Jitter::Full;
+        add(tr("full jitter"), b);
+    }
+    if (!s.client.retryBudget.enabled) {
+        Scenario b = s;
+        b.client.retryBudget.enabled = true;
+        b.client.retryBudget.scope = BudgetScope::Global;
+        add(tr("global retry budget"), b);
+    }
+    return out;
+}
+
 WhatIfVariant defaultVariant(const Scenario &s)
 {
-    const QList<WhatIfVariant> variants = whatif::variants(s);
+    const QList<WhatIfVariant> variants = compare::variants(s);
+    if (isAboutLoad(s) || s.server.model == ServerModel::Occ) {
+        // The lesson is the load, not the key: the fixes of the AWS study and the metastable lesson.
+        for (const QString &label : {tr("full jitter"), tr("global retry budget")}) {
+            for (const WhatIfVariant &v : variants) {
+                if (v.label == label)
+                    return v;
+            }
+        }
+    }
     const bool keyMissing = s.client.keyPlacement != KeyPlacement::PerOperation;
     const bool keysIgnored = s.server.idempotency.mode == IdempotencyMode::Off;
     if (keyMissing || keysIgnored) {

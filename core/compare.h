@@ -65,11 +65,17 @@ namespace compare {
 // per second of the run).
 CompareSummary summarize(const Metrics &a, const Metrics &b);
 
-// The most instructive single toggle of `s`, as one of whatif::variants(s): while the client
-// sends no key, a key per wrong place or the server ignores keys, the fix (a key per operation,
-// plus an atomic server when it ignored keys); otherwise the first variant that changes
-// something (which takes the key away, or a retry layer). A scenario no variant changes gets
-// the current settings back (label "current settings", no changes).
+// What B can be: the what-if variants (key placements, each retry layer off), then, for a lesson
+// about load or an OCC row (story::isAboutLoad), the fixes of the AWS study and the metastable
+// lesson: full jitter on the business loop's backoff (when it has none) and a global retry budget
+// (when there is none).
+QList<WhatIfVariant> variants(const Scenario &s);
+
+// The most instructive single toggle of `s`, as one of variants(s). About load: full jitter, else
+// the global budget. Otherwise, while the client sends no key, a key in the wrong place or the
+// server ignores keys, the fix (a key per operation, plus an atomic server when it ignored keys);
+// otherwise the first variant that changes something (which takes the key away, or a retry layer).
+// A scenario no variant changes gets the current settings back (label "current settings").
 WhatIfVariant defaultVariant(const Scenario &s);
 
 // "client.keyPlacement: none → perOperation", changes joined with "; ". Empty: no change.

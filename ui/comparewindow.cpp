@@ -386,7 +386,7 @@ void CompareWindow::setScenario(const Scenario &scenario, int operation)
     m_a = scenario;
     m_requestedOperation = operation;
     m_variants.clear();
-    const QList<WhatIfVariant> all = whatif::variants(scenario);
+    const QList<WhatIfVariant> all = compare::variants(scenario);
     for (const WhatIfVariant &v : all) {
         if (!v.changes.isEmpty())
             m_variants.append(v);

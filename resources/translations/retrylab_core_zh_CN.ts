@@ -133,6 +133,14 @@
         <source>%1: %2 → %3</source>
         <translation>%1：%2 → %3</translation>
     </message>
+    <message>
+        <source>full jitter</source>
+        <translation>全抖动</translation>
+    </message>
+    <message>
+        <source>global retry budget</source>
+        <translation>全局重试预算</translation>
+    </message>
 </context>
 <context>
     <name>retrylab::whatif</name>

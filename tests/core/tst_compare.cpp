@@ -51,6 +51,7 @@ private Q_SLOTS:
     void defaultToggle_data();
     void defaultToggle();
     void defaultToggleWithoutChoice();
+    void loadVariants();
     void toggleLabel();
     void backgroundRun();
     void backgroundCancel();
@@ -280,8 +281,17 @@ void TestCompare::defaultToggle_data()
     // No key and a server that ignores keys: the complete fix.
     QTest::addRow("ghost-request") << QStringLiteral("ghost-request") << QStringList{keyPerOp, atomic}
                                    << QStringLiteral("key per op + atomic server");
-    QTest::addRow("retry-storm") << QStringLiteral("retry-storm") << QStringList{keyPerOp, atomic}
-                                 << QStringLiteral("key per op + atomic server");
+    // Lessons about load: the fixes of the AWS study (full jitter) and of the metastable lesson (a
+    // global budget), not the key (on an OCC row a key per operation replays the first 409 forever).
+    const QStringList budget{QStringLiteral("client.retryBudget.enabled=true"),
+                             QStringLiteral("client.retryBudget.scope=global")};
+    QTest::addRow("retry-storm") << QStringLiteral("retry-storm") << budget << QStringLiteral("global retry budget");
+    // metastable keeps a global budget switched off: switching it on is the one change.
+    QTest::addRow("metastable") << QStringLiteral("metastable") << QStringList{budget.first()}
+                                << QStringLiteral("global retry budget");
+    QTest::addRow("jitter-contention") << QStringLiteral("jitter-contention")
+                                       << QStringList{QStringLiteral("client.business.backoff.jitter=full")}
+                                       << QStringLiteral("full jitter");
     // A new key per retry: the stable key fixes it.
     QTest::addRow("rotating-key") << QStringLiteral("rotating-key") << QStringList{keyPerOp}
                                   << QStringLiteral("key per op");
@@ -306,12 +316,36 @@ void TestCompare::defaultToggle()
     const WhatIfVariant v = compare::defaultVariant(s);
     QCOMPARE(changeList(v.changes), changes);
     QCOMPARE(v.label, label);
-    // It is one of the what-if variants, not a copy of their logic.
+    // It is one of the variants the window offers, not a copy of their logic.
     bool found = false;
-    for (const WhatIfVariant &w : whatif::variants(s))
+    for (const WhatIfVariant &w : compare::variants(s))
         found = found || (w.label == v.label && w.changes == v.changes);
     QVERIFY(found);
     QCOMPARE(whatif::changes(s, v.scenario), v.changes);
+}
+
+// The load toggles come after the what-if variants, only for lessons about load, only when they change something.
+void TestCompare::loadVariants()
+{
+    const Scenario contention = presetScenario(QStringLiteral("jitter-contention"));
+    const QList<WhatIfVariant> all = compare::variants(contention);
+    const QList<WhatIfVariant> whatIf = whatif::variants(contention);
+    QCOMPARE(all.size(), whatIf.size() + 2);
+    QCOMPARE(all.at(whatIf.size()).label, QStringLiteral("full jitter"));
+    QCOMPARE(all.at(whatIf.size() + 1).label, QStringLiteral("global retry budget"));
+    // With full jitter already, only the budget is offered; with neither lesson about load, none.
+    Scenario jittered = contention;
+    jittered.client.business.backoff.jitter = Jitter::Full;
+    QCOMPARE(compare::variants(jittered).size(), whatif::variants(jittered).size() + 1);
+    const Scenario ghost = presetScenario(QStringLiteral("ghost-request"));
+    QCOMPARE(compare::variants(ghost).size(), whatif::variants(ghost).size());
+    // Full jitter on the AWS setup: fewer writes (609 -> 342, the preset's own lesson).
+    RunOptions metricsOnly;
+    metricsOnly.trace = false;
+    const RunResult a = simulate(contention, metricsOnly);
+    const RunResult b = simulate(compare::defaultVariant(contention).scenario, metricsOnly);
+    QCOMPARE(a.metrics.httpAttempts, qint64(609));
+    QCOMPARE(b.metrics.httpAttempts, qint64(342));
 }
 
 void TestCompare::defaultToggleWithoutChoice()
