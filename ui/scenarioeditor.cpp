@@ -324,14 +324,14 @@ QWidget *ScenarioEditor::buildWorkloadPage()
     auto *form = new QFormLayout;
     const auto open = [](const Scenario &s) { return s.workload.mode == WorkloadMode::Open; };
     const auto closed = [](const Scenario &s) { return s.workload.mode == WorkloadMode::Closed; };
-    static const QHash<QString, QString> modeLabels{
+    const QHash<QString, QString> modeLabels{
         {QStringLiteral("open"), tr("Open: orders arrive on a schedule")},
         {QStringLiteral("closed"), tr("Closed: clients wait for answers")},
     };
     addRow(form, tr("Load model"), choiceField(QStringLiteral("workload.mode"), choices<WorkloadMode>(2, modeLabels)),
            tr("Open: orders arrive whatever the server does. Closed: each client sends its next operation only "
               "after the last one ended, so a slow server slows the arrivals."));
-    static const QHash<QString, QString> arrivalLabels{
+    const QHash<QString, QString> arrivalLabels{
         {QStringLiteral("fixed"), tr("Evenly spaced")},
         {QStringLiteral("poisson"), tr("Poisson: random gaps")},
     };
@@ -395,13 +395,13 @@ QGroupBox *ScenarioEditor::buildLayerGroup(const QString &layer, const QString &
     box->setToolTip(help);
     box->setProperty(HelpProperty, help);
     auto *form = new QFormLayout(box);
-    static const QHash<QString, QString> kindLabels{
+    const QHash<QString, QString> kindLabels{
         {QStringLiteral("constant"), tr("Constant")},
         {QStringLiteral("linear"), tr("Linear")},
         {QStringLiteral("exponential"), tr("Exponential")},
         {QStringLiteral("awsExponential"), tr("AWS exponential: first x mult^n")},
     };
-    static const QHash<QString, QString> jitterLabels{
+    const QHash<QString, QString> jitterLabels{
         {QStringLiteral("none"), tr("None")},
         {QStringLiteral("full"), tr("Full: U(0, wait)")},
         {QStringLiteral("equal"), tr("Equal: wait/2 + U(0, wait/2)")},
@@ -489,7 +489,7 @@ QWidget *ScenarioEditor::buildClientPage()
     auto *layout = new QVBoxLayout(page);
 
     auto *general = new QFormLayout;
-    static const QHash<QString, QString> keyLabels{
+    const QHash<QString, QString> keyLabels{
         {QStringLiteral("none"), tr("None: no Idempotency-Key")},
         {QStringLiteral("perOperation"), tr("Per operation (before all retries)")},
         {QStringLiteral("perBusinessAttempt"), tr("Per business attempt")},
@@ -508,7 +508,7 @@ QWidget *ScenarioEditor::buildClientPage()
     addRow(general, QString(), boolField(QStringLiteral("client.requestId"), tr("Send X-Request-ID")));
     addRow(general, QString(),
            boolField(QStringLiteral("client.queryBeforeRetry"), tr("Query status before retrying")));
-    static const QHash<QString, QString> unknownLabels{
+    const QHash<QString, QString> unknownLabels{
         {QStringLiteral("fail"), tr("Fail the attempt")},
         {QStringLiteral("resend"), tr("Send again")},
     };
@@ -531,7 +531,7 @@ QWidget *ScenarioEditor::buildClientPage()
     QGroupBox *wrapper = buildLayerGroup(
         QStringLiteral("wrapper"), tr("Wrapper (@retry decorator)"),
         tr("A retry decorator around the whole send method, including building the request."));
-    static const QHash<QString, QString> retryOnLabels{
+    const QHash<QString, QString> retryOnLabels{
         {QStringLiteral("any"), tr("Any exception")},
         {QStringLiteral("transient"), tr("Transient errors only")},
     };
@@ -548,7 +548,7 @@ QWidget *ScenarioEditor::buildClientPage()
     budget->setProperty(HelpProperty, budgetHelp);
     auto *budgetForm = new QFormLayout(budget);
     const auto budgetOn = [](const Scenario &s) { return s.client.retryBudget.enabled; };
-    static const QHash<QString, QString> scopeLabels{
+    const QHash<QString, QString> scopeLabels{
         {QStringLiteral("perClient"), tr("Per client")},
         {QStringLiteral("global"), tr("Global: one for all clients")},
     };
@@ -575,7 +575,7 @@ QWidget *ScenarioEditor::buildClientPage()
     breaker->setProperty(HelpProperty, breakerHelp);
     auto *breakerForm = new QFormLayout(breaker);
     const auto breakerOn = [](const Scenario &s) { return s.client.circuitBreaker.enabled; };
-    static const QHash<QString, QString> breakerLabels{
+    const QHash<QString, QString> breakerLabels{
         {QStringLiteral("consecutive"), tr("Failures in a row")},
         {QStringLiteral("failureRate"), tr("Failure rate in a window")},
     };
@@ -669,7 +669,7 @@ QWidget *ScenarioEditor::buildServerPage()
 
     auto *modelBox = new QGroupBox(tr("Service"), page);
     auto *modelForm = new QFormLayout(modelBox);
-    static const QHash<QString, QString> modelLabels{
+    const QHash<QString, QString> modelLabels{
         {QStringLiteral("orders"), tr("Orders: each POST inserts")},
         {QStringLiteral("occ"), tr("OCC: versioned writes")},
     };
@@ -684,7 +684,7 @@ QWidget *ScenarioEditor::buildServerPage()
 
     auto *idem = new QGroupBox(tr("Idempotency"), page);
     auto *idemForm = new QFormLayout(idem);
-    static const QHash<QString, QString> modeLabels{
+    const QHash<QString, QString> modeLabels{
         {QStringLiteral("off"), tr("Off: every POST inserts")},
         {QStringLiteral("naive"), tr("Naive: check, then insert")},
         {QStringLiteral("atomic"), tr("Atomic: reserve the key first")},
@@ -701,7 +701,7 @@ QWidget *ScenarioEditor::buildServerPage()
            boolField(QStringLiteral("server.idempotency.fingerprint"), tr("Payload fingerprint (422 on mismatch)")));
     addRow(idemForm, QString(),
            boolField(QStringLiteral("server.idempotency.storeErrors"), tr("Store error responses too")));
-    static const QHash<QString, QString> reuseLabels{
+    const QHash<QString, QString> reuseLabels{
         {QStringLiteral("reject"), tr("Single use: 409")},
         {QStringLiteral("replay"), tr("Replay, like a key")},
     };
@@ -709,7 +709,7 @@ QWidget *ScenarioEditor::buildServerPage()
            choiceField(QStringLiteral("server.idempotency.tokenReuse"), choices<TokenReuse>(2, reuseLabels)),
            tr("Token mode only. A single-use token is spent when its order commits: a retry after a lost "
               "response gets 409, and the client reports a failure for an order that exists."));
-    static const QHash<QString, QString> storeLabels{
+    const QHash<QString, QString> storeLabels{
         {QStringLiteral("durable"), tr("Durable")},
         {QStringLiteral("memory"), tr("In memory")},
     };
@@ -769,7 +769,7 @@ QWidget *ScenarioEditor::buildReconciliationPage()
     box->setProperty(HelpProperty, help);
     auto *form = new QFormLayout(box);
     addRow(form, tr("Every"), intField(QStringLiteral("reconciliation.intervalS"), 0, 99999, tr(" s"), 10));
-    static const QHash<QString, QString> actionLabels{
+    const QHash<QString, QString> actionLabels{
         {QStringLiteral("flag"), tr("Flag the extras")},
         {QStringLiteral("void"), tr("Void the extras")},
     };
@@ -952,7 +952,7 @@ QWidget *ScenarioEditor::entryTableField(const QString &path, const QList<EntryC
 void ScenarioEditor::addDistributionRows(QFormLayout *form, const QString &prefix, const QString &name,
                                          const std::function<DistributionShape(const Scenario &)> &shape)
 {
-    static const QHash<QString, QString> shapeLabels{
+    const QHash<QString, QString> shapeLabels{
         {QStringLiteral("uniform"), tr("Uniform: base + U(0, jitter)")},
         {QStringLiteral("normal"), tr("Normal: |N(mean, sd)|")},
     };

@@ -8,6 +8,7 @@
 #include "mainwindow.h"
 #include "presentation.h"
 #include "runcontroller.h"
+#include "scenarioeditor.h"
 #include "settings.h"
 #include "timelinewidget.h"
 
@@ -16,6 +17,7 @@
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
 #include <QMenuBar>
@@ -69,6 +71,19 @@ QStringList chartTexts(const MainWindow *w)
         }
     }
     return out;
+}
+
+// A choice among the items of the scenario editor's combo boxes.
+bool editorOffers(const MainWindow *w, const QString &item)
+{
+    const auto combos = w->editor()->findChildren<QComboBox *>();
+    for (const QComboBox *c : combos) {
+        for (int i = 0; i < c->count(); ++i) {
+            if (c->itemText(i) == item)
+                return true;
+        }
+    }
+    return false;
 }
 
 // Switches with the View > Language action; returns the new window.
@@ -193,10 +208,16 @@ private Q_SLOTS:
         for (const QString &t : texts)
             QVERIFY2(hasChinese(t), qPrintable(QStringLiteral("chart text in English: %1").arg(t)));
 
+        // The editor's choices, built with the window (a static table once kept the first language's).
+        const QString atomic = QCoreApplication::translate("retrylab::ScenarioEditor", "Atomic: reserve the key first");
+        QVERIFY(hasChinese(atomic));
+        QVERIFY(editorOffers(zh, atomic));
+
         MainWindow *back = switchTo(host, "en");
         QVERIFY(back);
         QCOMPARE(menuTitle(back, 0), QStringLiteral("&File"));
         QVERIFY(settled(back));
+        QVERIFY(editorOffers(back, QStringLiteral("Atomic: reserve the key first")));
         for (const QString &t : chartTexts(back))
             QVERIFY2(!hasChinese(t), qPrintable(t));
     }
