@@ -334,6 +334,20 @@ void TimelineWidget::rebuild()
             return tr("%1 \u00b7 1 attempt").arg(what);
         return tr("%1 \u00b7 %2 attempts").arg(what).arg(l.maxAttempts);
     };
+    // The server's idempotency mode in the window's language (the scenario file's word in English).
+    const auto modeText = [](IdempotencyMode mode) {
+        switch (mode) {
+        case IdempotencyMode::Off:
+            return tr("off");
+        case IdempotencyMode::Naive:
+            return tr("naive");
+        case IdempotencyMode::Atomic:
+            return tr("atomic");
+        case IdempotencyMode::Token:
+            return tr("token");
+        }
+        return QString();
+    };
     QStringList notes{
         layerNote(c.business, tr("loop")),
         layerNote(c.wrapper, QStringLiteral("@retry")),
@@ -345,7 +359,7 @@ void TimelineWidget::rebuild()
         : s.network.latencyMs.shape == DistributionShape::Normal
             ? tr("latency %1 \u00b1 %2 ms, normal").arg(s.network.latencyMs.mean).arg(s.network.latencyMs.sd)
             : tr("latency %1\u2013%2 ms").arg(s.network.latencyMs.base).arg(s.network.latencyMs.base + s.network.latencyMs.jitter),
-        tr("keys: %1").arg(scenario::toString(s.server.idempotency.mode)),
+        tr("keys: %1").arg(modeText(s.server.idempotency.mode)),
         s.server.model == ServerModel::Occ
             ? (s.server.occRows == 1 ? tr("1 row, versioned") : tr("%1 rows, versioned").arg(s.server.occRows))
             : tr("orders table"),

@@ -3825,6 +3825,18 @@
         <source>Attempt timeline exported from RetryLab</source>
         <translation>从 RetryLab 导出的尝试时间线</translation>
     </message>
+    <message>
+        <source>naive</source>
+        <translation>先查后插</translation>
+    </message>
+    <message>
+        <source>atomic</source>
+        <translation>原子预留</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>服务端令牌</translation>
+    </message>
 </context>
 <context>
     <name>retrylab::WatchPanel</name>

@@ -1148,6 +1148,9 @@ void TestTimeline::textsFollowTheTranslator()
     w.setResult(r);
     QCOMPARE(scene->laneNotes().at(0), QStringLiteral("\u2039\u2039loop\u203a \u00b7 %1 attempts\u203a")
                                            .arg(r.scenario.client.business.maxAttempts));
+    // The server's idempotency mode is a translated word too, not the scenario file's.
+    QCOMPARE(scene->laneNotes().at(4), QStringLiteral("\u2039keys: \u2039%1\u203a\u203a")
+                                           .arg(scenario::toString(r.scenario.server.idempotency.mode)));
     overview.setResult(r, timeline::duplicateRecords(r));
     const QString tip = overview.rowToolTip(1);
     QVERIFY2(tip.startsWith(QStringLiteral("\u2039Operation 1: ")) && tip.endsWith(QStringLiteral("Click to show it.\u203a"))
