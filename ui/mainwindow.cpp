@@ -536,6 +536,18 @@ void MainWindow::takeOver(const Handover &h)
         m_presentation->setActive(true);
 }
 
+QString MainWindow::toolButtonText(QString text)
+{
+    static const QRegularExpression mnemonic(QStringLiteral("\\(&[^)]\\)"));
+    text.remove(mnemonic);
+    text.replace(QLatin1String("&&"), QStringLiteral("\x01")).remove(QLatin1Char('&')).replace(QChar(1), QLatin1Char('&'));
+    if (text.endsWith(QChar(0x2026)))
+        text.chop(1);
+    else if (text.endsWith(QLatin1String("...")))
+        text.chop(3);
+    return text.trimmed();
+}
+
 void MainWindow::createToolBar()
 {
     QToolBar *bar = addToolBar(tr("Toolbar"));
@@ -649,6 +661,14 @@ void MainWindow::createToolBar()
         if (m_timeline->operation() != op)
             m_timeline->setOperation(op);
     });
+    // Toolbar buttons show the action's text without its mnemonic. Qt drops the "&" but keeps the
+    // Chinese style "(&O)" as "(O)": the button text follows the action's text without either.
+    const QList<QAction *> actions = bar->actions();
+    for (QAction *a : actions) {
+        const auto update = [a] { a->setIconText(toolButtonText(a->text())); };
+        update();
+        connect(a, &QAction::changed, a, update);
+    }
 }
 
 bool MainWindow::eventFilter(QObject *watched, QEvent *event)

@@ -67,6 +67,8 @@ public:
     // Writes the chosen view to a file; the suffix picks nothing, the kind does.
     bool exportTo(ExportKind kind, const QString &fileName, QString *error = nullptr);
     static QString exportSuffix(ExportKind kind);
+    // A toolbar button's text for an action's text: "打开(&O)…" -> "打开", "&Open…" -> "Open".
+    static QString toolButtonText(QString text);
 
     void setSeed(quint64 seed);
     int currentOperation() const;

@@ -22,6 +22,9 @@
 #include <QFile>
 #include <QMenuBar>
 #include <QSignalSpy>
+#include <QToolBar>
+#include <QToolButton>
+#include <QRegularExpression>
 #include <QTest>
 
 using namespace retrylab;
@@ -213,6 +216,21 @@ private Q_SLOTS:
         QVERIFY(hasChinese(atomic));
         QVERIFY(editorOffers(zh, atomic));
 
+        // Toolbar buttons: no "(O)" left of the Chinese menus' "(&O)", and the text follows a change of the action's.
+        const QRegularExpression shownMnemonic(QStringLiteral("\\([A-Z]\\)|&"));
+        const QList<QToolBar *> bars = zh->findChildren<QToolBar *>();
+        QVERIFY(!bars.isEmpty());
+        int buttonTexts = 0;
+        for (const QToolBar *bar : bars) {
+            for (const QToolButton *b : bar->findChildren<QToolButton *>()) {
+                if (!b->isVisible() || b->text().isEmpty())
+                    continue;
+                ++buttonTexts;
+                QVERIFY2(!b->text().contains(shownMnemonic), qPrintable(b->text()));
+            }
+        }
+        QVERIFY(buttonTexts >= 3);
+
         MainWindow *back = switchTo(host, "en");
         QVERIFY(back);
         QCOMPARE(menuTitle(back, 0), QStringLiteral("&File"));
@@ -275,6 +293,25 @@ private Q_SLOTS:
         QVERIFY2(hasChinese(answerChinese) && answerChinese.contains(QLatin1String("7")), qPrintable(answerChinese));
         QVERIFY(zh->compareWindow() && zh->compareWindow()->isVisible());
         QCOMPARE(zh->compareWindow()->variantIndex(), 2);
+    }
+
+    void toolButtonText_data()
+    {
+        QTest::addColumn<QString>("action");
+        QTest::addColumn<QString>("button");
+        QTest::newRow("chinese mnemonic") << QStringLiteral("打开(&O)…") << QStringLiteral("打开");
+        QTest::newRow("english") << QStringLiteral("&Open…") << QStringLiteral("Open");
+        QTest::newRow("ascii dots") << QStringLiteral("Save &As...") << QStringLiteral("Save As");
+        QTest::newRow("ampersand") << QStringLiteral("R&&D") << QStringLiteral("R&D");
+        QTest::newRow("plain") << QStringLiteral("Live") << QStringLiteral("Live");
+        QTest::newRow("mnemonic inside") << QStringLiteral("新随机种子(&S)") << QStringLiteral("新随机种子");
+    }
+
+    void toolButtonText()
+    {
+        QFETCH(QString, action);
+        QFETCH(QString, button);
+        QCOMPARE(MainWindow::toolButtonText(action), button);
     }
 
     // Choosing the language installed already rebuilds nothing.
