@@ -42,10 +42,6 @@ namespace retrylab {
 
 namespace {
 
-// The pacing of TimelineWidget's playback: every event gets a moment, no wait drags on.
-constexpr double kMinStepMs = 350;
-constexpr double kMaxStepMs = 1500;
-
 // The chart's colours: A blue, B orange (Okabe-Ito), so a title says which lines are whose.
 const QColor ColorA(0, 114, 178);
 const QColor ColorB(213, 94, 0);
@@ -270,7 +266,7 @@ void CompareWindow::buildUi()
     m_anim->setDuration(1000);
     connect(m_anim, &QVariantAnimation::valueChanged, this, [this](const QVariant &v) {
         if (!m_syncing)
-            applyPlayhead(timeAtStory(v.toDouble()));
+            applyPlayhead(m_clock.timeAt(v.toDouble()));
     });
     connect(m_anim, &QAbstractAnimation::stateChanged, this, &CompareWindow::updatePlayButton);
 
@@ -281,7 +277,7 @@ void CompareWindow::buildUi()
         if (m_syncing)
             return;
         pause();
-        applyPlayhead(timeAtStory(v));
+        applyPlayhead(m_clock.timeAt(v));
     });
     connect(m_variantBox, &QComboBox::activated, this, [this](int) { rerun(); });
     connect(m_opSpin, &QSpinBox::valueChanged, this, [this](int op) { setOperation(op); });
@@ -658,22 +654,15 @@ void CompareWindow::rebuildTimes()
     m_times.clear();
     m_times.reserve(a.size() + b.size());
     std::set_union(a.cbegin(), a.cend(), b.cbegin(), b.cend(), std::back_inserter(m_times));
-    m_story.clear();
-    m_story.reserve(m_times.size());
-    double u = 0;
-    for (int i = 0; i < m_times.size(); ++i) {
-        if (i > 0)
-            u += qBound(kMinStepMs, (m_times[i] - m_times[i - 1]) / 1000.0, kMaxStepMs);
-        m_story.append(u);
-    }
-    const double length = m_story.isEmpty() ? 0 : m_story.last();
+    m_clock.setTimes(m_times);
+    const double length = m_clock.length();
     m_anim->stop();
     m_anim->setEndValue(std::max(1.0, length));
     m_anim->setDuration(std::max(1, int(std::lround(length))));
     m_syncing = true;
     m_slider->setRange(0, int(std::lround(length)));
-    m_slider->setSingleStep(int(kMinStepMs));
-    m_slider->setPageStep(int(kMaxStepMs));
+    m_slider->setSingleStep(int(timeline::StoryClock::MinStepMs));
+    m_slider->setPageStep(int(timeline::StoryClock::MaxStepMs));
     m_slider->setEnabled(m_times.size() > 1);
     m_syncing = false;
     m_playButton->setEnabled(m_times.size() > 1);
@@ -707,38 +696,13 @@ void CompareWindow::alignTimeAxes()
     }
 }
 
-double CompareWindow::storyAt(qint64 t) const
-{
-    if (m_times.isEmpty() || t <= m_times.first())
-        return 0;
-    if (t >= m_times.last())
-        return m_story.last();
-    const int i = int(std::upper_bound(m_times.cbegin(), m_times.cend(), t) - m_times.cbegin()) - 1;
-    const double f = double(t - m_times[i]) / double(m_times[i + 1] - m_times[i]);
-    return m_story[i] + f * (m_story[i + 1] - m_story[i]);
-}
-
-qint64 CompareWindow::timeAtStory(double u) const
-{
-    if (m_times.isEmpty())
-        return 0;
-    if (u <= 0)
-        return m_times.first();
-    if (u >= m_story.last())
-        return m_times.last();
-    const int i = int(std::upper_bound(m_story.cbegin(), m_story.cend(), u) - m_story.cbegin()) - 1;
-    const double span = m_story[i + 1] - m_story[i];
-    const double f = span > 0 ? (u - m_story[i]) / span : 0;
-    return m_times[i] + qint64(std::llround(f * double(m_times[i + 1] - m_times[i])));
-}
-
 void CompareWindow::setPlayhead(qint64 t)
 {
     if (!m_times.isEmpty())
         t = qBound(m_times.first(), t, m_times.last());
     if (isPlaying()) {
         m_syncing = true;
-        m_anim->setCurrentTime(int(std::lround(storyAt(t))));
+        m_anim->setCurrentTime(int(std::lround(m_clock.storyAt(t))));
         m_syncing = false;
     }
     applyPlayhead(t);
@@ -750,7 +714,7 @@ void CompareWindow::applyPlayhead(qint64 t)
     m_syncing = true;
     m_timelineA->setPlayhead(t);
     m_timelineB->setPlayhead(t);
-    m_slider->setValue(int(std::lround(storyAt(t))));
+    m_slider->setValue(int(std::lround(m_clock.storyAt(t))));
     m_syncing = false;
     m_timeLabel->setText(m_times.isEmpty() ? QString()
                                            : QStringLiteral("%1 / %2").arg(timeline::formatAxisTime(t, 1000),
@@ -767,7 +731,7 @@ void CompareWindow::followTimeline(TimelineWidget *from, qint64 t)
     m_playhead = t;
     m_syncing = true;
     other->setPlayhead(t);
-    m_slider->setValue(int(std::lround(storyAt(t))));
+    m_slider->setValue(int(std::lround(m_clock.storyAt(t))));
     m_syncing = false;
     Q_EMIT playheadMoved(t);
 }
@@ -787,7 +751,7 @@ void CompareWindow::play()
         applyPlayhead(m_times.first());
     m_syncing = true;
     m_anim->start();
-    m_anim->setCurrentTime(int(std::lround(storyAt(m_playhead))));
+    m_anim->setCurrentTime(int(std::lround(m_clock.storyAt(m_playhead))));
     m_syncing = false;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "compare.h"
+#include "timelinelayout.h"
 #include "whatif.h"
 
 #include <QFutureWatcher>
@@ -101,8 +102,6 @@ private:
     void alignTimeAxes();
     void applyPlayhead(qint64 t);
     void followTimeline(TimelineWidget *from, qint64 t);
-    double storyAt(qint64 t) const;
-    qint64 timeAtStory(double u) const;
     void updatePlayButton();
     void applyFonts();
 
@@ -117,7 +116,7 @@ private:
     QFutureWatcher<CompareResult> *m_watcher = nullptr;
 
     QList<qint64> m_times;
-    QList<double> m_story; // playback milliseconds of each time of m_times
+    timeline::StoryClock m_clock; // the playback of m_times
     qint64 m_playhead = 0;
     bool m_syncing = false;
     bool m_alignQueued = false;

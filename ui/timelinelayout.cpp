@@ -615,6 +615,44 @@ QList<EventPlan> planOperation(const Trace &trace, int op, const QSet<int> &dupl
     return plans;
 }
 
+void StoryClock::setTimes(const QList<qint64> &times)
+{
+    m_times = times;
+    m_story.clear();
+    m_story.reserve(times.size());
+    double u = 0;
+    for (int i = 0; i < times.size(); ++i) {
+        if (i > 0)
+            u += qBound(MinStepMs, (times[i] - times[i - 1]) / 1000.0, MaxStepMs);
+        m_story.append(u);
+    }
+}
+
+double StoryClock::storyAt(qint64 t) const
+{
+    if (m_times.isEmpty() || t <= m_times.first())
+        return 0;
+    if (t >= m_times.last())
+        return length();
+    const int i = int(std::upper_bound(m_times.cbegin(), m_times.cend(), t) - m_times.cbegin()) - 1;
+    const double f = double(t - m_times[i]) / double(m_times[i + 1] - m_times[i]);
+    return m_story[i] + f * (m_story[i + 1] - m_story[i]);
+}
+
+qint64 StoryClock::timeAt(double u) const
+{
+    if (m_times.isEmpty())
+        return 0;
+    if (u <= 0)
+        return m_times.first();
+    if (u >= length())
+        return m_times.last();
+    const int i = int(std::upper_bound(m_story.cbegin(), m_story.cend(), u) - m_story.cbegin()) - 1;
+    const double span = m_story[i + 1] - m_story[i];
+    const double f = span > 0 ? (u - m_story[i]) / span : 0;
+    return m_times[i] + qint64(std::llround(f * double(m_times[i + 1] - m_times[i])));
+}
+
 QString joinSentences(const QString &first, const QString &second)
 {
     if (first.isEmpty() || second.isEmpty())

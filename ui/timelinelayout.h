@@ -86,6 +86,28 @@ QSet<int> duplicateRecords(const RunResult &result);
 QList<EventPlan> planOperation(const Trace &trace, int op, const QSet<int> &duplicates);
 // True when the event belongs to the operation (what itemCount() counts).
 inline bool belongsTo(const TraceEvent &e, int op) { return e.op == op; }
+// The playback clock of a timeline: every distinct event time gets its moment, and the gap to the
+// next plays for at least MinStepMs (a burst stays followable) and at most MaxStepMs (a quiet
+// stretch passes), at 1x. Shared by a timeline and by compare mode's two timelines played as one.
+class StoryClock
+{
+public:
+    static constexpr double MinStepMs = 350;
+    static constexpr double MaxStepMs = 1500;
+    // `times` ascending and distinct.
+    void setTimes(const QList<qint64> &times);
+    const QList<qint64> &times() const { return m_times; }
+    // Playback milliseconds of the whole run of times.
+    double length() const { return m_story.isEmpty() ? 0 : m_story.last(); }
+    // Playback milliseconds at virtual time t (clamped), and the other way round.
+    double storyAt(qint64 t) const;
+    qint64 timeAt(double u) const;
+
+private:
+    QList<qint64> m_times;
+    QList<double> m_story; // playback milliseconds of each time
+};
+
 // Sentence for the caption: trace::narrate, or kind + detail when narration is empty.
 QString narration(const TraceEvent &e);
 // Two caption sentences as one text: a space after a Latin full stop, none after a Chinese one ("。").

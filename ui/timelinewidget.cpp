@@ -37,10 +37,7 @@ namespace retrylab {
 
 namespace {
 
-// Playback pacing at 1x: virtual time runs in real time, but every event gets at least
-// kMinStepMs of screen time and no quiet gap takes longer than kMaxStepMs.
-constexpr double kMinStepMs = 350;
-constexpr double kMaxStepMs = 1500;
+// Playback speeds (the pacing at 1x is timeline::StoryClock's).
 constexpr double kMinSpeed = 0.25;
 constexpr double kMaxSpeed = 16;
 constexpr int kOverviewHeight = 104;
@@ -78,7 +75,7 @@ TimelineWidget::TimelineWidget(QWidget *parent)
     m_anim->setDuration(1000);
     connect(m_anim, &QVariantAnimation::valueChanged, this, [this](const QVariant &v) {
         if (!m_syncing)
-            applyPlayhead(timeAtStory(v.toDouble()));
+            applyPlayhead(m_clock.timeAt(v.toDouble()));
     });
     connect(m_anim, &QAbstractAnimation::stateChanged, this, [this] { updatePlayButton(); });
 
@@ -185,7 +182,7 @@ TimelineWidget::TimelineWidget(QWidget *parent)
             [this](int i) { setSpeed(m_speedCombo->itemData(i).toDouble()); });
     connect(m_slider, &QSlider::valueChanged, this, [this](int v) {
         if (!m_syncing)
-            setPlayhead(timeAtStory(v));
+            setPlayhead(m_clock.timeAt(v));
     });
     connect(m_zoomInButton, &QToolButton::clicked, this, [this] { zoomBy(1.25); });
     connect(m_zoomOutButton, &QToolButton::clicked, this, [this] { zoomBy(0.8); });
@@ -389,17 +386,9 @@ void TimelineWidget::rebuild()
     std::stable_sort(m_byTime.begin(), m_byTime.end(),
                      [&plans](int a, int b) { return plans.at(a).t < plans.at(b).t; });
 
-    const QList<qint64> &times = m_scene->times();
-    m_story.clear();
-    m_story.reserve(times.size());
-    double u = 0;
-    for (int i = 0; i < times.size(); ++i) {
-        if (i > 0)
-            u += qBound(kMinStepMs, (times[i] - times[i - 1]) / 1000.0, kMaxStepMs);
-        m_story.append(u);
-    }
-    m_anim->setEndValue(qMax(1.0, storyLength()));
-    m_anim->setDuration(qMax(1, int(std::lround(qMax(1.0, storyLength()) / m_speed))));
+    m_clock.setTimes(m_scene->times());
+    m_anim->setEndValue(qMax(1.0, m_clock.length()));
+    m_anim->setDuration(qMax(1, int(std::lround(qMax(1.0, m_clock.length()) / m_speed))));
     updateSliderRange();
     showDetails(-1);
     m_fit = Fit::Readable;
@@ -409,33 +398,6 @@ void TimelineWidget::rebuild()
 }
 
 // ------------------------------------------------------------------ playback
-
-double TimelineWidget::storyAt(qint64 t) const
-{
-    const QList<qint64> &times = m_scene->times();
-    if (times.isEmpty() || t <= times.first())
-        return 0;
-    if (t >= times.last())
-        return storyLength();
-    const int i = int(std::upper_bound(times.cbegin(), times.cend(), t) - times.cbegin()) - 1;
-    const double f = double(t - times[i]) / double(times[i + 1] - times[i]);
-    return m_story[i] + f * (m_story[i + 1] - m_story[i]);
-}
-
-qint64 TimelineWidget::timeAtStory(double u) const
-{
-    const QList<qint64> &times = m_scene->times();
-    if (times.isEmpty())
-        return 0;
-    if (u <= 0)
-        return times.first();
-    if (u >= storyLength())
-        return times.last();
-    const int i = int(std::upper_bound(m_story.cbegin(), m_story.cend(), u) - m_story.cbegin()) - 1;
-    const double span = m_story[i + 1] - m_story[i];
-    const double f = span > 0 ? (u - m_story[i]) / span : 0;
-    return times[i] + qint64(std::llround(f * double(times[i + 1] - times[i])));
-}
 
 qint64 TimelineWidget::playhead() const
 {
@@ -449,7 +411,7 @@ void TimelineWidget::setPlayhead(qint64 t)
         t = qBound(times.first(), t, times.last());
     if (isPlaying()) {
         m_syncing = true;
-        m_anim->setCurrentTime(int(std::lround(storyAt(t) / m_speed)));
+        m_anim->setCurrentTime(int(std::lround(m_clock.storyAt(t) / m_speed)));
         m_syncing = false;
     }
     applyPlayhead(t);
@@ -461,7 +423,7 @@ void TimelineWidget::applyPlayhead(qint64 t)
     m_scene->setPlayhead(t);
     {
         m_syncing = true;
-        m_slider->setValue(int(std::lround(storyAt(t))));
+        m_slider->setValue(int(std::lround(m_clock.storyAt(t))));
         m_syncing = false;
     }
     const QList<qint64> &times = m_scene->times();
@@ -508,10 +470,10 @@ void TimelineWidget::play()
         applyPlayhead(times.first());
     m_syncing = true;
     m_anim->stop();
-    m_anim->setEndValue(qMax(1.0, storyLength()));
-    m_anim->setDuration(qMax(1, int(std::lround(storyLength() / m_speed))));
+    m_anim->setEndValue(qMax(1.0, m_clock.length()));
+    m_anim->setDuration(qMax(1, int(std::lround(m_clock.length() / m_speed))));
     m_anim->start();
-    m_anim->setCurrentTime(int(std::lround(storyAt(playhead()) / m_speed)));
+    m_anim->setCurrentTime(int(std::lround(m_clock.storyAt(playhead()) / m_speed)));
     m_syncing = false;
     updatePlayButton();
 }
@@ -546,10 +508,10 @@ void TimelineWidget::setSpeed(double factor)
     if (factor == m_speed)
         return;
     const bool playing = isPlaying();
-    const double u = storyAt(playhead());
+    const double u = m_clock.storyAt(playhead());
     m_speed = factor;
     m_syncing = true;
-    m_anim->setDuration(qMax(1, int(std::lround(qMax(1.0, storyLength()) / m_speed))));
+    m_anim->setDuration(qMax(1, int(std::lround(qMax(1.0, m_clock.length()) / m_speed))));
     if (playing)
         m_anim->setCurrentTime(int(std::lround(u / m_speed)));
     m_syncing = false;
@@ -565,9 +527,9 @@ void TimelineWidget::updatePlayButton()
 void TimelineWidget::updateSliderRange()
 {
     m_syncing = true;
-    m_slider->setRange(0, int(std::lround(storyLength())));
-    m_slider->setSingleStep(int(kMinStepMs));
-    m_slider->setPageStep(int(kMaxStepMs));
+    m_slider->setRange(0, int(std::lround(m_clock.length())));
+    m_slider->setSingleStep(int(timeline::StoryClock::MinStepMs));
+    m_slider->setPageStep(int(timeline::StoryClock::MaxStepMs));
     m_slider->setEnabled(m_scene->times().size() > 1);
     m_syncing = false;
     const bool any = !m_scene->times().isEmpty();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "simulator.h"
+#include "timelinelayout.h"
 #include "timelineoverview.h"
 
 #include <QList>
@@ -125,9 +126,6 @@ private:
     void updateExposed() const; // tells the scene which x range the view shows
     void adaptToView(); // lane height and (unless zoomed by hand) zoom for the view's size
     void updateOverviewHeight();
-    double storyAt(qint64 t) const;
-    qint64 timeAtStory(double u) const;
-    double storyLength() const { return m_story.isEmpty() ? 0 : m_story.last(); }
     int operationCount() const;
     bool hasOperation(int op) const;
 
@@ -135,7 +133,7 @@ private:
     QSet<int> m_duplicates;
     int m_op = 1;
     double m_speed = 1.0;
-    QList<double> m_story; // playback milliseconds (at 1x) of each distinct event time
+    timeline::StoryClock m_clock; // playback milliseconds (at 1x) of each distinct event time
     QList<int> m_byTime;   // plan indices sorted by time
     QString m_caption;
     int m_selected = -1;

@@ -195,6 +195,7 @@ private Q_SLOTS:
     void bubbleHidesTickLabel();
     void laneNotesSpellPlurals();
     void textsFollowTheTranslator();
+    void storyClockPaces();
     void captionSentencesJoin_data();
     void captionSentencesJoin();
     void overviewRowsAreTargets();
@@ -1396,6 +1397,29 @@ void TestTimeline::eagerLimitIsExact()
     else
         QVERIFY(eventItems(w).size() < events / 2);
     QCOMPARE(w.liveItemCount(), int(eventItems(w).size()));
+}
+
+// The playback clock shared by a timeline and compare mode: each gap plays for 350 to 1500 ms.
+void TestTimeline::storyClockPaces()
+{
+    timeline::StoryClock clock;
+    QCOMPARE(clock.length(), 0.0);
+    QCOMPARE(clock.timeAt(100), qint64(0));
+    // Gaps of 100 us, exactly 350 ms, 1000 ms, exactly 1500 ms and 1501 ms (microseconds).
+    clock.setTimes({0, 100, 350100, 1350100, 2850100, 4351100});
+    QCOMPARE(clock.storyAt(100), 350.0);      // a burst still gets its moment
+    QCOMPARE(clock.storyAt(350100), 700.0);   // 350 ms plays as 350 ms
+    QCOMPARE(clock.storyAt(1350100), 1700.0); // in between: real time
+    QCOMPARE(clock.storyAt(2850100), 3200.0); // 1500 ms plays as 1500 ms
+    QCOMPARE(clock.storyAt(4351100), 4700.0); // 1501 ms is cut to 1500
+    QCOMPARE(clock.length(), 4700.0);
+    QCOMPARE(clock.storyAt(50), 175.0);       // halfway between two events
+    QCOMPARE(clock.storyAt(-5), 0.0);         // clamped at both ends
+    QCOMPARE(clock.storyAt(9999999), 4700.0);
+    QCOMPARE(clock.timeAt(175), qint64(50));
+    QCOMPARE(clock.timeAt(700), qint64(350100));
+    QCOMPARE(clock.timeAt(-1), qint64(0));
+    QCOMPARE(clock.timeAt(5000), qint64(4351100));
 }
 
 void TestTimeline::captionSentencesJoin_data()
