@@ -9,6 +9,8 @@
 #include "tracemodel.h"
 #include "whatif.h"
 
+#include "uitestsupport.h"
+
 #include <QChart>
 #include <QChartView>
 #include <QElapsedTimer>
@@ -32,26 +34,10 @@
 using namespace retrylab;
 using retrylab::test::presetScenario;
 
+using retrylab::test::InstalledTranslator;
+
 namespace {
 
-// Wraps every translated text in ‹›: a sentence built from several tr() fragments shows
-// as several wrapped pieces, and a text that is not translatable at all is not wrapped.
-class MarkingTranslator : public QTranslator
-{
-public:
-    bool isEmpty() const override { return false; }
-    QString translate(const char *, const char *sourceText, const char * = nullptr, int = -1) const override
-    {
-        return QStringLiteral("\u2039%1\u203a").arg(QString::fromUtf8(sourceText));
-    }
-};
-
-struct InstalledTranslator
-{
-    MarkingTranslator translator;
-    InstalledTranslator() { QCoreApplication::installTranslator(&translator); }
-    ~InstalledTranslator() { QCoreApplication::removeTranslator(&translator); }
-};
 
 
 RunResult runPreset(const QString &name)

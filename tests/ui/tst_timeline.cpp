@@ -8,6 +8,8 @@
 #include "timelinewidget.h"
 #include "sweepfigure.h"
 
+#include "uitestsupport.h"
+
 #include <QFile>
 #include <QGraphicsItem>
 #include <QImage>
@@ -29,26 +31,10 @@
 using namespace retrylab;
 using retrylab::test::runPreset;
 
+using retrylab::test::InstalledTranslator;
+
 namespace {
 
-// Wraps every translated text in ‹›: a sentence built from several tr() fragments shows
-// as several wrapped pieces side by side (›‹), and an untranslatable text is not wrapped.
-class MarkingTranslator : public QTranslator
-{
-public:
-    bool isEmpty() const override { return false; }
-    QString translate(const char *, const char *sourceText, const char * = nullptr, int = -1) const override
-    {
-        return QStringLiteral("\u2039%1\u203a").arg(QString::fromUtf8(sourceText));
-    }
-};
-
-struct InstalledTranslator
-{
-    MarkingTranslator translator;
-    InstalledTranslator() { QCoreApplication::installTranslator(&translator); }
-    ~InstalledTranslator() { QCoreApplication::removeTranslator(&translator); }
-};
 
 
 QList<int> eventsOf(const RunResult &r, int op)

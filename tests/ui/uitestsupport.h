@@ -4,10 +4,32 @@
 
 #include "mainwindow.h"
 
+#include <QCoreApplication>
 #include <QLabel>
 #include <QRegularExpression>
+#include <QTranslator>
 
 namespace retrylab::test {
+
+// Wraps every translated text in ‹›: a sentence built from several tr() fragments shows as several
+// wrapped pieces side by side (›‹), and a text that is not translatable at all is not wrapped.
+class MarkingTranslator : public QTranslator
+{
+public:
+    bool isEmpty() const override { return false; }
+    QString translate(const char *, const char *sourceText, const char * = nullptr, int = -1) const override
+    {
+        return QStringLiteral("\u2039%1\u203a").arg(QString::fromUtf8(sourceText));
+    }
+};
+
+// A MarkingTranslator installed for the lifetime of this object.
+struct InstalledTranslator
+{
+    MarkingTranslator translator;
+    InstalledTranslator() { QCoreApplication::installTranslator(&translator); }
+    ~InstalledTranslator() { QCoreApplication::removeTranslator(&translator); }
+};
 
 // The text of a status label, empty when it is hidden.
 inline QString labelText(const MainWindow &w, const char *name)
