@@ -9,7 +9,7 @@
 #include "series.h"
 #include "simulator.h"
 #include "sweep.h"
-#include "sweepfigure.h"
+#include "charts/sweepfigure.h"
 #include "trace.h"
 #include "work.h"
 

@@ -1,5 +1,5 @@
 #include "cli.h"
-#include "gui.h"
+#include "shell/gui.h"
 #include "i18n.h"
 
 #include <cstdio>

@@ -2,9 +2,9 @@
 // hold, scenario::MaxScriptEntries (or argv[1]):
 // setScenario, one edit of a plain field, one edit of a script cell, and the peak memory (VmHWM).
 
-#include "editorscripttable.h"
+#include "editor/editorscripttable.h"
 #include "scenario.h"
-#include "scenarioeditor.h"
+#include "editor/scenarioeditor.h"
 
 #include <QAbstractItemModel>
 #include <QApplication>

@@ -10,12 +10,12 @@
 // cores right after the charts take the result) the GUI thread waits for a core.
 // RETRYLAB_BENCH_HANDOFF_RUNS=N: N handoffs instead of 5, and only 2 form changes (for perf).
 
-#include "chartspanel.h"
-#include "logview.h"
-#include "mainwindow.h"
-#include "preparedviews.h"
-#include "runcontroller.h"
-#include "recordsview.h"
+#include "charts/chartspanel.h"
+#include "tables/logview.h"
+#include "shell/mainwindow.h"
+#include "document/preparedviews.h"
+#include "document/runcontroller.h"
+#include "tables/recordsview.h"
 #include "scenario.h"
 #include "simulator.h"
 

@@ -6,8 +6,8 @@
 
 #include "scenario.h"
 #include "simulator.h"
-#include "timelineview.h"
-#include "timelinewidget.h"
+#include "timeline/timelineview.h"
+#include "timeline/timelinewidget.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -268,7 +268,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("ts");
         QTest::newRow("core") << QStringList{QStringLiteral("core"), QStringLiteral("core/live")}
                               << QStringLiteral("retrylab_core_zh_CN.ts");
-        QTest::newRow("cli") << QStringList{QStringLiteral("app"), QStringLiteral("ui/gui.cpp")}
+        QTest::newRow("cli") << QStringList{QStringLiteral("app"), QStringLiteral("ui/shell/gui.cpp")}
                              << QStringLiteral("retrylab_cli_zh_CN.ts");
     }
 

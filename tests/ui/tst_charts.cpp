@@ -1,9 +1,9 @@
 // The charts panel, the records table and the event log, offscreen.
-#include "chartspanel.h"
-#include "loadchart.h"
-#include "logview.h"
+#include "charts/chartspanel.h"
+#include "charts/loadchart.h"
+#include "tables/logview.h"
 #include "recordsmodel.h"
-#include "recordsview.h"
+#include "tables/recordsview.h"
 #include "series.h"
 #include "sweep.h"
 #include "tracemodel.h"

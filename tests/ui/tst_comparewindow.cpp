@@ -1,13 +1,13 @@
 // Compare mode's window: the right numbers, B rerun by its toggle, one playback for both timelines.
-#include "comparechart.h"
-#include "comparewindow.h"
-#include "mainwindow.h"
-#include "runcontroller.h"
+#include "compare/comparechart.h"
+#include "compare/comparewindow.h"
+#include "shell/mainwindow.h"
+#include "document/runcontroller.h"
 #include "story.h"
-#include "timelineoverview.h"
-#include "timelinescene.h"
-#include "timelineview.h"
-#include "timelinewidget.h"
+#include "timeline/timelineoverview.h"
+#include "timeline/timelinescene.h"
+#include "timeline/timelineview.h"
+#include "timeline/timelinewidget.h"
 
 #include "testsupport.h"
 

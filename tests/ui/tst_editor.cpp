@@ -1,7 +1,7 @@
-#include "editorentrytable.h"
-#include "editorpresetlist.h"
-#include "editorscripttable.h"
-#include "scenarioeditor.h"
+#include "editor/editorentrytable.h"
+#include "editor/editorpresetlist.h"
+#include "editor/editorscripttable.h"
+#include "editor/scenarioeditor.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,9 +1,9 @@
 // Handouts of whole lessons: one page for the lesson, then one page per step with its question,
 // the answer the run gives and the timeline of the step's operation.
-#include "handout.h"
+#include "lessons/handout.h"
 #include "lesson.h"
-#include "lessonplayer.h"
-#include "mainwindow.h"
+#include "lessons/lessonplayer.h"
+#include "shell/mainwindow.h"
 
 #include <QProcess>
 #include <QRegularExpression>

@@ -1,7 +1,7 @@
-#include "helpdialog.h"
-#include "mainwindow.h"
-#include "runcontroller.h"
-#include "timelinewidget.h"
+#include "shell/helpdialog.h"
+#include "shell/mainwindow.h"
+#include "document/runcontroller.h"
+#include "timeline/timelinewidget.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,16 +1,16 @@
 // View > Language: the window is rebuilt in the new language at run time (WindowHost), keeps what
 // the user had in front of them (MainWindow::handover / takeOver), and remembers the choice.
-#include "chartspanel.h"
-#include "comparewindow.h"
-#include "lessonplayer.h"
-#include "gui.h"
+#include "charts/chartspanel.h"
+#include "compare/comparewindow.h"
+#include "lessons/lessonplayer.h"
+#include "shell/gui.h"
 #include "i18n.h"
-#include "mainwindow.h"
-#include "presentation.h"
-#include "runcontroller.h"
-#include "scenarioeditor.h"
-#include "settings.h"
-#include "timelinewidget.h"
+#include "shell/mainwindow.h"
+#include "presentation/presentation.h"
+#include "document/runcontroller.h"
+#include "editor/scenarioeditor.h"
+#include "common/settings.h"
+#include "timeline/timelinewidget.h"
 
 #include <QAbstractButton>
 #include <QAction>

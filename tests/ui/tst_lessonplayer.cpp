@@ -1,13 +1,13 @@
 // The lesson player in the window: steps apply their scenario, seed and operation; a question hides
 // the outcome until Reveal has played the operation; highlights reach the editor and the timeline;
 // Page Up / Page Down step through the lesson; every built-in lesson steps through without error.
-#include "lessonplayer.h"
-#include "mainwindow.h"
-#include "runcontroller.h"
-#include "scenarioeditor.h"
-#include "timelinescene.h"
-#include "timelineview.h"
-#include "timelinewidget.h"
+#include "lessons/lessonplayer.h"
+#include "shell/mainwindow.h"
+#include "document/runcontroller.h"
+#include "editor/scenarioeditor.h"
+#include "timeline/timelinescene.h"
+#include "timeline/timelineview.h"
+#include "timeline/timelinewidget.h"
 #include "uitestsupport.h"
 
 #include <QAction>

@@ -1,9 +1,9 @@
-#include "livemode.h"
-#include "mainwindow.h"
+#include "live/livemode.h"
+#include "shell/mainwindow.h"
 #include "uitestsupport.h"
-#include "timelinescene.h"
-#include "timelinewidget.h"
-#include "runcontroller.h"
+#include "timeline/timelinescene.h"
+#include "timeline/timelinewidget.h"
+#include "document/runcontroller.h"
 #include "testsupport.h"
 
 #include <QAction>

@@ -1,10 +1,10 @@
-#include "mainwindow.h"
-#include "presentation.h"
-#include "runcontroller.h"
-#include "settings.h"
-#include "timelinescene.h"
-#include "timelineoverview.h"
-#include "timelinewidget.h"
+#include "shell/mainwindow.h"
+#include "presentation/presentation.h"
+#include "document/runcontroller.h"
+#include "common/settings.h"
+#include "timeline/timelinescene.h"
+#include "timeline/timelineoverview.h"
+#include "timeline/timelinewidget.h"
 
 #include <QAction>
 #include <QApplication>

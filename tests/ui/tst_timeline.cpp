@@ -1,12 +1,12 @@
 #include "scenario.h"
 #include "simulator.h"
 #include "story.h"
-#include "timelinelayout.h"
-#include "timelineoverview.h"
-#include "timelinescene.h"
-#include "timelineview.h"
-#include "timelinewidget.h"
-#include "sweepfigure.h"
+#include "timeline/timelinelayout.h"
+#include "timeline/timelineoverview.h"
+#include "timeline/timelinescene.h"
+#include "timeline/timelineview.h"
+#include "timeline/timelinewidget.h"
+#include "charts/sweepfigure.h"
 
 #include "uitestsupport.h"
 

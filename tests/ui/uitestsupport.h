@@ -2,7 +2,7 @@
 
 // Helpers shared by the window tests (tests/ui): reading the status bar as a user sees it.
 
-#include "mainwindow.h"
+#include "shell/mainwindow.h"
 
 #include <QCoreApplication>
 #include <QLabel>

@@ -1,8 +1,8 @@
 // The main window on a real X server (xvfb-run, platform xcb): every preset at the sizes a
 // classroom projector or laptop uses, resized between them. The offscreen platform never showed
 // the scroll-bar/relayout loop that froze the real window, so this test runs under X11 only.
-#include "mainwindow.h"
-#include "runcontroller.h"
+#include "shell/mainwindow.h"
+#include "document/runcontroller.h"
 #include "scenario.h"
 
 #include <QApplication>

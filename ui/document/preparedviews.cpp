@@ -1,0 +1,16 @@
+#include "document/preparedviews.h"
+
+namespace retrylab {
+
+PreparedViews PreparedViews::prepare(const RunResult &result)
+{
+    PreparedViews views;
+    views.ready = true;
+    views.interesting = interestingOperations(result);
+    views.records = RecordsModel::prepare(result.records, result.trace);
+    views.charts = ChartsPanel::prepare(result);
+    views.timeline = TimelineWidget::prepare(result);
+    return views;
+}
+
+} // namespace retrylab

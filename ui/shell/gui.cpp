@@ -1,0 +1,289 @@
+#include "shell/gui.h"
+
+#include "charts/chartspanel.h"
+#include "lessons/lessonplayer.h"
+#include "i18n.h"
+#include "shell/mainwindow.h"
+#include "document/runcontroller.h"
+#include "story.h"
+
+#include "timeline/timelinewidget.h"
+
+#include <QApplication>
+#include <QCoreApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QIcon>
+#include <QImageWriter>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace retrylab {
+
+namespace {
+
+// Exit codes as on the command line: 2 for what the user typed, 1 for what went wrong running it.
+int usageError(const QString &message)
+{
+    std::fprintf(stderr, "retrylab: %s\n", message.toUtf8().constData());
+    return 2;
+}
+
+int runtimeError(const QString &message)
+{
+    std::fprintf(stderr, "retrylab: %s\n", message.toUtf8().constData());
+    return 1;
+}
+
+// Runs the event loop until `done` holds or the timeout passes; returns `done`.
+template<typename Predicate>
+bool settle(Predicate done, int timeoutMs)
+{
+    QEventLoop loop;
+    QTimer poll;
+    QTimer timeout;
+    timeout.setSingleShot(true);
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+        if (done())
+            loop.quit();
+    });
+    QObject::connect(&timeout, &QTimer::timeout, &loop, &QEventLoop::quit);
+    poll.start(20);
+    timeout.start(timeoutMs);
+    if (!done())
+        loop.exec();
+    return done();
+}
+
+void pause(int ms)
+{
+    QEventLoop loop;
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+int takeScreenshot(MainWindow &window, const QString &fileName, int operation, int page)
+{
+    // Defaults, not the user's saved layout: screenshots must be reproducible.
+    window.resetLayout();
+    window.showPage(MainWindow::Page(page));
+    window.resize(1280, 720);
+    window.show();
+    RunController *run = window.runController();
+    if (!settle([run, &window] { return !run->isPending() && run->hasResult() && window.isLessonStepReady(); }, 120000))
+        return runtimeError(QCoreApplication::translate("gui", "the scenario did not finish running"));
+    // A lesson step shows its own operation; a question keeps the operation at its start.
+    const bool lesson = window.isLessonOpen();
+    const int op = operation > 0 ? operation : storyOperation(window.result());
+    if (!lesson || operation > 0)
+        window.setOperation(op);
+    ChartsPanel *charts = window.charts();
+    settle([charts] { return !charts->isWhatIfPending(); }, 60000);
+    if (!window.outcomeHidden())
+        window.timeline()->seekToEnd();
+    pause(400); // layouts, chart animations and the first paint
+    const QImage image = window.grab().toImage();
+    QImageWriter writer(fileName);
+    if (!writer.write(image))
+        return runtimeError(QCoreApplication::translate("gui", "cannot write \"%1\": %2").arg(fileName, writer.errorString()));
+    return 0;
+}
+
+} // namespace
+
+WindowHost::WindowHost(MainWindow *window, QObject *parent)
+    : QObject(parent)
+{
+    adopt(window);
+}
+
+WindowHost::~WindowHost()
+{
+    delete m_window.data();
+}
+
+MainWindow *WindowHost::window() const
+{
+    return m_window.data();
+}
+
+void WindowHost::adopt(MainWindow *window)
+{
+    m_window = window;
+    connect(window, &MainWindow::languageChanged, this, &WindowHost::rebuild, Qt::QueuedConnection);
+}
+
+void WindowHost::switchLanguage(const QString &language)
+{
+    if (!m_window)
+        return;
+    if (language == i18n::currentLanguage()) {
+        return;
+    }
+    m_window->setLanguage(language); // emits languageChanged: rebuild() follows
+}
+
+void WindowHost::rebuild()
+{
+    MainWindow *old = m_window;
+    if (!old)
+        return;
+    const MainWindow::Handover state = old->handover();
+    const bool visible = old->isVisible();
+    auto *window = new MainWindow(nullptr, false);
+    window->takeOver(state);
+    adopt(window);
+    if (visible)
+        window->show(); // full screen when takeOver put it back into presentation mode
+    old->hide();
+    delete old;
+    Q_EMIT windowReplaced(window);
+}
+
+int runGui(int argc, char *argv[], const QString &language)
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("RetryLab"));
+    QApplication::setOrganizationName(QStringLiteral("RetryLab"));
+    QApplication::setApplicationDisplayName(QStringLiteral("RetryLab"));
+    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QApplication::setDesktopFileName(QStringLiteral("retrylab"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/retrylab.svg")));
+
+    // Projector-friendly base size; larger system fonts are kept.
+    QFont font = QApplication::font();
+    if (font.pointSizeF() > 0 && font.pointSizeF() < 11) {
+        font.setPointSizeF(11);
+        QApplication::setFont(font);
+    }
+
+    // --lang (taken out of argv by main) wins over View > Language, which wins over the system locale.
+    QString chosen = language;
+    if (chosen.isEmpty()) {
+        chosen = Settings().language();
+        if (!i18n::isSupported(chosen))
+            chosen = i18n::systemLanguage();
+    }
+    i18n::install(chosen);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QCoreApplication::translate("gui", "RetryLab desktop lab: retries, timeouts and idempotency."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption scenarioOption(QStringLiteral("scenario"),
+                                            QCoreApplication::translate("gui", "Preset name or scenario file to open."),
+                                            QStringLiteral("name|file"));
+    const QCommandLineOption seedOption(QStringLiteral("seed"), QCoreApplication::translate("gui", "Seed of the run."), QStringLiteral("n"));
+    const QCommandLineOption operationOption(QStringLiteral("operation"),
+                                             QCoreApplication::translate("gui", "Operation shown on the timeline."), QStringLiteral("n"));
+    const QCommandLineOption pageOption(QStringLiteral("page"),
+                                        QCoreApplication::translate("gui", "Page to open: timeline (default), charts, records or log."),
+                                        QStringLiteral("name"));
+    const QCommandLineOption screenshotOption(
+        QStringLiteral("screenshot"),
+        QCoreApplication::translate("gui", "Render the window at 1280x720 into an image file and exit (works offscreen)."),
+        QStringLiteral("file.png"));
+    // Guided lessons (lessons wiring): `retrylab --lesson NAME|FILE [--step N]`.
+    const QCommandLineOption lessonOption(QStringLiteral("lesson"),
+                                          QCoreApplication::translate("gui", "Lesson to open (see 'retrylab lessons') or a lesson file."),
+                                          QStringLiteral("name|file"));
+    const QCommandLineOption stepOption(QStringLiteral("step"), QCoreApplication::translate("gui", "Step of the lesson to open, from 1."),
+                                        QStringLiteral("n"));
+    parser.addOptions({scenarioOption, seedOption, operationOption, pageOption, screenshotOption, lessonOption, stepOption});
+    if (!parser.parse(QApplication::arguments()))
+        return usageError(parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::fputs(qPrintable(parser.helpText()), stdout);
+        return 0;
+    }
+    if (parser.isSet(QStringLiteral("version"))) {
+        std::printf("RetryLab %s\n", qPrintable(QApplication::applicationVersion()));
+        return 0;
+    }
+    if (!parser.positionalArguments().isEmpty())
+        return usageError(QCoreApplication::translate("gui", "unexpected argument \"%1\" (see --help)").arg(parser.positionalArguments().first()));
+
+    bool ok = true;
+    quint64 seed = 0;
+    if (parser.isSet(seedOption)) {
+        seed = parser.value(seedOption).toULongLong(&ok);
+        if (!ok)
+            return usageError(QCoreApplication::translate("gui", "--seed: expected a non-negative integer, got \"%1\"").arg(parser.value(seedOption)));
+    }
+    int operation = 0;
+    if (parser.isSet(operationOption)) {
+        operation = parser.value(operationOption).toInt(&ok);
+        if (!ok || operation < 1)
+            return usageError(
+                QCoreApplication::translate("gui", "--operation: expected an operation number from 1, got \"%1\"").arg(parser.value(operationOption)));
+    }
+    int page = 0;
+    if (parser.isSet(pageOption)) {
+        const QStringList pages{QStringLiteral("timeline"), QStringLiteral("charts"), QStringLiteral("records"),
+                                QStringLiteral("log")};
+        page = int(pages.indexOf(parser.value(pageOption)));
+        if (page < 0)
+            return usageError(QCoreApplication::translate("gui", "--page: expected timeline, charts, records or log, got \"%1\"")
+                                  .arg(parser.value(pageOption)));
+    }
+    QString screenshot;
+    if (parser.isSet(screenshotOption)) {
+        screenshot = parser.value(screenshotOption);
+        const QByteArray format = QFileInfo(screenshot).suffix().toLower().toLatin1();
+        if (!QImageWriter::supportedImageFormats().contains(format))
+            return usageError(QCoreApplication::translate("gui", "--screenshot: cannot write images of type \"%1\"").arg(QString::fromLatin1(format)));
+    }
+
+    int lessonStep = 1;
+    if (parser.isSet(stepOption)) {
+        lessonStep = parser.value(stepOption).toInt(&ok);
+        if (!ok || lessonStep < 1 || !parser.isSet(lessonOption))
+            return usageError(QCoreApplication::translate("gui", "--step: expected a step number from 1 after --lesson, got \"%1\"")
+                                  .arg(parser.value(stepOption)));
+    }
+
+    WindowHost host(new MainWindow(nullptr, !parser.isSet(scenarioOption) && !parser.isSet(lessonOption)));
+    MainWindow &window = *host.window();
+    if (parser.isSet(lessonOption)) {
+        QString error;
+        if (!window.startLesson(parser.value(lessonOption), lessonStep - 1, &error))
+            return usageError(QCoreApplication::translate("gui", "--lesson: %1").arg(error.section(QLatin1Char('\n'), 0, 0)));
+        if (lessonStep > window.lessonPlayer()->stepCount())
+            return usageError(QCoreApplication::translate("gui", "--step: the lesson has %1 steps, got %2")
+                                  .arg(window.lessonPlayer()->stepCount())
+                                  .arg(lessonStep));
+    }
+    if (parser.isSet(scenarioOption)) {
+        QString error;
+        if (!window.loadScenario(parser.value(scenarioOption), &error))
+            return usageError(QStringLiteral("--scenario: %1").arg(error.section(QLatin1Char('\n'), 0, 0)));
+    }
+    if (parser.isSet(seedOption))
+        window.setSeed(seed);
+    // An operation the scenario cannot have is a typo, not something to ignore.
+    const int orders = window.scenario().workload.orders;
+    if (operation > orders)
+        return usageError(orders == 1 ? QCoreApplication::translate("gui", "--operation: the scenario has 1 operation "
+                                                                           "(workload.orders), got %1")
+                                            .arg(operation)
+                                      : QCoreApplication::translate("gui", "--operation: the scenario has %1 operations "
+                                                                           "(workload.orders), got %2")
+                                            .arg(orders)
+                                            .arg(operation));
+    if (operation > 0) {
+        QObject::connect(window.runController(), &RunController::resultReady, &window,
+                         [&window, operation] { window.setOperation(operation); }, Qt::SingleShotConnection);
+    }
+
+    if (!screenshot.isEmpty())
+        return takeScreenshot(window, screenshot, operation, page);
+
+    window.showPage(MainWindow::Page(page));
+    window.show();
+    return app.exec();
+}
+
+} // namespace retrylab

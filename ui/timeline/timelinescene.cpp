@@ -1,0 +1,1124 @@
+#include "timeline/timelinescene.h"
+
+#include <QFontMetricsF>
+#include <QGraphicsSceneMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QPainterPathStroker>
+#include <QStyleOptionGraphicsItem>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace retrylab {
+
+using timeline::Colors;
+using timeline::Glyph;
+using timeline::Role;
+
+namespace {
+
+constexpr qreal kPxPerMs = 1.5;         // linear scale at zoom 1
+constexpr qint64 kBreakAfterUs = 100000; // quiet gaps longer than 100 ms become breaks
+constexpr qreal kBreakPx = 70;
+constexpr qreal kBreakPxPerDoubling = 14;
+constexpr qreal kFaded = 0.2;
+
+// Translated where drawn (TimelineScene::tr), so a language switch renames the lanes.
+const char *const kLaneNames[] = {
+    QT_TRANSLATE_NOOP("retrylab::TimelineScene", "Business"),  QT_TRANSLATE_NOOP("retrylab::TimelineScene", "Wrapper"),
+    QT_TRANSLATE_NOOP("retrylab::TimelineScene", "Transport"), QT_TRANSLATE_NOOP("retrylab::TimelineScene", "Network"),
+    QT_TRANSLATE_NOOP("retrylab::TimelineScene", "Server"),    QT_TRANSLATE_NOOP("retrylab::TimelineScene", "Database")};
+
+} // namespace
+
+// ------------------------------------------------------------------ item
+
+TimelineEventItem::TimelineEventItem(TimelineScene *scene, int plan)
+    : m_scene(scene)
+    , m_plan(plan)
+{
+    setFlag(ItemIsSelectable);
+    setData(0, plan >= 0 ? scene->plans().at(plan).traceIndex : -1);
+    switch (this->plan().form) {
+    case EventPlan::Form::Bar:
+        setZValue(1);
+        break;
+    case EventPlan::Form::Wait:
+        setZValue(2);
+        break;
+    case EventPlan::Form::Arrow:
+        setZValue(3);
+        break;
+    case EventPlan::Form::Marker:
+        setZValue(4);
+        break;
+    }
+}
+
+const EventPlan &TimelineEventItem::plan() const
+{
+    return m_scene->plans().at(m_plan);
+}
+
+int TimelineEventItem::traceIndex() const
+{
+    return plan().traceIndex;
+}
+
+QRectF TimelineEventItem::labelRect() const
+{
+    const EventPlan &pl = plan();
+    if (pl.label.isEmpty())
+        return QRectF();
+    const bool bar = pl.form == EventPlan::Form::Bar;
+    const QFontMetricsF fm(bar ? m_scene->labelFont() : m_scene->badgeFont());
+    const qreal w = fm.horizontalAdvance(pl.label) + 4;
+    const qreal h = fm.height();
+    const qreal r = TimelineScene::kGlyphRadius;
+    switch (pl.form) {
+    case EventPlan::Form::Bar:
+        // Room for the label and for a glyph that may sit on the bar's end.
+        if (m_length >= w + m_labelOffset + 6 + 2 * TimelineScene::kGlyphRadius)
+            return QRectF(m_labelOffset + 4, -h / 2, w, h);
+        if (pl.lane == Lane::Server || pl.lane == Lane::Database)
+            return QRectF(); // "processing" is obvious from the lane; only attempt names move outside
+        return QRectF(m_labelOffset, -m_half - h - 1, w, h);
+    case EventPlan::Form::Wait:
+        return QRectF(m_length / 2 - w / 2, -m_half - h - 1, w, h);
+    case EventPlan::Form::Arrow:
+    case EventPlan::Form::Marker:
+        break;
+    }
+    if (m_scene->labelHidden(m_plan))
+        return QRectF();
+    // A status query's answer reads from its arrowhead to the right, clear of the attempt's name.
+    const qreal x = pl.query && pl.form == EventPlan::Form::Arrow ? -r : -w / 2;
+    if (m_scene->labelBelow(m_plan))
+        return QRectF(x, r + 2, w, h);
+    return QRectF(x, -r - 2 - h, w, h);
+}
+
+void TimelineEventItem::setGeometry(qreal length, const QPointF &from, qreal halfHeight, qreal labelOffset)
+{
+    prepareGeometryChange();
+    m_length = qMax<qreal>(0, length);
+    m_from = from;
+    m_half = halfHeight;
+    m_labelOffset = labelOffset;
+    const qreal r = TimelineScene::kGlyphRadius + 7; // halo and selection ring
+    QRectF b(-r, -r, 2 * r, 2 * r);
+    const EventPlan &pl = plan();
+    if (pl.form == EventPlan::Form::Bar || pl.form == EventPlan::Form::Wait)
+        b |= QRectF(-3, -m_half - 3, m_length + 6, 2 * m_half + 6);
+    if (pl.form == EventPlan::Form::Arrow)
+        b |= QRectF(m_from, QSizeF(1, 1)).adjusted(-6, -6, 6, 6);
+    const QRectF lr = labelRect();
+    if (!lr.isNull())
+        b |= lr.adjusted(-2, -2, 2, 2);
+    m_bounds = b;
+}
+
+QRectF TimelineEventItem::boundingRect() const
+{
+    return m_bounds;
+}
+
+QPainterPath TimelineEventItem::shape() const
+{
+    QPainterPath path;
+    const EventPlan &pl = plan();
+    const qreal r = TimelineScene::kGlyphRadius + 4;
+    switch (pl.form) {
+    case EventPlan::Form::Bar:
+        path.addRect(QRectF(0, -m_half, qMax<qreal>(m_length, 4), 2 * m_half));
+        break;
+    case EventPlan::Form::Wait:
+        path.addRect(QRectF(0, -6, qMax<qreal>(m_length, 8), 12));
+        if (!labelRect().isNull())
+            path.addRect(labelRect());
+        break;
+    case EventPlan::Form::Arrow: {
+        if (m_from != QPointF()) {
+            QPainterPath line(m_from);
+            line.lineTo(0, 0);
+            QPainterPathStroker stroker;
+            stroker.setWidth(6);
+            path = stroker.createStroke(line);
+        }
+        path.addEllipse(QPointF(0, 0), r, r);
+        break;
+    }
+    case EventPlan::Form::Marker:
+        path.addEllipse(QPointF(0, 0), r, r);
+        break;
+    }
+    path.setFillRule(Qt::WindingFill);
+    return path;
+}
+
+void TimelineEventItem::paintLabel(QPainter *p, const Colors &c, const QRectF &r, bool strong)
+{
+    const EventPlan &pl = plan();
+    // Zoomed far out, labels would only pile up (and text is the costliest thing to draw).
+    if (r.isNull() || (m_scene->zoom() < 0.3 && pl.form != EventPlan::Form::Bar))
+        return;
+    p->setFont(pl.form == EventPlan::Form::Bar ? m_scene->labelFont() : m_scene->badgeFont());
+    QColor color = c.text;
+    if (!strong && (pl.role == Role::Duplicate || pl.role == Role::Fault || pl.role == Role::Rejection
+                    || pl.role == Role::Ok))
+        color = c.color(pl.role);
+    p->setPen(color);
+    p->drawText(r, Qt::AlignCenter, pl.label);
+}
+
+void TimelineEventItem::paintBar(QPainter *p, const Colors &c, qreal solidUntil, bool started)
+{
+    const EventPlan &pl = plan();
+    if (pl.passThrough) {
+        // The layer is off: the call only passes through it. A thin faint line, no attempt name.
+        auto draw = [&]() {
+            QColor line = c.muted;
+            line.setAlphaF(0.45f);
+            p->setPen(QPen(line, 1.5 * m_scene->strokeScale()));
+            p->drawLine(QPointF(0, 0), QPointF(qMax<qreal>(m_length, 3), 0));
+        };
+        paintUpTo(p, solidUntil, started, m_half + 30, draw);
+        return;
+    }
+    const QRectF rect(0, -m_half, qMax<qreal>(m_length, 3), 2 * m_half);
+    const QColor stroke = c.color(pl.role);
+    const qreal amount = pl.role == Role::Business ? 0.42 : (pl.role == Role::Wrapper ? 0.24 : 0.26);
+    const QColor fill = c.tint(pl.role, c.dark ? amount + 0.15 : amount);
+    auto draw = [&]() {
+        QPen pen(stroke, 1.6 * m_scene->strokeScale());
+        if (pl.dashed)
+            pen.setStyle(Qt::DashLine);
+        p->setPen(pen);
+        p->setBrush(pl.dashed ? c.tint(pl.role, 0.1) : fill);
+        p->drawRoundedRect(rect, 4, 4);
+        const QRectF lr = labelRect();
+        if (!lr.isNull())
+            paintLabel(p, c, lr, true);
+    };
+    paintUpTo(p, solidUntil, started, m_half + 30, draw);
+}
+
+void TimelineEventItem::paintUpTo(QPainter *p, qreal solidUntil, bool started, qreal halfExtent,
+                                  const std::function<void()> &draw) const
+{
+    // Faded where the playhead has not reached yet, solid up to it.
+    if (!started || solidUntil < m_length) {
+        p->save();
+        p->setOpacity(m_scene->futureOpacity());
+        draw();
+        p->restore();
+    }
+    if (started) {
+        p->save();
+        if (solidUntil < m_length)
+            p->setClipRect(QRectF(-10, -halfExtent, solidUntil + 10, 2 * halfExtent));
+        draw();
+        p->restore();
+    }
+}
+
+void TimelineEventItem::paintWait(QPainter *p, const Colors &c, qreal solidUntil, bool started)
+{
+    const QColor stroke = c.color(plan().role);
+    auto draw = [&]() {
+        QPen pen(stroke, 1.8 * m_scene->strokeScale(), Qt::DashLine);
+        pen.setDashPattern({3, 3});
+        p->setPen(pen);
+        if (m_length > 0) {
+            p->drawLine(QPointF(0, 0), QPointF(m_length, 0));
+            QPen solid(stroke, 1.8 * m_scene->strokeScale());
+            p->setPen(solid);
+            p->drawLine(QPointF(0, -5), QPointF(0, 5));
+            p->drawLine(QPointF(m_length, -5), QPointF(m_length, 5));
+        } else {
+            timeline::drawGlyph(p, Glyph::Dot, QPointF(0, 0), 6, stroke, c.base);
+        }
+        paintLabel(p, c, labelRect(), false);
+    };
+    paintUpTo(p, solidUntil, started, 40, draw);
+}
+
+void TimelineEventItem::paintArrow(QPainter *p, const Colors &c, qreal solidUntil, bool arrived)
+{
+    const EventPlan &pl = plan();
+    const qreal r = TimelineScene::kGlyphRadius;
+    QColor lineColor = pl.broken ? c.color(pl.role == Role::Muted ? Role::Muted : Role::Fault)
+                                 : (pl.role == Role::Ok || pl.role == Role::Rejection ? c.color(pl.role) : c.muted);
+    if (pl.query && !pl.broken && pl.role != Role::Ok)
+        lineColor = c.business; // the status query stands out from the POST it is about
+    const bool hasLine = m_from != QPointF();
+    const QPointF end(0, 0);
+    const QLineF line(m_from, end);
+    // Messages that vanish stop short of their cross: the gap is the "broken" part.
+    QLineF drawn = line;
+    if (hasLine && pl.glyph != Glyph::Arrow && line.length() > r * 3)
+        drawn.setLength(line.length() - r * 1.8);
+    auto drawLine = [&](const QLineF &l) {
+        QPen pen(lineColor, 1.7 * m_scene->strokeScale());
+        if (pl.broken)
+            pen.setDashPattern({4, 3});
+        pen.setCapStyle(Qt::FlatCap);
+        p->setPen(pen);
+        p->drawLine(l);
+    };
+    auto drawEnd = [&]() {
+        if (pl.glyph == Glyph::Arrow) {
+            p->save();
+            p->translate(end);
+            if (hasLine)
+                p->rotate(-line.angle());
+            else
+                p->rotate(pl.lane == Lane::Server ? 90 : -90);
+            timeline::drawGlyph(p, Glyph::Arrow, QPointF(0, 0), r * 1.3, lineColor, c.base);
+            p->restore();
+        } else {
+            timeline::drawGlyph(p, pl.glyph, end, r, c.color(pl.role), c.base);
+        }
+    };
+    const bool current = arrived && plan().t == m_scene->currentInstant();
+    if (current) {
+        p->setPen(Qt::NoPen);
+        QColor halo = c.highlight;
+        halo.setAlphaF(0.3f);
+        p->setBrush(halo);
+        p->drawEllipse(end, r + 6, r + 6);
+    }
+    if (arrived) {
+        if (hasLine)
+            drawLine(drawn);
+        drawEnd();
+        paintLabel(p, c, labelRect(), false);
+        return;
+    }
+    p->save();
+    p->setOpacity(m_scene->futureOpacity());
+    if (hasLine)
+        drawLine(drawn);
+    drawEnd();
+    paintLabel(p, c, labelRect(), false);
+    p->restore();
+    // In flight: the solid part reaches exactly the playhead, with the message as a dot on it.
+    if (hasLine && solidUntil > m_from.x() && m_from.x() < 0) {
+        const qreal f = qBound<qreal>(0, (solidUntil - m_from.x()) / (0 - m_from.x()), 1);
+        const QPointF head = line.pointAt(f);
+        QLineF part(m_from, head);
+        if (part.length() > drawn.length())
+            part = drawn;
+        drawLine(part);
+        p->setPen(Qt::NoPen);
+        p->setBrush(lineColor);
+        p->drawEllipse(head, 3.5, 3.5);
+    }
+}
+
+void TimelineEventItem::paint(QPainter *p, const QStyleOptionGraphicsItem *, QWidget *)
+{
+    const EventPlan &pl = plan();
+    const Colors &c = m_scene->colors();
+    const qint64 playhead = m_scene->playhead();
+    const qreal solidUntil = m_scene->playheadX() - pos().x();
+    const bool reached = pl.t <= playhead;
+    p->setRenderHint(QPainter::Antialiasing);
+
+    switch (pl.form) {
+    case EventPlan::Form::Bar:
+        paintBar(p, c, solidUntil, reached);
+        break;
+    case EventPlan::Form::Wait:
+        paintWait(p, c, solidUntil, reached);
+        break;
+    case EventPlan::Form::Arrow:
+        paintArrow(p, c, solidUntil, reached);
+        break;
+    case EventPlan::Form::Marker: {
+        const qreal r = TimelineScene::kGlyphRadius;
+        if (reached && pl.t == m_scene->currentInstant()) {
+            p->setPen(Qt::NoPen);
+            QColor halo = c.highlight;
+            halo.setAlphaF(0.3f);
+            p->setBrush(halo);
+            p->drawEllipse(QPointF(0, 0), r + 6, r + 6);
+        }
+        p->save();
+        if (!reached)
+            p->setOpacity(m_scene->futureOpacity());
+        const qreal size = pl.glyph == Glyph::Dot ? r * 0.9 : (pl.glyph == Glyph::Circle ? r + 1.5 : r);
+        const QColor fill = pl.glyph == Glyph::Circle || pl.glyph == Glyph::Diamond ? c.tint(pl.role, 0.45) : c.base;
+        timeline::drawGlyph(p, pl.glyph, QPointF(0, 0), size, c.color(pl.role), fill);
+        paintLabel(p, c, labelRect(), false);
+        p->restore();
+        break;
+    }
+    }
+
+    if (isSelected()) {
+        QPen ring(c.highlight, 2.5 * m_scene->strokeScale());
+        p->setPen(ring);
+        p->setBrush(Qt::NoBrush);
+        const qreal r = TimelineScene::kGlyphRadius + 5;
+        if (pl.form == EventPlan::Form::Bar)
+            p->drawRoundedRect(QRectF(-3, -m_half - 3, qMax<qreal>(m_length, 3) + 6, 2 * m_half + 6), 5, 5);
+        else if (pl.form == EventPlan::Form::Wait)
+            p->drawRoundedRect(QRectF(-4, -8, m_length + 8, 16), 4, 4);
+        else
+            p->drawEllipse(QPointF(0, 0), r, r);
+    }
+}
+
+void TimelineEventItem::mousePressEvent(QGraphicsSceneMouseEvent *event)
+{
+    QGraphicsItem::mousePressEvent(event);
+    if (event->button() == Qt::LeftButton)
+        m_scene->notifyClicked(traceIndex());
+}
+
+// ------------------------------------------------------------------ scene
+
+TimelineScene::TimelineScene(QObject *parent)
+    : QGraphicsScene(parent)
+{
+    m_colors = Colors::fromPalette(QPalette());
+    setBaseFont(QFont());
+    for (int i = 0; i < kLaneCount; ++i) {
+        m_laneNotes.append(QString());
+        m_laneEnabled.append(true);
+    }
+    // Items never move during playback; the index only changes on zoom and is cheap to rebuild.
+    setItemIndexMethod(QGraphicsScene::BspTreeIndex);
+    updateSceneRect();
+}
+
+void TimelineScene::setBaseFont(const QFont &font)
+{
+    m_labelFont = timeline::labelFont(font);
+    m_badgeFont = timeline::badgeFont(font);
+    m_laneFont = font;
+    m_laneFont.setPointSizeF(qMax(10.0, font.pointSizeF() * 1.15));
+    m_laneFont.setBold(true);
+    m_noteFont = font;
+    m_noteFont.setPointSizeF(qMax(8.0, font.pointSizeF() * 0.85));
+    // Every lane name fits its column: 20 pixels before the text (the swatch), a few after.
+    const QFontMetricsF fm(m_laneFont);
+    qreal names = 0;
+    for (const char *name : kLaneNames)
+        names = qMax(names, fm.horizontalAdvance(TimelineScene::tr(name)));
+    m_labelWidth = qMax(kLabelWidth, std::ceil(names) + 30);
+    updateDodges();
+    relayout();
+}
+
+void TimelineScene::setStrokeScale(qreal scale)
+{
+    scale = qBound<qreal>(0.5, scale, 4.0);
+    if (qFuzzyCompare(scale, m_strokeScale))
+        return;
+    m_strokeScale = scale;
+    update();
+}
+
+void TimelineScene::setColors(const Colors &colors)
+{
+    m_colors = colors;
+    setBackgroundBrush(colors.base);
+    update();
+}
+
+void TimelineScene::setEmptyText(const QString &text)
+{
+    m_emptyText = text;
+    update();
+}
+
+void TimelineScene::setOperation(const Trace &trace, int op, const QSet<int> &duplicates,
+                                 const QStringList &laneNotes, const QList<bool> &laneEnabled)
+{
+    clearSelection();
+    for (const int plan : std::as_const(m_live)) {
+        removeItem(m_items.at(plan));
+        delete m_items.at(plan);
+    }
+    m_items.clear();
+    m_live.clear();
+    m_planOfTrace.clear();
+    m_trace = trace;
+    m_op = op;
+    m_laneNotes = laneNotes;
+    while (m_laneNotes.size() < kLaneCount)
+        m_laneNotes.append(QString());
+    m_laneEnabled = laneEnabled;
+    while (m_laneEnabled.size() < kLaneCount)
+        m_laneEnabled.append(true);
+    m_plans = timeline::planOperation(m_trace, op, duplicates);
+    // Attempts of a layer that is off are pass-throughs, not attempts to look at.
+    for (EventPlan &pl : m_plans) {
+        if (pl.form == EventPlan::Form::Bar && (pl.lane == Lane::Business || pl.lane == Lane::Wrapper)
+            && !m_laneEnabled.value(int(pl.lane), true)) {
+            pl.passThrough = true;
+            pl.label.clear();
+        }
+    }
+    m_laneUsed = QList<bool>(kLaneCount, m_plans.isEmpty());
+    for (const EventPlan &pl : std::as_const(m_plans))
+        m_laneUsed[int(pl.lane)] = true;
+    m_times.clear();
+    m_times.reserve(m_plans.size());
+    for (const EventPlan &pl : std::as_const(m_plans))
+        m_times.append(pl.t);
+    std::sort(m_times.begin(), m_times.end());
+    m_times.erase(std::unique(m_times.begin(), m_times.end()), m_times.end());
+    m_natural.build(m_times, kPxPerMs, kBreakAfterUs, kBreakPx, kBreakPxPerDoubling);
+    updateDodges();
+
+    m_twoSlots = std::any_of(m_plans.cbegin(), m_plans.cend(), [](const EventPlan &p) { return p.slot != 0; });
+    m_items = QList<TimelineEventItem *>(m_plans.size(), nullptr);
+    m_planOfTrace.reserve(m_plans.size());
+    for (int i = 0; i < m_plans.size(); ++i)
+        m_planOfTrace.insert(m_plans.at(i).traceIndex, i);
+    m_windowValid = false; // choose the live items again
+    // The zoom may be below what this operation allows.
+    m_zoom = qMax(m_zoom, minimumZoom());
+    m_playhead = m_times.isEmpty() ? 0 : m_times.first();
+    m_instant = instantAt(m_playhead);
+    relayout();
+}
+
+qreal TimelineScene::laneCenter(Lane lane, int slot) const
+{
+    const qreal c = laneTop(int(lane)) + laneHeight(int(lane)) / 2;
+    return c + slot * m_laneH * 0.2;
+}
+
+qreal TimelineScene::laneWeightSum() const
+{
+    qreal sum = 0;
+    for (int i = 0; i < kLaneCount; ++i)
+        sum += laneWeight(i);
+    return sum;
+}
+
+qreal TimelineScene::laneTop(int lane) const
+{
+    qreal y = kAxisHeight;
+    for (int i = 0; i < lane && i < kLaneCount; ++i)
+        y += laneHeight(i);
+    return y;
+}
+
+qreal TimelineScene::barHalfHeight() const
+{
+    return qMax<qreal>(5, m_laneH * (m_twoSlots ? 0.085 : 0.14));
+}
+
+qreal TimelineScene::minimumZoom() const
+{
+    const qreal natural = m_natural.width();
+    if (m_plans.size() <= kEagerLimit || natural <= 0)
+        return 0.02;
+    return qBound<qreal>(0.02, m_plans.size() / (kMaxEventsPerPx * natural), 1.0);
+}
+
+void TimelineScene::setZoom(qreal zoom)
+{
+    zoom = qBound<qreal>(minimumZoom(), zoom, 40);
+    if (qFuzzyCompare(zoom, m_zoom))
+        return;
+    m_zoom = zoom;
+    relayout();
+}
+
+qreal TimelineScene::fitZoom(qreal width) const
+{
+    const qreal natural = m_natural.width();
+    if (natural <= 0)
+        return 1.0;
+    // The left pad shrinks as the zoom grows (glyphs dodged left of the first instant); a few
+    // fixed-point steps from the widest pad settle it. Always the same steps: a pure function of width.
+    const qreal least = minimumZoom();
+    qreal zoom = qBound<qreal>(least, (width - leftPadAt(least) - kRightPad) / natural, 40);
+    for (int i = 0; i < 4; ++i)
+        zoom = qBound<qreal>(least, (width - leftPadAt(zoom) - kRightPad) / natural, 40);
+    return zoom;
+}
+
+void TimelineScene::setLaneHeight(qreal h)
+{
+    h = qBound<qreal>(40, h, 110);
+    if (qFuzzyCompare(h, m_laneH))
+        return;
+    m_laneH = h;
+    relayout();
+}
+
+void TimelineScene::updateDodges()
+{
+    // Glyphs sharing an instant are spread sideways. One glyph beside a bar or an arrowhead only has
+    // to clear that anchor, its label alternating above or below; two or more labelled glyphs are
+    // spaced by a whole label, all labels on one side, so no two labels ever overlap.
+    QHash<QString, int> maxDodge;
+    QHash<QString, int> labelled;
+    QHash<QString, qreal> widest;
+    auto slotKey = [](const EventPlan &pl) {
+        return QStringLiteral("%1/%2/%3").arg(int(pl.lane)).arg(pl.slot).arg(pl.t);
+    };
+    const QFontMetricsF badge(m_badgeFont);
+    for (const EventPlan &pl : std::as_const(m_plans)) {
+        const bool movable = pl.form == EventPlan::Form::Marker
+                             || (pl.form == EventPlan::Form::Arrow && pl.glyph != Glyph::Arrow);
+        if (!movable)
+            continue;
+        const QString key = slotKey(pl);
+        if (pl.dodge != 0) {
+            int &m = maxDodge[key];
+            m = qMax(m, pl.dodge);
+        }
+        if (!pl.label.isEmpty()) {
+            ++labelled[key];
+            qreal &w = widest[key];
+            w = qMax(w, badge.horizontalAdvance(pl.label) + 4);
+        }
+    }
+    m_dodgeDx.clear();
+    m_labelOffset.clear();
+    m_labelBelow.clear();
+    m_dodgeDx.reserve(m_plans.size());
+    m_labelOffset.reserve(m_plans.size());
+    m_labelBelow.reserve(m_plans.size());
+    for (const EventPlan &pl : std::as_const(m_plans)) {
+        const QString key = slotKey(pl);
+        const bool crowded = labelled.value(key) >= 2;
+        const qreal spacing = crowded ? qMax<qreal>(kDodge, widest.value(key) + 8)
+                                      : qMax<qreal>(kDodge, widest.value(key) / 2 + 6);
+        m_dodgeDx.append(pl.dodge == 0 ? 0 : pl.dodge * spacing);
+        const int shift = pl.form == EventPlan::Form::Bar ? maxDodge.value(key) : 0;
+        m_labelOffset.append(shift > 0 ? shift * spacing + (crowded ? spacing / 2 : kGlyphRadius) : 0);
+        // A second submission runs in the lower half of the lane: its labels go below.
+        m_labelBelow.append(pl.slot > 0 || (pl.slot == 0 && !crowded && pl.dodge % 2 != 0));
+    }
+    m_labelBelowBase = m_labelBelow;
+}
+
+void TimelineScene::resolveLabelCollisions()
+{
+    // Glyphs a few pixels apart (a key expiring, reserved again and committed within 50 ms), or in
+    // neighbouring lanes, would print their labels on top of each other: at this zoom each label
+    // takes the side it was given, else the other side, else it is left out (its details stay a
+    // click away). The telling ones (duplicate, fault, rejection, ok) are placed first.
+    m_labelBelow = m_labelBelowBase;
+    m_labelHidden = QList<bool>(m_plans.size(), false);
+    if (m_plans.size() > kEagerLimit)
+        return; // long operations: labels are left to the zoom limit
+    struct Label
+    {
+        int plan;
+        bool telling;
+        qreal left;
+        qreal width;
+        qreal y; // glyph centre
+    };
+    QList<Label> labels;
+    const QFontMetricsF badge(m_badgeFont);
+    const qreal h = badge.height();
+    for (int i = 0; i < m_plans.size(); ++i) {
+        const EventPlan &pl = m_plans.at(i);
+        if (pl.label.isEmpty() || (pl.form != EventPlan::Form::Marker && pl.form != EventPlan::Form::Arrow))
+            continue;
+        const qreal w = badge.horizontalAdvance(pl.label) + 4;
+        const QPointF at = anchorOf(i);
+        const qreal left = pl.query && pl.form == EventPlan::Form::Arrow ? at.x() - kGlyphRadius : at.x() - w / 2;
+        const bool telling = pl.role == Role::Duplicate || pl.role == Role::Fault || pl.role == Role::Rejection
+                             || pl.role == Role::Ok;
+        labels.append({i, telling, left, w, at.y()});
+    }
+    std::stable_sort(labels.begin(), labels.end(), [](const Label &a, const Label &b) {
+        return a.telling != b.telling ? a.telling : a.left < b.left;
+    });
+    QList<QRectF> placed;
+    auto rectOf = [&](const Label &l, bool below) {
+        return below ? QRectF(l.left, l.y + kGlyphRadius + 2, l.width, h)
+                     : QRectF(l.left, l.y - kGlyphRadius - 2 - h, l.width, h);
+    };
+    auto fits = [&placed](const QRectF &r) {
+        const QRectF padded = r.adjusted(-2, 0, 2, 0);
+        return std::none_of(placed.cbegin(), placed.cend(), [&padded](const QRectF &o) {
+            const QRectF x = padded.intersected(o);
+            return x.width() >= 1 && x.height() >= 1;
+        });
+    };
+    for (const Label &l : std::as_const(labels)) {
+        const bool below = m_labelBelow.at(l.plan);
+        if (fits(rectOf(l, below))) {
+            placed.append(rectOf(l, below));
+        } else if (fits(rectOf(l, !below))) {
+            placed.append(rectOf(l, !below));
+            m_labelBelow[l.plan] = !below;
+        } else {
+            m_labelHidden[l.plan] = true;
+        }
+    }
+}
+
+qreal TimelineScene::leftPadAt(qreal zoom) const
+{
+    // Glyphs spread to the left of the first instant must not slide under the lane names.
+    qreal leftmost = 0;
+    for (int i = 0; i < m_plans.size(); ++i) {
+        if (m_plans.at(i).dodge < 0)
+            leftmost = qMin(leftmost, m_natural.x(m_plans.at(i).t) * zoom + m_dodgeDx.value(i));
+    }
+    return qMax<qreal>(kLeftPad, 30 - leftmost + kGlyphRadius);
+}
+
+qreal TimelineScene::sceneWidthAt(qreal zoom) const
+{
+    const qreal width = leftPadAt(zoom) + m_natural.width() * zoom + kRightPad;
+    return m_labelWidth + qMax<qreal>(width, 400);
+}
+
+QPointF TimelineScene::anchorOf(int plan) const
+{
+    const EventPlan &pl = m_plans.at(plan);
+    return QPointF(xOf(pl.t) + m_dodgeDx.value(plan), laneCenter(pl.lane, pl.slot));
+}
+
+QRectF TimelineScene::anchorRect(int plan) const
+{
+    const EventPlan &pl = m_plans.at(plan);
+    const QPointF at = anchorOf(plan);
+    const qreal r = kGlyphRadius + 4;
+    QRectF rect(at.x() - r, at.y() - r, 2 * r, 2 * r);
+    if (pl.form == EventPlan::Form::Bar || pl.form == EventPlan::Form::Wait)
+        rect |= QRectF(at.x(), at.y() - barHalfHeight(), xOf(pl.to) - xOf(pl.t), 2 * barHalfHeight());
+    return rect;
+}
+
+void TimelineScene::placeItem(int i)
+{
+    const EventPlan &pl = m_plans.at(i);
+    TimelineEventItem *item = m_items.at(i);
+    const QPointF at = anchorOf(i);
+    item->setPos(at);
+    qreal length = 0;
+    QPointF from;
+    qreal offset = 0;
+    switch (pl.form) {
+    case EventPlan::Form::Bar:
+        length = xOf(pl.to) - xOf(pl.t);
+        offset = m_labelOffset.value(i);
+        break;
+    case EventPlan::Form::Wait:
+        length = xOf(pl.to) - xOf(pl.t);
+        break;
+    case EventPlan::Form::Arrow:
+        // Arrows start at their origin's anchor, whether or not the origin has an item.
+        if (pl.originPlan >= 0)
+            from = anchorOf(pl.originPlan) - at;
+        break;
+    case EventPlan::Form::Marker:
+        break;
+    }
+    item->setGeometry(length, from, barHalfHeight(), offset);
+    ++m_geometryUpdates;
+}
+
+void TimelineScene::setExposedRange(qreal left, qreal right)
+{
+    m_exposedLeft = left;
+    m_exposedRight = qMax(left, right);
+    if (m_plans.size() <= kEagerLimit)
+        return;
+    // Items are chosen for the exposed range and half its width on either side: scrolling by less
+    // than that, or playback moving the view along, creates and removes nothing.
+    if (m_windowValid && m_liveLeft <= left && right <= m_liveRight)
+        return;
+    syncItems();
+}
+
+void TimelineScene::materializeAll()
+{
+    syncItems(true);
+    m_windowValid = false; // the next exposed range removes what it does not need
+}
+
+TimelineEventItem *TimelineScene::itemForTrace(int traceIndex)
+{
+    const int plan = planOfTrace(traceIndex);
+    if (plan < 0)
+        return nullptr;
+    if (!m_items.at(plan)) {
+        auto *item = new TimelineEventItem(this, plan);
+        item->setToolTip(timeline::details(eventOf(plan)));
+        m_items[plan] = item;
+        m_live.append(plan);
+        addItem(item);
+        placeItem(plan);
+    }
+    return m_items.at(plan);
+}
+
+void TimelineScene::syncItems(bool all)
+{
+    const int n = int(m_plans.size());
+    QList<bool> wanted(n, false);
+    m_windowValid = true;
+    if (all || n <= kEagerLimit) {
+        wanted.fill(true);
+        m_liveLeft = -std::numeric_limits<qreal>::max();
+        m_liveRight = std::numeric_limits<qreal>::max();
+    } else {
+        const qreal extra = (m_exposedRight - m_exposedLeft) / 2;
+        m_liveLeft = m_exposedLeft - extra;
+        m_liveRight = m_exposedRight + extra;
+        // Labels and dodged glyphs reach beyond an event's times: a generous margin in time.
+        const qreal reach = 220 + m_maxDodge;
+        const qint64 t0 = timeAtX(m_liveLeft - reach);
+        const qint64 t1 = timeAtX(m_liveRight + reach);
+        const qint64 c0 = timeAtX(m_exposedLeft - reach);
+        const qint64 c1 = timeAtX(m_exposedRight + reach);
+        // What the view shows first, then its surroundings; never more than kMaxLiveItems.
+        int count = 0;
+        for (int pass = 0; pass < 2 && count < kMaxLiveItems; ++pass) {
+            const qint64 lo = pass == 0 ? c0 : t0;
+            const qint64 hi = pass == 0 ? c1 : t1;
+            for (int i = 0; i < n && count < kMaxLiveItems; ++i) {
+                const EventPlan &pl = m_plans.at(i);
+                if (!wanted.at(i) && pl.spanEnd() >= lo && pl.spanStart() <= hi) {
+                    wanted[i] = true;
+                    ++count;
+                }
+            }
+        }
+    }
+    int selected = -1;
+    const QList<QGraphicsItem *> selection = selectedItems();
+    if (!selection.isEmpty() && selection.first()->type() == TimelineEventItem::Type)
+        selected = static_cast<TimelineEventItem *>(selection.first())->planIndex();
+    QList<int> live;
+    live.reserve(m_live.size());
+    for (const int plan : std::as_const(m_live)) {
+        if (wanted.at(plan) || plan == selected) {
+            live.append(plan);
+            continue;
+        }
+        removeItem(m_items.at(plan));
+        delete m_items.at(plan);
+        m_items[plan] = nullptr;
+    }
+    for (int i = 0; i < n; ++i) {
+        if (!wanted.at(i) || m_items.at(i))
+            continue;
+        auto *item = new TimelineEventItem(this, i);
+        item->setToolTip(timeline::details(eventOf(i)));
+        m_items[i] = item;
+        live.append(i);
+        addItem(item);
+        placeItem(i);
+    }
+    m_live = live;
+}
+
+void TimelineScene::relayout()
+{
+    m_axis.build(m_times, kPxPerMs * m_zoom, kBreakAfterUs, kBreakPx * m_zoom, kBreakPxPerDoubling * m_zoom);
+    m_ticks = m_axis.ticks(96);
+    m_leftPad = leftPadAt(m_zoom);
+    m_maxDodge = 0;
+    for (const qreal dx : std::as_const(m_dodgeDx))
+        m_maxDodge = qMax(m_maxDodge, qAbs(dx));
+    // Positions changed: the live items are chosen again (the widget then reports the range it exposes),
+    // and only live items move: O(live items), however long the operation.
+    resolveLabelCollisions();
+    m_windowValid = false;
+    if (m_plans.size() > kEagerLimit || m_live.size() < m_plans.size())
+        syncItems();
+    for (const int plan : std::as_const(m_live))
+        placeItem(plan);
+    updateSceneRect();
+    update();
+}
+
+void TimelineScene::updateSceneRect()
+{
+    setSceneRect(QRectF(-m_labelWidth, 0, sceneWidthAt(m_zoom), contentHeight()));
+}
+
+qint64 TimelineScene::instantAt(qint64 t) const
+{
+    auto it = std::upper_bound(m_times.cbegin(), m_times.cend(), t);
+    if (it == m_times.cbegin())
+        return std::numeric_limits<qint64>::min();
+    return *(it - 1);
+}
+
+void TimelineScene::setPlayhead(qint64 t)
+{
+    if (t == m_playhead)
+        return;
+    const qint64 old = m_playhead;
+    const qint64 oldInstant = m_instant;
+    const qreal oldX = playheadX();
+    m_playhead = t;
+    m_instant = instantAt(t);
+    const qint64 lo = qMin(old, t);
+    const qint64 hi = qMax(old, t);
+    // Only items whose drawing depends on the crossed interval are repainted; the scene batches them.
+    for (const int i : std::as_const(m_live)) {
+        const EventPlan &pl = m_plans.at(i);
+        if ((pl.spanEnd() >= lo && pl.spanStart() <= hi) || pl.t == oldInstant || pl.t == m_instant)
+            m_items[i]->update();
+    }
+    const qreal h = contentHeight();
+    update(QRectF(oldX - 60, 0, 120, h));
+    update(QRectF(playheadX() - 60, 0, 120, h));
+    // Tick labels the bubble hid or uncovers, on the axis.
+    update(QRectF(oldX - 160, 0, 320, kAxisHeight));
+    update(QRectF(playheadX() - 160, 0, 320, kAxisHeight));
+}
+
+QRectF TimelineScene::playheadBubble() const
+{
+    if (m_plans.isEmpty())
+        return QRectF();
+    const QString text = timeline::formatAxisTime(m_playhead, 1000);
+    const qreal w = QFontMetricsF(m_badgeFont).horizontalAdvance(text) + 14;
+    return QRectF(playheadX() - w / 2, 2, w, 20);
+}
+
+QRectF TimelineScene::tickLabelRect(const TimeAxis::Tick &tick) const
+{
+    const qreal w = QFontMetricsF(m_badgeFont).horizontalAdvance(tick.label) + 4;
+    return QRectF(m_leftPad + tick.x - w / 2, 2, w, 20);
+}
+
+bool TimelineScene::tickLabelHidden(const TimeAxis::Tick &tick) const
+{
+    // The playhead's time bubble covers the axis: a tick label under it would only show as a smudge.
+    const QRectF bubble = playheadBubble();
+    return !bubble.isNull() && tickLabelRect(tick).intersects(bubble.adjusted(-4, 0, 4, 0));
+}
+
+QList<QRectF> TimelineScene::shownTickLabels() const
+{
+    QList<QRectF> rects;
+    for (const TimeAxis::Tick &tick : m_ticks) {
+        if (!tickLabelHidden(tick))
+            rects.append(tickLabelRect(tick));
+    }
+    return rects;
+}
+
+void TimelineScene::notifyClicked(int traceIndex)
+{
+    Q_EMIT eventClicked(traceIndex);
+}
+
+void TimelineScene::setFutureHidden(bool hidden)
+{
+    if (hidden == m_futureHidden)
+        return;
+    m_futureHidden = hidden;
+    update();
+}
+
+qreal TimelineScene::futureOpacity() const
+{
+    return m_futureHidden ? 0.0 : kFaded;
+}
+
+void TimelineScene::setEmphasisedLane(int lane)
+{
+    const int next = lane >= 0 && lane < kLaneCount ? lane : -1;
+    if (next == m_emphasisedLane)
+        return;
+    m_emphasisedLane = next;
+    invalidate(sceneRect(), QGraphicsScene::BackgroundLayer);
+    update();
+}
+
+void TimelineScene::paintLaneLabels(QPainter *p, qreal left, qreal top, qreal bottom) const
+{
+    const Colors &c = m_colors;
+    p->save();
+    const QRectF column(left, top, m_labelWidth, bottom - top);
+    p->fillRect(column, c.base);
+    for (int i = 0; i < kLaneCount; ++i) {
+        const QRectF lane(left, laneTop(i), m_labelWidth, laneHeight(i));
+        if (i % 2 == 1)
+            p->fillRect(lane, c.alternate);
+        if (i == m_emphasisedLane) {
+            QColor tint = c.highlight;
+            tint.setAlpha(70);
+            p->fillRect(lane, tint);
+        }
+        const bool enabled = m_laneEnabled.value(i, true);
+        const QColor swatch = i < 3 ? c.color(Role(int(Role::Business) + i)) : c.server;
+        p->setPen(Qt::NoPen);
+        p->setBrush(enabled ? swatch : c.grid);
+        p->drawRoundedRect(QRectF(left + 8, lane.top() + lane.height() * 0.22, 5, lane.height() * 0.56), 2, 2);
+        p->setFont(m_laneFont);
+        p->setPen(enabled ? c.text : c.muted);
+        const QFontMetricsF fm(m_laneFont);
+        const QString name = TimelineScene::tr(kLaneNames[i]);
+        const QString note = m_laneNotes.value(i);
+        const qreal textW = m_labelWidth - 24;
+        // A note slightly too long for the column is set a little smaller rather than cut.
+        QFont noteFont = m_noteFont;
+        const qreal fullW = QFontMetricsF(noteFont).horizontalAdvance(note);
+        if (fullW > textW)
+            noteFont.setPointSizeF(noteFont.pointSizeF() * qMax<qreal>(0.8, textW / fullW) - 0.05);
+        const QFontMetricsF nm(noteFont);
+        const qreal nameW = fm.horizontalAdvance(name) + 6;
+        const qreal noteW = nm.horizontalAdvance(note);
+        // Notes are never elided to a fragment ("late..."): beside the name when they fit there, else
+        // on a second line when the lane is tall enough, else left to the tool tip and the settings.
+        const bool twoLines = !note.isEmpty() && noteW <= textW && lane.height() >= fm.height() + nm.height() - 2;
+        const bool besideName = !note.isEmpty() && nameW + noteW <= textW
+                                && (!twoLines || lane.height() < fm.height() + nm.height() + 4);
+        if (!twoLines || besideName) {
+            p->drawText(QRectF(left + 20, lane.top(), textW, lane.height()), Qt::AlignLeft | Qt::AlignVCenter, name);
+            if (besideName) {
+                p->setFont(noteFont);
+                p->setPen(c.muted);
+                p->drawText(QRectF(left + 20 + nameW, lane.top(), textW - nameW, lane.height()),
+                            Qt::AlignLeft | Qt::AlignVCenter, note);
+            }
+            continue;
+        }
+        const qreal gap = qMin<qreal>(1, (lane.height() - fm.height() - nm.height()) / 2);
+        const qreal top = lane.center().y() - (fm.height() + nm.height() + gap) / 2;
+        p->drawText(QRectF(left + 20, top, textW, fm.height()), Qt::AlignLeft | Qt::AlignVCenter, name);
+        p->setFont(noteFont);
+        p->setPen(c.muted);
+        p->drawText(QRectF(left + 20, top + fm.height() + gap, textW, nm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                    note);
+    }
+    p->setPen(QPen(c.grid, 1));
+    p->drawLine(QPointF(left + m_labelWidth - 0.5, top), QPointF(left + m_labelWidth - 0.5, bottom));
+    p->restore();
+}
+
+void TimelineScene::drawBackground(QPainter *p, const QRectF &rect)
+{
+    const Colors &c = m_colors;
+    p->fillRect(rect, c.base);
+    const qreal left = rect.left();
+    const qreal right = rect.right();
+    for (int i = 0; i < kLaneCount; ++i) {
+        if (i % 2 == 1)
+            p->fillRect(QRectF(left, laneTop(i), rect.width(), laneHeight(i)), c.alternate);
+    }
+    // A lesson's highlighted lane: tinted, with an outline the class sees from the back of the room.
+    if (m_emphasisedLane >= 0) {
+        const QRectF band(left, laneTop(m_emphasisedLane), rect.width(), laneHeight(m_emphasisedLane));
+        QColor tint = c.highlight;
+        tint.setAlpha(45);
+        p->fillRect(band, tint);
+        p->setPen(QPen(c.highlight, 2.5 * m_strokeScale));
+        p->drawLine(QPointF(left, band.top() + 1), QPointF(right, band.top() + 1));
+        p->drawLine(QPointF(left, band.bottom() - 1), QPointF(right, band.bottom() - 1));
+    }
+    // Client | network | server: the boundaries a message has to cross are drawn stronger.
+    for (int i = 0; i <= kLaneCount; ++i) {
+        const bool strong = i == 3 || i == 4;
+        p->setPen(QPen(strong ? c.muted : c.grid, strong ? 1.2 : 1));
+        const qreal y = laneTop(i) + 0.5;
+        p->drawLine(QPointF(left, y), QPointF(right, y));
+    }
+
+    if (!m_axis.isEmpty()) {
+        // Breaks: compressed quiet time, hatched and labelled with its real length.
+        QFont f = m_badgeFont;
+        f.setItalic(true);
+        p->setFont(f);
+        const QList<TimeAxis::Break> &breaks = m_axis.breaks();
+        auto firstBreak = std::lower_bound(breaks.cbegin(), breaks.cend(), left - m_leftPad,
+                                           [](const TimeAxis::Break &b, qreal x) { return b.x1 < x; });
+        for (auto it = firstBreak; it != breaks.cend() && m_leftPad + it->x0 <= right; ++it) {
+            const TimeAxis::Break &b = *it;
+            const qreal x0 = m_leftPad + b.x0;
+            const qreal x1 = m_leftPad + b.x1;
+            // Hatching drawn as lines: pattern brushes do not survive the SVG export.
+            QColor band = c.grid;
+            band.setAlphaF(0.6f);
+            const QRectF area(x0 + 6, kAxisHeight, qMax<qreal>(0, x1 - x0 - 12), (lanesBottom() - kAxisHeight));
+            p->save();
+            p->setClipRect(area.intersected(rect.adjusted(-2, -2, 2, 2)));
+            p->setPen(QPen(band, 1));
+            const qreal h = area.height();
+            for (qreal x = area.left() - h; x < area.right(); x += 9)
+                p->drawLine(QPointF(x, area.bottom()), QPointF(x + h, area.top()));
+            p->restore();
+            p->setPen(QPen(c.muted, 1.2));
+            const qreal mid = (x0 + x1) / 2;
+            const QString text = timeline::formatDuration(b.t1 - b.t0);
+            const qreal tw = QFontMetricsF(f).horizontalAdvance(text);
+            const bool fits = x1 - x0 > tw + 26;
+            // A broken axis: two slashes, and the real length of the skipped time beside them.
+            const qreal zx = fits ? mid - tw / 2 - 8 : mid;
+            for (const qreal dx : {-3.0, 3.0})
+                p->drawLine(QPointF(zx + dx - 3, kAxisHeight - 3), QPointF(zx + dx + 3, kAxisHeight - 15));
+            if (fits) {
+                p->setPen(c.muted);
+                p->drawText(QRectF(zx + 8, kAxisHeight - 19, tw + 4, 18), Qt::AlignLeft | Qt::AlignVCenter, text);
+            }
+        }
+        // Ticks and a faint grid through the lanes.
+        p->setFont(m_badgeFont);
+        auto firstTick = std::lower_bound(m_ticks.cbegin(), m_ticks.cend(), left - m_leftPad - 100,
+                                          [](const TimeAxis::Tick &t, qreal x) { return t.x < x; });
+        for (auto it = firstTick; it != m_ticks.cend() && m_leftPad + it->x <= right + 100; ++it) {
+            const TimeAxis::Tick &tick = *it;
+            const qreal x = m_leftPad + tick.x;
+            p->setPen(QPen(c.grid, 1));
+            p->drawLine(QPointF(x, kAxisHeight), QPointF(x, kAxisHeight + (lanesBottom() - kAxisHeight)));
+            p->setPen(QPen(c.muted, 1));
+            p->drawLine(QPointF(x, kAxisHeight - 6), QPointF(x, kAxisHeight));
+            if (!tickLabelHidden(tick)) {
+                p->setPen(c.text);
+                p->drawText(QRectF(x - 48, 2, 96, 20), Qt::AlignCenter, tick.label);
+            }
+        }
+    }
+    p->setPen(QPen(c.muted, 1));
+    p->drawLine(QPointF(left, kAxisHeight - 0.5), QPointF(right, kAxisHeight - 0.5));
+
+    if (m_plans.isEmpty() && !m_emptyText.isEmpty()) {
+        p->setFont(m_laneFont);
+        p->setPen(c.muted);
+        p->drawText(QRectF(0, kAxisHeight, 600, (lanesBottom() - kAxisHeight)), Qt::AlignCenter | Qt::TextWordWrap, m_emptyText);
+    }
+    if (rect.left() < 0)
+        paintLaneLabels(p, -m_labelWidth, 0, contentHeight());
+}
+
+void TimelineScene::drawForeground(QPainter *p, const QRectF &rect)
+{
+    if (m_plans.isEmpty())
+        return;
+    const qreal x = playheadX();
+    if (x < rect.left() - 60 || x > rect.right() + 60)
+        return;
+    const Colors &c = m_colors;
+    p->save();
+    p->setRenderHint(QPainter::Antialiasing);
+    p->setPen(QPen(c.playhead, 2 * m_strokeScale));
+    p->drawLine(QPointF(x, 20), QPointF(x, kAxisHeight + (lanesBottom() - kAxisHeight)));
+    // The current time in a pill on the axis.
+    p->setFont(m_badgeFont);
+    const QString text = timeline::formatAxisTime(m_playhead, 1000);
+    const QRectF pill = playheadBubble();
+    p->setPen(Qt::NoPen);
+    p->setBrush(c.playhead);
+    p->drawRoundedRect(pill, pill.height() / 2, pill.height() / 2);
+    p->setPen(c.base);
+    p->drawText(pill, Qt::AlignCenter, text);
+    p->restore();
+}
+
+} // namespace retrylab

@@ -1,0 +1,244 @@
+#pragma once
+
+#include <functional>
+
+#include "timeline/timelinelayout.h"
+#include "timeline/timelinestyle.h"
+#include "trace.h"
+
+#include <QFont>
+#include <QGraphicsItem>
+#include <QGraphicsScene>
+#include <QHash>
+#include <QList>
+#include <QSet>
+#include <QStringList>
+
+namespace retrylab {
+
+class TimelineScene;
+
+// One trace event on the timeline (a bar, an arrow, a glyph or a dashed wait), painted against the playhead.
+class TimelineEventItem : public QGraphicsItem
+{
+public:
+    enum { Type = UserType + 71 };
+
+    TimelineEventItem(TimelineScene *scene, int plan);
+    int type() const override { return Type; }
+    int planIndex() const { return m_plan; }
+    int traceIndex() const;
+    // Called by the scene's layout with item-local geometry.
+    void setGeometry(qreal length, const QPointF &from, qreal halfHeight, qreal labelOffset);
+
+    // Where its label is drawn, in scene coordinates; null when it has none (or it is left out).
+    QRectF sceneLabelRect() const { return labelRect().isNull() ? QRectF() : mapRectToScene(labelRect()); }
+    QRectF boundingRect() const override;
+    QPainterPath shape() const override;
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
+
+protected:
+    void mousePressEvent(QGraphicsSceneMouseEvent *event) override;
+
+private:
+    const EventPlan &plan() const;
+    QRectF labelRect() const;
+    void paintBar(QPainter *p, const timeline::Colors &c, qreal solidUntil, bool started);
+    void paintWait(QPainter *p, const timeline::Colors &c, qreal solidUntil, bool started);
+    // Draws once faded and once clipped to the playhead: the part already played is solid.
+    void paintUpTo(QPainter *p, qreal solidUntil, bool started, qreal halfExtent, const std::function<void()> &draw) const;
+    void paintArrow(QPainter *p, const timeline::Colors &c, qreal solidUntil, bool arrived);
+    void paintLabel(QPainter *p, const timeline::Colors &c, const QRectF &r, bool strong);
+
+    TimelineScene *m_scene;
+    int m_plan;
+    qreal m_length = 0;
+    QPointF m_from;
+    qreal m_half = 8;
+    qreal m_labelOffset = 0;
+    QRectF m_bounds;
+};
+
+// The swimlanes of one operation: one item per trace event, lanes, time axis and playhead.
+class TimelineScene : public QGraphicsScene
+{
+    Q_OBJECT
+public:
+    static constexpr int kLaneCount = 6;
+    static constexpr qreal kLabelWidth = 150;
+    static constexpr qreal kAxisHeight = 44;
+    static constexpr qreal kLeftPad = 56;
+    static constexpr qreal kRightPad = 180;
+    static constexpr qreal kGlyphRadius = 7;
+    static constexpr qreal kDodge = 19;
+    static constexpr qreal kCompactLane = 0.55;
+    // Up to this many events, every event has its item; beyond, only those in or near the view do.
+    static constexpr int kEagerLimit = 2000;
+    static constexpr int kMaxLiveItems = 3000;
+    // Big operations are not zoomed out beyond this many events per pixel of natural density
+    // (the items would only pile up into a smear, and the window near the view would hold too many).
+    static constexpr qreal kMaxEventsPerPx = 0.25;
+
+    explicit TimelineScene(QObject *parent = nullptr);
+
+    // Shows operation `op` of `trace`; `laneNotes` (one per lane) is the small print under each lane name.
+    void setOperation(const Trace &trace, int op, const QSet<int> &duplicates, const QStringList &laneNotes,
+                      const QList<bool> &laneEnabled);
+    int operation() const { return m_op; }
+    const QStringList &laneNotes() const { return m_laneNotes; }
+    const Trace &trace() const { return m_trace; }
+    const QList<EventPlan> &plans() const { return m_plans; }
+    const TraceEvent &eventOf(int plan) const { return m_trace.at(m_plans.at(plan).traceIndex); }
+    // Events of the operation (each drawn by one item while it is in or near the view).
+    int eventItemCount() const { return int(m_plans.size()); }
+    // Items that exist now: every event of an operation of up to kEagerLimit events, else only the events
+    // drawn in or near the exposed range, at most kMaxLiveItems.
+    int liveItemCount() const { return int(m_live.size()); }
+    // Item geometry updates (setPos, setGeometry) since construction: a resize or zoom costs O(live items).
+    qint64 geometryUpdates() const { return m_geometryUpdates; }
+    // The item of a trace event of this operation, created if it is not live; null for other events.
+    TimelineEventItem *itemForTrace(int traceIndex);
+    // Scene rect an event's drawing occupies at the current layout (glyph or bar, without its label).
+    QRectF anchorRect(int plan) const;
+    int planOfTrace(int traceIndex) const { return m_planOfTrace.value(traceIndex, -1); }
+    // Distinct event times of the operation, ascending.
+    const QList<qint64> &times() const { return m_times; }
+
+    void setZoom(qreal zoom);
+    qreal zoom() const { return m_zoom; }
+    // The smallest zoom: 0.02, or more for operations with many events (see kMaxEventsPerPx).
+    qreal minimumZoom() const;
+    // The scene x range the view shows; items are kept for it and half its width on either side.
+    void setExposedRange(qreal left, qreal right);
+    // Every event gets its item (export); the next setExposedRange() goes back to the window.
+    void materializeAll();
+    // Zoom at which the whole operation fits `width` scene pixels (the lane-name column excluded).
+    // A pure function of the operation and `width`: it does not depend on the current zoom.
+    qreal fitZoom(qreal width) const;
+    // Width of the scene rect (lane-name column included) at `zoom`, and its height at lane height `laneH`.
+    qreal sceneWidthAt(qreal zoom) const;
+    qreal contentHeightAt(qreal laneH) const { return kAxisHeight + laneH * laneWeightSum() + 8; }
+    void setLaneHeight(qreal h);
+    // Lanes without events in this operation are drawn at reduced height.
+    qreal laneHeight() const { return m_laneH; }
+    qreal laneHeight(int lane) const { return m_laneH * laneWeight(lane); }
+    qreal laneWeight(int lane) const { return m_laneUsed.value(lane, true) ? 1.0 : kCompactLane; }
+    qreal laneWeightSum() const;
+    qreal laneTop(int lane) const;
+    qreal lanesBottom() const { return laneTop(kLaneCount); }
+    qreal laneCenter(Lane lane, int slot) const;
+    qreal barHalfHeight() const;
+    // Whether a glyph's label goes below it (else above).
+    bool labelBelow(int plan) const { return m_labelBelow.value(plan, false); }
+    // A glyph label that would overlap a more important one nearby at this zoom is left out
+    // (its details stay one click away).
+    bool labelHidden(int plan) const { return m_labelHidden.value(plan, false); }
+    qreal xOf(qint64 t) const { return m_leftPad + m_axis.x(t); }
+    qint64 timeAtX(qreal x) const { return m_axis.timeAt(x - m_leftPad); }
+    qreal contentHeight() const { return lanesBottom() + 8; }
+
+    // The playhead, and the time of the latest event at or before it (the "current" instant).
+    void setPlayhead(qint64 t);
+    qint64 playhead() const { return m_playhead; }
+    qint64 currentInstant() const { return m_instant; }
+    qreal playheadX() const { return xOf(m_playhead); }
+    qint64 instantAt(qint64 t) const;
+    // The playhead's time bubble on the axis (null when nothing is shown), and the tick labels drawn
+    // beside it: those it would cover are left out.
+    QRectF playheadBubble() const;
+    const QList<TimeAxis::Tick> &ticks() const { return m_ticks; }
+    QList<QRectF> shownTickLabels() const;
+
+    void setColors(const timeline::Colors &colors);
+    const timeline::Colors &colors() const { return m_colors; }
+    void setBaseFont(const QFont &font);
+    // Widths of bars, messages, waits and the playhead, times this (1 normally; thicker in presentation mode).
+    void setStrokeScale(qreal scale);
+    // The lane name column: kLabelWidth, wider when the lane font is large (zoom, presentation mode).
+    qreal labelWidth() const { return m_labelWidth; }
+    qreal strokeScale() const { return m_strokeScale; }
+    const QFont &labelFont() const { return m_labelFont; }
+    const QFont &badgeFont() const { return m_badgeFont; }
+    const QFont &laneFont() const { return m_laneFont; }
+
+    // Lane names in a column of kLabelWidth starting at scene x `left` (the view pins it; export draws it at the edge).
+    void paintLaneLabels(QPainter *painter, qreal left, qreal top, qreal bottom) const;
+    // Message shown when there is nothing to draw.
+    void setEmptyText(const QString &text);
+
+    void notifyClicked(int traceIndex);
+
+    // Lesson highlight: one lane drawn tinted and outlined (its index, Lane order), or -1 for none.
+    void setEmphasisedLane(int lane);
+    int emphasisedLane() const { return m_emphasisedLane; }
+    // A lesson question: what the playhead has not reached yet is not drawn at all (normally faded),
+    // so the end of the operation does not give the answer away before the reveal.
+    void setFutureHidden(bool hidden);
+    bool isFutureHidden() const { return m_futureHidden; }
+    qreal futureOpacity() const;
+
+Q_SIGNALS:
+    void eventClicked(int traceIndex);
+
+protected:
+    void drawBackground(QPainter *painter, const QRectF &rect) override;
+    void drawForeground(QPainter *painter, const QRectF &rect) override;
+
+private:
+    void relayout();
+    void resolveLabelCollisions();
+    // Creates the items of the wanted plans and removes the others (the selected one stays).
+    void syncItems(bool all = false);
+    void placeItem(int plan);
+    QPointF anchorOf(int plan) const;
+    void updateSceneRect();
+    // Sideways offsets of glyphs sharing an instant; depend on the plans and the badge font only.
+    void updateDodges();
+    qreal leftPadAt(qreal zoom) const;
+    QRectF tickLabelRect(const TimeAxis::Tick &tick) const;
+    bool tickLabelHidden(const TimeAxis::Tick &tick) const;
+
+    Trace m_trace;
+    int m_op = 0;
+    QList<EventPlan> m_plans;
+    QList<TimelineEventItem *> m_items; // per plan: its item, or null while it is not live
+    QList<int> m_live;                  // plans that have an item
+    QHash<int, int> m_planOfTrace;
+    qreal m_exposedLeft = -kLabelWidth;
+    qreal m_exposedRight = 1280;
+    qreal m_liveLeft = 0;  // the scene x range the live items were chosen for
+    qreal m_liveRight = 0;
+    bool m_windowValid = false; // false: choose the live items again on the next exposed range
+    qreal m_maxDodge = 0;
+    bool m_twoSlots = false; // a double submit: two slots per lane
+    qint64 m_geometryUpdates = 0;
+    QList<qint64> m_times;
+    QStringList m_laneNotes;
+    QList<bool> m_laneEnabled;
+    QList<bool> m_laneUsed;
+    QString m_emptyText;
+    int m_emphasisedLane = -1;
+    bool m_futureHidden = false;
+    TimeAxis m_axis;
+    TimeAxis m_natural;          // the axis at zoom 1: every x of m_axis is this one times the zoom
+    QList<qreal> m_dodgeDx;      // per plan: sideways offset of its glyph
+    QList<qreal> m_labelOffset;  // per plan: bars start their label after the glyphs on their start
+    QList<bool> m_labelBelow;    // per plan: glyph label below the glyph (after collisions)
+    QList<bool> m_labelBelowBase; // per plan: the side updateDodges() chose
+    QList<bool> m_labelHidden;   // per plan: label left out at this zoom
+    QList<TimeAxis::Tick> m_ticks; // cached per layout: painting only looks up the visible ones
+    qreal m_zoom = 1.0;
+    qreal m_strokeScale = 1.0;
+    qreal m_labelWidth = kLabelWidth;
+    qreal m_leftPad = kLeftPad;
+    qreal m_laneH = 64;
+    qint64 m_playhead = 0;
+    qint64 m_instant = 0;
+    timeline::Colors m_colors;
+    QFont m_labelFont;
+    QFont m_badgeFont;
+    QFont m_laneFont;
+    QFont m_noteFont;
+};
+
+} // namespace retrylab

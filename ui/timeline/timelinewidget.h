@@ -1,0 +1,170 @@
+#pragma once
+
+#include "simulator.h"
+#include "timeline/timelinelayout.h"
+#include "timeline/timelineoverview.h"
+
+#include <QList>
+#include <QSet>
+#include <QSize>
+#include <QString>
+#include <QWidget>
+
+class QComboBox;
+class QGraphicsScene;
+class QLabel;
+class QScrollArea;
+class QSlider;
+class QSpinBox;
+class QToolButton;
+class QVariantAnimation;
+
+namespace retrylab {
+
+class TimelineLegend;
+class TimelineOverview;
+class TimelineScene;
+class TimelineView;
+
+// The animated attempt timeline: swimlanes of one operation, a playback bar, a narrated
+// caption and an overview strip of every operation of the run.
+class TimelineWidget : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit TimelineWidget(QWidget *parent = nullptr);
+    ~TimelineWidget() override;
+
+    // What setResult derives from a whole run: a pure function of it, for a worker thread.
+    struct Prepared
+    {
+        QSet<int> duplicates; // timeline::duplicateRecords
+        TimelineOverview::Layout overview;
+    };
+    static Prepared prepare(const RunResult &result);
+
+    void setResult(const RunResult &result); // keeps the current op if it still exists, else op 1
+    // The same with prepare(result) computed elsewhere: the overview shows its rows at once.
+    void setResult(const RunResult &result, Prepared prepared);
+    void setOperation(int op);               // which logical operation the swimlanes show
+    int operation() const;
+    void selectEvent(int traceIndex); // index into result.trace; highlights + scrolls; no signal loop
+    qint64 playhead() const;          // microseconds of virtual time
+    void setPlayhead(qint64 t);
+    void stepNext();
+    void stepPrevious();
+    void seekToEnd();
+    void play();
+    void pause();
+    bool isPlaying() const;
+    void setSpeed(double factor); // 0.25 .. 16
+    // Hides the timeline's own operation picker when a host window offers one.
+    void setOperationPickerVisible(bool visible);
+    // A host that drives several timelines with one playback bar, one zoom and one key hides their
+    // own: the row of playback and zoom controls, and the key to the symbols.
+    void setControlBarVisible(bool visible);
+    void setLegendAllowed(bool allowed);
+    // The result came from the embedded server: the client lanes belong to an outside client the
+    // server cannot see, so they are greyed with a note saying so. Takes effect at the next setResult().
+    void setLive(bool live) { m_live = live; }
+    // The lab's own client ran over real HTTP: the network lane is loopback, not the model.
+    void setRealNetwork(bool real) { m_realNetwork = real; }
+    bool isLive() const { return m_live; }
+    double speed() const { return m_speed; }
+    QString caption() const;   // the narrated sentence of the current event
+    int itemCount() const;     // trace events of the shown operation (each drawn by one item while in view)
+    int liveItemCount() const; // items that exist now: all of them, or those in and near the view for long operations
+    QGraphicsScene *scene() const;
+    TimelineView *view() const { return m_view; }
+    TimelineOverview *overview() const { return m_overview; }
+    QVariantAnimation *animation() const { return m_anim; }
+    QString detailsText() const;
+    void zoomBy(double factor);
+    // Widths of the drawn strokes times this: presentation mode draws thicker lines for a projector.
+    void setStrokeScale(qreal scale);
+    qreal strokeScale() const;
+    // Presentation mode leaves out the overview strip of every operation: the clicker picks operations.
+    void setOverviewAllowed(bool allowed);
+    bool isOverviewAllowed() const { return m_overviewAllowed; }
+    void fitToView();
+    // Lesson highlights. A lane drawn tinted and outlined until cleared (-1), kept across operations.
+    void emphasiseLane(int lane);
+    int emphasisedLane() const;
+    // What the playhead has not reached yet is left out instead of drawn faded (a lesson question).
+    void setFutureHidden(bool hidden);
+    bool isFutureHidden() const;
+    // Selects the first event of `kind` in the shown operation (as a click would, without the signal;
+    // the playhead stays); false when the operation has none.
+    bool selectFirstEvent(EventKind kind);
+    // The trace index of the selected event, or -1.
+    int selectedEvent() const { return m_selected; }
+    // .png or .svg. Without a slide size: the scene as shown (its current zoom). With one (e.g. 1920x1080):
+    // the whole operation laid out to fill exactly that size, under a title, with fonts scaled for a projector.
+    bool exportImage(const QString &fileName, QString *error = nullptr, const QSize &slideSize = QSize()) const;
+
+Q_SIGNALS:
+    void eventSelected(int traceIndex); // user clicked an item
+    void playheadMoved(qint64 t);
+    void operationChanged(int op);
+
+protected:
+    void keyPressEvent(QKeyEvent *event) override;
+    void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
+    void applyResult(const RunResult &result, QSet<int> duplicates, TimelineOverview::Layout *overview);
+    void rebuild();
+    void applyPlayhead(qint64 t);
+    void updateCaption();
+    void updatePlayButton();
+    void updateSliderRange();
+    void followPlayhead();
+    void showDetails(int traceIndex);
+    void zoomAround(double factor, const QPoint &viewportAnchor);
+    void applyFit();
+    void updateExposed() const; // tells the scene which x range the view shows
+    void adaptToView(); // lane height and (unless zoomed by hand) zoom for the view's size
+    void updateOverviewHeight();
+    int operationCount() const;
+    bool hasOperation(int op) const;
+
+    RunResult m_result;
+    QSet<int> m_duplicates;
+    int m_op = 1;
+    double m_speed = 1.0;
+    timeline::StoryClock m_clock; // playback milliseconds (at 1x) of each distinct event time
+    QList<int> m_byTime;   // plan indices sorted by time
+    QString m_caption;
+    int m_selected = -1;
+    bool m_syncing = false;
+    bool m_live = false;
+    bool m_overviewAllowed = true;
+    bool m_realNetwork = false;
+    enum class Fit { None, Readable, Exact };
+    Fit m_fit = Fit::Readable; // how zoom follows resizes until the user zooms by hand
+    QSize m_viewInput;         // the view's maximumViewportSize() the layout was computed for
+
+    TimelineScene *m_scene = nullptr;
+    TimelineView *m_view = nullptr;
+    QVariantAnimation *m_anim = nullptr;
+    QToolButton *m_prevButton = nullptr;
+    QToolButton *m_playButton = nullptr;
+    QToolButton *m_nextButton = nullptr;
+    QComboBox *m_speedCombo = nullptr;
+    QSlider *m_slider = nullptr;
+    QLabel *m_timeLabel = nullptr;
+    QToolButton *m_zoomOutButton = nullptr;
+    QToolButton *m_zoomInButton = nullptr;
+    QToolButton *m_fitButton = nullptr;
+    QSpinBox *m_opSpin = nullptr;
+    QLabel *m_captionLabel = nullptr;
+    QLabel *m_detailsLabel = nullptr;
+    QLabel *m_overviewTitle = nullptr;
+    TimelineLegend *m_legend = nullptr;
+    bool m_legendAllowed = true;
+    TimelineOverview *m_overview = nullptr;
+    QScrollArea *m_overviewArea = nullptr;
+};
+
+} // namespace retrylab
