@@ -83,7 +83,6 @@ struct FieldSpec
     QStringList choices; // choice and list of names
     QString unit;        // "ms", "s", "%" or empty
     EditorHint editor;
-    QString help;        // one line: what the field does
     Member member;
     // Custom reading and writing, for fields whose rules are more than a type and bounds (the seed,
     // the lists, the tenacity alias). Null: the table walk reads and writes the member.
