@@ -15,6 +15,7 @@ QString text(bool v) { return v ? QStringLiteral("true") : QStringLiteral("false
 QString text(int v) { return QString::number(v); }
 QString text(quint64 v) { return QString::number(v); }
 QString text(double v) { return QString::number(v); }
+QString text(const QString &v) { return v; } // a choice, by its name
 QString text(const QStringList &v) { return QLatin1Char('[') + v.join(QStringLiteral(", ")) + QLatin1Char(']'); }
 QString text(const QList<int> &v)
 {

@@ -1,4 +1,5 @@
 #include "editor/editorscripttable.h"
+#include "scenario/schema.h"
 
 #include "editor/editorchoicedelegate.h"
 #include "scenario.h"
@@ -17,17 +18,15 @@ namespace retrylab {
 
 namespace {
 
+// The choices of a script entry's keys, from the field table.
 QStringList faultNames()
 {
-    QStringList names;
-    for (int i = 0; i <= int(FaultKind::ServerRestart); ++i)
-        names << scenario::toString(FaultKind(i));
-    return names;
+    return scenario::fieldSpec(QStringLiteral("network.script[N].fault"))->choices;
 }
 
 QStringList methodNames()
 {
-    return {scenario::toString(ScriptMethod::Post), scenario::toString(ScriptMethod::Get)};
+    return scenario::fieldSpec(QStringLiteral("network.script[N].method"))->choices;
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 #include "editor/editorpresetlist.h"
 #include "editor/editorscripttable.h"
 #include "editor/editorstyle.h"
+#include "scenario/schema.h"
 #include "scenariovisit.h"
 
 #include <QAbstractScrollArea>
@@ -39,8 +40,6 @@
 namespace retrylab {
 
 namespace {
-constexpr int MaxMs = 3600000; // the core's limit for durations: one hour of virtual time
-const char *const Methods[] = {"GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE", "POST", "PATCH"};
 const char *const InvalidProperty = "invalid";
 const char *const HelpProperty = "helpToolTip";
 const char *const NullAtMinimumProperty = "nullAtMinimum"; // an Int or Number field whose minimum means JSON null
@@ -194,15 +193,13 @@ QString headline(const Scenario &s)
     return colon > 0 ? title.left(colon) : title;
 }
 
-template<typename E>
-QList<QPair<QString, QString>> choices(int count, const QHash<QString, QString> &labels)
+// The field table's entry for a form field: its type, bounds, unit and choices.
+const scenario::FieldSpec &specOf(const QString &path)
 {
-    QList<QPair<QString, QString>> result;
-    for (int i = 0; i < count; ++i) {
-        const QString value = scenario::toString(E(i));
-        result.append({value, labels.value(value, value)});
-    }
-    return result;
+    const scenario::FieldSpec *spec = scenario::fieldSpec(path);
+    if (!spec)
+        qFatal("ScenarioEditor: %s is not a path of the field table", qPrintable(path));
+    return *spec;
 }
 
 // "server.idempotency.mode: expected one of ..., got x" -> "expected one of ..., got x"
@@ -328,43 +325,43 @@ QWidget *ScenarioEditor::buildWorkloadPage()
         {QStringLiteral("open"), tr("Open: orders arrive on a schedule")},
         {QStringLiteral("closed"), tr("Closed: clients wait for answers")},
     };
-    addRow(form, tr("Load model"), choiceField(QStringLiteral("workload.mode"), choices<WorkloadMode>(2, modeLabels)),
+    addRow(form, tr("Load model"), choiceField(QStringLiteral("workload.mode"), modeLabels),
            tr("Open: orders arrive whatever the server does. Closed: each client sends its next operation only "
               "after the last one ended, so a slow server slows the arrivals."));
     const QHash<QString, QString> arrivalLabels{
         {QStringLiteral("fixed"), tr("Evenly spaced")},
         {QStringLiteral("poisson"), tr("Poisson: random gaps")},
     };
-    QWidget *arrivals = choiceField(QStringLiteral("workload.arrivals"), choices<Arrivals>(2, arrivalLabels));
+    QWidget *arrivals = choiceField(QStringLiteral("workload.arrivals"), arrivalLabels);
     addRow(form, tr("Arrivals"), arrivals, tr("Open load: orders evenly spaced, or a Poisson process."));
     showWhen(form, arrivals, open);
-    QWidget *orders = intField(QStringLiteral("workload.orders"), 0, 10000000);
+    QWidget *orders = intField(QStringLiteral("workload.orders"));
     addRow(form, tr("Orders"), orders, tr("Logical operations: orders the user means to place once each."));
     showWhen(form, orders, open);
-    QWidget *between = intField(QStringLiteral("workload.interArrivalMs"), 0, MaxMs, tr(" ms"), 100);
+    QWidget *between = intField(QStringLiteral("workload.interArrivalMs"));
     addRow(form, tr("Between orders"), between,
            tr("Open load: the time between two orders of one client. Closed load, clients not starting "
               "together: client i starts at i x this / clients."));
     showWhen(form, between, [](const Scenario &s) {
         return s.workload.mode == WorkloadMode::Open || !s.workload.startTogether;
     });
-    addRow(form, tr("Clients"), intField(QStringLiteral("workload.clients"), 0, 100000),
+    addRow(form, tr("Clients"), intField(QStringLiteral("workload.clients")),
            tr("Independent clients sending orders at the same time."));
-    QWidget *ops = intField(QStringLiteral("workload.opsPerClient"), 0, 1000000);
+    QWidget *ops = intField(QStringLiteral("workload.opsPerClient"));
     addRow(form, tr("Orders per client"), ops, tr("Closed load: each client places this many orders, one after another."));
     showWhen(form, ops, closed);
-    QWidget *think = intField(QStringLiteral("workload.thinkTimeMs"), 0, MaxMs, tr(" ms"), 100);
+    QWidget *think = intField(QStringLiteral("workload.thinkTimeMs"));
     addRow(form, tr("Think time"), think, tr("Closed load: the pause between an order's end and the client's next one."));
     showWhen(form, think, closed);
     QWidget *together = boolField(QStringLiteral("workload.startTogether"), tr("All clients start at 0 s"));
     addRow(form, QString(), together,
            tr("Closed load: every client starts at once (the AWS study), or they start spread out."));
     showWhen(form, together, closed);
-    addRow(form, tr("Double submits"), percentField(QStringLiteral("workload.doubleSubmitRate")),
+    addRow(form, tr("Double submits"), numberField(QStringLiteral("workload.doubleSubmitRate")),
            tr("Share of orders submitted twice, e.g. a double click."));
     addRow(form, tr("Double-submit delay"),
-           intField(QStringLiteral("workload.doubleSubmitDelayMs"), 0, MaxMs, tr(" ms"), 5));
-    addRow(form, tr("Seed"), intField(QStringLiteral("seed"), 0, INT_MAX),
+           intField(QStringLiteral("workload.doubleSubmitDelayMs")));
+    addRow(form, tr("Seed"), intField(QStringLiteral("seed")),
            tr("Same scenario and seed give the same run, event for event."));
     layout->addLayout(form);
 
@@ -408,22 +405,22 @@ QGroupBox *ScenarioEditor::buildLayerGroup(const QString &layer, const QString &
         {QStringLiteral("decorrelated"), tr("Decorrelated")},
         {QStringLiteral("proportional"), tr("Proportional: wait \u00b1 x%")},
     };
-    auto *attempts = qobject_cast<QSpinBox *>(intField(p + QStringLiteral("maxAttempts"), 0, 999));
+    auto *attempts = qobject_cast<QSpinBox *>(intField(p + QStringLiteral("maxAttempts")));
     attempts->setSpecialValueText(tr("unlimited"));
     addRow(form, tr("Max attempts"), attempts,
            tr("Unlimited (tenacity stop_never) retries until the deadline below, which it then needs."));
     addRow(form, tr("Backoff"),
-           choiceField(p + QStringLiteral("backoff.kind"), choices<BackoffKind>(4, kindLabels)));
-    addRow(form, tr("First wait"), intField(p + QStringLiteral("backoff.initialMs"), 0, MaxMs, tr(" ms"), 100));
-    addRow(form, tr("Multiplier"), numberField(p + QStringLiteral("backoff.multiplier"), 0, 1000, 0.5, 2));
-    addRow(form, tr("Max wait"), intField(p + QStringLiteral("backoff.maxMs"), 0, MaxMs, tr(" ms"), 100));
-    addRow(form, tr("Jitter"), choiceField(p + QStringLiteral("backoff.jitter"), choices<Jitter>(5, jitterLabels)));
-    addRow(form, tr("Jitter \u00b1"), intField(p + QStringLiteral("backoff.jitterPercent"), 0, 100, tr(" %"), 5),
+           choiceField(p + QStringLiteral("backoff.kind"), kindLabels));
+    addRow(form, tr("First wait"), intField(p + QStringLiteral("backoff.initialMs")));
+    addRow(form, tr("Multiplier"), numberField(p + QStringLiteral("backoff.multiplier")));
+    addRow(form, tr("Max wait"), intField(p + QStringLiteral("backoff.maxMs")));
+    addRow(form, tr("Jitter"), choiceField(p + QStringLiteral("backoff.jitter"), jitterLabels));
+    addRow(form, tr("Jitter \u00b1"), intField(p + QStringLiteral("backoff.jitterPercent")),
            tr("With proportional jitter: each wait varies by up to this share either way."));
-    addRow(form, tr("Min wait"), intField(p + QStringLiteral("backoff.minMs"), 0, MaxMs, tr(" ms"), 100),
+    addRow(form, tr("Min wait"), intField(p + QStringLiteral("backoff.minMs")),
            tr("The shortest wait, after the cap and the jitter (tenacity's min); full jitter then draws "
               "between it and the wait, as wait_random_exponential does."));
-    auto *deadline = qobject_cast<QSpinBox *>(intField(p + QStringLiteral("deadlineMs"), 0, MaxMs, tr(" ms"), 1000));
+    auto *deadline = qobject_cast<QSpinBox *>(intField(p + QStringLiteral("deadlineMs")));
     deadline->setSpecialValueText(tr("none"));
     addRow(form, tr("Deadline"), deadline, tr("Overall time budget of this layer; 0 = none."));
     return box;
@@ -439,9 +436,8 @@ QGroupBox *ScenarioEditor::buildTransportGroup()
     auto *form = new QFormLayout(box);
     // A counter spin box whose lowest value is urllib3's None: "unlimited", read back as null.
     const auto counter = [this](const QString &path) {
-        auto *spin = qobject_cast<QSpinBox *>(intField(path, -1, 99)); // above 20: the core names the field
+        auto *spin = qobject_cast<QSpinBox *>(intField(path));
         spin->setSpecialValueText(tr("unlimited"));
-        spin->setProperty(NullAtMinimumProperty, true);
         return spin;
     };
     addRow(form, tr("Total retries"), counter(QStringLiteral("client.transport.total")),
@@ -454,11 +450,11 @@ QGroupBox *ScenarioEditor::buildTransportGroup()
            tr("urllib3 status: retries after a forcelisted or Retry-After status."));
     addRow(form, tr("Other retries"), counter(QStringLiteral("client.transport.other")),
            tr("urllib3 other: other errors. The simulation raises none, so this counter never runs out."));
-    addRow(form, tr("Backoff factor"), numberField(QStringLiteral("client.transport.backoffFactor"), 0, 9999, 0.1, 2),
+    addRow(form, tr("Backoff factor"), numberField(QStringLiteral("client.transport.backoffFactor")),
            tr("Wait factor x 2^(n-1) seconds; the first retry is immediate."));
-    addRow(form, tr("Backoff cap"), numberField(QStringLiteral("client.transport.backoffMaxS"), 0, 99999, 1, 1),
+    addRow(form, tr("Backoff cap"), numberField(QStringLiteral("client.transport.backoffMaxS")),
            tr("urllib3 backoff_max: no backoff wait is longer (the jitter included)."));
-    addRow(form, tr("Backoff jitter"), numberField(QStringLiteral("client.transport.backoffJitter"), 0, 3600, 0.1, 2),
+    addRow(form, tr("Backoff jitter"), numberField(QStringLiteral("client.transport.backoffJitter")),
            tr("urllib3 backoff_jitter: a random 0 to this many seconds added to each backoff after the first retry."));
     addRow(form, tr("Status forcelist"), statusListField(QStringLiteral("client.transport.statusForcelist")),
            tr("Comma-separated HTTP statuses to retry, e.g. 500,502,503,504."));
@@ -467,7 +463,7 @@ QGroupBox *ScenarioEditor::buildTransportGroup()
     addRow(form, QString(),
            boolField(QStringLiteral("client.transport.respectRetryAfter"), tr("Honour Retry-After")));
     addRow(form, tr("Retry-After cap"),
-           intField(QStringLiteral("client.transport.retryAfterMaxS"), 0, 86400, tr(" s"), 60),
+           intField(QStringLiteral("client.transport.retryAfterMaxS")),
            tr("urllib3 retry_after_max: longest Retry-After wait. A Retry-After of 0 waits the backoff instead; "
               "a negative or unreadable one counts as absent (urllib3 raises InvalidHeader there)."));
     addRow(form, QString(),
@@ -476,10 +472,6 @@ QGroupBox *ScenarioEditor::buildTransportGroup()
     if (auto *raise = field(QStringLiteral("client.transport.raiseOnStatus")))
         raise->setToolTip(tr("On: the layer above sees MaxRetryError, without the response or its Retry-After. "
                              "Off: it gets the last response."));
-    if (auto *cap = qobject_cast<QDoubleSpinBox *>(field(QStringLiteral("client.transport.backoffMaxS"))))
-        cap->setSuffix(tr(" s"));
-    if (auto *factor = qobject_cast<QDoubleSpinBox *>(field(QStringLiteral("client.transport.backoffFactor"))))
-        factor->setSuffix(tr(" s"));
     return box;
 }
 
@@ -496,13 +488,13 @@ QWidget *ScenarioEditor::buildClientPage()
         {QStringLiteral("perWrapperAttempt"), tr("Per wrapper attempt (inside @retry)")},
     };
     addRow(general, tr("Idempotency key"),
-           choiceField(QStringLiteral("client.keyPlacement"), choices<KeyPlacement>(4, keyLabels)),
+           choiceField(QStringLiteral("client.keyPlacement"), keyLabels),
            tr("Where the client mints the Idempotency-Key. Only a key minted once per operation "
               "is carried by every retry of every layer."));
-    addRow(general, tr("Timeout"), intField(QStringLiteral("client.timeoutMs"), 0, MaxMs, tr(" ms"), 500),
+    addRow(general, tr("Timeout"), intField(QStringLiteral("client.timeoutMs")),
            tr("Read timeout per HTTP attempt. A timeout is not a failure: the server may have committed."));
     addRow(general, tr("Connection refused after"),
-           intField(QStringLiteral("client.connectFailMs"), 0, MaxMs, tr(" ms"), 5),
+           intField(QStringLiteral("client.connectFailMs")),
            tr("How long the client waits before it learns that a connection was refused (the connect-failure "
               "fault). Nothing reached the server, so such an attempt is always safe to retry."));
     addRow(general, QString(), boolField(QStringLiteral("client.requestId"), tr("Send X-Request-ID")));
@@ -513,7 +505,7 @@ QWidget *ScenarioEditor::buildClientPage()
         {QStringLiteral("resend"), tr("Send again")},
     };
     addRow(general, tr("Unanswered query"),
-           choiceField(QStringLiteral("client.onUnknownQuery"), choices<UnknownQuery>(2, unknownLabels)),
+           choiceField(QStringLiteral("client.onUnknownQuery"), unknownLabels),
            tr("When GET /orders?ref= gets no answer, even after the transport's retries, the order's fate is "
               "unknown. Failing the business attempt is safe; sending the order again may create a duplicate."));
     addRow(general, QString(),
@@ -537,7 +529,7 @@ QWidget *ScenarioEditor::buildClientPage()
     };
     auto *wrapperForm = qobject_cast<QFormLayout *>(wrapper->layout());
     addRow(wrapperForm, tr("Retry on"),
-           choiceField(QStringLiteral("client.wrapperRetryOn"), choices<WrapperRetryOn>(2, retryOnLabels)));
+           choiceField(QStringLiteral("client.wrapperRetryOn"), retryOnLabels));
     layout->addWidget(wrapper);
 
     layout->addWidget(buildTransportGroup());
@@ -552,17 +544,15 @@ QWidget *ScenarioEditor::buildClientPage()
         {QStringLiteral("perClient"), tr("Per client")},
         {QStringLiteral("global"), tr("Global: one for all clients")},
     };
-    QWidget *scope = choiceField(QStringLiteral("client.retryBudget.scope"), choices<BudgetScope>(2, scopeLabels));
+    QWidget *scope = choiceField(QStringLiteral("client.retryBudget.scope"), scopeLabels);
     addRow(budgetForm, tr("Bucket"), scope,
            tr("Each client's own bucket, or one bucket that every client's retries spend (a server-side budget)."));
-    QWidget *ratio = numberField(QStringLiteral("client.retryBudget.ratio"), 0, 1000, 0.05, 2);
+    QWidget *ratio = numberField(QStringLiteral("client.retryBudget.ratio"));
     addRow(budgetForm, tr("Ratio"), ratio);
-    QWidget *maxTokens = numberField(QStringLiteral("client.retryBudget.maxTokens"), 0, 999999, 1, 1);
+    QWidget *maxTokens = numberField(QStringLiteral("client.retryBudget.maxTokens"));
     addRow(budgetForm, tr("Max tokens"), maxTokens);
-    auto *initial = qobject_cast<QDoubleSpinBox *>(numberField(QStringLiteral("client.retryBudget.initialTokens"), -1,
-                                                               9999999, 1, 1));
+    auto *initial = qobject_cast<QDoubleSpinBox *>(numberField(QStringLiteral("client.retryBudget.initialTokens")));
     initial->setSpecialValueText(tr("full"));
-    initial->setProperty(NullAtMinimumProperty, true);
     addRow(budgetForm, tr("Tokens at start"), initial,
            tr("The tokens in the bucket at 0 s. Full: as many as max tokens."));
     for (QWidget *row : {scope, ratio, maxTokens, static_cast<QWidget *>(initial)})
@@ -579,12 +569,12 @@ QWidget *ScenarioEditor::buildClientPage()
         {QStringLiteral("consecutive"), tr("Failures in a row")},
         {QStringLiteral("failureRate"), tr("Failure rate in a window")},
     };
-    QWidget *breakerMode = choiceField(QStringLiteral("client.circuitBreaker.mode"), choices<BreakerMode>(2, breakerLabels));
+    QWidget *breakerMode = choiceField(QStringLiteral("client.circuitBreaker.mode"), breakerLabels);
     addRow(breakerForm, tr("Opens on"), breakerMode,
            tr("Failures in a row: after so many consecutive failures. Failure rate: when, of the last attempts "
               "(the window full), at least the given share failed."));
     showWhen(breakerForm, breakerMode, breakerOn);
-    QWidget *threshold = intField(QStringLiteral("client.circuitBreaker.failureThreshold"), 0, 100000);
+    QWidget *threshold = intField(QStringLiteral("client.circuitBreaker.failureThreshold"));
     addRow(breakerForm, tr("Failures to open"), threshold);
     showWhen(breakerForm, threshold, [](const Scenario &s) {
         return s.client.circuitBreaker.enabled && s.client.circuitBreaker.mode == BreakerMode::Consecutive;
@@ -592,13 +582,13 @@ QWidget *ScenarioEditor::buildClientPage()
     const auto rateMode = [](const Scenario &s) {
         return s.client.circuitBreaker.enabled && s.client.circuitBreaker.mode == BreakerMode::FailureRate;
     };
-    QWidget *window = intField(QStringLiteral("client.circuitBreaker.window"), 0, 100000, tr(" attempts"), 5);
+    QWidget *window = intField(QStringLiteral("client.circuitBreaker.window"));
     addRow(breakerForm, tr("Window"), window, tr("The last attempts the failure rate is measured over."));
     showWhen(breakerForm, window, rateMode);
-    QWidget *rate = intField(QStringLiteral("client.circuitBreaker.failureRatePercent"), 0, 1000, tr(" %"), 5);
+    QWidget *rate = intField(QStringLiteral("client.circuitBreaker.failureRatePercent"));
     addRow(breakerForm, tr("Failure rate"), rate, tr("Opens when at least this share of the window failed."));
     showWhen(breakerForm, rate, rateMode);
-    QWidget *openFor = intField(QStringLiteral("client.circuitBreaker.openMs"), 0, MaxMs, tr(" ms"), 500);
+    QWidget *openFor = intField(QStringLiteral("client.circuitBreaker.openMs"));
     addRow(breakerForm, tr("Open for"), openFor);
     showWhen(breakerForm, openFor, breakerOn);
     QWidget *retriesOnly = boolField(QStringLiteral("client.circuitBreaker.retriesOnly"),
@@ -617,17 +607,17 @@ QWidget *ScenarioEditor::buildNetworkPage()
     auto *form = new QFormLayout;
     addDistributionRows(form, QStringLiteral("network.latencyMs"), tr("Latency"),
                         [](const Scenario &s) { return s.network.latencyMs.shape; });
-    addRow(form, tr("Connect failure"), percentField(QStringLiteral("network.connectFailure")),
+    addRow(form, tr("Connect failure"), numberField(QStringLiteral("network.connectFailure")),
            tr("Refused before anything is sent: always safe to retry."));
-    addRow(form, tr("Request lost"), percentField(QStringLiteral("network.requestLoss")),
+    addRow(form, tr("Request lost"), numberField(QStringLiteral("network.requestLoss")),
            tr("The request vanishes; the server never sees it."));
-    addRow(form, tr("Response lost"), percentField(QStringLiteral("network.responseLoss")),
+    addRow(form, tr("Response lost"), numberField(QStringLiteral("network.responseLoss")),
            tr("The server committed; the response vanishes and the client times out."));
-    addRow(form, tr("Reset after commit"), percentField(QStringLiteral("network.resetAfterCommit")),
+    addRow(form, tr("Reset after commit"), numberField(QStringLiteral("network.resetAfterCommit")),
            tr("The server committed; the connection is reset."));
-    addRow(form, tr("Latency spike"), percentField(QStringLiteral("network.latencySpike")),
+    addRow(form, tr("Latency spike"), numberField(QStringLiteral("network.latencySpike")),
            tr("The request arrives after the client gave up: the ghost request."));
-    addRow(form, tr("Spike delay"), intField(QStringLiteral("network.spikeMs"), 0, MaxMs, tr(" ms"), 500));
+    addRow(form, tr("Spike delay"), intField(QStringLiteral("network.spikeMs")));
     layout->addLayout(form);
 
     auto *scriptBox = new QGroupBox(tr("Scripted faults"), page);
@@ -641,9 +631,8 @@ QWidget *ScenarioEditor::buildNetworkPage()
     windowsBox->setToolTip(tr("A fault with its own probability for a period: an outage, a burst of lost responses, "
                               "a latency spike from one second to another. Windows of one fault must not overlap."));
     auto *windowsLayout = new QVBoxLayout(windowsBox);
-    QStringList windowFaults;
-    for (int i = 0; i < int(FaultKind::ServerRestart); ++i) // serverRestart is scheduled on the Server page
-        windowFaults << scenario::toString(FaultKind(i));
+    // The table's faults of a window: all but serverRestart, which is scheduled on the Server page.
+    const QStringList windowFaults = specOf(QStringLiteral("windows[N].fault")).choices;
     const QList<EntryColumn> windowColumns{
         {QStringLiteral("fromS"), tr("From"), tr("Start of the window, in seconds"), {}, QStringLiteral("999.9")},
         {QStringLiteral("toS"), tr("To"), tr("End of the window, in seconds (after its start)"), {},
@@ -673,11 +662,11 @@ QWidget *ScenarioEditor::buildServerPage()
         {QStringLiteral("orders"), tr("Orders: each POST inserts")},
         {QStringLiteral("occ"), tr("OCC: versioned writes")},
     };
-    addRow(modelForm, tr("Model"), choiceField(QStringLiteral("server.model"), choices<ServerModel>(2, modelLabels)),
+    addRow(modelForm, tr("Model"), choiceField(QStringLiteral("server.model"), modelLabels),
            tr("Orders: each POST creates an order (the idempotency lessons). OCC (optimistic concurrency, the AWS "
               "backoff study): each attempt reads a row's version and writes with it; a write after another "
               "client's write is a version conflict (409) for the retry layers."));
-    QWidget *rows = intField(QStringLiteral("server.occ.rows"), 0, 1000000);
+    QWidget *rows = intField(QStringLiteral("server.occ.rows"));
     addRow(modelForm, tr("Rows"), rows, tr("OCC: the rows the clients write; each operation picks one at random."));
     showWhen(modelForm, rows, [](const Scenario &s) { return s.server.model == ServerModel::Occ; });
     layout->addWidget(modelBox);
@@ -691,9 +680,9 @@ QWidget *ScenarioEditor::buildServerPage()
         {QStringLiteral("token"), tr("Server-issued tokens")},
     };
     addRow(idemForm, tr("Mode"),
-           choiceField(QStringLiteral("server.idempotency.mode"), choices<IdempotencyMode>(4, modeLabels)),
+           choiceField(QStringLiteral("server.idempotency.mode"), modeLabels),
            tr("Naive stores the key at commit, so concurrent requests with one key both pass the check."));
-    addRow(idemForm, tr("Key TTL"), intField(QStringLiteral("server.idempotency.ttlS"), 0, 99999999, tr(" s"), 60),
+    addRow(idemForm, tr("Key TTL"), intField(QStringLiteral("server.idempotency.ttlS")),
            tr("After this, the key is forgotten and a late retry creates a duplicate."));
     addRow(idemForm, QString(),
            boolField(QStringLiteral("server.idempotency.requireKey"), tr("Key required (400 without)")));
@@ -706,7 +695,7 @@ QWidget *ScenarioEditor::buildServerPage()
         {QStringLiteral("replay"), tr("Replay, like a key")},
     };
     addRow(idemForm, tr("Used token"),
-           choiceField(QStringLiteral("server.idempotency.tokenReuse"), choices<TokenReuse>(2, reuseLabels)),
+           choiceField(QStringLiteral("server.idempotency.tokenReuse"), reuseLabels),
            tr("Token mode only. A single-use token is spent when its order commits: a retry after a lost "
               "response gets 409, and the client reports a failure for an order that exists."));
     const QHash<QString, QString> storeLabels{
@@ -714,7 +703,7 @@ QWidget *ScenarioEditor::buildServerPage()
         {QStringLiteral("memory"), tr("In memory")},
     };
     addRow(idemForm, tr("Key store"),
-           choiceField(QStringLiteral("server.idempotency.store"), choices<KeyStore>(2, storeLabels)),
+           choiceField(QStringLiteral("server.idempotency.store"), storeLabels),
            tr("Where the idempotency keys live. After a restart of an in-memory store, a retry with the right "
               "key is a new request to the server: a duplicate."));
     layout->addWidget(idem);
@@ -727,33 +716,31 @@ QWidget *ScenarioEditor::buildServerPage()
            tr("Seconds of simulated time, comma-separated. A restart drops every request the server holds "
               "(their clients time out); requests arriving while it is down are dropped, and new connections "
               "are refused. The script fault serverRestart restarts it right after one attempt commits."));
-    addRow(restartsForm, tr("Down for"), intField(QStringLiteral("server.restartDownMs"), 0, MaxMs, tr(" ms"), 500));
+    addRow(restartsForm, tr("Down for"), intField(QStringLiteral("server.restartDownMs")));
     layout->addWidget(restarts);
 
     auto *load = new QGroupBox(tr("Capacity and processing"), page);
     auto *loadForm = new QFormLayout(load);
-    auto *capacity = qobject_cast<QSpinBox *>(intField(QStringLiteral("server.capacity"), 0, 999999));
+    auto *capacity = qobject_cast<QSpinBox *>(intField(QStringLiteral("server.capacity")));
     capacity->setSpecialValueText(tr("unlimited"));
     addRow(loadForm, tr("Capacity"), capacity, tr("Concurrent requests; 0 = unlimited. Full: 503."));
-    addRow(loadForm, tr("Queue"), intField(QStringLiteral("server.queue"), 0, 9999999));
+    addRow(loadForm, tr("Queue"), intField(QStringLiteral("server.queue")));
     addDistributionRows(loadForm, QStringLiteral("server.processingMs"), tr("Processing"),
                         [](const Scenario &s) { return s.server.processingMs.shape; });
     addRow(loadForm, tr("Per request in flight"),
-           numberField(QStringLiteral("server.latencyPerInFlightMs"), 0, 99999, 1, 2),
+           numberField(QStringLiteral("server.latencyPerInFlightMs")),
            tr("Service time grows with load: each request being processed adds this much to a request that "
               "starts. Retries add load, so a busy server can stay busy: a metastable failure."));
-    if (auto *perRequest = qobject_cast<QDoubleSpinBox *>(field(QStringLiteral("server.latencyPerInFlightMs"))))
-        perRequest->setSuffix(tr(" ms"));
     layout->addWidget(load);
 
     auto *errors = new QGroupBox(tr("Injected errors"), page);
     auto *errorsForm = new QFormLayout(errors);
-    addRow(errorsForm, tr("5xx before commit"), percentField(QStringLiteral("server.error5xxBeforeCommit")));
-    addRow(errorsForm, tr("5xx after commit"), percentField(QStringLiteral("server.error5xxAfterCommit")),
+    addRow(errorsForm, tr("5xx before commit"), numberField(QStringLiteral("server.error5xxBeforeCommit")));
+    addRow(errorsForm, tr("5xx after commit"), numberField(QStringLiteral("server.error5xxAfterCommit")),
            tr("The record is committed but the client sees an error."));
-    addRow(errorsForm, tr("429 throttling"), percentField(QStringLiteral("server.throttle429")));
-    addRow(errorsForm, tr("Error status"), intField(QStringLiteral("server.errorStatus"), 100, 599));
-    addRow(errorsForm, tr("Retry-After"), intField(QStringLiteral("server.retryAfterS"), 0, 99999, tr(" s")));
+    addRow(errorsForm, tr("429 throttling"), numberField(QStringLiteral("server.throttle429")));
+    addRow(errorsForm, tr("Error status"), intField(QStringLiteral("server.errorStatus")));
+    addRow(errorsForm, tr("Retry-After"), intField(QStringLiteral("server.retryAfterS")));
     layout->addWidget(errors);
     layout->addStretch(1);
     return page;
@@ -768,13 +755,13 @@ QWidget *ScenarioEditor::buildReconciliationPage()
     box->setToolTip(help);
     box->setProperty(HelpProperty, help);
     auto *form = new QFormLayout(box);
-    addRow(form, tr("Every"), intField(QStringLiteral("reconciliation.intervalS"), 0, 99999, tr(" s"), 10));
+    addRow(form, tr("Every"), intField(QStringLiteral("reconciliation.intervalS")));
     const QHash<QString, QString> actionLabels{
         {QStringLiteral("flag"), tr("Flag the extras")},
         {QStringLiteral("void"), tr("Void the extras")},
     };
     addRow(form, tr("Action"),
-           choiceField(QStringLiteral("reconciliation.action"), choices<ReconcileAction>(2, actionLabels)));
+           choiceField(QStringLiteral("reconciliation.action"), actionLabels));
     layout->addWidget(box);
     layout->addStretch(1);
     return page;
@@ -821,12 +808,28 @@ void ScenarioEditor::registerField(const Field &field)
     m_fields.append(field);
 }
 
-QWidget *ScenarioEditor::intField(const QString &path, int min, int max, const QString &suffix, int step)
+QString ScenarioEditor::unitSuffix(const QString &unit)
 {
+    if (unit == QLatin1String("ms"))
+        return tr(" ms");
+    if (unit == QLatin1String("s"))
+        return tr(" s");
+    if (unit == QLatin1String("%"))
+        return tr(" %");
+    if (unit == QLatin1String("attempts"))
+        return tr(" attempts");
+    return QString();
+}
+
+QWidget *ScenarioEditor::intField(const QString &path)
+{
+    const scenario::FieldSpec &spec = specOf(path);
+    const scenario::EditorRange range = scenario::editorRange(spec);
     auto *spin = new QSpinBox;
-    spin->setRange(min, max);
-    spin->setSingleStep(step);
-    spin->setSuffix(suffix);
+    spin->setRange(int(range.minimum), int(range.maximum));
+    spin->setSingleStep(int(spec.editor.step));
+    spin->setSuffix(unitSuffix(spec.unit));
+    spin->setProperty(NullAtMinimumProperty, range.nullAtMinimum);
     spin->setKeyboardTracking(false); // one run per finished edit, not per keystroke
     spin->setFocusPolicy(Qt::StrongFocus);
     spin->installEventFilter(new WheelGuard(spin));
@@ -836,33 +839,23 @@ QWidget *ScenarioEditor::intField(const QString &path, int min, int max, const Q
     return spin;
 }
 
-QWidget *ScenarioEditor::numberField(const QString &path, double min, double max, double step, int decimals)
+QWidget *ScenarioEditor::numberField(const QString &path)
 {
+    const scenario::FieldSpec &spec = specOf(path);
+    const scenario::EditorRange range = scenario::editorRange(spec);
+    // A probability shows as a percentage: the range and the value times 100.
+    const double scale = spec.editor.percent ? 100 : 1;
     auto *spin = new QDoubleSpinBox;
-    spin->setRange(min, max);
-    spin->setDecimals(decimals);
-    spin->setSingleStep(step);
+    spin->setRange(range.minimum * scale, range.maximum * scale);
+    spin->setDecimals(spec.editor.decimals);
+    spin->setSingleStep(spec.editor.step);
+    spin->setSuffix(unitSuffix(spec.unit));
+    spin->setProperty(NullAtMinimumProperty, range.nullAtMinimum);
     spin->setKeyboardTracking(false);
     spin->setFocusPolicy(Qt::StrongFocus);
     spin->installEventFilter(new WheelGuard(spin));
     spin->setAlignment(Qt::AlignRight);
-    registerField({path, Kind::Number, spin});
-    connect(spin, &QDoubleSpinBox::valueChanged, this, [this, path] { commit(path); });
-    return spin;
-}
-
-QWidget *ScenarioEditor::percentField(const QString &path)
-{
-    auto *spin = new QDoubleSpinBox;
-    spin->setRange(0, 100);
-    spin->setDecimals(1);
-    spin->setSingleStep(5);
-    spin->setSuffix(tr(" %"));
-    spin->setKeyboardTracking(false);
-    spin->setFocusPolicy(Qt::StrongFocus);
-    spin->installEventFilter(new WheelGuard(spin));
-    spin->setAlignment(Qt::AlignRight);
-    registerField({path, Kind::Percent, spin});
+    registerField({path, spec.editor.percent ? Kind::Percent : Kind::Number, spin});
     connect(spin, &QDoubleSpinBox::valueChanged, this, [this, path] { commit(path); });
     return spin;
 }
@@ -892,11 +885,11 @@ QGroupBox *ScenarioEditor::groupField(const QString &path, const QString &title)
     return box;
 }
 
-QWidget *ScenarioEditor::choiceField(const QString &path, const QList<QPair<QString, QString>> &items)
+QWidget *ScenarioEditor::choiceField(const QString &path, const QHash<QString, QString> &labels)
 {
     auto *combo = new ChoiceBox;
-    for (const auto &item : items)
-        combo->addItem(item.second, item.first);
+    for (const QString &value : specOf(path).choices)
+        combo->addItem(labels.value(value, value), value);
     combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     combo->setFocusPolicy(Qt::StrongFocus);
     combo->installEventFilter(new WheelGuard(combo));
@@ -921,9 +914,9 @@ QWidget *ScenarioEditor::methodsField(const QString &path)
     auto *grid = new QGridLayout(box);
     grid->setContentsMargins(0, 0, 0, 0);
     int i = 0;
-    for (const char *method : Methods) {
-        auto *check = new QCheckBox(QLatin1String(method), box);
-        check->setObjectName(QStringLiteral("method%1").arg(QLatin1String(method)));
+    for (const QString &method : specOf(path).choices) {
+        auto *check = new QCheckBox(method, box);
+        check->setObjectName(QStringLiteral("method%1").arg(method));
         grid->addWidget(check, i / 3, i % 3);
         connect(check, &QCheckBox::toggled, this, [this, path] { commit(path); });
         ++i;
@@ -959,21 +952,19 @@ void ScenarioEditor::addDistributionRows(QFormLayout *form, const QString &prefi
     const auto uniform = [shape](const Scenario &s) { return shape(s) == DistributionShape::Uniform; };
     const auto normal = [shape](const Scenario &s) { return shape(s) == DistributionShape::Normal; };
     addRow(form, tr("%1 distribution").arg(name),
-           choiceField(prefix + QStringLiteral(".distribution"), choices<DistributionShape>(2, shapeLabels)),
+           choiceField(prefix + QStringLiteral(".distribution"), shapeLabels),
            tr("Uniform: a base time plus a random 0 to jitter. Normal: the absolute value of a normal draw, "
               "as in the AWS backoff study's network (mean 10 ms, sd 2 ms)."));
-    QWidget *base = intField(prefix + QStringLiteral(".base"), 0, MaxMs, tr(" ms"), 5);
+    QWidget *base = intField(prefix + QStringLiteral(".base"));
     addRow(form, name, base, prefix.startsWith(QLatin1String("network")) ? tr("One-way base latency.") : QString());
     showWhen(form, base, uniform);
-    QWidget *jitter = intField(prefix + QStringLiteral(".jitter"), 0, MaxMs, tr(" ms"), 5);
+    QWidget *jitter = intField(prefix + QStringLiteral(".jitter"));
     addRow(form, tr("%1 jitter").arg(name), jitter);
     showWhen(form, jitter, uniform);
-    auto *mean = qobject_cast<QDoubleSpinBox *>(numberField(prefix + QStringLiteral(".mean"), 0, 999999, 1, 2));
-    mean->setSuffix(tr(" ms"));
+    QWidget *mean = numberField(prefix + QStringLiteral(".mean"));
     addRow(form, tr("%1 mean").arg(name), mean);
     showWhen(form, mean, normal);
-    auto *sd = qobject_cast<QDoubleSpinBox *>(numberField(prefix + QStringLiteral(".sd"), 0, 999999, 1, 2));
-    sd->setSuffix(tr(" ms"));
+    QWidget *sd = numberField(prefix + QStringLiteral(".sd"));
     addRow(form, tr("%1 sd").arg(name), sd, tr("Standard deviation of the normal distribution."));
     showWhen(form, sd, normal);
 }

@@ -97,13 +97,15 @@ private:
     QGroupBox *buildTransportGroup();
     void addPage(QWidget *content, const QString &title);
 
-    // Field factories: create, name, register and connect one widget.
-    QWidget *intField(const QString &path, int min, int max, const QString &suffix = QString(), int step = 1);
-    QWidget *numberField(const QString &path, double min, double max, double step, int decimals);
-    QWidget *percentField(const QString &path);
+    // Field factories: create, name, register and connect one widget. Number and integer fields
+    // take their range (scenario::editorRange), step, decimals and unit from the field table.
+    QWidget *intField(const QString &path);
+    QWidget *numberField(const QString &path);
+    static QString unitSuffix(const QString &unit);
     QWidget *boolField(const QString &path, const QString &text);
     QGroupBox *groupField(const QString &path, const QString &title);
-    QWidget *choiceField(const QString &path, const QList<QPair<QString, QString>> &choices);
+    // A combo box of the table's choices for path, each shown by its label (else its name).
+    QWidget *choiceField(const QString &path, const QHash<QString, QString> &labels);
     QWidget *statusListField(const QString &path);
     QWidget *methodsField(const QString &path);
     QWidget *scriptField(const QString &path);
