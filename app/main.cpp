@@ -1,4 +1,4 @@
-#include "cli.h"
+#include "cli/cli.h"
 #include "shell/gui.h"
 #include "i18n.h"
 
