@@ -67,20 +67,6 @@ QString orderRef(int op)
     return QStringLiteral("ORD-%1").arg(op, 4, 10, QLatin1Char('0'));
 }
 
-// The attempt number of one layer ('b', 'w' or 't') from a path like "op7/b2/w1/t3".
-int attemptIn(const QString &path, QChar layer)
-{
-    for (const QString &part : path.split(QLatin1Char('/'))) {
-        if (part.size() > 1 && part.at(0) == layer) {
-            bool ok = false;
-            const int n = part.mid(1).toInt(&ok);
-            if (ok)
-                return n;
-        }
-    }
-    return 0;
-}
-
 QString laneLabel(Lane lane)
 {
     switch (lane) {
@@ -100,14 +86,88 @@ QString laneLabel(Lane lane)
     return QString();
 }
 
-// The engine writes "wait 1.20 s after read timeout": the wait, then what went wrong.
-void splitWait(const QString &detail, QString *wait, QString *cause)
+// A wait as the engine measures it: milliseconds below a second, else seconds with two decimals.
+QString waitWords(qint64 us)
 {
-    static const QRegularExpression re(QStringLiteral("^\\s*(?:wait\\s+)?(.*?)(?:\\s+after\\s+(.*))?\\s*$"),
-                                       QRegularExpression::CaseInsensitiveOption);
-    const QRegularExpressionMatch m = re.match(detail);
-    *wait = m.captured(1);
-    *cause = m.captured(2);
+    if (us < 1000000)
+        return QCoreApplication::translate("trace", "%1 ms").arg(double(us) / 1000, 0, 'f', us % 1000 ? 1 : 0);
+    return QCoreApplication::translate("trace", "%1 s").arg(double(us) / 1000000, 0, 'f', 2);
+}
+
+// How the client saw the attempt end (the status for a response).
+QString outcomeWords(const TraceEvent &e)
+{
+    switch (e.outcome) {
+    case TraceOutcome::Response:
+        return QCoreApplication::translate("trace", "status %1").arg(e.status);
+    case TraceOutcome::Replayed:
+        return QCoreApplication::translate("trace", "status %1, replayed").arg(e.status);
+    case TraceOutcome::Raised:
+        return QCoreApplication::translate("trace", "too many %1 error responses (MaxRetryError)").arg(e.status);
+    case TraceOutcome::ConnectError:
+        return QCoreApplication::translate("trace", "connect error");
+    case TraceOutcome::ReadTimeout:
+        return QCoreApplication::translate("trace", "read timeout");
+    case TraceOutcome::ConnectionReset:
+        return QCoreApplication::translate("trace", "connection reset");
+    case TraceOutcome::CircuitOpen:
+        return QCoreApplication::translate("trace", "circuit open");
+    case TraceOutcome::None:
+        break;
+    }
+    return QString();
+}
+
+QString counterWords(qint64 counter)
+{
+    switch (counter) {
+    case 1:
+        return QCoreApplication::translate("trace", "connect");
+    case 2:
+        return QCoreApplication::translate("trace", "read");
+    case 3:
+        return QCoreApplication::translate("trace", "status");
+    case 4:
+        return QCoreApplication::translate("trace", "other");
+    default:
+        return QCoreApplication::translate("trace", "total");
+    }
+}
+
+// Why a layer stopped retrying (GaveUp), from its typed cause.
+QString gaveUpWhy(const TraceEvent &e)
+{
+    switch (e.cause) {
+    case TraceCause::Deadline:
+        return QCoreApplication::translate("trace", "its %1 ms deadline is reached").arg(e.arg);
+    case TraceCause::MaxAttempts:
+        return QCoreApplication::translate("trace", "all %1 attempts are used").arg(e.arg);
+    case TraceCause::NotRetried:
+        return QCoreApplication::translate("trace", "%1 is not retried").arg(outcomeWords(e));
+    case TraceCause::TokenSpent:
+        return QCoreApplication::translate("trace", "the order token is already used, so every answer is final");
+    case TraceCause::TransportOff:
+        return QCoreApplication::translate("trace", "transport retries are off");
+    case TraceCause::MethodNotAllowed:
+        return QCoreApplication::translate("trace", "%1 is not in allowed_methods").arg(e.method == TraceMethod::GetOrder ? QStringLiteral("GET") : QStringLiteral("POST"));
+    case TraceCause::ReadErrorNotAllowed:
+        return QCoreApplication::translate("trace", "a read error on %1, which is not in allowed_methods")
+            .arg(e.method == TraceMethod::GetOrder ? QStringLiteral("GET") : QStringLiteral("POST"));
+    case TraceCause::StatusNotRetryable:
+        return QCoreApplication::translate("trace", "status %1 is not retryable").arg(e.status);
+    case TraceCause::RetriesExhausted:
+        return QCoreApplication::translate("trace", "the %1 retries (%2) are used up").arg(counterWords(e.arg2)).arg(e.arg);
+    case TraceCause::BreakerOpen:
+        return QCoreApplication::translate("trace", "the circuit is open");
+    default:
+        return QString();
+    }
+}
+
+QString keysWords(const TraceEvent &e)
+{
+    return e.cause == TraceCause::KeysForgotten ? QCoreApplication::translate("trace", "its in-memory idempotency keys are gone")
+                                                : QCoreApplication::translate("trace", "its durable idempotency keys survive");
 }
 
 } // namespace
@@ -117,7 +177,7 @@ bool TraceEvent::operator==(const TraceEvent &o) const
     return t == o.t && lane == o.lane && kind == o.kind && op == o.op && sub == o.sub && path == o.path
         && requestId == o.requestId && key == o.key && status == o.status && record == o.record
         && detail == o.detail && arg == o.arg && arg2 == o.arg2 && arg3 == o.arg3 && id == o.id
-        && answers == o.answers && business == o.business && wrapper == o.wrapper && transport == o.transport
+        && answers == o.answers && ref == o.ref && business == o.business && wrapper == o.wrapper && transport == o.transport
         && method == o.method && phase == o.phase && cause == o.cause && outcome == o.outcome;
 }
 
@@ -151,6 +211,7 @@ QJsonObject TraceEvent::toJson() const
     o.insert(QStringLiteral("arg3"), arg3);
     o.insert(QStringLiteral("id"), id);
     o.insert(QStringLiteral("answers"), answers);
+    o.insert(QStringLiteral("ref"), ref);
     o.insert(QStringLiteral("business"), business);
     o.insert(QStringLiteral("wrapper"), wrapper);
     o.insert(QStringLiteral("transport"), transport);
@@ -181,6 +242,7 @@ TraceEvent TraceEvent::fromJson(const QJsonObject &o)
     e.arg3 = o.value(QStringLiteral("arg3")).toInteger();
     e.id = o.value(QStringLiteral("id")).toInt();
     e.answers = o.value(QStringLiteral("answers")).toInt();
+    e.ref = o.value(QStringLiteral("ref")).toString();
     e.business = qint16(o.value(QStringLiteral("business")).toInt());
     e.wrapper = qint16(o.value(QStringLiteral("wrapper")).toInt());
     e.transport = qint16(o.value(QStringLiteral("transport")).toInt());
@@ -305,7 +367,7 @@ void appendLine(QByteArray &out, const TraceEvent &e, bool full)
     const int lane = int(e.lane);
     const int kind = int(e.kind);
     if (!plainAscii(e.detail) || !plainAscii(e.key) || !plainAscii(e.path) || !plainAscii(e.requestId)
-        || lane < 0 || lane >= int(std::size(LaneNames)) || kind < 0 || kind >= int(std::size(KindNames))
+        || (full && !plainAscii(e.ref)) || lane < 0 || lane >= int(std::size(LaneNames)) || kind < 0 || kind >= int(std::size(KindNames))
         || size_t(e.method) >= std::size(MethodNames) || size_t(e.phase) >= std::size(PhaseNames)
         || size_t(e.cause) >= std::size(CauseNames) || size_t(e.outcome) >= std::size(OutcomeNames)) {
         // Escapes and non-ASCII text: let Qt's writer decide, byte for byte.
@@ -358,6 +420,10 @@ void appendLine(QByteArray &out, const TraceEvent &e, bool full)
     }
     appendNumber(out, "record", e.record);
     out += ',';
+    if (full) {
+        appendString(out, "ref", e.ref);
+        out += ',';
+    }
     appendString(out, "requestId", e.requestId);
     out += ',';
     appendNumber(out, "status", e.status);
@@ -431,19 +497,26 @@ QString narrate(const TraceEvent &e)
             return QCoreApplication::translate("trace", "A second submission of %1 starts (a double click or a second tab).").arg(ref);
         return QCoreApplication::translate("trace", "Order %1 starts: the client wants it created exactly once.").arg(ref);
     case EventKind::KeyMinted:
-        if (e.detail.isEmpty())
+        switch (e.cause) {
+        case TraceCause::PerOperation:
+            return QCoreApplication::translate("trace", "The client minted idempotency key %1, one for the whole operation.").arg(e.key);
+        case TraceCause::PerBusinessAttempt:
+            return QCoreApplication::translate("trace", "The client minted idempotency key %1, a new one for each business attempt.").arg(e.key);
+        case TraceCause::PerWrapperAttempt:
+            return QCoreApplication::translate("trace", "The client minted idempotency key %1, a new one for each @retry attempt.").arg(e.key);
+        default:
             return QCoreApplication::translate("trace", "The client minted idempotency key %1.").arg(e.key);
-        return QCoreApplication::translate("trace", "The client minted idempotency key %1 (%2).").arg(e.key, e.detail);
+        }
     case EventKind::TokenIssued:
         return QCoreApplication::translate("trace", "The server issued the single-use token %1 for %2.").arg(e.key, ref);
     case EventKind::BusinessAttempt:
-        return QCoreApplication::translate("trace", "The business loop starts attempt %1 for %2.").arg(qMax(1, attemptIn(e.path, QLatin1Char('b')))).arg(ref);
+        return QCoreApplication::translate("trace", "The business loop starts attempt %1 for %2.").arg(qMax(1, int(e.business))).arg(ref);
     case EventKind::WrapperAttempt:
-        return QCoreApplication::translate("trace", "The @retry wrapper starts attempt %1.").arg(qMax(1, attemptIn(e.path, QLatin1Char('w'))));
+        return QCoreApplication::translate("trace", "The @retry wrapper starts attempt %1.").arg(qMax(1, int(e.wrapper)));
     case EventKind::TransportAttempt:
         if (e.key.isEmpty())
-            return QCoreApplication::translate("trace", "The transport sends POST /orders (attempt %1) without an idempotency key.").arg(e.path);
-        return QCoreApplication::translate("trace", "The transport sends POST /orders (attempt %1) with key %2.").arg(e.path, e.key);
+            return QCoreApplication::translate("trace", "The transport sends POST /orders (HTTP attempt %1) without an idempotency key.").arg(qMax(1, int(e.transport)));
+        return QCoreApplication::translate("trace", "The transport sends POST /orders (HTTP attempt %1) with key %2.").arg(qMax(1, int(e.transport))).arg(e.key);
     case EventKind::QuerySent:
         return QCoreApplication::translate("trace", "Before retrying, the client asks whether %1 already exists (GET /orders?ref=%1).").arg(ref);
     case EventKind::QueryResult:
@@ -493,10 +566,10 @@ QString narrate(const TraceEvent &e)
         return QCoreApplication::translate("trace", "Same key seen before: the server replays the stored response (Idempotent-Replayed: true) "
                   "instead of creating a new order.");
     case EventKind::ServerError:
-        if (e.detail.contains(QLatin1String("after"), Qt::CaseInsensitive))
+        if (e.phase == CommitPhase::AfterCommit)
             return QCoreApplication::translate("trace", "The server failed with %1 after committing: the order exists although the client sees an error.")
                 .arg(e.status);
-        if (e.detail.contains(QLatin1String("before"), Qt::CaseInsensitive))
+        if (e.phase == CommitPhase::BeforeCommit)
             return QCoreApplication::translate("trace", "The server failed with %1 before committing: nothing was written.").arg(e.status);
         return QCoreApplication::translate("trace", "The server failed with %1.").arg(e.status);
     case EventKind::ResponseSent:
@@ -514,18 +587,17 @@ QString narrate(const TraceEvent &e)
     case EventKind::Timeout:
         return QCoreApplication::translate("trace", "No answer within the timeout: the client cannot know whether the order was created.");
     case EventKind::RetryScheduled: {
-        QString wait, cause;
-        splitWait(e.detail, &wait, &cause);
-        if (wait.isEmpty())
-            return QCoreApplication::translate("trace", "The %1 layer retries at once.").arg(laneLabel(e.lane));
+        const QString cause = outcomeWords(e);
         if (cause.isEmpty())
-            return QCoreApplication::translate("trace", "The %1 layer retries after %2.").arg(laneLabel(e.lane), wait);
-        return QCoreApplication::translate("trace", "The %1 layer retries after %2 (last outcome: %3).").arg(laneLabel(e.lane), wait, cause);
+            return QCoreApplication::translate("trace", "The %1 layer retries after %2.").arg(laneLabel(e.lane), waitWords(e.arg));
+        return QCoreApplication::translate("trace", "The %1 layer retries after %2 (last outcome: %3).").arg(laneLabel(e.lane), waitWords(e.arg), cause);
     }
-    case EventKind::GaveUp:
-        if (e.detail.isEmpty())
+    case EventKind::GaveUp: {
+        const QString why = gaveUpWhy(e);
+        if (why.isEmpty())
             return QCoreApplication::translate("trace", "The %1 layer gives up.").arg(laneLabel(e.lane));
-        return QCoreApplication::translate("trace", "The %1 layer gives up: %2.").arg(laneLabel(e.lane), e.detail);
+        return QCoreApplication::translate("trace", "The %1 layer gives up: %2.").arg(laneLabel(e.lane), why);
+    }
     case EventKind::BudgetExhausted:
         return QCoreApplication::translate("trace", "The retry budget is empty: the %1 layer may not retry, which keeps a retry storm from growing.")
             .arg(laneLabel(e.lane));
@@ -538,23 +610,21 @@ QString narrate(const TraceEvent &e)
     case EventKind::ReconcileVoided:
         return QCoreApplication::translate("trace", "Reconciliation voided record #%1, an extra copy of %2.").arg(e.record).arg(ref);
     case EventKind::ServerRestarted: {
-        const QString keys = e.detail.contains(QLatin1String("forgotten"))
-            ? QCoreApplication::translate("trace", "its in-memory idempotency keys are gone")
-            : QCoreApplication::translate("trace", "its durable idempotency keys survive");
+        const QString keys = keysWords(e);
         if (e.record > 0)
             return QCoreApplication::translate("trace", "The server committed record #%1, then restarted before answering: the client will only see a "
                       "timeout, and %2.").arg(e.record).arg(keys);
         return QCoreApplication::translate("trace", "The server restarted and dropped this request unanswered; %1.").arg(keys);
     }
     case EventKind::RowRead:
-        if (e.detail.isEmpty())
+        if (e.cause != TraceCause::RowVersion)
             return QCoreApplication::translate("trace", "The client reads the row's current version before writing.");
-        return QCoreApplication::translate("trace", "The client reads the row's current version (%1) before writing.").arg(e.detail);
+        return QCoreApplication::translate("trace", "The client reads version %2 of row %1 before writing.").arg(e.arg).arg(e.arg2);
     case EventKind::VersionConflict:
-        if (e.detail.isEmpty())
+        if (e.cause != TraceCause::StaleVersion)
             return QCoreApplication::translate("trace", "Another client wrote the row since this one read it: 409, and nothing is written.");
-        return QCoreApplication::translate("trace", "Another client wrote the row since this one read it (%1): 409, and nothing is written.")
-            .arg(e.detail);
+        return QCoreApplication::translate("trace", "Another client wrote row %1 since this one read it (it read version %2, the row is now at %3): 409, "
+                  "and nothing is written.").arg(e.arg).arg(e.arg2).arg(e.arg3);
     }
     return QString();
 }

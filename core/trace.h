@@ -164,6 +164,8 @@ struct TraceEvent
     qint64 arg3 = 0; // and third
     int id = 0;      // 1-based emission number in the run, 0 = unknown (an old file)
     int answers = 0; // id of the event this one answers, 0 = none
+    QString ref;     // the business reference as the client wrote it: the live server's events (the
+                     // engine's is ORD-NNNN of op and stays empty)
     qint16 business = 0; // attempt numbers of the path: b, w, t (0 = none)
     qint16 wrapper = 0;
     qint16 transport = 0;

@@ -495,6 +495,7 @@ int OrderServerPrivate::event(Call *c, Lane lane, EventKind kind, int status, in
     e.status = status;
     e.record = record;
     e.detail = detail;
+    e.ref = QString::fromUtf8(c->ref);
     if (!c->path.isEmpty()) {
         e.business = qint16(c->b);
         e.wrapper = qint16(c->method == TraceMethod::GetOrder ? 1 : c->w); // a query's path is bN/w1/tQ

@@ -112,7 +112,8 @@ void TestTrace::jsonKeys()
                                QStringLiteral("detail"),  QStringLiteral("id"),       QStringLiteral("key"),
                                QStringLiteral("kind"),    QStringLiteral("lane"),     QStringLiteral("method"),
                                QStringLiteral("op"),      QStringLiteral("outcome"),  QStringLiteral("path"),
-                               QStringLiteral("phase"),   QStringLiteral("record"),   QStringLiteral("requestId"),
+                               QStringLiteral("phase"),   QStringLiteral("record"),   QStringLiteral("ref"),
+                               QStringLiteral("requestId"),
                                QStringLiteral("status"),  QStringLiteral("sub"),      QStringLiteral("t"),
                                QStringLiteral("transport"), QStringLiteral("wrapper")};
     QCOMPARE(o.keys(), expected);
@@ -236,32 +237,35 @@ void TestTrace::narrateUsesFields_data()
     QTest::addColumn<int>("op");
     QTest::addColumn<int>("status");
     QTest::addColumn<int>("record");
-    QTest::addColumn<QString>("detail");
+    using Edit = std::function<void(TraceEvent &)>;
+    QTest::addColumn<Edit>("typed"); // the typed fields; the detail text stays empty
+    const Edit none = [](TraceEvent &) {};
     QTest::addColumn<QString>("expected");
     const int server = int(Lane::Server);
-    QTest::addRow("committed") << int(EventKind::Committed) << server << 1 << 0 << 3 << QString()
+    QTest::addRow("committed") << int(EventKind::Committed) << server << 1 << 0 << 3 << none
                                << QStringLiteral("The server committed record #3 for ORD-0001.");
-    QTest::addRow("committed-op-42") << int(EventKind::Committed) << server << 42 << 0 << 17 << QString()
+    QTest::addRow("committed-op-42") << int(EventKind::Committed) << server << 42 << 0 << 17 << none
                                      << QStringLiteral("The server committed record #17 for ORD-0042.");
-    QTest::addRow("response-lost") << int(EventKind::ResponseLost) << int(Lane::Network) << 1 << 0 << 0 << QString()
+    QTest::addRow("response-lost") << int(EventKind::ResponseLost) << int(Lane::Network) << 1 << 0 << 0 << none
                                    << QStringLiteral("The server committed, but the response was lost: the client will only see a timeout.");
-    QTest::addRow("timeout") << int(EventKind::Timeout) << int(Lane::Transport) << 1 << 0 << 0 << QString()
+    QTest::addRow("timeout") << int(EventKind::Timeout) << int(Lane::Transport) << 1 << 0 << 0 << none
                              << QStringLiteral("No answer within the timeout: the client cannot know whether the order was created.");
-    QTest::addRow("replayed") << int(EventKind::Replayed) << server << 1 << 201 << 1 << QString()
+    QTest::addRow("replayed") << int(EventKind::Replayed) << server << 1 << 201 << 1 << none
                               << QStringLiteral("Same key seen before: the server replays the stored response "
                                                 "(Idempotent-Replayed: true) instead of creating a new order.");
     QTest::addRow("retry-wrapper") << int(EventKind::RetryScheduled) << int(Lane::Wrapper) << 1 << 0 << 0
-                                   << QStringLiteral("wait 200 ms") << QStringLiteral("The wrapper layer retries after 200 ms.");
+                                   << Edit([](TraceEvent &e) { e.cause = TraceCause::Backoff; e.arg = 200'000; }) << QStringLiteral("The wrapper layer retries after 200 ms.");
     QTest::addRow("retry-business") << int(EventKind::RetryScheduled) << int(Lane::Business) << 1 << 0 << 0
-                                    << QStringLiteral("wait 1.20 s") << QStringLiteral("The business layer retries after 1.20 s.");
+                                    << Edit([](TraceEvent &e) { e.cause = TraceCause::Backoff; e.arg = 1'200'000; }) << QStringLiteral("The business layer retries after 1.20 s.");
     QTest::addRow("retry-with-cause") << int(EventKind::RetryScheduled) << int(Lane::Transport) << 1 << 0 << 0
-                                      << QStringLiteral("wait 0 ms after read timeout")
+                                      << Edit([](TraceEvent &e) { e.cause = TraceCause::Backoff; e.outcome = TraceOutcome::ReadTimeout; })
                                       << QStringLiteral("The transport layer retries after 0 ms (last outcome: read timeout).");
     QTest::addRow("gave-up") << int(EventKind::GaveUp) << int(Lane::Business) << 1 << 0 << 0
-                             << QStringLiteral("3 attempts used") << QStringLiteral("The business layer gives up: 3 attempts used.");
-    QTest::addRow("query-found") << int(EventKind::QueryResult) << int(Lane::Business) << 5 << 200 << 0 << QString()
+                             << Edit([](TraceEvent &e) { e.cause = TraceCause::MaxAttempts; e.arg = 3; })
+                             << QStringLiteral("The business layer gives up: all 3 attempts are used.");
+    QTest::addRow("query-found") << int(EventKind::QueryResult) << int(Lane::Business) << 5 << 200 << 0 << none
                                  << QStringLiteral("ORD-0005 already exists: the client does not send it again.");
-    QTest::addRow("reconcile-voided") << int(EventKind::ReconcileVoided) << int(Lane::Database) << 2 << 0 << 9 << QString()
+    QTest::addRow("reconcile-voided") << int(EventKind::ReconcileVoided) << int(Lane::Database) << 2 << 0 << 9 << none
                                       << QStringLiteral("Reconciliation voided record #9, an extra copy of ORD-0002.");
 }
 
@@ -272,7 +276,8 @@ void TestTrace::narrateUsesFields()
     QFETCH(int, op);
     QFETCH(int, status);
     QFETCH(int, record);
-    QFETCH(QString, detail);
+    using Edit = std::function<void(TraceEvent &)>;
+    QFETCH(Edit, typed);
     QFETCH(QString, expected);
     TraceEvent e;
     e.kind = EventKind(kind);
@@ -280,7 +285,7 @@ void TestTrace::narrateUsesFields()
     e.op = op;
     e.status = status;
     e.record = record;
-    e.detail = detail;
+    typed(e);
     QCOMPARE(trace::narrate(e), expected);
 }
 
@@ -337,6 +342,7 @@ void TestTrace::typedFieldsChangeOnlyTheFullHash_data()
     QTest::addRow("arg3") << Edit([](TraceEvent &e) { e.arg3 += 1; });
     QTest::addRow("id") << Edit([](TraceEvent &e) { e.id += 1; });
     QTest::addRow("answers") << Edit([](TraceEvent &e) { e.answers += 1; });
+    QTest::addRow("ref") << Edit([](TraceEvent &e) { e.ref = QStringLiteral("coffee: large"); });
     QTest::addRow("business") << Edit([](TraceEvent &e) { e.business += 1; });
     QTest::addRow("wrapper") << Edit([](TraceEvent &e) { e.wrapper += 1; });
     QTest::addRow("transport") << Edit([](TraceEvent &e) { e.transport += 1; });
