@@ -488,51 +488,12 @@ QString save(const Trace &events, const QString &fileName)
     return writer.finish();
 }
 
-QString narrate(const TraceEvent &e)
+namespace {
+
+// The sentences of the server's events (RequestArrived .. ConnectionReset); empty for others.
+QString narrateServer(const TraceEvent &e, const QString &ref)
 {
-    const QString ref = orderRef(e.op);
     switch (e.kind) {
-    case EventKind::OpStart:
-        if (e.sub > 1)
-            return QCoreApplication::translate("trace", "A second submission of %1 starts (a double click or a second tab).").arg(ref);
-        return QCoreApplication::translate("trace", "Order %1 starts: the client wants it created exactly once.").arg(ref);
-    case EventKind::KeyMinted:
-        switch (e.cause) {
-        case TraceCause::PerOperation:
-            return QCoreApplication::translate("trace", "The client minted idempotency key %1, one for the whole operation.").arg(e.key);
-        case TraceCause::PerBusinessAttempt:
-            return QCoreApplication::translate("trace", "The client minted idempotency key %1, a new one for each business attempt.").arg(e.key);
-        case TraceCause::PerWrapperAttempt:
-            return QCoreApplication::translate("trace", "The client minted idempotency key %1, a new one for each @retry attempt.").arg(e.key);
-        default:
-            return QCoreApplication::translate("trace", "The client minted idempotency key %1.").arg(e.key);
-        }
-    case EventKind::TokenIssued:
-        return QCoreApplication::translate("trace", "The server issued the single-use token %1 for %2.").arg(e.key, ref);
-    case EventKind::BusinessAttempt:
-        return QCoreApplication::translate("trace", "The business loop starts attempt %1 for %2.").arg(qMax(1, int(e.business))).arg(ref);
-    case EventKind::WrapperAttempt:
-        return QCoreApplication::translate("trace", "The @retry wrapper starts attempt %1.").arg(qMax(1, int(e.wrapper)));
-    case EventKind::TransportAttempt:
-        if (e.key.isEmpty())
-            return QCoreApplication::translate("trace", "The transport sends POST /orders (HTTP attempt %1) without an idempotency key.").arg(qMax(1, int(e.transport)));
-        return QCoreApplication::translate("trace", "The transport sends POST /orders (HTTP attempt %1) with key %2.").arg(qMax(1, int(e.transport))).arg(e.key);
-    case EventKind::QuerySent:
-        return QCoreApplication::translate("trace", "Before retrying, the client asks whether %1 already exists (GET /orders?ref=%1).").arg(ref);
-    case EventKind::QueryResult:
-        if (e.status == 200)
-            return QCoreApplication::translate("trace", "%1 already exists: the client does not send it again.").arg(ref);
-        if (e.status == 404)
-            return QCoreApplication::translate("trace", "The server has no %1 yet: resending is safe.").arg(ref);
-        return QCoreApplication::translate("trace", "The status query answered %1: the client still does not know.").arg(e.status);
-    case EventKind::ConnectFailed:
-        return QCoreApplication::translate("trace", "The connection was refused before anything was sent: this one is safe to retry.");
-    case EventKind::CircuitOpen:
-        return QCoreApplication::translate("trace", "The circuit breaker is open: the attempt fails at once without reaching the server.");
-    case EventKind::RequestLost:
-        return QCoreApplication::translate("trace", "The request was lost on the way: the server never saw it.");
-    case EventKind::RequestDelayed:
-        return QCoreApplication::translate("trace", "A latency spike holds the request: it will reach the server after the client has given up.");
     case EventKind::RequestArrived:
         if (e.key.isEmpty())
             return QCoreApplication::translate("trace", "The server received the request, without an idempotency key.");
@@ -578,6 +539,61 @@ QString narrate(const TraceEvent &e)
         return QCoreApplication::translate("trace", "The server committed, but the response was lost: the client will only see a timeout.");
     case EventKind::ConnectionReset:
         return QCoreApplication::translate("trace", "The connection was reset after the commit: the client sees an error, yet the order exists.");
+    default:
+        return QString();
+    }
+}
+
+} // namespace
+
+QString narrate(const TraceEvent &e)
+{
+    const QString ref = orderRef(e.op);
+    const QString server = narrateServer(e, ref);
+    if (!server.isEmpty())
+        return server;
+    switch (e.kind) {
+    case EventKind::OpStart:
+        if (e.sub > 1)
+            return QCoreApplication::translate("trace", "A second submission of %1 starts (a double click or a second tab).").arg(ref);
+        return QCoreApplication::translate("trace", "Order %1 starts: the client wants it created exactly once.").arg(ref);
+    case EventKind::KeyMinted:
+        switch (e.cause) {
+        case TraceCause::PerOperation:
+            return QCoreApplication::translate("trace", "The client minted idempotency key %1, one for the whole operation.").arg(e.key);
+        case TraceCause::PerBusinessAttempt:
+            return QCoreApplication::translate("trace", "The client minted idempotency key %1, a new one for each business attempt.").arg(e.key);
+        case TraceCause::PerWrapperAttempt:
+            return QCoreApplication::translate("trace", "The client minted idempotency key %1, a new one for each @retry attempt.").arg(e.key);
+        default:
+            return QCoreApplication::translate("trace", "The client minted idempotency key %1.").arg(e.key);
+        }
+    case EventKind::TokenIssued:
+        return QCoreApplication::translate("trace", "The server issued the single-use token %1 for %2.").arg(e.key, ref);
+    case EventKind::BusinessAttempt:
+        return QCoreApplication::translate("trace", "The business loop starts attempt %1 for %2.").arg(qMax(1, int(e.business))).arg(ref);
+    case EventKind::WrapperAttempt:
+        return QCoreApplication::translate("trace", "The @retry wrapper starts attempt %1.").arg(qMax(1, int(e.wrapper)));
+    case EventKind::TransportAttempt:
+        if (e.key.isEmpty())
+            return QCoreApplication::translate("trace", "The transport sends POST /orders (HTTP attempt %1) without an idempotency key.").arg(qMax(1, int(e.transport)));
+        return QCoreApplication::translate("trace", "The transport sends POST /orders (HTTP attempt %1) with key %2.").arg(qMax(1, int(e.transport))).arg(e.key);
+    case EventKind::QuerySent:
+        return QCoreApplication::translate("trace", "Before retrying, the client asks whether %1 already exists (GET /orders?ref=%1).").arg(ref);
+    case EventKind::QueryResult:
+        if (e.status == 200)
+            return QCoreApplication::translate("trace", "%1 already exists: the client does not send it again.").arg(ref);
+        if (e.status == 404)
+            return QCoreApplication::translate("trace", "The server has no %1 yet: resending is safe.").arg(ref);
+        return QCoreApplication::translate("trace", "The status query answered %1: the client still does not know.").arg(e.status);
+    case EventKind::ConnectFailed:
+        return QCoreApplication::translate("trace", "The connection was refused before anything was sent: this one is safe to retry.");
+    case EventKind::CircuitOpen:
+        return QCoreApplication::translate("trace", "The circuit breaker is open: the attempt fails at once without reaching the server.");
+    case EventKind::RequestLost:
+        return QCoreApplication::translate("trace", "The request was lost on the way: the server never saw it.");
+    case EventKind::RequestDelayed:
+        return QCoreApplication::translate("trace", "A latency spike holds the request: it will reach the server after the client has given up.");
     case EventKind::ResponseReceived:
         if (e.status >= 200 && e.status < 300)
             return QCoreApplication::translate("trace", "The client received %1: the order is confirmed.").arg(e.status);
@@ -625,8 +641,9 @@ QString narrate(const TraceEvent &e)
             return QCoreApplication::translate("trace", "Another client wrote the row since this one read it: 409, and nothing is written.");
         return QCoreApplication::translate("trace", "Another client wrote row %1 since this one read it (it read version %2, the row is now at %3): 409, "
                   "and nothing is written.").arg(e.arg).arg(e.arg2).arg(e.arg3);
+    default:
+        return QString();
     }
-    return QString();
 }
 
 } // namespace trace
