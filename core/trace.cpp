@@ -32,25 +32,39 @@ const char *const KindNames[] = {
 };
 
 static_assert(int(std::size(KindNames)) == EventKindCount, "one name per EventKind");
+
+const char *const MethodNames[] = {"none", "postOrder", "getOrder", "postToken"};
+const char *const PhaseNames[] = {"none", "beforeCommit", "afterCommit"};
+const char *const OutcomeNames[] = {"none", "response", "replayed", "raised", "connectError", "readTimeout",
+                                    "connectionReset", "circuitOpen"};
+const char *const CauseNames[] = {"none", "perOperation", "perBusinessAttempt", "perWrapperAttempt", "keyRequired", "tokenRequired", "unknownToken", "malformedRequest", "tokenUsed", "keyInProgress", "keyTaken", "payloadMismatch", "rateLimited", "serverFull", "commitRefused", "injectedError", "queryFailed", "keysForgotten", "keysKept", "keyTtl", "neverReached", "serverRestarting", "readAndDropped", "latencySpike", "queuePosition", "processing", "insert", "duplicate", "responseLost", "peerReset", "rowVersion", "staleVersion", "backoff", "retryAfter", "deadline", "maxAttempts", "notRetried", "tokenSpent", "transportOff", "methodNotAllowed", "readErrorNotAllowed", "statusNotRetryable", "retriesExhausted", "breakerOpen", "budgetEmpty", "statusUnknown", "final", "foundByQuery", "tokenSpentNotFound", "tokenFailed"};
+
+static_assert(int(std::size(MethodNames)) == int(TraceMethod::PostToken) + 1, "one name per TraceMethod");
+static_assert(int(std::size(PhaseNames)) == int(CommitPhase::AfterCommit) + 1, "one name per CommitPhase");
+static_assert(int(std::size(OutcomeNames)) == int(TraceOutcome::CircuitOpen) + 1, "one name per TraceOutcome");
+static_assert(int(std::size(CauseNames)) == int(TraceCause::TokenFailed) + 1, "one name per TraceCause");
+
+template<class Enum, size_t N>
+QString enumName(const char *const (&names)[N], Enum value)
+{
+    const size_t i = size_t(value);
+    return i < N ? QLatin1String(names[i]) : QString();
+}
+
+template<class Enum, size_t N>
+Enum enumFromName(const char *const (&names)[N], const QString &name)
+{
+    for (size_t i = 0; i < N; ++i) {
+        if (name == QLatin1String(names[i]))
+            return Enum(i);
+    }
+    return Enum(0);
+}
 static_assert(int(std::size(LaneNames)) == int(Lane::Database) + 1, "one name per Lane");
 
 QString orderRef(int op)
 {
     return QStringLiteral("ORD-%1").arg(op, 4, 10, QLatin1Char('0'));
-}
-
-// The attempt number of one layer ('b', 'w' or 't') from a path like "op7/b2/w1/t3".
-int attemptIn(const QString &path, QChar layer)
-{
-    for (const QString &part : path.split(QLatin1Char('/'))) {
-        if (part.size() > 1 && part.at(0) == layer) {
-            bool ok = false;
-            const int n = part.mid(1).toInt(&ok);
-            if (ok)
-                return n;
-        }
-    }
-    return 0;
 }
 
 QString laneLabel(Lane lane)
@@ -72,14 +86,88 @@ QString laneLabel(Lane lane)
     return QString();
 }
 
-// The engine writes "wait 1.20 s after read timeout": the wait, then what went wrong.
-void splitWait(const QString &detail, QString *wait, QString *cause)
+// A wait as the engine measures it: milliseconds below a second, else seconds with two decimals.
+QString waitWords(qint64 us)
 {
-    static const QRegularExpression re(QStringLiteral("^\\s*(?:wait\\s+)?(.*?)(?:\\s+after\\s+(.*))?\\s*$"),
-                                       QRegularExpression::CaseInsensitiveOption);
-    const QRegularExpressionMatch m = re.match(detail);
-    *wait = m.captured(1);
-    *cause = m.captured(2);
+    if (us < 1000000)
+        return QCoreApplication::translate("trace", "%1 ms").arg(double(us) / 1000, 0, 'f', us % 1000 ? 1 : 0);
+    return QCoreApplication::translate("trace", "%1 s").arg(double(us) / 1000000, 0, 'f', 2);
+}
+
+// How the client saw the attempt end (the status for a response).
+QString outcomeWords(const TraceEvent &e)
+{
+    switch (e.outcome) {
+    case TraceOutcome::Response:
+        return QCoreApplication::translate("trace", "status %1").arg(e.status);
+    case TraceOutcome::Replayed:
+        return QCoreApplication::translate("trace", "status %1, replayed").arg(e.status);
+    case TraceOutcome::Raised:
+        return QCoreApplication::translate("trace", "too many %1 error responses (MaxRetryError)").arg(e.status);
+    case TraceOutcome::ConnectError:
+        return QCoreApplication::translate("trace", "connect error");
+    case TraceOutcome::ReadTimeout:
+        return QCoreApplication::translate("trace", "read timeout");
+    case TraceOutcome::ConnectionReset:
+        return QCoreApplication::translate("trace", "connection reset");
+    case TraceOutcome::CircuitOpen:
+        return QCoreApplication::translate("trace", "circuit open");
+    case TraceOutcome::None:
+        break;
+    }
+    return QString();
+}
+
+QString counterWords(qint64 counter)
+{
+    switch (counter) {
+    case 1:
+        return QCoreApplication::translate("trace", "connect");
+    case 2:
+        return QCoreApplication::translate("trace", "read");
+    case 3:
+        return QCoreApplication::translate("trace", "status");
+    case 4:
+        return QCoreApplication::translate("trace", "other");
+    default:
+        return QCoreApplication::translate("trace", "total");
+    }
+}
+
+// Why a layer stopped retrying (GaveUp), from its typed cause.
+QString gaveUpWhy(const TraceEvent &e)
+{
+    switch (e.cause) {
+    case TraceCause::Deadline:
+        return QCoreApplication::translate("trace", "its %1 ms deadline is reached").arg(e.arg);
+    case TraceCause::MaxAttempts:
+        return QCoreApplication::translate("trace", "all %1 attempts are used").arg(e.arg);
+    case TraceCause::NotRetried:
+        return QCoreApplication::translate("trace", "%1 is not retried").arg(outcomeWords(e));
+    case TraceCause::TokenSpent:
+        return QCoreApplication::translate("trace", "the order token is already used, so every answer is final");
+    case TraceCause::TransportOff:
+        return QCoreApplication::translate("trace", "transport retries are off");
+    case TraceCause::MethodNotAllowed:
+        return QCoreApplication::translate("trace", "%1 is not in allowed_methods").arg(e.method == TraceMethod::GetOrder ? QStringLiteral("GET") : QStringLiteral("POST"));
+    case TraceCause::ReadErrorNotAllowed:
+        return QCoreApplication::translate("trace", "a read error on %1, which is not in allowed_methods")
+            .arg(e.method == TraceMethod::GetOrder ? QStringLiteral("GET") : QStringLiteral("POST"));
+    case TraceCause::StatusNotRetryable:
+        return QCoreApplication::translate("trace", "status %1 is not retryable").arg(e.status);
+    case TraceCause::RetriesExhausted:
+        return QCoreApplication::translate("trace", "the %1 retries (%2) are used up").arg(counterWords(e.arg2)).arg(e.arg);
+    case TraceCause::BreakerOpen:
+        return QCoreApplication::translate("trace", "the circuit is open");
+    default:
+        return QString();
+    }
+}
+
+QString keysWords(const TraceEvent &e)
+{
+    return e.cause == TraceCause::KeysForgotten ? QCoreApplication::translate("trace", "its in-memory idempotency keys are gone")
+                                                : QCoreApplication::translate("trace", "its durable idempotency keys survive");
 }
 
 } // namespace
@@ -88,24 +176,50 @@ bool TraceEvent::operator==(const TraceEvent &o) const
 {
     return t == o.t && lane == o.lane && kind == o.kind && op == o.op && sub == o.sub && path == o.path
         && requestId == o.requestId && key == o.key && status == o.status && record == o.record
-        && detail == o.detail;
+        && detail == o.detail && arg == o.arg && arg2 == o.arg2 && arg3 == o.arg3 && id == o.id
+        && answers == o.answers && ref == o.ref && business == o.business && wrapper == o.wrapper && transport == o.transport
+        && method == o.method && phase == o.phase && cause == o.cause && outcome == o.outcome;
 }
+
+namespace {
+
+// The original fields: what trace::hash covers.
+QJsonObject originalJson(const TraceEvent &e)
+{
+    return QJsonObject{
+        {QStringLiteral("t"), e.t},
+        {QStringLiteral("lane"), trace::laneName(e.lane)},
+        {QStringLiteral("kind"), trace::kindName(e.kind)},
+        {QStringLiteral("op"), e.op},
+        {QStringLiteral("sub"), e.sub},
+        {QStringLiteral("path"), e.path},
+        {QStringLiteral("requestId"), e.requestId},
+        {QStringLiteral("key"), e.key},
+        {QStringLiteral("status"), e.status},
+        {QStringLiteral("record"), e.record},
+        {QStringLiteral("detail"), e.detail},
+    };
+}
+
+} // namespace
 
 QJsonObject TraceEvent::toJson() const
 {
-    return QJsonObject{
-        {QStringLiteral("t"), t},
-        {QStringLiteral("lane"), trace::laneName(lane)},
-        {QStringLiteral("kind"), trace::kindName(kind)},
-        {QStringLiteral("op"), op},
-        {QStringLiteral("sub"), sub},
-        {QStringLiteral("path"), path},
-        {QStringLiteral("requestId"), requestId},
-        {QStringLiteral("key"), key},
-        {QStringLiteral("status"), status},
-        {QStringLiteral("record"), record},
-        {QStringLiteral("detail"), detail},
-    };
+    QJsonObject o = originalJson(*this);
+    o.insert(QStringLiteral("arg"), arg);
+    o.insert(QStringLiteral("arg2"), arg2);
+    o.insert(QStringLiteral("arg3"), arg3);
+    o.insert(QStringLiteral("id"), id);
+    o.insert(QStringLiteral("answers"), answers);
+    o.insert(QStringLiteral("ref"), ref);
+    o.insert(QStringLiteral("business"), business);
+    o.insert(QStringLiteral("wrapper"), wrapper);
+    o.insert(QStringLiteral("transport"), transport);
+    o.insert(QStringLiteral("method"), trace::methodName(method));
+    o.insert(QStringLiteral("phase"), trace::phaseName(phase));
+    o.insert(QStringLiteral("cause"), trace::causeName(cause));
+    o.insert(QStringLiteral("outcome"), trace::outcomeName(outcome));
+    return o;
 }
 
 TraceEvent TraceEvent::fromJson(const QJsonObject &o)
@@ -122,6 +236,20 @@ TraceEvent TraceEvent::fromJson(const QJsonObject &o)
     e.status = o.value(QStringLiteral("status")).toInt();
     e.record = o.value(QStringLiteral("record")).toInt();
     e.detail = o.value(QStringLiteral("detail")).toString();
+    // The typed fields: absent in files written before them (then 0 / None).
+    e.arg = o.value(QStringLiteral("arg")).toInteger();
+    e.arg2 = o.value(QStringLiteral("arg2")).toInteger();
+    e.arg3 = o.value(QStringLiteral("arg3")).toInteger();
+    e.id = o.value(QStringLiteral("id")).toInt();
+    e.answers = o.value(QStringLiteral("answers")).toInt();
+    e.ref = o.value(QStringLiteral("ref")).toString();
+    e.business = qint16(o.value(QStringLiteral("business")).toInt());
+    e.wrapper = qint16(o.value(QStringLiteral("wrapper")).toInt());
+    e.transport = qint16(o.value(QStringLiteral("transport")).toInt());
+    e.method = enumFromName<TraceMethod>(MethodNames, o.value(QStringLiteral("method")).toString());
+    e.phase = enumFromName<CommitPhase>(PhaseNames, o.value(QStringLiteral("phase")).toString());
+    e.cause = enumFromName<TraceCause>(CauseNames, o.value(QStringLiteral("cause")).toString());
+    e.outcome = enumFromName<TraceOutcome>(OutcomeNames, o.value(QStringLiteral("outcome")).toString());
     return e;
 }
 
@@ -137,6 +265,26 @@ QString kindName(EventKind kind)
 {
     const int i = int(kind);
     return i >= 0 && i < int(std::size(KindNames)) ? QLatin1String(KindNames[i]) : QString();
+}
+
+QString methodName(TraceMethod m)
+{
+    return enumName(MethodNames, m);
+}
+
+QString phaseName(CommitPhase p)
+{
+    return enumName(PhaseNames, p);
+}
+
+QString causeName(TraceCause c)
+{
+    return enumName(CauseNames, c);
+}
+
+QString outcomeName(TraceOutcome o)
+{
+    return enumName(OutcomeNames, o);
 }
 
 bool laneFromName(const QString &name, Lane *lane)
@@ -203,37 +351,79 @@ void appendNumber(QByteArray &out, const char *key, qint64 value)
 
 } // namespace
 
-void appendJsonl(QByteArray &out, const TraceEvent &e)
+namespace {
+
+void appendName(QByteArray &out, const char *key, const char *name)
+{
+    appendKey(out, key);
+    out += '"';
+    out += name;
+    out += '"';
+}
+
+// One event's line; `full` adds the typed fields. Keys in QJsonObject's (sorted) order.
+void appendLine(QByteArray &out, const TraceEvent &e, bool full)
 {
     const int lane = int(e.lane);
     const int kind = int(e.kind);
     if (!plainAscii(e.detail) || !plainAscii(e.key) || !plainAscii(e.path) || !plainAscii(e.requestId)
-        || lane < 0 || lane >= int(std::size(LaneNames)) || kind < 0 || kind >= int(std::size(KindNames))) {
+        || (full && !plainAscii(e.ref)) || lane < 0 || lane >= int(std::size(LaneNames)) || kind < 0 || kind >= int(std::size(KindNames))
+        || size_t(e.method) >= std::size(MethodNames) || size_t(e.phase) >= std::size(PhaseNames)
+        || size_t(e.cause) >= std::size(CauseNames) || size_t(e.outcome) >= std::size(OutcomeNames)) {
         // Escapes and non-ASCII text: let Qt's writer decide, byte for byte.
-        out += QJsonDocument(e.toJson()).toJson(QJsonDocument::Compact);
+        out += QJsonDocument(full ? e.toJson() : originalJson(e)).toJson(QJsonDocument::Compact);
         out += '\n';
         return;
     }
-    // QJsonObject keeps its keys sorted: the same order here.
     out += '{';
+    if (full) {
+        appendNumber(out, "answers", e.answers);
+        out += ',';
+        appendNumber(out, "arg", e.arg);
+        out += ',';
+        appendNumber(out, "arg2", e.arg2);
+        out += ',';
+        appendNumber(out, "arg3", e.arg3);
+        out += ',';
+        appendNumber(out, "business", e.business);
+        out += ',';
+        appendName(out, "cause", CauseNames[size_t(e.cause)]);
+        out += ',';
+    }
     appendString(out, "detail", e.detail);
     out += ',';
+    if (full) {
+        appendNumber(out, "id", e.id);
+        out += ',';
+    }
     appendString(out, "key", e.key);
     out += ',';
-    appendKey(out, "kind");
-    out += '"';
-    out += KindNames[kind];
-    out += "\",";
-    appendKey(out, "lane");
-    out += '"';
-    out += LaneNames[lane];
-    out += "\",";
+    appendName(out, "kind", KindNames[kind]);
+    out += ',';
+    appendName(out, "lane", LaneNames[lane]);
+    out += ',';
+    if (full) {
+        appendName(out, "method", MethodNames[size_t(e.method)]);
+        out += ',';
+    }
     appendNumber(out, "op", e.op);
     out += ',';
+    if (full) {
+        appendName(out, "outcome", OutcomeNames[size_t(e.outcome)]);
+        out += ',';
+    }
     appendString(out, "path", e.path);
     out += ',';
+    if (full) {
+        appendName(out, "phase", PhaseNames[size_t(e.phase)]);
+        out += ',';
+    }
     appendNumber(out, "record", e.record);
     out += ',';
+    if (full) {
+        appendString(out, "ref", e.ref);
+        out += ',';
+    }
     appendString(out, "requestId", e.requestId);
     out += ',';
     appendNumber(out, "status", e.status);
@@ -241,7 +431,32 @@ void appendJsonl(QByteArray &out, const TraceEvent &e)
     appendNumber(out, "sub", e.sub);
     out += ',';
     appendNumber(out, "t", e.t);
+    if (full) {
+        out += ',';
+        appendNumber(out, "transport", e.transport);
+        out += ',';
+        appendNumber(out, "wrapper", e.wrapper);
+    }
     out += "}\n";
+}
+
+QByteArray sha256(const Trace &events, bool full)
+{
+    QCryptographicHash sha(QCryptographicHash::Sha256);
+    QByteArray line;
+    for (const TraceEvent &e : events) {
+        line.resize(0);
+        appendLine(line, e, full);
+        sha.addData(line);
+    }
+    return sha.result().toHex();
+}
+
+} // namespace
+
+void appendJsonl(QByteArray &out, const TraceEvent &e)
+{
+    appendLine(out, e, true);
 }
 
 QByteArray toJsonl(const Trace &events)
@@ -254,14 +469,12 @@ QByteArray toJsonl(const Trace &events)
 
 QByteArray hash(const Trace &events)
 {
-    QCryptographicHash sha(QCryptographicHash::Sha256);
-    QByteArray line;
-    for (const TraceEvent &e : events) {
-        line.resize(0);
-        appendJsonl(line, e);
-        sha.addData(line);
-    }
-    return sha.result().toHex();
+    return sha256(events, false);
+}
+
+QByteArray fullHash(const Trace &events)
+{
+    return sha256(events, true);
 }
 
 QString save(const Trace &events, const QString &fileName)
@@ -275,44 +488,12 @@ QString save(const Trace &events, const QString &fileName)
     return writer.finish();
 }
 
-QString narrate(const TraceEvent &e)
+namespace {
+
+// The sentences of the server's events (RequestArrived .. ConnectionReset); empty for others.
+QString narrateServer(const TraceEvent &e, const QString &ref)
 {
-    const QString ref = orderRef(e.op);
     switch (e.kind) {
-    case EventKind::OpStart:
-        if (e.sub > 1)
-            return QCoreApplication::translate("trace", "A second submission of %1 starts (a double click or a second tab).").arg(ref);
-        return QCoreApplication::translate("trace", "Order %1 starts: the client wants it created exactly once.").arg(ref);
-    case EventKind::KeyMinted:
-        if (e.detail.isEmpty())
-            return QCoreApplication::translate("trace", "The client minted idempotency key %1.").arg(e.key);
-        return QCoreApplication::translate("trace", "The client minted idempotency key %1 (%2).").arg(e.key, e.detail);
-    case EventKind::TokenIssued:
-        return QCoreApplication::translate("trace", "The server issued the single-use token %1 for %2.").arg(e.key, ref);
-    case EventKind::BusinessAttempt:
-        return QCoreApplication::translate("trace", "The business loop starts attempt %1 for %2.").arg(qMax(1, attemptIn(e.path, QLatin1Char('b')))).arg(ref);
-    case EventKind::WrapperAttempt:
-        return QCoreApplication::translate("trace", "The @retry wrapper starts attempt %1.").arg(qMax(1, attemptIn(e.path, QLatin1Char('w'))));
-    case EventKind::TransportAttempt:
-        if (e.key.isEmpty())
-            return QCoreApplication::translate("trace", "The transport sends POST /orders (attempt %1) without an idempotency key.").arg(e.path);
-        return QCoreApplication::translate("trace", "The transport sends POST /orders (attempt %1) with key %2.").arg(e.path, e.key);
-    case EventKind::QuerySent:
-        return QCoreApplication::translate("trace", "Before retrying, the client asks whether %1 already exists (GET /orders?ref=%1).").arg(ref);
-    case EventKind::QueryResult:
-        if (e.status == 200)
-            return QCoreApplication::translate("trace", "%1 already exists: the client does not send it again.").arg(ref);
-        if (e.status == 404)
-            return QCoreApplication::translate("trace", "The server has no %1 yet: resending is safe.").arg(ref);
-        return QCoreApplication::translate("trace", "The status query answered %1: the client still does not know.").arg(e.status);
-    case EventKind::ConnectFailed:
-        return QCoreApplication::translate("trace", "The connection was refused before anything was sent: this one is safe to retry.");
-    case EventKind::CircuitOpen:
-        return QCoreApplication::translate("trace", "The circuit breaker is open: the attempt fails at once without reaching the server.");
-    case EventKind::RequestLost:
-        return QCoreApplication::translate("trace", "The request was lost on the way: the server never saw it.");
-    case EventKind::RequestDelayed:
-        return QCoreApplication::translate("trace", "A latency spike holds the request: it will reach the server after the client has given up.");
     case EventKind::RequestArrived:
         if (e.key.isEmpty())
             return QCoreApplication::translate("trace", "The server received the request, without an idempotency key.");
@@ -346,10 +527,10 @@ QString narrate(const TraceEvent &e)
         return QCoreApplication::translate("trace", "Same key seen before: the server replays the stored response (Idempotent-Replayed: true) "
                   "instead of creating a new order.");
     case EventKind::ServerError:
-        if (e.detail.contains(QLatin1String("after"), Qt::CaseInsensitive))
+        if (e.phase == CommitPhase::AfterCommit)
             return QCoreApplication::translate("trace", "The server failed with %1 after committing: the order exists although the client sees an error.")
                 .arg(e.status);
-        if (e.detail.contains(QLatin1String("before"), Qt::CaseInsensitive))
+        if (e.phase == CommitPhase::BeforeCommit)
             return QCoreApplication::translate("trace", "The server failed with %1 before committing: nothing was written.").arg(e.status);
         return QCoreApplication::translate("trace", "The server failed with %1.").arg(e.status);
     case EventKind::ResponseSent:
@@ -358,6 +539,61 @@ QString narrate(const TraceEvent &e)
         return QCoreApplication::translate("trace", "The server committed, but the response was lost: the client will only see a timeout.");
     case EventKind::ConnectionReset:
         return QCoreApplication::translate("trace", "The connection was reset after the commit: the client sees an error, yet the order exists.");
+    default:
+        return QString();
+    }
+}
+
+} // namespace
+
+QString narrate(const TraceEvent &e)
+{
+    const QString ref = orderRef(e.op);
+    const QString server = narrateServer(e, ref);
+    if (!server.isEmpty())
+        return server;
+    switch (e.kind) {
+    case EventKind::OpStart:
+        if (e.sub > 1)
+            return QCoreApplication::translate("trace", "A second submission of %1 starts (a double click or a second tab).").arg(ref);
+        return QCoreApplication::translate("trace", "Order %1 starts: the client wants it created exactly once.").arg(ref);
+    case EventKind::KeyMinted:
+        switch (e.cause) {
+        case TraceCause::PerOperation:
+            return QCoreApplication::translate("trace", "The client minted idempotency key %1, one for the whole operation.").arg(e.key);
+        case TraceCause::PerBusinessAttempt:
+            return QCoreApplication::translate("trace", "The client minted idempotency key %1, a new one for each business attempt.").arg(e.key);
+        case TraceCause::PerWrapperAttempt:
+            return QCoreApplication::translate("trace", "The client minted idempotency key %1, a new one for each @retry attempt.").arg(e.key);
+        default:
+            return QCoreApplication::translate("trace", "The client minted idempotency key %1.").arg(e.key);
+        }
+    case EventKind::TokenIssued:
+        return QCoreApplication::translate("trace", "The server issued the single-use token %1 for %2.").arg(e.key, ref);
+    case EventKind::BusinessAttempt:
+        return QCoreApplication::translate("trace", "The business loop starts attempt %1 for %2.").arg(qMax(1, int(e.business))).arg(ref);
+    case EventKind::WrapperAttempt:
+        return QCoreApplication::translate("trace", "The @retry wrapper starts attempt %1.").arg(qMax(1, int(e.wrapper)));
+    case EventKind::TransportAttempt:
+        if (e.key.isEmpty())
+            return QCoreApplication::translate("trace", "The transport sends POST /orders (HTTP attempt %1) without an idempotency key.").arg(qMax(1, int(e.transport)));
+        return QCoreApplication::translate("trace", "The transport sends POST /orders (HTTP attempt %1) with key %2.").arg(qMax(1, int(e.transport))).arg(e.key);
+    case EventKind::QuerySent:
+        return QCoreApplication::translate("trace", "Before retrying, the client asks whether %1 already exists (GET /orders?ref=%1).").arg(ref);
+    case EventKind::QueryResult:
+        if (e.status == 200)
+            return QCoreApplication::translate("trace", "%1 already exists: the client does not send it again.").arg(ref);
+        if (e.status == 404)
+            return QCoreApplication::translate("trace", "The server has no %1 yet: resending is safe.").arg(ref);
+        return QCoreApplication::translate("trace", "The status query answered %1: the client still does not know.").arg(e.status);
+    case EventKind::ConnectFailed:
+        return QCoreApplication::translate("trace", "The connection was refused before anything was sent: this one is safe to retry.");
+    case EventKind::CircuitOpen:
+        return QCoreApplication::translate("trace", "The circuit breaker is open: the attempt fails at once without reaching the server.");
+    case EventKind::RequestLost:
+        return QCoreApplication::translate("trace", "The request was lost on the way: the server never saw it.");
+    case EventKind::RequestDelayed:
+        return QCoreApplication::translate("trace", "A latency spike holds the request: it will reach the server after the client has given up.");
     case EventKind::ResponseReceived:
         if (e.status >= 200 && e.status < 300)
             return QCoreApplication::translate("trace", "The client received %1: the order is confirmed.").arg(e.status);
@@ -367,18 +603,17 @@ QString narrate(const TraceEvent &e)
     case EventKind::Timeout:
         return QCoreApplication::translate("trace", "No answer within the timeout: the client cannot know whether the order was created.");
     case EventKind::RetryScheduled: {
-        QString wait, cause;
-        splitWait(e.detail, &wait, &cause);
-        if (wait.isEmpty())
-            return QCoreApplication::translate("trace", "The %1 layer retries at once.").arg(laneLabel(e.lane));
+        const QString cause = outcomeWords(e);
         if (cause.isEmpty())
-            return QCoreApplication::translate("trace", "The %1 layer retries after %2.").arg(laneLabel(e.lane), wait);
-        return QCoreApplication::translate("trace", "The %1 layer retries after %2 (last outcome: %3).").arg(laneLabel(e.lane), wait, cause);
+            return QCoreApplication::translate("trace", "The %1 layer retries after %2.").arg(laneLabel(e.lane), waitWords(e.arg));
+        return QCoreApplication::translate("trace", "The %1 layer retries after %2 (last outcome: %3).").arg(laneLabel(e.lane), waitWords(e.arg), cause);
     }
-    case EventKind::GaveUp:
-        if (e.detail.isEmpty())
+    case EventKind::GaveUp: {
+        const QString why = gaveUpWhy(e);
+        if (why.isEmpty())
             return QCoreApplication::translate("trace", "The %1 layer gives up.").arg(laneLabel(e.lane));
-        return QCoreApplication::translate("trace", "The %1 layer gives up: %2.").arg(laneLabel(e.lane), e.detail);
+        return QCoreApplication::translate("trace", "The %1 layer gives up: %2.").arg(laneLabel(e.lane), why);
+    }
     case EventKind::BudgetExhausted:
         return QCoreApplication::translate("trace", "The retry budget is empty: the %1 layer may not retry, which keeps a retry storm from growing.")
             .arg(laneLabel(e.lane));
@@ -391,25 +626,24 @@ QString narrate(const TraceEvent &e)
     case EventKind::ReconcileVoided:
         return QCoreApplication::translate("trace", "Reconciliation voided record #%1, an extra copy of %2.").arg(e.record).arg(ref);
     case EventKind::ServerRestarted: {
-        const QString keys = e.detail.contains(QLatin1String("forgotten"))
-            ? QCoreApplication::translate("trace", "its in-memory idempotency keys are gone")
-            : QCoreApplication::translate("trace", "its durable idempotency keys survive");
+        const QString keys = keysWords(e);
         if (e.record > 0)
             return QCoreApplication::translate("trace", "The server committed record #%1, then restarted before answering: the client will only see a "
                       "timeout, and %2.").arg(e.record).arg(keys);
         return QCoreApplication::translate("trace", "The server restarted and dropped this request unanswered; %1.").arg(keys);
     }
     case EventKind::RowRead:
-        if (e.detail.isEmpty())
+        if (e.cause != TraceCause::RowVersion)
             return QCoreApplication::translate("trace", "The client reads the row's current version before writing.");
-        return QCoreApplication::translate("trace", "The client reads the row's current version (%1) before writing.").arg(e.detail);
+        return QCoreApplication::translate("trace", "The client reads version %2 of row %1 before writing.").arg(e.arg).arg(e.arg2);
     case EventKind::VersionConflict:
-        if (e.detail.isEmpty())
+        if (e.cause != TraceCause::StaleVersion)
             return QCoreApplication::translate("trace", "Another client wrote the row since this one read it: 409, and nothing is written.");
-        return QCoreApplication::translate("trace", "Another client wrote the row since this one read it (%1): 409, and nothing is written.")
-            .arg(e.detail);
+        return QCoreApplication::translate("trace", "Another client wrote row %1 since this one read it (it read version %2, the row is now at %3): 409, "
+                  "and nothing is written.").arg(e.arg).arg(e.arg2).arg(e.arg3);
+    default:
+        return QString();
     }
-    return QString();
 }
 
 } // namespace trace

@@ -476,10 +476,6 @@
         <translation>客户端生成了幂等键 %1。</translation>
     </message>
     <message>
-        <source>The client minted idempotency key %1 (%2).</source>
-        <translation>客户端生成了幂等键 %1（%2）。</translation>
-    </message>
-    <message>
         <source>The server issued the single-use token %1 for %2.</source>
         <translation>服务端为 %2 签发了一次性令牌 %1。</translation>
     </message>
@@ -490,14 +486,6 @@
     <message>
         <source>The @retry wrapper starts attempt %1.</source>
         <translation>@retry 重试装饰器开始第 %1 次尝试。</translation>
-    </message>
-    <message>
-        <source>The transport sends POST /orders (attempt %1) without an idempotency key.</source>
-        <translation>传输层发送 POST /orders（尝试 %1），不带幂等键。</translation>
-    </message>
-    <message>
-        <source>The transport sends POST /orders (attempt %1) with key %2.</source>
-        <translation>传输层发送 POST /orders（尝试 %1），带幂等键 %2。</translation>
     </message>
     <message>
         <source>Before retrying, the client asks whether %1 already exists (GET /orders?ref=%1).</source>
@@ -628,10 +616,6 @@
         <translation>超时之内没有应答：客户端无法知道订单是否已经创建。</translation>
     </message>
     <message>
-        <source>The %1 layer retries at once.</source>
-        <translation>%1层立即重试。</translation>
-    </message>
-    <message>
         <source>The %1 layer retries after %2.</source>
         <translation>%1层在 %2 之后重试。</translation>
     </message>
@@ -688,20 +672,136 @@
         <translation>客户端在写入之前读取该行的当前版本。</translation>
     </message>
     <message>
-        <source>The client reads the row&apos;s current version (%1) before writing.</source>
-        <translation>客户端在写入之前读取该行的当前版本（%1）。</translation>
-    </message>
-    <message>
         <source>Another client wrote the row since this one read it: 409, and nothing is written.</source>
         <translation>在本客户端读取之后，另一个客户端写入了该行：409，什么都没有写入。</translation>
     </message>
     <message>
-        <source>Another client wrote the row since this one read it (%1): 409, and nothing is written.</source>
-        <translation>在本客户端读取之后，另一个客户端写入了该行（%1）：409，什么都没有写入。</translation>
-    </message>
-    <message>
         <source>cannot write trace file &quot;%1&quot;: %2</source>
         <translation>无法写入跟踪记录文件“%1”：%2</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>status %1</source>
+        <translation>状态 %1</translation>
+    </message>
+    <message>
+        <source>status %1, replayed</source>
+        <translation>状态 %1（重放）</translation>
+    </message>
+    <message>
+        <source>too many %1 error responses (MaxRetryError)</source>
+        <translation>%1 错误响应过多（MaxRetryError）</translation>
+    </message>
+    <message>
+        <source>connect error</source>
+        <translation>连接错误</translation>
+    </message>
+    <message>
+        <source>read timeout</source>
+        <translation>读取超时</translation>
+    </message>
+    <message>
+        <source>connection reset</source>
+        <translation>连接被重置</translation>
+    </message>
+    <message>
+        <source>circuit open</source>
+        <translation>熔断器断开</translation>
+    </message>
+    <message>
+        <source>connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>读取</translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>its %1 ms deadline is reached</source>
+        <translation>已到达 %1 毫秒的截止时间</translation>
+    </message>
+    <message>
+        <source>all %1 attempts are used</source>
+        <translation>%1 次尝试已全部用完</translation>
+    </message>
+    <message>
+        <source>%1 is not retried</source>
+        <translation>%1 不会重试</translation>
+    </message>
+    <message>
+        <source>the order token is already used, so every answer is final</source>
+        <translation>订单令牌已被使用，所以每个应答都是最终结果</translation>
+    </message>
+    <message>
+        <source>transport retries are off</source>
+        <translation>传输层重试已关闭</translation>
+    </message>
+    <message>
+        <source>%1 is not in allowed_methods</source>
+        <translation>%1 不在 allowed_methods 中</translation>
+    </message>
+    <message>
+        <source>a read error on %1, which is not in allowed_methods</source>
+        <translation>%1 发生读取错误，而它不在 allowed_methods 中</translation>
+    </message>
+    <message>
+        <source>status %1 is not retryable</source>
+        <translation>状态 %1 不可重试</translation>
+    </message>
+    <message>
+        <source>the %1 retries (%2) are used up</source>
+        <translation>%1重试次数（%2）已用完</translation>
+    </message>
+    <message>
+        <source>the circuit is open</source>
+        <translation>熔断器处于断开状态</translation>
+    </message>
+    <message>
+        <source>The client minted idempotency key %1, one for the whole operation.</source>
+        <translation>客户端生成了幂等键 %1，整个操作共用这一个。</translation>
+    </message>
+    <message>
+        <source>The client minted idempotency key %1, a new one for each business attempt.</source>
+        <translation>客户端生成了幂等键 %1，每次业务尝试都换一个新的。</translation>
+    </message>
+    <message>
+        <source>The client minted idempotency key %1, a new one for each @retry attempt.</source>
+        <translation>客户端生成了幂等键 %1，每次 @retry 尝试都换一个新的。</translation>
+    </message>
+    <message>
+        <source>The transport sends POST /orders (HTTP attempt %1) without an idempotency key.</source>
+        <translation>传输层发送 POST /orders（第 %1 次 HTTP 尝试），不带幂等键。</translation>
+    </message>
+    <message>
+        <source>The transport sends POST /orders (HTTP attempt %1) with key %2.</source>
+        <translation>传输层发送 POST /orders（第 %1 次 HTTP 尝试），带幂等键 %2。</translation>
+    </message>
+    <message>
+        <source>The client reads version %2 of row %1 before writing.</source>
+        <translation>客户端在写入之前读取第 %1 行的版本 %2。</translation>
+    </message>
+    <message>
+        <source>Another client wrote row %1 since this one read it (it read version %2, the row is now at %3): 409, and nothing is written.</source>
+        <translation>在本客户端读取之后，另一个客户端写入了第 %1 行（读取时为版本 %2，现在为版本 %3）：409，什么都没有写入。</translation>
     </message>
 </context>
 </TS>

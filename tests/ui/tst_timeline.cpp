@@ -1,3 +1,5 @@
+#include "i18n.h"
+#include "lesson.h"
 #include "scenario.h"
 #include "simulator.h"
 #include "story.h"
@@ -13,6 +15,8 @@
 #include <QFile>
 #include <QGraphicsItem>
 #include <QImage>
+#include <QRegularExpression>
+#include <QScopeGuard>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSet>
@@ -145,6 +149,10 @@ class TestTimeline : public QObject
 
 private Q_SLOTS:
     void initTestCase();
+    void responseArrowsRunForward_data();
+    void responseArrowsRunForward();
+    void chineseWordsOnly_data();
+    void chineseWordsOnly();
     void oneItemPerEvent_data();
     void oneItemPerEvent();
     void setOperationChangesItems();
@@ -1427,6 +1435,98 @@ void TestTimeline::captionSentencesJoin()
     QFETCH(QString, second);
     QFETCH(QString, joined);
     QCOMPARE(timeline::joinSentences(first, second), joined);
+}
+
+// Every preset's story operation and every lesson step's shown operation.
+static void addStoryRuns()
+{
+    QTest::addColumn<Scenario>("scenario");
+    QTest::addColumn<int>("operation"); // 0 = the story operation
+    for (const QString &name : scenario::presetNames())
+        QTest::addRow("%s", qPrintable(name)) << test::presetScenario(name) << 0;
+    for (const QString &lessonName : lesson::builtinNames()) {
+        const LessonParse parsed = lesson::builtin(lessonName);
+        for (int i = 0; i < parsed.lesson.steps.size(); ++i)
+            QTest::addRow("lesson-%s-%d", qPrintable(lessonName), i + 1)
+                << parsed.lesson.steps[i].scenario << parsed.lesson.steps[i].operation;
+    }
+}
+
+void TestTimeline::responseArrowsRunForward_data()
+{
+    addStoryRuns();
+}
+
+// A response is drawn from the moment the server answered to the moment the client heard it:
+// never leftwards, in time or on screen (replays and 409s once ran backwards).
+void TestTimeline::responseArrowsRunForward()
+{
+    QFETCH(Scenario, scenario);
+    QFETCH(int, operation);
+    const RunResult r = simulate(scenario);
+    const int op = operation > 0 ? operation : storyOperation(r);
+    TimelineScene scene;
+    scene.setOperation(r.trace, op, timeline::duplicateRecords(r), QStringList(TimelineScene::kLaneCount, QString()),
+                       QList<bool>(TimelineScene::kLaneCount, true));
+    for (const qreal zoom : {scene.fitZoom(900), 1.0, 4.0}) {
+        scene.setZoom(zoom);
+        for (int p = 0; p < scene.plans().size(); ++p) {
+            const EventPlan &pl = scene.plans().at(p);
+            if (pl.form != EventPlan::Form::Arrow)
+                continue;
+            const QString what = QStringLiteral("%1 at %2 (zoom %3)").arg(trace::kindName(scene.eventOf(p).kind)).arg(pl.t).arg(zoom);
+            QVERIFY2(pl.from <= pl.t, qPrintable(what));
+            const QLineF line = scene.arrowLine(p);
+            if (!line.isNull())
+                QVERIFY2(line.p1().x() <= line.p2().x() + 1e-6, qPrintable(what));
+        }
+    }
+}
+
+void TestTimeline::chineseWordsOnly_data()
+{
+    addStoryRuns();
+}
+
+// Under the Chinese translation, the narration, the caption's outcome and every label drawn on the
+// timeline hold no English word beyond a short list of names that stay as they are.
+void TestTimeline::chineseWordsOnly()
+{
+    QFETCH(Scenario, scenario);
+    QFETCH(int, operation);
+    const RunResult r = simulate(scenario);
+    const int op = operation > 0 ? operation : storyOperation(r);
+    QVERIFY(i18n::install(QStringLiteral("zh_CN")));
+    const auto restore = qScopeGuard([] { i18n::install(QStringLiteral("en")); });
+    static const QSet<QString> allowed{
+        QStringLiteral("HTTP"), QStringLiteral("POST"), QStringLiteral("GET"), QStringLiteral("urllib3"),
+        QStringLiteral("Idempotency-Key"), QStringLiteral("Idempotent-Replayed"), QStringLiteral("Retry-After"),
+        QStringLiteral("true"), QStringLiteral("MaxRetryError"), QStringLiteral("allowed_methods"), QStringLiteral("ref"),
+        QStringLiteral("orders"), QStringLiteral("order-tokens"), QStringLiteral("ms"),
+        QStringLiteral("s"), QStringLiteral("b"), QStringLiteral("w"), QStringLiteral("t"), QStringLiteral("v")};
+    // Identifiers: ORD-0007, key-…/tok-…/req-… and status codes are names, not words.
+    static const QRegularExpression names(QStringLiteral("\\b(?:ORD|key|tok|req)-[0-9A-Za-z]+|@retry|[A-Za-z]+\\.[A-Za-z.]+"));
+    static const QRegularExpression word(QStringLiteral("[A-Za-z][A-Za-z_-]*"));
+    auto check = [&](const QString &text, const QString &where) {
+        QString rest = text;
+        rest.replace(names, QStringLiteral(" "));
+        for (auto it = word.globalMatch(rest); it.hasNext();) {
+            const QString w = it.next().captured();
+            QVERIFY2(allowed.contains(w), qPrintable(QStringLiteral("%1: \"%2\" in \"%3\"").arg(where, w, text)));
+        }
+    };
+    TimelineScene scene;
+    scene.setOperation(r.trace, op, timeline::duplicateRecords(r), QStringList(TimelineScene::kLaneCount, QString()),
+                       QList<bool>(TimelineScene::kLaneCount, true));
+    for (int p = 0; p < scene.plans().size(); ++p) {
+        const TraceEvent &e = scene.eventOf(p);
+        check(timeline::narration(e), QStringLiteral("narration of %1").arg(trace::kindName(e.kind)));
+        check(scene.plans().at(p).label, QStringLiteral("label of %1").arg(trace::kindName(e.kind)));
+    }
+    for (const OpSummary &o : r.ops) {
+        if (o.op == op)
+            check(story::outcome(o), QStringLiteral("outcome"));
+    }
 }
 
 QTEST_MAIN(TestTimeline)

@@ -251,7 +251,7 @@ void WatchPanel::updateState()
 void WatchPanel::showResult(const RunResult &result)
 {
     const Metrics &m = result.metrics;
-    const qint64 requests = m_session->liveTrace().requests();
+    const qint64 requests = m_session->watchTrace().requests();
     // Two lines, so the commands stay in view at 1280x720: what arrived, then what the server made of it.
     QStringList made{plural(m.records, tr("1 record"), tr("%1 records")),
                      plural(m.duplicates, tr("1 duplicate"), tr("%1 duplicates"))};
@@ -275,10 +275,10 @@ void WatchPanel::showResult(const RunResult &result)
     m_lastRefusal->setVisible(!lastRefusal.isEmpty());
     m_counts->setText(plural(requests, tr("1 request arrived"), tr("%1 requests arrived")) + QLatin1Char('\n')
                       + made.join(tr(", ", "between the counts of records, duplicates, replays")));
-    const qint64 dropped = m_session->liveTrace().droppedEvents();
+    const qint64 dropped = m_session->watchTrace().droppedEvents();
     m_dropped->setVisible(dropped > 0);
     if (dropped > 0) {
-        const QString kept = QLocale().toString(qint64(m_session->liveTrace().maxEvents()));
+        const QString kept = QLocale().toString(qint64(m_session->watchTrace().maxEvents()));
         m_dropped->setText(dropped == 1 ? tr("Only the newest %1 events are kept: 1 older event was dropped from the "
                                              "timeline, records and log (the counts above include them).")
                                               .arg(kept)

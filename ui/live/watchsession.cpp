@@ -115,7 +115,7 @@ QString WatchSession::portNote() const
 
 void WatchSession::setMaxEvents(qsizetype maxEvents)
 {
-    m_live = LiveTrace(maxEvents);
+    m_live = WatchTrace(maxEvents);
     m_live.reset(m_scenario);
 }
 

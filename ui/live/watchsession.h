@@ -1,6 +1,6 @@
 #pragma once
 
-#include "livetrace.h"
+#include "watchtrace.h"
 #include "scenario.h"
 #include "simulator.h"
 
@@ -25,7 +25,7 @@ struct WatchOptions
 };
 
 // The window's embedded order server and what arrived at it: every handled request goes into a
-// LiveTrace, and a RunResult of it (metrics from the server's own /metrics) is published at most
+// WatchTrace, and a RunResult of it (metrics from the server's own /metrics) is published at most
 // once per BatchIntervalMs (longer, up to MaxBatchIntervalMs, while updates are expensive), so a
 // flood of requests costs the views one update per interval.
 class WatchSession : public QObject
@@ -55,7 +55,7 @@ public:
 
     // The most events kept (older requests are dropped whole); for tests.
     void setMaxEvents(qsizetype maxEvents);
-    const LiveTrace &liveTrace() const { return m_live; }
+    const WatchTrace &watchTrace() const { return m_live; }
     OrderServer *server() const { return m_server; }
 
 Q_SIGNALS:
@@ -71,7 +71,7 @@ private:
     void publish();
 
     OrderServer *m_server = nullptr;
-    LiveTrace m_live;
+    WatchTrace m_live;
     Scenario m_scenario;
     WatchOptions m_options;
     QString m_portNote;

@@ -1124,7 +1124,7 @@ void MainWindow::showOutcome(const RunResult &result)
     m_statusLive->setVisible(m_source == ResultSource::Watch);
     if (m_source == ResultSource::Watch) {
         m_statusQueries->setVisible(m.queries > 0);
-        const qint64 dropped = m_watch->liveTrace().droppedEvents();
+        const qint64 dropped = m_watch->watchTrace().droppedEvents();
         QString live = m_watch->isRunning() ? tr("Serving at %1").arg(m_watch->commandUrl().toString())
                                             : tr("Stopped serving");
         if (dropped > 0)

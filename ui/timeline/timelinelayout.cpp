@@ -121,6 +121,7 @@ namespace timeline {
 
 namespace {
 
+// The attempt numbers of an event (typed fields; 0 in files written before them).
 struct PathKey
 {
     int b = -1;
@@ -129,32 +130,20 @@ struct PathKey
     bool ok = false;
 };
 
-int segmentNumber(const QString &segment, QChar prefix)
-{
-    if (segment.size() < 2 || segment.at(0) != prefix)
-        return -1;
-    bool ok = false;
-    const int n = QStringView(segment).mid(1).toInt(&ok);
-    return ok ? n : -1;
-}
-
-PathKey parsePath(const QString &path)
+PathKey attemptOf(const TraceEvent &e)
 {
     PathKey k;
-    const QStringList parts = path.split(QLatin1Char('/'));
-    if (parts.size() < 4)
-        return k;
-    k.b = segmentNumber(parts.at(1), QLatin1Char('b'));
-    k.w = segmentNumber(parts.at(2), QLatin1Char('w'));
-    k.t = segmentNumber(parts.at(3), QLatin1Char('t'));
-    k.ok = k.b >= 0 && k.w >= 0 && k.t >= 0;
+    k.b = e.business;
+    k.w = e.wrapper;
+    k.t = e.transport;
+    k.ok = k.b > 0 && k.w > 0 && k.t > 0;
     return k;
 }
 
 bool sameAttempt(const PathKey &a, const PathKey &b, int layer)
 {
     if (!a.ok || !b.ok)
-        return true; // without parseable paths the nearest closing event decides
+        return true; // without attempt numbers the nearest closing event decides
     if (a.b != b.b)
         return false;
     if (layer >= 1 && a.w != b.w)
@@ -254,38 +243,62 @@ QSet<int> duplicateRecords(const RunResult &result)
     return dups;
 }
 
-QList<EventPlan> planOperation(const Trace &trace, int op, const QSet<int> &duplicates)
+namespace {
+
+// One operation's events and the links between them, as plan indexes.
+class PlanContext
 {
-    QList<int> idx;
-    bool twoSubmissions = false;
-    for (int i = 0; i < trace.size(); ++i) {
-        if (belongsTo(trace.at(i), op)) {
-            idx.append(i);
-            twoSubmissions = twoSubmissions || trace.at(i).sub > 1;
+public:
+    PlanContext(const Trace &trace, int op, const QSet<int> &duplicates)
+        : m_trace(trace), m_duplicates(duplicates)
+    {
+        for (int i = 0; i < trace.size(); ++i) {
+            const TraceEvent &e = trace.at(i);
+            if (!belongsTo(e, op))
+                continue;
+            if (e.id > 0)
+                m_planOfId.insert(e.id, int(m_idx.size()));
+            m_idx.append(i);
+            m_twoSubmissions = m_twoSubmissions || e.sub > 1;
+        }
+        for (int p = 0; p < size(); ++p) {
+            const TraceEvent &e = ev(p);
+            // A reset seen by the client is drawn from the reset on the wire, where it has one.
+            if (e.kind == EventKind::ConnectionReset && e.lane == Lane::Network && e.answers > 0)
+                m_resetOfAnswer.insert(e.answers, p);
         }
     }
-    const int n = idx.size();
-    QList<PathKey> keys;
-    keys.reserve(n);
-    for (int p = 0; p < n; ++p)
-        keys.append(parsePath(trace.at(idx[p]).path));
+    int size() const { return int(m_idx.size()); }
+    int traceIndex(int p) const { return m_idx[p]; }
+    const TraceEvent &ev(int p) const { return m_trace.at(m_idx[p]); }
+    bool twoSubmissions() const { return m_twoSubmissions; }
+    bool duplicate(int record) const { return m_duplicates.contains(record); }
 
-    auto ev = [&](int p) -> const TraceEvent & { return trace.at(idx[p]); };
-    // The latest earlier event of the same submission and attempt path whose kind is in `kinds`.
-    auto findOrigin = [&](int p, std::initializer_list<EventKind> kinds) {
+    // The plan of the event `p` answers (trace.h), or for a file without links the latest earlier
+    // event of the same submission and attempt path whose kind is in `kinds`.
+    int origin(int p, std::initializer_list<EventKind> kinds) const
+    {
         const TraceEvent &e = ev(p);
+        if (e.answers > 0) {
+            if (e.lane != Lane::Network && (e.kind == EventKind::ConnectionReset || e.kind == EventKind::LateResponse)) {
+                const int reset = m_resetOfAnswer.value(e.answers, -1);
+                if (reset >= 0 && reset < p)
+                    return reset;
+            }
+            return m_planOfId.value(e.answers, -1);
+        }
         for (int q = p - 1; q >= 0; --q) {
             const TraceEvent &o = ev(q);
-            if (o.sub != e.sub || o.path != e.path)
-                continue;
-            if (std::find(kinds.begin(), kinds.end(), o.kind) != kinds.end())
+            if (o.sub == e.sub && o.path == e.path && std::find(kinds.begin(), kinds.end(), o.kind) != kinds.end())
                 return q;
         }
         return -1;
-    };
-    auto findForward = [&](int p, std::initializer_list<EventKind> kinds, bool samePath) {
+    }
+    // The next event of the same submission (and attempt path) whose kind is in `kinds`.
+    int forward(int p, std::initializer_list<EventKind> kinds, bool samePath) const
+    {
         const TraceEvent &e = ev(p);
-        for (int q = p + 1; q < n; ++q) {
+        for (int q = p + 1; q < size(); ++q) {
             const TraceEvent &o = ev(q);
             if (o.sub != e.sub || (samePath && o.path != e.path))
                 continue;
@@ -295,290 +308,258 @@ QList<EventPlan> planOperation(const Trace &trace, int op, const QSet<int> &dupl
                 return -1;
         }
         return -1;
-    };
-
-    QList<EventPlan> plans(n);
-    for (int p = 0; p < n; ++p) {
+    }
+    // Where an attempt's bar ends: its last event before the next attempt of its layer or above.
+    qint64 attemptEnd(int p, int layer) const
+    {
         const TraceEvent &e = ev(p);
-        EventPlan &pl = plans[p];
-        pl.traceIndex = idx[p];
-        pl.lane = e.lane;
-        pl.slot = twoSubmissions ? (e.sub > 1 ? 1 : -1) : 0;
-        pl.t = pl.from = pl.to = e.t;
-        pl.role = Role::Text;
-        auto arrowFrom = [&](int origin) {
-            pl.form = EventPlan::Form::Arrow;
-            pl.originPlan = origin;
-            if (origin >= 0) {
-                pl.from = ev(origin).t;
-                pl.originLane = ev(origin).lane;
-            }
-        };
-        switch (e.kind) {
-        case EventKind::OpStart:
-            pl.glyph = Glyph::Flag;
-            // The first submission's flag needs no words (the caption names the order); a second one does.
-            if (e.sub > 1)
-                pl.label = TimelineLayout::tr("2nd submit");
-            break;
-        case EventKind::KeyMinted: {
-            // A key belongs to the layer that mints it: per operation and per business attempt the
-            // business code, per wrapper attempt the @retry wrapper. The trace says which by the
-            // attempt (or operation) that starts right before the key.
-            pl.lane = Lane::Business;
-            for (int q = p - 1; q >= 0; --q) {
-                const TraceEvent &o = ev(q);
-                if (o.sub != e.sub)
-                    continue;
-                if (o.kind == EventKind::WrapperAttempt) {
-                    pl.lane = Lane::Wrapper;
-                    break;
-                }
-                if (o.kind == EventKind::BusinessAttempt || o.kind == EventKind::OpStart
-                    || o.kind == EventKind::TransportAttempt)
-                    break;
-            }
-            pl.glyph = Glyph::Key;
-            pl.role = laneRole(pl.lane);
-            pl.label = e.key.left(10);
-            break;
+        const PathKey k = attemptOf(e);
+        qint64 end = e.t;
+        for (int q = p + 1; q < size(); ++q) {
+            const TraceEvent &f = ev(q);
+            if (f.sub != e.sub)
+                continue;
+            const int startLayer = attemptLayer(f.kind);
+            if (startLayer >= 0 && startLayer <= layer)
+                break;
+            if (f.kind == EventKind::OpSucceeded || f.kind == EventKind::OpFailed)
+                return qMax(end, f.t);
+            if (laneLayer(f.lane) < 0 || f.kind == EventKind::LateResponse || !sameAttempt(k, attemptOf(f), layer))
+                continue;
+            end = qMax(end, f.t);
+            const bool closes = f.kind == EventKind::RetryScheduled || f.kind == EventKind::GaveUp
+                                || f.kind == EventKind::BudgetExhausted;
+            if (closes && laneLayer(f.lane) == layer)
+                break;
         }
-        case EventKind::TokenIssued:
-            pl.glyph = Glyph::Key;
-            pl.role = Role::Server;
-            pl.label = TimelineLayout::tr("token");
-            break;
-        case EventKind::BusinessAttempt:
-        case EventKind::WrapperAttempt:
-        case EventKind::TransportAttempt: {
-            const int layer = attemptLayer(e.kind);
-            pl.form = EventPlan::Form::Bar;
-            pl.role = laneRole(e.lane);
-            const PathKey &k = keys[p];
-            const int number = layer == 0 ? k.b : (layer == 1 ? k.w : k.t);
-            pl.label = QStringLiteral("%1%2").arg(QLatin1Char("bwt"[layer])).arg(number > 0 ? number : 1);
-            qint64 end = e.t;
-            for (int q = p + 1; q < n; ++q) {
-                const TraceEvent &f = ev(q);
-                if (f.sub != e.sub)
-                    continue;
-                const int startLayer = attemptLayer(f.kind);
-                if (startLayer >= 0 && startLayer <= layer)
-                    break;
-                if (f.kind == EventKind::OpSucceeded || f.kind == EventKind::OpFailed) {
-                    end = qMax(end, f.t);
-                    break;
-                }
-                if (laneLayer(f.lane) < 0 || f.kind == EventKind::LateResponse || !sameAttempt(k, keys[q], layer))
-                    continue;
-                end = qMax(end, f.t);
-                const bool closes = f.kind == EventKind::RetryScheduled || f.kind == EventKind::GaveUp
-                                    || f.kind == EventKind::BudgetExhausted;
-                if (closes && laneLayer(f.lane) == layer)
-                    break;
-            }
-            pl.to = end;
-            break;
+        return end;
+    }
+    // The layer that minted a key: typed, or for an old file the attempt that starts right before it.
+    Lane keyLane(int p) const
+    {
+        const TraceEvent &e = ev(p);
+        if (e.cause != TraceCause::None)
+            return e.cause == TraceCause::PerWrapperAttempt ? Lane::Wrapper : Lane::Business;
+        for (int q = p - 1; q >= 0; --q) {
+            const TraceEvent &o = ev(q);
+            if (o.sub != e.sub)
+                continue;
+            if (o.kind == EventKind::WrapperAttempt)
+                return Lane::Wrapper;
+            if (o.kind == EventKind::BusinessAttempt || o.kind == EventKind::OpStart || o.kind == EventKind::TransportAttempt)
+                break;
         }
-        case EventKind::QuerySent:
-            pl.glyph = Glyph::Query;
-            pl.role = Role::Business;
-            pl.query = true; // the "?" glyph, the caption and the server's "GET ?ref=" label say it
-            break;
-        case EventKind::QueryResult:
-            arrowFrom(findOrigin(p, {EventKind::ResponseSent}));
-            pl.glyph = Glyph::Arrow;
-            pl.query = true;
-            pl.role = e.status == 200 ? Role::Ok : Role::Business;
-            // What the client concludes, not only what it heard.
-            if (e.status == 200)
-                pl.label = TimelineLayout::tr("200 found \u2192 no resend");
-            else if (e.status == 404)
-                pl.label = TimelineLayout::tr("404 not found \u2192 resend");
-            else
-                pl.label = TimelineLayout::tr("%1: still unknown").arg(statusText(e.status));
-            break;
-        case EventKind::ConnectFailed:
-            pl.glyph = Glyph::Cross;
-            pl.role = Role::Fault;
-            pl.label = TimelineLayout::tr("refused");
-            break;
-        case EventKind::CircuitOpen:
-            pl.glyph = Glyph::Square;
-            pl.role = Role::Rejection;
-            pl.label = TimelineLayout::tr("circuit open");
-            break;
-        case EventKind::RequestLost:
-            arrowFrom(findOrigin(p, {EventKind::TransportAttempt, EventKind::QuerySent}));
-            pl.glyph = Glyph::Cross;
-            pl.role = Role::Fault;
-            pl.broken = true;
-            pl.label = TimelineLayout::tr("lost");
-            break;
-        case EventKind::RequestDelayed:
-            arrowFrom(findOrigin(p, {EventKind::TransportAttempt, EventKind::QuerySent}));
-            pl.glyph = Glyph::Triangle;
-            pl.role = Role::Fault;
-            pl.broken = true;
-            pl.label = TimelineLayout::tr("delayed");
-            break;
-        case EventKind::RequestArrived:
-            arrowFrom(findOrigin(p, {EventKind::RequestDelayed, EventKind::TransportAttempt, EventKind::QuerySent}));
-            pl.glyph = Glyph::Arrow;
-            pl.role = Role::Text;
-            if (e.detail.startsWith(QLatin1String("GET"))) {
-                pl.query = true;
-                pl.role = Role::Business;
-                const int ref = e.detail.indexOf(QLatin1String("ref="));
-                pl.label = ref >= 0 ? QStringLiteral("GET ?%1").arg(e.detail.mid(ref)) : QStringLiteral("GET");
-            }
-            break;
-        case EventKind::Queued: {
-            pl.form = EventPlan::Form::Bar;
-            pl.dashed = true;
-            pl.role = Role::Server;
-            pl.label = TimelineLayout::tr("queued");
-            const int q = findForward(p, {EventKind::ProcessingStarted, EventKind::Rejected}, true);
-            if (q >= 0)
-                pl.to = ev(q).t;
-            break;
-        }
-        case EventKind::Rejected:
-        case EventKind::ServerError:
-            pl.glyph = Glyph::Square;
-            pl.role = Role::Rejection;
-            pl.label = statusText(e.status);
-            break;
-        case EventKind::ProcessingStarted: {
-            pl.form = EventPlan::Form::Bar;
-            pl.role = Role::Server;
-            pl.label = TimelineLayout::tr("processing");
-            const int q = findForward(p, {EventKind::ResponseSent, EventKind::ResponseLost, EventKind::ConnectionReset,
-                                          EventKind::ServerRestarted},
-                                      true);
-            if (q >= 0)
-                pl.to = ev(q).t;
-            break;
-        }
-        case EventKind::ServerRestarted:
-            pl.glyph = Glyph::Cross;
-            pl.role = Role::Fault;
-            pl.label = e.record > 0 ? TimelineLayout::tr("#%1, then restart").arg(e.record) : TimelineLayout::tr("restart: dropped");
-            break;
-        case EventKind::KeyReserved:
-            pl.glyph = Glyph::Key;
-            pl.role = Role::Server;
-            pl.label = TimelineLayout::tr("reserved");
-            break;
-        case EventKind::RowRead: {
-            // "row 1: version 17" -> "read v17"
-            pl.glyph = Glyph::Query;
-            pl.role = Role::Server;
-            const int v = e.detail.lastIndexOf(QLatin1Char(' '));
-            pl.label = TimelineLayout::tr("read v%1").arg(v >= 0 ? e.detail.mid(v + 1) : QString());
-            break;
-        }
-        case EventKind::VersionConflict:
-            pl.glyph = Glyph::Square;
-            pl.role = Role::Rejection;
-            pl.label = TimelineLayout::tr("409 stale");
-            break;
-        case EventKind::KeyExpired:
-            pl.glyph = Glyph::Key;
-            pl.role = Role::Fault;
-            pl.label = TimelineLayout::tr("expired");
-            break;
-        case EventKind::Committed: {
-            const bool dup = duplicates.contains(e.record);
-            pl.glyph = Glyph::Circle;
-            pl.role = dup ? Role::Duplicate : Role::Ok;
-            pl.label = dup ? TimelineLayout::tr("#%1 duplicate").arg(e.record) : QStringLiteral("#%1").arg(e.record);
-            break;
-        }
-        case EventKind::Replayed:
-            pl.glyph = Glyph::Diamond;
-            pl.role = Role::Ok;
-            pl.label = TimelineLayout::tr("replay");
-            break;
-        case EventKind::ResponseSent:
-            pl.glyph = Glyph::Dot;
-            pl.role = Role::Text;
-            break;
-        case EventKind::ResponseLost:
-            arrowFrom(findOrigin(p, {EventKind::ResponseSent}));
-            pl.glyph = Glyph::Cross;
-            pl.role = Role::Fault;
-            pl.broken = true;
-            pl.label = TimelineLayout::tr("lost");
-            break;
-        case EventKind::ConnectionReset:
-            arrowFrom(findOrigin(p, {EventKind::ConnectionReset, EventKind::ResponseSent}));
-            pl.glyph = Glyph::Cross;
-            pl.role = Role::Fault;
-            pl.broken = true;
-            pl.label = TimelineLayout::tr("reset");
-            break;
-        case EventKind::ResponseReceived:
-            arrowFrom(findOrigin(p, {EventKind::ResponseSent}));
-            pl.glyph = Glyph::Arrow;
-            pl.role = (e.status >= 200 && e.status < 300) ? Role::Ok : Role::Rejection;
-            pl.label = statusText(e.status);
-            break;
-        case EventKind::LateResponse:
-            arrowFrom(findOrigin(p, {EventKind::ConnectionReset, EventKind::ResponseSent}));
-            pl.glyph = Glyph::Arrow;
-            pl.role = Role::Muted;
-            pl.broken = true;
-            pl.label = TimelineLayout::tr("late %1").arg(statusText(e.status)).trimmed();
-            break;
-        case EventKind::Timeout:
-            pl.glyph = Glyph::Triangle;
-            pl.role = Role::Fault;
-            pl.label = TimelineLayout::tr("timeout");
-            break;
-        case EventKind::RetryScheduled: {
-            pl.form = EventPlan::Form::Wait;
-            pl.role = laneRole(e.lane);
-            const int q = findForward(p, {attemptKindOfLane(e.lane)}, false);
-            if (q >= 0)
-                pl.to = ev(q).t;
-            pl.label = pl.to > pl.t ? TimelineLayout::tr("wait %1").arg(formatDuration(pl.to - pl.t)) : TimelineLayout::tr("retry");
-            break;
-        }
-        case EventKind::GaveUp:
-            pl.glyph = Glyph::Stop;
-            pl.role = Role::Fault;
-            pl.label = TimelineLayout::tr("gave up");
-            break;
-        case EventKind::BudgetExhausted:
-            pl.glyph = Glyph::Square;
-            pl.role = Role::Rejection;
-            pl.label = TimelineLayout::tr("no budget");
-            break;
-        case EventKind::OpSucceeded:
-            pl.glyph = Glyph::Check;
-            pl.role = Role::Ok;
-            pl.label = TimelineLayout::tr("success");
-            break;
-        case EventKind::OpFailed:
-            pl.glyph = Glyph::Stop;
-            pl.role = Role::Duplicate;
-            pl.label = TimelineLayout::tr("failed");
-            break;
-        case EventKind::ReconcileFlagged:
-            pl.glyph = Glyph::Flag;
-            pl.role = Role::Fault;
-            pl.label = TimelineLayout::tr("flag #%1").arg(e.record);
-            break;
-        case EventKind::ReconcileVoided:
-            pl.glyph = Glyph::Cross;
-            pl.role = Role::Muted;
-            pl.label = TimelineLayout::tr("void #%1").arg(e.record);
-            break;
-        }
+        return Lane::Business;
     }
 
-    // Glyphs that share lane, slot and instant are spread sideways; arrowheads and bars keep the exact time.
+private:
+    const Trace &m_trace;
+    const QSet<int> &m_duplicates;
+    QList<int> m_idx;
+    QHash<int, int> m_planOfId;
+    QHash<int, int> m_resetOfAnswer; // ResponseSent id -> plan of the reset on the wire
+    bool m_twoSubmissions = false;
+};
+
+void arrowFrom(const PlanContext &c, EventPlan &pl, int origin)
+{
+    pl.form = EventPlan::Form::Arrow;
+    pl.originPlan = origin;
+    if (origin >= 0) {
+        pl.from = c.ev(origin).t;
+        pl.originLane = c.ev(origin).lane;
+    }
+}
+
+void setGlyph(EventPlan &pl, Glyph glyph, Role role, const QString &label = QString())
+{
+    pl.glyph = glyph;
+    pl.role = role;
+    pl.label = label;
+}
+
+// Client-side events: flags, keys, attempts, queries, waits and outcomes. False: not one of them.
+bool planClient(const PlanContext &c, int p, EventPlan &pl)
+{
+    const TraceEvent &e = c.ev(p);
+    switch (e.kind) {
+    case EventKind::OpStart:
+        // The first submission's flag needs no words (the caption names the order); a second one does.
+        setGlyph(pl, Glyph::Flag, Role::Text, e.sub > 1 ? TimelineLayout::tr("2nd submit") : QString());
+        return true;
+    case EventKind::KeyMinted:
+        // A key belongs to the layer that mints it: the business code, or the @retry wrapper.
+        pl.lane = c.keyLane(p);
+        setGlyph(pl, Glyph::Key, laneRole(pl.lane), e.key.left(10));
+        return true;
+    case EventKind::BusinessAttempt:
+    case EventKind::WrapperAttempt:
+    case EventKind::TransportAttempt: {
+        const int layer = attemptLayer(e.kind);
+        const int number = layer == 0 ? e.business : (layer == 1 ? e.wrapper : e.transport);
+        pl.form = EventPlan::Form::Bar;
+        pl.role = laneRole(e.lane);
+        pl.label = QStringLiteral("%1%2").arg(QLatin1Char("bwt"[layer])).arg(number > 0 ? number : 1);
+        pl.to = c.attemptEnd(p, layer);
+        return true;
+    }
+    case EventKind::QuerySent:
+        setGlyph(pl, Glyph::Query, Role::Business);
+        pl.query = true; // the "?" glyph, the caption and the server's "GET ?ref=" label say it
+        return true;
+    case EventKind::ConnectFailed:
+        setGlyph(pl, Glyph::Cross, Role::Fault, TimelineLayout::tr("refused"));
+        return true;
+    case EventKind::CircuitOpen:
+        setGlyph(pl, Glyph::Square, Role::Rejection, TimelineLayout::tr("circuit open"));
+        return true;
+    case EventKind::Timeout:
+        setGlyph(pl, Glyph::Triangle, Role::Fault, TimelineLayout::tr("timeout"));
+        return true;
+    case EventKind::RetryScheduled: {
+        pl.form = EventPlan::Form::Wait;
+        pl.role = laneRole(e.lane);
+        const int q = c.forward(p, {attemptKindOfLane(e.lane)}, false);
+        if (q >= 0)
+            pl.to = c.ev(q).t;
+        pl.label = pl.to > pl.t ? TimelineLayout::tr("wait %1").arg(formatDuration(pl.to - pl.t)) : TimelineLayout::tr("retry");
+        return true;
+    }
+    case EventKind::GaveUp:
+        setGlyph(pl, Glyph::Stop, Role::Fault, TimelineLayout::tr("gave up"));
+        return true;
+    case EventKind::BudgetExhausted:
+        setGlyph(pl, Glyph::Square, Role::Rejection, TimelineLayout::tr("no budget"));
+        return true;
+    case EventKind::OpSucceeded:
+        setGlyph(pl, Glyph::Check, Role::Ok, TimelineLayout::tr("success"));
+        return true;
+    case EventKind::OpFailed:
+        setGlyph(pl, Glyph::Stop, Role::Duplicate, TimelineLayout::tr("failed"));
+        return true;
+    default:
+        return false;
+    }
+}
+
+// Messages on the wire: each drawn from the event it answers. False: not one of them.
+bool planMessage(const PlanContext &c, int p, EventPlan &pl)
+{
+    const TraceEvent &e = c.ev(p);
+    switch (e.kind) {
+    case EventKind::QueryResult:
+        arrowFrom(c, pl, c.origin(p, {EventKind::ResponseSent}));
+        pl.query = true;
+        // What the client concludes, not only what it heard.
+        if (e.status == 200)
+            setGlyph(pl, Glyph::Arrow, Role::Ok, TimelineLayout::tr("200 found \u2192 no resend"));
+        else if (e.status == 404)
+            setGlyph(pl, Glyph::Arrow, Role::Business, TimelineLayout::tr("404 not found \u2192 resend"));
+        else
+            setGlyph(pl, Glyph::Arrow, Role::Business, TimelineLayout::tr("%1: still unknown").arg(statusText(e.status)));
+        return true;
+    case EventKind::RequestLost:
+    case EventKind::RequestDelayed:
+        arrowFrom(c, pl, c.origin(p, {EventKind::TransportAttempt, EventKind::QuerySent}));
+        pl.broken = true;
+        if (e.kind == EventKind::RequestLost)
+            setGlyph(pl, Glyph::Cross, Role::Fault, TimelineLayout::tr("lost"));
+        else
+            setGlyph(pl, Glyph::Triangle, Role::Fault, TimelineLayout::tr("delayed"));
+        return true;
+    case EventKind::RequestArrived:
+        arrowFrom(c, pl, c.origin(p, {EventKind::RequestDelayed, EventKind::TransportAttempt, EventKind::QuerySent}));
+        setGlyph(pl, Glyph::Arrow, Role::Text);
+        if (e.method == TraceMethod::GetOrder) {
+            pl.query = true;
+            pl.role = Role::Business;
+            const QString ref = e.ref.isEmpty() ? QStringLiteral("ORD-%1").arg(e.op, 4, 10, QLatin1Char('0')) : e.ref;
+            pl.label = QStringLiteral("GET ?ref=%1").arg(ref);
+        }
+        return true;
+    case EventKind::ResponseLost:
+    case EventKind::ConnectionReset:
+        arrowFrom(c, pl, c.origin(p, {EventKind::ConnectionReset, EventKind::ResponseSent}));
+        pl.broken = true;
+        setGlyph(pl, Glyph::Cross, Role::Fault,
+                 e.kind == EventKind::ResponseLost ? TimelineLayout::tr("lost") : TimelineLayout::tr("reset"));
+        return true;
+    case EventKind::ResponseReceived:
+        arrowFrom(c, pl, c.origin(p, {EventKind::ResponseSent}));
+        setGlyph(pl, Glyph::Arrow, (e.status >= 200 && e.status < 300) ? Role::Ok : Role::Rejection, statusText(e.status));
+        return true;
+    case EventKind::LateResponse:
+        arrowFrom(c, pl, c.origin(p, {EventKind::ConnectionReset, EventKind::ResponseSent}));
+        pl.broken = true;
+        setGlyph(pl, Glyph::Arrow, Role::Muted, TimelineLayout::tr("late %1").arg(statusText(e.status)).trimmed());
+        return true;
+    default:
+        return false;
+    }
+}
+
+// The server's and the database's events.
+void planServer(const PlanContext &c, int p, EventPlan &pl)
+{
+    const TraceEvent &e = c.ev(p);
+    switch (e.kind) {
+    case EventKind::TokenIssued:
+        return setGlyph(pl, Glyph::Key, Role::Server, TimelineLayout::tr("token"));
+    case EventKind::Queued: {
+        pl.form = EventPlan::Form::Bar;
+        pl.dashed = true;
+        setGlyph(pl, Glyph::None, Role::Server, TimelineLayout::tr("queued"));
+        const int q = c.forward(p, {EventKind::ProcessingStarted, EventKind::Rejected}, true);
+        if (q >= 0)
+            pl.to = c.ev(q).t;
+        return;
+    }
+    case EventKind::Rejected:
+    case EventKind::ServerError:
+        return setGlyph(pl, Glyph::Square, Role::Rejection, statusText(e.status));
+    case EventKind::ProcessingStarted: {
+        pl.form = EventPlan::Form::Bar;
+        setGlyph(pl, Glyph::None, Role::Server, TimelineLayout::tr("processing"));
+        const int q = c.forward(p, {EventKind::ResponseSent, EventKind::ResponseLost, EventKind::ConnectionReset,
+                                    EventKind::ServerRestarted}, true);
+        if (q >= 0)
+            pl.to = c.ev(q).t;
+        return;
+    }
+    case EventKind::ServerRestarted:
+        return setGlyph(pl, Glyph::Cross, Role::Fault,
+                        e.record > 0 ? TimelineLayout::tr("#%1, then restart").arg(e.record) : TimelineLayout::tr("restart: dropped"));
+    case EventKind::KeyReserved:
+        return setGlyph(pl, Glyph::Key, Role::Server, TimelineLayout::tr("reserved"));
+    case EventKind::RowRead:
+        return setGlyph(pl, Glyph::Query, Role::Server,
+                        TimelineLayout::tr("read v%1").arg(e.cause == TraceCause::RowVersion ? QString::number(e.arg2) : QString()));
+    case EventKind::VersionConflict:
+        return setGlyph(pl, Glyph::Square, Role::Rejection, TimelineLayout::tr("409 stale"));
+    case EventKind::KeyExpired:
+        return setGlyph(pl, Glyph::Key, Role::Fault, TimelineLayout::tr("expired"));
+    case EventKind::Committed: {
+        const bool dup = c.duplicate(e.record);
+        return setGlyph(pl, Glyph::Circle, dup ? Role::Duplicate : Role::Ok,
+                        dup ? TimelineLayout::tr("#%1 duplicate").arg(e.record) : QStringLiteral("#%1").arg(e.record));
+    }
+    case EventKind::Replayed:
+        return setGlyph(pl, Glyph::Diamond, Role::Ok, TimelineLayout::tr("replay"));
+    case EventKind::ResponseSent:
+        return setGlyph(pl, Glyph::Dot, Role::Text);
+    case EventKind::ReconcileFlagged:
+        return setGlyph(pl, Glyph::Flag, Role::Fault, TimelineLayout::tr("flag #%1").arg(e.record));
+    case EventKind::ReconcileVoided:
+        return setGlyph(pl, Glyph::Cross, Role::Muted, TimelineLayout::tr("void #%1").arg(e.record));
+    default:
+        return;
+    }
+}
+
+// Glyphs that share lane, slot and instant are spread sideways; arrowheads and bars keep the exact time.
+void dodge(QList<EventPlan> &plans)
+{
+    const int n = int(plans.size());
     QMap<std::tuple<int, int, qint64>, QList<int>> groups;
     for (int p = 0; p < n; ++p)
         groups[std::make_tuple(int(plans[p].lane), plans[p].slot, plans[p].t)].append(p);
@@ -612,6 +593,26 @@ QList<EventPlan> planOperation(const Trace &trace, int op, const QSet<int> &dupl
         for (int i = 0; i < after.size(); ++i)
             plans[after[i]].dodge = first + i;
     }
+}
+
+} // namespace
+
+QList<EventPlan> planOperation(const Trace &trace, int op, const QSet<int> &duplicates)
+{
+    const PlanContext c(trace, op, duplicates);
+    QList<EventPlan> plans(c.size());
+    for (int p = 0; p < c.size(); ++p) {
+        const TraceEvent &e = c.ev(p);
+        EventPlan &pl = plans[p];
+        pl.traceIndex = c.traceIndex(p);
+        pl.lane = e.lane;
+        pl.slot = c.twoSubmissions() ? (e.sub > 1 ? 1 : -1) : 0;
+        pl.t = pl.from = pl.to = e.t;
+        pl.role = Role::Text;
+        if (!planClient(c, p, pl) && !planMessage(c, p, pl))
+            planServer(c, p, pl);
+    }
+    dodge(plans);
     return plans;
 }
 

@@ -687,6 +687,15 @@ QPointF TimelineScene::anchorOf(int plan) const
     return QPointF(xOf(pl.t) + m_dodgeDx.value(plan), laneCenter(pl.lane, pl.slot));
 }
 
+QLineF TimelineScene::arrowLine(int plan) const
+{
+    const EventPlan &pl = m_plans.at(plan);
+    if (pl.form != EventPlan::Form::Arrow || pl.originPlan < 0)
+        return QLineF();
+    const EventPlan &origin = m_plans.at(pl.originPlan);
+    return QLineF(QPointF(xOf(origin.t), laneCenter(origin.lane, origin.slot)), anchorOf(plan));
+}
+
 QRectF TimelineScene::anchorRect(int plan) const
 {
     const EventPlan &pl = m_plans.at(plan);
@@ -716,9 +725,9 @@ void TimelineScene::placeItem(int i)
         length = xOf(pl.to) - xOf(pl.t);
         break;
     case EventPlan::Form::Arrow:
-        // Arrows start at their origin's anchor, whether or not the origin has an item.
+        // Arrows start at their origin's moment, whether or not the origin has an item.
         if (pl.originPlan >= 0)
-            from = anchorOf(pl.originPlan) - at;
+            from = arrowLine(i).p1() - at;
         break;
     case EventPlan::Form::Marker:
         break;

@@ -10,6 +10,7 @@
 #include <QGraphicsItem>
 #include <QGraphicsScene>
 #include <QHash>
+#include <QLineF>
 #include <QList>
 #include <QSet>
 #include <QStringList>
@@ -100,6 +101,9 @@ public:
     TimelineEventItem *itemForTrace(int traceIndex);
     // Scene rect an event's drawing occupies at the current layout (glyph or bar, without its label).
     QRectF anchorRect(int plan) const;
+    // An arrow's line in scene coordinates: from its origin's moment (the origin's time, not its
+    // dodged glyph, so a message never runs leftwards) to its own anchor. Null for other forms.
+    QLineF arrowLine(int plan) const;
     int planOfTrace(int traceIndex) const { return m_planOfTrace.value(traceIndex, -1); }
     // Distinct event times of the operation, ascending.
     const QList<qint64> &times() const { return m_times; }

@@ -1,4 +1,4 @@
-#include "livetrace.h"
+#include "watchtrace.h"
 
 #include <algorithm>
 
@@ -10,12 +10,12 @@ constexpr int FirstFreeFormOp = 100000000;
 
 bool isPost(const TraceEvent &e)
 {
-    return e.kind == EventKind::RequestArrived && e.detail.startsWith(QLatin1String("POST"));
+    return e.kind == EventKind::RequestArrived && e.method == TraceMethod::PostOrder;
 }
 
 bool isQuery(const TraceEvent &e)
 {
-    return e.kind == EventKind::RequestArrived && e.detail.startsWith(QLatin1String("GET"));
+    return e.kind == EventKind::RequestArrived && e.method == TraceMethod::GetOrder;
 }
 } // namespace
 
@@ -23,23 +23,8 @@ namespace live {
 
 QString refFromEvent(const TraceEvent &e)
 {
-    if (e.kind == EventKind::Committed) {
-        static const QLatin1String insert("INSERT order ");
-        if (!e.detail.startsWith(insert))
-            return QString();
-        QString ref = e.detail.mid(insert.size());
-        static const QLatin1String duplicate(": duplicate of record #");
-        const qsizetype at = ref.lastIndexOf(duplicate);
-        if (at >= 0)
-            ref.truncate(at);
-        return ref;
-    }
-    if (e.kind == EventKind::RequestArrived) {
-        static const QLatin1String query("GET /orders?ref=");
-        if (e.detail.startsWith(query))
-            return e.detail.mid(query.size());
-    }
-    return QString();
+    const bool names = e.kind == EventKind::Committed || (e.kind == EventKind::RequestArrived && e.method == TraceMethod::GetOrder);
+    return names ? e.ref : QString();
 }
 
 void applyMetricsJson(Metrics *m, const QJsonObject &json)
@@ -65,12 +50,12 @@ void applyMetricsJson(Metrics *m, const QJsonObject &json)
 
 } // namespace live
 
-LiveTrace::LiveTrace(qsizetype maxEvents)
+WatchTrace::WatchTrace(qsizetype maxEvents)
     : m_maxEvents(std::max<qsizetype>(1, maxEvents))
 {
 }
 
-void LiveTrace::reset(const Scenario &scenario)
+void WatchTrace::reset(const Scenario &scenario)
 {
     m_scenario = scenario;
     m_trace.clear();
@@ -85,7 +70,7 @@ void LiveTrace::reset(const Scenario &scenario)
     m_lastOp = 0;
 }
 
-void LiveTrace::append(const Trace &events)
+void WatchTrace::append(const Trace &events)
 {
     ++m_requests;
     if (events.isEmpty())
@@ -101,7 +86,7 @@ void LiveTrace::append(const Trace &events)
         dropOldest();
 }
 
-void LiveTrace::count(const Trace &events)
+void WatchTrace::count(const Trace &events)
 {
     Metrics &m = m_counts;
     for (const TraceEvent &e : events) {
@@ -127,7 +112,7 @@ void LiveTrace::count(const Trace &events)
     }
 }
 
-QString LiveTrace::refOf(int op) const
+QString WatchTrace::refOf(int op) const
 {
     const auto it = m_refs.constFind(op);
     if (it != m_refs.constEnd())
@@ -137,7 +122,7 @@ QString LiveTrace::refOf(int op) const
     return QString();
 }
 
-void LiveTrace::addRequest(qsizetype begin, qsizetype end)
+void WatchTrace::addRequest(qsizetype begin, qsizetype end)
 {
     // An answer in 2xx that left the server: as far as the server can tell, the client has its order.
     bool answered = false, lostAnswer = false;
@@ -188,7 +173,7 @@ void LiveTrace::addRequest(qsizetype begin, qsizetype end)
         m_ops[op].succeeded = true;
 }
 
-void LiveTrace::dropOldest()
+void WatchTrace::dropOldest()
 {
     // Down to nine tenths, a whole request at a time, so the next drop is many requests away.
     const qsizetype target = m_maxEvents - m_maxEvents / 10;
@@ -209,7 +194,7 @@ void LiveTrace::dropOldest()
         addRequest(m_requestStarts.at(i), i + 1 < m_requestStarts.size() ? m_requestStarts.at(i + 1) : m_trace.size());
 }
 
-RunResult LiveTrace::result() const
+RunResult WatchTrace::result() const
 {
     RunResult r;
     r.scenario = m_scenario;

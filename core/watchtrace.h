@@ -7,17 +7,17 @@
 
 namespace retrylab {
 
-// Gathers the events a live order server reports, one handled request at a time, into a
+// The Watch view's run: gathers the events a live order server reports, one handled request at a time, into a
 // RunResult that the timeline, records, log and charts read as they read a simulated run: the
 // trace unchanged, a record per Committed event, one operation per business reference (its op
 // number, as the server assigns it: ORD-0007 is op 7). Keeps at most maxEvents events; older
 // requests are dropped whole (their counts stay in the metrics).
-class LiveTrace
+class WatchTrace
 {
 public:
     static constexpr qsizetype DefaultMaxEvents = 200000;
 
-    explicit LiveTrace(qsizetype maxEvents = DefaultMaxEvents);
+    explicit WatchTrace(qsizetype maxEvents = DefaultMaxEvents);
 
     // Forgets everything; the scenario is what the result says it ran (the server's settings).
     void reset(const Scenario &scenario);
@@ -58,8 +58,7 @@ private:
 };
 
 namespace live {
-// The reference a server event names, when its text says it ("INSERT order X", "GET
-// /orders?ref=X"); empty otherwise.
+// The reference a Committed or status-query arrival names (TraceEvent::ref); empty otherwise.
 QString refFromEvent(const TraceEvent &e);
 // Copies the counters of GET /metrics (OrderServer::metricsJson) that Metrics names into `m`;
 // other keys are ignored.

@@ -1,4 +1,4 @@
-#include "livetrace.h"
+#include "watchtrace.h"
 #include "recordsmodel.h"
 
 #include <QAbstractItemModelTester>
@@ -22,6 +22,13 @@ TraceEvent ev(qint64 t, Lane lane, EventKind kind, int op, const QString &detail
     e.status = status;
     e.record = record;
     e.detail = detail;
+    // The typed fields the live server fills beside its text: the method, and the reference.
+    if (kind == EventKind::RequestArrived) {
+        const qsizetype ref = detail.indexOf(QLatin1String("?ref="));
+        e.method = ref >= 0 ? TraceMethod::GetOrder : TraceMethod::PostOrder;
+        if (ref >= 0)
+            e.ref = detail.mid(ref + 5);
+    }
     return e;
 }
 
@@ -37,6 +44,8 @@ Trace committedPost(qint64 t, int op, const QString &ref, int record, int firstR
                                      : QStringLiteral("INSERT order %1: duplicate of record #%2").arg(ref).arg(firstRecord),
                0, record, key, requestId),
             ev(t + 12, Lane::Server, EventKind::ResponseSent, op, QStringLiteral("201"), 201, 0, key, requestId)};
+    for (TraceEvent &e : r)
+        e.ref = ref;
     if (responseLost)
         r.append(ev(t + 13, Lane::Network, EventKind::ResponseLost, op, QStringLiteral("committed, but the response was lost"),
                     201, 0, key, requestId));
@@ -53,13 +62,13 @@ Trace replayedPost(qint64 t, int op, int record, const QString &key)
 
 } // namespace
 
-class TestLiveTrace : public QObject
+class TestWatchTrace : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
     void twoPostsWithoutKeyMakeADuplicate()
     {
-        LiveTrace live;
+        WatchTrace live;
         live.reset(Scenario());
         live.append(committedPost(1000, 7, QStringLiteral("ORD-0007"), 1, 1, QString(), QStringLiteral("req-a")));
         live.append(committedPost(9000, 7, QStringLiteral("ORD-0007"), 2, 1, QString(), QStringLiteral("req-b")));
@@ -101,7 +110,7 @@ private Q_SLOTS:
 
     void sameKeyTwiceIsOneRecordAndAReplay()
     {
-        LiveTrace live;
+        WatchTrace live;
         live.reset(Scenario());
         const QString key = QStringLiteral("k-1");
         live.append(committedPost(1000, 3, QStringLiteral("ORD-0003"), 1, 1, key));
@@ -119,7 +128,7 @@ private Q_SLOTS:
 
     void rejectionsAndQueriesAreCounted()
     {
-        LiveTrace live;
+        WatchTrace live;
         live.reset(Scenario());
         live.append({ev(1, Lane::Server, EventKind::RequestArrived, 2, QStringLiteral("POST /orders")),
                      ev(2, Lane::Server, EventKind::Rejected, 2, QStringLiteral("payload differs"), 422)});
@@ -145,7 +154,7 @@ private Q_SLOTS:
 
     void lostResponseIsNotASuccess()
     {
-        LiveTrace live;
+        WatchTrace live;
         live.reset(Scenario());
         live.append(committedPost(10, 1, QStringLiteral("ORD-0001"), 1, 1, QString(), QStringLiteral("r"), true));
         RunResult r = live.result();
@@ -160,7 +169,7 @@ private Q_SLOTS:
 
     void freeFormReferenceKeepsItsText()
     {
-        LiveTrace live;
+        WatchTrace live;
         live.reset(Scenario());
         live.append(committedPost(10, 100000000, QStringLiteral("coffee: large"), 1, 1));
         live.append(committedPost(20, 100000000, QStringLiteral("coffee: large"), 2, 1));
@@ -174,34 +183,35 @@ private Q_SLOTS:
     void refFromEvent_data()
     {
         QTest::addColumn<int>("kind");
-        QTest::addColumn<QString>("detail");
+        QTest::addColumn<int>("method");
         QTest::addColumn<QString>("ref");
-        QTest::addRow("first-record") << int(EventKind::Committed) << QStringLiteral("INSERT order ORD-0007")
-                                      << QStringLiteral("ORD-0007");
-        QTest::addRow("duplicate") << int(EventKind::Committed)
-                                   << QStringLiteral("INSERT order ORD-0007: duplicate of record #12")
+        QTest::addColumn<QString>("expected");
+        const int none = int(TraceMethod::None);
+        QTest::addRow("committed") << int(EventKind::Committed) << none << QStringLiteral("ORD-0007")
                                    << QStringLiteral("ORD-0007");
-        QTest::addRow("query") << int(EventKind::RequestArrived) << QStringLiteral("GET /orders?ref=tea")
+        QTest::addRow("query") << int(EventKind::RequestArrived) << int(TraceMethod::GetOrder) << QStringLiteral("tea")
                                << QStringLiteral("tea");
-        QTest::addRow("post-says-nothing") << int(EventKind::RequestArrived) << QStringLiteral("POST /orders")
-                                           << QString();
-        QTest::addRow("other-kind") << int(EventKind::Replayed) << QStringLiteral("INSERT order X") << QString();
+        QTest::addRow("post-says-nothing") << int(EventKind::RequestArrived) << int(TraceMethod::PostOrder)
+                                           << QStringLiteral("tea") << QString();
+        QTest::addRow("other-kind") << int(EventKind::Replayed) << none << QStringLiteral("X") << QString();
     }
     void refFromEvent()
     {
         QFETCH(int, kind);
-        QFETCH(QString, detail);
+        QFETCH(int, method);
         QFETCH(QString, ref);
+        QFETCH(QString, expected);
         TraceEvent e;
         e.kind = EventKind(kind);
-        e.detail = detail;
-        QCOMPARE(live::refFromEvent(e), ref);
+        e.method = TraceMethod(method);
+        e.ref = ref;
+        QCOMPARE(live::refFromEvent(e), expected);
     }
 
     void oldestRequestsAreDroppedWhole()
     {
         // 4 events a request, at most 10 kept: each drop goes down to 9 events, whole requests only.
-        LiveTrace live(10);
+        WatchTrace live(10);
         live.reset(Scenario());
         for (int i = 1; i <= 5; ++i)
             live.append(committedPost(i * 100, 1, QStringLiteral("ORD-0001"), i, 1));
@@ -224,7 +234,7 @@ private Q_SLOTS:
 
     void boundaryKeepsExactlyMaxEvents()
     {
-        LiveTrace live(8);
+        WatchTrace live(8);
         live.reset(Scenario());
         live.append(committedPost(1, 1, QStringLiteral("ORD-0001"), 1, 1));
         live.append(committedPost(2, 2, QStringLiteral("ORD-0002"), 2, 2));
@@ -239,7 +249,7 @@ private Q_SLOTS:
 
     void resetForgetsEverything()
     {
-        LiveTrace live;
+        WatchTrace live;
         Scenario s;
         s.name = QStringLiteral("served");
         live.reset(s);
@@ -272,5 +282,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLiveTrace)
-#include "tst_livetrace.moc"
+QTEST_GUILESS_MAIN(TestWatchTrace)
+#include "tst_watchtrace.moc"
