@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QHash>
 #include <QJsonArray>
@@ -315,11 +316,13 @@ private Q_SLOTS:
             known.insert(m.source);
         static const QRegularExpression call(
             QStringLiteral("(?<![A-Za-z0-9_])tr\\(\\s*((?:\"(?:[^\"\\\\]|\\\\.)*\"\\s*)+)[,)]"));
-        const QDir dir(QDir::cleanPath(Root + QStringLiteral("/ui")));
-        const QFileInfoList files = dir.entryInfoList({QStringLiteral("*.cpp"), QStringLiteral("*.h")}, QDir::Files);
+        // ui/ is in wings (ui/shell, ui/timeline, ...): every folder below it.
+        QDirIterator files(QDir::cleanPath(Root + QStringLiteral("/ui")), {QStringLiteral("*.cpp"), QStringLiteral("*.h")},
+                           QDir::Files, QDirIterator::Subdirectories);
         QStringList missing;
         int calls = 0;
-        for (const QFileInfo &info : files) {
+        while (files.hasNext()) {
+            const QFileInfo info(files.next());
             QFile file(info.filePath());
             QVERIFY(file.open(QIODevice::ReadOnly));
             const QString text = QString::fromUtf8(file.readAll());
