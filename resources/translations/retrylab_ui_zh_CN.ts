@@ -1063,6 +1063,29 @@
     </message>
 </context>
 <context>
+    <name>retrylab::Exporter</name>
+    <message>
+        <source>cannot write &quot;%1&quot;</source>
+        <translation>无法写入“%1”</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2)</source>
+        <translation>%1 文件 (*.%2)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+</context>
+<context>
     <name>retrylab::HelpDialog</name>
     <message>
         <source>RetryLab Help</source>
@@ -1506,6 +1529,172 @@
     </message>
 </context>
 <context>
+    <name>retrylab::LabActions</name>
+    <message>
+        <source>&amp;Timeline</source>
+        <translation>时间线(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Charts</source>
+        <translation>图表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>R&amp;ecords</source>
+        <translation>记录(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Log</source>
+        <translation>日志(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset layout</source>
+        <translation>重置布局(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Predict before you see</source>
+        <translation>先预测再看结果(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Hide the outcome until the class has guessed records, duplicates and attempts</source>
+        <translation>在全班猜出记录、重复和尝试次数之前隐藏结果</translation>
+    </message>
+    <message>
+        <source>&amp;Compare…</source>
+        <translation>对比(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Run this scenario and a copy with one toggle changed side by side, same seed</source>
+        <translation>把这个场景与切换了一项设置的副本并排运行，随机种子相同</translation>
+    </message>
+    <message>
+        <source>&amp;About RetryLab</source>
+        <translation>关于 RetryLab(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a scenario file</source>
+        <translation>打开场景文件</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Re-run</source>
+        <translation>重新运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Run the scenario again (same seed, same result)</source>
+        <translation>重新运行场景（相同随机种子，相同结果）</translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation>播放(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Step &amp;back</source>
+        <translation>后退一步(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Previous event of this operation</source>
+        <translation>该操作的上一个事件</translation>
+    </message>
+    <message>
+        <source>Step &amp;next</source>
+        <translation>前进一步(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Next event of this operation</source>
+        <translation>该操作的下一个事件</translation>
+    </message>
+    <message>
+        <source>Previous &amp;interesting operation</source>
+        <translation>上一个值得关注的操作(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Previous operation with a duplicate, orphan, replay, 409, 422 or status query (Page Up on the timeline)</source>
+        <translation>上一个出现重复、孤儿订单、重放、409、422 或状态查询的操作（时间线上按 Page Up）</translation>
+    </message>
+    <message>
+        <source>Next i&amp;nteresting operation</source>
+        <translation>下一个值得关注的操作(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Next operation with a duplicate, orphan, replay, 409, 422 or status query (Page Down on the timeline)</source>
+        <translation>下一个出现重复、孤儿订单、重放、409、422 或状态查询的操作（时间线上按 Page Down）</translation>
+    </message>
+    <message>
+        <source>New &amp;seed</source>
+        <translation>新随机种子(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Run again with a new random seed: the lesson should hold for any seed</source>
+        <translation>用新的随机种子重新运行：结论应对任何随机种子都成立</translation>
+    </message>
+</context>
+<context>
+    <name>retrylab::LessonController</name>
+    <message>
+        <source>Lesson</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation>课程(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Cannot open the lesson</source>
+        <translation>无法打开课程</translation>
+    </message>
+    <message>
+        <source>Open lesson &amp;file…</source>
+        <translation>打开课程文件(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>&amp;Close lesson</source>
+        <translation>关闭课程(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Handout of this lesson as PDF…</source>
+        <translation>本课程的讲义导出为 PDF(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Open lesson</source>
+        <translation>打开课程</translation>
+    </message>
+    <message>
+        <source>Lesson files (*.json);;All files (*)</source>
+        <translation>课程文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>no lesson is open: start one from the Lessons menu</source>
+        <translation>没有打开的课程：请从“课程”菜单开始一个课程</translation>
+    </message>
+    <message>
+        <source>Running the lesson&apos;s steps…</source>
+        <translation>正在运行课程的各个步骤…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>cancelled: no handout was written</source>
+        <translation>已取消：没有写出讲义</translation>
+    </message>
+</context>
+<context>
     <name>retrylab::LessonPlayer</name>
     <message>
         <source>Your prediction</source>
@@ -1574,6 +1763,113 @@
     <message>
         <source>Playing…</source>
         <translation>正在播放…</translation>
+    </message>
+</context>
+<context>
+    <name>retrylab::LiveController</name>
+    <message>
+        <source>Live run failed: %1</source>
+        <translation>实时运行失败：%1</translation>
+    </message>
+    <message>
+        <source>Live run stopped; result unchanged</source>
+        <translation>实时运行已停止；结果未变</translation>
+    </message>
+    <message>
+        <source>Watch</source>
+        <translation>监视</translation>
+    </message>
+    <message>
+        <source>Ser&amp;ve…</source>
+        <translation>提供服务(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>Run the order service over HTTP for curl, Python or any client</source>
+        <translation>通过 HTTP 运行订单服务，供 curl、Python 或任何客户端使用</translation>
+    </message>
+    <message>
+        <source>&amp;Watch live requests</source>
+        <translation>监视实时请求(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Serve orders on port 8080 (or a free one) and show every request that arrives</source>
+        <translation>在 8080 端口（或一个空闲端口）上提供订单服务，并显示每个到达的请求</translation>
+    </message>
+    <message>
+        <source>Cannot serve</source>
+        <translation>无法提供服务</translation>
+    </message>
+    <message>
+        <source>&amp;Live</source>
+        <translation>实时(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Run the scenario over real HTTP on this computer (loopback) instead of simulating it</source>
+        <translation>在本机（回环地址）通过真实 HTTP 运行场景，而不是模拟</translation>
+    </message>
+    <message>
+        <source>S&amp;top live run</source>
+        <translation>停止实时运行(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop the live run; the previous result stays on show</source>
+        <translation>停止实时运行；继续显示之前的结果</translation>
+    </message>
+    <message>
+        <source>Live time scale</source>
+        <translation>实时时间比例</translation>
+    </message>
+    <message>
+        <source>Real time per simulated time: at 0.1x a simulated second takes a tenth of a second</source>
+        <translation>真实时间与模拟时间之比：0.1x 时，模拟的一秒只需真实的十分之一秒</translation>
+    </message>
+    <message>
+        <source>Real time: a simulated second takes a second</source>
+        <translation>真实时间：模拟的一秒就是一秒</translation>
+    </message>
+    <message>
+        <source>%1 times faster than real time</source>
+        <translation>比真实时间快 %1 倍</translation>
+    </message>
+    <message>
+        <source>Live is on: switch Live off first (one order server at a time).</source>
+        <translation>实时模式已开启：请先关闭实时模式（同一时间只能有一个订单服务端）。</translation>
+    </message>
+    <message>
+        <source>Choose another port, or tick &quot;If this port is in use, pick a free one&quot;.</source>
+        <translation>请选择其他端口，或勾选“如果此端口已被占用，则选择一个空闲端口”。</translation>
+    </message>
+    <message>
+        <source>Stop ser&amp;ving</source>
+        <translation>停止提供服务(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Live is off while File &gt; Serve is serving: stop serving first (one order server at a time)</source>
+        <translation>文件 &gt; 提供服务 正在运行时无法使用实时模式：请先停止提供服务（同一时间只能有一个订单服务端）</translation>
+    </message>
+    <message>
+        <source>Serving at %1</source>
+        <translation>正在 %1 提供服务</translation>
+    </message>
+    <message>
+        <source>Stopped serving</source>
+        <translation>已停止提供服务</translation>
+    </message>
+    <message>
+        <source>older events dropped</source>
+        <translation>较早的事件已丢弃</translation>
+    </message>
+    <message>
+        <source>Serve is off while Live is on: switch Live off first (one order server at a time)</source>
+        <translation>实时模式开启时无法提供服务：请先关闭实时模式（同一时间只能有一个订单服务端）</translation>
+    </message>
+    <message>
+        <source>Live run over %1: %2 s</source>
+        <translation>通过 %1 实时运行：%2 s</translation>
     </message>
 </context>
 <context>
@@ -1732,152 +2028,12 @@
         <translation>本次运行的所有事件（Ctrl+4）</translation>
     </message>
     <message>
-        <source>Watch</source>
-        <translation>监视</translation>
-    </message>
-    <message>
-        <source>&amp;Open…</source>
-        <translation>打开(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Open a scenario file</source>
-        <translation>打开场景文件</translation>
-    </message>
-    <message>
-        <source>&amp;Save</source>
-        <translation>保存(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Save &amp;As…</source>
-        <translation>另存为(&amp;A)…</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>&amp;Re-run</source>
-        <translation>重新运行(&amp;R)</translation>
-    </message>
-    <message>
         <source>Run the scenario again (same seed, same result)</source>
         <translation>重新运行场景（相同随机种子，相同结果）</translation>
     </message>
     <message>
         <source>&amp;Play</source>
         <translation>播放(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Step &amp;back</source>
-        <translation>后退一步(&amp;B)</translation>
-    </message>
-    <message>
-        <source>Previous event of this operation</source>
-        <translation>该操作的上一个事件</translation>
-    </message>
-    <message>
-        <source>Step &amp;next</source>
-        <translation>前进一步(&amp;N)</translation>
-    </message>
-    <message>
-        <source>Next event of this operation</source>
-        <translation>该操作的下一个事件</translation>
-    </message>
-    <message>
-        <source>Previous &amp;interesting operation</source>
-        <translation>上一个值得关注的操作(&amp;I)</translation>
-    </message>
-    <message>
-        <source>Previous operation with a duplicate, orphan, replay, 409, 422 or status query (Page Up on the timeline)</source>
-        <translation>上一个出现重复、孤儿订单、重放、409、422 或状态查询的操作（时间线上按 Page Up）</translation>
-    </message>
-    <message>
-        <source>Next i&amp;nteresting operation</source>
-        <translation>下一个值得关注的操作(&amp;N)</translation>
-    </message>
-    <message>
-        <source>Next operation with a duplicate, orphan, replay, 409, 422 or status query (Page Down on the timeline)</source>
-        <translation>下一个出现重复、孤儿订单、重放、409、422 或状态查询的操作（时间线上按 Page Down）</translation>
-    </message>
-    <message>
-        <source>New &amp;seed</source>
-        <translation>新随机种子(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Run again with a new random seed: the lesson should hold for any seed</source>
-        <translation>用新的随机种子重新运行：结论应对任何随机种子都成立</translation>
-    </message>
-    <message>
-        <source>&amp;Timeline</source>
-        <translation>时间线(&amp;T)</translation>
-    </message>
-    <message>
-        <source>&amp;Charts</source>
-        <translation>图表(&amp;C)</translation>
-    </message>
-    <message>
-        <source>R&amp;ecords</source>
-        <translation>记录(&amp;E)</translation>
-    </message>
-    <message>
-        <source>&amp;Log</source>
-        <translation>日志(&amp;L)</translation>
-    </message>
-    <message>
-        <source>&amp;Reset layout</source>
-        <translation>重置布局(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Predict before you see</source>
-        <translation>先预测再看结果(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Hide the outcome until the class has guessed records, duplicates and attempts</source>
-        <translation>在全班猜出记录、重复和尝试次数之前隐藏结果</translation>
-    </message>
-    <message>
-        <source>Ser&amp;ve…</source>
-        <translation>提供服务(&amp;V)…</translation>
-    </message>
-    <message>
-        <source>Run the order service over HTTP for curl, Python or any client</source>
-        <translation>通过 HTTP 运行订单服务，供 curl、Python 或任何客户端使用</translation>
-    </message>
-    <message>
-        <source>&amp;Watch live requests</source>
-        <translation>监视实时请求(&amp;W)</translation>
-    </message>
-    <message>
-        <source>Serve orders on port 8080 (or a free one) and show every request that arrives</source>
-        <translation>在 8080 端口（或一个空闲端口）上提供订单服务，并显示每个到达的请求</translation>
-    </message>
-    <message>
-        <source>Cannot serve</source>
-        <translation>无法提供服务</translation>
-    </message>
-    <message>
-        <source>&amp;Live</source>
-        <translation>实时(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Run the scenario over real HTTP on this computer (loopback) instead of simulating it</source>
-        <translation>在本机（回环地址）通过真实 HTTP 运行场景，而不是模拟</translation>
-    </message>
-    <message>
-        <source>S&amp;top live run</source>
-        <translation>停止实时运行(&amp;T)</translation>
-    </message>
-    <message>
-        <source>Stop</source>
-        <translation>停止</translation>
-    </message>
-    <message>
-        <source>Stop the live run; the previous result stays on show</source>
-        <translation>停止实时运行；继续显示之前的结果</translation>
-    </message>
-    <message>
-        <source>&amp;About RetryLab</source>
-        <translation>关于 RetryLab(&amp;A)</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1956,22 +2112,6 @@
         <translation>工具栏</translation>
     </message>
     <message>
-        <source>Live time scale</source>
-        <translation>实时时间比例</translation>
-    </message>
-    <message>
-        <source>Real time per simulated time: at 0.1x a simulated second takes a tenth of a second</source>
-        <translation>真实时间与模拟时间之比：0.1x 时，模拟的一秒只需真实的十分之一秒</translation>
-    </message>
-    <message>
-        <source>Real time: a simulated second takes a second</source>
-        <translation>真实时间：模拟的一秒就是一秒</translation>
-    </message>
-    <message>
-        <source>%1 times faster than real time</source>
-        <translation>比真实时间快 %1 倍</translation>
-    </message>
-    <message>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
@@ -1992,192 +2132,12 @@
         <translation>这个操作值得关注的原因</translation>
     </message>
     <message>
-        <source>&amp;Presentation mode</source>
-        <translation>演示模式(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Full screen with large text for a projector; F11 or Escape leaves</source>
-        <translation>全屏、大字号，适合投影仪；按 F11 或 Escape 退出</translation>
-    </message>
-    <message>
-        <source>Zoom &amp;in</source>
-        <translation>放大(&amp;I)</translation>
-    </message>
-    <message>
-        <source>Zoom &amp;out</source>
-        <translation>缩小(&amp;O)</translation>
-    </message>
-    <message>
-        <source>&amp;Actual size</source>
-        <translation>实际大小(&amp;A)</translation>
-    </message>
-    <message>
-        <source>&amp;Actual size (now %1%)</source>
-        <translation>实际大小(&amp;A)（当前 %1%）</translation>
-    </message>
-    <message>
-        <source>Running the scenario in the background</source>
-        <translation>正在后台运行场景</translation>
-    </message>
-    <message>
-        <source>The embedded order server: where to send orders</source>
-        <translation>内置订单服务端：订单的发送地址</translation>
-    </message>
-    <message>
-        <source>This result came from real HTTP requests, not from the simulation</source>
-        <translation>此结果来自真实的 HTTP 请求，而非模拟</translation>
-    </message>
-    <message>
-        <source>HTTP attempts per operation if every enabled layer exhausts its retries</source>
-        <translation>每个启用的层都用尽重试时，每个操作的 HTTP 尝试次数</translation>
-    </message>
-    <message>
-        <source>HTTP attempts, and per logical operation</source>
-        <translation>HTTP 尝试次数，以及每个逻辑操作的平均次数</translation>
-    </message>
-    <message>
-        <source>Rows the order service committed</source>
-        <translation>订单服务提交的数据行</translation>
-    </message>
-    <message>
-        <source>Status queries (GET /orders?ref=) the client sent before resending</source>
-        <translation>客户端在重新发送前发出的状态查询（GET /orders?ref=）</translation>
-    </message>
-    <message>
-        <source>Records beyond the first for the same business reference</source>
-        <translation>同一业务单号在第一条之外的记录</translation>
-    </message>
-    <message>
-        <source>Duplicates the reconciliation job has not voided yet (voided records still count as created)</source>
-        <translation>对账任务尚未作废的重复记录（已作废的记录仍计入已产生）</translation>
-    </message>
-    <message>
-        <source>Operations the client reported as failed although a record exists</source>
-        <translation>客户端报告为失败、但记录实际存在的操作</translation>
-    </message>
-    <message>
-        <source>Operations reported as succeeded without a record (must be 0)</source>
-        <translation>报告为成功却没有记录的操作（必须为 0）</translation>
-    </message>
-    <message>
         <source>Not run: too much work (hover here); the numbers are the last run&apos;s</source>
         <translation>未运行：工作量太大（将鼠标悬停在此处查看）；数字是上一次运行的</translation>
     </message>
     <message>
-        <source>Running…</source>
-        <translation>正在运行…</translation>
-    </message>
-    <message>
-        <source>Live run failed: %1</source>
-        <translation>实时运行失败：%1</translation>
-    </message>
-    <message>
-        <source>Live run stopped; result unchanged</source>
-        <translation>实时运行已停止；结果未变</translation>
-    </message>
-    <message>
         <source> of %1</source>
         <translation> / %1</translation>
-    </message>
-    <message>
-        <source>Queries: ?</source>
-        <translation>查询：?</translation>
-    </message>
-    <message>
-        <source>Queries: %1</source>
-        <translation>查询：%1</translation>
-    </message>
-    <message>
-        <source>Outstanding: ?</source>
-        <translation>未处理：?</translation>
-    </message>
-    <message>
-        <source>1 voided, outstanding: %1</source>
-        <translation>已作废 1，未处理：%1</translation>
-    </message>
-    <message>
-        <source>%1 voided, outstanding: %2</source>
-        <translation>已作废 %1，未处理：%2</translation>
-    </message>
-    <message>
-        <source>Attempts: ?</source>
-        <translation>尝试：?</translation>
-    </message>
-    <message>
-        <source>Attempts: %1 (%2 per op)</source>
-        <translation>尝试：%1（每操作 %2）</translation>
-    </message>
-    <message>
-        <source>Records: ?</source>
-        <translation>记录：?</translation>
-    </message>
-    <message>
-        <source>Records: %1</source>
-        <translation>记录：%1</translation>
-    </message>
-    <message>
-        <source>Duplicates: ?</source>
-        <translation>重复：?</translation>
-    </message>
-    <message>
-        <source>Duplicates: %1</source>
-        <translation>重复：%1</translation>
-    </message>
-    <message>
-        <source>Orphans: ?</source>
-        <translation>孤儿订单：?</translation>
-    </message>
-    <message>
-        <source>Orphans: %1</source>
-        <translation>孤儿订单：%1</translation>
-    </message>
-    <message>
-        <source>Lost: ?</source>
-        <translation>丢单：?</translation>
-    </message>
-    <message>
-        <source>Lost: %1</source>
-        <translation>丢单：%1</translation>
-    </message>
-    <message>
-        <source>Serving at %1</source>
-        <translation>正在 %1 提供服务</translation>
-    </message>
-    <message>
-        <source>Stopped serving</source>
-        <translation>已停止提供服务</translation>
-    </message>
-    <message>
-        <source>older events dropped</source>
-        <translation>较早的事件已丢弃</translation>
-    </message>
-    <message>
-        <source>Live is on: switch Live off first (one order server at a time).</source>
-        <translation>实时模式已开启：请先关闭实时模式（同一时间只能有一个订单服务端）。</translation>
-    </message>
-    <message>
-        <source>Choose another port, or tick &quot;If this port is in use, pick a free one&quot;.</source>
-        <translation>请选择其他端口，或勾选“如果此端口已被占用，则选择一个空闲端口”。</translation>
-    </message>
-    <message>
-        <source>Stop ser&amp;ving</source>
-        <translation>停止提供服务(&amp;V)</translation>
-    </message>
-    <message>
-        <source>Live is off while File &gt; Serve is serving: stop serving first (one order server at a time)</source>
-        <translation>文件 &gt; 提供服务 正在运行时无法使用实时模式：请先停止提供服务（同一时间只能有一个订单服务端）</translation>
-    </message>
-    <message>
-        <source>Worst case: retries until %1</source>
-        <translation>最坏：重试直到 %1</translation>
-    </message>
-    <message>
-        <source>Worst case: 1 attempt per op</source>
-        <translation>最坏：每操作 1 次</translation>
-    </message>
-    <message>
-        <source>Worst case: %1 attempts per op</source>
-        <translation>最坏：每操作 %1 次</translation>
     </message>
     <message>
         <source>(modified)</source>
@@ -2216,40 +2176,8 @@
         <translation>场景另存为</translation>
     </message>
     <message>
-        <source>cannot write &quot;%1&quot;</source>
-        <translation>无法写入“%1”</translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation>导出</translation>
-    </message>
-    <message>
-        <source>%1 files (*.%2)</source>
-        <translation>%1 文件 (*.%2)</translation>
-    </message>
-    <message>
-        <source>Export failed</source>
-        <translation>导出失败</translation>
-    </message>
-    <message>
-        <source>Exported %1</source>
-        <translation>已导出 %1</translation>
-    </message>
-    <message>
-        <source>Serve is off while Live is on: switch Live off first (one order server at a time)</source>
-        <translation>实时模式开启时无法提供服务：请先关闭实时模式（同一时间只能有一个订单服务端）</translation>
-    </message>
-    <message>
         <source>Run the scenario again over real HTTP (Live is on)</source>
         <translation>通过真实 HTTP 重新运行场景（实时模式已开启）</translation>
-    </message>
-    <message>
-        <source>Running the scenario over real HTTP</source>
-        <translation>正在通过真实 HTTP 运行场景</translation>
-    </message>
-    <message>
-        <source>Live run over %1: %2 s</source>
-        <translation>通过 %1 实时运行：%2 s</translation>
     </message>
     <message>
         <source>&amp;Pause</source>
@@ -2276,72 +2204,12 @@
         <translation>上次未能完成加载“%1”，因此改为打开了一个预设。</translation>
     </message>
     <message>
-        <source>&amp;Compare…</source>
-        <translation>对比(&amp;C)…</translation>
-    </message>
-    <message>
-        <source>Run this scenario and a copy with one toggle changed side by side, same seed</source>
-        <translation>把这个场景与切换了一项设置的副本并排运行，随机种子相同</translation>
-    </message>
-    <message>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
         <source>Stop serving to change the language</source>
         <translation>请先停止提供服务，再切换语言</translation>
-    </message>
-    <message>
-        <source>Lesson</source>
-        <translation>课程</translation>
-    </message>
-    <message>
-        <source>&amp;Lessons</source>
-        <translation>课程(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Cannot open the lesson</source>
-        <translation>无法打开课程</translation>
-    </message>
-    <message>
-        <source>Open lesson &amp;file…</source>
-        <translation>打开课程文件(&amp;F)…</translation>
-    </message>
-    <message>
-        <source>&amp;Close lesson</source>
-        <translation>关闭课程(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Open lesson</source>
-        <translation>打开课程</translation>
-    </message>
-    <message>
-        <source>Lesson files (*.json);;All files (*)</source>
-        <translation>课程文件 (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>&amp;Handout of this lesson as PDF…</source>
-        <translation>本课程的讲义导出为 PDF(&amp;H)…</translation>
-    </message>
-    <message>
-        <source>no lesson is open: start one from the Lessons menu</source>
-        <translation>没有打开的课程：请从“课程”菜单开始一个课程</translation>
-    </message>
-    <message>
-        <source>Running the lesson&apos;s steps…</source>
-        <translation>正在运行课程的各个步骤…</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>cancelled: no handout was written</source>
-        <translation>已取消：没有写出讲义</translation>
-    </message>
-    <message>
-        <source>Worst case: ?</source>
-        <translation>最坏：？</translation>
     </message>
 </context>
 <context>
@@ -2433,6 +2301,33 @@
     <message>
         <source>The outcome is hidden until you reveal it.</source>
         <translation>在揭晓之前，结果是隐藏的。</translation>
+    </message>
+</context>
+<context>
+    <name>retrylab::PresentationController</name>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Full screen with large text for a projector; F11 or Escape leaves</source>
+        <translation>全屏、大字号，适合投影仪；按 F11 或 Escape 退出</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;in</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Actual size</source>
+        <translation>实际大小(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Actual size (now %1%)</source>
+        <translation>实际大小(&amp;A)（当前 %1%）</translation>
     </message>
 </context>
 <context>
@@ -3539,6 +3434,137 @@
     <message>
         <source>The fault forced on that attempt; double-click to choose another</source>
         <translation>在该次尝试上强制注入的故障；双击选择其他故障</translation>
+    </message>
+</context>
+<context>
+    <name>retrylab::StatusOutcome</name>
+    <message>
+        <source>Running the scenario in the background</source>
+        <translation>正在后台运行场景</translation>
+    </message>
+    <message>
+        <source>The embedded order server: where to send orders</source>
+        <translation>内置订单服务端：订单的发送地址</translation>
+    </message>
+    <message>
+        <source>This result came from real HTTP requests, not from the simulation</source>
+        <translation>此结果来自真实的 HTTP 请求，而非模拟</translation>
+    </message>
+    <message>
+        <source>HTTP attempts per operation if every enabled layer exhausts its retries</source>
+        <translation>每个启用的层都用尽重试时，每个操作的 HTTP 尝试次数</translation>
+    </message>
+    <message>
+        <source>HTTP attempts, and per logical operation</source>
+        <translation>HTTP 尝试次数，以及每个逻辑操作的平均次数</translation>
+    </message>
+    <message>
+        <source>Rows the order service committed</source>
+        <translation>订单服务提交的数据行</translation>
+    </message>
+    <message>
+        <source>Status queries (GET /orders?ref=) the client sent before resending</source>
+        <translation>客户端在重新发送前发出的状态查询（GET /orders?ref=）</translation>
+    </message>
+    <message>
+        <source>Records beyond the first for the same business reference</source>
+        <translation>同一业务单号在第一条之外的记录</translation>
+    </message>
+    <message>
+        <source>Duplicates the reconciliation job has not voided yet (voided records still count as created)</source>
+        <translation>对账任务尚未作废的重复记录（已作废的记录仍计入已产生）</translation>
+    </message>
+    <message>
+        <source>Operations the client reported as failed although a record exists</source>
+        <translation>客户端报告为失败、但记录实际存在的操作</translation>
+    </message>
+    <message>
+        <source>Operations reported as succeeded without a record (must be 0)</source>
+        <translation>报告为成功却没有记录的操作（必须为 0）</translation>
+    </message>
+    <message>
+        <source>Queries: ?</source>
+        <translation>查询：?</translation>
+    </message>
+    <message>
+        <source>Queries: %1</source>
+        <translation>查询：%1</translation>
+    </message>
+    <message>
+        <source>Outstanding: ?</source>
+        <translation>未处理：?</translation>
+    </message>
+    <message>
+        <source>1 voided, outstanding: %1</source>
+        <translation>已作废 1，未处理：%1</translation>
+    </message>
+    <message>
+        <source>%1 voided, outstanding: %2</source>
+        <translation>已作废 %1，未处理：%2</translation>
+    </message>
+    <message>
+        <source>Attempts: ?</source>
+        <translation>尝试：?</translation>
+    </message>
+    <message>
+        <source>Attempts: %1 (%2 per op)</source>
+        <translation>尝试：%1（每操作 %2）</translation>
+    </message>
+    <message>
+        <source>Records: ?</source>
+        <translation>记录：?</translation>
+    </message>
+    <message>
+        <source>Records: %1</source>
+        <translation>记录：%1</translation>
+    </message>
+    <message>
+        <source>Duplicates: ?</source>
+        <translation>重复：?</translation>
+    </message>
+    <message>
+        <source>Duplicates: %1</source>
+        <translation>重复：%1</translation>
+    </message>
+    <message>
+        <source>Orphans: ?</source>
+        <translation>孤儿订单：?</translation>
+    </message>
+    <message>
+        <source>Orphans: %1</source>
+        <translation>孤儿订单：%1</translation>
+    </message>
+    <message>
+        <source>Lost: ?</source>
+        <translation>丢单：?</translation>
+    </message>
+    <message>
+        <source>Lost: %1</source>
+        <translation>丢单：%1</translation>
+    </message>
+    <message>
+        <source>Worst case: ?</source>
+        <translation>最坏：？</translation>
+    </message>
+    <message>
+        <source>Worst case: retries until %1</source>
+        <translation>最坏：重试直到 %1</translation>
+    </message>
+    <message>
+        <source>Worst case: 1 attempt per op</source>
+        <translation>最坏：每操作 1 次</translation>
+    </message>
+    <message>
+        <source>Worst case: %1 attempts per op</source>
+        <translation>最坏：每操作 %1 次</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>正在运行…</translation>
+    </message>
+    <message>
+        <source>Running the scenario over real HTTP</source>
+        <translation>正在通过真实 HTTP 运行场景</translation>
     </message>
 </context>
 <context>

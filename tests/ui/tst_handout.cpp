@@ -127,14 +127,14 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString file = dir.filePath(QStringLiteral("lesson.pdf"));
         QString error;
-        QVERIFY(!w.exportTo(MainWindow::ExportKind::LessonHandoutPdf, file, &error));
+        QVERIFY(!w.exporter()->exportTo(Exporter::Kind::LessonHandoutPdf, file, &error));
         QVERIFY2(error.contains(QLatin1String("no lesson is open")), qPrintable(error));
         QVERIFY(!QFile::exists(file));
-        QVERIFY(w.startLesson(QStringLiteral("key-expiry"), 2));
-        QVERIFY2(w.exportTo(MainWindow::ExportKind::LessonHandoutPdf, file, &error), qPrintable(error));
-        QCOMPARE(pageCount(file), 1 + w.lessonPlayer()->stepCount());
+        QVERIFY(w.lessons()->startLesson(QStringLiteral("key-expiry"), 2));
+        QVERIFY2(w.exporter()->exportTo(Exporter::Kind::LessonHandoutPdf, file, &error), qPrintable(error));
+        QCOMPARE(pageCount(file), 1 + w.lessons()->player()->stepCount());
         QVERIFY2(pageText(file, 2).contains(QLatin1String("Step 1 of")), qPrintable(pageText(file, 2)));
-        QCOMPARE(w.lessonPlayer()->step(), 2); // the class stays where it was
+        QCOMPARE(w.lessons()->player()->step(), 2); // the class stays where it was
     }
 
     // Runs that do not match the lesson, or a file that is not a PDF, are refused before anything is written.

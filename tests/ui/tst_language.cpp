@@ -249,17 +249,17 @@ private Q_SLOTS:
         en->show();
         QVERIFY(settled(en));
         QVERIFY(en->scenarioDock()->isVisible());
-        en->presentation()->setActive(true);
+        en->presenter()->presentation()->setActive(true);
         QVERIFY(!en->scenarioDock()->isVisible());
 
         MainWindow *zh = switchTo(host, "zh_CN");
         QVERIFY(zh);
         QVERIFY(settled(zh));
         QVERIFY(zh->isVisible());
-        QVERIFY(zh->presentation()->isActive());
+        QVERIFY(zh->presenter()->presentation()->isActive());
         QVERIFY(zh->isFullScreen());
         QVERIFY(!zh->scenarioDock()->isVisible());
-        zh->presentation()->setActive(false);
+        zh->presenter()->presentation()->setActive(false);
         QVERIFY(!zh->isFullScreen());
         QVERIFY(zh->scenarioDock()->isVisible());
     }
@@ -270,13 +270,13 @@ private Q_SLOTS:
     {
         WindowHost host(new MainWindow(nullptr, false));
         MainWindow *en = host.window();
-        QVERIFY(en->startLesson(QStringLiteral("nested-layers"), 1));
+        QVERIFY(en->lessons()->startLesson(QStringLiteral("nested-layers"), 1));
         en->show();
-        QVERIFY(QTest::qWaitFor([en] { return en->isLessonStepReady() && en->hasResult(); }, 60000));
-        en->lessonPlayer()->setGuess(7);
-        en->lessonPlayer()->reveal();
-        QTRY_VERIFY_WITH_TIMEOUT(en->lessonPlayer()->isRevealed(), 60000);
-        const QString answerEnglish = en->lessonPlayer()->answerText();
+        QVERIFY(QTest::qWaitFor([en] { return en->lessons()->isLessonStepReady() && en->hasResult(); }, 60000));
+        en->lessons()->player()->setGuess(7);
+        en->lessons()->player()->reveal();
+        QTRY_VERIFY_WITH_TIMEOUT(en->lessons()->player()->isRevealed(), 60000);
+        const QString answerEnglish = en->lessons()->player()->answerText();
         QVERIFY(answerEnglish.contains(QLatin1String("7")));
         en->openCompare();
         QVERIFY(en->compareWindow()->variants().size() > 2);
@@ -284,12 +284,12 @@ private Q_SLOTS:
 
         MainWindow *zh = switchTo(host, "zh_CN");
         QVERIFY(zh);
-        QVERIFY(zh->isLessonOpen());
-        QCOMPARE(zh->lessonPlayer()->lesson().name, QStringLiteral("nested-layers"));
-        QCOMPARE(zh->lessonPlayer()->step(), 1);
-        QCOMPARE(zh->lessonPlayer()->guessedNumber(), 7.0);
-        QTRY_VERIFY_WITH_TIMEOUT(zh->lessonPlayer()->isRevealed(), 60000);
-        const QString answerChinese = zh->lessonPlayer()->answerText();
+        QVERIFY(zh->lessons()->isLessonOpen());
+        QCOMPARE(zh->lessons()->player()->lesson().name, QStringLiteral("nested-layers"));
+        QCOMPARE(zh->lessons()->player()->step(), 1);
+        QCOMPARE(zh->lessons()->player()->guessedNumber(), 7.0);
+        QTRY_VERIFY_WITH_TIMEOUT(zh->lessons()->player()->isRevealed(), 60000);
+        const QString answerChinese = zh->lessons()->player()->answerText();
         QVERIFY2(hasChinese(answerChinese) && answerChinese.contains(QLatin1String("7")), qPrintable(answerChinese));
         QVERIFY(zh->compareWindow() && zh->compareWindow()->isVisible());
         QCOMPARE(zh->compareWindow()->variantIndex(), 2);

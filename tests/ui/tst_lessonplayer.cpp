@@ -43,7 +43,7 @@ constexpr int RunTimeoutMs = 120000;
 bool waitForStep(MainWindow &w)
 {
     RunController *run = w.runController();
-    return QTest::qWaitFor([&] { return !run->isPending() && run->hasResult() && w.isLessonStepReady(); },
+    return QTest::qWaitFor([&] { return !run->isPending() && run->hasResult() && w.lessons()->isLessonStepReady(); },
                            RunTimeoutMs);
 }
 
@@ -55,7 +55,7 @@ bool revealAndWait(MainWindow &w)
     if (!reveal || !reveal->isEnabled())
         return false;
     QTest::mouseClick(reveal, Qt::LeftButton);
-    return QTest::qWaitFor([&] { return w.lessonPlayer()->isRevealed(); }, RunTimeoutMs);
+    return QTest::qWaitFor([&] { return w.lessons()->player()->isRevealed(); }, RunTimeoutMs);
 }
 
 Lesson builtin(const char *name)
@@ -90,10 +90,10 @@ private Q_SLOTS:
 void TestLessonPlayer::menuListsEveryLesson()
 {
     MainWindow w;
-    QVERIFY(w.lessonsMenu());
-    QVERIFY(!w.lessonDock()->isVisible());
+    QVERIFY(w.lessons()->menu());
+    QVERIFY(!w.lessons()->dock()->isVisible());
     QStringList titles;
-    for (QAction *a : w.lessonsMenu()->actions())
+    for (QAction *a : w.lessons()->menu()->actions())
         titles << a->text();
     for (const QString &name : lesson::builtinNames()) {
         const QString title = lesson::builtin(name).lesson.title;
@@ -103,7 +103,7 @@ void TestLessonPlayer::menuListsEveryLesson()
     // The menu comes before Help.
     bool lessonsSeen = false;
     for (QAction *m : w.menuBar()->actions()) {
-        lessonsSeen |= m->menu() == w.lessonsMenu();
+        lessonsSeen |= m->menu() == w.lessons()->menu();
         if (m->text() == QStringLiteral("&Help"))
             QVERIFY(lessonsSeen);
     }
@@ -111,8 +111,8 @@ void TestLessonPlayer::menuListsEveryLesson()
     // A menu entry starts the lesson.
     w.show();
     w.findChild<QAction *>(QStringLiteral("lesson-key-expiry"))->trigger();
-    QVERIFY(w.lessonDock()->isVisible());
-    QCOMPARE(w.lessonPlayer()->lesson().name, QStringLiteral("key-expiry"));
+    QVERIFY(w.lessons()->dock()->isVisible());
+    QCOMPARE(w.lessons()->player()->lesson().name, QStringLiteral("key-expiry"));
     QVERIFY(waitForStep(w));
 }
 
@@ -122,9 +122,9 @@ void TestLessonPlayer::stepsApplyScenarioSeedAndOperation()
     w.resize(1280, 720);
     w.show();
     QString error;
-    QVERIFY2(w.startLesson(QStringLiteral("key-store-restart"), 0, &error), qPrintable(error));
+    QVERIFY2(w.lessons()->startLesson(QStringLiteral("key-store-restart"), 0, &error), qPrintable(error));
     QVERIFY(waitForStep(w));
-    const Lesson l = w.lessonPlayer()->lesson();
+    const Lesson l = w.lessons()->player()->lesson();
     QCOMPARE(w.scenario(), l.steps.at(0).scenario);
     QCOMPARE(w.result().scenario.seed, l.steps.at(0).scenario.seed);
     QCOMPARE(w.currentOperation(), 3); // the story operation: ORD-0003, hit by the restart
@@ -133,7 +133,7 @@ void TestLessonPlayer::stepsApplyScenarioSeedAndOperation()
     QCOMPARE(w.findChild<QLabel *>(QStringLiteral("lessonWatch"))->text(), l.steps.at(0).watch);
 
     // The second step only sets the key store: the editor and the run show it.
-    w.lessonPlayer()->next();
+    w.lessons()->player()->next();
     QVERIFY(waitForStep(w));
     QCOMPARE(w.scenario().server.idempotency.store, KeyStore::Durable);
     QCOMPARE(w.editor()->scenario().server.idempotency.store, KeyStore::Durable);
@@ -145,12 +145,12 @@ void TestLessonPlayer::stepsApplyScenarioSeedAndOperation()
         {"title": "B", "set": {"client.wrapper.enabled": false}, "watch": "W."}]})";
     const LessonParse parsed = lesson::fromJsonBytes(json);
     QVERIFY2(parsed.ok(), qPrintable(parsed.errors.join(QLatin1Char('\n'))));
-    w.startLesson(parsed.lesson);
+    w.lessons()->startLesson(parsed.lesson);
     QVERIFY(waitForStep(w));
     QCOMPARE(w.result().scenario.seed, quint64(7));
     QCOMPARE(w.currentOperation(), 5);
     QCOMPARE(w.timeline()->operation(), 5);
-    w.lessonPlayer()->next();
+    w.lessons()->player()->next();
     QVERIFY(waitForStep(w));
     QCOMPARE(w.result().scenario.seed, quint64(7)); // inherited
     QVERIFY(!w.result().scenario.client.wrapper.enabled);
@@ -161,9 +161,9 @@ void TestLessonPlayer::nextPreviousRestartAndPageKeys()
 {
     MainWindow w;
     w.show();
-    QVERIFY(w.startLesson(QStringLiteral("new-key-on-retry")));
+    QVERIFY(w.lessons()->startLesson(QStringLiteral("new-key-on-retry")));
     QVERIFY(waitForStep(w));
-    LessonPlayer *p = w.lessonPlayer();
+    LessonPlayer *p = w.lessons()->player();
     auto *next = w.findChild<QPushButton *>(QStringLiteral("lessonNext"));
     auto *previous = w.findChild<QPushButton *>(QStringLiteral("lessonPrevious"));
     auto *restart = w.findChild<QPushButton *>(QStringLiteral("lessonRestart"));
@@ -206,7 +206,7 @@ void TestLessonPlayer::pageKeysFromTheTimeline()
 {
     MainWindow w;
     w.show();
-    QVERIFY(w.startLesson(QStringLiteral("nested-layers")));
+    QVERIFY(w.lessons()->startLesson(QStringLiteral("nested-layers")));
     QVERIFY(waitForStep(w));
     w.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&w));
@@ -214,21 +214,21 @@ void TestLessonPlayer::pageKeysFromTheTimeline()
     QVERIFY(w.timeline()->hasFocus() || w.timeline()->isAncestorOf(QApplication::focusWidget()));
     const int op = w.currentOperation();
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_PageDown);
-    QCOMPARE(w.lessonPlayer()->step(), 1); // the lesson's step, not the next interesting operation
+    QCOMPARE(w.lessons()->player()->step(), 1); // the lesson's step, not the next interesting operation
     QVERIFY(waitForStep(w));
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_PageUp);
-    QCOMPARE(w.lessonPlayer()->step(), 0);
+    QCOMPARE(w.lessons()->player()->step(), 0);
     QVERIFY(waitForStep(w));
     QCOMPARE(w.currentOperation(), op);
 
     // Without a lesson, Page Down on the timeline jumps to the next interesting operation again.
-    w.closeLesson();
-    QVERIFY(!w.isLessonOpen());
+    w.lessons()->closeLesson();
+    QVERIFY(!w.lessons()->isLessonOpen());
     w.timeline()->setFocus();
     QVERIFY(w.interestingOperations().size() > 1);
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_PageDown);
     QVERIFY(w.currentOperation() != op);
-    QCOMPARE(w.lessonPlayer()->step(), 0);
+    QCOMPARE(w.lessons()->player()->step(), 0);
 }
 
 void TestLessonPlayer::questionHidesThenRevealsTheAnswer()
@@ -237,9 +237,9 @@ void TestLessonPlayer::questionHidesThenRevealsTheAnswer()
     w.resize(1280, 720);
     w.show();
     // nested-layers step 3: "How many duplicate orders will the server hold?" (12).
-    QVERIFY(w.startLesson(QStringLiteral("nested-layers"), 2));
+    QVERIFY(w.lessons()->startLesson(QStringLiteral("nested-layers"), 2));
     QVERIFY(waitForStep(w));
-    const LessonStep &s = *w.lessonPlayer()->currentStep();
+    const LessonStep &s = *w.lessons()->player()->currentStep();
     QCOMPARE(s.question.metric, QStringLiteral("duplicates"));
     QVERIFY(w.outcomeHidden());
     QCOMPARE(labelText(w, "statusDuplicates"), QStringLiteral("Duplicates: ?"));
@@ -289,14 +289,14 @@ void TestLessonPlayer::questionHidesThenRevealsTheAnswer()
     guess->setText(QStringLiteral("20"));
     w.timeline()->setSpeed(16);
     QTest::mouseClick(w.findChild<QPushButton *>(QStringLiteral("lessonReveal")), Qt::LeftButton);
-    QVERIFY(w.lessonPlayer()->isRevealing());
+    QVERIFY(w.lessons()->player()->isRevealing());
     QVERIFY(w.timeline()->isPlaying());
     QVERIFY(w.outcomeHidden()); // still hidden while it plays
-    QVERIFY(QTest::qWaitFor([&] { return w.lessonPlayer()->isRevealed(); }, RunTimeoutMs));
+    QVERIFY(QTest::qWaitFor([&] { return w.lessons()->player()->isRevealed(); }, RunTimeoutMs));
     QVERIFY(!w.timeline()->isPlaying());
     const int duplicates = w.result().metrics.duplicates;
     QCOMPARE(duplicates, 12);
-    QCOMPARE(w.lessonPlayer()->answerText(), QStringLiteral("You said 20; the answer is 12."));
+    QCOMPARE(w.lessons()->player()->answerText(), QStringLiteral("You said 20; the answer is 12."));
     QVERIFY(w.findChild<QLabel *>(QStringLiteral("lessonAnswer"))->isVisible());
     QCOMPARE(w.findChild<QLabel *>(QStringLiteral("lessonRevealText"))->text(), s.reveal);
     QVERIFY(!w.outcomeHidden());
@@ -307,17 +307,17 @@ void TestLessonPlayer::questionHidesThenRevealsTheAnswer()
     QVERIFY(!w.findChild<QPushButton *>(QStringLiteral("lessonReveal"))->isEnabled());
 
     // The right guess is said so; going back to the step asks again.
-    w.lessonPlayer()->setStep(2);
+    w.lessons()->player()->setStep(2);
     QVERIFY(waitForStep(w));
     QVERIFY(w.outcomeHidden());
-    w.lessonPlayer()->setGuess(12);
+    w.lessons()->player()->setGuess(12);
     QVERIFY(revealAndWait(w));
-    QCOMPARE(w.lessonPlayer()->answerText(), QStringLiteral("You said 12: exactly right."));
+    QCOMPARE(w.lessons()->player()->answerText(), QStringLiteral("You said 12: exactly right."));
     // No guess at all: just the answer.
-    w.lessonPlayer()->setStep(2);
+    w.lessons()->player()->setStep(2);
     QVERIFY(waitForStep(w));
     QVERIFY(revealAndWait(w));
-    QCOMPARE(w.lessonPlayer()->answerText(), QStringLiteral("The answer is 12."));
+    QCOMPARE(w.lessons()->player()->answerText(), QStringLiteral("The answer is 12."));
 }
 
 void TestLessonPlayer::choiceQuestion()
@@ -325,7 +325,7 @@ void TestLessonPlayer::choiceQuestion()
     MainWindow w;
     w.show();
     // payload-fingerprint step 1: the retry gets 422 (choice 1).
-    QVERIFY(w.startLesson(QStringLiteral("payload-fingerprint")));
+    QVERIFY(w.lessons()->startLesson(QStringLiteral("payload-fingerprint")));
     QVERIFY(waitForStep(w));
     auto *first = w.findChild<QRadioButton *>(QStringLiteral("lessonChoice0"));
     auto *second = w.findChild<QRadioButton *>(QStringLiteral("lessonChoice1"));
@@ -333,21 +333,21 @@ void TestLessonPlayer::choiceQuestion()
     QVERIFY(!w.findChild<QLineEdit *>(QStringLiteral("lessonGuess"))->isVisible());
     // A click on a choice's (wrapped) text picks it.
     QTest::mouseClick(w.findChild<QLabel *>(QStringLiteral("lessonChoiceText1")), Qt::LeftButton);
-    QCOMPARE(w.lessonPlayer()->guessedChoice(), 1);
+    QCOMPARE(w.lessons()->player()->guessedChoice(), 1);
     QTest::mouseClick(first, Qt::LeftButton);
-    QCOMPARE(w.lessonPlayer()->guessedChoice(), 0);
+    QCOMPARE(w.lessons()->player()->guessedChoice(), 0);
     QVERIFY(revealAndWait(w));
-    QCOMPARE(w.lessonPlayer()->answerText(),
+    QCOMPARE(w.lessons()->player()->answerText(),
              QStringLiteral("You chose \"%1\"; the answer is \"%2\".").arg(first->accessibleName(), second->accessibleName()));
-    QCOMPARE(second->accessibleName(), w.lessonPlayer()->currentStep()->question.choices.at(1).text);
+    QCOMPARE(second->accessibleName(), w.lessons()->player()->currentStep()->question.choices.at(1).text);
     QVERIFY(w.findChild<QLabel *>(QStringLiteral("lessonChoiceText1"))->font().bold());
     QVERIFY(!w.findChild<QLabel *>(QStringLiteral("lessonChoiceText0"))->font().bold());
     QVERIFY(!first->isEnabled());
-    w.lessonPlayer()->setStep(0);
+    w.lessons()->player()->setStep(0);
     QVERIFY(waitForStep(w));
-    w.lessonPlayer()->setGuessedChoice(1);
+    w.lessons()->player()->setGuessedChoice(1);
     QVERIFY(revealAndWait(w));
-    QCOMPARE(w.lessonPlayer()->answerText(), QStringLiteral("You chose \"%1\": right.").arg(w.findChild<QRadioButton *>(QStringLiteral("lessonChoice1"))->accessibleName()));
+    QCOMPARE(w.lessons()->player()->answerText(), QStringLiteral("You chose \"%1\": right.").arg(w.findChild<QRadioButton *>(QStringLiteral("lessonChoice1"))->accessibleName()));
 }
 
 void TestLessonPlayer::highlights()
@@ -355,20 +355,20 @@ void TestLessonPlayer::highlights()
     MainWindow w;
     w.show();
     // key-expiry step 1 highlights the control server.idempotency.ttlS.
-    QVERIFY(w.startLesson(QStringLiteral("key-expiry")));
+    QVERIFY(w.lessons()->startLesson(QStringLiteral("key-expiry")));
     QVERIFY(waitForStep(w));
     QCOMPARE(w.editor()->highlightedField(), QStringLiteral("server.idempotency.ttlS"));
     QWidget *field = w.editor()->field(QStringLiteral("server.idempotency.ttlS"));
     QVERIFY(field && field->styleSheet().contains(QLatin1String("border")));
     QCOMPARE(w.timeline()->emphasisedLane(), -1);
     // nested-layers step 2 emphasises the transport lane; the control highlight is gone.
-    QVERIFY(w.startLesson(QStringLiteral("nested-layers"), 1));
+    QVERIFY(w.lessons()->startLesson(QStringLiteral("nested-layers"), 1));
     QVERIFY(waitForStep(w));
     QCOMPARE(w.timeline()->emphasisedLane(), int(Lane::Transport));
     QVERIFY(w.editor()->highlightedField().isEmpty());
     QVERIFY(field->styleSheet().isEmpty());
     // An event highlight on a question step waits for the reveal, then selects the first such event.
-    QVERIFY(w.startLesson(QStringLiteral("timeout-is-not-failure")));
+    QVERIFY(w.lessons()->startLesson(QStringLiteral("timeout-is-not-failure")));
     QVERIFY(waitForStep(w));
     QCOMPARE(w.timeline()->emphasisedLane(), -1);
     QCOMPARE(w.timeline()->selectedEvent(), -1);
@@ -381,7 +381,7 @@ void TestLessonPlayer::highlights()
     // Without a question the event is selected at once (request-ids step 3 has one, so use a file).
     const QByteArray json = R"({"name": "t", "title": "T", "summary": "S", "steps": [
         {"title": "A", "scenario": "stable-key", "watch": "W.", "highlight": {"event": "replayed"}}]})";
-    w.startLesson(lesson::fromJsonBytes(json).lesson);
+    w.lessons()->startLesson(lesson::fromJsonBytes(json).lesson);
     QVERIFY(waitForStep(w));
     QVERIFY(w.timeline()->selectedEvent() >= 0);
     QCOMPARE(w.result().trace.at(w.timeline()->selectedEvent()).kind, EventKind::Replayed);
@@ -391,12 +391,12 @@ void TestLessonPlayer::closingShowsTheOutcome()
 {
     MainWindow w;
     w.show();
-    QVERIFY(w.startLesson(QStringLiteral("concurrent-race")));
+    QVERIFY(w.lessons()->startLesson(QStringLiteral("concurrent-race")));
     QVERIFY(waitForStep(w));
     QVERIFY(w.outcomeHidden());
     QVERIFY(!w.editor()->highlightedField().isEmpty());
     w.findChild<QAction *>(QStringLiteral("closeLessonAction"))->trigger();
-    QVERIFY(!w.lessonDock()->isVisible());
+    QVERIFY(!w.lessons()->dock()->isVisible());
     QVERIFY(!w.outcomeHidden());
     QVERIFY(w.editor()->highlightedField().isEmpty());
     QCOMPARE(labelText(w, "statusRecords"), QStringLiteral("Records: %1").arg(w.result().metrics.records));
@@ -409,8 +409,8 @@ void TestLessonPlayer::everyLessonStepsThrough()
     w.show();
     for (const QString &name : lesson::builtinNames()) {
         QString error;
-        QVERIFY2(w.startLesson(name, 0, &error), qPrintable(error));
-        LessonPlayer *p = w.lessonPlayer();
+        QVERIFY2(w.lessons()->startLesson(name, 0, &error), qPrintable(error));
+        LessonPlayer *p = w.lessons()->player();
         for (int i = 0; i < p->stepCount(); ++i) {
             if (i > 0)
                 p->next();
@@ -569,9 +569,9 @@ void TestLessonPlayer::commandLine()
     const QImage shot(png);
     QCOMPARE(shot.size(), QSize(1280, 720));
     MainWindow w;
-    QVERIFY(w.startLesson(QStringLiteral("key-expiry")));
+    QVERIFY(w.lessons()->startLesson(QStringLiteral("key-expiry")));
     w.resetLayout();
-    QVERIFY(w.isLessonOpen());
+    QVERIFY(w.lessons()->isLessonOpen());
 }
 
 QTEST_MAIN(TestLessonPlayer)

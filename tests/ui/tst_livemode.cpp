@@ -1,4 +1,5 @@
 #include "live/livemode.h"
+#include "document/labdocument.h"
 #include "shell/mainwindow.h"
 #include "uitestsupport.h"
 #include "timeline/timelinescene.h"
@@ -47,7 +48,7 @@ bool loadScenario(MainWindow &w, const Scenario &s, const QTemporaryDir &dir)
 
 void setScale(MainWindow &w, double scale)
 {
-    QComboBox *box = w.liveScaleBox();
+    QComboBox *box = w.live()->liveScaleBox();
     box->setCurrentIndex(box->findData(scale));
 }
 
@@ -69,16 +70,16 @@ private Q_SLOTS:
     void scaleBoxOffersThreeScalesDefaultTenth()
     {
         MainWindow w(nullptr, false);
-        QComboBox *box = w.liveScaleBox();
+        QComboBox *box = w.live()->liveScaleBox();
         QCOMPARE(box->count(), 3);
         QCOMPARE(box->itemText(0), QStringLiteral("1\u00d7"));
         QCOMPARE(box->itemText(1), QStringLiteral("0.1\u00d7"));
         QCOMPARE(box->itemText(2), QStringLiteral("0.02\u00d7"));
         QCOMPARE(box->itemData(2, Qt::ToolTipRole).toString(), QStringLiteral("50 times faster than real time"));
         QCOMPARE(box->currentData().toDouble(), 0.1);
-        QCOMPARE(w.liveMode()->timeScale(), 0.1);
+        QCOMPARE(w.live()->liveMode()->timeScale(), 0.1);
         setScale(w, 0.02);
-        QCOMPARE(w.liveMode()->timeScale(), 0.02);
+        QCOMPARE(w.live()->liveMode()->timeScale(), 0.02);
     }
 
     // Live on runs the scenario over HTTP: the same records and duplicates as its simulation,
@@ -91,20 +92,20 @@ private Q_SLOTS:
         const Scenario s = smallGhostRequest(4);
         QVERIFY(loadScenario(w, s, dir));
         QTRY_VERIFY(w.hasResult());
-        QVERIFY(!w.showsLiveRun());
+        QVERIFY(w.document()->source() != ResultSource::LiveRun);
         const Metrics simulated = simulate(s).metrics;
         QVERIFY(simulated.duplicates > 0); // the lesson of ghost-request, or the check proves nothing
 
-        QSignalSpy started(w.liveMode(), &LiveMode::started);
+        QSignalSpy started(w.live()->liveMode(), &LiveMode::started);
         QSignalSpy shown(&w, &MainWindow::resultShown);
-        w.liveAction()->setChecked(true);
-        QVERIFY(w.liveMode()->isEnabled());
+        w.live()->liveAction()->setChecked(true);
+        QVERIFY(w.live()->liveMode()->isEnabled());
         QCOMPARE(started.count(), 1);
-        QVERIFY(w.liveMode()->isRunning());
-        QVERIFY(w.stopLiveAction()->isEnabled());
-        QTRY_VERIFY_WITH_TIMEOUT(w.showsLiveRun(), LiveRunTimeoutMs);
-        QVERIFY(!w.liveMode()->isRunning());
-        QVERIFY(!w.stopLiveAction()->isEnabled());
+        QVERIFY(w.live()->liveMode()->isRunning());
+        QVERIFY(w.live()->stopLiveAction()->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(w.document()->source() == ResultSource::LiveRun, LiveRunTimeoutMs);
+        QVERIFY(!w.live()->liveMode()->isRunning());
+        QVERIFY(!w.live()->stopLiveAction()->isEnabled());
         QVERIFY(w.result().error.isEmpty());
         QCOMPARE(w.result().metrics.records, simulated.records);
         QCOMPARE(w.result().metrics.duplicates, simulated.duplicates);
@@ -124,7 +125,7 @@ private Q_SLOTS:
         w.rerun();
         QCOMPARE(started.count(), 2);
         QTRY_VERIFY_WITH_TIMEOUT(shown.count() > before, LiveRunTimeoutMs);
-        QVERIFY(w.showsLiveRun());
+        QVERIFY(w.document()->source() == ResultSource::LiveRun);
         QCOMPARE(w.result().metrics.duplicates, simulated.duplicates);
     }
 
@@ -141,31 +142,31 @@ private Q_SLOTS:
         const qint64 events = w.result().trace.size();
 
         setScale(w, 1.0); // ten seconds of orders: long enough to stop
-        QSignalSpy ticks(w.liveMode(), &LiveMode::tick);
+        QSignalSpy ticks(w.live()->liveMode(), &LiveMode::tick);
         QSignalSpy shown(&w, &MainWindow::resultShown);
-        w.liveAction()->setChecked(true);
-        QVERIFY(w.liveMode()->isRunning());
+        w.live()->liveAction()->setChecked(true);
+        QVERIFY(w.live()->liveMode()->isRunning());
         // The event loop runs during the run: the elapsed time is shown as it goes.
         QTRY_VERIFY_WITH_TIMEOUT(ticks.count() >= 2, LiveRunTimeoutMs);
-        QVERIFY(w.liveMode()->isRunning());
+        QVERIFY(w.live()->liveMode()->isRunning());
         const QString progress = labelText(w, "statusLiveRun");
         QVERIFY2(progress.startsWith(QStringLiteral("Live run over http://127.0.0.1:")), qPrintable(progress));
         QVERIFY2(progress.endsWith(QStringLiteral(" s")), qPrintable(progress));
-        const QUrl url = w.liveMode()->url();
+        const QUrl url = w.live()->liveMode()->url();
         QVERIFY(url.port() > 0);
 
-        w.stopLiveAction()->trigger();
-        QTRY_VERIFY(!w.liveMode()->isRunning());
-        QVERIFY(!w.stopLiveAction()->isEnabled());
+        w.live()->stopLiveAction()->trigger();
+        QTRY_VERIFY(!w.live()->liveMode()->isRunning());
+        QVERIFY(!w.live()->stopLiveAction()->isEnabled());
         QCOMPARE(w.statusBar()->currentMessage(),
                  QStringLiteral("Live run stopped; result unchanged"));
         // Nothing of the stopped run arrives later.
         QVERIFY(!shown.wait(300));
         QCOMPARE(shown.count(), 0);
-        QVERIFY(!w.showsLiveRun());
+        QVERIFY(w.document()->source() != ResultSource::LiveRun);
         QCOMPARE(w.result().trace.size(), events);
         QCOMPARE(w.result().metrics.records, simulated.records);
-        QVERIFY(w.liveMode()->isEnabled()); // Stop ends the run, not Live
+        QVERIFY(w.live()->liveMode()->isEnabled()); // Stop ends the run, not Live
         QCOMPARE(labelText(w, "statusLiveRun"), QString()); // the simulated result is on show
         // The embedded server is gone with the run.
         QTcpSocket socket;
@@ -184,14 +185,14 @@ private Q_SLOTS:
         QTRY_VERIFY(w.hasResult());
         const Metrics simulated = simulate(s).metrics;
         QSignalSpy shown(&w, &MainWindow::resultShown);
-        w.liveAction()->setChecked(true);
-        QVERIFY(w.liveMode()->isRunning());
-        w.stopLiveAction()->trigger();
+        w.live()->liveAction()->setChecked(true);
+        QVERIFY(w.live()->liveMode()->isRunning());
+        w.live()->stopLiveAction()->trigger();
         w.rerun();
-        QVERIFY(w.liveMode()->isRunning());
-        QTRY_VERIFY_WITH_TIMEOUT(!w.liveMode()->isRunning(), LiveRunTimeoutMs);
+        QVERIFY(w.live()->liveMode()->isRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(!w.live()->liveMode()->isRunning(), LiveRunTimeoutMs);
         QCOMPARE(shown.count(), 1);
-        QVERIFY(w.showsLiveRun());
+        QVERIFY(w.document()->source() == ResultSource::LiveRun);
         QVERIFY(!w.result().trace.isEmpty());
         QCOMPARE(w.result().metrics.records, simulated.records);
         QCOMPARE(w.result().metrics.duplicates, simulated.duplicates);
@@ -208,13 +209,13 @@ private Q_SLOTS:
         QTRY_VERIFY(w.hasResult());
         const RunResult simulated = simulate(s);
 
-        w.liveAction()->setChecked(true);
-        QTRY_VERIFY_WITH_TIMEOUT(w.showsLiveRun(), LiveRunTimeoutMs);
+        w.live()->liveAction()->setChecked(true);
+        QTRY_VERIFY_WITH_TIMEOUT(w.document()->source() == ResultSource::LiveRun, LiveRunTimeoutMs);
         QVERIFY(!labelText(w, "statusLiveRun").isEmpty());
 
-        w.liveAction()->setChecked(false);
-        QVERIFY(!w.liveMode()->isEnabled());
-        QTRY_VERIFY(!w.showsLiveRun());
+        w.live()->liveAction()->setChecked(false);
+        QVERIFY(!w.live()->liveMode()->isEnabled());
+        QTRY_VERIFY(w.document()->source() != ResultSource::LiveRun);
         QCOMPARE(labelText(w, "statusLiveRun"), QString());
         QCOMPARE(w.result().trace.size(), simulated.trace.size());
         QCOMPARE(w.result().metrics.records, simulated.metrics.records);
@@ -223,11 +224,11 @@ private Q_SLOTS:
         QVERIFY(scene);
         QVERIFY2(scene->laneNotes().at(3).startsWith(QStringLiteral("latency ")), qPrintable(scene->laneNotes().at(3)));
         // Re-run simulates again.
-        QSignalSpy started(w.liveMode(), &LiveMode::started);
+        QSignalSpy started(w.live()->liveMode(), &LiveMode::started);
         w.rerun();
         QTRY_VERIFY(!w.runController()->isPending());
         QCOMPARE(started.count(), 0);
-        QVERIFY(!w.showsLiveRun());
+        QVERIFY(w.document()->source() != ResultSource::LiveRun);
     }
 
     // Loading a scenario while Live is on runs it live.
@@ -238,15 +239,15 @@ private Q_SLOTS:
         w.show();
         QVERIFY(loadScenario(w, smallGhostRequest(2), dir));
         QTRY_VERIFY(w.hasResult());
-        w.liveAction()->setChecked(true);
-        QTRY_VERIFY_WITH_TIMEOUT(w.showsLiveRun(), LiveRunTimeoutMs);
+        w.live()->liveAction()->setChecked(true);
+        QTRY_VERIFY_WITH_TIMEOUT(w.document()->source() == ResultSource::LiveRun, LiveRunTimeoutMs);
 
-        QSignalSpy started(w.liveMode(), &LiveMode::started);
+        QSignalSpy started(w.live()->liveMode(), &LiveMode::started);
         Scenario other = smallGhostRequest(3);
         other.name = QStringLiteral("other");
         QVERIFY(loadScenario(w, other, dir));
         QCOMPARE(started.count(), 1);
-        QTRY_VERIFY_WITH_TIMEOUT(!w.liveMode()->isRunning() && w.showsLiveRun(), LiveRunTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.live()->liveMode()->isRunning() && w.document()->source() == ResultSource::LiveRun, LiveRunTimeoutMs);
         QCOMPARE(w.result().scenario.name, QStringLiteral("other"));
         QCOMPARE(w.result().metrics.records, simulate(other).metrics.records);
     }
@@ -259,18 +260,18 @@ private Q_SLOTS:
         w.show();
         QVERIFY(loadScenario(w, smallGhostRequest(2), dir));
         QTRY_VERIFY(w.hasResult());
-        w.liveAction()->setChecked(true);
-        QTRY_VERIFY_WITH_TIMEOUT(w.showsLiveRun(), LiveRunTimeoutMs);
+        w.live()->liveAction()->setChecked(true);
+        QTRY_VERIFY_WITH_TIMEOUT(w.document()->source() == ResultSource::LiveRun, LiveRunTimeoutMs);
 
-        QSignalSpy started(w.liveMode(), &LiveMode::started);
+        QSignalSpy started(w.live()->liveMode(), &LiveMode::started);
         QSignalSpy simulated(w.runController(), &RunController::runStarted);
         w.setSeed(7);
         w.setSeed(8); // one run for the burst
         QTRY_COMPARE(started.count(), 1);
-        QTRY_VERIFY_WITH_TIMEOUT(!w.liveMode()->isRunning(), LiveRunTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.live()->liveMode()->isRunning(), LiveRunTimeoutMs);
         QCOMPARE(started.count(), 1);
         QCOMPARE(simulated.count(), 0);
-        QVERIFY(w.showsLiveRun());
+        QVERIFY(w.document()->source() == ResultSource::LiveRun);
         QCOMPARE(w.result().scenario.seed, quint64(8));
     }
 
@@ -283,13 +284,13 @@ private Q_SLOTS:
         QVERIFY(loadScenario(w, smallGhostRequest(2), dir));
         QTRY_VERIFY(w.hasResult());
         const qint64 events = w.result().trace.size();
-        w.liveMode()->setTimeScale(0); // not offered by the box: the only failure an embedded server allows
-        w.liveAction()->setChecked(true);
+        w.live()->liveMode()->setTimeScale(0); // not offered by the box: the only failure an embedded server allows
+        w.live()->liveAction()->setChecked(true);
         QTRY_VERIFY(!labelText(w, "statusRefused").isEmpty());
         QCOMPARE(labelText(w, "statusRefused"),
                  QStringLiteral("Live run failed: the time scale must be a number above 0"));
-        QVERIFY(!w.liveMode()->isRunning());
-        QVERIFY(!w.showsLiveRun());
+        QVERIFY(!w.live()->liveMode()->isRunning());
+        QVERIFY(w.document()->source() != ResultSource::LiveRun);
         QCOMPARE(w.result().trace.size(), events);
     }
 
@@ -303,29 +304,29 @@ private Q_SLOTS:
 
         WatchOptions options;
         options.port = 0;
-        QVERIFY(w.startServing(options));
-        QVERIFY(w.isServing());
-        QVERIFY(!w.liveAction()->isEnabled());
-        QVERIFY(w.liveAction()->toolTip().contains(QStringLiteral("stop serving first")));
-        w.setLive(true); // a programmatic attempt is refused too
-        QVERIFY(!w.liveMode()->isEnabled());
-        QVERIFY(!w.liveAction()->isChecked());
-        w.stopServing();
-        QVERIFY(w.liveAction()->isEnabled());
+        QVERIFY(w.live()->startServing(options));
+        QVERIFY(w.live()->isServing());
+        QVERIFY(!w.live()->liveAction()->isEnabled());
+        QVERIFY(w.live()->liveAction()->toolTip().contains(QStringLiteral("stop serving first")));
+        w.live()->setLive(true); // a programmatic attempt is refused too
+        QVERIFY(!w.live()->liveMode()->isEnabled());
+        QVERIFY(!w.live()->liveAction()->isChecked());
+        w.live()->stopServing();
+        QVERIFY(w.live()->liveAction()->isEnabled());
 
-        w.liveAction()->setChecked(true);
-        QVERIFY(!w.serveAction()->isEnabled());
-        QVERIFY(!w.watchAction()->isEnabled());
-        QVERIFY(w.serveAction()->toolTip().contains(QStringLiteral("switch Live off first")));
+        w.live()->liveAction()->setChecked(true);
+        QVERIFY(!w.live()->serveAction()->isEnabled());
+        QVERIFY(!w.live()->watchAction()->isEnabled());
+        QVERIFY(w.live()->serveAction()->toolTip().contains(QStringLiteral("switch Live off first")));
         QString error;
-        QVERIFY(!w.startServing(options, &error));
-        QVERIFY(!w.isServing());
+        QVERIFY(!w.live()->startServing(options, &error));
+        QVERIFY(!w.live()->isServing());
         QVERIFY(error.contains(QStringLiteral("switch Live off first")));
-        w.liveAction()->setChecked(false);
-        QVERIFY(w.serveAction()->isEnabled());
-        QVERIFY(w.watchAction()->isEnabled());
-        QVERIFY(w.startServing(options));
-        w.stopServing();
+        w.live()->liveAction()->setChecked(false);
+        QVERIFY(w.live()->serveAction()->isEnabled());
+        QVERIFY(w.live()->watchAction()->isEnabled());
+        QVERIFY(w.live()->startServing(options));
+        w.live()->stopServing();
     }
 };
 

@@ -384,22 +384,22 @@ void TestMainWindow::settingsPersistAcrossWindows()
 
 void TestMainWindow::exportsWriteValidFiles_data()
 {
-    QTest::addColumn<MainWindow::ExportKind>("kind");
-    QTest::addRow("timeline-png") << MainWindow::ExportKind::TimelinePng;
-    QTest::addRow("timeline-svg") << MainWindow::ExportKind::TimelineSvg;
-    QTest::addRow("timeline-slide") << MainWindow::ExportKind::TimelineSlide;
-    QTest::addRow("charts-png") << MainWindow::ExportKind::ChartsPng;
-    QTest::addRow("charts-svg") << MainWindow::ExportKind::ChartsSvg;
-    QTest::addRow("records-csv") << MainWindow::ExportKind::RecordsCsv;
-    QTest::addRow("trace-jsonl") << MainWindow::ExportKind::TraceJsonl;
-    QTest::addRow("handout-pdf") << MainWindow::ExportKind::HandoutPdf;
+    QTest::addColumn<Exporter::Kind>("kind");
+    QTest::addRow("timeline-png") << Exporter::Kind::TimelinePng;
+    QTest::addRow("timeline-svg") << Exporter::Kind::TimelineSvg;
+    QTest::addRow("timeline-slide") << Exporter::Kind::TimelineSlide;
+    QTest::addRow("charts-png") << Exporter::Kind::ChartsPng;
+    QTest::addRow("charts-svg") << Exporter::Kind::ChartsSvg;
+    QTest::addRow("records-csv") << Exporter::Kind::RecordsCsv;
+    QTest::addRow("trace-jsonl") << Exporter::Kind::TraceJsonl;
+    QTest::addRow("handout-pdf") << Exporter::Kind::HandoutPdf;
 }
 
 void TestMainWindow::exportsWriteValidFiles()
 {
-    QFETCH(MainWindow::ExportKind, kind);
+    QFETCH(Exporter::Kind, kind);
     QTemporaryDir dir;
-    const QString file = dir.filePath(QStringLiteral("out.") + MainWindow::exportSuffix(kind));
+    const QString file = dir.filePath(QStringLiteral("out.") + Exporter::suffix(kind));
     MainWindow w;
     w.resize(1280, 720);
     w.show();
@@ -407,7 +407,7 @@ void TestMainWindow::exportsWriteValidFiles()
     QVERIFY(waitForIdle(w));
     w.setOperation(storyOperation(w.result()));
     QString error;
-    QVERIFY2(w.exportTo(kind, file, &error), qPrintable(error));
+    QVERIFY2(w.exporter()->exportTo(kind, file, &error), qPrintable(error));
     QFile f(file);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QByteArray bytes = f.readAll();
@@ -415,33 +415,33 @@ void TestMainWindow::exportsWriteValidFiles()
     const RunResult &result = w.result();
 
     switch (kind) {
-    case MainWindow::ExportKind::TimelineSlide: {
+    case Exporter::Kind::TimelineSlide: {
         QImage image;
         QVERIFY(image.loadFromData(bytes, "PNG"));
-        QCOMPARE(image.size(), MainWindow::SlideSize); // exactly a 1080p slide, whatever the window
+        QCOMPARE(image.size(), Exporter::SlideSize); // exactly a 1080p slide, whatever the window
         break;
     }
-    case MainWindow::ExportKind::TimelinePng:
-    case MainWindow::ExportKind::ChartsPng: {
+    case Exporter::Kind::TimelinePng:
+    case Exporter::Kind::ChartsPng: {
         QImage image;
         QVERIFY(image.loadFromData(bytes, "PNG"));
         QVERIFY(image.width() > 100 && image.height() > 50);
         break;
     }
-    case MainWindow::ExportKind::TimelineSvg:
-    case MainWindow::ExportKind::ChartsSvg: {
+    case Exporter::Kind::TimelineSvg:
+    case Exporter::Kind::ChartsSvg: {
         QSvgRenderer svg(bytes);
         QVERIFY(svg.isValid());
         QVERIFY(!svg.defaultSize().isEmpty());
         break;
     }
-    case MainWindow::ExportKind::RecordsCsv: {
+    case Exporter::Kind::RecordsCsv: {
         const QList<QByteArray> lines = bytes.trimmed().split('\n');
         QCOMPARE(lines.size(), result.metrics.records + 1); // header + one row per record
         QVERIFY(lines.first().contains(','));
         break;
     }
-    case MainWindow::ExportKind::HandoutPdf: {
+    case Exporter::Kind::HandoutPdf: {
         // A valid PDF for poppler (scripts/lab installs poppler-utils): the lesson and its numbers on
         // page 1, the story operation on page 2, then one chart per page.
         QVERIFY(bytes.startsWith("%PDF-"));
@@ -465,7 +465,7 @@ void TestMainWindow::exportsWriteValidFiles()
         QVERIFY2(page1.contains(QStringLiteral("Seed %1").arg(result.scenario.seed)), qPrintable(page1));
         break;
     }
-    case MainWindow::ExportKind::TraceJsonl: {
+    case Exporter::Kind::TraceJsonl: {
         const QList<QByteArray> lines = bytes.trimmed().split('\n');
         QCOMPARE(lines.size(), int(result.trace.size()));
         for (const QByteArray &line : lines) {
@@ -476,12 +476,12 @@ void TestMainWindow::exportsWriteValidFiles()
         }
         break;
     }
-    case MainWindow::ExportKind::LessonHandoutPdf:
+    case Exporter::Kind::LessonHandoutPdf:
         QFAIL("a lesson's handout is tested in tst_handout");
     }
 
     // An unwritable target reports an error instead of pretending.
-    QVERIFY(!w.exportTo(kind, dir.filePath(QStringLiteral("no/such/dir/out.") + MainWindow::exportSuffix(kind)), &error));
+    QVERIFY(!w.exporter()->exportTo(kind, dir.filePath(QStringLiteral("no/such/dir/out.") + Exporter::suffix(kind)), &error));
     QVERIFY(!error.isEmpty());
 }
 
@@ -646,7 +646,7 @@ void TestMainWindow::handoutOfALoadLesson()
     QVERIFY(w.loadPreset(QStringLiteral("metastable")));
     QVERIFY(waitForIdle(w));
     QString error;
-    QVERIFY2(w.exportTo(MainWindow::ExportKind::HandoutPdf, file, &error), qPrintable(error));
+    QVERIFY2(w.exporter()->exportTo(Exporter::Kind::HandoutPdf, file, &error), qPrintable(error));
     QProcess info;
     info.start(QStandardPaths::findExecutable(QStringLiteral("pdfinfo")), {file});
     QVERIFY(info.waitForFinished(30000));
@@ -659,7 +659,7 @@ void TestMainWindow::handoutOfALoadLesson()
     QVERIFY2(last.contains(QLatin1String("Load over time")) && last.contains(QLatin1String("counted in")), qPrintable(last));
     QVERIFY2(!last.contains(QLatin1String("run a scenario")), qPrintable(last));
     // A wrong suffix is refused, naming the file.
-    QVERIFY(!w.exportTo(MainWindow::ExportKind::HandoutPdf, dir.filePath(QStringLiteral("x.png")), &error));
+    QVERIFY(!w.exporter()->exportTo(Exporter::Kind::HandoutPdf, dir.filePath(QStringLiteral("x.png")), &error));
     QVERIFY2(error.contains(QLatin1String("ending in .pdf")), qPrintable(error));
 }
 

@@ -55,7 +55,7 @@ struct Layout
         return {w.windowState(),
                 w.geometry(),
                 w.scenarioDock()->isVisible(),
-                w.watchDock()->isVisible(),
+                w.live()->watchDock()->isVisible(),
                 w.scenarioDock()->width(),
                 const_cast<MainWindow &>(w).saveState(),
                 w.font(),
@@ -143,7 +143,7 @@ void TestPresentation::f11HidesEditingDocksGoesFullScreenAndEnlarges()
     w.show();
     QVERIFY(QTest::qWaitForWindowActive(&w));
     QVERIFY(waitForIdle(w));
-    w.watchDock()->show(); // as while serving: it goes too
+    w.live()->watchDock()->show(); // as while serving: it goes too
     QVERIFY(w.scenarioDock()->isVisible());
     QVERIFY(!(w.windowState() & Qt::WindowFullScreen));
     const qreal windowPoints = w.font().pointSizeF();
@@ -152,11 +152,11 @@ void TestPresentation::f11HidesEditingDocksGoesFullScreenAndEnlarges()
     QVERIFY(w.timeline()->isOverviewAllowed());
 
     QTest::keyClick(&w, Qt::Key_F11);
-    QVERIFY(w.presentation()->isActive());
-    QVERIFY(w.presentAction()->isChecked());
+    QVERIFY(w.presenter()->presentation()->isActive());
+    QVERIFY(w.presenter()->presentAction()->isChecked());
     QVERIFY(w.windowState() & Qt::WindowFullScreen);
     QVERIFY(!w.scenarioDock()->isVisible());
-    QVERIFY(!w.watchDock()->isVisible());
+    QVERIFY(!w.live()->watchDock()->isVisible());
     QCOMPARE(w.font().pointSizeF(), windowPoints * Presentation::presentingFontScale);
     QCOMPARE(captionLabel(w)->font().pointSizeF(), captionPoints * Presentation::presentingFontScale);
     QCOMPARE(w.timeline()->strokeScale(), strokes * Presentation::presentingStrokeScale);
@@ -202,7 +202,7 @@ void TestPresentation::leavingRestoresTheLayout()
         w.setGeometry(QRect(40, 50, 1100, 700));
     }
     // A layout of the user's own: the watch dock out, the scenario dock wider than by default.
-    w.watchDock()->show();
+    w.live()->watchDock()->show();
     const int defaultWidth = w.scenarioDock()->width();
     w.resizeDocks({w.scenarioDock()}, {defaultWidth + 60}, Qt::Horizontal);
     QCoreApplication::processEvents();
@@ -217,8 +217,8 @@ void TestPresentation::leavingRestoresTheLayout()
     QVERIFY(w.font().pointSizeF() > before.windowFont.pointSizeF());
 
     QTest::keyClick(&w, Qt::Key(leaveKey));
-    QVERIFY(!w.presentation()->isActive());
-    QVERIFY(!w.presentAction()->isChecked());
+    QVERIFY(!w.presenter()->presentation()->isActive());
+    QVERIFY(!w.presenter()->presentAction()->isChecked());
     QTRY_VERIFY(!(w.windowState() & Qt::WindowFullScreen));
     QTRY_COMPARE(w.geometry(), before.geometry);
     QTRY_COMPARE(w.scenarioDock()->width(), before.scenarioDockWidth);
@@ -247,12 +247,12 @@ void TestPresentation::laneNamesFitTheirColumnWhenLarge()
         return true;
     };
     QVERIFY(namesFit());
-    w.presentation()->setZoomPercent(Settings::maxZoomPercent);
-    w.presentation()->setActive(true);
+    w.presenter()->presentation()->setZoomPercent(Settings::maxZoomPercent);
+    w.presenter()->presentation()->setActive(true);
     QVERIFY(scene->labelWidth() > TimelineScene::kLabelWidth);
     QVERIFY(namesFit());
-    w.presentation()->setActive(false);
-    w.presentation()->resetZoom();
+    w.presenter()->presentation()->setActive(false);
+    w.presenter()->presentation()->resetZoom();
     QCOMPARE(scene->labelWidth(), TimelineScene::kLabelWidth);
 }
 
@@ -265,15 +265,15 @@ void TestPresentation::zoomKeysChangeAndPersist()
         QVERIFY(QTest::qWaitForWindowActive(&w));
         basePoints = w.font().pointSizeF();
         QVERIFY(!w.testAttribute(Qt::WA_SetFont));
-        QCOMPARE(w.presentation()->zoomPercent(), Settings::defaultZoomPercent);
+        QCOMPARE(w.presenter()->presentation()->zoomPercent(), Settings::defaultZoomPercent);
         QTest::keyClick(&w, Qt::Key_Plus, Qt::ControlModifier);
-        QCOMPARE(w.presentation()->zoomPercent(), 100 + Presentation::zoomStep);
+        QCOMPARE(w.presenter()->presentation()->zoomPercent(), 100 + Presentation::zoomStep);
         QTest::keyClick(&w, Qt::Key_Equal, Qt::ControlModifier); // Ctrl+= without Shift, as on most keyboards
-        QCOMPARE(w.presentation()->zoomPercent(), 100 + 2 * Presentation::zoomStep);
+        QCOMPARE(w.presenter()->presentation()->zoomPercent(), 100 + 2 * Presentation::zoomStep);
         QCOMPARE(w.font().pointSizeF(), basePoints * 1.2);
         QCOMPARE(captionLabel(w)->font().pointSizeF(), basePoints * 1.2 * 1.6);
         QTest::keyClick(&w, Qt::Key_Minus, Qt::ControlModifier);
-        QCOMPARE(w.presentation()->zoomPercent(), 100 + Presentation::zoomStep);
+        QCOMPARE(w.presenter()->presentation()->zoomPercent(), 100 + Presentation::zoomStep);
         QCOMPARE(w.font().pointSizeF(), basePoints * 1.1);
         QCOMPARE(Settings().zoomPercent(), 110);
     }
@@ -282,14 +282,14 @@ void TestPresentation::zoomKeysChangeAndPersist()
         MainWindow w;
         w.show();
         QVERIFY(QTest::qWaitForWindowActive(&w));
-        QCOMPARE(w.presentation()->zoomPercent(), 110);
+        QCOMPARE(w.presenter()->presentation()->zoomPercent(), 110);
         QCOMPARE(w.font().pointSizeF(), basePoints * 1.1);
         QTest::keyClick(&w, Qt::Key_Plus, Qt::ControlModifier);
         QTest::keyClick(&w, Qt::Key_Plus, Qt::ControlModifier);
-        QCOMPARE(w.presentation()->zoomPercent(), 130);
+        QCOMPARE(w.presenter()->presentation()->zoomPercent(), 130);
         // Ctrl+0: back to the system font, not an explicit one of the same size.
         QTest::keyClick(&w, Qt::Key_0, Qt::ControlModifier);
-        QCOMPARE(w.presentation()->zoomPercent(), Settings::defaultZoomPercent);
+        QCOMPARE(w.presenter()->presentation()->zoomPercent(), Settings::defaultZoomPercent);
         QCOMPARE(w.font().pointSizeF(), basePoints);
         QVERIFY(!w.testAttribute(Qt::WA_SetFont));
         QCOMPARE(Settings().zoomPercent(), Settings::defaultZoomPercent);
@@ -306,24 +306,24 @@ void TestPresentation::zoomIsPinnedAtItsBounds()
     auto *zoomOut = w.findChild<QAction *>(QStringLiteral("zoomOutAction"));
     QVERIFY(zoomIn && zoomOut);
 
-    w.presentation()->setZoomPercent(Settings::maxZoomPercent - 5);
+    w.presenter()->presentation()->setZoomPercent(Settings::maxZoomPercent - 5);
     QTest::keyClick(&w, Qt::Key_Plus, Qt::ControlModifier);
-    QCOMPARE(w.presentation()->zoomPercent(), Settings::maxZoomPercent);
+    QCOMPARE(w.presenter()->presentation()->zoomPercent(), Settings::maxZoomPercent);
     QVERIFY(!zoomIn->isEnabled());
     QVERIFY(zoomOut->isEnabled());
-    w.presentation()->zoomIn();
-    QCOMPARE(w.presentation()->zoomPercent(), Settings::maxZoomPercent);
+    w.presenter()->presentation()->zoomIn();
+    QCOMPARE(w.presenter()->presentation()->zoomPercent(), Settings::maxZoomPercent);
     QCOMPARE(w.font().pointSizeF(), basePoints * Settings::maxZoomPercent / 100.0);
     QTest::keyClick(&w, Qt::Key_Minus, Qt::ControlModifier);
-    QCOMPARE(w.presentation()->zoomPercent(), Settings::maxZoomPercent - Presentation::zoomStep);
+    QCOMPARE(w.presenter()->presentation()->zoomPercent(), Settings::maxZoomPercent - Presentation::zoomStep);
     QVERIFY(zoomIn->isEnabled());
 
-    w.presentation()->setZoomPercent(Settings::minZoomPercent + 5);
+    w.presenter()->presentation()->setZoomPercent(Settings::minZoomPercent + 5);
     QTest::keyClick(&w, Qt::Key_Minus, Qt::ControlModifier);
-    QCOMPARE(w.presentation()->zoomPercent(), Settings::minZoomPercent);
+    QCOMPARE(w.presenter()->presentation()->zoomPercent(), Settings::minZoomPercent);
     QVERIFY(!zoomOut->isEnabled());
-    w.presentation()->zoomOut();
-    QCOMPARE(w.presentation()->zoomPercent(), Settings::minZoomPercent);
+    w.presenter()->presentation()->zoomOut();
+    QCOMPARE(w.presenter()->presentation()->zoomPercent(), Settings::minZoomPercent);
     QCOMPARE(w.font().pointSizeF(), basePoints * Settings::minZoomPercent / 100.0);
     QCOMPARE(Settings().zoomPercent(), Settings::minZoomPercent);
     // Thin text never thins the strokes.
@@ -350,16 +350,16 @@ void TestPresentation::presentingScalesOnTopOfTheZoom()
     QVERIFY(QTest::qWaitForWindowActive(&w));
     const qreal zoomedPoints = w.font().pointSizeF();
     QCOMPARE(w.timeline()->strokeScale(), 2.0);
-    w.presentAction()->trigger(); // View > Presentation mode
-    QVERIFY(w.presentation()->isActive());
+    w.presenter()->presentAction()->trigger(); // View > Presentation mode
+    QVERIFY(w.presenter()->presentation()->isActive());
     QCOMPARE(w.font().pointSizeF(), zoomedPoints * Presentation::presentingFontScale);
     QCOMPARE(w.timeline()->strokeScale(), 2.0 * Presentation::presentingStrokeScale);
     // Zooming while presenting changes the zoom under it; leaving keeps the new zoom.
     QTest::keyClick(&w, Qt::Key_Minus, Qt::ControlModifier);
-    QCOMPARE(w.presentation()->zoomPercent(), 200 - Presentation::zoomStep);
+    QCOMPARE(w.presenter()->presentation()->zoomPercent(), 200 - Presentation::zoomStep);
     QCOMPARE(w.font().pointSizeF(), zoomedPoints * 0.95 * Presentation::presentingFontScale);
-    w.presentAction()->trigger();
-    QVERIFY(!w.presentation()->isActive());
+    w.presenter()->presentAction()->trigger();
+    QVERIFY(!w.presenter()->presentation()->isActive());
     QCOMPARE(w.font().pointSizeF(), zoomedPoints * 0.95);
 }
 
@@ -374,7 +374,7 @@ void TestPresentation::keysStepAndPlayWhilePresenting()
     QVERIFY(ops.size() >= 2);
     w.setOperation(ops.first().op);
     QTest::keyClick(&w, Qt::Key_F11);
-    QVERIFY(w.presentation()->isActive());
+    QVERIFY(w.presenter()->presentation()->isActive());
     // The clicker: Page Down / Page Up go to the next and previous interesting operation.
     QTRY_VERIFY(w.timeline()->isAncestorOf(QApplication::focusWidget()) || QApplication::focusWidget() == w.timeline());
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_PageDown);
@@ -405,7 +405,7 @@ void TestPresentation::keysStepAndPlayWhilePresenting()
 
     // Out of presentation mode, plain Left / Right are not the window's keys.
     QTest::keyClick(&w, Qt::Key_F11);
-    QVERIFY(!w.presentation()->isActive());
+    QVERIFY(!w.presenter()->presentation()->isActive());
     w.setFocus();
     const qint64 outside = w.timeline()->playhead();
     QTest::keyClick(&w, Qt::Key_Right);
@@ -431,7 +431,7 @@ void TestPresentation::closingWhilePresentingSavesTheNormalLayout()
     QVERIFY(!(w.windowState() & Qt::WindowFullScreen));
     QCOMPARE(w.geometry(), QRect(60, 70, 1000, 640));
     QVERIFY(w.scenarioDock()->isVisible());
-    QVERIFY(!w.presentation()->isActive());
+    QVERIFY(!w.presenter()->presentation()->isActive());
 }
 
 QTEST_MAIN(TestPresentation)

@@ -93,7 +93,7 @@ WatchOptions anyFreePort()
 bool serveQuietScenario(MainWindow &w, const QTemporaryDir &dir)
 {
     w.show();
-    return loadQuietScenario(w, dir) && w.startServing(anyFreePort());
+    return loadQuietScenario(w, dir) && w.live()->startServing(anyFreePort());
 }
 
 } // namespace
@@ -118,10 +118,10 @@ private Q_SLOTS:
         w.show();
         QVERIFY(loadQuietScenario(w, dir));
         QString error;
-        QVERIFY2(w.startServing(anyFreePort(), &error), qPrintable(error));
-        QVERIFY(w.isServing());
-        QVERIFY(w.watchDock()->isVisible());
-        const QUrl url = w.watchSession()->url();
+        QVERIFY2(w.live()->startServing(anyFreePort(), &error), qPrintable(error));
+        QVERIFY(w.live()->isServing());
+        QVERIFY(w.live()->watchDock()->isVisible());
+        const QUrl url = w.live()->watchSession()->url();
 
         QNetworkAccessManager net;
         QCOMPARE(post(net, url, QStringLiteral("ORD-0004"), QByteArray(), "req-a").status, 201);
@@ -132,7 +132,7 @@ private Q_SLOTS:
         QCOMPARE(labelNumber(w, "statusDuplicates"), 1);
         // The timeline shows the order of the latest request, with every event of both requests.
         QCOMPARE(w.currentOperation(), 4);
-        QVERIFY(w.timeline()->isLive());
+        QVERIFY(w.timeline()->source() == ResultSource::Watch);
         int events = 0;
         for (const TraceEvent &e : w.result().trace)
             events += e.op == 4 ? 1 : 0;
@@ -162,7 +162,7 @@ private Q_SLOTS:
         // What only the client can know is not claimed.
         QCOMPARE(labelNumber(w, "statusOrphans"), -1);
         QCOMPARE(labelNumber(w, "statusLost"), -1);
-        const auto *counts = w.watchPanel()->findChild<QLabel *>(QStringLiteral("watchCounts"));
+        const auto *counts = w.live()->watchPanel()->findChild<QLabel *>(QStringLiteral("watchCounts"));
         QVERIFY(counts->text().contains(QStringLiteral("2 requests arrived")));
         QVERIFY(counts->text().contains(QStringLiteral("1 duplicate")));
     }
@@ -172,7 +172,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         MainWindow w(nullptr, false);
         QVERIFY(serveQuietScenario(w, dir));
-        const QUrl url = w.watchSession()->url();
+        const QUrl url = w.live()->watchSession()->url();
 
         QNetworkAccessManager net;
         const Answer first = post(net, url, QStringLiteral("ORD-0009"), "key-nine", "req-1");
@@ -198,7 +198,7 @@ private Q_SLOTS:
         QCOMPARE(w.recordsView()->model()->rowCount(), 1);
         QCOMPARE(w.recordsView()->model()->data(w.recordsView()->model()->index(0, RecordsModel::KeyColumn)).toString(),
                  QStringLiteral("key-nine"));
-        const auto *counts = w.watchPanel()->findChild<QLabel *>(QStringLiteral("watchCounts"));
+        const auto *counts = w.live()->watchPanel()->findChild<QLabel *>(QStringLiteral("watchCounts"));
         QVERIFY(counts->text().contains(QStringLiteral("1 replay")));
     }
 
@@ -208,12 +208,12 @@ private Q_SLOTS:
         MainWindow w(nullptr, false);
         QVERIFY(serveQuietScenario(w, dir));
         QNetworkAccessManager net;
-        const QUrl url = w.watchSession()->url();
+        const QUrl url = w.live()->watchSession()->url();
         QCOMPARE(post(net, url, QStringLiteral("ORD-0005"), QByteArray(), "a").status, 201);
         QCOMPARE(post(net, url, QStringLiteral("ORD-0005"), QByteArray(), "b").status, 201);
         QTRY_COMPARE(w.currentOperation(), 5);
         QTRY_COMPARE(w.result().records.size(), 2);
-        w.watchPanel()->setFollowsLatest(false);
+        w.live()->watchPanel()->setFollowsLatest(false);
         const RunResult before = w.result();
         qint64 middle = 0;
         for (const TraceEvent &e : before.trace) {
@@ -229,7 +229,7 @@ private Q_SLOTS:
         QCOMPARE(w.currentOperation(), 5);
         QCOMPARE(w.timeline()->playhead(), middle);
         // Following again moves to the newest order.
-        w.watchPanel()->setFollowsLatest(true);
+        w.live()->watchPanel()->setFollowsLatest(true);
         QCOMPARE(post(net, url, QStringLiteral("ORD-0007"), QByteArray(), "d").status, 201);
         QTRY_COMPARE(w.currentOperation(), 7);
     }
@@ -240,7 +240,7 @@ private Q_SLOTS:
         MainWindow w(nullptr, false);
         QVERIFY(serveQuietScenario(w, dir));
         QNetworkAccessManager net;
-        QCOMPARE(post(net, w.watchSession()->url(), QStringLiteral("tea for two"), QByteArray(), "t").status, 201);
+        QCOMPARE(post(net, w.live()->watchSession()->url(), QStringLiteral("tea for two"), QByteArray(), "t").status, 201);
         QTRY_COMPARE(w.result().records.size(), 1);
         QCOMPARE(w.result().records.at(0).ref, QStringLiteral("tea for two"));
         QVERIFY(w.currentOperation() > 9999); // the server numbers free-form references above ORD-NNNN
@@ -252,13 +252,13 @@ private Q_SLOTS:
         QTemporaryDir dir;
         MainWindow w(nullptr, false);
         QVERIFY(serveQuietScenario(w, dir));
-        QVERIFY(w.watchSession()->server()->setFaults(QJsonObject{{QStringLiteral("server.restartDownMs"), 300}}).isEmpty());
-        const auto *restarting = w.watchPanel()->findChild<QLabel *>(QStringLiteral("watchRestarting"));
-        QVERIFY(!restarting->isVisibleTo(w.watchPanel()));
-        w.watchSession()->server()->restart();
-        QTRY_VERIFY(restarting->isVisibleTo(w.watchPanel()));
-        QTRY_VERIFY(!restarting->isVisibleTo(w.watchPanel()));
-        QVERIFY(w.isServing());
+        QVERIFY(w.live()->watchSession()->server()->setFaults(QJsonObject{{QStringLiteral("server.restartDownMs"), 300}}).isEmpty());
+        const auto *restarting = w.live()->watchPanel()->findChild<QLabel *>(QStringLiteral("watchRestarting"));
+        QVERIFY(!restarting->isVisibleTo(w.live()->watchPanel()));
+        w.live()->watchSession()->server()->restart();
+        QTRY_VERIFY(restarting->isVisibleTo(w.live()->watchPanel()));
+        QTRY_VERIFY(!restarting->isVisibleTo(w.live()->watchPanel()));
+        QVERIFY(w.live()->isServing());
     }
 
     void stopServingClosesThePort()
@@ -266,38 +266,38 @@ private Q_SLOTS:
         QTemporaryDir dir;
         MainWindow w(nullptr, false);
         QVERIFY(serveQuietScenario(w, dir));
-        const quint16 port = w.watchSession()->server()->port();
+        const quint16 port = w.live()->watchSession()->server()->port();
         QVERIFY(port > 0);
         QVERIFY(!w.editor()->isEnabled()); // the server runs this scenario: no edits meanwhile
         QVERIFY(!w.findChild<QAction *>(QStringLiteral("newSeed"))->isEnabled());
-        QVERIFY(w.watchAction()->isChecked());
+        QVERIFY(w.live()->watchAction()->isChecked());
         w.resetLayout(); // the address stays in view while serving
-        QVERIFY(w.watchDock()->isVisible());
+        QVERIFY(w.live()->watchDock()->isVisible());
         {
             QTcpServer other;
             QVERIFY(!other.listen(QHostAddress::LocalHost, port));
         }
         QNetworkAccessManager net;
-        QCOMPARE(post(net, w.watchSession()->url(), QStringLiteral("ORD-0001"), QByteArray(), "r").status, 201);
+        QCOMPARE(post(net, w.live()->watchSession()->url(), QStringLiteral("ORD-0001"), QByteArray(), "r").status, 201);
         QTRY_COMPARE(w.result().records.size(), 1);
 
-        w.serveAction()->trigger(); // File > Stop serving
-        QVERIFY(!w.isServing());
+        w.live()->serveAction()->trigger(); // File > Stop serving
+        QVERIFY(!w.live()->isServing());
         QTcpServer other;
         QVERIFY2(other.listen(QHostAddress::LocalHost, port), qPrintable(other.errorString()));
         other.close();
         QVERIFY(w.editor()->isEnabled());
-        QVERIFY(!w.watchAction()->isChecked());
-        QVERIFY(w.serveAction()->text().contains(QStringLiteral("Ser&ve")));
+        QVERIFY(!w.live()->watchAction()->isChecked());
+        QVERIFY(w.live()->serveAction()->text().contains(QStringLiteral("Ser&ve")));
         // What arrived stays on show after the server stopped.
         QCOMPARE(w.result().records.size(), 1);
         QCOMPARE(labelNumber(w, "statusRecords"), 1);
-        QVERIFY(w.timeline()->isLive());
+        QVERIFY(w.timeline()->source() == ResultSource::Watch);
         // Re-run brings the simulation back, with the client's side of the story.
         QSignalSpy shown(&w, &MainWindow::resultShown);
         w.rerun();
         QTRY_VERIFY(!shown.isEmpty());
-        QVERIFY(!w.timeline()->isLive());
+        QVERIFY(w.timeline()->source() != ResultSource::Watch);
         QVERIFY(labelNumber(w, "statusOrphans") >= 0);
         QVERIFY(!w.findChild<QLabel *>(QStringLiteral("statusLive"))->isVisibleTo(&w));
     }
@@ -308,15 +308,15 @@ private Q_SLOTS:
         MainWindow w(nullptr, false);
         QVERIFY(serveQuietScenario(w, dir));
         QNetworkAccessManager net;
-        QCOMPARE(post(net, w.watchSession()->url(), QStringLiteral("ORD-0001"), "k", "a").status, 201);
-        QCOMPARE(post(net, w.watchSession()->url(), QStringLiteral("ORD-0001"), "k", "b").status, 201);
+        QCOMPARE(post(net, w.live()->watchSession()->url(), QStringLiteral("ORD-0001"), "k", "a").status, 201);
+        QCOMPARE(post(net, w.live()->watchSession()->url(), QStringLiteral("ORD-0001"), "k", "b").status, 201);
         QTRY_COMPARE(w.result().metrics.replays, 1);
-        w.stopServing();
-        QVERIFY(w.startServing(anyFreePort()));
+        w.live()->stopServing();
+        QVERIFY(w.live()->startServing(anyFreePort()));
         QCOMPARE(w.result().metrics.httpAttempts, 0);
         QCOMPARE(w.result().metrics.replays, 0);
         QVERIFY(w.result().trace.isEmpty());
-        QCOMPARE(post(net, w.watchSession()->url(), QStringLiteral("ORD-0001"), "k", "c").status, 201);
+        QCOMPARE(post(net, w.live()->watchSession()->url(), QStringLiteral("ORD-0001"), "k", "c").status, 201);
         QTRY_COMPARE(w.result().metrics.records, 1);
         QCOMPARE(w.result().metrics.httpAttempts, 1);
         QCOMPARE(w.result().metrics.replays, 0); // a new store: the key is new too
@@ -328,17 +328,17 @@ private Q_SLOTS:
         MainWindow w(nullptr, false);
         QVERIFY(serveQuietScenario(w, dir));
         QNetworkAccessManager net;
-        QNetworkRequest request(QUrl(w.watchSession()->url().toString() + QStringLiteral("/orders")));
+        QNetworkRequest request(QUrl(w.live()->watchSession()->url().toString() + QStringLiteral("/orders")));
         request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
         QNetworkReply *reply = net.post(request, QByteArray("{\"ref\": \"ORD-0001\", oops}"));
         QSignalSpy done(reply, &QNetworkReply::finished);
         QVERIFY(done.wait(ReplyTimeoutMs));
         QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 400);
         reply->deleteLater();
-        const auto *last = w.watchPanel()->findChild<QLabel *>(QStringLiteral("watchLastRefusal"));
-        QTRY_VERIFY(last->isVisibleTo(w.watchPanel()));
+        const auto *last = w.live()->watchPanel()->findChild<QLabel *>(QStringLiteral("watchLastRefusal"));
+        QTRY_VERIFY(last->isVisibleTo(w.live()->watchPanel()));
         QVERIFY2(last->text().startsWith(QStringLiteral("Last refused: 400, the body is not JSON")), qPrintable(last->text()));
-        const auto *counts = w.watchPanel()->findChild<QLabel *>(QStringLiteral("watchCounts"));
+        const auto *counts = w.live()->watchPanel()->findChild<QLabel *>(QStringLiteral("watchCounts"));
         QVERIFY2(counts->text().contains(QStringLiteral("1 refused")), qPrintable(counts->text()));
         QCOMPARE(w.result().records.size(), 0);
     }
@@ -354,18 +354,18 @@ private Q_SLOTS:
         o.port = squatter.serverPort();
         o.anyPortIfBusy = false;
         QString error;
-        QVERIFY(!w.startServing(o, &error));
+        QVERIFY(!w.live()->startServing(o, &error));
         QVERIFY2(error.contains(QStringLiteral("cannot listen")), qPrintable(error));
-        QVERIFY(!w.isServing());
-        QVERIFY(!w.watchAction()->isChecked());
+        QVERIFY(!w.live()->isServing());
+        QVERIFY(!w.live()->watchAction()->isChecked());
 
         o.anyPortIfBusy = true;
-        QVERIFY2(w.startServing(o, &error), qPrintable(error));
-        QVERIFY(w.watchSession()->server()->port() != squatter.serverPort());
-        QVERIFY(w.watchSession()->portNote().contains(QString::number(squatter.serverPort())));
-        const auto *note = w.watchPanel()->findChild<QLabel *>(QStringLiteral("watchPortNote"));
-        QVERIFY(note->isVisibleTo(w.watchPanel()));
-        QCOMPARE(note->text(), w.watchSession()->portNote());
+        QVERIFY2(w.live()->startServing(o, &error), qPrintable(error));
+        QVERIFY(w.live()->watchSession()->server()->port() != squatter.serverPort());
+        QVERIFY(w.live()->watchSession()->portNote().contains(QString::number(squatter.serverPort())));
+        const auto *note = w.live()->watchPanel()->findChild<QLabel *>(QStringLiteral("watchPortNote"));
+        QVERIFY(note->isVisibleTo(w.live()->watchPanel()));
+        QCOMPARE(note->text(), w.live()->watchSession()->portNote());
     }
 
     void serveDialogSaysWhyAndStaysOpen()
@@ -394,12 +394,12 @@ private Q_SLOTS:
             });
             dialog->accept();
         });
-        w.serveAction()->trigger();
+        w.live()->serveAction()->trigger();
         QVERIFY(reopened);
         QVERIFY2(shownError.startsWith(QStringLiteral("cannot listen on 127.0.0.1:%1").arg(squatter.serverPort())),
                  qPrintable(shownError));
         QVERIFY(shownError.contains(QStringLiteral("pick a free one")));
-        QVERIFY(!w.isServing());
+        QVERIFY(!w.live()->isServing());
     }
 
     void watchActionServesAndStops()
@@ -408,22 +408,22 @@ private Q_SLOTS:
         MainWindow w(nullptr, false);
         w.show();
         QVERIFY(loadQuietScenario(w, dir));
-        w.watchAction()->trigger();
-        QVERIFY(w.isServing()); // 8080, or a free port when 8080 is taken
-        QVERIFY(w.serveAction()->text().contains(QStringLiteral("Stop")));
-        QVERIFY(w.watchDock()->isVisible());
-        const QString url = w.watchSession()->commandUrl().toString();
-        QVERIFY(w.watchPanel()->curlCommand().contains(url + QStringLiteral("/orders")));
-        QVERIFY(!w.watchPanel()->curlCommand().contains(QStringLiteral("Idempotency-Key")));
-        QVERIFY(w.watchPanel()->curlWithKeyCommand().contains(QStringLiteral("Idempotency-Key: order-")));
-        QVERIFY(w.watchPanel()->pythonSnippet().contains(QStringLiteral("Retry(")));
-        QVERIFY(w.watchPanel()->pythonSnippet().contains(url + QStringLiteral("/orders")));
-        auto *copy = w.watchPanel()->findChild<QPushButton *>(QStringLiteral("curlKeyCopy"));
+        w.live()->watchAction()->trigger();
+        QVERIFY(w.live()->isServing()); // 8080, or a free port when 8080 is taken
+        QVERIFY(w.live()->serveAction()->text().contains(QStringLiteral("Stop")));
+        QVERIFY(w.live()->watchDock()->isVisible());
+        const QString url = w.live()->watchSession()->commandUrl().toString();
+        QVERIFY(w.live()->watchPanel()->curlCommand().contains(url + QStringLiteral("/orders")));
+        QVERIFY(!w.live()->watchPanel()->curlCommand().contains(QStringLiteral("Idempotency-Key")));
+        QVERIFY(w.live()->watchPanel()->curlWithKeyCommand().contains(QStringLiteral("Idempotency-Key: order-")));
+        QVERIFY(w.live()->watchPanel()->pythonSnippet().contains(QStringLiteral("Retry(")));
+        QVERIFY(w.live()->watchPanel()->pythonSnippet().contains(url + QStringLiteral("/orders")));
+        auto *copy = w.live()->watchPanel()->findChild<QPushButton *>(QStringLiteral("curlKeyCopy"));
         QVERIFY(copy);
         copy->click();
-        QCOMPARE(QApplication::clipboard()->text(), w.watchPanel()->curlWithKeyCommand());
-        w.watchAction()->trigger();
-        QVERIFY(!w.isServing());
+        QCOMPARE(QApplication::clipboard()->text(), w.live()->watchPanel()->curlWithKeyCommand());
+        w.live()->watchAction()->trigger();
+        QVERIFY(!w.live()->isServing());
     }
 
     void localNetworkShowsTheAdminToken()
@@ -433,11 +433,11 @@ private Q_SLOTS:
         QVERIFY(loadQuietScenario(w, dir));
         WatchOptions o = anyFreePort();
         o.localNetwork = true;
-        QVERIFY(w.startServing(o));
-        QCOMPARE(w.watchSession()->server()->options().address, QHostAddress(QHostAddress::AnyIPv4));
-        const QByteArray token = w.watchSession()->adminToken();
+        QVERIFY(w.live()->startServing(o));
+        QCOMPARE(w.live()->watchSession()->server()->options().address, QHostAddress(QHostAddress::AnyIPv4));
+        const QByteArray token = w.live()->watchSession()->adminToken();
         QVERIFY(!token.isEmpty());
-        const auto *network = w.watchPanel()->findChild<QLabel *>(QStringLiteral("watchNetwork"));
+        const auto *network = w.live()->watchPanel()->findChild<QLabel *>(QStringLiteral("watchNetwork"));
         QVERIFY(network->text().contains(QString::fromLatin1(token)));
     }
 
@@ -470,15 +470,15 @@ private Q_SLOTS:
         QTemporaryDir dir;
         MainWindow w(nullptr, false);
         QVERIFY(serveQuietScenario(w, dir));
-        w.watchSession()->setMaxEvents(6);
-        const auto *dropped = w.watchPanel()->findChild<QLabel *>(QStringLiteral("watchDropped"));
+        w.live()->watchSession()->setMaxEvents(6);
+        const auto *dropped = w.live()->watchPanel()->findChild<QLabel *>(QStringLiteral("watchDropped"));
         QNetworkAccessManager net;
-        QCOMPARE(post(net, w.watchSession()->url(), QStringLiteral("ORD-0001"), QByteArray(), "a").status, 201);
+        QCOMPARE(post(net, w.live()->watchSession()->url(), QStringLiteral("ORD-0001"), QByteArray(), "a").status, 201);
         QTRY_COMPARE(w.result().records.size(), 1);
-        QVERIFY(!dropped->isVisibleTo(w.watchPanel()));
-        QCOMPARE(post(net, w.watchSession()->url(), QStringLiteral("ORD-0002"), QByteArray(), "b").status, 201);
-        QCOMPARE(post(net, w.watchSession()->url(), QStringLiteral("ORD-0003"), QByteArray(), "c").status, 201);
-        QTRY_VERIFY(dropped->isVisibleTo(w.watchPanel()));
+        QVERIFY(!dropped->isVisibleTo(w.live()->watchPanel()));
+        QCOMPARE(post(net, w.live()->watchSession()->url(), QStringLiteral("ORD-0002"), QByteArray(), "b").status, 201);
+        QCOMPARE(post(net, w.live()->watchSession()->url(), QStringLiteral("ORD-0003"), QByteArray(), "c").status, 201);
+        QTRY_VERIFY(dropped->isVisibleTo(w.live()->watchPanel()));
         QVERIFY(dropped->text().contains(QStringLiteral("newest 6 events")));
         QVERIFY(w.result().trace.size() <= 6);
         // The status bar counts every record the server holds, dropped ones included.

@@ -323,7 +323,7 @@ QWidget *ChartsPanel::buildDuplicatesTab()
     m_dupOutstandingLine->setName(tr("duplicates outstanding (not voided)"));
     chart->addSeries(m_dupOutstandingLine);
     m_dupX = new QValueAxis;
-    setLive(false);
+    setSource(ResultSource::Simulation);
     m_dupY = new QValueAxis;
     m_dupY->setTitleText(tr("duplicate records"));
     chart->addAxis(m_dupX, Qt::AlignBottom);
@@ -807,6 +807,11 @@ QList<QPointF> ChartsPanel::thinnedForDrawing(const QList<QPointF> &points, doub
         bucket = b;
     }
     return out;
+}
+
+ChartsData prepareCharts(const RunResult &result)
+{
+    return ChartsPanel::prepare(result);
 }
 
 ChartsPanel::Prepared ChartsPanel::prepare(const RunResult &result)
@@ -1557,11 +1562,12 @@ void ChartsPanel::setPlayhead(qint64 t)
     m_load->setPlayhead(t);
 }
 
-void ChartsPanel::setLive(bool live)
+void ChartsPanel::setSource(ResultSource source)
 {
-    m_dupX->setTitleText(live ? tr("time since the server started (s)") : tr("simulated time (s)"));
+    const bool watch = source == ResultSource::Watch;
+    m_dupX->setTitleText(watch ? tr("time since the server started (s)") : tr("simulated time (s)"));
     if (m_load)
-        m_load->setLive(live);
+        m_load->setSource(source);
 }
 
 } // namespace retrylab

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "charts/chartsdata.h"
+#include "document/resultsource.h"
 #include "simulator.h"
 #include "sweep.h"
 #include "whatif.h"
@@ -71,36 +73,15 @@ public:
     explicit ChartsPanel(QWidget *parent = nullptr);
     ~ChartsPanel() override;
 
-    // What setResult derives from a run before it touches a chart, a pure function of the run:
-    // a worker thread computes it (prepare) and the GUI thread only hands the points to Qt Charts.
-    struct Prepared
-    {
-        // Duplicates over time: every step, and the thinned lists drawn.
-        QList<QPointF> duplicatePoints;
-        QList<QPointF> outstandingPoints;
-        QList<QPointF> drawnCreated;
-        QList<QPointF> drawnOutstanding;
-        int duplicates = 0;
-        int outstanding = 0;
-        int voided = 0;
-        double end = 1;
-        // Attempts per operation: one bar per attempt count, empty ones too.
-        QStringList attemptCategories;
-        QList<qreal> attemptValues;
-        int tallestBar = 0;
-        int maxAttempts = 0;
-        bool doubleSubmits = false;
-        QList<QPair<int, int>> histogram;
-        QList<QList<int>> attemptOps;
-        QStringList attemptToolTips;
-    };
+    // What setResult derives from a run before it touches a chart (chartsdata.h: the document holds it).
+    using Prepared = ChartsData;
     static Prepared prepare(const RunResult &result);
 
     void setResult(const RunResult &result);
     // `prepared` must be prepare(result).
     void setResult(const RunResult &result, const Prepared &prepared);
-    // The result came from the embedded server: its clock is real time since the server started.
-    void setLive(bool live);
+    // Where the result comes from: in the Watch view the clock is real time since the server started.
+    void setSource(ResultSource source);
     const RunResult &result() const { return m_result; }
     // The timeline's playhead (microseconds), for the charts that draw one.
     void setPlayhead(qint64 t);

@@ -111,7 +111,7 @@ LoadChart::LoadChart(QWidget *parent)
     setChart(chart);
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(360, 200);
-    setLive(false);
+    setSource(ResultSource::Simulation);
     m_subtitle = tr("requests per second; run a scenario to count them");
     updateTitle();
     applyStyle(false);
@@ -123,9 +123,10 @@ LoadChart::~LoadChart()
     ++m_generation;
 }
 
-void LoadChart::setLive(bool live)
+void LoadChart::setSource(ResultSource source)
 {
-    m_x->setTitleText(live ? tr("time since the server started (s)") : tr("simulated time (s)"));
+    const bool watch = source == ResultSource::Watch;
+    m_x->setTitleText(watch ? tr("time since the server started (s)") : tr("simulated time (s)"));
 }
 
 void LoadChart::applyStyle(bool compact)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "document/resultsource.h"
 #include "series.h"
 #include "simulator.h"
 
@@ -37,8 +38,8 @@ public:
     void setResult(const RunResult &result);
     // Microseconds of the run's clock, as TimelineWidget::playheadMoved gives them.
     void setPlayhead(qint64 t);
-    // The result came from the embedded server: its clock is real time since the server started.
-    void setLive(bool live);
+    // Where the result comes from: in the Watch view the clock is real time since the server started.
+    void setSource(ResultSource source);
     // Colours and the legend, after the panel set the theme and fonts (a theme resets colours).
     void applyStyle(bool compact);
 

@@ -94,7 +94,35 @@ CompareWindow::~CompareWindow()
 void CompareWindow::buildUi()
 {
     setWindowTitle(tr("RetryLab \u00b7 Compare"));
+    QHBoxLayout *top = buildTopRow();
+    QWidget *upper = buildTimelines();
+    QSplitter *lower = buildSummary();
 
+    auto *rows = new QSplitter(Qt::Vertical, this);
+    rows->setObjectName(QStringLiteral("compareRows"));
+    rows->setChildrenCollapsible(false);
+    rows->addWidget(upper);
+    rows->addWidget(lower);
+    // The timelines take what the summary (all its rows, no scrolling) leaves.
+    rows->setStretchFactor(0, 1);
+    rows->setStretchFactor(1, 0);
+
+    auto *root = new QVBoxLayout(this);
+    root->setContentsMargins(8, 6, 8, 6);
+    root->setSpacing(4);
+    root->addWidget(m_heading);
+    root->addLayout(top);
+    root->addWidget(rows, 1);
+
+    connectPlayback();
+    createKeys();
+    applyFonts();
+    updatePlayButton();
+}
+
+// The heading, what B changes, the operation, the seed and the progress of the two runs.
+QHBoxLayout *CompareWindow::buildTopRow()
+{
     m_heading = new QLabel(this);
     m_heading->setObjectName(QStringLiteral("compareHeading"));
     m_heading->setTextFormat(Qt::PlainText);
@@ -148,6 +176,11 @@ void CompareWindow::buildUi()
     top->addWidget(m_cancelButton);
     top->addWidget(m_status, 1);
 
+    return top;
+}
+
+QWidget *CompareWindow::buildTimelines()
+{
     // The two columns: the headings in one grid, so that A's and B's lanes start at the same height
     // whatever wraps, and the timelines below them with the same width.
     const auto heading = [this](QLabel **label, const QString &name, bool title) {
@@ -220,6 +253,11 @@ void CompareWindow::buildUi()
     legend->setObjectName(QStringLiteral("compareLegend"));
     upperLayout->addWidget(legend);
 
+    return upper;
+}
+
+QSplitter *CompareWindow::buildSummary()
+{
     // The chart and the difference summary.
     m_chart = new CompareChart(this);
     m_table = new QTableWidget(0, ColumnCount, this);
@@ -243,22 +281,11 @@ void CompareWindow::buildUi()
     lower->setStretchFactor(0, 1);
     lower->setStretchFactor(1, 1);
 
-    auto *rows = new QSplitter(Qt::Vertical, this);
-    rows->setObjectName(QStringLiteral("compareRows"));
-    rows->setChildrenCollapsible(false);
-    rows->addWidget(upper);
-    rows->addWidget(lower);
-    // The timelines take what the summary (all its rows, no scrolling) leaves.
-    rows->setStretchFactor(0, 1);
-    rows->setStretchFactor(1, 0);
+    return lower;
+}
 
-    auto *root = new QVBoxLayout(this);
-    root->setContentsMargins(8, 6, 8, 6);
-    root->setSpacing(4);
-    root->addWidget(m_heading);
-    root->addLayout(top);
-    root->addWidget(rows, 1);
-
+void CompareWindow::connectPlayback()
+{
     m_anim = new QVariantAnimation(this);
     m_anim->setObjectName(QStringLiteral("comparePlayback"));
     m_anim->setStartValue(0.0);
@@ -299,7 +326,10 @@ void CompareWindow::buildUi()
             });
         });
     }
+}
 
+void CompareWindow::createKeys()
+{
     // Keys: the window's, whatever has the focus inside it (a timeline handles Space itself otherwise).
     const auto key = [this](const QKeySequence &k, auto slot) {
         auto *s = new QShortcut(k, this);
@@ -311,9 +341,6 @@ void CompareWindow::buildUi()
     key(QKeySequence(Qt::Key_Left), &CompareWindow::stepPrevious);
     key(QKeySequence(Qt::Key_Right), &CompareWindow::stepNext);
     key(QKeySequence(Qt::Key_Escape), &QWidget::close);
-
-    applyFonts();
-    updatePlayButton();
 }
 
 void CompareWindow::applyFonts()

@@ -12,10 +12,12 @@
 #include <memory>
 
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QProgressBar;
 class QPushButton;
 class QSlider;
+class QSplitter;
 class QSpinBox;
 class QTableWidget;
 class QToolButton;
@@ -91,6 +93,11 @@ protected:
 
 private:
     void buildUi();
+    QHBoxLayout *buildTopRow();
+    QWidget *buildTimelines();
+    QSplitter *buildSummary();
+    void connectPlayback();
+    void createKeys();
     void startRun();
     void finishRun(quint64 generation);
     void showResult();

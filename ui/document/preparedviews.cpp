@@ -8,8 +8,8 @@ PreparedViews PreparedViews::prepare(const RunResult &result)
     views.ready = true;
     views.interesting = interestingOperations(result);
     views.records = RecordsModel::prepare(result.records, result.trace);
-    views.charts = ChartsPanel::prepare(result);
-    views.timeline = TimelineWidget::prepare(result);
+    views.charts = prepareCharts(result);
+    views.timeline = prepareTimeline(result);
     return views;
 }
 

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "charts/chartspanel.h"
+#include "charts/chartsdata.h"
 #include "recordsmodel.h"
 #include "story.h"
-#include "timeline/timelinewidget.h"
+#include "timeline/timelinedata.h"
 
 #include <QList>
 
@@ -19,8 +19,8 @@ struct PreparedViews
     bool ready = false;
     QList<InterestingOp> interesting;
     RecordsModel::Prepared records;
-    ChartsPanel::Prepared charts;
-    TimelineWidget::Prepared timeline;
+    ChartsData charts;
+    TimelineData timeline;
 
     // Thread-safe: reads the result only.
     static PreparedViews prepare(const RunResult &result);

@@ -73,10 +73,10 @@ int takeScreenshot(MainWindow &window, const QString &fileName, int operation, i
     window.resize(1280, 720);
     window.show();
     RunController *run = window.runController();
-    if (!settle([run, &window] { return !run->isPending() && run->hasResult() && window.isLessonStepReady(); }, 120000))
+    if (!settle([run, &window] { return !run->isPending() && run->hasResult() && window.lessons()->isLessonStepReady(); }, 120000))
         return runtimeError(QCoreApplication::translate("gui", "the scenario did not finish running"));
     // A lesson step shows its own operation; a question keeps the operation at its start.
-    const bool lesson = window.isLessonOpen();
+    const bool lesson = window.lessons()->isLessonOpen();
     const int op = operation > 0 ? operation : storyOperation(window.result());
     if (!lesson || operation > 0)
         window.setOperation(op);
@@ -143,9 +143,24 @@ void WindowHost::rebuild()
     Q_EMIT windowReplaced(window);
 }
 
-int runGui(int argc, char *argv[], const QString &language)
+namespace {
+// What the desktop lab's command line asks for.
+struct GuiOptions
 {
-    QApplication app(argc, argv);
+    bool hasScenario = false;
+    QString scenario;
+    bool hasLesson = false;
+    QString lesson;
+    int lessonStep = 1;
+    bool hasSeed = false;
+    quint64 seed = 0;
+    int operation = 0; // 0: the story operation
+    int page = 0;      // MainWindow::Page
+    QString screenshot;
+};
+
+void setUpApplication(const QString &language)
+{
     QApplication::setApplicationName(QStringLiteral("RetryLab"));
     QApplication::setOrganizationName(QStringLiteral("RetryLab"));
     QApplication::setApplicationDisplayName(QStringLiteral("RetryLab"));
@@ -168,7 +183,12 @@ int runGui(int argc, char *argv[], const QString &language)
             chosen = i18n::systemLanguage();
     }
     i18n::install(chosen);
+}
 
+// The arguments into `o`: -1 when the lab should start, else the exit code (--help, --version, a
+// usage error).
+int parseOptions(GuiOptions &o)
+{
     QCommandLineParser parser;
     parser.setApplicationDescription(QCoreApplication::translate("gui", "RetryLab desktop lab: retries, timeouts and idempotency."));
     parser.addHelpOption();
@@ -207,81 +227,93 @@ int runGui(int argc, char *argv[], const QString &language)
         return usageError(QCoreApplication::translate("gui", "unexpected argument \"%1\" (see --help)").arg(parser.positionalArguments().first()));
 
     bool ok = true;
-    quint64 seed = 0;
     if (parser.isSet(seedOption)) {
-        seed = parser.value(seedOption).toULongLong(&ok);
+        o.seed = parser.value(seedOption).toULongLong(&ok);
         if (!ok)
             return usageError(QCoreApplication::translate("gui", "--seed: expected a non-negative integer, got \"%1\"").arg(parser.value(seedOption)));
     }
-    int operation = 0;
     if (parser.isSet(operationOption)) {
-        operation = parser.value(operationOption).toInt(&ok);
-        if (!ok || operation < 1)
+        o.operation = parser.value(operationOption).toInt(&ok);
+        if (!ok || o.operation < 1)
             return usageError(
                 QCoreApplication::translate("gui", "--operation: expected an operation number from 1, got \"%1\"").arg(parser.value(operationOption)));
     }
-    int page = 0;
     if (parser.isSet(pageOption)) {
         const QStringList pages{QStringLiteral("timeline"), QStringLiteral("charts"), QStringLiteral("records"),
                                 QStringLiteral("log")};
-        page = int(pages.indexOf(parser.value(pageOption)));
-        if (page < 0)
+        o.page = int(pages.indexOf(parser.value(pageOption)));
+        if (o.page < 0)
             return usageError(QCoreApplication::translate("gui", "--page: expected timeline, charts, records or log, got \"%1\"")
                                   .arg(parser.value(pageOption)));
     }
-    QString screenshot;
     if (parser.isSet(screenshotOption)) {
-        screenshot = parser.value(screenshotOption);
-        const QByteArray format = QFileInfo(screenshot).suffix().toLower().toLatin1();
+        o.screenshot = parser.value(screenshotOption);
+        const QByteArray format = QFileInfo(o.screenshot).suffix().toLower().toLatin1();
         if (!QImageWriter::supportedImageFormats().contains(format))
             return usageError(QCoreApplication::translate("gui", "--screenshot: cannot write images of type \"%1\"").arg(QString::fromLatin1(format)));
     }
 
-    int lessonStep = 1;
     if (parser.isSet(stepOption)) {
-        lessonStep = parser.value(stepOption).toInt(&ok);
-        if (!ok || lessonStep < 1 || !parser.isSet(lessonOption))
+        o.lessonStep = parser.value(stepOption).toInt(&ok);
+        if (!ok || o.lessonStep < 1 || !parser.isSet(lessonOption))
             return usageError(QCoreApplication::translate("gui", "--step: expected a step number from 1 after --lesson, got \"%1\"")
                                   .arg(parser.value(stepOption)));
     }
+    o.hasSeed = parser.isSet(seedOption);
+    o.hasScenario = parser.isSet(scenarioOption);
+    o.scenario = parser.value(scenarioOption);
+    o.hasLesson = parser.isSet(lessonOption);
+    o.lesson = parser.value(lessonOption);
+    return -1;
+}
+} // namespace
 
-    WindowHost host(new MainWindow(nullptr, !parser.isSet(scenarioOption) && !parser.isSet(lessonOption)));
+int runGui(int argc, char *argv[], const QString &language)
+{
+    QApplication app(argc, argv);
+    setUpApplication(language);
+    GuiOptions o;
+    if (const int exitCode = parseOptions(o); exitCode >= 0)
+        return exitCode;
+
+    WindowHost host(new MainWindow(nullptr, !o.hasScenario && !o.hasLesson));
     MainWindow &window = *host.window();
-    if (parser.isSet(lessonOption)) {
+    if (o.hasLesson) {
         QString error;
-        if (!window.startLesson(parser.value(lessonOption), lessonStep - 1, &error))
+        if (!window.lessons()->startLesson(o.lesson, o.lessonStep - 1, &error))
             return usageError(QCoreApplication::translate("gui", "--lesson: %1").arg(error.section(QLatin1Char('\n'), 0, 0)));
-        if (lessonStep > window.lessonPlayer()->stepCount())
+        if (o.lessonStep > window.lessons()->player()->stepCount())
             return usageError(QCoreApplication::translate("gui", "--step: the lesson has %1 steps, got %2")
-                                  .arg(window.lessonPlayer()->stepCount())
-                                  .arg(lessonStep));
+                                  .arg(window.lessons()->player()->stepCount())
+                                  .arg(o.lessonStep));
     }
-    if (parser.isSet(scenarioOption)) {
+    if (o.hasScenario) {
         QString error;
-        if (!window.loadScenario(parser.value(scenarioOption), &error))
+        if (!window.loadScenario(o.scenario, &error))
             return usageError(QStringLiteral("--scenario: %1").arg(error.section(QLatin1Char('\n'), 0, 0)));
     }
-    if (parser.isSet(seedOption))
-        window.setSeed(seed);
+    if (o.hasSeed)
+        window.setSeed(o.seed);
     // An operation the scenario cannot have is a typo, not something to ignore.
     const int orders = window.scenario().workload.orders;
-    if (operation > orders)
+    if (o.operation > orders)
         return usageError(orders == 1 ? QCoreApplication::translate("gui", "--operation: the scenario has 1 operation "
                                                                            "(workload.orders), got %1")
-                                            .arg(operation)
+                                            .arg(o.operation)
                                       : QCoreApplication::translate("gui", "--operation: the scenario has %1 operations "
                                                                            "(workload.orders), got %2")
                                             .arg(orders)
-                                            .arg(operation));
-    if (operation > 0) {
+                                            .arg(o.operation));
+    if (o.operation > 0) {
+        const int operation = o.operation;
         QObject::connect(window.runController(), &RunController::resultReady, &window,
                          [&window, operation] { window.setOperation(operation); }, Qt::SingleShotConnection);
     }
 
-    if (!screenshot.isEmpty())
-        return takeScreenshot(window, screenshot, operation, page);
+    if (!o.screenshot.isEmpty())
+        return takeScreenshot(window, o.screenshot, o.operation, o.page);
 
-    window.showPage(MainWindow::Page(page));
+    window.showPage(MainWindow::Page(o.page));
     window.show();
     return app.exec();
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "simulator.h"
+#include "timeline/timelinedata.h"
 
 #include <QList>
 #include <QSet>
@@ -14,25 +15,9 @@ class TimelineOverview : public QWidget
 {
     Q_OBJECT
 public:
-    struct Row
-    {
-        int op = 0;
-        qint64 start = 0;
-        qint64 end = 0;
-        QList<qint64> attempts;
-        QList<QPair<qint64, bool>> records; // time, duplicate
-        int duplicates = 0;
-        bool failed = false;
-        bool succeeded = false;
-    };
-    // The rows of a run: one pass over every event, a pure function of the run that a worker
-    // thread may compute.
-    struct Layout
-    {
-        QList<Row> rows;
-        qint64 t0 = 0;
-        qint64 t1 = 1;
-    };
+    using Row = OverviewRow;
+    // The rows of a run (timelinedata.h: no widget, so that the document holds them).
+    using Layout = OverviewLayout;
     static Layout buildRows(const RunResult &result, const QSet<int> &duplicates);
 
     explicit TimelineOverview(QWidget *parent = nullptr);

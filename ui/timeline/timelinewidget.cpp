@@ -95,6 +95,33 @@ TimelineWidget::TimelineWidget(QWidget *parent)
     m_detailsLabel->setContentsMargins(12, 0, 12, 0);
     m_detailsLabel->setForegroundRole(QPalette::PlaceholderText);
 
+    QHBoxLayout *controls = createControls();
+    createOverview();
+
+    auto *root = new QVBoxLayout(this);
+    root->setContentsMargins(0, 0, 0, 4);
+    root->setSpacing(3);
+    root->addWidget(m_view, 1);
+    root->addWidget(m_captionLabel);
+    root->addWidget(m_detailsLabel);
+    root->addLayout(controls);
+    root->addWidget(m_legend);
+    root->addWidget(m_overviewTitle);
+    root->addWidget(m_overviewArea);
+
+    connectControls();
+
+    QFont captionFont = font();
+    captionFont.setPointSizeF(font().pointSizeF() * 1.6);
+    m_captionLabel->setFont(captionFont);
+    m_captionLabel->setMinimumHeight(QFontMetrics(captionFont).lineSpacing() + 8);
+    m_scene->setEmptyText(tr("Run a scenario to see its attempts here."));
+    rebuild();
+}
+
+// The playback bar: previous, play, next, speed, scrub, time, zoom and the operation.
+QHBoxLayout *TimelineWidget::createControls()
+{
     m_prevButton = makeButton(this, QStyle::SP_MediaSeekBackward, QString(), tr("Previous event (Left)"));
     m_playButton = makeButton(this, QStyle::SP_MediaPlay, tr("Play"), tr("Play / pause (Space)"));
     m_nextButton = makeButton(this, QStyle::SP_MediaSeekForward, QString(), tr("Next event (Right)"));
@@ -141,6 +168,12 @@ TimelineWidget::TimelineWidget(QWidget *parent)
     controls->addSpacing(6);
     controls->addWidget(m_opSpin);
 
+    return controls;
+}
+
+// The key, and the strip of every operation below it.
+void TimelineWidget::createOverview()
+{
     m_legend = new TimelineLegend(this);
 
     m_overview = new TimelineOverview;
@@ -163,18 +196,10 @@ TimelineWidget::TimelineWidget(QWidget *parent)
     m_overviewTitle->setMinimumSize(1, 1);
     m_legend->setMinimumSize(1, 1);
     m_detailsLabel->setMinimumSize(1, 1);
+}
 
-    auto *root = new QVBoxLayout(this);
-    root->setContentsMargins(0, 0, 0, 4);
-    root->setSpacing(3);
-    root->addWidget(m_view, 1);
-    root->addWidget(m_captionLabel);
-    root->addWidget(m_detailsLabel);
-    root->addLayout(controls);
-    root->addWidget(m_legend);
-    root->addWidget(m_overviewTitle);
-    root->addWidget(m_overviewArea);
-
+void TimelineWidget::connectControls()
+{
     connect(m_playButton, &QToolButton::clicked, this, [this] { isPlaying() ? pause() : play(); });
     connect(m_prevButton, &QToolButton::clicked, this, &TimelineWidget::stepPrevious);
     connect(m_nextButton, &QToolButton::clicked, this, &TimelineWidget::stepNext);
@@ -210,13 +235,6 @@ TimelineWidget::TimelineWidget(QWidget *parent)
         applyFit();
         updateExposed();
     });
-
-    QFont captionFont = font();
-    captionFont.setPointSizeF(font().pointSizeF() * 1.6);
-    m_captionLabel->setFont(captionFont);
-    m_captionLabel->setMinimumHeight(QFontMetrics(captionFont).lineSpacing() + 8);
-    m_scene->setEmptyText(tr("Run a scenario to see its attempts here."));
-    rebuild();
 }
 
 TimelineWidget::~TimelineWidget()
@@ -246,12 +264,17 @@ int TimelineWidget::operationCount() const
     return qMax(1, n);
 }
 
-TimelineWidget::Prepared TimelineWidget::prepare(const RunResult &result)
+TimelineData prepareTimeline(const RunResult &result)
 {
-    Prepared p;
+    TimelineData p;
     p.duplicates = timeline::duplicateRecords(result);
     p.overview = TimelineOverview::buildRows(result, p.duplicates);
     return p;
+}
+
+TimelineWidget::Prepared TimelineWidget::prepare(const RunResult &result)
+{
+    return prepareTimeline(result);
 }
 
 void TimelineWidget::setResult(const RunResult &result)
@@ -352,7 +375,7 @@ void TimelineWidget::rebuild()
         : c.transport.total == TransportConfig::Unlimited
             ? tr("urllib3 \u00b7 %1 retries at most").arg(c.transport.worstCaseRetries())
             : tr("urllib3 \u00b7 total %1").arg(c.transport.total),
-        m_realNetwork ? tr("real HTTP, loopback")
+        m_source == ResultSource::LiveRun ? tr("real HTTP, loopback")
         : s.network.latencyMs.shape == DistributionShape::Normal
             ? tr("latency %1 \u00b1 %2 ms, normal").arg(s.network.latencyMs.mean).arg(s.network.latencyMs.sd)
             : tr("latency %1\u2013%2 ms").arg(s.network.latencyMs.base).arg(s.network.latencyMs.base + s.network.latencyMs.jitter),
@@ -363,14 +386,14 @@ void TimelineWidget::rebuild()
     };
     // Transport always sends; "off" only means it does not retry, so its lane is never greyed.
     QList<bool> enabled{c.business.enabled, c.wrapper.enabled, true, true, true, true};
-    if (m_live) {
+    if (m_source == ResultSource::Watch) {
         const QString outside = tr("your client: unseen");
         notes = QStringList{outside, outside, outside, tr("real HTTP"), notes.at(4), notes.at(5)};
         enabled = QList<bool>{false, false, false, true, true, true};
     }
     m_selected = -1;
     m_scene->setOperation(m_result.trace, m_op, m_duplicates, notes, enabled);
-    if (m_result.trace.isEmpty() && m_live)
+    if (m_result.trace.isEmpty() && m_source == ResultSource::Watch)
         m_scene->setEmptyText(tr("Waiting for requests: send an order to the address in the Watch panel."));
     else if (m_result.trace.isEmpty())
         m_scene->setEmptyText(m_result.ops.isEmpty() ? tr("Run a scenario to see its attempts here.")

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "document/resultsource.h"
 #include "simulator.h"
+#include "timeline/timelinedata.h"
 #include "timeline/timelinelayout.h"
 #include "timeline/timelineoverview.h"
 
@@ -11,6 +13,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QHBoxLayout;
 class QGraphicsScene;
 class QLabel;
 class QScrollArea;
@@ -35,12 +38,8 @@ public:
     explicit TimelineWidget(QWidget *parent = nullptr);
     ~TimelineWidget() override;
 
-    // What setResult derives from a whole run: a pure function of it, for a worker thread.
-    struct Prepared
-    {
-        QSet<int> duplicates; // timeline::duplicateRecords
-        TimelineOverview::Layout overview;
-    };
+    // What setResult derives from a whole run (timelinedata.h: the document holds it).
+    using Prepared = TimelineData;
     static Prepared prepare(const RunResult &result);
 
     void setResult(const RunResult &result); // keeps the current op if it still exists, else op 1
@@ -64,12 +63,11 @@ public:
     // own: the row of playback and zoom controls, and the key to the symbols.
     void setControlBarVisible(bool visible);
     void setLegendAllowed(bool allowed);
-    // The result came from the embedded server: the client lanes belong to an outside client the
-    // server cannot see, so they are greyed with a note saying so. Takes effect at the next setResult().
-    void setLive(bool live) { m_live = live; }
-    // The lab's own client ran over real HTTP: the network lane is loopback, not the model.
-    void setRealNetwork(bool real) { m_realNetwork = real; }
-    bool isLive() const { return m_live; }
+    // Where the result comes from; takes effect at the next setResult(). Watch: the client lanes
+    // belong to an outside client the server cannot see, so they are greyed with a note saying so.
+    // LiveRun: the lab's own client ran over real HTTP, so the network lane is loopback, not the model.
+    void setSource(ResultSource source) { m_source = source; }
+    ResultSource source() const { return m_source; }
     double speed() const { return m_speed; }
     QString caption() const;   // the narrated sentence of the current event
     int itemCount() const;     // trace events of the shown operation (each drawn by one item while in view)
@@ -113,6 +111,9 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    QHBoxLayout *createControls();
+    void createOverview();
+    void connectControls();
     void applyResult(const RunResult &result, QSet<int> duplicates, TimelineOverview::Layout *overview);
     void rebuild();
     void applyPlayhead(qint64 t);
@@ -138,9 +139,8 @@ private:
     QString m_caption;
     int m_selected = -1;
     bool m_syncing = false;
-    bool m_live = false;
+    ResultSource m_source = ResultSource::Simulation;
     bool m_overviewAllowed = true;
-    bool m_realNetwork = false;
     enum class Fit { None, Readable, Exact };
     Fit m_fit = Fit::Readable; // how zoom follows resizes until the user zooms by hand
     QSize m_viewInput;         // the view's maximumViewportSize() the layout was computed for

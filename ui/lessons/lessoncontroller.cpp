@@ -1,0 +1,350 @@
+#include "lessons/lessoncontroller.h"
+
+#include "common/makedock.h"
+#include "document/labdocument.h"
+#include "editor/scenarioeditor.h"
+#include "i18n.h"
+#include "lessons/handout.h"
+#include "lessons/lessonplayer.h"
+#include "shell/labframe.h"
+#include "timeline/timelinewidget.h"
+#include "trace.h"
+
+#include <QDockWidget>
+#include <QEventLoop>
+#include <QFileDialog>
+#include <QFutureWatcher>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QShortcut>
+#include <QVariantAnimation>
+
+#include <memory>
+
+namespace retrylab {
+
+LessonController::LessonController(LabFrame *frame, QObject *parent)
+    : QObject(parent)
+    , m_frame(frame)
+{
+    QMainWindow *window = m_frame->frameWindow();
+    m_player = new LessonPlayer;
+    m_player->setObjectName(QStringLiteral("lessonPlayer"));
+    // No scroll area: the dock is as wide as the player's buttons need, at any zoom.
+    m_dock = makeDock(tr("Lesson"), QStringLiteral("lessonDock"), m_player, window);
+    m_dock->setMinimumWidth(320);
+    window->addDockWidget(Qt::RightDockWidgetArea, m_dock);
+    m_dock->hide();
+
+    connect(m_player, &LessonPlayer::stepChanged, this, &LessonController::applyStep);
+    connect(m_player, &LessonPlayer::revealRequested, this, &LessonController::revealAnswer);
+    connect(m_player, &LessonPlayer::hidingChanged, this, [this] { m_frame->applyOutcomeHiding(); });
+    connect(m_frame->document(), &LabDocument::resultShown, this, &LessonController::onResultShown);
+    connect(m_dock, &QDockWidget::visibilityChanged, this, [this] {
+        updateKeys();
+        m_frame->applyOutcomeHiding();
+    });
+
+    // Page Down / Page Up step through the lesson wherever the focus is (a presenter clicker sends
+    // them); on the timeline they otherwise jump between interesting operations.
+    m_nextKey = new QShortcut(QKeySequence(Qt::Key_PageDown), window);
+    m_nextKey->setContext(Qt::WindowShortcut);
+    connect(m_nextKey, &QShortcut::activated, m_player, &LessonPlayer::next);
+    m_previousKey = new QShortcut(QKeySequence(Qt::Key_PageUp), window);
+    m_previousKey->setContext(Qt::WindowShortcut);
+    connect(m_previousKey, &QShortcut::activated, m_player, &LessonPlayer::previous);
+    updateKeys();
+    createMenu();
+}
+
+LessonController::~LessonController()
+{
+    // Neither the dock's hiding nor the player may reach a half-destroyed frame.
+    disconnect(m_dock, nullptr, this, nullptr);
+    disconnect(m_player, nullptr, this, nullptr);
+}
+
+void LessonController::createMenu()
+{
+    m_menu = new QMenu(tr("&Lessons"), m_frame->frameWindow());
+    m_menu->setObjectName(QStringLiteral("lessonsMenu"));
+    m_menu->setToolTipsVisible(true);
+    const QStringList names = lesson::builtinNames();
+    for (const QString &name : names) {
+        const LessonParse parsed = lesson::builtin(name);
+        if (!parsed.ok())
+            continue;
+        QAction *a = m_menu->addAction(i18n::content(parsed.lesson.title));
+        a->setObjectName(QStringLiteral("lesson-") + name);
+        a->setToolTip(i18n::content(parsed.lesson.summary));
+        connect(a, &QAction::triggered, this, [this, name] {
+            if (!m_frame->maybeSave())
+                return;
+            QString error;
+            if (!startLesson(name, 0, &error))
+                QMessageBox::warning(m_frame->frameWindow(), tr("Cannot open the lesson"), error);
+        });
+    }
+    m_menu->addSeparator();
+    QAction *open = m_menu->addAction(tr("Open lesson &file…"));
+    open->setObjectName(QStringLiteral("openLessonAction"));
+    connect(open, &QAction::triggered, this, &LessonController::openLessonFile);
+    QAction *close = m_menu->addAction(tr("&Close lesson"));
+    close->setObjectName(QStringLiteral("closeLessonAction"));
+    connect(close, &QAction::triggered, this, &LessonController::closeLesson);
+    QAction *handout = m_menu->addAction(tr("&Handout of this lesson as PDF…"));
+    handout->setObjectName(QStringLiteral("lessonHandoutAction"));
+    connect(handout, &QAction::triggered, this, [this] { m_frame->exportLessonHandout(); });
+    connect(m_menu, &QMenu::aboutToShow, this, [this, close, handout] {
+        close->setEnabled(isLessonOpen());
+        handout->setEnabled(isLessonOpen());
+    });
+}
+
+void LessonController::setTimelineKeys(QShortcut *next, QShortcut *previous)
+{
+    m_timelineNextKey = next;
+    m_timelinePreviousKey = previous;
+    updateKeys();
+}
+
+int LessonController::defaultDockWidth(bool presenting) const
+{
+    return qMax(340, m_frame->frameWindow()->width() * (presenting ? 30 : 27) / 100);
+}
+
+void LessonController::onPresentationChanged(bool presenting)
+{
+    if (isLessonOpen())
+        m_frame->frameWindow()->resizeDocks({m_dock}, {defaultDockWidth(presenting)}, Qt::Horizontal);
+}
+
+bool LessonController::startLesson(const QString &nameOrFile, int step, QString *error)
+{
+    const LessonParse parsed = lesson::resolve(nameOrFile);
+    if (!parsed.ok()) {
+        if (error)
+            *error = parsed.errors.join(QLatin1Char('\n'));
+        return false;
+    }
+    startLesson(parsed.lesson, step);
+    return true;
+}
+
+void LessonController::startLesson(const Lesson &lesson, int step)
+{
+    m_frame->stopPredicting(); // the lesson asks its own questions
+    const bool wasOpen = isLessonOpen();
+    m_dock->show();
+    m_dock->raise();
+    // A quarter of the window for the lesson's text, readable from the back of a room.
+    if (!wasOpen) {
+        QDockWidget *scenarioDock = m_frame->scenarioDock();
+        const int editor = scenarioDock->width();
+        if (scenarioDock->isVisible())
+            m_frame->frameWindow()->resizeDocks({scenarioDock, m_dock}, {editor, defaultDockWidth()}, Qt::Horizontal);
+        else
+            m_frame->frameWindow()->resizeDocks({m_dock}, {defaultDockWidth()}, Qt::Horizontal);
+    }
+    m_player->setLesson(lesson, step);
+    updateKeys();
+}
+
+void LessonController::closeLesson()
+{
+    disconnect(m_revealDone);
+    m_pending = false;
+    m_frame->editor()->clearHighlight();
+    m_frame->timeline()->emphasiseLane(-1);
+    m_dock->hide();
+    m_frame->applyOutcomeHiding();
+}
+
+bool LessonController::isLessonOpen() const
+{
+    return m_dock && !m_dock->isHidden() && m_player->hasLesson();
+}
+
+bool LessonController::hidesOutcome() const
+{
+    return isLessonOpen() && m_player->hiding();
+}
+
+void LessonController::openLessonFile()
+{
+    if (!m_frame->maybeSave())
+        return;
+    const QString fileName = QFileDialog::getOpenFileName(m_frame->frameWindow(), tr("Open lesson"), QString(),
+                                                          tr("Lesson files (*.json);;All files (*)"));
+    if (fileName.isEmpty())
+        return;
+    QString error;
+    if (!startLesson(fileName, 0, &error))
+        QMessageBox::warning(m_frame->frameWindow(), tr("Cannot open the lesson"), error);
+}
+
+QString LessonController::writeHandout(const QString &fileName, QWidget *progressParent)
+{
+    if (!isLessonOpen())
+        return tr("no lesson is open: start one from the Lessons menu");
+    const Lesson lesson = m_player->lesson();
+    // Every step's run, traced, off the GUI thread; the window stays responsive meanwhile.
+    QFuture<RunResult> runs = startLessonRuns(lesson);
+    QFutureWatcher<RunResult> watcher;
+    QEventLoop wait;
+    connect(&watcher, &QFutureWatcher<RunResult>::finished, &wait, &QEventLoop::quit);
+    std::unique_ptr<QProgressDialog> progress;
+    if (progressParent) {
+        progress = std::make_unique<QProgressDialog>(tr("Running the lesson's steps…"), tr("Cancel"), 0,
+                                                     int(lesson.steps.size()), progressParent);
+        progress->setWindowModality(Qt::WindowModal);
+        progress->setMinimumDuration(300);
+        connect(&watcher, &QFutureWatcher<RunResult>::progressValueChanged, progress.get(), &QProgressDialog::setValue);
+        connect(progress.get(), &QProgressDialog::canceled, &watcher, [&watcher] { watcher.cancel(); });
+    }
+    watcher.setFuture(runs);
+    if (!watcher.isFinished())
+        wait.exec();
+    if (watcher.isCanceled())
+        return tr("cancelled: no handout was written");
+    return writeLessonHandout(lesson, runs.results(), fileName);
+}
+
+void LessonController::updateKeys()
+{
+    const bool lesson = isLessonOpen();
+    m_nextKey->setEnabled(lesson);
+    m_previousKey->setEnabled(lesson);
+    if (m_timelineNextKey)
+        m_timelineNextKey->setEnabled(!lesson);
+    if (m_timelinePreviousKey)
+        m_timelinePreviousKey->setEnabled(!lesson);
+}
+
+void LessonController::applyStep(int step)
+{
+    Q_UNUSED(step);
+    const LessonStep *s = m_player->currentStep();
+    if (!s)
+        return;
+    disconnect(m_revealDone);
+    m_frame->timeline()->pause();
+    m_frame->editor()->clearHighlight();
+    m_frame->timeline()->emphasiseLane(-1);
+    // A lesson's numbers are the simulation's: no live run, no serving.
+    m_frame->stopOutsideSources();
+    m_pending = true;
+    m_frame->applyScenario(s->scenario, QString());
+    m_frame->applyOutcomeHiding();
+}
+
+void LessonController::onResultShown()
+{
+    if (m_pending)
+        finishStep();
+}
+
+void LessonController::finishStep()
+{
+    m_pending = false;
+    const LessonStep *s = m_player->currentStep();
+    if (!s)
+        return;
+    TimelineWidget *timeline = m_frame->timeline();
+    if (s->operation > 0)
+        m_frame->setOperation(s->operation);
+    const LessonHighlight &h = s->highlight;
+    const bool question = s->question.kind != LessonQuestion::Kind::None;
+    if (h.kind == LessonHighlight::Kind::Control) {
+        m_frame->editor()->highlightField(h.target);
+    } else if (h.kind == LessonHighlight::Kind::Lane) {
+        Lane lane;
+        if (trace::laneFromName(h.target, &lane))
+            timeline->emphasiseLane(int(lane));
+    }
+    if (question) {
+        // The class predicts before it sees: the operation waits at its start.
+        m_frame->showPage(LabFrame::Page::Timeline);
+        timeline->pause();
+        timeline->setPlayhead(0);
+    } else if (h.kind == LessonHighlight::Kind::Event) {
+        EventKind kind;
+        if (trace::kindFromName(h.target, &kind))
+            timeline->selectFirstEvent(kind);
+    }
+    m_frame->applyOutcomeHiding();
+    m_frame->updatePlaybackActions();
+}
+
+void LessonController::revealAnswer()
+{
+    disconnect(m_revealDone);
+    if (m_pending || !m_frame->document()->hasResult()) {
+        // The step's run is not on show yet: answer once it is.
+        m_revealDone = connect(m_frame->document(), &LabDocument::resultShown, this, &LessonController::revealAnswer,
+                               Qt::SingleShotConnection);
+        return;
+    }
+    TimelineWidget *timeline = m_frame->timeline();
+    m_frame->showPage(LabFrame::Page::Timeline);
+    timeline->pause();
+    timeline->setPlayhead(0);
+    timeline->play();
+    if (!timeline->isPlaying()) {
+        finishReveal();
+        return;
+    }
+    m_revealDone = connect(timeline->animation(), &QAbstractAnimation::finished, this, &LessonController::finishReveal,
+                           Qt::SingleShotConnection);
+    m_frame->updatePlaybackActions();
+}
+
+void LessonController::finishReveal()
+{
+    disconnect(m_revealDone);
+    const LessonStep *s = m_player->currentStep();
+    if (!s)
+        return;
+    const RunResult &result = m_frame->document()->result();
+    double actual = 0;
+    if (!lesson::metricValue(result, lesson::shownOperation(*s, result), s->question.metric, &actual))
+        actual = qQNaN();
+    m_player->showAnswer(actual);
+    if (s->highlight.kind == LessonHighlight::Kind::Event) {
+        EventKind kind;
+        if (trace::kindFromName(s->highlight.target, &kind))
+            m_frame->timeline()->selectFirstEvent(kind);
+    }
+    m_frame->updatePlaybackActions();
+}
+
+LessonController::State LessonController::saveState() const
+{
+    State state;
+    if (!isLessonOpen())
+        return state;
+    state.lesson = m_player->lesson();
+    state.step = m_player->step();
+    state.guess = m_player->guessedNumber();
+    state.choice = m_player->guessedChoice();
+    state.revealed = m_player->isRevealed();
+    return state;
+}
+
+void LessonController::restoreState(const State &state)
+{
+    if (state.lesson.steps.isEmpty())
+        return;
+    // The step sets its own scenario up again; the class's guess and the answer come back with it.
+    startLesson(state.lesson, state.step);
+    if (!qIsNaN(state.guess))
+        m_player->setGuess(state.guess);
+    if (state.choice >= 0)
+        m_player->setGuessedChoice(state.choice);
+    if (state.revealed)
+        m_player->reveal(); // answered once the step's run is on show
+}
+
+} // namespace retrylab

@@ -1,0 +1,120 @@
+#pragma once
+
+#include "live/watchsession.h"
+#include "simulator.h"
+
+#include <QObject>
+
+class QAction;
+class QComboBox;
+class QDockWidget;
+class QMenu;
+class QTimer;
+class QToolBar;
+
+namespace retrylab {
+
+class LabFrame;
+class LiveMode;
+class StatusOutcome;
+class WatchPanel;
+
+// The two ways a result comes from real HTTP instead of the simulation: the Watch view (File >
+// Serve…: the embedded order server shows what outside clients send) and a Live run (Playback >
+// Live: the lab's own client runs the scenario over loopback). Both publish into the document
+// with their source; one order server at a time, so each switches the other off.
+class LiveController : public QObject
+{
+    Q_OBJECT
+public:
+    // Creates the Watch dock (hidden) and the actions; `frame` outlives the controller.
+    LiveController(LabFrame *frame, StatusOutcome *status, QObject *parent = nullptr);
+
+    // ---- Where the frame puts the actions
+    void addToFileMenu(QMenu *menu);         // Serve…, Watch live requests
+    void addToViewMenu(QMenu *menu);         // the Watch dock's toggle
+    void addToPlaybackMenu(QMenu *menu);     // Live, Stop live run
+    void addLiveToToolBar(QToolBar *bar);    // Live, its time scale, Stop
+    void addWatchToToolBar(QToolBar *bar);   // Watch live requests
+
+    // ---- Watch: the embedded order server and its panel
+    WatchSession *watchSession() const { return m_watch; }
+    WatchPanel *watchPanel() const { return m_watchPanel; }
+    QDockWidget *watchDock() const { return m_watchDock; }
+    QAction *serveAction() const { return m_serveAction; }
+    QAction *watchAction() const { return m_watchAction; }
+    // Serves the current scenario's server and fault settings; while it runs, the views show
+    // what arrives and the scenario cannot be changed. Returns false with the reason.
+    bool startServing(const WatchOptions &options, QString *error = nullptr);
+    void stopServing();
+    bool isServing() const;
+
+    // ---- Live run: the lab's own client over real HTTP
+    LiveMode *liveMode() const { return m_live; }
+    QAction *liveAction() const { return m_liveAction; }
+    QAction *stopLiveAction() const { return m_stopLiveAction; }
+    QComboBox *liveScaleBox() const { return m_liveScale; }
+    // Live is on: Re-run, a new seed, an edit and loading a scenario run it over real HTTP.
+    bool isLiveOn() const;
+    bool isLiveRunning() const;
+
+    // ---- What the frame tells it
+    // A scenario was loaded: in Live mode it runs over HTTP instead of being simulated.
+    void onScenarioLoaded();
+    // An edit: in Live mode a burst of edits starts one run.
+    void onScenarioEdited();
+    // Re-run: true when a Live run started (the frame then does not simulate).
+    bool rerun();
+    // The status bar's Watch label, after the outcome was shown.
+    void showWatchStatus();
+    // The status bar's Live run label: running, or the description of the Live run on show.
+    void updateLiveRunLabel();
+    // Reset layout: the Watch dock comes back while serving.
+    void showDockIfServing();
+    // Stops both: the frame goes back to the simulation (a lesson's numbers are the simulation's).
+    void stopAll();
+
+    // The language switch: whether Live was on (nothing is served by a new window).
+    struct State
+    {
+        bool live = false;
+    };
+    State saveState() const;
+    void restoreState(const State &state);
+
+public Q_SLOTS:
+    // File > Serve…: asks for the port and the network, then serves; stops when serving.
+    void serveWithDialog();
+    // Live on or off; off runs the simulation again.
+    void setLive(bool on);
+    // Stops the live run in flight; the result on show stays.
+    void stopLiveRun();
+
+private:
+    void createWatch();
+    void createActions();
+    void createLiveScale();
+    void onWatchResult(const RunResult &result, int lastOperation);
+    void onServingChanged(bool serving);
+    void startLiveRun();
+    void onLiveRunFinished(const RunResult &result, const QString &description);
+    void onLiveRunningChanged(bool running);
+
+    LabFrame *m_frame;
+    StatusOutcome *m_status;
+    WatchSession *m_watch = nullptr;
+    WatchPanel *m_watchPanel = nullptr;
+    QDockWidget *m_watchDock = nullptr;
+    WatchOptions m_watchOptions; // the last ones asked for in File > Serve…
+    LiveMode *m_live = nullptr;
+    QTimer *m_liveEdit = nullptr; // a burst of edits in Live mode starts one run
+    QString m_liveRunDescription;
+    QAction *m_serveAction = nullptr;
+    QAction *m_watchAction = nullptr;
+    QAction *m_liveAction = nullptr;
+    QAction *m_stopLiveAction = nullptr;
+    QAction *m_liveScaleAction = nullptr; // the toolbar's time scale box
+    QComboBox *m_liveScale = nullptr;
+};
+
+} // namespace retrylab
