@@ -193,7 +193,7 @@ void ServerPipeline::processingDone(ServerHost::Id id)
         m_counters.serverErrors++;
         // The error is stored where the service stores it (storeErrors), else the reservation goes.
         m_service.failBeforeCommit(r.order, now, errorStatus);
-        m_host.failedBeforeCommit(id);
+        m_host.failedBeforeCommit(id, now);
         if (m_host.tracing())
             m_host.trace(id, Lane::Server, EventKind::ServerError, errorStatus, 0, QStringLiteral("failed before commit"));
         return finished(id, errorStatus, ServerAnswer::FailedBeforeCommit);
@@ -220,7 +220,7 @@ void ServerPipeline::commit(ServerHost::Id id, qint64 now)
     const bool after = r.faults & F5xxAfter;
     const int status = after ? errorStatus : 201;
     bool keyTaken = false;
-    const QString refused = m_host.persist(id, status, &keyTaken);
+    const QString refused = m_host.persist(id, status, now, &keyTaken);
     if (!refused.isEmpty()) {
         m_service.release(r.order);
         if (keyTaken) {
@@ -324,6 +324,16 @@ void ServerPipeline::answer(ServerHost::Id id, int status, int retryAfterS, Serv
         return m_host.resetConnection(id);
     }
     m_host.deliver(id);
+}
+
+std::vector<ServerHost::Id> ServerPipeline::takeAll()
+{
+    std::vector<ServerHost::Id> all(m_waiting.begin(), m_waiting.end());
+    all.insert(all.end(), m_processing.begin(), m_processing.end());
+    m_waiting.clear();
+    m_processing.clear();
+    m_busy = 0;
+    return all;
 }
 
 void ServerPipeline::restart(const QString &why)

@@ -94,13 +94,15 @@ public:
         Q_UNUSED(processingUs);
         return QString();
     }
-    // A failure before commit was recorded by the service: the store keeps the error it answers.
-    virtual void failedBeforeCommit(Id) {}
+    // A failure before commit was recorded by the service at `now` (the service clock): the store
+    // keeps the error it answers.
+    virtual void failedBeforeCommit(Id, qint64 now) { Q_UNUSED(now); }
     // Writes the record (and its key) to the store before the service commits it. Returns empty,
     // or why the store refused (then 409 when `keyTaken`, else 500).
-    virtual QString persist(Id, int status, bool *keyTaken)
+    virtual QString persist(Id, int status, qint64 now, bool *keyTaken)
     {
         Q_UNUSED(status);
+        Q_UNUSED(now);
         *keyTaken = false;
         return QString();
     }
@@ -154,6 +156,9 @@ public:
     // appended to their trace (empty: nothing).
     void restart(const QString &why = QString());
 
+    // Empties the queue and the processing list without a word (the server stops or is reset):
+    // returns what they held, for the host to end.
+    std::vector<ServerHost::Id> takeAll();
     // Still processing (not dropped by a restart, not finished).
     bool isProcessing(ServerHost::Id id) const;
     quint32 epoch() const { return m_epoch; }
