@@ -935,13 +935,7 @@ void Engine::countRecords(OpTotals &t, const ServerCounts *server)
             t.records[size_t(o)] = t.liveRecords[size_t(o)] = server->recordsPerOp[size_t(o)];
             t.recordCount += server->recordsPerOp[size_t(o)];
         }
-        m_m.replays = server->replays;
-        m_m.conflicts409 = server->conflicts409;
-        m_m.mismatch422 = server->mismatch422;
-        m_m.rejected400 = server->rejected400;
-        m_m.throttled429 = server->throttled429;
-        m_m.rejected503 = server->rejected503;
-        m_m.serverErrors = server->serverErrors;
+        applyServerCounts(m_m, server->counters);
     } else {
         m_link->addCounts(m_m);
     }

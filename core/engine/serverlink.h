@@ -2,6 +2,7 @@
 
 #include "engine/eventqueue.h"
 #include "orderservice.h"
+#include "server/serverpipeline.h"
 #include "simulator.h"
 
 #include <vector>
@@ -9,6 +10,19 @@
 namespace retrylab::engine {
 
 struct Flow;
+
+// The server's counters into a run's metrics.
+inline void applyServerCounts(Metrics &m, const ServerCounters &c)
+{
+    m.replays = c.replays;
+    m.conflicts409 = c.conflicts409;
+    m.mismatch422 = c.mismatch422;
+    m.rejected400 = c.rejected400;
+    m.throttled429 = c.throttled429;
+    m.rejected503 = c.rejected503;
+    m.serverErrors = int(c.serverErrors);
+    m.versionConflicts = c.versionConflicts;
+}
 
 // Where the engine's client layers send an HTTP attempt once it leaves the client: the simulated
 // network and server on the virtual clock (SimulatedNetwork), or a real order service over a

@@ -212,15 +212,7 @@ void SimulatedNetwork::onReconcile()
 
 void SimulatedNetwork::addCounts(Metrics &m) const
 {
-    const ServerCounters &c = m_pipeline.counters();
-    m.replays = c.replays;
-    m.conflicts409 = c.conflicts409;
-    m.mismatch422 = c.mismatch422;
-    m.rejected400 = c.rejected400;
-    m.throttled429 = c.throttled429;
-    m.rejected503 = c.rejected503;
-    m.serverErrors = int(c.serverErrors);
-    m.versionConflicts = c.versionConflicts;
+    applyServerCounts(m, m_pipeline.counters());
     m.lastCommitS = m_lastCommit >= 0 ? double(m_lastCommit) / kS : 0;
 }
 

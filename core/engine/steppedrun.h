@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/wiretransport.h"
+#include "server/serverpipeline.h"
 #include "simulator.h"
 
 #include <QList>
@@ -15,14 +16,8 @@ namespace retrylab {
 struct ServerCounts
 {
     std::vector<int> recordsPerOp; // index = op (1-based; [0] unused)
-    qint64 replays = 0;
-    qint64 conflicts409 = 0;
-    qint64 mismatch422 = 0;
-    qint64 rejected400 = 0;
-    qint64 throttled429 = 0;
-    qint64 rejected503 = 0;
-    int serverErrors = 0;
-    QList<RecordRow> records; // for RunResult::records (may be empty)
+    ServerCounters counters;       // the run's share of GET /metrics
+    QList<RecordRow> records;      // for RunResult::records (may be empty)
 };
 
 // The engine's client layers on a clock that someone else drives (the live path): the same
