@@ -237,5 +237,14 @@ QString restartText(const Scenario &s, const QString &prefix)
     return prefix + QLatin1Char(' ') + what.arg(s.server.restartDownMs);
 }
 
+TraceTyped restartTyped(const Scenario &s, CommitPhase phase)
+{
+    TraceTyped typed;
+    typed.cause = s.server.idempotency.store == KeyStore::Memory ? TraceCause::KeysForgotten : TraceCause::KeysKept;
+    typed.arg = s.server.restartDownMs;
+    typed.phase = phase;
+    return typed;
+}
+
 } // namespace faults
 } // namespace retrylab

@@ -2,6 +2,7 @@
 
 #include "rng.h"
 #include "scenario.h"
+#include "trace.h"
 
 #include <unordered_map>
 #include <vector>
@@ -108,6 +109,8 @@ quint32 queryDice(const Scenario &s, const Attempt &a, qint64 *latencyUs = nullp
 // What a server restart did, for the trace of a request it dropped: the prefix, then the down
 // time and whether the key store forgot its keys. One wording for the engine and the live server.
 QString restartText(const Scenario &s, const QString &prefix);
+// The same as typed trace fields: keys forgotten or kept, the down time (ms), before or after a commit.
+TraceTyped restartTyped(const Scenario &s, CommitPhase phase);
 
 } // namespace faults
 } // namespace retrylab

@@ -38,6 +38,7 @@ ServiceDecision OrderService::begin(const OrderRequest &request, qint64 nowUs)
         d.kind = ServiceDecision::Reject;
         d.status = 400;
         d.reason = token ? QStringLiteral("order token required") : QStringLiteral("Idempotency-Key required");
+        d.why = token ? TraceCause::TokenRequired : TraceCause::KeyRequired;
         return d;
     }
     if (!usesKeys() || request.key == 0)
@@ -46,6 +47,7 @@ ServiceDecision OrderService::begin(const OrderRequest &request, qint64 nowUs)
         d.kind = ServiceDecision::Reject;
         d.status = 400;
         d.reason = QStringLiteral("unknown order token");
+        d.why = TraceCause::UnknownToken;
         return d;
     }
     // Single-use: the token was consumed when its order committed (a later try at the same
@@ -55,6 +57,7 @@ ServiceDecision OrderService::begin(const OrderRequest &request, qint64 nowUs)
         d.status = 409;
         d.tokenUsed = true;
         d.reason = QStringLiteral("order token already used");
+        d.why = TraceCause::TokenUsed;
         return d;
     }
 
@@ -65,12 +68,14 @@ ServiceDecision OrderService::begin(const OrderRequest &request, qint64 nowUs)
             d.kind = ServiceDecision::Reject;
             d.status = 409;
             d.reason = QStringLiteral("a request with this key is in progress");
+            d.why = TraceCause::KeyInProgress;
             return d;
         }
         if (idem.fingerprint && entry->fingerprint != request.fingerprint) {
             d.kind = ServiceDecision::Reject;
             d.status = 422;
             d.reason = QStringLiteral("key reused with a different payload");
+            d.why = TraceCause::PayloadMismatch;
             return d;
         }
         d.kind = ServiceDecision::Replay;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "scenario.h"
+#include "trace.h"
 
 #include <QList>
 #include <QString>
@@ -30,6 +31,7 @@ struct ServiceDecision
     bool keyReserved = false;
     bool tokenUsed = false;  // 409 for a single-use token whose order is already committed
     QString reason;
+    TraceCause why = TraceCause::None; // the reason as a value (trace.h)
 };
 
 // One committed order.

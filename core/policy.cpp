@@ -85,6 +85,7 @@ TransportVerdict transport(const TransportConfig &config, const QString &method,
     TransportVerdict v;
     if (!config.enabled) {
         v.reason = QStringLiteral("transport retries off");
+        v.why = TraceCause::TransportOff;
         return v;
     }
     if (outcome.ok()) {
@@ -110,11 +111,14 @@ TransportVerdict transport(const TransportConfig &config, const QString &method,
         v.cause = TransportCause::Read;
         doneOfCause = done.read;
         limitOfCause = config.read;
-        if (!methodAllowed)
+        if (!methodAllowed) {
             v.reason = QStringLiteral("read error on %1, which is not in allowed_methods").arg(method);
+            v.why = TraceCause::ReadErrorNotAllowed;
+        }
         break;
     case OutcomeKind::CircuitOpen:
         v.reason = QStringLiteral("circuit open");
+        v.why = TraceCause::BreakerOpen;
         break;
     case OutcomeKind::Response: {
         v.cause = TransportCause::Status;
@@ -125,12 +129,14 @@ TransportVerdict transport(const TransportConfig &config, const QString &method,
         const bool totalLeft = config.total != TransportConfig::Unlimited && config.total - done.total > 0;
         if (!methodAllowed) {
             v.reason = QStringLiteral("%1 is not in allowed_methods").arg(method);
+            v.why = TraceCause::MethodNotAllowed;
         } else if (config.statusForcelist.contains(outcome.status)) {
             v.retry = true;
         } else if (totalLeft && config.respectRetryAfter && hasRetryAfter && isRetryAfterStatus(outcome.status)) {
             v.retry = true;
         } else {
             v.reason = QStringLiteral("status %1 is not retryable").arg(outcome.status);
+            v.why = TraceCause::StatusNotRetryable;
         }
         break;
     }
@@ -142,6 +148,9 @@ TransportVerdict transport(const TransportConfig &config, const QString &method,
         const int limit = byTotal ? config.total : limitOfCause;
         v.retry = false;
         v.statusExhausted = outcome.kind == OutcomeKind::Response;
+        v.why = TraceCause::RetriesExhausted;
+        v.limit = limit;
+        v.counter = byTotal ? 0 : int(v.cause);
         v.reason = QStringLiteral("%1=%2 retries exhausted")
                        .arg(byTotal ? QStringLiteral("total") : QLatin1String(causeName(v.cause)))
                        .arg(limit);

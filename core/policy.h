@@ -1,6 +1,7 @@
 #pragma once
 
 #include "scenario.h"
+#include "trace.h"
 
 #include <QDateTime>
 #include <QString>
@@ -44,6 +45,9 @@ struct TransportVerdict
     bool retry = false;
     qint64 delayUs = 0;
     QString reason;
+    TraceCause why = TraceCause::None; // the reason as a value (trace.h); words come from it at the edge
+    int limit = 0;                     // RetriesExhausted: the limit,
+    int counter = 0;                   // and its counter: 0 total, else int(TransportCause)
     TransportCause cause = TransportCause::None;
     bool retryAfter = false; // the wait is the server's Retry-After, not the backoff
     // A status_forcelist (or Retry-After) status that was retryable but ran out of retries:

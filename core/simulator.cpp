@@ -155,7 +155,10 @@ struct Flow
     mutable quint64 cachedAttempt = ~0ull;
     mutable QString cachedPath;
     mutable QString cachedRequestId;
+    int sentId = 0; // trace: the id of the current attempt's send (TransportAttempt or QuerySent)
 };
+
+using Typed = TraceTyped;
 
 struct Request
 {
@@ -173,6 +176,10 @@ struct Request
     OrderRequest order;
     int b = 0, w = 0, t = 0;
     qint64 version = -1; // occ: the row version the write carries
+    // Trace links (event ids, 0 = none): the client's send (or the delay), the arrival, the answer.
+    int sentId = 0;
+    int arrivedId = 0;
+    int respondedId = 0;
 };
 
 struct ClientState
@@ -354,8 +361,9 @@ private:
         }
         return (m_tokenMode ? QStringLiteral("tok-") : QStringLiteral("key-")) + hex(key, 10);
     }
-    void trace(Lane lane, EventKind kind, const Flow &f, int b, int w, int t, quint64 key, int status = 0,
-               int record = 0, const QString &detail = QString())
+    // Returns the event's id (trace.h): its index in the run's trace + 1.
+    int trace(Lane lane, EventKind kind, const Flow &f, int b, int w, int t, quint64 key, int status = 0,
+              int record = 0, const QString &detail = QString(), const Typed &typed = Typed())
     {
         TraceEvent e;
         e.t = m_now;
@@ -381,7 +389,11 @@ private:
         e.status = status;
         e.record = record;
         e.detail = detail;
-        put(std::move(e));
+        e.business = qint16(qMax(1, b));
+        e.wrapper = qint16(qMax(1, w));
+        e.transport = qint16(qMax(1, t));
+        typed.applyTo(e);
+        return put(std::move(e));
     }
     // Texts that many events share, formatted once per run: copies share one buffer, so a traced
     // run does not allocate (and later free) a string per event for them.
@@ -408,27 +420,50 @@ private:
             return statusText(o.status);
         return o.describe();
     }
-    void put(TraceEvent &&e)
+    int put(TraceEvent &&e)
     {
+        e.id = ++m_lastEventId;
         if (m_opt.sink)
             m_opt.sink(e);
         else
             m_trace.append(std::move(e));
+        return m_lastEventId;
     }
-    void traceFlow(Lane lane, EventKind kind, const Flow &f, int status = 0, int record = 0,
-                   const QString &detail = QString())
+    int traceFlow(Lane lane, EventKind kind, const Flow &f, int status = 0, int record = 0,
+                  const QString &detail = QString(), const Typed &typed = Typed())
     {
-        trace(lane, kind, f, f.b, f.w, f.t, f.key, status, record, detail);
+        return trace(lane, kind, f, f.b, f.w, f.t, f.key, status, record, detail, typed);
     }
-    void traceReq(Lane lane, EventKind kind, const Request &r, int status = 0, int record = 0,
-                  const QString &detail = QString())
+    // A request's event: its method, and by default the link to its arrival (or, before it, its send).
+    int traceReq(Lane lane, EventKind kind, const Request &r, int status = 0, int record = 0,
+                 const QString &detail = QString(), Typed typed = Typed())
     {
         const Flow &f = m_flows[size_t(r.flow)];
-        trace(lane, kind, f, r.b, r.w, r.t, r.order.key, status, record, detail);
+        typed.method = r.method == Method::Get ? TraceMethod::GetOrder : TraceMethod::PostOrder;
+        if (typed.answers == 0)
+            typed.answers = r.arrivedId != 0 ? r.arrivedId : r.sentId;
+        return trace(lane, kind, f, r.b, r.w, r.t, r.order.key, status, record, detail, typed);
     }
+    static TraceOutcome outcomeOf(const AttemptOutcome &o)
+    {
+        switch (o.kind) {
+        case OutcomeKind::Response:
+            return o.raised ? TraceOutcome::Raised : (o.replayed ? TraceOutcome::Replayed : TraceOutcome::Response);
+        case OutcomeKind::ConnectError:
+            return TraceOutcome::ConnectError;
+        case OutcomeKind::ReadTimeout:
+            return TraceOutcome::ReadTimeout;
+        case OutcomeKind::ConnectionReset:
+            return TraceOutcome::ConnectionReset;
+        case OutcomeKind::CircuitOpen:
+            return TraceOutcome::CircuitOpen;
+        }
+        return TraceOutcome::None;
+    }
+    static TraceMethod flowMethod(const Flow &f) { return f.querying ? TraceMethod::GetOrder : TraceMethod::PostOrder; }
 
     // --- client -----------------------------------------------------------
-    bool mintKey(Flow &f, int phase, Ev resume, const char *where);
+    bool mintKey(Flow &f, int phase, Ev resume, const char *where, TraceCause cause);
     void onOpStart(int fi, int phase);
     void onBusinessStart(int fi, int phase);
     void onWrapperStart(int fi, int phase);
@@ -454,7 +489,8 @@ private:
     bool retryLayer(int fi, const AttemptOutcome &o, const LayerRetry &layer);
     void afterWrapper(int fi, const AttemptOutcome &o);
     void afterBusiness(int fi, const AttemptOutcome &o);
-    void finish(Flow &f, bool ok, const QString &why);
+    // `typed`: the cause (Final with the outcome, or why else), arg the last status.
+    void finish(Flow &f, bool ok, const QString &why, const Typed &typed);
     bool spendBudget(Flow &f, Lane lane);
     // The transport's verdict on a failed attempt (POST or status query), carried out: schedules
     // `resume` after the wait and returns true, or traces why it gives up and returns false.
@@ -517,6 +553,8 @@ private:
     Trace m_trace;
     quint64 m_cachedKey = 0;
     QString m_cachedKeyText;
+    int m_lastEventId = 0;         // ids of the trace's events (trace.h): the last one given
+    std::vector<int> m_commitIds;  // record - 1 -> the id of its Committed event (replays link to it)
     std::vector<QString> m_statusTexts, m_businessTexts, m_wrapperTexts, m_attemptTexts, m_processingTexts;
     QString m_scratch;
     QString m_timeoutText;
@@ -550,7 +588,7 @@ private:
 
 // ------------------------------------------------------------------ client
 
-bool Engine::mintKey(Flow &f, int phase, Ev resume, const char *where)
+bool Engine::mintKey(Flow &f, int phase, Ev resume, const char *where, TraceCause cause)
 {
     if (phase == 1)
         return true; // token already fetched
@@ -570,14 +608,15 @@ bool Engine::mintKey(Flow &f, int phase, Ev resume, const char *where)
         const qint64 rtt = latency(rng) + latency(rng);
         if (m_tracing)
             traceFlow(Lane::Server, EventKind::TokenIssued, f, 201, 0,
-                      QStringLiteral("POST /order-tokens (%1)").arg(QLatin1String(where)));
+                      QStringLiteral("POST /order-tokens (%1)").arg(QLatin1String(where)),
+                      {cause, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::None, TraceMethod::PostToken});
         at(m_now + rtt, Ev::TokenReady, int(&f - m_flows.data()), quint32(resume), 1);
         return false;
     }
     // The key belongs to the layer that mints it: inside the @retry wrapper for perWrapperAttempt.
     if (m_tracing)
         traceFlow(m_c.keyPlacement == KeyPlacement::PerWrapperAttempt ? Lane::Wrapper : Lane::Business,
-                  EventKind::KeyMinted, f, 0, 0, QLatin1String(where));
+                  EventKind::KeyMinted, f, 0, 0, QLatin1String(where), {cause});
     return true;
 }
 
@@ -594,7 +633,7 @@ void Engine::onOpStart(int fi, int phase)
             // A double submit reuses the key minted for the form (same operation).
             if (f.sub > 1 && m_flows[size_t(fi - 1)].op == f.op && m_flows[size_t(fi - 1)].key != 0) {
                 f.key = m_flows[size_t(fi - 1)].key;
-            } else if (!mintKey(f, phase, Ev::OpStart, "per operation")) {
+            } else if (!mintKey(f, phase, Ev::OpStart, "per operation", TraceCause::PerOperation)) {
                 return;
             }
         }
@@ -615,8 +654,9 @@ void Engine::onBusinessStart(int fi, int phase)
             traceFlow(Lane::Business, EventKind::BusinessAttempt, f, 0, 0,
                       m_c.business.maxAttempts == 0
                           ? ascii("business attempt %d (unlimited until the %d ms deadline)", f.b, m_c.business.deadlineMs)
-                          : cached(m_businessTexts, f.b, [this](int b) { return ascii("business attempt %d of %d", b, m_businessMax); }));
-        if (m_c.keyPlacement == KeyPlacement::PerBusinessAttempt && !mintKey(f, 0, Ev::BusinessStart, "per business attempt"))
+                          : cached(m_businessTexts, f.b, [this](int b) { return ascii("business attempt %d of %d", b, m_businessMax); }),
+                      {TraceCause::MaxAttempts, m_c.business.maxAttempts == 0 ? 0 : m_businessMax, m_c.business.deadlineMs});
+        if (m_c.keyPlacement == KeyPlacement::PerBusinessAttempt && !mintKey(f, 0, Ev::BusinessStart, "per business attempt", TraceCause::PerBusinessAttempt))
             return;
     }
     if (m_c.queryBeforeRetry && f.b > 1) {
@@ -646,8 +686,9 @@ void Engine::onWrapperStart(int fi, int phase)
             traceFlow(Lane::Wrapper, EventKind::WrapperAttempt, f, 0, 0,
                       m_c.wrapper.maxAttempts == 0
                           ? ascii("wrapper attempt %d (unlimited until the %d ms deadline)", f.w, m_c.wrapper.deadlineMs)
-                          : cached(m_wrapperTexts, f.w, [this](int w) { return ascii("wrapper attempt %d of %d", w, m_wrapperMax); }));
-        if (m_c.keyPlacement == KeyPlacement::PerWrapperAttempt && !mintKey(f, 0, Ev::WrapperStart, "per wrapper attempt"))
+                          : cached(m_wrapperTexts, f.w, [this](int w) { return ascii("wrapper attempt %d of %d", w, m_wrapperMax); }),
+                      {TraceCause::MaxAttempts, m_c.wrapper.maxAttempts == 0 ? 0 : m_wrapperMax, m_c.wrapper.deadlineMs});
+        if (m_c.keyPlacement == KeyPlacement::PerWrapperAttempt && !mintKey(f, 0, Ev::WrapperStart, "per wrapper attempt", TraceCause::PerWrapperAttempt))
             return;
     }
     onTransportSend(fi);
@@ -667,8 +708,9 @@ void Engine::onTransportSend(int fi)
     f.waiting = true;
     f.querying = false;
     if (m_tracing)
-        traceFlow(Lane::Transport, EventKind::TransportAttempt, f, 0, 0,
-                  cached(m_attemptTexts, f.t, [](int t) { return ascii("POST /orders, attempt %d", t); }));
+        f.sentId = traceFlow(Lane::Transport, EventKind::TransportAttempt, f, 0, 0,
+                             cached(m_attemptTexts, f.t, [](int t) { return ascii("POST /orders, attempt %d", t); }),
+                             {TraceCause::None, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::None, TraceMethod::PostOrder});
 
     ClientState &cs = m_clients[size_t(f.client)];
     const bool firstTry = f.b <= 1 && f.w <= 1 && f.t == 1;
@@ -676,7 +718,8 @@ void Engine::onTransportSend(int fi)
         && !(m_c.circuitBreaker.retriesOnly && firstTry)) {
         m_m.circuitRejections++;
         if (m_tracing)
-            traceFlow(Lane::Transport, EventKind::CircuitOpen, f, 0, 0, QStringLiteral("circuit breaker open"));
+            traceFlow(Lane::Transport, EventKind::CircuitOpen, f, 0, 0, QStringLiteral("circuit breaker open"),
+                      {TraceCause::BreakerOpen, 0, 0, 0, f.sentId, TraceOutcome::None, CommitPhase::None, TraceMethod::PostOrder});
         f.waiting = false;
         AttemptOutcome o;
         o.kind = OutcomeKind::CircuitOpen;
@@ -702,7 +745,8 @@ void Engine::onReadArrive(int fi, quint32 serial)
     f.readVersion = m_rowVersion[size_t(f.row)];
     if (m_tracing)
         traceFlow(Lane::Server, EventKind::RowRead, f, 200, 0,
-                  ascii("row %d: version %lld", f.row + 1, static_cast<long long>(f.readVersion)));
+                  ascii("row %d: version %lld", f.row + 1, static_cast<long long>(f.readVersion)),
+                  {TraceCause::RowVersion, f.row + 1, f.readVersion, 0, f.sentId});
     RngStream rng(m_s.seed, RngStream::Network,
                   {quint64(f.op), quint64(f.sub), quint64(f.b), quint64(f.w), quint64(f.t), 12});
     at(m_now + latency(rng), Ev::ReadReply, fi, serial);
@@ -750,9 +794,11 @@ void Engine::sendWrite(int fi)
     r.order.key = f.key;
     r.order.fingerprint = f.fingerprint;
     r.version = f.readVersion;
+    r.sentId = f.sentId;
     if (faults & FRequestLost) {
         if (m_tracing)
-            traceReq(Lane::Network, EventKind::RequestLost, r, 0, 0, QStringLiteral("the request never reached the server"));
+            traceReq(Lane::Network, EventKind::RequestLost, r, 0, 0, QStringLiteral("the request never reached the server"),
+                     {TraceCause::NeverReached});
         freeRequest(ri);
         return;
     }
@@ -762,8 +808,9 @@ void Engine::sendWrite(int fi)
     if (faults & FSpike) {
         delay += qint64(m_s.network.spikeMs) * kMs;
         if (m_tracing)
-            traceReq(Lane::Network, EventKind::RequestDelayed, r, 0, 0,
-                     QStringLiteral("delayed by %1 ms").arg(m_s.network.spikeMs));
+            r.sentId = traceReq(Lane::Network, EventKind::RequestDelayed, r, 0, 0,
+                                QStringLiteral("delayed by %1 ms").arg(m_s.network.spikeMs),
+                                {TraceCause::LatencySpike, m_s.network.spikeMs});
     }
     at(m_now + delay, Ev::RequestArrive, ri);
 }
@@ -773,8 +820,8 @@ void Engine::sendQuery(Flow &f, int fi)
     m_m.queries++;
     f.qt = 0;
     if (m_tracing)
-        traceFlow(Lane::Business, EventKind::QuerySent, f, 0, 0,
-                  ascii("GET /orders?ref=ORD-%04d", f.op));
+        f.sentId = traceFlow(Lane::Business, EventKind::QuerySent, f, 0, 0, ascii("GET /orders?ref=ORD-%04d", f.op),
+                             {TraceCause::None, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::None, TraceMethod::GetOrder});
     sendQueryAttempt(fi);
 }
 
@@ -792,8 +839,9 @@ void Engine::sendQueryAttempt(int fi)
     f.querying = true;
     m_m.queryAttempts++;
     if (m_tracing && f.qt > 1)
-        traceFlow(Lane::Transport, EventKind::QuerySent, f, 0, 0,
-                  ascii("GET /orders?ref=ORD-%04d, attempt %d", f.op, f.qt));
+        f.sentId = traceFlow(Lane::Transport, EventKind::QuerySent, f, 0, 0,
+                             ascii("GET /orders?ref=ORD-%04d, attempt %d", f.op, f.qt),
+                             {TraceCause::None, f.qt, 0, 0, 0, TraceOutcome::None, CommitPhase::None, TraceMethod::GetOrder});
     const NetworkConfig &n = m_s.network;
     const faults::Attempt query{f.op, f.sub, f.b, 1, f.qt, true};
     qint64 delay = 0;
@@ -821,16 +869,19 @@ void Engine::sendQueryAttempt(int fi)
     r.w = qMax(1, f.w);
     r.t = qMax(1, f.t);
     r.order.op = f.op;
+    r.sentId = f.sentId;
     if (faults & FRequestLost) {
         if (m_tracing)
-            traceReq(Lane::Network, EventKind::RequestLost, r, 0, 0, QStringLiteral("the status query was lost"));
+            traceReq(Lane::Network, EventKind::RequestLost, r, 0, 0, QStringLiteral("the status query was lost"),
+                     {TraceCause::NeverReached});
         freeRequest(ri);
         return;
     }
     if (faults & FSpike) {
         delay += qint64(n.spikeMs) * kMs;
         if (m_tracing)
-            traceReq(Lane::Network, EventKind::RequestDelayed, r, 0, 0, QStringLiteral("delayed by %1 ms").arg(n.spikeMs));
+            r.sentId = traceReq(Lane::Network, EventKind::RequestDelayed, r, 0, 0, QStringLiteral("delayed by %1 ms").arg(n.spikeMs),
+                                {TraceCause::LatencySpike, n.spikeMs});
     }
     at(m_now + delay, Ev::RequestArrive, ri);
 }
@@ -848,7 +899,9 @@ void Engine::queryFailed(int fi, const AttemptOutcome &o)
     if (m_c.onUnknownQuery == UnknownQuery::Resend && !f.tokenUsed) {
         if (m_tracing)
             traceFlow(Lane::Business, EventKind::QueryResult, f, 0, 0,
-                      QStringLiteral("status unknown (%1): send again").arg(o.describe()));
+                      QStringLiteral("status unknown (%1): send again").arg(o.describe()),
+                      {TraceCause::StatusUnknown, o.status, 0, 0, f.sentId, outcomeOf(o), CommitPhase::None,
+                       TraceMethod::GetOrder});
         f.wrapperFirstStart = -1;
         onWrapperStart(fi, 0);
         return;
@@ -863,12 +916,17 @@ bool Engine::transportRetries(Flow &f, int fi, const AttemptOutcome &o, const Tr
     if (v.retry && spendBudget(f, Lane::Transport)) {
         if (m_tracing)
             traceFlow(Lane::Transport, EventKind::RetryScheduled, f, o.status, 0,
-                      QStringLiteral("%1%2 after %3").arg(what, waitText(v.delayUs), o.describe()));
+                      QStringLiteral("%1%2 after %3").arg(what, waitText(v.delayUs), o.describe()),
+                      {v.retryAfter ? TraceCause::RetryAfter : TraceCause::Backoff, v.delayUs,
+                       v.retryAfter && o.retryAfterS * kS > v.delayUs ? o.retryAfterS : 0, 0, 0, outcomeOf(o),
+                       CommitPhase::None, what.isEmpty() ? TraceMethod::PostOrder : TraceMethod::GetOrder});
         at(m_now + v.delayUs, resume, fi);
         return true;
     }
     if (m_tracing && !v.retry)
-        traceFlow(Lane::Transport, EventKind::GaveUp, f, o.status, 0, v.reason);
+        traceFlow(Lane::Transport, EventKind::GaveUp, f, o.status, 0, v.reason,
+                  {v.why, v.limit, v.counter, 0, 0, outcomeOf(o), CommitPhase::None,
+                   what.isEmpty() ? TraceMethod::PostOrder : TraceMethod::GetOrder});
     return false;
 }
 
@@ -884,7 +942,8 @@ bool Engine::spendBudget(Flow &f, Lane lane)
     m_m.budgetRefusals++;
     if (m_tracing)
         traceFlow(lane, EventKind::BudgetExhausted, f, 0, 0,
-                  QStringLiteral("retry budget empty (%1 tokens)").arg(cs.tokens, 0, 'f', 2));
+                  QStringLiteral("retry budget empty (%1 tokens)").arg(cs.tokens, 0, 'f', 2),
+                  {TraceCause::BudgetEmpty, qint64(std::llround(cs.tokens * 100))});
     return false;
 }
 
@@ -973,16 +1032,21 @@ bool Engine::retryLayer(int fi, const AttemptOutcome &o, const LayerRetry &layer
             *layer.prevWait = backoff;
             if (m_tracing)
                 traceFlow(layer.lane, EventKind::RetryScheduled, f, o.status, 0,
-                          QStringLiteral("%1 after %2").arg(waitText(wait), o.describe()));
+                          QStringLiteral("%1 after %2").arg(waitText(wait), o.describe()),
+                          {backoff < layer.minWaitUs ? TraceCause::RetryAfter : TraceCause::Backoff, wait, 0, 0, 0,
+                           outcomeOf(o)});
             at(m_now + wait, layer.resume, fi);
             return true;
         }
         if (m_tracing && !deadlineOk)
-            traceFlow(layer.lane, EventKind::GaveUp, f, o.status, 0, QStringLiteral("deadline reached"));
+            traceFlow(layer.lane, EventKind::GaveUp, f, o.status, 0, QStringLiteral("deadline reached"),
+                      {TraceCause::Deadline, layer.config.deadlineMs, 0, 0, 0, outcomeOf(o)});
     } else if (m_tracing) {
         traceFlow(layer.lane, EventKind::GaveUp, f, o.status, 0,
                   layer.attempt >= layer.max ? QStringLiteral("stop after %1 attempts").arg(layer.max)
-                                             : QStringLiteral("%1 is not retried").arg(o.describe()));
+                                             : QStringLiteral("%1 is not retried").arg(o.describe()),
+                  {layer.attempt >= layer.max ? TraceCause::MaxAttempts : TraceCause::NotRetried, layer.max, 0, 0, 0,
+                   outcomeOf(o)});
     }
     return false;
 }
@@ -994,7 +1058,8 @@ void Engine::afterWrapper(int fi, const AttemptOutcome &o)
         // A used single-use token is a final answer for every client layer: resending it can
         // only get 409 again.
         if (m_tracing && m_c.wrapper.enabled)
-            traceFlow(Lane::Wrapper, EventKind::GaveUp, f, o.status, 0, QStringLiteral("order token already used: final"));
+            traceFlow(Lane::Wrapper, EventKind::GaveUp, f, o.status, 0, QStringLiteral("order token already used: final"),
+                      {TraceCause::TokenSpent, 0, 0, 0, 0, outcomeOf(o)});
         afterBusiness(fi, o);
         return;
     }
@@ -1013,14 +1078,16 @@ void Engine::afterBusiness(int fi, const AttemptOutcome &o)
 {
     Flow &f = m_flows[size_t(fi)];
     if (o.ok()) {
-        finish(f, true, o.replayed ? QStringLiteral("replayed %1").arg(o.status) : QString::number(o.status));
+        finish(f, true, o.replayed ? QStringLiteral("replayed %1").arg(o.status) : QString::number(o.status),
+               {TraceCause::Final, o.status, 0, 0, 0, outcomeOf(o)});
         return;
     }
     if (f.tokenUsed && o.kind == OutcomeKind::Response && o.status == 409 && !m_c.queryBeforeRetry) {
         // Final: resending the spent token can only get 409 again. The order may exist (its first
         // response was lost); only a client that queries before its next attempt finds out: the
         // business loop then goes on, and its next attempt starts with GET /orders?ref=.
-        finish(f, false, QStringLiteral("409: order token already used"));
+        finish(f, false, QStringLiteral("409: order token already used"),
+               {TraceCause::TokenSpent, o.status, 0, 0, 0, outcomeOf(o)});
         return;
     }
     if (m_c.business.enabled) {
@@ -1031,10 +1098,10 @@ void Engine::afterBusiness(int fi, const AttemptOutcome &o)
         if (retryLayer(fi, o, layer))
             return;
     }
-    finish(f, false, o.describe());
+    finish(f, false, o.describe(), {TraceCause::Final, o.status, 0, 0, 0, outcomeOf(o)});
 }
 
-void Engine::finish(Flow &f, bool ok, const QString &why)
+void Engine::finish(Flow &f, bool ok, const QString &why, const Typed &typed)
 {
     f.done = true;
     f.succeeded = ok;
@@ -1050,7 +1117,7 @@ void Engine::finish(Flow &f, bool ok, const QString &why)
             at(next + qint64(m_s.workload.doubleSubmitDelayMs) * kMs, Ev::OpStart, n.pairFlow);
     }
     if (m_tracing) {
-        traceFlow(Lane::Business, ok ? EventKind::OpSucceeded : EventKind::OpFailed, f, 0, 0, why);
+        traceFlow(Lane::Business, ok ? EventKind::OpSucceeded : EventKind::OpFailed, f, 0, 0, why, typed);
         // A streamed run of a million orders must not keep a million formatted paths: a late
         // response formats its own again.
         f.cachedAttempt = ~0ull;
@@ -1081,28 +1148,30 @@ void Engine::onRequestArrive(int ri)
         // Sent before the restart, arriving while the server is down: the connection is gone.
         if (m_tracing)
             traceReq(Lane::Network, EventKind::RequestLost, r, 0, 0,
-                     QStringLiteral("the server is restarting: the request was dropped"));
+                     QStringLiteral("the server is restarting: the request was dropped"), {TraceCause::ServerRestarting});
         freeRequest(ri);
         return;
     }
     r.epoch = m_epoch;
     if (m_tracing)
-        traceReq(Lane::Server, EventKind::RequestArrived, r, 0, 0,
-                 r.method == Method::Get ? ascii("GET /orders?ref=ORD-%04d", f.op)
-                                         : QStringLiteral("POST /orders"));
+        r.arrivedId = traceReq(Lane::Server, EventKind::RequestArrived, r, 0, 0,
+                               r.method == Method::Get ? ascii("GET /orders?ref=ORD-%04d", f.op)
+                                                       : QStringLiteral("POST /orders"));
     if (r.method == Method::Get) {
         const ServerConfig &sc = m_s.server;
         if (r.faults & F429) {
             m_m.throttled429++;
             if (m_tracing)
-                traceReq(Lane::Server, EventKind::Rejected, r, 429, 0, QStringLiteral("rate limited, Retry-After: %1").arg(sc.retryAfterS));
+                traceReq(Lane::Server, EventKind::Rejected, r, 429, 0, QStringLiteral("rate limited, Retry-After: %1").arg(sc.retryAfterS),
+                         {TraceCause::RateLimited, sc.retryAfterS});
             respond(ri, 429, sc.retryAfterS);
             return;
         }
         if (r.faults & (F5xxBefore | F5xxAfter)) {
             m_m.serverErrors++;
             if (m_tracing)
-                traceReq(Lane::Server, EventKind::ServerError, r, sc.errorStatus, 0, QStringLiteral("the status query failed"));
+                traceReq(Lane::Server, EventKind::ServerError, r, sc.errorStatus, 0, QStringLiteral("the status query failed"),
+                         {TraceCause::QueryFailed});
             respond(ri, sc.errorStatus, -1);
             return;
         }
@@ -1116,7 +1185,8 @@ void Engine::onRequestArrive(int ri)
     if (r.faults & F429) {
         m_m.throttled429++;
         if (m_tracing)
-            traceReq(Lane::Server, EventKind::Rejected, r, 429, 0, QStringLiteral("rate limited, Retry-After: %1").arg(sc.retryAfterS));
+            traceReq(Lane::Server, EventKind::Rejected, r, 429, 0, QStringLiteral("rate limited, Retry-After: %1").arg(sc.retryAfterS),
+                     {TraceCause::RateLimited, sc.retryAfterS});
         respond(ri, 429, sc.retryAfterS);
         return;
     }
@@ -1124,13 +1194,14 @@ void Engine::onRequestArrive(int ri)
         if (int(m_waiting.size()) < sc.queue) {
             m_waiting.push_back(ri);
             if (m_tracing)
-                traceReq(Lane::Server, EventKind::Queued, r, 0, 0, QStringLiteral("queue position %1").arg(m_waiting.size()));
+                traceReq(Lane::Server, EventKind::Queued, r, 0, 0, QStringLiteral("queue position %1").arg(m_waiting.size()),
+                         {TraceCause::QueuePosition, qint64(m_waiting.size())});
             return;
         }
         m_m.rejected503++;
         if (m_tracing)
             traceReq(Lane::Server, EventKind::Rejected, r, 503, 0,
-                     QStringLiteral("server full, Retry-After: %1").arg(sc.retryAfterS));
+                     QStringLiteral("server full, Retry-After: %1").arg(sc.retryAfterS), {TraceCause::ServerFull, sc.retryAfterS});
         respond(ri, 503, sc.retryAfterS);
         return;
     }
@@ -1144,7 +1215,8 @@ void Engine::startProcessing(int ri)
     const ServiceDecision d = m_service.begin(r.order, m_now);
     if (m_tracing && d.keyExpired)
         traceReq(Lane::Database, EventKind::KeyExpired, r, 0, 0,
-                 QStringLiteral("key older than the %1 s TTL was forgotten").arg(m_s.server.idempotency.ttlS));
+                 QStringLiteral("key older than the %1 s TTL was forgotten").arg(m_s.server.idempotency.ttlS),
+                 {TraceCause::KeyTtl, m_s.server.idempotency.ttlS});
     if (d.kind == ServiceDecision::Reject) {
         if (d.status == 409)
             m_m.conflicts409++;
@@ -1154,7 +1226,7 @@ void Engine::startProcessing(int ri)
             m_m.rejected400++;
         r.tokenUsed = d.tokenUsed;
         if (m_tracing)
-            traceReq(Lane::Server, EventKind::Rejected, r, d.status, 0, d.reason);
+            traceReq(Lane::Server, EventKind::Rejected, r, d.status, 0, d.reason, {d.why});
         respond(ri, d.status, -1);
         return;
     }
@@ -1163,8 +1235,8 @@ void Engine::startProcessing(int ri)
         r.replayed = true;
         r.record = d.record;
         if (m_tracing)
-            traceReq(Lane::Server, EventKind::Replayed, r, d.status, d.record,
-                     QStringLiteral("Idempotent-Replayed: true"));
+            traceReq(Lane::Server, EventKind::Replayed, r, d.status, d.record, QStringLiteral("Idempotent-Replayed: true"),
+                     {TraceCause::None, 0, 0, 0, d.record > 0 && size_t(d.record) <= m_commitIds.size() ? m_commitIds[size_t(d.record - 1)] : 0});
         respond(ri, d.status, -1);
         return;
     }
@@ -1177,7 +1249,8 @@ void Engine::startProcessing(int ri)
     if (m_s.server.latencyPerInFlightMs > 0) // the others already processing slow this one down
         p += qint64(std::llround(m_s.server.latencyPerInFlightMs * kMs * (m_busy - 1)));
     if (m_tracing)
-        traceReq(Lane::Server, EventKind::ProcessingStarted, r, 0, 0, cached(m_processingTexts, int((p + kMs / 2) / kMs), [](int ms) { return ascii("processing %d ms", ms); }));
+        traceReq(Lane::Server, EventKind::ProcessingStarted, r, 0, 0, cached(m_processingTexts, int((p + kMs / 2) / kMs), [](int ms) { return ascii("processing %d ms", ms); }),
+                 {TraceCause::Processing, (p + kMs / 2) / kMs});
     at(m_now + p, Ev::ProcessingDone, ri);
 }
 
@@ -1200,7 +1273,8 @@ void Engine::onProcessingDone(int ri)
         m_m.serverErrors++;
         m_service.failBeforeCommit(r.order, m_now, errorStatus);
         if (m_tracing)
-            traceReq(Lane::Server, EventKind::ServerError, r, errorStatus, 0, QStringLiteral("failed before commit"));
+            traceReq(Lane::Server, EventKind::ServerError, r, errorStatus, 0, QStringLiteral("failed before commit"),
+                     {TraceCause::InjectedError, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::BeforeCommit});
         releaseSlot();
         respond(ri, errorStatus, -1);
         return;
@@ -1214,7 +1288,8 @@ void Engine::onProcessingDone(int ri)
             if (m_tracing)
                 traceReq(Lane::Server, EventKind::VersionConflict, r, 409, 0,
                          ascii("row %d: read version %lld, now %lld", f.row + 1, static_cast<long long>(r.version),
-                               static_cast<long long>(version)));
+                               static_cast<long long>(version)),
+                         {TraceCause::StaleVersion, f.row + 1, r.version, version});
             releaseSlot();
             respond(ri, 409, -1);
             return;
@@ -1234,23 +1309,32 @@ void Engine::onProcessingDone(int ri)
     }
     if (m_tracing) {
         const int first = m_service.findByRef(r.order.op);
+        const Typed typed{first == record ? TraceCause::Insert : TraceCause::Duplicate, first == record ? 0 : first,
+                          m_occ ? f.row + 1 : 0, m_occ ? m_rowVersion[size_t(f.row)] : 0};
+        int id = 0;
         if (m_occ) {
             // The update of ORD-0007 written to its row; a second one is the same update applied twice.
             const long long v = static_cast<long long>(m_rowVersion[size_t(f.row)]);
-            traceReq(Lane::Database, EventKind::Committed, r, 0, record,
-                     first == record ? ascii("UPDATE row %d to version %lld (ORD-%04d)", f.row + 1, v, r.order.op)
-                                     : ascii("UPDATE row %d to version %lld: ORD-%04d applied again (record #%d)",
-                                             f.row + 1, v, r.order.op, first));
+            id = traceReq(Lane::Database, EventKind::Committed, r, 0, record,
+                          first == record ? ascii("UPDATE row %d to version %lld (ORD-%04d)", f.row + 1, v, r.order.op)
+                                          : ascii("UPDATE row %d to version %lld: ORD-%04d applied again (record #%d)",
+                                                  f.row + 1, v, r.order.op, first),
+                          typed);
         } else {
-            traceReq(Lane::Database, EventKind::Committed, r, 0, record,
-                     first == record ? ascii("INSERT order ORD-%04d", r.order.op)
-                                     : ascii("INSERT order ORD-%04d: duplicate of record #%d", r.order.op, first));
+            id = traceReq(Lane::Database, EventKind::Committed, r, 0, record,
+                          first == record ? ascii("INSERT order ORD-%04d", r.order.op)
+                                          : ascii("INSERT order ORD-%04d: duplicate of record #%d", r.order.op, first),
+                          typed);
         }
+        if (size_t(record) > m_commitIds.size())
+            m_commitIds.resize(size_t(record), 0);
+        m_commitIds[size_t(record - 1)] = id;
     }
     if (r.faults & FRestart) {
         // Committed, then the process restarts before it answers: the client only sees a timeout.
         if (m_tracing)
-            traceReq(Lane::Server, EventKind::ServerRestarted, r, 0, record, faults::restartText(m_s, QStringLiteral("committed, then")));
+            traceReq(Lane::Server, EventKind::ServerRestarted, r, 0, record, faults::restartText(m_s, QStringLiteral("committed, then")),
+                     faults::restartTyped(m_s, CommitPhase::AfterCommit));
         freeRequest(ri);
         m_busy--;
         restartServer();
@@ -1259,7 +1343,8 @@ void Engine::onProcessingDone(int ri)
     if (after) {
         m_m.serverErrors++;
         if (m_tracing)
-            traceReq(Lane::Server, EventKind::ServerError, r, errorStatus, record, QStringLiteral("failed after commit"));
+            traceReq(Lane::Server, EventKind::ServerError, r, errorStatus, record, QStringLiteral("failed after commit"),
+                     {TraceCause::InjectedError, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::AfterCommit});
     }
     releaseSlot();
     respond(ri, status, -1);
@@ -1282,13 +1367,15 @@ void Engine::restartServer()
     const QString dropped = faults::restartText(m_s, QStringLiteral("request dropped:"));
     for (const int ri : m_waiting) {
         if (m_tracing)
-            traceReq(Lane::Server, EventKind::ServerRestarted, m_requests[size_t(ri)], 0, 0, dropped);
+            traceReq(Lane::Server, EventKind::ServerRestarted, m_requests[size_t(ri)], 0, 0, dropped,
+                     faults::restartTyped(m_s, CommitPhase::BeforeCommit));
         freeRequest(ri);
     }
     m_waiting.clear();
     for (const int ri : m_inServer) {
         if (m_tracing)
-            traceReq(Lane::Server, EventKind::ServerRestarted, m_requests[size_t(ri)], 0, 0, dropped);
+            traceReq(Lane::Server, EventKind::ServerRestarted, m_requests[size_t(ri)], 0, 0, dropped,
+                     faults::restartTyped(m_s, CommitPhase::BeforeCommit));
         // freed when its ProcessingDone finds the old epoch
     }
     m_inServer.clear();
@@ -1315,12 +1402,15 @@ void Engine::respond(int ri, int status, int retryAfterS)
     r.status = status;
     r.retryAfterS = retryAfterS;
     if (m_tracing)
-        traceReq(Lane::Server, EventKind::ResponseSent, r, status, r.record,
-                 r.replayed ? ascii("%d, Idempotent-Replayed: true", status) : statusText(status));
+        r.respondedId = traceReq(Lane::Server, EventKind::ResponseSent, r, status, r.record,
+                                 r.replayed ? ascii("%d, Idempotent-Replayed: true", status) : statusText(status),
+                                 {TraceCause::None, retryAfterS, 0, 0, 0, r.replayed ? TraceOutcome::Replayed : TraceOutcome::Response});
     if (r.faults & FResponseLost) {
         if (m_tracing)
             traceReq(Lane::Network, EventKind::ResponseLost, r, status, r.record,
-                     r.committed ? QStringLiteral("committed, but the response was lost") : QStringLiteral("the response was lost"));
+                     r.committed ? QStringLiteral("committed, but the response was lost") : QStringLiteral("the response was lost"),
+                     {TraceCause::ResponseLost, 0, 0, 0, r.respondedId, TraceOutcome::None,
+                      r.committed ? CommitPhase::AfterCommit : CommitPhase::None});
         freeRequest(ri);
         return;
     }
@@ -1328,7 +1418,9 @@ void Engine::respond(int ri, int status, int retryAfterS)
     const qint64 delay = latency(rng);
     if (r.faults & FReset) {
         if (m_tracing)
-            traceReq(Lane::Network, EventKind::ConnectionReset, r, 0, r.record, QStringLiteral("connection reset by peer"));
+            traceReq(Lane::Network, EventKind::ConnectionReset, r, 0, r.record, QStringLiteral("connection reset by peer"),
+                     {TraceCause::PeerReset, 0, 0, 0, r.respondedId, TraceOutcome::None,
+                      r.committed ? CommitPhase::AfterCommit : CommitPhase::None});
         at(m_now + delay, Ev::ResetArrive, ri);
         return;
     }
@@ -1343,7 +1435,8 @@ void Engine::onResponseArrive(int ri, bool reset)
     if (!f.waiting || f.serial != r.serial) {
         if (m_tracing)
             traceReq(Lane::Transport, EventKind::LateResponse, r, reset ? 0 : r.status, r.record,
-                     QStringLiteral("arrived after the client gave up: ignored"));
+                     QStringLiteral("arrived after the client gave up: ignored"),
+                     {reset ? TraceCause::PeerReset : TraceCause::None, 0, 0, 0, r.respondedId});
         return;
     }
     f.waiting = false;
@@ -1361,21 +1454,24 @@ void Engine::onResponseArrive(int ri, bool reset)
             // GET, else the answer stays unknown.
             if (m_tracing)
                 traceReq(Lane::Transport, reset ? EventKind::ConnectionReset : EventKind::ResponseReceived, r,
-                         reset ? 0 : r.status, 0, describe(o));
+                         reset ? 0 : r.status, 0, describe(o),
+                         {reset ? TraceCause::PeerReset : TraceCause::None, o.retryAfterS, 0, 0, r.respondedId, outcomeOf(o)});
             queryFailed(r.flow, o);
             return;
         }
         if (m_tracing)
             traceReq(Lane::Business, EventKind::QueryResult, r, r.status, r.record,
-                     r.status == 200 ? QStringLiteral("order exists: do not resend") : QStringLiteral("no order yet: send again"));
+                     r.status == 200 ? QStringLiteral("order exists: do not resend") : QStringLiteral("no order yet: send again"),
+                     {TraceCause::None, 0, 0, 0, r.respondedId, outcomeOf(o)});
         f.querying = false;
         if (r.status == 200) {
-            finish(f, true, QStringLiteral("found by status query"));
+            finish(f, true, QStringLiteral("found by status query"), {TraceCause::FoundByQuery, r.status});
             return;
         }
         if (f.tokenUsed) {
             // The token is spent: sending it again would only get another 409.
-            finish(f, false, QStringLiteral("order token already used, and no order found"));
+            finish(f, false, QStringLiteral("order token already used, and no order found"),
+                   {TraceCause::TokenSpentNotFound, r.status});
             return;
         }
         f.wrapperFirstStart = -1;
@@ -1384,7 +1480,8 @@ void Engine::onResponseArrive(int ri, bool reset)
     }
     if (m_tracing)
         traceReq(Lane::Transport, reset ? EventKind::ConnectionReset : EventKind::ResponseReceived, r,
-                 reset ? 0 : r.status, r.record, describe(o));
+                 reset ? 0 : r.status, r.record, describe(o),
+                 {reset ? TraceCause::PeerReset : TraceCause::None, o.retryAfterS, 0, 0, r.respondedId, outcomeOf(o)});
     f.tokenUsed = r.tokenUsed;
     deliver(r.flow, o);
 }
@@ -1411,6 +1508,9 @@ void Engine::onReconcile()
             e.path = QStringLiteral("op%1").arg(c.op);
             e.detail = c.voided ? QStringLiteral("reconciliation voided duplicate record #%1").arg(c.record)
                                 : QStringLiteral("reconciliation flagged duplicate record #%1").arg(c.record);
+            e.cause = TraceCause::Duplicate;
+            if (size_t(c.record) <= m_commitIds.size() && c.record > 0)
+                e.answers = m_commitIds[size_t(c.record - 1)];
             put(std::move(e));
         }
     }
@@ -1609,7 +1709,8 @@ void Engine::dispatch(const Event &e)
         break;
     case Ev::TokenReady:
         if (m_live && m_tracing)
-            traceFlow(Lane::Server, EventKind::TokenIssued, m_flows[size_t(e.a)], 201, 0, QStringLiteral("POST /order-tokens"));
+            traceFlow(Lane::Server, EventKind::TokenIssued, m_flows[size_t(e.a)], 201, 0, QStringLiteral("POST /order-tokens"),
+                      {TraceCause::None, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::None, TraceMethod::PostToken});
         switch (Ev(e.serial)) {
         case Ev::OpStart: onOpStart(e.a, 1); break;
         case Ev::BusinessStart: onBusinessStart(e.a, 1); break;
@@ -1619,7 +1720,7 @@ void Engine::dispatch(const Event &e)
     case Ev::TokenFailed: {
         Flow &f = m_flows[size_t(e.a)];
         if (!f.done)
-            finish(f, false, m_tokenErrors.value(e.a));
+            finish(f, false, m_tokenErrors.value(e.a), {TraceCause::TokenFailed});
         break;
     }
     case Ev::RequestArrive:
@@ -1639,7 +1740,8 @@ void Engine::dispatch(const Event &e)
         if (f.waiting && f.serial == e.serial) {
             f.waiting = false;
             if (m_tracing)
-                traceFlow(Lane::Network, EventKind::ConnectFailed, f, 0, 0, QStringLiteral("connection refused"));
+                traceFlow(Lane::Network, EventKind::ConnectFailed, f, 0, 0, QStringLiteral("connection refused"),
+                          {TraceCause::None, 0, 0, 0, f.sentId, TraceOutcome::ConnectError, CommitPhase::None, flowMethod(f)});
             AttemptOutcome o;
             o.kind = OutcomeKind::ConnectError;
             if (f.querying)
@@ -1659,8 +1761,9 @@ void Engine::dispatch(const Event &e)
             }
             m_m.timeouts++;
             if (m_tracing)
-                traceFlow(f.querying ? Lane::Business : Lane::Transport, EventKind::Timeout, f, 0, 0,
-                          m_timeoutText);
+                traceFlow(f.querying ? Lane::Business : Lane::Transport, EventKind::Timeout, f, 0, 0, m_timeoutText,
+                          {TraceCause::None, m_c.timeoutMs, 0, 0, f.sentId, TraceOutcome::ReadTimeout, CommitPhase::None,
+                           flowMethod(f)});
             AttemptOutcome o;
             o.kind = OutcomeKind::ReadTimeout;
             if (f.querying) {

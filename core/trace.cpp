@@ -32,6 +32,34 @@ const char *const KindNames[] = {
 };
 
 static_assert(int(std::size(KindNames)) == EventKindCount, "one name per EventKind");
+
+const char *const MethodNames[] = {"none", "postOrder", "getOrder", "postToken"};
+const char *const PhaseNames[] = {"none", "beforeCommit", "afterCommit"};
+const char *const OutcomeNames[] = {"none", "response", "replayed", "raised", "connectError", "readTimeout",
+                                    "connectionReset", "circuitOpen"};
+const char *const CauseNames[] = {"none", "perOperation", "perBusinessAttempt", "perWrapperAttempt", "keyRequired", "tokenRequired", "unknownToken", "malformedRequest", "tokenUsed", "keyInProgress", "keyTaken", "payloadMismatch", "rateLimited", "serverFull", "commitRefused", "injectedError", "queryFailed", "keysForgotten", "keysKept", "keyTtl", "neverReached", "serverRestarting", "readAndDropped", "latencySpike", "queuePosition", "processing", "insert", "duplicate", "responseLost", "peerReset", "rowVersion", "staleVersion", "backoff", "retryAfter", "deadline", "maxAttempts", "notRetried", "tokenSpent", "transportOff", "methodNotAllowed", "readErrorNotAllowed", "statusNotRetryable", "retriesExhausted", "breakerOpen", "budgetEmpty", "statusUnknown", "final", "foundByQuery", "tokenSpentNotFound", "tokenFailed"};
+
+static_assert(int(std::size(MethodNames)) == int(TraceMethod::PostToken) + 1, "one name per TraceMethod");
+static_assert(int(std::size(PhaseNames)) == int(CommitPhase::AfterCommit) + 1, "one name per CommitPhase");
+static_assert(int(std::size(OutcomeNames)) == int(TraceOutcome::CircuitOpen) + 1, "one name per TraceOutcome");
+static_assert(int(std::size(CauseNames)) == int(TraceCause::TokenFailed) + 1, "one name per TraceCause");
+
+template<class Enum, size_t N>
+QString enumName(const char *const (&names)[N], Enum value)
+{
+    const size_t i = size_t(value);
+    return i < N ? QLatin1String(names[i]) : QString();
+}
+
+template<class Enum, size_t N>
+Enum enumFromName(const char *const (&names)[N], const QString &name)
+{
+    for (size_t i = 0; i < N; ++i) {
+        if (name == QLatin1String(names[i]))
+            return Enum(i);
+    }
+    return Enum(0);
+}
 static_assert(int(std::size(LaneNames)) == int(Lane::Database) + 1, "one name per Lane");
 
 QString orderRef(int op)
@@ -88,24 +116,49 @@ bool TraceEvent::operator==(const TraceEvent &o) const
 {
     return t == o.t && lane == o.lane && kind == o.kind && op == o.op && sub == o.sub && path == o.path
         && requestId == o.requestId && key == o.key && status == o.status && record == o.record
-        && detail == o.detail;
+        && detail == o.detail && arg == o.arg && arg2 == o.arg2 && arg3 == o.arg3 && id == o.id
+        && answers == o.answers && business == o.business && wrapper == o.wrapper && transport == o.transport
+        && method == o.method && phase == o.phase && cause == o.cause && outcome == o.outcome;
 }
+
+namespace {
+
+// The original fields: what trace::hash covers.
+QJsonObject originalJson(const TraceEvent &e)
+{
+    return QJsonObject{
+        {QStringLiteral("t"), e.t},
+        {QStringLiteral("lane"), trace::laneName(e.lane)},
+        {QStringLiteral("kind"), trace::kindName(e.kind)},
+        {QStringLiteral("op"), e.op},
+        {QStringLiteral("sub"), e.sub},
+        {QStringLiteral("path"), e.path},
+        {QStringLiteral("requestId"), e.requestId},
+        {QStringLiteral("key"), e.key},
+        {QStringLiteral("status"), e.status},
+        {QStringLiteral("record"), e.record},
+        {QStringLiteral("detail"), e.detail},
+    };
+}
+
+} // namespace
 
 QJsonObject TraceEvent::toJson() const
 {
-    return QJsonObject{
-        {QStringLiteral("t"), t},
-        {QStringLiteral("lane"), trace::laneName(lane)},
-        {QStringLiteral("kind"), trace::kindName(kind)},
-        {QStringLiteral("op"), op},
-        {QStringLiteral("sub"), sub},
-        {QStringLiteral("path"), path},
-        {QStringLiteral("requestId"), requestId},
-        {QStringLiteral("key"), key},
-        {QStringLiteral("status"), status},
-        {QStringLiteral("record"), record},
-        {QStringLiteral("detail"), detail},
-    };
+    QJsonObject o = originalJson(*this);
+    o.insert(QStringLiteral("arg"), arg);
+    o.insert(QStringLiteral("arg2"), arg2);
+    o.insert(QStringLiteral("arg3"), arg3);
+    o.insert(QStringLiteral("id"), id);
+    o.insert(QStringLiteral("answers"), answers);
+    o.insert(QStringLiteral("business"), business);
+    o.insert(QStringLiteral("wrapper"), wrapper);
+    o.insert(QStringLiteral("transport"), transport);
+    o.insert(QStringLiteral("method"), trace::methodName(method));
+    o.insert(QStringLiteral("phase"), trace::phaseName(phase));
+    o.insert(QStringLiteral("cause"), trace::causeName(cause));
+    o.insert(QStringLiteral("outcome"), trace::outcomeName(outcome));
+    return o;
 }
 
 TraceEvent TraceEvent::fromJson(const QJsonObject &o)
@@ -122,6 +175,19 @@ TraceEvent TraceEvent::fromJson(const QJsonObject &o)
     e.status = o.value(QStringLiteral("status")).toInt();
     e.record = o.value(QStringLiteral("record")).toInt();
     e.detail = o.value(QStringLiteral("detail")).toString();
+    // The typed fields: absent in files written before them (then 0 / None).
+    e.arg = o.value(QStringLiteral("arg")).toInteger();
+    e.arg2 = o.value(QStringLiteral("arg2")).toInteger();
+    e.arg3 = o.value(QStringLiteral("arg3")).toInteger();
+    e.id = o.value(QStringLiteral("id")).toInt();
+    e.answers = o.value(QStringLiteral("answers")).toInt();
+    e.business = qint16(o.value(QStringLiteral("business")).toInt());
+    e.wrapper = qint16(o.value(QStringLiteral("wrapper")).toInt());
+    e.transport = qint16(o.value(QStringLiteral("transport")).toInt());
+    e.method = enumFromName<TraceMethod>(MethodNames, o.value(QStringLiteral("method")).toString());
+    e.phase = enumFromName<CommitPhase>(PhaseNames, o.value(QStringLiteral("phase")).toString());
+    e.cause = enumFromName<TraceCause>(CauseNames, o.value(QStringLiteral("cause")).toString());
+    e.outcome = enumFromName<TraceOutcome>(OutcomeNames, o.value(QStringLiteral("outcome")).toString());
     return e;
 }
 
@@ -137,6 +203,26 @@ QString kindName(EventKind kind)
 {
     const int i = int(kind);
     return i >= 0 && i < int(std::size(KindNames)) ? QLatin1String(KindNames[i]) : QString();
+}
+
+QString methodName(TraceMethod m)
+{
+    return enumName(MethodNames, m);
+}
+
+QString phaseName(CommitPhase p)
+{
+    return enumName(PhaseNames, p);
+}
+
+QString causeName(TraceCause c)
+{
+    return enumName(CauseNames, c);
+}
+
+QString outcomeName(TraceOutcome o)
+{
+    return enumName(OutcomeNames, o);
 }
 
 bool laneFromName(const QString &name, Lane *lane)
@@ -203,35 +289,73 @@ void appendNumber(QByteArray &out, const char *key, qint64 value)
 
 } // namespace
 
-void appendJsonl(QByteArray &out, const TraceEvent &e)
+namespace {
+
+void appendName(QByteArray &out, const char *key, const char *name)
+{
+    appendKey(out, key);
+    out += '"';
+    out += name;
+    out += '"';
+}
+
+// One event's line; `full` adds the typed fields. Keys in QJsonObject's (sorted) order.
+void appendLine(QByteArray &out, const TraceEvent &e, bool full)
 {
     const int lane = int(e.lane);
     const int kind = int(e.kind);
     if (!plainAscii(e.detail) || !plainAscii(e.key) || !plainAscii(e.path) || !plainAscii(e.requestId)
-        || lane < 0 || lane >= int(std::size(LaneNames)) || kind < 0 || kind >= int(std::size(KindNames))) {
+        || lane < 0 || lane >= int(std::size(LaneNames)) || kind < 0 || kind >= int(std::size(KindNames))
+        || size_t(e.method) >= std::size(MethodNames) || size_t(e.phase) >= std::size(PhaseNames)
+        || size_t(e.cause) >= std::size(CauseNames) || size_t(e.outcome) >= std::size(OutcomeNames)) {
         // Escapes and non-ASCII text: let Qt's writer decide, byte for byte.
-        out += QJsonDocument(e.toJson()).toJson(QJsonDocument::Compact);
+        out += QJsonDocument(full ? e.toJson() : originalJson(e)).toJson(QJsonDocument::Compact);
         out += '\n';
         return;
     }
-    // QJsonObject keeps its keys sorted: the same order here.
     out += '{';
+    if (full) {
+        appendNumber(out, "answers", e.answers);
+        out += ',';
+        appendNumber(out, "arg", e.arg);
+        out += ',';
+        appendNumber(out, "arg2", e.arg2);
+        out += ',';
+        appendNumber(out, "arg3", e.arg3);
+        out += ',';
+        appendNumber(out, "business", e.business);
+        out += ',';
+        appendName(out, "cause", CauseNames[size_t(e.cause)]);
+        out += ',';
+    }
     appendString(out, "detail", e.detail);
     out += ',';
+    if (full) {
+        appendNumber(out, "id", e.id);
+        out += ',';
+    }
     appendString(out, "key", e.key);
     out += ',';
-    appendKey(out, "kind");
-    out += '"';
-    out += KindNames[kind];
-    out += "\",";
-    appendKey(out, "lane");
-    out += '"';
-    out += LaneNames[lane];
-    out += "\",";
+    appendName(out, "kind", KindNames[kind]);
+    out += ',';
+    appendName(out, "lane", LaneNames[lane]);
+    out += ',';
+    if (full) {
+        appendName(out, "method", MethodNames[size_t(e.method)]);
+        out += ',';
+    }
     appendNumber(out, "op", e.op);
     out += ',';
+    if (full) {
+        appendName(out, "outcome", OutcomeNames[size_t(e.outcome)]);
+        out += ',';
+    }
     appendString(out, "path", e.path);
     out += ',';
+    if (full) {
+        appendName(out, "phase", PhaseNames[size_t(e.phase)]);
+        out += ',';
+    }
     appendNumber(out, "record", e.record);
     out += ',';
     appendString(out, "requestId", e.requestId);
@@ -241,7 +365,32 @@ void appendJsonl(QByteArray &out, const TraceEvent &e)
     appendNumber(out, "sub", e.sub);
     out += ',';
     appendNumber(out, "t", e.t);
+    if (full) {
+        out += ',';
+        appendNumber(out, "transport", e.transport);
+        out += ',';
+        appendNumber(out, "wrapper", e.wrapper);
+    }
     out += "}\n";
+}
+
+QByteArray sha256(const Trace &events, bool full)
+{
+    QCryptographicHash sha(QCryptographicHash::Sha256);
+    QByteArray line;
+    for (const TraceEvent &e : events) {
+        line.resize(0);
+        appendLine(line, e, full);
+        sha.addData(line);
+    }
+    return sha.result().toHex();
+}
+
+} // namespace
+
+void appendJsonl(QByteArray &out, const TraceEvent &e)
+{
+    appendLine(out, e, true);
 }
 
 QByteArray toJsonl(const Trace &events)
@@ -254,14 +403,12 @@ QByteArray toJsonl(const Trace &events)
 
 QByteArray hash(const Trace &events)
 {
-    QCryptographicHash sha(QCryptographicHash::Sha256);
-    QByteArray line;
-    for (const TraceEvent &e : events) {
-        line.resize(0);
-        appendJsonl(line, e);
-        sha.addData(line);
-    }
-    return sha.result().toHex();
+    return sha256(events, false);
+}
+
+QByteArray fullHash(const Trace &events)
+{
+    return sha256(events, true);
 }
 
 QString save(const Trace &events, const QString &fileName)

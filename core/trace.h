@@ -54,7 +54,97 @@ enum class EventKind {
 };
 constexpr int EventKindCount = int(EventKind::VersionConflict) + 1;
 
+// The HTTP request an event belongs to (None: a client-side event of no single request).
+enum class TraceMethod : quint8 { None, PostOrder, GetOrder, PostToken };
+
+// Where a server event stands relative to the commit: 5xx and restarts before or after it.
+enum class CommitPhase : quint8 { None, BeforeCommit, AfterCommit };
+
+// How the client saw an attempt end: RetryScheduled, GaveUp, OpFailed, an unanswered QueryResult.
+enum class TraceOutcome : quint8 { None, Response, Replayed, Raised, ConnectError, ReadTimeout, ConnectionReset, CircuitOpen };
+
+// Why an event happened, for the words at the edge (narration, captions). The numeric
+// arguments each cause uses are listed beside it (TraceEvent::arg, arg2, arg3).
+enum class TraceCause : quint8 {
+    None,
+    // KeyMinted, TokenIssued: which layer minted the key
+    PerOperation,
+    PerBusinessAttempt,
+    PerWrapperAttempt,
+    // Rejected (the status says the code)
+    KeyRequired,       // 400: no Idempotency-Key header
+    TokenRequired,     // 400: no order token
+    UnknownToken,      // 400
+    MalformedRequest,  // 400 from the live server's framing checks (detail names the field)
+    TokenUsed,         // 409: single-use token already spent
+    KeyInProgress,     // 409: a request with this key is in flight
+    KeyTaken,          // 409: the database's UNIQUE constraint refused the key (arg 1: still in flight)
+    PayloadMismatch,   // 422
+    RateLimited,       // 429; arg: Retry-After seconds
+    ServerFull,        // 503; arg: Retry-After seconds
+    CommitRefused,     // 500: the live database refused the commit
+    // ServerError (phase says before/after commit)
+    InjectedError,
+    QueryFailed,       // the status query failed
+    // ServerRestarted (phase: AfterCommit = committed, then restarted); KeyExpired
+    KeysForgotten,     // arg: down ms
+    KeysKept,          // arg: down ms
+    KeyTtl,            // KeyExpired; arg: TTL seconds
+    // RequestLost
+    NeverReached,
+    ServerRestarting,  // live: sent before a restart, dropped
+    ReadAndDropped,    // live: read, then dropped
+    // RequestDelayed; arg: spike ms
+    LatencySpike,
+    // Queued; arg: queue position
+    QueuePosition,
+    // ProcessingStarted; arg: processing ms, arg2: real ms when the live clock is scaled (else -1)
+    Processing,
+    // Committed; arg: the first record of the same reference when this one duplicates it
+    Insert,
+    Duplicate,
+    // ResponseLost, ConnectionReset
+    ResponseLost,
+    PeerReset,
+    RowVersion,        // RowRead; arg: row (1-based), arg2: its version
+    StaleVersion,      // VersionConflict; arg: row (1-based), arg2: version read, arg3: version now
+    // RetryScheduled; arg: wait in microseconds (outcome says what went wrong, status the status)
+    Backoff,
+    RetryAfter,        // the wait is the server's Retry-After; arg2: the header's seconds when capped, else 0
+    // GaveUp
+    Deadline,
+    MaxAttempts,       // arg: the maximum
+    NotRetried,        // the outcome is not retried by this layer
+    TokenSpent,        // a used single-use token is final for every layer
+    TransportOff,
+    MethodNotAllowed,  // the method is not in allowed_methods
+    ReadErrorNotAllowed, // a read error on a method not in allowed_methods
+    StatusNotRetryable,
+    RetriesExhausted,  // arg: the limit; arg2: which counter (0 total, 1 connect, 2 read, 3 status, 4 other)
+    BreakerOpen,
+    // BudgetExhausted; arg: tokens left in hundredths
+    BudgetEmpty,
+    // QueryResult: status 200/404, or Unknown with the outcome
+    StatusUnknown,
+    // OpSucceeded/OpFailed: Final (the outcome and status say it), or one of these
+    Final,
+    FoundByQuery,       // the status query found the order
+    TokenSpentNotFound, // the token is spent and the query found no order
+    TokenFailed,        // live: no order token could be fetched (detail: the error)
+};
+
 // One event on the virtual (or real) clock. Timestamps in microseconds.
+// Links: `id` numbers the events of one run from 1 in the order they were emitted (the engine's
+// trace holds event id at index id - 1; the live server numbers its own events, and the Watch
+// view keeps them); `answers` is the id of the event this one answers, 0 for none:
+//   RequestArrived, RequestLost, RequestDelayed, ConnectFailed, Timeout -> the client's send
+//     (TransportAttempt or QuerySent), or RequestDelayed for a delayed request that arrives;
+//   server events of a request (Queued, Rejected, ProcessingStarted, KeyReserved, Committed,
+//     ServerError, ServerRestarted, ResponseSent, VersionConflict) -> its RequestArrived;
+//   Replayed -> the original record's Committed (else its RequestArrived);
+//   ResponseLost, ConnectionReset, ResponseReceived, LateResponse, QueryResult -> ResponseSent.
+// Every field added after the first format (method .. answers) is written to the JSONL under its
+// own name; trace::hash covers only the original ones (see there).
 struct TraceEvent
 {
     qint64 t = 0;
@@ -62,15 +152,52 @@ struct TraceEvent
     EventKind kind = EventKind::OpStart;
     int op = 0;     // 1-based logical operation, 0 = none
     int sub = 1;    // submission of the op (2 = double submit)
-    QString path;   // "op7/b2/w1/t3"
+    QString path;   // "op7/b2/w1/t3": for the export; read the numbers below instead
     QString requestId;
     QString key;
     int status = 0;
     int record = 0; // record number for Committed/Replayed/Reconcile*
-    QString detail;
+    QString detail; // English, for the export: never parsed back
+    // --- typed fields ---
+    qint64 arg = 0;  // the cause's first numeric argument (see TraceCause)
+    qint64 arg2 = 0; // its second
+    qint64 arg3 = 0; // and third
+    int id = 0;      // 1-based emission number in the run, 0 = unknown (an old file)
+    int answers = 0; // id of the event this one answers, 0 = none
+    qint16 business = 0; // attempt numbers of the path: b, w, t (0 = none)
+    qint16 wrapper = 0;
+    qint16 transport = 0;
+    TraceMethod method = TraceMethod::None;
+    CommitPhase phase = CommitPhase::None;
+    TraceCause cause = TraceCause::None;
+    TraceOutcome outcome = TraceOutcome::None;
     bool operator==(const TraceEvent &o) const;
     QJsonObject toJson() const;
     static TraceEvent fromJson(const QJsonObject &o);
+};
+// The typed fields an emitter fills beside lane, kind, status and record: the engine and the
+// live server pass one per event (brace-initialised in this order).
+struct TraceTyped
+{
+    TraceCause cause = TraceCause::None;
+    qint64 arg = 0;
+    qint64 arg2 = 0;
+    qint64 arg3 = 0;
+    int answers = 0;
+    TraceOutcome outcome = TraceOutcome::None;
+    CommitPhase phase = CommitPhase::None;
+    TraceMethod method = TraceMethod::None;
+    void applyTo(TraceEvent &e) const
+    {
+        e.cause = cause;
+        e.arg = arg;
+        e.arg2 = arg2;
+        e.arg3 = arg3;
+        e.answers = answers;
+        e.outcome = outcome;
+        e.phase = phase;
+        e.method = method;
+    }
 };
 
 } // namespace retrylab
@@ -91,8 +218,15 @@ QByteArray toJsonl(const Trace &);
 // Appends one event's JSONL line ('\n' included) to `out`: the bytes of
 // QJsonDocument(e.toJson()).toJson(Compact), without building a QJsonObject.
 void appendJsonl(QByteArray &out, const TraceEvent &e);
-// SHA-256 (hex) of the JSONL: golden tests and determinism checks.
+// SHA-256 (hex) of the JSONL of the ORIGINAL fields only (t .. detail, as before the typed
+// fields): tests/data/golden/trace-hashes.txt pins it, so it proves behaviour unchanged.
 QByteArray hash(const Trace &);
+// SHA-256 (hex) of the full JSONL, typed fields included (tests/data/golden/trace-full-hashes.txt).
+QByteArray fullHash(const Trace &);
+QString methodName(TraceMethod);
+QString phaseName(CommitPhase);
+QString causeName(TraceCause);
+QString outcomeName(TraceOutcome);
 // Writes JSONL event by event; returns an empty string or the error (see TraceWriter).
 QString save(const Trace &, const QString &fileName);
 // One plain sentence for the caption under the timeline.

@@ -366,9 +366,9 @@ void LiveRunPrivate::onReply(int id, QNetworkReply *reply, bool query)
         w.retryAfterS = ok && retryAfter >= 0 ? retryAfter : -1;
         w.replayed = reply->rawHeader("Idempotent-Replayed").trimmed().compare("true", Qt::CaseInsensitive) == 0;
         const QJsonObject body = QJsonDocument::fromJson(reply->readAll()).object();
-        // The service's reason for a spent single-use token (OrderService: "order token already used").
-        const QString detail = body.value(QLatin1String("detail")).toString();
-        w.tokenUsed = w.status == 409 && detail.contains(QLatin1String("already used"));
+        // The service's typed reason for a spent single-use token (the problem's "cause" member).
+        w.tokenUsed = w.status == 409
+            && body.value(QLatin1String("cause")).toString() == trace::causeName(TraceCause::TokenUsed);
         const QJsonObject order =
             query ? body.value(QLatin1String("orders")).toArray().at(0).toObject() : body;
         w.record = order.value(QLatin1String("id")).toInt();
@@ -525,6 +525,36 @@ void LiveRunPrivate::countRecords(int gen)
     }
 }
 
+// The embedded server numbers its own events: renumbered after the client's, so every id of the
+// merged trace is unique, and the two ends of each HTTP attempt (same path and request ID) linked:
+// the server's arrival answers the client's send, the client's reception the server's answer.
+static void linkServerEvents(Trace &client, Trace &server)
+{
+    int offset = 0;
+    for (const TraceEvent &e : std::as_const(client))
+        offset = std::max(offset, e.id);
+    QHash<QString, int> sends, answers; // path + request ID -> id
+    for (TraceEvent &e : server) {
+        e.id += offset;
+        if (e.answers != 0)
+            e.answers += offset;
+        if (e.kind == EventKind::ResponseSent)
+            answers.insert(e.path + QLatin1Char(' ') + e.requestId, e.id);
+    }
+    for (TraceEvent &e : client) {
+        if (e.kind == EventKind::TransportAttempt || e.kind == EventKind::QuerySent)
+            sends.insert(e.path + QLatin1Char(' ') + e.requestId, e.id);
+        const bool hears = e.kind == EventKind::ResponseReceived || e.kind == EventKind::LateResponse
+            || e.kind == EventKind::QueryResult || (e.kind == EventKind::ConnectionReset && e.lane == Lane::Transport);
+        if (hears)
+            e.answers = answers.value(e.path + QLatin1Char(' ') + e.requestId, e.answers);
+    }
+    for (TraceEvent &e : server) {
+        if (e.kind == EventKind::RequestArrived)
+            e.answers = sends.value(e.path + QLatin1Char(' ') + e.requestId, e.answers);
+    }
+}
+
 void LiveRunPrivate::finish(ServerCounts counts)
 {
     // The embedded server's own trace names each record's key, attempt and commit time.
@@ -547,6 +577,7 @@ void LiveRunPrivate::finish(ServerCounts counts)
     if (options.trace && !serverEvents.isEmpty()) {
         // One trace: the client's events and the server's, on the run's (scaled) clock.
         Trace merged = result.trace;
+        linkServerEvents(merged, serverEvents);
         merged.append(serverEvents);
         std::stable_sort(merged.begin(), merged.end(),
                          [](const TraceEvent &a, const TraceEvent &b) { return a.t < b.t; });

@@ -232,6 +232,9 @@ struct Call
     quint64 serial = 0; // tells a timer's call from a later one at the same address
     bool close = false;
     bool keyRowReserved = false;
+    TraceMethod method = TraceMethod::PostOrder;
+    int arrivedId = 0;   // trace links (trace.h): this call's RequestArrived and ResponseSent
+    int respondedId = 0;
     Trace events;
 };
 
@@ -276,6 +279,8 @@ public:
     QByteArray mintPrefix;
     QByteArray out;
     QList<QTimer *> restartTimers;
+    int lastEventId = 0;                  // ids of the Watch trace's events (trace.h)
+    std::unordered_map<int, int> commitIds; // record -> its Committed event's id (replays link to it)
     // counters since start-up (records and duplicates come from the store)
     qint64 httpAttempts = 0, replays = 0, conflicts409 = 0, mismatch422 = 0, rejected400 = 0,
            throttled429 = 0, rejected503 = 0, serverErrors = 0, lateCommits = 0;
@@ -370,9 +375,14 @@ public:
     void answerQuery(Call &call);
     void releaseSlot();
     void restart(const QString &why);
-    void event(Call *c, Lane lane, EventKind kind, int status, int record, const QString &detail);
+    // Returns the event's id; `typed.answers` 0 links it to the call's arrival.
+    int event(Call *c, Lane lane, EventKind kind, int status, int record, const QString &detail,
+              TraceTyped typed = TraceTyped());
 
-    QByteArray problem(int status, const QString &detail, const QByteArray &requestId = QByteArray()) const;
+    // `cause`: the typed reason, sent as the extension member "cause" (trace::causeName) so that a
+    // client reads it without parsing the English detail.
+    QByteArray problem(int status, const QString &detail, const QByteArray &requestId = QByteArray(),
+                       TraceCause cause = TraceCause::None) const;
     void write(QTcpSocket *socket, int status, const QByteArray &contentType, const QByteArray &body,
                const QByteArray &requestId, bool replayed = false, int retryAfterS = -1, bool close = false,
                const QByteArray &extraHeader = QByteArray());
@@ -416,7 +426,7 @@ private:
     OrderServerPrivate *m_d;
 };
 
-QByteArray OrderServerPrivate::problem(int status, const QString &detail, const QByteArray &requestId) const
+QByteArray OrderServerPrivate::problem(int status, const QString &detail, const QByteArray &requestId, TraceCause cause) const
 {
     QJsonObject o{{QStringLiteral("type"), QStringLiteral("about:blank")},
                   {QStringLiteral("title"), QString::fromLatin1(reasonPhrase(status))},
@@ -424,6 +434,8 @@ QByteArray OrderServerPrivate::problem(int status, const QString &detail, const 
                   {QStringLiteral("detail"), detail}};
     if (!requestId.isEmpty())
         o.insert(QStringLiteral("requestId"), QString::fromLatin1(requestId));
+    if (cause != TraceCause::None)
+        o.insert(QStringLiteral("cause"), trace::causeName(cause));
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
@@ -468,7 +480,8 @@ void OrderServerPrivate::write(QTcpSocket *socket, int status, const QByteArray 
         socket->disconnectFromHost();
 }
 
-void OrderServerPrivate::event(Call *c, Lane lane, EventKind kind, int status, int record, const QString &detail)
+int OrderServerPrivate::event(Call *c, Lane lane, EventKind kind, int status, int record, const QString &detail,
+                              TraceTyped typed)
 {
     TraceEvent e;
     e.t = traceUs();
@@ -482,7 +495,19 @@ void OrderServerPrivate::event(Call *c, Lane lane, EventKind kind, int status, i
     e.status = status;
     e.record = record;
     e.detail = detail;
+    if (!c->path.isEmpty()) {
+        e.business = qint16(c->b);
+        e.wrapper = qint16(c->method == TraceMethod::GetOrder ? 1 : c->w); // a query's path is bN/w1/tQ
+        e.transport = qint16(c->t);
+    }
+    if (typed.method == TraceMethod::None)
+        typed.method = c->method;
+    if (typed.answers == 0)
+        typed.answers = c->arrivedId;
+    typed.applyTo(e);
+    e.id = ++lastEventId;
     c->events.append(e);
+    return e.id;
 }
 
 QString OrderServerPrivate::loadStore()
@@ -593,6 +618,7 @@ void OrderServerPrivate::getOrders(const QHttpServerRequest &request, QTcpSocket
     const QByteArray requestId = request.value("x-request-id");
     auto call = std::make_shared<Call>();
     call->socket = socket;
+    call->method = TraceMethod::GetOrder;
     call->ref = ref;
     call->order.op = refOp(ref);
     call->requestId = visibleAscii(requestId) ? requestId.left(200) : QByteArray();
@@ -612,19 +638,21 @@ void OrderServerPrivate::getOrders(const QHttpServerRequest &request, QTcpSocket
     call->faults = found & ~quint32(faults::Connect); // a refused connection is the client's side
     if (tracing()) {
         call->path = QStringLiteral("op%1/b%2/w1/t%3").arg(call->order.op).arg(call->b).arg(call->t);
-        event(call.get(), Lane::Server, EventKind::RequestArrived, 0, 0,
-              QStringLiteral("GET /orders?ref=%1").arg(QString::fromUtf8(ref)));
+        call->arrivedId = event(call.get(), Lane::Server, EventKind::RequestArrived, 0, 0,
+                                QStringLiteral("GET /orders?ref=%1").arg(QString::fromUtf8(ref)));
     }
     if (down || (call->faults & FRequestLost)) {
         // Read and dropped: no answer will come, the client times out.
         if (tracing())
-            event(call.get(), Lane::Network, EventKind::RequestLost, 0, 0, QStringLiteral("the status query was lost"));
+            event(call.get(), Lane::Network, EventKind::RequestLost, 0, 0, QStringLiteral("the status query was lost"),
+                  {down ? TraceCause::ServerRestarting : TraceCause::NeverReached});
         return emitQuery(*call);
     }
     if (call->faults & FSpike) {
         if (tracing())
             event(call.get(), Lane::Network, EventKind::RequestDelayed, 0, 0,
-                  QStringLiteral("delayed by %1 ms").arg(scenario.network.spikeMs));
+                  QStringLiteral("delayed by %1 ms").arg(scenario.network.spikeMs),
+                  {TraceCause::LatencySpike, scenario.network.spikeMs});
         const int epochNow = epoch;
         QTimer::singleShot(int(scaled(qint64(scenario.network.spikeMs) * kMs) / kMs), q, [this, call, epochNow] {
             if (running && epoch == epochNow && call->socket)
@@ -654,13 +682,15 @@ void OrderServerPrivate::answerQuery(Call &call)
         retryAfterS = sc.retryAfterS;
         body = problem(429, QStringLiteral("rate limited: retry after %1 s").arg(sc.retryAfterS), call.requestId);
         if (trace)
-            event(&call, Lane::Server, EventKind::Rejected, 429, 0, QStringLiteral("rate limited, Retry-After: %1").arg(sc.retryAfterS));
+            event(&call, Lane::Server, EventKind::Rejected, 429, 0, QStringLiteral("rate limited, Retry-After: %1").arg(sc.retryAfterS),
+                  {TraceCause::RateLimited, sc.retryAfterS});
     } else if (call.faults & (F5xxBefore | F5xxAfter)) {
         ++serverErrors;
         status = sc.errorStatus;
         body = problem(status, QStringLiteral("the status query failed"), call.requestId);
         if (trace)
-            event(&call, Lane::Server, EventKind::ServerError, status, 0, QStringLiteral("the status query failed"));
+            event(&call, Lane::Server, EventKind::ServerError, status, 0, QStringLiteral("the status query failed"),
+                  {TraceCause::QueryFailed});
     } else {
         const QList<QByteArray> orders = store.recordsByRef(call.ref, 100);
         if (orders.isEmpty()) {
@@ -681,13 +711,16 @@ void OrderServerPrivate::answerQuery(Call &call)
         }
     }
     if (trace)
-        event(&call, Lane::Server, EventKind::ResponseSent, status, 0, QString::number(status));
+        call.respondedId = event(&call, Lane::Server, EventKind::ResponseSent, status, 0, QString::number(status),
+                                 {TraceCause::None, retryAfterS, 0, 0, 0, TraceOutcome::Response});
     if (call.faults & FResponseLost) {
         if (trace)
-            event(&call, Lane::Network, EventKind::ResponseLost, status, 0, QStringLiteral("the response was lost"));
+            event(&call, Lane::Network, EventKind::ResponseLost, status, 0, QStringLiteral("the response was lost"),
+                  {TraceCause::ResponseLost, 0, 0, 0, call.respondedId});
     } else if (call.faults & FReset) {
         if (trace)
-            event(&call, Lane::Network, EventKind::ConnectionReset, 0, 0, QStringLiteral("connection reset by peer"));
+            event(&call, Lane::Network, EventKind::ConnectionReset, 0, 0, QStringLiteral("connection reset by peer"),
+                  {TraceCause::PeerReset, 0, 0, 0, call.respondedId});
         if (call.socket)
             resetConnection(call.socket);
     } else {
@@ -713,7 +746,8 @@ void OrderServerPrivate::postToken(const QHttpServerRequest &request, QTcpSocket
         Call call;
         call.key = token;
         call.requestId = requestId;
-        event(&call, Lane::Server, EventKind::TokenIssued, 201, 0, QStringLiteral("POST /order-tokens"));
+        event(&call, Lane::Server, EventKind::TokenIssued, 201, 0, QStringLiteral("POST /order-tokens"),
+              {TraceCause::None, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::None, TraceMethod::PostToken});
         Q_EMIT q->requestHandled(call.events);
     }
 }
@@ -732,9 +766,10 @@ void OrderServerPrivate::postOrder(const QHttpServerRequest &request, QTcpSocket
             Call call;
             call.requestId = requestId;
             call.key = key;
-            event(&call, Lane::Server, EventKind::RequestArrived, 0, 0, QStringLiteral("POST /orders"));
-            event(&call, Lane::Server, EventKind::Rejected, 400, 0, detail);
-            event(&call, Lane::Server, EventKind::ResponseSent, 400, 0, QStringLiteral("400"));
+            call.arrivedId = event(&call, Lane::Server, EventKind::RequestArrived, 0, 0, QStringLiteral("POST /orders"));
+            event(&call, Lane::Server, EventKind::Rejected, 400, 0, detail, {TraceCause::MalformedRequest});
+            event(&call, Lane::Server, EventKind::ResponseSent, 400, 0, QStringLiteral("400"),
+                  {TraceCause::None, -1, 0, 0, 0, TraceOutcome::Response});
             Q_EMIT q->requestHandled(call.events);
         }
     };
@@ -813,7 +848,8 @@ void OrderServerPrivate::postOrder(const QHttpServerRequest &request, QTcpSocket
         // gave up (the ghost), as in the simulation.
         if (tracing())
             event(c, Lane::Network, EventKind::RequestDelayed, 0, 0,
-                  QStringLiteral("delayed by %1 ms").arg(scenario.network.spikeMs));
+                  QStringLiteral("delayed by %1 ms").arg(scenario.network.spikeMs),
+                  {TraceCause::LatencySpike, scenario.network.spikeMs});
         const quint64 serial = c->serial;
         delayed.emplace(serial, c);
         QTimer::singleShot(int(scaled(qint64(scenario.network.spikeMs) * kMs) / kMs), q, [this, serial] {
@@ -837,16 +873,16 @@ void OrderServerPrivate::arrive(Call *c)
         // Sent before the restart (a spiked request, or an open connection): nobody processes it.
         if (trace)
             event(c, Lane::Network, EventKind::RequestLost, 0, 0,
-                  QStringLiteral("the server is restarting: the request was dropped"));
+                  QStringLiteral("the server is restarting: the request was dropped"), {TraceCause::ServerRestarting});
         return endCall(c);
     }
     if (trace)
-        event(c, Lane::Server, EventKind::RequestArrived, 0, 0, QStringLiteral("POST /orders"));
+        c->arrivedId = event(c, Lane::Server, EventKind::RequestArrived, 0, 0, QStringLiteral("POST /orders"));
     if (c->faults & FRequestLost) {
         // Read and dropped: the connection stays open and silent until the client gives up.
         if (trace)
             event(c, Lane::Network, EventKind::RequestLost, 0, 0,
-                  QStringLiteral("the request was read and dropped: no answer will come"));
+                  QStringLiteral("the request was read and dropped: no answer will come"), {TraceCause::ReadAndDropped});
         return endCall(c);
     }
     const ServerConfig &sc = scenario.server;
@@ -854,7 +890,7 @@ void OrderServerPrivate::arrive(Call *c)
         ++throttled429;
         if (trace)
             event(c, Lane::Server, EventKind::Rejected, 429, 0,
-                  QStringLiteral("rate limited, Retry-After: %1").arg(sc.retryAfterS));
+                  QStringLiteral("rate limited, Retry-After: %1").arg(sc.retryAfterS), {TraceCause::RateLimited, sc.retryAfterS});
         return respondCall(c, 429, problem(429, QStringLiteral("rate limited: retry after %1 s").arg(sc.retryAfterS),
                                            c->requestId),
                            true, false, sc.retryAfterS);
@@ -863,13 +899,14 @@ void OrderServerPrivate::arrive(Call *c)
         if (int(waiting.size()) < sc.queue) {
             waiting.push_back(c);
             if (trace)
-                event(c, Lane::Server, EventKind::Queued, 0, 0, QStringLiteral("queue position %1").arg(waiting.size()));
+                event(c, Lane::Server, EventKind::Queued, 0, 0, QStringLiteral("queue position %1").arg(waiting.size()),
+                      {TraceCause::QueuePosition, qint64(waiting.size())});
             return;
         }
         ++rejected503;
         if (trace)
             event(c, Lane::Server, EventKind::Rejected, 503, 0,
-                  QStringLiteral("server full, Retry-After: %1").arg(sc.retryAfterS));
+                  QStringLiteral("server full, Retry-After: %1").arg(sc.retryAfterS), {TraceCause::ServerFull, sc.retryAfterS});
         return respondCall(c, 503, problem(503, QStringLiteral("server full: retry after %1 s").arg(sc.retryAfterS),
                                            c->requestId),
                            true, false, sc.retryAfterS);
@@ -888,7 +925,8 @@ void OrderServerPrivate::startProcessing(Call *c)
         memoryErrorBodies.erase(c->order.key);
         if (trace)
             event(c, Lane::Database, EventKind::KeyExpired, 0, 0,
-                  QStringLiteral("key older than the %1 s TTL was forgotten").arg(sc.idempotency.ttlS));
+                  QStringLiteral("key older than the %1 s TTL was forgotten").arg(sc.idempotency.ttlS),
+                  {TraceCause::KeyTtl, sc.idempotency.ttlS});
     }
     if (d.kind == ServiceDecision::Reject) {
         if (d.status == 409)
@@ -898,8 +936,8 @@ void OrderServerPrivate::startProcessing(Call *c)
         else if (d.status == 400)
             ++rejected400;
         if (trace)
-            event(c, Lane::Server, EventKind::Rejected, d.status, 0, d.reason);
-        return respondCall(c, d.status, problem(d.status, d.reason, c->requestId), true, false, -1);
+            event(c, Lane::Server, EventKind::Rejected, d.status, 0, d.reason, {d.why});
+        return respondCall(c, d.status, problem(d.status, d.reason, c->requestId, d.why), true, false, -1);
     }
     if (d.kind == ServiceDecision::Replay) {
         ++replays;
@@ -914,7 +952,8 @@ void OrderServerPrivate::startProcessing(Call *c)
             body = store.recordBody(d.record);
         }
         if (trace)
-            event(c, Lane::Server, EventKind::Replayed, d.status, d.record, QStringLiteral("Idempotent-Replayed: true"));
+            event(c, Lane::Server, EventKind::Replayed, d.status, d.record, QStringLiteral("Idempotent-Replayed: true"),
+                  {TraceCause::None, 0, 0, 0, commitIds.count(d.record) ? commitIds.at(d.record) : 0});
         return respondCall(c, d.status, body, d.status >= 400, true, -1);
     }
     if (d.keyReserved && trace)
@@ -928,7 +967,8 @@ void OrderServerPrivate::startProcessing(Call *c)
         // Begin and commit in one turn of the event loop: the key row goes in with the order, in
         // one transaction, and its UNIQUE constraint still has the last word.
         if (trace)
-            event(c, Lane::Server, EventKind::ProcessingStarted, 0, 0, QStringLiteral("processing 0 ms"));
+            event(c, Lane::Server, EventKind::ProcessingStarted, 0, 0, QStringLiteral("processing 0 ms"),
+                  {TraceCause::Processing});
         processing.insert(c);
         return finish(c);
     }
@@ -942,7 +982,7 @@ void OrderServerPrivate::startProcessing(Call *c)
             const QString why = QStringLiteral("the database refused the key (UNIQUE constraint): "
                                                "a request with this key is in progress");
             if (trace)
-                event(c, Lane::Server, EventKind::Rejected, 409, 0, why);
+                event(c, Lane::Server, EventKind::Rejected, 409, 0, why, {TraceCause::KeyTaken, 1});
             respondCall(c, 409, problem(409, why, c->requestId), true, false, -1);
             return releaseSlot();
         }
@@ -951,7 +991,8 @@ void OrderServerPrivate::startProcessing(Call *c)
     if (trace)
         event(c, Lane::Server, EventKind::ProcessingStarted, 0, 0,
               timeScale == 1.0 ? QStringLiteral("processing %1 ms").arg(p / kMs)
-                               : QStringLiteral("processing %1 ms (%2 ms real)").arg(p / kMs).arg(double(realUs) / kMs));
+                               : QStringLiteral("processing %1 ms (%2 ms real)").arg(p / kMs).arg(double(realUs) / kMs),
+              {TraceCause::Processing, p / kMs, timeScale == 1.0 ? 0 : realUs});
     processing.insert(c);
     const quint64 serial = c->serial;
     QTimer::singleShot(int(qMax<qint64>(1, (realUs + kMs / 2) / kMs)), Qt::PreciseTimer, q, [this, c, serial] {
@@ -984,7 +1025,8 @@ void OrderServerPrivate::finish(Call *c)
             store.deleteKey(c->key);
         }
         if (trace)
-            event(c, Lane::Server, EventKind::ServerError, errorStatus, 0, QStringLiteral("failed before commit"));
+            event(c, Lane::Server, EventKind::ServerError, errorStatus, 0, QStringLiteral("failed before commit"),
+                  {TraceCause::InjectedError, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::BeforeCommit});
         respondCall(c, errorStatus, body, true, false, -1);
         return releaseSlot();
     }
@@ -1026,12 +1068,12 @@ void OrderServerPrivate::finish(Call *c)
             ++conflicts409;
             const QString why = QStringLiteral("the database refused the key (UNIQUE constraint)");
             if (trace)
-                event(c, Lane::Server, EventKind::Rejected, 409, 0, why);
+                event(c, Lane::Server, EventKind::Rejected, 409, 0, why, {TraceCause::KeyTaken});
             respondCall(c, 409, problem(409, why, c->requestId), true, false, -1);
         } else {
             const QString why = QStringLiteral("the database refused the commit: %1").arg(store.lastError().left(200));
             if (trace)
-                event(c, Lane::Server, EventKind::ServerError, 500, 0, why);
+                event(c, Lane::Server, EventKind::ServerError, 500, 0, why, {TraceCause::CommitRefused});
             respondCall(c, 500, problem(500, why, c->requestId), true, false, -1);
         }
         return releaseSlot();
@@ -1044,22 +1086,25 @@ void OrderServerPrivate::finish(Call *c)
         store.markTokenUsed(c->key);
     if (trace) {
         const int first = service->findByRef(c->order.op);
-        event(c, Lane::Database, EventKind::Committed, 0, record,
-              first == record ? QStringLiteral("INSERT order %1").arg(QString::fromUtf8(c->ref))
-                              : QStringLiteral("INSERT order %1: duplicate of record #%2")
-                                        .arg(QString::fromUtf8(c->ref))
-                                        .arg(first));
+        commitIds[record] = event(c, Lane::Database, EventKind::Committed, 0, record,
+                                  first == record ? QStringLiteral("INSERT order %1").arg(QString::fromUtf8(c->ref))
+                                                  : QStringLiteral("INSERT order %1: duplicate of record #%2")
+                                                            .arg(QString::fromUtf8(c->ref))
+                                                            .arg(first),
+                                  {first == record ? TraceCause::Insert : TraceCause::Duplicate, first == record ? 0 : first});
     }
     if (c->faults & FRestart) {
         if (trace)
-            event(c, Lane::Server, EventKind::ServerRestarted, 0, record, faults::restartText(scenario, QStringLiteral("committed, then")));
+            event(c, Lane::Server, EventKind::ServerRestarted, 0, record, faults::restartText(scenario, QStringLiteral("committed, then")),
+                  faults::restartTyped(scenario, CommitPhase::AfterCommit));
         endCall(c);
         return restart(QStringLiteral("serverRestart fault"));
     }
     if (after) {
         ++serverErrors;
         if (trace)
-            event(c, Lane::Server, EventKind::ServerError, errorStatus, record, QStringLiteral("failed after commit"));
+            event(c, Lane::Server, EventKind::ServerError, errorStatus, record, QStringLiteral("failed after commit"),
+                  {TraceCause::InjectedError, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::AfterCommit});
         respondCall(c, errorStatus, errorBody, true, false, -1);
     } else {
         respondCall(c, 201, order, false, false, -1);
@@ -1072,8 +1117,9 @@ void OrderServerPrivate::respondCall(Call *c, int status, const QByteArray &body
 {
     const bool trace = tracing();
     if (trace)
-        event(c, Lane::Server, EventKind::ResponseSent, status, 0,
-              replayed ? QStringLiteral("%1, Idempotent-Replayed: true").arg(status) : QString::number(status));
+        c->respondedId = event(c, Lane::Server, EventKind::ResponseSent, status, 0,
+                               replayed ? QStringLiteral("%1, Idempotent-Replayed: true").arg(status) : QString::number(status),
+                               {TraceCause::None, retryAfterS, 0, 0, 0, replayed ? TraceOutcome::Replayed : TraceOutcome::Response});
     const QByteArray type = problemBody ? QByteArrayLiteral("application/problem+json")
                                         : QByteArrayLiteral("application/json");
     if (c->faults & FResponseLost) {
@@ -1081,12 +1127,15 @@ void OrderServerPrivate::respondCall(Call *c, int status, const QByteArray &body
         if (trace)
             event(c, Lane::Network, EventKind::ResponseLost, status, 0,
                   status == 201 ? QStringLiteral("committed, but the response was lost")
-                                : QStringLiteral("the response was lost"));
+                                : QStringLiteral("the response was lost"),
+                  {TraceCause::ResponseLost, 0, 0, 0, c->respondedId, TraceOutcome::None,
+                   status == 201 ? CommitPhase::AfterCommit : CommitPhase::None});
         return endCall(c);
     }
     if ((c->faults & FReset) && c->socket) {
         if (trace)
-            event(c, Lane::Network, EventKind::ConnectionReset, 0, 0, QStringLiteral("connection reset by peer"));
+            event(c, Lane::Network, EventKind::ConnectionReset, 0, 0, QStringLiteral("connection reset by peer"),
+                  {TraceCause::PeerReset, 0, 0, 0, c->respondedId});
         resetConnection(c->socket);
         return endCall(c);
     }
@@ -1137,7 +1186,7 @@ void OrderServerPrivate::restart(const QString &why)
     busy = 0;
     for (Call *c : calls) {
         if (trace)
-            event(c, Lane::Server, EventKind::ServerRestarted, 0, 0, dropped.arg(why));
+            event(c, Lane::Server, EventKind::ServerRestarted, 0, 0, dropped.arg(why), faults::restartTyped(scenario, CommitPhase::BeforeCommit));
         // The answer never comes: the connection stays open and silent until its client gives
         // up (design 1.3: the clients of dropped requests time out), as the simulation has it.
         endCall(c);

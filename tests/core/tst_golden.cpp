@@ -1,6 +1,8 @@
 // The house may move code, never behaviour: the trace of every preset and of every lesson step is
 // pinned to the SHA-256 of its JSONL (tests/data/golden/trace-hashes.txt, "name hash" per line).
 // A deliberate change of behaviour updates the file in the same commit and says why.
+// trace-hashes.txt pins trace::hash (the original fields only, unchanged since before the typed
+// fields); trace-full-hashes.txt pins trace::fullHash, the whole JSONL with the typed fields.
 #include "lesson.h"
 #include "scenario.h"
 #include "simulator.h"
@@ -20,10 +22,10 @@ class TestGolden : public QObject
     Q_OBJECT
 
 private:
-    static QHash<QString, QByteArray> golden()
+    static QHash<QString, QByteArray> golden(const char *name)
     {
         QHash<QString, QByteArray> out;
-        QFile file(QStringLiteral(RETRYLAB_TEST_DATA "/golden/trace-hashes.txt"));
+        QFile file(QStringLiteral(RETRYLAB_TEST_DATA "/golden/") + QLatin1String(name));
         if (!file.open(QIODevice::ReadOnly))
             qFatal("cannot read %s", qPrintable(file.fileName()));
         const QList<QByteArray> lines = file.readAll().split('\n');
@@ -58,11 +60,17 @@ private Q_SLOTS:
     {
         QFETCH(QString, name);
         QFETCH(Scenario, scenario);
-        static const QHash<QString, QByteArray> expected = golden();
-        const QByteArray actual = trace::hash(simulate(scenario).trace);
+        static const QHash<QString, QByteArray> expected = golden("trace-hashes.txt");
+        static const QHash<QString, QByteArray> expectedFull = golden("trace-full-hashes.txt");
+        const Trace trace = simulate(scenario).trace;
+        const QByteArray actual = trace::hash(trace);
         QVERIFY2(expected.value(name) == actual,
                  qPrintable(QStringLiteral("%1 %2 (update tests/data/golden/trace-hashes.txt only for a deliberate "
                                            "change of behaviour)").arg(name, QString::fromLatin1(actual))));
+        const QByteArray full = trace::fullHash(trace);
+        QVERIFY2(expectedFull.value(name) == full,
+                 qPrintable(QStringLiteral("full %1 %2 (update tests/data/golden/trace-full-hashes.txt only for a "
+                                           "deliberate change of the typed fields)").arg(name, QString::fromLatin1(full))));
     }
 };
 

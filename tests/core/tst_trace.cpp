@@ -34,6 +34,18 @@ TraceEvent sample()
     e.status = 201;
     e.record = 3;
     e.detail = QStringLiteral("after \"retry\" \u00e4");
+    e.arg = qint64(1) << 40;
+    e.arg2 = -1;
+    e.arg3 = 19;
+    e.id = 12;
+    e.answers = 9;
+    e.business = 2;
+    e.wrapper = 1;
+    e.transport = 3;
+    e.method = TraceMethod::PostOrder;
+    e.phase = CommitPhase::AfterCommit;
+    e.cause = TraceCause::Duplicate;
+    e.outcome = TraceOutcome::Replayed;
     return e;
 }
 
@@ -77,6 +89,11 @@ private Q_SLOTS:
     void hashStable();
     void hashChangesWithEveryField_data();
     void hashChangesWithEveryField();
+    void typedFieldsChangeOnlyTheFullHash_data();
+    void typedFieldsChangeOnlyTheFullHash();
+    void oldJsonlReadsWithoutTypedFields();
+    void engineLinks_data();
+    void engineLinks();
     void saveWritesJsonl();
     void saveToUnwritablePath();
     void jsonlMatchesQtWriter_data();
@@ -89,11 +106,20 @@ private Q_SLOTS:
 void TestTrace::jsonKeys()
 {
     const QJsonObject o = sample().toJson();
-    const QStringList expected{QStringLiteral("detail"), QStringLiteral("key"),    QStringLiteral("kind"),
-                               QStringLiteral("lane"),   QStringLiteral("op"),     QStringLiteral("path"),
-                               QStringLiteral("record"), QStringLiteral("requestId"), QStringLiteral("status"),
-                               QStringLiteral("sub"),    QStringLiteral("t")};
+    // The original keys, then (sorted in among them) the typed fields under their own names.
+    const QStringList expected{QStringLiteral("answers"), QStringLiteral("arg"),      QStringLiteral("arg2"),
+                               QStringLiteral("arg3"),    QStringLiteral("business"), QStringLiteral("cause"),
+                               QStringLiteral("detail"),  QStringLiteral("id"),       QStringLiteral("key"),
+                               QStringLiteral("kind"),    QStringLiteral("lane"),     QStringLiteral("method"),
+                               QStringLiteral("op"),      QStringLiteral("outcome"),  QStringLiteral("path"),
+                               QStringLiteral("phase"),   QStringLiteral("record"),   QStringLiteral("requestId"),
+                               QStringLiteral("status"),  QStringLiteral("sub"),      QStringLiteral("t"),
+                               QStringLiteral("transport"), QStringLiteral("wrapper")};
     QCOMPARE(o.keys(), expected);
+    QCOMPARE(o.value(QLatin1String("method")).toString(), QStringLiteral("postOrder"));
+    QCOMPARE(o.value(QLatin1String("phase")).toString(), QStringLiteral("afterCommit"));
+    QCOMPARE(o.value(QLatin1String("cause")).toString(), QStringLiteral("duplicate"));
+    QCOMPARE(o.value(QLatin1String("outcome")).toString(), QStringLiteral("replayed"));
     QCOMPARE(o.value(QLatin1String("lane")).toString(), QStringLiteral("server"));
     QCOMPARE(o.value(QLatin1String("kind")).toString(), QStringLiteral("committed"));
     QCOMPARE(o.value(QLatin1String("t")).toInteger(), 3000123);
@@ -300,6 +326,117 @@ void TestTrace::hashChangesWithEveryField()
     edit(e);
     QVERIFY(!(e == original));
     QVERIFY(trace::hash(trace) != before);
+}
+
+void TestTrace::typedFieldsChangeOnlyTheFullHash_data()
+{
+    using Edit = std::function<void(TraceEvent &)>;
+    QTest::addColumn<Edit>("edit");
+    QTest::addRow("arg") << Edit([](TraceEvent &e) { e.arg += 1; });
+    QTest::addRow("arg2") << Edit([](TraceEvent &e) { e.arg2 += 1; });
+    QTest::addRow("arg3") << Edit([](TraceEvent &e) { e.arg3 += 1; });
+    QTest::addRow("id") << Edit([](TraceEvent &e) { e.id += 1; });
+    QTest::addRow("answers") << Edit([](TraceEvent &e) { e.answers += 1; });
+    QTest::addRow("business") << Edit([](TraceEvent &e) { e.business += 1; });
+    QTest::addRow("wrapper") << Edit([](TraceEvent &e) { e.wrapper += 1; });
+    QTest::addRow("transport") << Edit([](TraceEvent &e) { e.transport += 1; });
+    QTest::addRow("method") << Edit([](TraceEvent &e) { e.method = TraceMethod::GetOrder; });
+    QTest::addRow("phase") << Edit([](TraceEvent &e) { e.phase = CommitPhase::BeforeCommit; });
+    QTest::addRow("cause") << Edit([](TraceEvent &e) { e.cause = TraceCause::Insert; });
+    QTest::addRow("outcome") << Edit([](TraceEvent &e) { e.outcome = TraceOutcome::ReadTimeout; });
+}
+
+void TestTrace::typedFieldsChangeOnlyTheFullHash()
+{
+    // trace::hash pins behaviour with the original fields (tests/data/golden/trace-hashes.txt);
+    // trace::fullHash covers the typed ones too.
+    using Edit = std::function<void(TraceEvent &)>;
+    QFETCH(Edit, edit);
+    Trace trace = sampleTrace();
+    const QByteArray before = trace::hash(trace);
+    const QByteArray fullBefore = trace::fullHash(trace);
+    TraceEvent &e = trace[trace.size() / 2];
+    const TraceEvent original = e;
+    edit(e);
+    QVERIFY(!(e == original));
+    QCOMPARE(trace::hash(trace), before);
+    QVERIFY(trace::fullHash(trace) != fullBefore);
+    QVERIFY(TraceEvent::fromJson(e.toJson()) == e);
+}
+
+void TestTrace::oldJsonlReadsWithoutTypedFields()
+{
+    // A file written before the typed fields: they read as 0 / None, the rest as written.
+    const QByteArray line = R"({"detail":"x","key":"","kind":"committed","lane":"database","op":3,"path":"op3/b1/w1/t1",)"
+                            R"("record":2,"requestId":"req-1","status":0,"sub":1,"t":5})";
+    const TraceEvent e = TraceEvent::fromJson(QJsonDocument::fromJson(line).object());
+    QCOMPARE(e.kind, EventKind::Committed);
+    QCOMPARE(e.record, 2);
+    QCOMPARE(e.id, 0);
+    QCOMPARE(e.answers, 0);
+    QCOMPARE(int(e.business), 0);
+    QCOMPARE(e.cause, TraceCause::None);
+    QCOMPARE(e.method, TraceMethod::None);
+    QCOMPARE(e.phase, CommitPhase::None);
+    QCOMPARE(e.outcome, TraceOutcome::None);
+}
+
+void TestTrace::engineLinks_data()
+{
+    QTest::addColumn<QString>("name");
+    for (const QString &name : scenario::presetNames())
+        QTest::addRow("%s", qPrintable(name)) << name;
+}
+
+void TestTrace::engineLinks()
+{
+    // Event ids are positions + 1; each link points back to an event of the kind trace.h names.
+    QFETCH(QString, name);
+    const Trace trace = test::runPreset(name).trace;
+    auto isSend = [](EventKind k) {
+        return k == EventKind::TransportAttempt || k == EventKind::QuerySent || k == EventKind::RequestDelayed;
+    };
+    int responses = 0;
+    for (int i = 0; i < trace.size(); ++i) {
+        const TraceEvent &e = trace.at(i);
+        QCOMPARE(e.id, i + 1);
+        QVERIFY2(e.answers >= 0 && e.answers < e.id, qPrintable(QString::number(i)));
+        if (e.answers == 0)
+            continue;
+        const TraceEvent &a = trace.at(e.answers - 1);
+        QCOMPARE(a.op, e.op);
+        switch (e.kind) {
+        case EventKind::RequestArrived:
+        case EventKind::RequestLost:
+        case EventKind::Timeout:
+        case EventKind::ConnectFailed:
+            QVERIFY2(isSend(a.kind), qPrintable(trace::kindName(a.kind)));
+            break;
+        case EventKind::ResponseSent:
+        case EventKind::Rejected:
+        case EventKind::Committed:
+        case EventKind::ProcessingStarted:
+            QCOMPARE(a.kind, EventKind::RequestArrived);
+            QCOMPARE(a.requestId, e.requestId);
+            break;
+        case EventKind::Replayed:
+            QVERIFY(a.kind == EventKind::Committed || a.kind == EventKind::RequestArrived);
+            if (a.kind == EventKind::Committed)
+                QCOMPARE(a.record, e.record);
+            break;
+        case EventKind::ResponseReceived:
+        case EventKind::LateResponse:
+        case EventKind::ResponseLost:
+            QCOMPARE(a.kind, EventKind::ResponseSent);
+            QCOMPARE(a.path, e.path);
+            QVERIFY(a.t <= e.t);
+            ++responses;
+            break;
+        default:
+            break;
+        }
+    }
+    QVERIFY(responses > 0);
 }
 
 void TestTrace::saveWritesJsonl()
