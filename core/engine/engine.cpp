@@ -12,6 +12,7 @@
 namespace retrylab::engine {
 
 using namespace faults::shortnames;
+using Typed = TraceTyped;
 
 namespace {
 
@@ -92,8 +93,8 @@ void Engine::setKeyText(quint64 key, const QString &text)
     m_cachedKeyText.clear();
 }
 
-void Engine::trace(Lane lane, EventKind kind, const Flow &f, int b, int w, int t, quint64 key, int status, int record,
-                   const QString &detail)
+int Engine::trace(Lane lane, EventKind kind, const Flow &f, int b, int w, int t, quint64 key, int status, int record,
+                  const QString &detail, const TraceTyped &typed)
 {
     TraceEvent e;
     e.t = m_now;
@@ -119,20 +120,53 @@ void Engine::trace(Lane lane, EventKind kind, const Flow &f, int b, int w, int t
     e.status = status;
     e.record = record;
     e.detail = detail;
-    put(std::move(e));
+    e.business = qint16(qMax(1, b));
+    e.wrapper = qint16(qMax(1, w));
+    e.transport = qint16(qMax(1, t));
+    typed.applyTo(e);
+    return put(std::move(e));
 }
 
-void Engine::put(TraceEvent &&e)
+int Engine::put(TraceEvent &&e)
 {
+    e.id = ++m_lastEventId;
     if (m_opt.sink)
         m_opt.sink(e);
     else
         m_trace.append(std::move(e));
+    return m_lastEventId;
+}
+
+int Engine::traceReq(Lane lane, EventKind kind, const Request &r, int status, int record, const QString &detail,
+                     TraceTyped typed)
+{
+    const Flow &f = m_flows[size_t(r.flow)];
+    typed.method = r.query ? TraceMethod::GetOrder : TraceMethod::PostOrder;
+    if (typed.answers == 0)
+        typed.answers = r.arrivedId != 0 ? r.arrivedId : r.sentId;
+    return trace(lane, kind, f, r.b, r.w, r.t, r.order.key, status, record, detail, typed);
+}
+
+TraceOutcome Engine::outcomeOf(const AttemptOutcome &o)
+{
+    switch (o.kind) {
+    case OutcomeKind::Response:
+        return o.raised ? TraceOutcome::Raised : (o.replayed ? TraceOutcome::Replayed : TraceOutcome::Response);
+    case OutcomeKind::ConnectError:
+        return TraceOutcome::ConnectError;
+    case OutcomeKind::ReadTimeout:
+        return TraceOutcome::ReadTimeout;
+    case OutcomeKind::ConnectionReset:
+        return TraceOutcome::ConnectionReset;
+    case OutcomeKind::CircuitOpen:
+        return TraceOutcome::CircuitOpen;
+    }
+    return TraceOutcome::None;
 }
 
 // ------------------------------------------------------------------ client
 
-bool Engine::mintKey(Flow &f, int phase, Ev resume, const char *where)
+bool Engine::mintKey(Flow &f, int phase, Ev resume, const char *where, TraceCause cause)
 {
     if (phase == 1)
         return true; // token already fetched
@@ -142,13 +176,13 @@ bool Engine::mintKey(Flow &f, int phase, Ev resume, const char *where)
     f.key = key;
     if (m_tokenMode) {
         // POST /order-tokens first: the order goes once the token is back (TokenReady).
-        m_link->fetchToken(int(&f - m_flows.data()), quint8(resume), where, m_keyCounter);
+        m_link->fetchToken(int(&f - m_flows.data()), quint8(resume), where, m_keyCounter, cause);
         return false;
     }
     // The key belongs to the layer that mints it: inside the @retry wrapper for perWrapperAttempt.
     if (m_tracing)
         traceFlow(m_c.keyPlacement == KeyPlacement::PerWrapperAttempt ? Lane::Wrapper : Lane::Business,
-                  EventKind::KeyMinted, f, 0, 0, QLatin1String(where));
+                  EventKind::KeyMinted, f, 0, 0, QLatin1String(where), {cause});
     return true;
 }
 
@@ -165,7 +199,7 @@ void Engine::onOpStart(int fi, int phase)
             // A double submit reuses the key minted for the form (same operation).
             if (f.sub > 1 && m_flows[size_t(fi - 1)].op == f.op && m_flows[size_t(fi - 1)].key != 0) {
                 f.key = m_flows[size_t(fi - 1)].key;
-            } else if (!mintKey(f, phase, Ev::OpStart, "per operation")) {
+            } else if (!mintKey(f, phase, Ev::OpStart, "per operation", TraceCause::PerOperation)) {
                 return;
             }
         }
@@ -186,8 +220,9 @@ void Engine::onBusinessStart(int fi, int phase)
             traceFlow(Lane::Business, EventKind::BusinessAttempt, f, 0, 0,
                       m_c.business.maxAttempts == 0
                           ? ascii("business attempt %d (unlimited until the %d ms deadline)", f.b, m_c.business.deadlineMs)
-                          : cached(m_businessTexts, f.b, [this](int b) { return ascii("business attempt %d of %d", b, m_businessMax); }));
-        if (m_c.keyPlacement == KeyPlacement::PerBusinessAttempt && !mintKey(f, 0, Ev::BusinessStart, "per business attempt"))
+                          : cached(m_businessTexts, f.b, [this](int b) { return ascii("business attempt %d of %d", b, m_businessMax); }),
+                      {TraceCause::MaxAttempts, m_c.business.maxAttempts == 0 ? 0 : m_businessMax, m_c.business.deadlineMs});
+        if (m_c.keyPlacement == KeyPlacement::PerBusinessAttempt && !mintKey(f, 0, Ev::BusinessStart, "per business attempt", TraceCause::PerBusinessAttempt))
             return;
     }
     if (m_c.queryBeforeRetry && f.b > 1) {
@@ -217,8 +252,9 @@ void Engine::onWrapperStart(int fi, int phase)
             traceFlow(Lane::Wrapper, EventKind::WrapperAttempt, f, 0, 0,
                       m_c.wrapper.maxAttempts == 0
                           ? ascii("wrapper attempt %d (unlimited until the %d ms deadline)", f.w, m_c.wrapper.deadlineMs)
-                          : cached(m_wrapperTexts, f.w, [this](int w) { return ascii("wrapper attempt %d of %d", w, m_wrapperMax); }));
-        if (m_c.keyPlacement == KeyPlacement::PerWrapperAttempt && !mintKey(f, 0, Ev::WrapperStart, "per wrapper attempt"))
+                          : cached(m_wrapperTexts, f.w, [this](int w) { return ascii("wrapper attempt %d of %d", w, m_wrapperMax); }),
+                      {TraceCause::MaxAttempts, m_c.wrapper.maxAttempts == 0 ? 0 : m_wrapperMax, m_c.wrapper.deadlineMs});
+        if (m_c.keyPlacement == KeyPlacement::PerWrapperAttempt && !mintKey(f, 0, Ev::WrapperStart, "per wrapper attempt", TraceCause::PerWrapperAttempt))
             return;
     }
     onTransportSend(fi);
@@ -238,8 +274,9 @@ void Engine::onTransportSend(int fi)
     f.waiting = true;
     f.querying = false;
     if (m_tracing)
-        traceFlow(Lane::Transport, EventKind::TransportAttempt, f, 0, 0,
-                  cached(m_attemptTexts, f.t, [](int t) { return ascii("POST /orders, attempt %d", t); }));
+        f.sentId = traceFlow(Lane::Transport, EventKind::TransportAttempt, f, 0, 0,
+                             cached(m_attemptTexts, f.t, [](int t) { return ascii("POST /orders, attempt %d", t); }),
+                             {TraceCause::None, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::None, TraceMethod::PostOrder});
 
     ClientState &cs = m_clients[size_t(f.client)];
     const bool firstTry = f.b <= 1 && f.w <= 1 && f.t == 1;
@@ -247,7 +284,8 @@ void Engine::onTransportSend(int fi)
         && !(m_c.circuitBreaker.retriesOnly && firstTry)) {
         m_m.circuitRejections++;
         if (m_tracing)
-            traceFlow(Lane::Transport, EventKind::CircuitOpen, f, 0, 0, QStringLiteral("circuit breaker open"));
+            traceFlow(Lane::Transport, EventKind::CircuitOpen, f, 0, 0, QStringLiteral("circuit breaker open"),
+                      {TraceCause::BreakerOpen, 0, 0, 0, f.sentId, TraceOutcome::None, CommitPhase::None, TraceMethod::PostOrder});
         f.waiting = false;
         AttemptOutcome o;
         o.kind = OutcomeKind::CircuitOpen;
@@ -288,6 +326,7 @@ void Engine::sendWrite(int fi)
     r.order.fingerprint = f.fingerprint;
     r.row = f.row;
     r.version = f.readVersion;
+    r.sentId = f.sentId;
     m_link->send(ri);
 }
 
@@ -296,8 +335,8 @@ void Engine::sendQuery(Flow &f, int fi)
     m_m.queries++;
     f.qt = 0;
     if (m_tracing)
-        traceFlow(Lane::Business, EventKind::QuerySent, f, 0, 0,
-                  ascii("GET /orders?ref=ORD-%04d", f.op));
+        f.sentId = traceFlow(Lane::Business, EventKind::QuerySent, f, 0, 0, ascii("GET /orders?ref=ORD-%04d", f.op),
+                             {TraceCause::None, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::None, TraceMethod::GetOrder});
     sendQueryAttempt(fi);
 }
 
@@ -315,8 +354,9 @@ void Engine::sendQueryAttempt(int fi)
     f.querying = true;
     m_m.queryAttempts++;
     if (m_tracing && f.qt > 1)
-        traceFlow(Lane::Transport, EventKind::QuerySent, f, 0, 0,
-                  ascii("GET /orders?ref=ORD-%04d, attempt %d", f.op, f.qt));
+        f.sentId = traceFlow(Lane::Transport, EventKind::QuerySent, f, 0, 0,
+                             ascii("GET /orders?ref=ORD-%04d, attempt %d", f.op, f.qt),
+                             {TraceCause::None, f.qt, 0, 0, 0, TraceOutcome::None, CommitPhase::None, TraceMethod::GetOrder});
     const faults::Attempt query{f.op, f.sub, f.b, 1, f.qt, true};
     qint64 delay = 0;
     quint32 faults = faults::queryDice(m_s, query, &delay, m_now);
@@ -341,6 +381,7 @@ void Engine::sendQueryAttempt(int fi)
     r.w = qMax(1, f.w);
     r.t = qMax(1, f.t);
     r.order.op = f.op;
+    r.sentId = f.sentId;
     m_link->send(ri);
 }
 
@@ -357,7 +398,9 @@ void Engine::queryFailed(int fi, const AttemptOutcome &o)
     if (m_c.onUnknownQuery == UnknownQuery::Resend && !f.tokenUsed) {
         if (m_tracing)
             traceFlow(Lane::Business, EventKind::QueryResult, f, 0, 0,
-                      QStringLiteral("status unknown (%1): send again").arg(o.describe()));
+                      QStringLiteral("status unknown (%1): send again").arg(o.describe()),
+                      {TraceCause::StatusUnknown, o.status, 0, 0, f.sentId, outcomeOf(o), CommitPhase::None,
+                       TraceMethod::GetOrder});
         f.wrapperFirstStart = -1;
         onWrapperStart(fi, 0);
         return;
@@ -372,12 +415,17 @@ bool Engine::transportRetries(Flow &f, int fi, const AttemptOutcome &o, const Tr
     if (v.retry && spendBudget(f, Lane::Transport)) {
         if (m_tracing)
             traceFlow(Lane::Transport, EventKind::RetryScheduled, f, o.status, 0,
-                      QStringLiteral("%1%2 after %3").arg(what, waitText(v.delayUs), o.describe()));
+                      QStringLiteral("%1%2 after %3").arg(what, waitText(v.delayUs), o.describe()),
+                      {v.retryAfter ? TraceCause::RetryAfter : TraceCause::Backoff, v.delayUs,
+                       v.retryAfter && o.retryAfterS * kS > v.delayUs ? o.retryAfterS : 0, 0, 0, outcomeOf(o),
+                       CommitPhase::None, what.isEmpty() ? TraceMethod::PostOrder : TraceMethod::GetOrder});
         at(m_now + v.delayUs, resume, fi);
         return true;
     }
     if (m_tracing && !v.retry)
-        traceFlow(Lane::Transport, EventKind::GaveUp, f, o.status, 0, v.reason);
+        traceFlow(Lane::Transport, EventKind::GaveUp, f, o.status, 0, v.reason,
+                  {v.why, v.limit, v.counter, 0, 0, outcomeOf(o), CommitPhase::None,
+                   what.isEmpty() ? TraceMethod::PostOrder : TraceMethod::GetOrder});
     return false;
 }
 
@@ -393,7 +441,8 @@ bool Engine::spendBudget(Flow &f, Lane lane)
     m_m.budgetRefusals++;
     if (m_tracing)
         traceFlow(lane, EventKind::BudgetExhausted, f, 0, 0,
-                  QStringLiteral("retry budget empty (%1 tokens)").arg(cs.tokens, 0, 'f', 2));
+                  QStringLiteral("retry budget empty (%1 tokens)").arg(cs.tokens, 0, 'f', 2),
+                  {TraceCause::BudgetEmpty, qint64(std::llround(cs.tokens * 100))});
     return false;
 }
 
@@ -482,16 +531,21 @@ bool Engine::retryLayer(int fi, const AttemptOutcome &o, const LayerRetry &layer
             *layer.prevWait = backoff;
             if (m_tracing)
                 traceFlow(layer.lane, EventKind::RetryScheduled, f, o.status, 0,
-                          QStringLiteral("%1 after %2").arg(waitText(wait), o.describe()));
+                          QStringLiteral("%1 after %2").arg(waitText(wait), o.describe()),
+                          {backoff < layer.minWaitUs ? TraceCause::RetryAfter : TraceCause::Backoff, wait, 0, 0, 0,
+                           outcomeOf(o)});
             at(m_now + wait, layer.resume, fi);
             return true;
         }
         if (m_tracing && !deadlineOk)
-            traceFlow(layer.lane, EventKind::GaveUp, f, o.status, 0, QStringLiteral("deadline reached"));
+            traceFlow(layer.lane, EventKind::GaveUp, f, o.status, 0, QStringLiteral("deadline reached"),
+                      {TraceCause::Deadline, layer.config.deadlineMs, 0, 0, 0, outcomeOf(o)});
     } else if (m_tracing) {
         traceFlow(layer.lane, EventKind::GaveUp, f, o.status, 0,
                   layer.attempt >= layer.max ? QStringLiteral("stop after %1 attempts").arg(layer.max)
-                                             : QStringLiteral("%1 is not retried").arg(o.describe()));
+                                             : QStringLiteral("%1 is not retried").arg(o.describe()),
+                  {layer.attempt >= layer.max ? TraceCause::MaxAttempts : TraceCause::NotRetried, layer.max, 0, 0, 0,
+                   outcomeOf(o)});
     }
     return false;
 }
@@ -503,7 +557,8 @@ void Engine::afterWrapper(int fi, const AttemptOutcome &o)
         // A used single-use token is a final answer for every client layer: resending it can
         // only get 409 again.
         if (m_tracing && m_c.wrapper.enabled)
-            traceFlow(Lane::Wrapper, EventKind::GaveUp, f, o.status, 0, QStringLiteral("order token already used: final"));
+            traceFlow(Lane::Wrapper, EventKind::GaveUp, f, o.status, 0, QStringLiteral("order token already used: final"),
+                      {TraceCause::TokenSpent, 0, 0, 0, 0, outcomeOf(o)});
         afterBusiness(fi, o);
         return;
     }
@@ -522,14 +577,16 @@ void Engine::afterBusiness(int fi, const AttemptOutcome &o)
 {
     Flow &f = m_flows[size_t(fi)];
     if (o.ok()) {
-        finish(f, true, o.replayed ? QStringLiteral("replayed %1").arg(o.status) : QString::number(o.status));
+        finish(f, true, o.replayed ? QStringLiteral("replayed %1").arg(o.status) : QString::number(o.status),
+               {TraceCause::Final, o.status, 0, 0, 0, outcomeOf(o)});
         return;
     }
     if (f.tokenUsed && o.kind == OutcomeKind::Response && o.status == 409 && !m_c.queryBeforeRetry) {
         // Final: resending the spent token can only get 409 again. The order may exist (its first
         // response was lost); only a client that queries before its next attempt finds out: the
         // business loop then goes on, and its next attempt starts with GET /orders?ref=.
-        finish(f, false, QStringLiteral("409: order token already used"));
+        finish(f, false, QStringLiteral("409: order token already used"),
+               {TraceCause::TokenSpent, o.status, 0, 0, 0, outcomeOf(o)});
         return;
     }
     if (m_c.business.enabled) {
@@ -540,10 +597,10 @@ void Engine::afterBusiness(int fi, const AttemptOutcome &o)
         if (retryLayer(fi, o, layer))
             return;
     }
-    finish(f, false, o.describe());
+    finish(f, false, o.describe(), {TraceCause::Final, o.status, 0, 0, 0, outcomeOf(o)});
 }
 
-void Engine::finish(Flow &f, bool ok, const QString &why)
+void Engine::finish(Flow &f, bool ok, const QString &why, const Typed &typed)
 {
     f.done = true;
     f.succeeded = ok;
@@ -559,7 +616,7 @@ void Engine::finish(Flow &f, bool ok, const QString &why)
             at(next + qint64(m_s.workload.doubleSubmitDelayMs) * kMs, Ev::OpStart, n.pairFlow);
     }
     if (m_tracing) {
-        traceFlow(Lane::Business, ok ? EventKind::OpSucceeded : EventKind::OpFailed, f, 0, 0, why);
+        traceFlow(Lane::Business, ok ? EventKind::OpSucceeded : EventKind::OpFailed, f, 0, 0, why, typed);
         // A streamed run of a million orders must not keep a million formatted paths: a late
         // response formats its own again.
         f.cachedAttempt = ~0ull;
@@ -588,7 +645,8 @@ void Engine::onResponseArrive(int ri, bool reset)
     if (!f.waiting || f.serial != r.serial) {
         if (m_tracing)
             traceReq(Lane::Transport, EventKind::LateResponse, r, reset ? 0 : r.status, r.record,
-                     QStringLiteral("arrived after the client gave up: ignored"));
+                     QStringLiteral("arrived after the client gave up: ignored"),
+                     {reset ? TraceCause::PeerReset : TraceCause::None, 0, 0, 0, r.respondedId});
         return;
     }
     f.waiting = false;
@@ -606,21 +664,24 @@ void Engine::onResponseArrive(int ri, bool reset)
             // GET, else the answer stays unknown.
             if (m_tracing)
                 traceReq(Lane::Transport, reset ? EventKind::ConnectionReset : EventKind::ResponseReceived, r,
-                         reset ? 0 : r.status, 0, describe(o));
+                         reset ? 0 : r.status, 0, describe(o),
+                         {reset ? TraceCause::PeerReset : TraceCause::None, o.retryAfterS, 0, 0, r.respondedId, outcomeOf(o)});
             queryFailed(r.flow, o);
             return;
         }
         if (m_tracing)
             traceReq(Lane::Business, EventKind::QueryResult, r, r.status, r.record,
-                     r.status == 200 ? QStringLiteral("order exists: do not resend") : QStringLiteral("no order yet: send again"));
+                     r.status == 200 ? QStringLiteral("order exists: do not resend") : QStringLiteral("no order yet: send again"),
+                     {TraceCause::None, 0, 0, 0, r.respondedId, outcomeOf(o)});
         f.querying = false;
         if (r.status == 200) {
-            finish(f, true, QStringLiteral("found by status query"));
+            finish(f, true, QStringLiteral("found by status query"), {TraceCause::FoundByQuery, r.status});
             return;
         }
         if (f.tokenUsed) {
             // The token is spent: sending it again would only get another 409.
-            finish(f, false, QStringLiteral("order token already used, and no order found"));
+            finish(f, false, QStringLiteral("order token already used, and no order found"),
+                   {TraceCause::TokenSpentNotFound, r.status});
             return;
         }
         f.wrapperFirstStart = -1;
@@ -629,7 +690,8 @@ void Engine::onResponseArrive(int ri, bool reset)
     }
     if (m_tracing)
         traceReq(Lane::Transport, reset ? EventKind::ConnectionReset : EventKind::ResponseReceived, r,
-                 reset ? 0 : r.status, r.record, describe(o));
+                 reset ? 0 : r.status, r.record, describe(o),
+                 {reset ? TraceCause::PeerReset : TraceCause::None, o.retryAfterS, 0, 0, r.respondedId, outcomeOf(o)});
     f.tokenUsed = r.tokenUsed;
     deliver(r.flow, o);
 }
@@ -813,7 +875,7 @@ void Engine::dispatch(const Event &e)
     case Ev::TokenFailed: {
         Flow &f = m_flows[size_t(e.a)];
         if (!f.done)
-            finish(f, false, m_tokenErrors.value(e.a));
+            finish(f, false, m_tokenErrors.value(e.a), {TraceCause::TokenFailed});
         break;
     }
     case Ev::ResponseArrive:
@@ -850,7 +912,8 @@ void Engine::onConnectFail(int fi, quint32 serial)
         return;
     f.waiting = false;
     if (m_tracing)
-        traceFlow(Lane::Network, EventKind::ConnectFailed, f, 0, 0, QStringLiteral("connection refused"));
+        traceFlow(Lane::Network, EventKind::ConnectFailed, f, 0, 0, QStringLiteral("connection refused"),
+                  {TraceCause::None, 0, 0, 0, f.sentId, TraceOutcome::ConnectError, CommitPhase::None, flowMethod(f)});
     AttemptOutcome o;
     o.kind = OutcomeKind::ConnectError;
     if (f.querying)
@@ -868,7 +931,9 @@ void Engine::onTimeout(int fi, quint32 serial)
     m_link->abandon(f);
     m_m.timeouts++;
     if (m_tracing)
-        traceFlow(f.querying ? Lane::Business : Lane::Transport, EventKind::Timeout, f, 0, 0, m_timeoutText);
+        traceFlow(f.querying ? Lane::Business : Lane::Transport, EventKind::Timeout, f, 0, 0, m_timeoutText,
+                  {TraceCause::None, m_c.timeoutMs, 0, 0, f.sentId, TraceOutcome::ReadTimeout, CommitPhase::None,
+                   flowMethod(f)});
     AttemptOutcome o;
     o.kind = OutcomeKind::ReadTimeout;
     if (f.querying)

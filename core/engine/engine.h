@@ -78,20 +78,20 @@ public:
     QString path(const Flow &f, int b, int w, int t) const;
     QString requestId(const Flow &f, int b, int w, int t) const;
     QString keyText(quint64 key) const;
-    void trace(Lane lane, EventKind kind, const Flow &f, int b, int w, int t, quint64 key, int status = 0,
-               int record = 0, const QString &detail = QString());
-    void put(TraceEvent &&e);
-    void traceFlow(Lane lane, EventKind kind, const Flow &f, int status = 0, int record = 0,
-                   const QString &detail = QString())
+    // Each returns the event's id (trace.h): its index in the run's trace + 1.
+    int trace(Lane lane, EventKind kind, const Flow &f, int b, int w, int t, quint64 key, int status = 0,
+              int record = 0, const QString &detail = QString(), const TraceTyped &typed = TraceTyped());
+    int put(TraceEvent &&e);
+    int traceFlow(Lane lane, EventKind kind, const Flow &f, int status = 0, int record = 0,
+                  const QString &detail = QString(), const TraceTyped &typed = TraceTyped())
     {
-        trace(lane, kind, f, f.b, f.w, f.t, f.key, status, record, detail);
+        return trace(lane, kind, f, f.b, f.w, f.t, f.key, status, record, detail, typed);
     }
-    void traceReq(Lane lane, EventKind kind, const Request &r, int status = 0, int record = 0,
-                  const QString &detail = QString())
-    {
-        const Flow &f = m_flows[size_t(r.flow)];
-        trace(lane, kind, f, r.b, r.w, r.t, r.order.key, status, record, detail);
-    }
+    // A request's event: its method, and by default the link to its arrival (or, before it, its send).
+    int traceReq(Lane lane, EventKind kind, const Request &r, int status = 0, int record = 0,
+                 const QString &detail = QString(), TraceTyped typed = TraceTyped());
+    static TraceOutcome outcomeOf(const AttemptOutcome &o);
+    static TraceMethod flowMethod(const Flow &f) { return f.querying ? TraceMethod::GetOrder : TraceMethod::PostOrder; }
 
 private:
     bool popDue(qint64 until, Event *out);
@@ -130,7 +130,7 @@ private:
     }
 
     // --- client -----------------------------------------------------------
-    bool mintKey(Flow &f, int phase, Ev resume, const char *where);
+    bool mintKey(Flow &f, int phase, Ev resume, const char *where, TraceCause cause);
     void onOpStart(int fi, int phase);
     void onBusinessStart(int fi, int phase);
     void onWrapperStart(int fi, int phase);
@@ -158,7 +158,8 @@ private:
     bool retryLayer(int fi, const AttemptOutcome &o, const LayerRetry &layer);
     void afterWrapper(int fi, const AttemptOutcome &o);
     void afterBusiness(int fi, const AttemptOutcome &o);
-    void finish(Flow &f, bool ok, const QString &why);
+    // `typed`: the cause (Final with the outcome, or why else), arg the last status.
+    void finish(Flow &f, bool ok, const QString &why, const TraceTyped &typed);
     bool spendBudget(Flow &f, Lane lane);
     // The transport's verdict on a failed attempt (POST or status query), carried out: schedules
     // `resume` after the wait and returns true, or traces why it gives up and returns false.
@@ -202,6 +203,7 @@ private:
     QString m_post;
     QString m_get;
     Trace m_trace;
+    int m_lastEventId = 0; // ids of the trace's events (trace.h): the last one given
     mutable quint64 m_cachedKey = 0;
     mutable QString m_cachedKeyText;
     std::vector<QString> m_statusTexts, m_businessTexts, m_wrapperTexts, m_attemptTexts;

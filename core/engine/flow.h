@@ -43,6 +43,7 @@ struct Flow
     mutable quint64 cachedAttempt = ~0ull;
     mutable QString cachedPath;
     mutable QString cachedRequestId;
+    int sentId = 0; // trace: the id of the current attempt's send (TransportAttempt or QuerySent)
 };
 
 // One HTTP attempt on its way: the request as the server sees it, and the flow waiting for it.

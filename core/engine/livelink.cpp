@@ -13,10 +13,11 @@ LiveLink::LiveLink(Engine &engine, WireTransport *transport)
 {
 }
 
-void LiveLink::fetchToken(int fi, quint8 resume, const char *where, quint64 mint)
+void LiveLink::fetchToken(int fi, quint8 resume, const char *where, quint64 mint, TraceCause cause)
 {
     Q_UNUSED(where);
     Q_UNUSED(mint);
+    Q_UNUSED(cause);
     Flow &f = m_engine.flow(fi);
     f.tokenResume = resume;
     m_transport->fetchToken(fi, m_engine.requestId(f, f.b, f.w, f.t));
@@ -26,7 +27,8 @@ void LiveLink::tokenReady(int fi)
 {
     if (m_engine.tracing())
         m_engine.traceFlow(Lane::Server, EventKind::TokenIssued, m_engine.flow(fi), 201, 0,
-                           QStringLiteral("POST /order-tokens"));
+                           QStringLiteral("POST /order-tokens"),
+                           {TraceCause::None, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::None, TraceMethod::PostToken});
 }
 
 void LiveLink::send(int ri)

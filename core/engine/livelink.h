@@ -19,7 +19,7 @@ public:
 
     void start() override {} // reconciliation and restarts are the real server's business
     bool down() const override { return false; }
-    void fetchToken(int fi, quint8 resume, const char *where, quint64 mint) override;
+    void fetchToken(int fi, quint8 resume, const char *where, quint64 mint, TraceCause cause) override;
     void tokenReady(int fi) override;
     void send(int ri) override;
     void abandon(Flow &f) override;

@@ -38,7 +38,7 @@ public:
     virtual bool down() const = 0;
     // POST /order-tokens for the flow's key, the run's `mint`-th, minted `where`; the flow
     // resumes with TokenReady.
-    virtual void fetchToken(int fi, quint8 resume, const char *where, quint64 mint) = 0;
+    virtual void fetchToken(int fi, quint8 resume, const char *where, quint64 mint, TraceCause cause) = 0;
     // The token of flow fi is back and the flow resumes.
     virtual void tokenReady(int fi) = 0;
     // server.model occ: the attempt reads its row's version before it writes (the write follows

@@ -49,7 +49,7 @@ bool SimulatedNetwork::down() const
     return m_engine.now() < m_downUntil;
 }
 
-void SimulatedNetwork::fetchToken(int fi, quint8 resume, const char *where, quint64 mint)
+void SimulatedNetwork::fetchToken(int fi, quint8 resume, const char *where, quint64 mint, TraceCause cause)
 {
     // POST /order-tokens: one round trip before the order can be sent.
     const Flow &f = m_engine.flow(fi);
@@ -58,7 +58,8 @@ void SimulatedNetwork::fetchToken(int fi, quint8 resume, const char *where, quin
     const qint64 rtt = latency(rng) + latency(rng);
     if (m_engine.tracing())
         m_engine.traceFlow(Lane::Server, EventKind::TokenIssued, f, 201, 0,
-                           QStringLiteral("POST /order-tokens (%1)").arg(QLatin1String(where)));
+                           QStringLiteral("POST /order-tokens (%1)").arg(QLatin1String(where)),
+                           {cause, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::None, TraceMethod::PostToken});
     m_engine.at(m_engine.now() + rtt, Ev::TokenReady, fi, resume, 1);
 }
 
@@ -83,7 +84,8 @@ void SimulatedNetwork::onReadArrive(int fi, quint32 serial)
     f.readVersion = m_pipeline.rowVersion(f.row);
     if (m_engine.tracing())
         m_engine.traceFlow(Lane::Server, EventKind::RowRead, f, 200, 0,
-                           ascii("row %d: version %lld", f.row + 1, static_cast<long long>(f.readVersion)));
+                           ascii("row %d: version %lld", f.row + 1, static_cast<long long>(f.readVersion)),
+                           {TraceCause::RowVersion, f.row + 1, f.readVersion, 0, f.sentId});
     RngStream rng(m_s.seed, RngStream::Network,
                   {quint64(f.op), quint64(f.sub), quint64(f.b), quint64(f.w), quint64(f.t), 12});
     m_engine.at(m_engine.now() + latency(rng), Ev::ReadReply, fi, serial);
@@ -105,7 +107,8 @@ void SimulatedNetwork::send(int ri)
         if (m_engine.tracing())
             m_engine.traceReq(Lane::Network, EventKind::RequestLost, r, 0, 0,
                               r.query ? QStringLiteral("the status query was lost")
-                                      : QStringLiteral("the request never reached the server"));
+                                      : QStringLiteral("the request never reached the server"),
+                              {TraceCause::NeverReached});
         m_engine.freeRequest(ri);
         return;
     }
@@ -118,8 +121,9 @@ void SimulatedNetwork::send(int ri)
     if (r.faults & FSpike) {
         delay += qint64(m_s.network.spikeMs) * kMs;
         if (m_engine.tracing())
-            m_engine.traceReq(Lane::Network, EventKind::RequestDelayed, r, 0, 0,
-                              QStringLiteral("delayed by %1 ms").arg(m_s.network.spikeMs));
+            r.sentId = m_engine.traceReq(Lane::Network, EventKind::RequestDelayed, r, 0, 0,
+                                         QStringLiteral("delayed by %1 ms").arg(m_s.network.spikeMs),
+                                         {TraceCause::LatencySpike, m_s.network.spikeMs});
     }
     m_engine.at(m_engine.now() + delay, Ev::RequestArrive, ri);
 }
@@ -190,6 +194,8 @@ void SimulatedNetwork::onReconcile()
             e.path = QStringLiteral("op%1").arg(c.op);
             e.detail = c.voided ? QStringLiteral("reconciliation voided duplicate record #%1").arg(c.record)
                                 : QStringLiteral("reconciliation flagged duplicate record #%1").arg(c.record);
+            e.cause = TraceCause::Duplicate;
+            e.answers = m_pipeline.commitId(c.record);
             m_engine.put(std::move(e));
         }
     }
@@ -242,9 +248,10 @@ bool SimulatedNetwork::tracing() const
     return m_engine.tracing();
 }
 
-void SimulatedNetwork::trace(Id id, Lane lane, EventKind kind, int status, int record, const QString &detail)
+int SimulatedNetwork::trace(Id id, Lane lane, EventKind kind, int status, int record, const QString &detail,
+                            const TraceTyped &typed)
 {
-    m_engine.traceReq(lane, kind, m_engine.request(int(id)), status, record, detail);
+    return m_engine.traceReq(lane, kind, m_engine.request(int(id)), status, record, detail, typed);
 }
 
 qint64 SimulatedNetwork::processingUs(Id id)
@@ -257,17 +264,21 @@ qint64 SimulatedNetwork::processingUs(Id id)
     return p;
 }
 
-QString SimulatedNetwork::processingDetail(qint64 us)
+void SimulatedNetwork::describeProcessing(qint64 us, QString *detail, TraceTyped *typed)
 {
-    const int ms = int((us + kMs / 2) / kMs);
-    if (ms < 0 || ms >= 4096)
-        return ascii("processing %d ms", ms);
+    const qint64 ms = (us + kMs / 2) / kMs;
+    typed->cause = TraceCause::Processing;
+    typed->arg = ms;
+    if (ms < 0 || ms >= 4096) {
+        *detail = ascii("processing %d ms", int(ms));
+        return;
+    }
     if (size_t(ms) >= m_processingTexts.size())
         m_processingTexts.resize(size_t(ms) + 1);
     QString &text = m_processingTexts[size_t(ms)];
     if (text.isNull())
-        text = ascii("processing %d ms", ms);
-    return text;
+        text = ascii("processing %d ms", int(ms));
+    *detail = text;
 }
 
 void SimulatedNetwork::schedule(Id id, qint64 us)

@@ -25,7 +25,7 @@ public:
     // ServerLink
     void start() override;
     bool down() const override;
-    void fetchToken(int fi, quint8 resume, const char *where, quint64 mint) override;
+    void fetchToken(int fi, quint8 resume, const char *where, quint64 mint, TraceCause cause) override;
     bool readRow(int fi) override;
     void tokenReady(int) override {}
     void send(int ri) override;
@@ -49,7 +49,8 @@ private:
     ServerRequest &request(Id id) override;
     qint64 serviceNowUs() const override;
     bool tracing() const override;
-    void trace(Id id, Lane lane, EventKind kind, int status, int record, const QString &detail) override;
+    int trace(Id id, Lane lane, EventKind kind, int status, int record, const QString &detail,
+              const TraceTyped &typed) override;
     qint64 processingUs(Id id) override;
     void schedule(Id id, qint64 us) override;
     void deliver(Id id) override;
@@ -59,7 +60,7 @@ private:
     void committed(Id id, int record) override;
     void restartNow() override { restartServer(); }
     QString orderRef(Id id) override;
-    QString processingDetail(qint64 us) override;
+    void describeProcessing(qint64 us, QString *detail, TraceTyped *typed) override;
 
     Engine &m_engine;
     const Scenario &m_s;

@@ -10,12 +10,18 @@ using namespace faults::shortnames;
 
 ServerPipeline::ServerPipeline(const Scenario &scenario, OrderService &service, ServerHost &host, const Options &options)
     : m_s(scenario)
-    , m_service(service)
+    , m_service(&service)
     , m_host(host)
     , m_options(options)
 {
     if (options.occ)
         setRows(scenario.server.occRows);
+}
+
+void ServerPipeline::setService(OrderService &service)
+{
+    m_service = &service;
+    m_counters = ServerCounters();
 }
 
 const QString &ServerPipeline::statusText(int status)
@@ -35,24 +41,26 @@ const QString &ServerPipeline::statusText(int status)
 void ServerPipeline::arrive(ServerHost::Id id)
 {
     ServerRequest &r = m_host.request(id);
-    const bool trace = m_host.tracing();
+    const bool tracing = m_host.tracing();
     if (m_host.down()) {
         // Sent before the restart, arriving while the server is down: the connection is gone.
-        if (trace)
-            m_host.trace(id, Lane::Network, EventKind::RequestLost, 0, 0,
-                         QStringLiteral("the server is restarting: the request was dropped"));
+        if (tracing)
+            trace(id, Lane::Network, EventKind::RequestLost, 0, 0,
+                  QStringLiteral("the server is restarting: the request was dropped"), {TraceCause::ServerRestarting});
         m_host.drop(id, false);
         return;
     }
     r.epoch = m_epoch;
-    if (trace)
-        m_host.trace(id, Lane::Server, EventKind::RequestArrived, 0, 0,
-                     r.query ? QStringLiteral("GET /orders?ref=") + m_host.orderRef(id) : QStringLiteral("POST /orders"));
+    if (tracing)
+        r.arrivedId = trace(id, Lane::Server, EventKind::RequestArrived, 0, 0,
+                                  r.query ? QStringLiteral("GET /orders?ref=") + m_host.orderRef(id)
+                                          : QStringLiteral("POST /orders"));
     if (r.faults & FRequestLost) {
         // Read and dropped: the connection stays open and silent until the client gives up.
-        if (trace)
-            m_host.trace(id, Lane::Network, EventKind::RequestLost, 0, 0,
-                         QStringLiteral("the request was read and dropped: no answer will come"));
+        if (tracing)
+            trace(id, Lane::Network, EventKind::RequestLost, 0, 0,
+                        QStringLiteral("the request was read and dropped: no answer will come"),
+                        {TraceCause::ReadAndDropped});
         m_host.drop(id, false);
         return;
     }
@@ -61,23 +69,23 @@ void ServerPipeline::arrive(ServerHost::Id id)
     const ServerConfig &sc = m_s.server;
     if (r.faults & F429) {
         m_counters.throttled429++;
-        if (trace)
-            m_host.trace(id, Lane::Server, EventKind::Rejected, 429, 0,
-                         QStringLiteral("rate limited, Retry-After: %1").arg(sc.retryAfterS));
+        if (tracing)
+            trace(id, Lane::Server, EventKind::Rejected, 429, 0,
+                  QStringLiteral("rate limited, Retry-After: %1").arg(sc.retryAfterS), {TraceCause::RateLimited, sc.retryAfterS});
         return answer(id, 429, sc.retryAfterS, ServerAnswer::Throttled);
     }
     if (sc.capacity > 0 && m_busy >= sc.capacity) {
         if (int(m_waiting.size()) < sc.queue) {
             m_waiting.push_back(id);
-            if (trace)
-                m_host.trace(id, Lane::Server, EventKind::Queued, 0, 0,
-                             QStringLiteral("queue position %1").arg(m_waiting.size()));
+            if (tracing)
+                trace(id, Lane::Server, EventKind::Queued, 0, 0, QStringLiteral("queue position %1").arg(m_waiting.size()),
+                      {TraceCause::QueuePosition, qint64(m_waiting.size())});
             return;
         }
         m_counters.rejected503++;
-        if (trace)
-            m_host.trace(id, Lane::Server, EventKind::Rejected, 503, 0,
-                         QStringLiteral("server full, Retry-After: %1").arg(sc.retryAfterS));
+        if (tracing)
+            trace(id, Lane::Server, EventKind::Rejected, 503, 0,
+                  QStringLiteral("server full, Retry-After: %1").arg(sc.retryAfterS), {TraceCause::ServerFull, sc.retryAfterS});
         return answer(id, 503, sc.retryAfterS, ServerAnswer::Full);
     }
     startProcessing(id);
@@ -87,19 +95,19 @@ void ServerPipeline::answerQuery(ServerHost::Id id)
 {
     ServerRequest &r = m_host.request(id);
     const ServerConfig &sc = m_s.server;
-    const bool trace = m_host.tracing();
+    const bool tracing = m_host.tracing();
     if (r.faults & F429) {
         m_counters.throttled429++;
-        if (trace)
-            m_host.trace(id, Lane::Server, EventKind::Rejected, 429, 0,
-                         QStringLiteral("rate limited, Retry-After: %1").arg(sc.retryAfterS));
+        if (tracing)
+            trace(id, Lane::Server, EventKind::Rejected, 429, 0,
+                  QStringLiteral("rate limited, Retry-After: %1").arg(sc.retryAfterS), {TraceCause::RateLimited, sc.retryAfterS});
         return answer(id, 429, sc.retryAfterS, ServerAnswer::Query);
     }
     if (r.faults & (F5xxBefore | F5xxAfter)) {
         m_counters.serverErrors++;
-        if (trace)
-            m_host.trace(id, Lane::Server, EventKind::ServerError, sc.errorStatus, 0,
-                         QStringLiteral("the status query failed"));
+        if (tracing)
+            trace(id, Lane::Server, EventKind::ServerError, sc.errorStatus, 0, QStringLiteral("the status query failed"),
+                  {TraceCause::QueryFailed});
         return answer(id, sc.errorStatus, -1, ServerAnswer::Query);
     }
     answer(id, m_host.orderExists(id) ? 200 : 404, -1, ServerAnswer::Query);
@@ -108,49 +116,55 @@ void ServerPipeline::answerQuery(ServerHost::Id id)
 void ServerPipeline::startProcessing(ServerHost::Id id)
 {
     ServerRequest &r = m_host.request(id);
-    const bool trace = m_host.tracing();
-    const ServiceDecision d = m_service.begin(r.order, m_host.serviceNowUs());
+    const bool tracing = m_host.tracing();
+    const ServiceDecision d = m_service->begin(r.order, m_host.serviceNowUs());
     if (d.keyExpired) {
         m_host.keyExpired(id);
-        if (trace)
-            m_host.trace(id, Lane::Database, EventKind::KeyExpired, 0, 0,
-                         QStringLiteral("key older than the %1 s TTL was forgotten").arg(m_s.server.idempotency.ttlS));
+        if (tracing)
+            trace(id, Lane::Database, EventKind::KeyExpired, 0, 0,
+                  QStringLiteral("key older than the %1 s TTL was forgotten").arg(m_s.server.idempotency.ttlS),
+                  {TraceCause::KeyTtl, m_s.server.idempotency.ttlS});
     }
     if (d.kind == ServiceDecision::Reject) {
         r.tokenUsed = d.tokenUsed;
-        return reject(id, d.status, d.reason);
+        return reject(id, d.status, d.reason, {d.why}, d.why);
     }
     if (d.kind == ServiceDecision::Replay) {
         m_counters.replays++;
         r.replayed = true;
         r.record = d.record;
-        if (trace)
-            m_host.trace(id, Lane::Server, EventKind::Replayed, d.status, d.record,
-                         QStringLiteral("Idempotent-Replayed: true"));
+        if (tracing)
+            trace(id, Lane::Server, EventKind::Replayed, d.status, d.record, QStringLiteral("Idempotent-Replayed: true"),
+                  {TraceCause::None, 0, 0, 0, commitId(d.record)});
         return answer(id, d.status, -1, ServerAnswer::Replayed);
     }
-    if (trace && d.keyReserved)
-        m_host.trace(id, Lane::Database, EventKind::KeyReserved, 0, 0, QStringLiteral("key reserved in flight"));
+    if (tracing && d.keyReserved)
+        trace(id, Lane::Database, EventKind::KeyReserved, 0, 0, QStringLiteral("key reserved in flight"));
     m_busy++;
     const qint64 p = m_host.processingUs(id);
     if (d.keyReserved) {
         const QString refused = m_host.reserveKey(id, p);
         if (!refused.isEmpty()) {
             // The store found the key taken (another process sharing it): this request never held it.
-            m_service.release(r.order);
+            m_service->release(r.order);
             m_busy--;
-            reject(id, 409, refused);
+            reject(id, 409, refused, {TraceCause::KeyTaken, 1}, TraceCause::None);
             return releaseSlot();
         }
     }
     if (m_options.trackProcessing)
         m_processing.push_back(id);
-    if (trace)
-        m_host.trace(id, Lane::Server, EventKind::ProcessingStarted, 0, 0, m_host.processingDetail(p));
+    if (tracing) {
+        QString detail;
+        TraceTyped typed;
+        m_host.describeProcessing(p, &detail, &typed);
+        trace(id, Lane::Server, EventKind::ProcessingStarted, 0, 0, detail, typed);
+    }
     m_host.schedule(id, p);
 }
 
-void ServerPipeline::reject(ServerHost::Id id, int status, const QString &reason)
+void ServerPipeline::reject(ServerHost::Id id, int status, const QString &reason, const TraceTyped &typed,
+                            TraceCause bodyCause)
 {
     if (status == 409)
         m_counters.conflicts409++;
@@ -159,8 +173,8 @@ void ServerPipeline::reject(ServerHost::Id id, int status, const QString &reason
     else if (status == 400)
         m_counters.rejected400++;
     if (m_host.tracing())
-        m_host.trace(id, Lane::Server, EventKind::Rejected, status, 0, reason);
-    answer(id, status, -1, ServerAnswer::Refused, reason);
+        trace(id, Lane::Server, EventKind::Rejected, status, 0, reason, typed);
+    answer(id, status, -1, ServerAnswer::Refused, reason, bodyCause);
 }
 
 bool ServerPipeline::isProcessing(ServerHost::Id id) const
@@ -192,20 +206,22 @@ void ServerPipeline::processingDone(ServerHost::Id id)
     if (r.faults & F5xxBefore) {
         m_counters.serverErrors++;
         // The error is stored where the service stores it (storeErrors), else the reservation goes.
-        m_service.failBeforeCommit(r.order, now, errorStatus);
+        m_service->failBeforeCommit(r.order, now, errorStatus);
         m_host.failedBeforeCommit(id, now);
         if (m_host.tracing())
-            m_host.trace(id, Lane::Server, EventKind::ServerError, errorStatus, 0, QStringLiteral("failed before commit"));
+            trace(id, Lane::Server, EventKind::ServerError, errorStatus, 0, QStringLiteral("failed before commit"),
+                  {TraceCause::InjectedError, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::BeforeCommit});
         return finished(id, errorStatus, ServerAnswer::FailedBeforeCommit);
     }
     if (m_options.occ) {
         qint64 &version = m_rowVersion[size_t(r.row)];
         if (r.version != version) {
             m_counters.versionConflicts++;
-            m_service.failBeforeCommit(r.order, now, 409);
+            m_service->failBeforeCommit(r.order, now, 409);
             if (m_host.tracing())
-                m_host.trace(id, Lane::Server, EventKind::VersionConflict, 409, 0,
-                             QStringLiteral("row %1: read version %2, now %3").arg(r.row + 1).arg(r.version).arg(version));
+                trace(id, Lane::Server, EventKind::VersionConflict, 409, 0,
+                      QStringLiteral("row %1: read version %2, now %3").arg(r.row + 1).arg(r.version).arg(version),
+                      {TraceCause::StaleVersion, r.row + 1, r.version, version});
             return finished(id, 409, ServerAnswer::VersionConflict);
         }
         ++version;
@@ -222,55 +238,62 @@ void ServerPipeline::commit(ServerHost::Id id, qint64 now)
     bool keyTaken = false;
     const QString refused = m_host.persist(id, status, now, &keyTaken);
     if (!refused.isEmpty()) {
-        m_service.release(r.order);
+        m_service->release(r.order);
         if (keyTaken) {
             m_counters.conflicts409++;
             if (m_host.tracing())
-                m_host.trace(id, Lane::Server, EventKind::Rejected, 409, 0, refused);
+                trace(id, Lane::Server, EventKind::Rejected, 409, 0, refused, {TraceCause::KeyTaken});
             return finished(id, 409, ServerAnswer::Refused, refused);
         }
         if (m_host.tracing())
-            m_host.trace(id, Lane::Server, EventKind::ServerError, 500, 0, refused);
+            trace(id, Lane::Server, EventKind::ServerError, 500, 0, refused, {TraceCause::CommitRefused});
         return finished(id, 500, ServerAnswer::Refused, refused);
     }
-    const int record = m_service.commit(r.order, now, status);
+    const int record = m_service->commit(r.order, now, status);
     r.committed = true;
     r.record = record;
     m_host.committed(id, record);
-    const bool trace = m_host.tracing();
-    if (trace) {
-        const int first = m_service.findByRef(r.order.op);
+    const bool tracing = m_host.tracing();
+    if (tracing) {
+        const int first = m_service->findByRef(r.order.op);
         const QString ref = m_host.orderRef(id);
-        if (m_options.occ) {
+        const bool occ = m_options.occ;
+        const qint64 v = occ ? m_rowVersion[size_t(r.row)] : 0;
+        const TraceTyped typed{first == record ? TraceCause::Insert : TraceCause::Duplicate, first == record ? 0 : first,
+                               occ ? r.row + 1 : 0, v};
+        QString detail;
+        if (occ) {
             // The update of ORD-0007 written to its row; a second one is the same update applied twice.
-            const qint64 v = m_rowVersion[size_t(r.row)];
-            m_host.trace(id, Lane::Database, EventKind::Committed, 0, record,
-                         first == record
-                             ? QStringLiteral("UPDATE row %1 to version %2 (%3)").arg(r.row + 1).arg(v).arg(ref)
-                             : QStringLiteral("UPDATE row %1 to version %2: %3 applied again (record #%4)")
-                                   .arg(r.row + 1)
-                                   .arg(v)
-                                   .arg(ref)
-                                   .arg(first));
+            detail = first == record ? QStringLiteral("UPDATE row %1 to version %2 (%3)").arg(r.row + 1).arg(v).arg(ref)
+                                     : QStringLiteral("UPDATE row %1 to version %2: %3 applied again (record #%4)")
+                                           .arg(r.row + 1)
+                                           .arg(v)
+                                           .arg(ref)
+                                           .arg(first);
         } else {
-            m_host.trace(id, Lane::Database, EventKind::Committed, 0, record,
-                         first == record ? QStringLiteral("INSERT order ") + ref
-                                         : QStringLiteral("INSERT order %1: duplicate of record #%2").arg(ref).arg(first));
+            detail = first == record ? QStringLiteral("INSERT order ") + ref
+                                     : QStringLiteral("INSERT order %1: duplicate of record #%2").arg(ref).arg(first);
         }
+        const int eventId = trace(id, Lane::Database, EventKind::Committed, 0, record, detail, typed);
+        if (size_t(record) > m_commitIds.size())
+            m_commitIds.resize(size_t(record), 0);
+        m_commitIds[size_t(record - 1)] = eventId;
     }
     if (r.faults & FRestart) {
         // Committed, then the process restarts before it answers: the client only sees a timeout.
-        if (trace)
-            m_host.trace(id, Lane::Server, EventKind::ServerRestarted, 0, record,
-                         faults::restartText(m_s, QStringLiteral("committed, then")));
+        if (tracing)
+            trace(id, Lane::Server, EventKind::ServerRestarted, 0, record,
+                  faults::restartText(m_s, QStringLiteral("committed, then")),
+                  faults::restartTyped(m_s, CommitPhase::AfterCommit));
         m_busy--;
         m_host.drop(id, false);
         return m_host.restartNow();
     }
     if (after) {
         m_counters.serverErrors++;
-        if (trace)
-            m_host.trace(id, Lane::Server, EventKind::ServerError, errorStatus, record, QStringLiteral("failed after commit"));
+        if (tracing)
+            trace(id, Lane::Server, EventKind::ServerError, errorStatus, record, QStringLiteral("failed after commit"),
+                  {TraceCause::InjectedError, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::AfterCommit});
     }
     finished(id, status, after ? ServerAnswer::FailedAfterCommit : ServerAnswer::Created);
 }
@@ -299,28 +322,31 @@ void ServerPipeline::releaseSlot()
     } while (m_options.fillFreeSlots);
 }
 
-void ServerPipeline::answer(ServerHost::Id id, int status, int retryAfterS, ServerAnswer why, const QString &reason)
+void ServerPipeline::answer(ServerHost::Id id, int status, int retryAfterS, ServerAnswer why, const QString &reason,
+                            TraceCause cause)
 {
     ServerRequest &r = m_host.request(id);
     r.status = status;
     r.retryAfterS = retryAfterS;
-    m_host.prepareAnswer(id, why, reason);
-    const bool trace = m_host.tracing();
-    if (trace)
-        m_host.trace(id, Lane::Server, EventKind::ResponseSent, status, r.record,
-                     r.replayed ? QStringLiteral("%1, Idempotent-Replayed: true").arg(status) : statusText(status));
+    m_host.prepareAnswer(id, why, reason, cause);
+    const bool tracing = m_host.tracing();
+    if (tracing)
+        r.respondedId = trace(id, Lane::Server, EventKind::ResponseSent, status, r.record,
+                              r.replayed ? QStringLiteral("%1, Idempotent-Replayed: true").arg(status) : statusText(status),
+                              {TraceCause::None, retryAfterS, 0, 0, 0, r.replayed ? TraceOutcome::Replayed : TraceOutcome::Response});
+    const CommitPhase phase = r.committed ? CommitPhase::AfterCommit : CommitPhase::None;
     if (r.faults & FResponseLost) {
         // Held: no answer and no close, so the client sees its own read timeout.
-        if (trace)
-            m_host.trace(id, Lane::Network, EventKind::ResponseLost, status, r.record,
-                         r.committed ? QStringLiteral("committed, but the response was lost")
-                                     : QStringLiteral("the response was lost"));
+        if (tracing)
+            trace(id, Lane::Network, EventKind::ResponseLost, status, r.record,
+                  r.committed ? QStringLiteral("committed, but the response was lost") : QStringLiteral("the response was lost"),
+                  {TraceCause::ResponseLost, 0, 0, 0, r.respondedId, TraceOutcome::None, phase});
         return m_host.drop(id, false);
     }
     if (r.faults & FReset) {
-        if (trace)
-            m_host.trace(id, Lane::Network, EventKind::ConnectionReset, 0, r.record,
-                         QStringLiteral("connection reset by peer"));
+        if (tracing)
+            trace(id, Lane::Network, EventKind::ConnectionReset, 0, r.record, QStringLiteral("connection reset by peer"),
+                  {TraceCause::PeerReset, 0, 0, 0, r.respondedId, TraceOutcome::None, phase});
         return m_host.resetConnection(id);
     }
     m_host.deliver(id);
@@ -348,24 +374,25 @@ void ServerPipeline::restart(const QString &why)
     m_processing.clear();
     m_busy = 0;
     ++m_epoch;
-    const bool trace = m_host.tracing();
+    const bool tracing = m_host.tracing();
+    const TraceTyped typed = faults::restartTyped(m_s, CommitPhase::BeforeCommit);
     QString dropped;
-    if (trace) {
+    if (tracing) {
         dropped = faults::restartText(m_s, QStringLiteral("request dropped:"));
         if (!why.isEmpty())
             dropped += QStringLiteral(" (%1)").arg(why);
     }
     for (const ServerHost::Id id : waiting) {
-        if (trace)
-            m_host.trace(id, Lane::Server, EventKind::ServerRestarted, 0, 0, dropped);
+        if (tracing)
+            trace(id, Lane::Server, EventKind::ServerRestarted, 0, 0, dropped, typed);
         m_host.drop(id, false);
     }
     for (const ServerHost::Id id : processing) {
-        if (trace)
-            m_host.trace(id, Lane::Server, EventKind::ServerRestarted, 0, 0, dropped);
+        if (tracing)
+            trace(id, Lane::Server, EventKind::ServerRestarted, 0, 0, dropped, typed);
         m_host.drop(id, true); // its processingDone, if one comes, finds the old epoch
     }
-    m_service.restart(m_s.server.idempotency.store == KeyStore::Memory);
+    m_service->restart(m_s.server.idempotency.store == KeyStore::Memory);
 }
 
 } // namespace retrylab

@@ -28,6 +28,11 @@ struct ServerRequest
     int record = 0;
     int row = 0;          // server.model occ: the row the write updates
     qint64 version = -1;  // occ: the row version the write carries
+    // Trace links (event ids, trace.h; 0 = none): the client's send (or the delay), the arrival,
+    // the answer. A request's server events answer its arrival (before it, its send).
+    int sentId = 0;
+    int arrivedId = 0;
+    int respondedId = 0;
 };
 
 // What the server counted: the server-side metrics of a run, and GET /metrics of the live service.
@@ -70,7 +75,9 @@ public:
     // Nothing listens while the server restarts: arrivals are dropped.
     virtual bool down() const = 0;
     virtual bool tracing() const = 0;
-    virtual void trace(Id id, Lane lane, EventKind kind, int status, int record, const QString &detail) = 0;
+    // One trace event of the request (its method and links filled in by the host); returns its id.
+    virtual int trace(Id id, Lane lane, EventKind kind, int status, int record, const QString &detail,
+                      const TraceTyped &typed) = 0;
     // How long this request is processed, in model microseconds.
     virtual qint64 processingUs(Id id) = 0;
     // ServerPipeline::processingDone(id) after `us` model microseconds (at once, or as a later event).
@@ -82,8 +89,13 @@ public:
     // The request ends here without an answer (lost, or dropped by a restart); `processing`: its
     // processing slot was taken and a pending processingDone may still name it.
     virtual void drop(Id id, bool processing) = 0;
-    // A 429 / 503 or the service's decision is about to be answered (the live server writes its body).
-    virtual void prepareAnswer(Id, ServerAnswer, const QString &reason) { Q_UNUSED(reason); }
+    // A 429 / 503 or the service's decision is about to be answered (the live server writes its
+    // body, with `cause` as its problem member).
+    virtual void prepareAnswer(Id, ServerAnswer, const QString &reason, TraceCause cause)
+    {
+        Q_UNUSED(reason);
+        Q_UNUSED(cause);
+    }
     // Whether a status query's order exists; sets request(id).record where the host knows it.
     virtual bool orderExists(Id id) = 0;
     // The service forgot an expired key: the store forgets it too.
@@ -113,8 +125,8 @@ public:
     virtual void restartNow() = 0;
     // The order's reference as the trace names it ("ORD-0007").
     virtual QString orderRef(Id id) = 0;
-    // The ProcessingStarted detail for a processing time of `us` model microseconds.
-    virtual QString processingDetail(qint64 us) = 0;
+    // The ProcessingStarted detail and typed fields for a processing time of `us` model microseconds.
+    virtual void describeProcessing(qint64 us, QString *detail, TraceTyped *typed) = 0;
 
 protected:
     ~ServerHost() = default;
@@ -146,6 +158,10 @@ public:
 
     ServerPipeline(const Scenario &scenario, OrderService &service, ServerHost &host, const Options &options);
 
+    // A new process state (the live server's reset): another service, counters from zero. The
+    // ids of Committed events are kept, as the trace's numbering goes on.
+    void setService(OrderService &service);
+
     // A request reaches the server (POST, or a status query).
     void arrive(ServerHost::Id id);
     // A status query that the host admitted: its faults (429, 5xx), else the lookup.
@@ -167,6 +183,11 @@ public:
     const std::deque<ServerHost::Id> &waiting() const { return m_waiting; }
     const std::vector<ServerHost::Id> &processing() const { return m_processing; }
     const ServerCounters &counters() const { return m_counters; }
+    // The id of record's Committed event (replays and reconciliation link to it); 0 when unknown.
+    int commitId(int record) const
+    {
+        return record > 0 && size_t(record) <= m_commitIds.size() ? m_commitIds[size_t(record - 1)] : 0;
+    }
     // occ: the row's current version (what an attempt reads).
     qint64 rowVersion(int row) const { return m_rowVersion[size_t(row)]; }
     void setRows(int rows) { m_rowVersion.assign(size_t(std::max(1, rows)), 0); }
@@ -176,19 +197,26 @@ private:
     void commit(ServerHost::Id id, qint64 now);
     const QString &statusText(int status);
     void finished(ServerHost::Id id, int status, ServerAnswer why, const QString &reason = QString());
-    void answer(ServerHost::Id id, int status, int retryAfterS, ServerAnswer why, const QString &reason = QString());
-    void reject(ServerHost::Id id, int status, const QString &reason);
+    void answer(ServerHost::Id id, int status, int retryAfterS, ServerAnswer why, const QString &reason = QString(),
+                TraceCause cause = TraceCause::None);
+    void reject(ServerHost::Id id, int status, const QString &reason, const TraceTyped &typed, TraceCause bodyCause);
+    int trace(ServerHost::Id id, Lane lane, EventKind kind, int status, int record, const QString &detail,
+              const TraceTyped &typed = TraceTyped())
+    {
+        return m_host.trace(id, lane, kind, status, record, detail, typed);
+    }
     void releaseSlot();
     void untrack(ServerHost::Id id);
 
     const Scenario &m_s;
-    OrderService &m_service;
+    OrderService *m_service;
     ServerHost &m_host;
     Options m_options;
     ServerCounters m_counters;
     std::deque<ServerHost::Id> m_waiting;   // requests queued for a processing slot
     std::vector<ServerHost::Id> m_processing; // with trackProcessing
     std::vector<qint64> m_rowVersion;        // occ
+    std::vector<int> m_commitIds;            // record - 1 -> the id of its Committed event
     std::vector<QString> m_statusTexts; // "201", formatted once per run
     int m_busy = 0;
     quint32 m_epoch = 0;
