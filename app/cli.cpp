@@ -2,7 +2,7 @@
 
 #include "compare.h"
 #include "i18n.h"
-#include "liveclient.h"
+#include "liverun.h"
 #include "orderserver.h"
 #include "lesson.h"
 #include "scenario.h"

@@ -39,7 +39,11 @@ public:
     qint64 serviceNowUs() const override { return 0; }
     bool down() const override { return isDown; }
     bool tracing() const override { return true; }
-    void trace(Id, Lane, EventKind kind, int, int, const QString &) override { kinds.push_back(kind); }
+    int trace(Id, Lane, EventKind kind, int, int, const QString &, const TraceTyped &) override
+    {
+        kinds.push_back(kind);
+        return int(kinds.size());
+    }
     qint64 processingUs(Id) override { return 1000; }
     void schedule(Id id, qint64) override { scheduled.push_back(id); }
     void deliver(Id id) override { delivered.emplace_back(id, requests.at(id).status); }
@@ -53,7 +57,7 @@ public:
         pipeline->restart();
     }
     QString orderRef(Id) override { return QStringLiteral("ORD-0007"); }
-    QString processingDetail(qint64) override { return QStringLiteral("processing 1 ms"); }
+    void describeProcessing(qint64, QString *detail, TraceTyped *) override { *detail = QStringLiteral("processing 1 ms"); }
 };
 
 ServerRequest post(int op, quint64 key = 0)
