@@ -20,6 +20,7 @@ namespace retrylab::engine {
 // wrapper, urllib3 transport, budgets, breakers, status queries, closed workloads). What an
 // attempt meets after it leaves the client is its ServerLink's: the simulated network and
 // server, or a real order service (the live path). Same scenario + seed = the same trace.
+// engine.cpp holds the loop, the workload, the trace and the results; clientlayers.cpp the layers.
 class Engine
 {
 public:

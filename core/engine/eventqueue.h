@@ -7,9 +7,11 @@
 
 namespace retrylab::engine {
 
-constexpr qint64 kMs = 1000;
+constexpr qint64 kMs = 1000;    // microseconds of virtual time
 constexpr qint64 kS = 1000000;
 
+// What a scheduled event does when it falls due. The client's events are the Engine's; the way
+// to the server and the server's own are its ServerLink's (Engine::dispatch hands them on).
 enum class Ev : quint8 {
     OpStart,
     BusinessStart,

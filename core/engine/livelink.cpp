@@ -2,6 +2,7 @@
 
 #include "engine/engine.h"
 #include "engine/tracetext.h"
+#include "server/serverwords.h"
 
 #include <algorithm>
 
@@ -27,7 +28,7 @@ void LiveLink::tokenReady(int fi)
 {
     if (m_engine.tracing())
         m_engine.traceFlow(Lane::Server, EventKind::TokenIssued, m_engine.flow(fi), 201, 0,
-                           QStringLiteral("POST /order-tokens"),
+                           serverwords::postOrderTokens(),
                            {TraceCause::None, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::None, TraceMethod::PostToken});
 }
 

@@ -2,6 +2,7 @@
 
 #include "engine/engine.h"
 #include "engine/tracetext.h"
+#include "server/serverwords.h"
 
 #include <algorithm>
 #include <cmath>
@@ -58,7 +59,7 @@ void SimulatedNetwork::fetchToken(int fi, quint8 resume, const char *where, quin
     const qint64 rtt = latency(rng) + latency(rng);
     if (m_engine.tracing())
         m_engine.traceFlow(Lane::Server, EventKind::TokenIssued, f, 201, 0,
-                           QStringLiteral("POST /order-tokens (%1)").arg(QLatin1String(where)),
+                           serverwords::postOrderTokens() + QStringLiteral(" (%1)").arg(QLatin1String(where)),
                            {cause, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::None, TraceMethod::PostToken});
     m_engine.at(m_engine.now() + rtt, Ev::TokenReady, fi, resume, 1);
 }
@@ -106,7 +107,7 @@ void SimulatedNetwork::send(int ri)
     if (r.faults & FRequestLost) {
         if (m_engine.tracing())
             m_engine.traceReq(Lane::Network, EventKind::RequestLost, r, 0, 0,
-                              r.query ? QStringLiteral("the status query was lost")
+                              r.query ? serverwords::queryLost()
                                       : QStringLiteral("the request never reached the server"),
                               {TraceCause::NeverReached});
         m_engine.freeRequest(ri);
@@ -122,7 +123,7 @@ void SimulatedNetwork::send(int ri)
         delay += qint64(m_s.network.spikeMs) * kMs;
         if (m_engine.tracing())
             r.sentId = m_engine.traceReq(Lane::Network, EventKind::RequestDelayed, r, 0, 0,
-                                         QStringLiteral("delayed by %1 ms").arg(m_s.network.spikeMs),
+                                         serverwords::delayed(m_s.network.spikeMs),
                                          {TraceCause::LatencySpike, m_s.network.spikeMs});
     }
     m_engine.at(m_engine.now() + delay, Ev::RequestArrive, ri);

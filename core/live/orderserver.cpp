@@ -7,6 +7,7 @@
 #include "orderstore.h"
 #include "rng.h"
 #include "server/serverpipeline.h"
+#include "server/serverwords.h"
 
 #include <QAbstractHttpServer>
 #include <QDateTime>
@@ -672,12 +673,12 @@ void OrderServerPrivate::getOrders(const QHttpServerRequest &request, QTcpSocket
     if (tracing()) {
         c->path = QStringLiteral("op%1/b%2/w1/t%3").arg(c->order.op).arg(c->b).arg(c->t);
         c->arrivedId = event(c, Lane::Server, EventKind::RequestArrived, 0, 0,
-                             QStringLiteral("GET /orders?ref=%1").arg(QString::fromUtf8(ref)));
+                             serverwords::getOrders(QString::fromUtf8(ref)));
     }
     if (isDown || (c->faults & FRequestLost)) {
         // Read and dropped: no answer will come, the client times out.
         if (tracing())
-            event(c, Lane::Network, EventKind::RequestLost, 0, 0, QStringLiteral("the status query was lost"),
+            event(c, Lane::Network, EventKind::RequestLost, 0, 0, serverwords::queryLost(),
                   {isDown ? TraceCause::ServerRestarting : TraceCause::NeverReached});
         return endCall(c);
     }
@@ -707,7 +708,7 @@ void OrderServerPrivate::postToken(const QHttpServerRequest &request, QTcpSocket
         call.order.op = 0;
         call.key = token;
         call.requestId = requestId;
-        event(&call, Lane::Server, EventKind::TokenIssued, 201, 0, QStringLiteral("POST /order-tokens"),
+        event(&call, Lane::Server, EventKind::TokenIssued, 201, 0, serverwords::postOrderTokens(),
               {TraceCause::None, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::None, TraceMethod::PostToken});
         Q_EMIT q->requestHandled(call.events);
     }
@@ -727,7 +728,7 @@ void OrderServerPrivate::postOrder(const QHttpServerRequest &request, QTcpSocket
             Call call;
             call.requestId = requestId;
             call.key = key;
-            call.arrivedId = event(&call, Lane::Server, EventKind::RequestArrived, 0, 0, QStringLiteral("POST /orders"));
+            call.arrivedId = event(&call, Lane::Server, EventKind::RequestArrived, 0, 0, serverwords::postOrders());
             event(&call, Lane::Server, EventKind::Rejected, 400, 0, detail, {TraceCause::MalformedRequest});
             event(&call, Lane::Server, EventKind::ResponseSent, 400, 0, QStringLiteral("400"),
                   {TraceCause::None, -1, 0, 0, 0, TraceOutcome::Response});
@@ -814,7 +815,7 @@ void OrderServerPrivate::postOrder(const QHttpServerRequest &request, QTcpSocket
 void OrderServerPrivate::delay(Call *c)
 {
     if (tracing())
-        event(c, Lane::Network, EventKind::RequestDelayed, 0, 0, QStringLiteral("delayed by %1 ms").arg(scenario.network.spikeMs),
+        event(c, Lane::Network, EventKind::RequestDelayed, 0, 0, serverwords::delayed(scenario.network.spikeMs),
               {TraceCause::LatencySpike, scenario.network.spikeMs});
     const quint64 serial = c->serial;
     delayed.emplace(serial, c);
@@ -963,7 +964,7 @@ void OrderServerPrivate::failedBeforeCommit(Id id, qint64 now)
 {
     Call *c = call(id);
     const ServerConfig &sc = scenario.server;
-    c->answerBody = problem(sc.errorStatus, QStringLiteral("failed before commit"), c->requestId);
+    c->answerBody = problem(sc.errorStatus, serverwords::failedBeforeCommit(), c->requestId);
     c->answerProblem = true;
     // The error is stored where the service stores it (storeErrors), else the reservation goes.
     if (hasKey(c) && sc.idempotency.storeErrors) {
@@ -994,7 +995,7 @@ QString OrderServerPrivate::persist(Id id, int status, qint64 now, bool *keyTake
     order += ",\"payload\":";
     order += c->body;
     order += '}';
-    const QByteArray errorBody = after ? problem(sc.errorStatus, QStringLiteral("failed after commit"), c->requestId)
+    const QByteArray errorBody = after ? problem(sc.errorStatus, serverwords::failedAfterCommit(), c->requestId)
                                        : QByteArray();
     OrderStore::Commit commit;
     commit.id = recordId;
@@ -1086,7 +1087,7 @@ void OrderServerPrivate::queryBody(Call *c)
     } else if (c->status == 404) {
         c->answerBody = problem(404, QStringLiteral("no order with ref %1").arg(QString::fromUtf8(c->ref)), c->requestId);
     } else if (c->status != 200) {
-        c->answerBody = problem(c->status, QStringLiteral("the status query failed"), c->requestId);
+        c->answerBody = problem(c->status, serverwords::queryFailed(), c->requestId);
     } else {
         c->answerProblem = false;
         QByteArray &body = c->answerBody;

@@ -1,6 +1,7 @@
 #include "server/serverpipeline.h"
 
 #include "faults.h"
+#include "server/serverwords.h"
 
 #include <algorithm>
 
@@ -53,8 +54,8 @@ void ServerPipeline::arrive(ServerHost::Id id)
     r.epoch = m_epoch;
     if (tracing)
         r.arrivedId = trace(id, Lane::Server, EventKind::RequestArrived, 0, 0,
-                                  r.query ? QStringLiteral("GET /orders?ref=") + m_host.orderRef(id)
-                                          : QStringLiteral("POST /orders"));
+                                  r.query ? serverwords::getOrders(m_host.orderRef(id))
+                                          : serverwords::postOrders());
     if (r.faults & FRequestLost) {
         // Read and dropped: the connection stays open and silent until the client gives up.
         if (tracing)
@@ -106,7 +107,7 @@ void ServerPipeline::answerQuery(ServerHost::Id id)
     if (r.faults & (F5xxBefore | F5xxAfter)) {
         m_counters.serverErrors++;
         if (tracing)
-            trace(id, Lane::Server, EventKind::ServerError, sc.errorStatus, 0, QStringLiteral("the status query failed"),
+            trace(id, Lane::Server, EventKind::ServerError, sc.errorStatus, 0, serverwords::queryFailed(),
                   {TraceCause::QueryFailed});
         return answer(id, sc.errorStatus, -1, ServerAnswer::Query);
     }
@@ -209,7 +210,7 @@ void ServerPipeline::processingDone(ServerHost::Id id)
         m_service->failBeforeCommit(r.order, now, errorStatus);
         m_host.failedBeforeCommit(id, now);
         if (m_host.tracing())
-            trace(id, Lane::Server, EventKind::ServerError, errorStatus, 0, QStringLiteral("failed before commit"),
+            trace(id, Lane::Server, EventKind::ServerError, errorStatus, 0, serverwords::failedBeforeCommit(),
                   {TraceCause::InjectedError, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::BeforeCommit});
         return finished(id, errorStatus, ServerAnswer::FailedBeforeCommit);
     }
@@ -292,7 +293,7 @@ void ServerPipeline::commit(ServerHost::Id id, qint64 now)
     if (after) {
         m_counters.serverErrors++;
         if (tracing)
-            trace(id, Lane::Server, EventKind::ServerError, errorStatus, record, QStringLiteral("failed after commit"),
+            trace(id, Lane::Server, EventKind::ServerError, errorStatus, record, serverwords::failedAfterCommit(),
                   {TraceCause::InjectedError, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::AfterCommit});
     }
     finished(id, status, after ? ServerAnswer::FailedAfterCommit : ServerAnswer::Created);
