@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QHash>
 #include <QJsonArray>
@@ -315,8 +316,14 @@ private Q_SLOTS:
             known.insert(m.source);
         static const QRegularExpression call(
             QStringLiteral("(?<![A-Za-z0-9_])tr\\(\\s*((?:\"(?:[^\"\\\\]|\\\\.)*\"\\s*)+)[,)]"));
-        const QDir dir(QDir::cleanPath(Root + QStringLiteral("/ui")));
-        const QFileInfoList files = dir.entryInfoList({QStringLiteral("*.cpp"), QStringLiteral("*.h")}, QDir::Files);
+        // ui/ is in wings (ui/timeline/, ui/shell/, ...): every folder below it.
+        QFileInfoList files;
+        QDirIterator walk(QDir::cleanPath(Root + QStringLiteral("/ui")), {QStringLiteral("*.cpp"), QStringLiteral("*.h")},
+                          QDir::Files, QDirIterator::Subdirectories);
+        while (walk.hasNext()) {
+            walk.next();
+            files << walk.fileInfo();
+        }
         QStringList missing;
         int calls = 0;
         for (const QFileInfo &info : files) {
