@@ -140,7 +140,7 @@ void Engine::onTransportSend(int fi)
         deliver(fi, o);
         return;
     }
-    if (m_link->readRow(fi))
+    if (m_occ && m_link->readRow(fi))
         return; // server.model occ: the write goes once the row's version is back
     sendWrite(fi);
 }
@@ -151,7 +151,7 @@ void Engine::sendWrite(int fi)
     m_m.httpAttempts++;
     f.postAttempts++;
     quint32 faults = faultsFor(f);
-    if (m_link->down())
+    if (m_mayBeDown && m_link->down())
         faults |= FConnect; // nothing listens while the server restarts
     const quint32 serial = f.serial;
     if (faults & FConnect) {
@@ -210,7 +210,7 @@ void Engine::sendQueryAttempt(int fi)
     quint32 faults = faults::queryDice(m_s, query, &delay, m_now);
     if (m_script.addressesQueries())
         faults |= m_script.match(query);
-    if (m_link->down())
+    if (m_mayBeDown && m_link->down())
         faults |= FConnect; // nothing listens while the server restarts
     if (faults & FConnect) {
         at(m_now + qint64(m_c.connectFailMs) * kMs, Ev::ConnectFail, fi, f.serial);

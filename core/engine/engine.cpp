@@ -46,6 +46,8 @@ Engine::Engine(const Scenario &s, const RunOptions &o, WireTransport *transport)
         m_link = std::make_unique<SimulatedNetwork>(*this);
     m_recycle = m_link->recyclesRequests();
     m_occ = s.server.model == ServerModel::Occ && !transport;
+    // Asked on every attempt: only a simulated server that restarts is ever down.
+    m_mayBeDown = !transport && (!s.server.restartsAtS.isEmpty() || m_script.restarts());
     m_closed = s.workload.mode == WorkloadMode::Closed;
     m_tokenMode = s.server.idempotency.mode == IdempotencyMode::Token;
     m_post = QStringLiteral("POST");

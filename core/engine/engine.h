@@ -188,6 +188,7 @@ private:
     std::unique_ptr<ServerLink> m_link;
     bool m_recycle = true; // m_link->recyclesRequests()
     bool m_occ = false;    // server.model occ on the simulated server: read the row, then write
+    bool m_mayBeDown = false; // the simulated server restarts (scheduled or scripted): ask m_link->down()
     EventQueue m_queue;
     std::deque<Event> m_timeouts;
     quint64 m_seq = 0;
