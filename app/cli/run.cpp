@@ -5,7 +5,7 @@
 #include "options.h"
 #include "output.h"
 
-#include "liveclient.h"
+#include "liverun.h"
 #include "scenario.h"
 #include "series.h"
 #include "simulator.h"

@@ -6,6 +6,8 @@
 #include "orderservice.h"
 #include "orderstore.h"
 #include "rng.h"
+#include "server/serverpipeline.h"
+#include "server/serverwords.h"
 
 #include <QAbstractHttpServer>
 #include <QDateTime>
@@ -219,28 +221,27 @@ Scenario ServeOptions::defaultScenario()
     return s;
 }
 
-// One POST /orders from arrival to its answer (or its loss).
-struct Call
+// One POST /orders or GET /orders?ref= from arrival to its answer (or its loss): the request as
+// the server pipeline sees it, and what the HTTP side keeps of it.
+struct Call : ServerRequest
 {
     QPointer<QTcpSocket> socket;
-    OrderRequest order;
     QByteArray ref, key, requestId, body;
     QString path;
-    int sub = 1, b = 1, w = 1, t = 1;
-    quint32 faults = 0;
-    int epoch = 0;
     quint64 serial = 0; // tells a timer's call from a later one at the same address
+    int generation = 0; // OrderServerPrivate::epoch when a delayed status query was read
     bool close = false;
     bool keyRowReserved = false;
-    TraceMethod method = TraceMethod::PostOrder;
-    int arrivedId = 0;   // trace links (trace.h): this call's RequestArrived and ResponseSent
-    int respondedId = 0;
+    int pendingRecord = 0;   // the id persist() wrote
+    QByteArray answerBody;   // what the answer carries
+    bool answerProblem = false; // application/problem+json
+    QList<QByteArray> found; // a status query's orders
     Trace events;
 };
 
 class HttpFront;
 
-class OrderServerPrivate
+class OrderServerPrivate final : private ServerHost
 {
 public:
     explicit OrderServerPrivate(OrderServer *q) : q(q) {}
@@ -249,7 +250,7 @@ public:
     ServeOptions options;
     Scenario scenario;
     bool running = false;
-    bool down = false;
+    bool isDown = false;
     quint16 port = 0;
     QByteArray adminToken;
     HttpFront *http = nullptr;
@@ -261,10 +262,8 @@ public:
     qint64 epochBaseUs = 0;
     qint64 clockOffsetUs = 0;
     double timeScale = 1.0;
-    int epoch = 0;
-    int busy = 0;
-    std::deque<Call *> waiting;
-    std::unordered_set<Call *> processing;
+    int epoch = 0; // a restart, stop or reset: timers of an older one do nothing
+    std::unique_ptr<ServerPipeline> pipeline; // admission, queue, processing, commit, answer, restart
     std::unordered_map<quint64, Call *> delayed; // spiked requests still on the wire, by serial
     faults::Script script;
     QHash<QByteArray, quint64> keyIds;
@@ -279,13 +278,11 @@ public:
     QByteArray mintPrefix;
     QByteArray out;
     QList<QTimer *> restartTimers;
-    int lastEventId = 0;                  // ids of the Watch trace's events (trace.h)
-    std::unordered_map<int, int> commitIds; // record -> its Committed event's id (replays link to it)
-    // counters since start-up (records and duplicates come from the store)
-    qint64 httpAttempts = 0, replays = 0, conflicts409 = 0, mismatch422 = 0, rejected400 = 0,
-           throttled429 = 0, rejected503 = 0, serverErrors = 0, lateCommits = 0;
+    int lastEventId = 0; // ids of the Watch trace's events (trace.h)
+    // counters since start-up besides the pipeline's (records and duplicates come from the store)
+    qint64 httpAttempts = 0, malformed400 = 0;
 
-    bool tracing() const
+    bool tracing() const override
     {
         static const QMetaMethod signal = QMetaMethod::fromSignal(&OrderServer::requestHandled);
         return q->isSignalConnected(signal);
@@ -303,6 +300,15 @@ public:
     {
         service = std::make_unique<OrderService>(scenario.server);
         service->reserve(kReservedKeys, 2 * kReservedKeys);
+        if (pipeline) {
+            pipeline->setService(*service); // the ids of Committed events go on with the trace's numbering
+        } else {
+            ServerPipeline::Options o;
+            o.answerBeforeRelease = true;
+            o.fillFreeSlots = true;
+            ServerHost &host = *this;
+            pipeline = std::make_unique<ServerPipeline>(scenario, *service, host, o);
+        }
         keyIds.clear();
         keyIds.reserve(qsizetype(kReservedKeys));
         nextKeyId = 1;
@@ -310,8 +316,7 @@ public:
         nextRefOp = 100000000;
         arrivals.clear();
         memoryErrorBodies.clear();
-        httpAttempts = replays = conflicts409 = mismatch422 = rejected400 = throttled429 = rejected503 = serverErrors =
-            lateCommits = 0;
+        httpAttempts = malformed400 = 0;
     }
 
     quint64 keyId(const QByteArray &key)
@@ -366,18 +371,47 @@ public:
     void getOrders(const QHttpServerRequest &request, QTcpSocket *socket, const QString &path);
     void admin(const QHttpServerRequest &request, QTcpSocket *socket, const QString &path);
     void arrive(Call *c);
-    void startProcessing(Call *c);
-    void finish(Call *c);
-    void respondCall(Call *c, int status, const QByteArray &body, bool problem, bool replayed, int retryAfterS);
+    // A latency spike: the request reaches the server spikeMs later (a status query is then
+    // answered only if the server did not restart and its client is still there).
+    void delay(Call *c);
     void endCall(Call *c);
-    void resetConnection(QTcpSocket *socket);
-    void emitQuery(Call &call);
-    void answerQuery(Call &call);
-    void releaseSlot();
+    void resetSocket(QTcpSocket *socket);
     void restart(const QString &why);
     // Returns the event's id; `typed.answers` 0 links it to the call's arrival.
     int event(Call *c, Lane lane, EventKind kind, int status, int record, const QString &detail,
               TraceTyped typed = TraceTyped());
+    void endAll(); // every held request ends without an answer (stop, reset)
+
+    static Call *call(Id id) { return reinterpret_cast<Call *>(id); }
+    static Id idOf(Call *c) { return reinterpret_cast<Id>(c); }
+    bool hasKey(const Call *c) const;
+    QByteArray replayBody(const Call *c);
+    void queryBody(Call *c);
+
+    // ServerHost: the pipeline on real time, QTimers, sockets and SQLite
+    ServerRequest &request(Id id) override;
+    qint64 serviceNowUs() const override { return nowUs(); }
+    bool down() const override { return isDown; }
+    int trace(Id id, Lane lane, EventKind kind, int status, int record, const QString &detail,
+              const TraceTyped &typed) override
+    {
+        return event(call(id), lane, kind, status, record, detail, typed);
+    }
+    qint64 processingUs(Id id) override;
+    void schedule(Id id, qint64 us) override;
+    void deliver(Id id) override;
+    void resetConnection(Id id) override;
+    void drop(Id id, bool) override { endCall(call(id)); }
+    void prepareAnswer(Id id, ServerAnswer why, const QString &reason, TraceCause cause) override;
+    bool orderExists(Id id) override;
+    void keyExpired(Id id) override;
+    QString reserveKey(Id id, qint64 processingUs) override;
+    void failedBeforeCommit(Id id, qint64 now) override;
+    QString persist(Id id, int status, qint64 now, bool *keyTaken) override;
+    void committed(Id id, int record) override;
+    void restartNow() override { restart(QStringLiteral("serverRestart fault")); }
+    QString orderRef(Id id) override { return QString::fromUtf8(call(id)->ref); }
+    void describeProcessing(qint64 us, QString *detail, TraceTyped *typed) override;
 
     // `cause`: the typed reason, sent as the extension member "cause" (trace::causeName) so that a
     // client reads it without parsing the English detail.
@@ -498,11 +532,11 @@ int OrderServerPrivate::event(Call *c, Lane lane, EventKind kind, int status, in
     e.ref = QString::fromUtf8(c->ref);
     if (!c->path.isEmpty()) {
         e.business = qint16(c->b);
-        e.wrapper = qint16(c->method == TraceMethod::GetOrder ? 1 : c->w); // a query's path is bN/w1/tQ
+        e.wrapper = qint16(c->query ? 1 : c->w); // a query's path is bN/w1/tQ
         e.transport = qint16(c->t);
     }
     if (typed.method == TraceMethod::None)
-        typed.method = c->method;
+        typed.method = c->query ? TraceMethod::GetOrder : TraceMethod::PostOrder;
     if (typed.answers == 0)
         typed.answers = c->arrivedId;
     typed.applyTo(e);
@@ -617,117 +651,44 @@ void OrderServerPrivate::getOrders(const QHttpServerRequest &request, QTcpSocket
     if (ref.isEmpty() || ref.size() > 64)
         return writeProblem(socket, 400, QStringLiteral("GET /orders needs ?ref=ORD-0007 (at most 64 characters)"));
     const QByteArray requestId = request.value("x-request-id");
-    auto call = std::make_shared<Call>();
-    call->socket = socket;
-    call->method = TraceMethod::GetOrder;
-    call->ref = ref;
-    call->order.op = refOp(ref);
-    call->requestId = visibleAscii(requestId) ? requestId.left(200) : QByteArray();
+    auto *c = new Call;
+    c->query = true;
+    c->socket = socket;
+    c->ref = ref;
+    c->order.op = refOp(ref);
+    c->requestId = visibleAscii(requestId) ? requestId.left(200) : QByteArray();
     // The status query meets the faults the simulation gives it: script entries with
     // "method": "GET" and the query's dice, addressed by its path bN/w1/tQ.
     const QByteArray attempt = request.value("x-retrylab-attempt");
     int op = 0;
-    if (attempt.isEmpty() || !parseAttempt(attempt, &op, &call->sub, &call->b, &call->w, &call->t)) {
-        call->sub = call->b = call->w = call->t = 1;
+    if (attempt.isEmpty() || !parseAttempt(attempt, &op, &c->sub, &c->b, &c->w, &c->t)) {
+        c->sub = c->b = c->w = c->t = 1;
     }
-    const faults::Attempt dice{call->order.op, call->sub, call->b, 1, call->t, true};
+    const faults::Attempt dice{c->order.op, c->sub, c->b, 1, c->t, true};
     quint32 found = script.addressesQueries() ? script.match(dice) : 0u;
     const NetworkConfig &n = scenario.network;
     if (!attempt.isEmpty()
         && (n.requestLoss > 0 || n.responseLoss > 0 || n.latencySpike > 0 || n.resetAfterCommit > 0 || !scenario.windows.isEmpty()))
         found |= faults::queryDice(scenario, dice, nullptr, scenarioUs()); // windows on the run's (scaled) clock
-    call->faults = found & ~quint32(faults::Connect); // a refused connection is the client's side
+    c->faults = found & ~quint32(faults::Connect); // a refused connection is the client's side
     if (tracing()) {
-        call->path = QStringLiteral("op%1/b%2/w1/t%3").arg(call->order.op).arg(call->b).arg(call->t);
-        call->arrivedId = event(call.get(), Lane::Server, EventKind::RequestArrived, 0, 0,
-                                QStringLiteral("GET /orders?ref=%1").arg(QString::fromUtf8(ref)));
+        c->path = QStringLiteral("op%1/b%2/w1/t%3").arg(c->order.op).arg(c->b).arg(c->t);
+        c->arrivedId = event(c, Lane::Server, EventKind::RequestArrived, 0, 0,
+                             serverwords::getOrders(QString::fromUtf8(ref)));
     }
-    if (down || (call->faults & FRequestLost)) {
+    if (isDown || (c->faults & FRequestLost)) {
         // Read and dropped: no answer will come, the client times out.
         if (tracing())
-            event(call.get(), Lane::Network, EventKind::RequestLost, 0, 0, QStringLiteral("the status query was lost"),
-                  {down ? TraceCause::ServerRestarting : TraceCause::NeverReached});
-        return emitQuery(*call);
+            event(c, Lane::Network, EventKind::RequestLost, 0, 0, serverwords::queryLost(),
+                  {isDown ? TraceCause::ServerRestarting : TraceCause::NeverReached});
+        return endCall(c);
     }
-    if (call->faults & FSpike) {
-        if (tracing())
-            event(call.get(), Lane::Network, EventKind::RequestDelayed, 0, 0,
-                  QStringLiteral("delayed by %1 ms").arg(scenario.network.spikeMs),
-                  {TraceCause::LatencySpike, scenario.network.spikeMs});
-        const int epochNow = epoch;
-        QTimer::singleShot(int(scaled(qint64(scenario.network.spikeMs) * kMs) / kMs), q, [this, call, epochNow] {
-            if (running && epoch == epochNow && call->socket)
-                answerQuery(*call);
-        });
-        return;
+    if (c->faults & FSpike) {
+        c->generation = epoch;
+        c->serial = ++calls;
+        return delay(c);
     }
-    answerQuery(*call);
-}
-
-void OrderServerPrivate::emitQuery(Call &call)
-{
-    if (!call.events.isEmpty())
-        Q_EMIT q->requestHandled(call.events);
-}
-
-void OrderServerPrivate::answerQuery(Call &call)
-{
-    const ServerConfig &sc = scenario.server;
-    const bool trace = tracing();
-    int status = 0;
-    int retryAfterS = -1;
-    QByteArray body, type = "application/problem+json";
-    if (call.faults & F429) {
-        ++throttled429;
-        status = 429;
-        retryAfterS = sc.retryAfterS;
-        body = problem(429, QStringLiteral("rate limited: retry after %1 s").arg(sc.retryAfterS), call.requestId);
-        if (trace)
-            event(&call, Lane::Server, EventKind::Rejected, 429, 0, QStringLiteral("rate limited, Retry-After: %1").arg(sc.retryAfterS),
-                  {TraceCause::RateLimited, sc.retryAfterS});
-    } else if (call.faults & (F5xxBefore | F5xxAfter)) {
-        ++serverErrors;
-        status = sc.errorStatus;
-        body = problem(status, QStringLiteral("the status query failed"), call.requestId);
-        if (trace)
-            event(&call, Lane::Server, EventKind::ServerError, status, 0, QStringLiteral("the status query failed"),
-                  {TraceCause::QueryFailed});
-    } else {
-        const QList<QByteArray> orders = store.recordsByRef(call.ref, 100);
-        if (orders.isEmpty()) {
-            status = 404;
-            body = problem(404, QStringLiteral("no order with ref %1").arg(QString::fromUtf8(call.ref)), call.requestId);
-        } else {
-            status = 200;
-            type = "application/json";
-            body = "{\"ref\":";
-            appendJsonString(body, call.ref);
-            body += ",\"count\":" + QByteArray::number(orders.size()) + ",\"orders\":[";
-            for (int i = 0; i < orders.size(); ++i) {
-                if (i)
-                    body += ',';
-                body += orders.at(i);
-            }
-            body += "]}";
-        }
-    }
-    if (trace)
-        call.respondedId = event(&call, Lane::Server, EventKind::ResponseSent, status, 0, QString::number(status),
-                                 {TraceCause::None, retryAfterS, 0, 0, 0, TraceOutcome::Response});
-    if (call.faults & FResponseLost) {
-        if (trace)
-            event(&call, Lane::Network, EventKind::ResponseLost, status, 0, QStringLiteral("the response was lost"),
-                  {TraceCause::ResponseLost, 0, 0, 0, call.respondedId});
-    } else if (call.faults & FReset) {
-        if (trace)
-            event(&call, Lane::Network, EventKind::ConnectionReset, 0, 0, QStringLiteral("connection reset by peer"),
-                  {TraceCause::PeerReset, 0, 0, 0, call.respondedId});
-        if (call.socket)
-            resetConnection(call.socket);
-    } else {
-        write(call.socket, status, type, body, call.requestId, false, retryAfterS, false);
-    }
-    emitQuery(call);
+    pipeline->answerQuery(idOf(c));
 }
 
 void OrderServerPrivate::postToken(const QHttpServerRequest &request, QTcpSocket *socket)
@@ -745,9 +706,10 @@ void OrderServerPrivate::postToken(const QHttpServerRequest &request, QTcpSocket
     write(socket, 201, "application/json", "{\"token\":\"" + token + "\"}", requestId);
     if (tracing()) {
         Call call;
+        call.order.op = 0;
         call.key = token;
         call.requestId = requestId;
-        event(&call, Lane::Server, EventKind::TokenIssued, 201, 0, QStringLiteral("POST /order-tokens"),
+        event(&call, Lane::Server, EventKind::TokenIssued, 201, 0, serverwords::postOrderTokens(),
               {TraceCause::None, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::None, TraceMethod::PostToken});
         Q_EMIT q->requestHandled(call.events);
     }
@@ -761,13 +723,13 @@ void OrderServerPrivate::postOrder(const QHttpServerRequest &request, QTcpSocket
     auto refuse = [&](const QString &detail) {
         // An HTTP attempt refused before the service: counted as the simulation counts a 400.
         ++httpAttempts;
-        ++rejected400;
+        ++malformed400;
         writeProblem(socket, 400, detail, requestId);
         if (tracing()) {
             Call call;
             call.requestId = requestId;
             call.key = key;
-            call.arrivedId = event(&call, Lane::Server, EventKind::RequestArrived, 0, 0, QStringLiteral("POST /orders"));
+            call.arrivedId = event(&call, Lane::Server, EventKind::RequestArrived, 0, 0, serverwords::postOrders());
             event(&call, Lane::Server, EventKind::Rejected, 400, 0, detail, {TraceCause::MalformedRequest});
             event(&call, Lane::Server, EventKind::ResponseSent, 400, 0, QStringLiteral("400"),
                   {TraceCause::None, -1, 0, 0, 0, TraceOutcome::Response});
@@ -814,7 +776,6 @@ void OrderServerPrivate::postOrder(const QHttpServerRequest &request, QTcpSocket
     c->order.key = key.isEmpty() ? 0 : keyId(key);
     c->order.fingerprint = fingerprint(payload);
     c->close = request.value("connection").compare("close", Qt::CaseInsensitive) == 0;
-    c->epoch = epoch;
     c->serial = ++calls;
     const int arrival = ++arrivals[c->order.op];
     const QByteArray attempt = request.value("x-retrylab-attempt");
@@ -847,304 +808,40 @@ void OrderServerPrivate::postOrder(const QHttpServerRequest &request, QTcpSocket
     if (applied & FSpike) {
         // Design 1.3: the spiked request reaches the server late, and commits after its client
         // gave up (the ghost), as in the simulation.
-        if (tracing())
-            event(c, Lane::Network, EventKind::RequestDelayed, 0, 0,
-                  QStringLiteral("delayed by %1 ms").arg(scenario.network.spikeMs),
-                  {TraceCause::LatencySpike, scenario.network.spikeMs});
-        const quint64 serial = c->serial;
-        delayed.emplace(serial, c);
-        QTimer::singleShot(int(scaled(qint64(scenario.network.spikeMs) * kMs) / kMs), q, [this, serial] {
-            const auto it = delayed.find(serial);
-            if (it == delayed.end())
-                return; // stopped meanwhile
-            Call *late = it->second;
-            delayed.erase(it);
-            arrive(late);
-        });
-        return;
+        return delay(c);
     }
     arrive(c);
+}
+
+void OrderServerPrivate::delay(Call *c)
+{
+    if (tracing())
+        event(c, Lane::Network, EventKind::RequestDelayed, 0, 0, serverwords::delayed(scenario.network.spikeMs),
+              {TraceCause::LatencySpike, scenario.network.spikeMs});
+    const quint64 serial = c->serial;
+    delayed.emplace(serial, c);
+    QTimer::singleShot(int(scaled(qint64(scenario.network.spikeMs) * kMs) / kMs), q, [this, serial] {
+        const auto it = delayed.find(serial);
+        if (it == delayed.end())
+            return; // stopped meanwhile
+        Call *late = it->second;
+        delayed.erase(it);
+        if (!late->query)
+            arrive(late);
+        else if (late->generation == epoch && late->socket)
+            pipeline->answerQuery(idOf(late));
+        else
+            delete late; // the server restarted meanwhile, or the client left: nothing to say
+    });
 }
 
 void OrderServerPrivate::arrive(Call *c)
 {
     ++httpAttempts;
-    const bool trace = tracing();
-    if (down) {
-        // Sent before the restart (a spiked request, or an open connection): nobody processes it.
-        if (trace)
-            event(c, Lane::Network, EventKind::RequestLost, 0, 0,
-                  QStringLiteral("the server is restarting: the request was dropped"), {TraceCause::ServerRestarting});
-        return endCall(c);
-    }
-    if (trace)
-        c->arrivedId = event(c, Lane::Server, EventKind::RequestArrived, 0, 0, QStringLiteral("POST /orders"));
-    if (c->faults & FRequestLost) {
-        // Read and dropped: the connection stays open and silent until the client gives up.
-        if (trace)
-            event(c, Lane::Network, EventKind::RequestLost, 0, 0,
-                  QStringLiteral("the request was read and dropped: no answer will come"), {TraceCause::ReadAndDropped});
-        return endCall(c);
-    }
-    const ServerConfig &sc = scenario.server;
-    if (c->faults & F429) {
-        ++throttled429;
-        if (trace)
-            event(c, Lane::Server, EventKind::Rejected, 429, 0,
-                  QStringLiteral("rate limited, Retry-After: %1").arg(sc.retryAfterS), {TraceCause::RateLimited, sc.retryAfterS});
-        return respondCall(c, 429, problem(429, QStringLiteral("rate limited: retry after %1 s").arg(sc.retryAfterS),
-                                           c->requestId),
-                           true, false, sc.retryAfterS);
-    }
-    if (sc.capacity > 0 && busy >= sc.capacity) {
-        if (int(waiting.size()) < sc.queue) {
-            waiting.push_back(c);
-            if (trace)
-                event(c, Lane::Server, EventKind::Queued, 0, 0, QStringLiteral("queue position %1").arg(waiting.size()),
-                      {TraceCause::QueuePosition, qint64(waiting.size())});
-            return;
-        }
-        ++rejected503;
-        if (trace)
-            event(c, Lane::Server, EventKind::Rejected, 503, 0,
-                  QStringLiteral("server full, Retry-After: %1").arg(sc.retryAfterS), {TraceCause::ServerFull, sc.retryAfterS});
-        return respondCall(c, 503, problem(503, QStringLiteral("server full: retry after %1 s").arg(sc.retryAfterS),
-                                           c->requestId),
-                           true, false, sc.retryAfterS);
-    }
-    startProcessing(c);
+    pipeline->arrive(idOf(c));
 }
 
-void OrderServerPrivate::startProcessing(Call *c)
-{
-    const bool trace = tracing();
-    const ServerConfig &sc = scenario.server;
-    const ServiceDecision d = service->begin(c->order, nowUs());
-    if (d.keyExpired) {
-        if (keysInDb)
-            store.deleteKey(c->key);
-        memoryErrorBodies.erase(c->order.key);
-        if (trace)
-            event(c, Lane::Database, EventKind::KeyExpired, 0, 0,
-                  QStringLiteral("key older than the %1 s TTL was forgotten").arg(sc.idempotency.ttlS),
-                  {TraceCause::KeyTtl, sc.idempotency.ttlS});
-    }
-    if (d.kind == ServiceDecision::Reject) {
-        if (d.status == 409)
-            ++conflicts409;
-        else if (d.status == 422)
-            ++mismatch422;
-        else if (d.status == 400)
-            ++rejected400;
-        if (trace)
-            event(c, Lane::Server, EventKind::Rejected, d.status, 0, d.reason, {d.why});
-        return respondCall(c, d.status, problem(d.status, d.reason, c->requestId, d.why), true, false, -1);
-    }
-    if (d.kind == ServiceDecision::Replay) {
-        ++replays;
-        QByteArray body;
-        if (keysInDb) {
-            body = store.replayBody(c->key, d.status < 400 ? d.record : 0);
-        } else if (d.status >= 400) {
-            auto it = memoryErrorBodies.find(c->order.key);
-            if (it != memoryErrorBodies.end())
-                body = it->second;
-        } else {
-            body = store.recordBody(d.record);
-        }
-        if (trace)
-            event(c, Lane::Server, EventKind::Replayed, d.status, d.record, QStringLiteral("Idempotent-Replayed: true"),
-                  {TraceCause::None, 0, 0, 0, commitIds.count(d.record) ? commitIds.at(d.record) : 0});
-        return respondCall(c, d.status, body, d.status >= 400, true, -1);
-    }
-    if (d.keyReserved && trace)
-        event(c, Lane::Database, EventKind::KeyReserved, 0, 0, QStringLiteral("key reserved in flight"));
-    qint64 p = 0;
-    if (sc.processingMs.base > 0 || sc.processingMs.jitter > 0)
-        p = faults::processingUs(scenario, {c->order.op, c->sub, c->b, c->w, c->t, false});
-    const qint64 realUs = scaled(p);
-    ++busy;
-    if (p <= 0) {
-        // Begin and commit in one turn of the event loop: the key row goes in with the order, in
-        // one transaction, and its UNIQUE constraint still has the last word.
-        if (trace)
-            event(c, Lane::Server, EventKind::ProcessingStarted, 0, 0, QStringLiteral("processing 0 ms"),
-                  {TraceCause::Processing});
-        processing.insert(c);
-        return finish(c);
-    }
-    if (d.keyReserved && keysInDb) {
-        // The in-flight row: a request in another process (a shared --db file) meets the UNIQUE
-        // constraint even before this one commits.
-        if (!store.reserveKey(c->key, nowUs(), c->order.fingerprint)) {
-            service->release(c->order);
-            --busy;
-            ++conflicts409;
-            const QString why = QStringLiteral("the database refused the key (UNIQUE constraint): "
-                                               "a request with this key is in progress");
-            if (trace)
-                event(c, Lane::Server, EventKind::Rejected, 409, 0, why, {TraceCause::KeyTaken, 1});
-            respondCall(c, 409, problem(409, why, c->requestId), true, false, -1);
-            return releaseSlot();
-        }
-        c->keyRowReserved = true;
-    }
-    if (trace)
-        event(c, Lane::Server, EventKind::ProcessingStarted, 0, 0,
-              timeScale == 1.0 ? QStringLiteral("processing %1 ms").arg(p / kMs)
-                               : QStringLiteral("processing %1 ms (%2 ms real)").arg(p / kMs).arg(double(realUs) / kMs),
-              {TraceCause::Processing, p / kMs, timeScale == 1.0 ? 0 : realUs});
-    processing.insert(c);
-    const quint64 serial = c->serial;
-    QTimer::singleShot(int(qMax<qint64>(1, (realUs + kMs / 2) / kMs)), Qt::PreciseTimer, q, [this, c, serial] {
-        if (processing.count(c) && c->serial == serial)
-            finish(c);
-    });
-}
-
-void OrderServerPrivate::finish(Call *c)
-{
-    processing.erase(c);
-    --busy;
-    const bool trace = tracing();
-    const ServerConfig &sc = scenario.server;
-    const IdempotencyConfig &idem = sc.idempotency;
-    const int errorStatus = sc.errorStatus;
-    const qint64 now = nowUs();
-    const bool hasKey = c->order.key != 0 && idem.mode != IdempotencyMode::Off;
-    if (c->faults & F5xxBefore) {
-        ++serverErrors;
-        const QByteArray body = problem(errorStatus, QStringLiteral("failed before commit"), c->requestId);
-        // The error is stored where the service stores it (storeErrors), else the reservation goes.
-        service->failBeforeCommit(c->order, now, errorStatus);
-        if (hasKey && idem.storeErrors) {
-            if (keysInDb)
-                store.storeKeyError(c->key, now, c->order.fingerprint, errorStatus, body);
-            else
-                memoryErrorBodies[c->order.key] = body;
-        } else if (c->keyRowReserved) {
-            store.deleteKey(c->key);
-        }
-        if (trace)
-            event(c, Lane::Server, EventKind::ServerError, errorStatus, 0, QStringLiteral("failed before commit"),
-                  {TraceCause::InjectedError, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::BeforeCommit});
-        respondCall(c, errorStatus, body, true, false, -1);
-        return releaseSlot();
-    }
-    const bool after = c->faults & F5xxAfter;
-    const int status = after ? errorStatus : 201;
-    const int id = int(service->records().size()) + 1;
-    QByteArray order;
-    order.reserve(64 + c->ref.size() + c->requestId.size() + c->body.size());
-    order += "{\"id\":";
-    order += QByteArray::number(id);
-    order += ",\"ref\":";
-    appendJsonString(order, c->ref);
-    order += ",\"requestId\":";
-    appendJsonString(order, c->requestId);
-    order += ",\"payload\":";
-    order += c->body;
-    order += '}';
-    const QByteArray errorBody = after ? problem(errorStatus, QStringLiteral("failed after commit"), c->requestId)
-                                       : QByteArray();
-    OrderStore::Commit commit;
-    commit.id = id;
-    commit.ref = c->ref;
-    commit.op = c->order.op;
-    commit.key = c->key;
-    commit.requestId = c->requestId;
-    commit.createdUs = now;
-    commit.body = order;
-    commit.writeKey = keysInDb && hasKey;
-    commit.keyReserved = c->keyRowReserved;
-    commit.upsertKey = idem.mode == IdempotencyMode::Naive;
-    commit.keyCreatedUs = now;
-    commit.fingerprint = c->order.fingerprint;
-    commit.keyStatus = (after && !idem.storeErrors) ? 201 : status;
-    commit.keyBody = errorBody;
-    const OrderStore::CommitResult result = store.commit(commit);
-    if (result != OrderStore::CommitResult::Ok) {
-        service->release(c->order);
-        if (result == OrderStore::CommitResult::KeyTaken) {
-            ++conflicts409;
-            const QString why = QStringLiteral("the database refused the key (UNIQUE constraint)");
-            if (trace)
-                event(c, Lane::Server, EventKind::Rejected, 409, 0, why, {TraceCause::KeyTaken});
-            respondCall(c, 409, problem(409, why, c->requestId), true, false, -1);
-        } else {
-            const QString why = QStringLiteral("the database refused the commit: %1").arg(store.lastError().left(200));
-            if (trace)
-                event(c, Lane::Server, EventKind::ServerError, 500, 0, why, {TraceCause::CommitRefused});
-            respondCall(c, 500, problem(500, why, c->requestId), true, false, -1);
-        }
-        return releaseSlot();
-    }
-    const int record = service->commit(c->order, now, status);
-    Q_ASSERT(record == id);
-    if (after && idem.storeErrors && hasKey && !keysInDb)
-        memoryErrorBodies[c->order.key] = errorBody;
-    if (idem.mode == IdempotencyMode::Token && hasKey && keysInDb)
-        store.markTokenUsed(c->key);
-    if (trace) {
-        const int first = service->findByRef(c->order.op);
-        commitIds[record] = event(c, Lane::Database, EventKind::Committed, 0, record,
-                                  first == record ? QStringLiteral("INSERT order %1").arg(QString::fromUtf8(c->ref))
-                                                  : QStringLiteral("INSERT order %1: duplicate of record #%2")
-                                                            .arg(QString::fromUtf8(c->ref))
-                                                            .arg(first),
-                                  {first == record ? TraceCause::Insert : TraceCause::Duplicate, first == record ? 0 : first});
-    }
-    if (c->faults & FRestart) {
-        if (trace)
-            event(c, Lane::Server, EventKind::ServerRestarted, 0, record, faults::restartText(scenario, QStringLiteral("committed, then")),
-                  faults::restartTyped(scenario, CommitPhase::AfterCommit));
-        endCall(c);
-        return restart(QStringLiteral("serverRestart fault"));
-    }
-    if (after) {
-        ++serverErrors;
-        if (trace)
-            event(c, Lane::Server, EventKind::ServerError, errorStatus, record, QStringLiteral("failed after commit"),
-                  {TraceCause::InjectedError, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::AfterCommit});
-        respondCall(c, errorStatus, errorBody, true, false, -1);
-    } else {
-        respondCall(c, 201, order, false, false, -1);
-    }
-    releaseSlot();
-}
-
-void OrderServerPrivate::respondCall(Call *c, int status, const QByteArray &body, bool problemBody, bool replayed,
-                                     int retryAfterS)
-{
-    const bool trace = tracing();
-    if (trace)
-        c->respondedId = event(c, Lane::Server, EventKind::ResponseSent, status, 0,
-                               replayed ? QStringLiteral("%1, Idempotent-Replayed: true").arg(status) : QString::number(status),
-                               {TraceCause::None, retryAfterS, 0, 0, 0, replayed ? TraceOutcome::Replayed : TraceOutcome::Response});
-    const QByteArray type = problemBody ? QByteArrayLiteral("application/problem+json")
-                                        : QByteArrayLiteral("application/json");
-    if (c->faults & FResponseLost) {
-        // Held: no answer and no close, so the client sees its own read timeout.
-        if (trace)
-            event(c, Lane::Network, EventKind::ResponseLost, status, 0,
-                  status == 201 ? QStringLiteral("committed, but the response was lost")
-                                : QStringLiteral("the response was lost"),
-                  {TraceCause::ResponseLost, 0, 0, 0, c->respondedId, TraceOutcome::None,
-                   status == 201 ? CommitPhase::AfterCommit : CommitPhase::None});
-        return endCall(c);
-    }
-    if ((c->faults & FReset) && c->socket) {
-        if (trace)
-            event(c, Lane::Network, EventKind::ConnectionReset, 0, 0, QStringLiteral("connection reset by peer"),
-                  {TraceCause::PeerReset, 0, 0, 0, c->respondedId});
-        resetConnection(c->socket);
-        return endCall(c);
-    }
-    write(c->socket, status, type, body, c->requestId, replayed, retryAfterS, c->close);
-    endCall(c);
-}
-
-void OrderServerPrivate::resetConnection(QTcpSocket *socket)
+void OrderServerPrivate::resetSocket(QTcpSocket *socket)
 {
     // SO_LINGER 0: close() sends a RST, as a crashed peer or a middlebox would.
     const qintptr fd = socket->socketDescriptor();
@@ -1162,53 +859,274 @@ void OrderServerPrivate::endCall(Call *c)
     delete c;
 }
 
-void OrderServerPrivate::releaseSlot()
+void OrderServerPrivate::endAll()
 {
-    const ServerConfig &sc = scenario.server;
-    while (!waiting.empty() && (sc.capacity <= 0 || busy < sc.capacity)) {
-        Call *next = waiting.front();
-        waiting.pop_front();
-        startProcessing(next);
-    }
+    for (const Id id : pipeline->takeAll())
+        endCall(call(id));
 }
 
 void OrderServerPrivate::restart(const QString &why)
 {
-    // Every request the server holds is dropped; every connection closes; in-flight key
-    // reservations roll back; a memory key store forgets every key. Nothing listens meanwhile.
+    // Every request the server holds is dropped (the pipeline); every connection closes; a
+    // memory key store forgets every key. Nothing listens meanwhile. The answers never come: the
+    // connections stay open and silent until their clients give up, as the simulation has it.
     ++epoch;
-    const bool trace = tracing();
-    const bool forget = scenario.server.idempotency.store == KeyStore::Memory;
-    const QString dropped = faults::restartText(scenario, QStringLiteral("request dropped:")) + QStringLiteral(" (%1)");
-    std::vector<Call *> calls(waiting.begin(), waiting.end());
-    calls.insert(calls.end(), processing.begin(), processing.end());
-    waiting.clear();
-    processing.clear();
-    busy = 0;
-    for (Call *c : calls) {
-        if (trace)
-            event(c, Lane::Server, EventKind::ServerRestarted, 0, 0, dropped.arg(why), faults::restartTyped(scenario, CommitPhase::BeforeCommit));
-        // The answer never comes: the connection stays open and silent until its client gives
-        // up (design 1.3: the clients of dropped requests time out), as the simulation has it.
-        endCall(c);
-    }
-    service->restart(forget);
+    pipeline->restart(why);
     if (keysInDb)
         store.dropKeys(false);
-    if (forget)
+    if (scenario.server.idempotency.store == KeyStore::Memory)
         memoryErrorBodies.clear();
     if (guard)
         guard->close(); // nothing listens: new connections are refused until it is back
-    down = true;
+    isDown = true;
     Q_EMIT q->restarted(true);
     const int epochNow = epoch;
     QTimer::singleShot(int(qMax<qint64>(0, scaled(qint64(scenario.server.restartDownMs) * kMs) / kMs)), q, [this, epochNow] {
         if (!running || epoch != epochNow || !guard)
             return;
         guard->listen(options.address, port);
-        down = false;
+        isDown = false;
         Q_EMIT q->restarted(false);
     });
+}
+
+// ---- ServerHost: what the pipeline needs from the live server ----
+
+ServerRequest &OrderServerPrivate::request(Id id)
+{
+    return *reinterpret_cast<Call *>(id);
+}
+
+qint64 OrderServerPrivate::processingUs(Id id)
+{
+    const Call *c = call(id);
+    const ServerConfig &sc = scenario.server;
+    if (sc.processingMs.base <= 0 && sc.processingMs.jitter <= 0)
+        return 0;
+    return faults::processingUs(scenario, {c->order.op, c->sub, c->b, c->w, c->t, false});
+}
+
+void OrderServerPrivate::describeProcessing(qint64 p, QString *detail, TraceTyped *typed)
+{
+    typed->cause = TraceCause::Processing;
+    if (p <= 0) {
+        *detail = QStringLiteral("processing 0 ms");
+        return;
+    }
+    const qint64 realUs = scaled(p);
+    *detail = timeScale == 1.0 ? QStringLiteral("processing %1 ms").arg(p / kMs)
+                               : QStringLiteral("processing %1 ms (%2 ms real)").arg(p / kMs).arg(double(realUs) / kMs);
+    typed->arg = p / kMs;
+    typed->arg2 = timeScale == 1.0 ? 0 : realUs;
+}
+
+void OrderServerPrivate::schedule(Id id, qint64 p)
+{
+    if (p <= 0) {
+        // Begin and commit in one turn of the event loop: the key row goes in with the order, in
+        // one transaction, and its UNIQUE constraint still has the last word.
+        return pipeline->processingDone(id);
+    }
+    Call *c = call(id);
+    const quint64 serial = c->serial;
+    QTimer::singleShot(int(qMax<qint64>(1, (scaled(p) + kMs / 2) / kMs)), Qt::PreciseTimer, q, [this, id, c, serial] {
+        if (pipeline && pipeline->isProcessing(id) && c->serial == serial)
+            pipeline->processingDone(id);
+    });
+}
+
+QString OrderServerPrivate::reserveKey(Id id, qint64 p)
+{
+    Call *c = call(id);
+    if (p <= 0 || !keysInDb)
+        return QString();
+    // The in-flight row: a request in another process (a shared --db file) meets the UNIQUE
+    // constraint even before this one commits.
+    if (!store.reserveKey(c->key, nowUs(), c->order.fingerprint))
+        return QStringLiteral("the database refused the key (UNIQUE constraint): a request with this key is in progress");
+    c->keyRowReserved = true;
+    return QString();
+}
+
+void OrderServerPrivate::keyExpired(Id id)
+{
+    Call *c = call(id);
+    if (keysInDb)
+        store.deleteKey(c->key);
+    memoryErrorBodies.erase(c->order.key);
+}
+
+bool OrderServerPrivate::hasKey(const Call *c) const
+{
+    return c->order.key != 0 && scenario.server.idempotency.mode != IdempotencyMode::Off;
+}
+
+void OrderServerPrivate::failedBeforeCommit(Id id, qint64 now)
+{
+    Call *c = call(id);
+    const ServerConfig &sc = scenario.server;
+    c->answerBody = problem(sc.errorStatus, serverwords::failedBeforeCommit(), c->requestId);
+    c->answerProblem = true;
+    // The error is stored where the service stores it (storeErrors), else the reservation goes.
+    if (hasKey(c) && sc.idempotency.storeErrors) {
+        if (keysInDb)
+            store.storeKeyError(c->key, now, c->order.fingerprint, sc.errorStatus, c->answerBody);
+        else
+            memoryErrorBodies[c->order.key] = c->answerBody;
+    } else if (c->keyRowReserved) {
+        store.deleteKey(c->key);
+    }
+}
+
+QString OrderServerPrivate::persist(Id id, int status, qint64 now, bool *keyTaken)
+{
+    Call *c = call(id);
+    const ServerConfig &sc = scenario.server;
+    const IdempotencyConfig &idem = sc.idempotency;
+    const bool after = c->faults & F5xxAfter;
+    const int recordId = int(service->records().size()) + 1;
+    QByteArray order;
+    order.reserve(64 + c->ref.size() + c->requestId.size() + c->body.size());
+    order += "{\"id\":";
+    order += QByteArray::number(recordId);
+    order += ",\"ref\":";
+    appendJsonString(order, c->ref);
+    order += ",\"requestId\":";
+    appendJsonString(order, c->requestId);
+    order += ",\"payload\":";
+    order += c->body;
+    order += '}';
+    const QByteArray errorBody = after ? problem(sc.errorStatus, serverwords::failedAfterCommit(), c->requestId)
+                                       : QByteArray();
+    OrderStore::Commit commit;
+    commit.id = recordId;
+    commit.ref = c->ref;
+    commit.op = c->order.op;
+    commit.key = c->key;
+    commit.requestId = c->requestId;
+    commit.createdUs = now;
+    commit.body = order;
+    commit.writeKey = keysInDb && hasKey(c);
+    commit.keyReserved = c->keyRowReserved;
+    commit.upsertKey = idem.mode == IdempotencyMode::Naive;
+    commit.keyCreatedUs = now;
+    commit.fingerprint = c->order.fingerprint;
+    commit.keyStatus = (after && !idem.storeErrors) ? 201 : status;
+    commit.keyBody = errorBody;
+    const OrderStore::CommitResult result = store.commit(commit);
+    *keyTaken = result == OrderStore::CommitResult::KeyTaken;
+    if (result == OrderStore::CommitResult::KeyTaken)
+        return QStringLiteral("the database refused the key (UNIQUE constraint)");
+    if (result != OrderStore::CommitResult::Ok)
+        return QStringLiteral("the database refused the commit: %1").arg(store.lastError().left(200));
+    c->pendingRecord = recordId;
+    c->answerBody = after ? errorBody : order;
+    c->answerProblem = after;
+    return QString();
+}
+
+void OrderServerPrivate::committed(Id id, int record)
+{
+    Call *c = call(id);
+    Q_ASSERT(record == c->pendingRecord);
+    Q_UNUSED(record);
+    const IdempotencyConfig &idem = scenario.server.idempotency;
+    if ((c->faults & F5xxAfter) && idem.storeErrors && hasKey(c) && !keysInDb)
+        memoryErrorBodies[c->order.key] = c->answerBody;
+    if (idem.mode == IdempotencyMode::Token && hasKey(c) && keysInDb)
+        store.markTokenUsed(c->key);
+}
+
+void OrderServerPrivate::prepareAnswer(Id id, ServerAnswer why, const QString &reason, TraceCause cause)
+{
+    Call *c = call(id);
+    const ServerConfig &sc = scenario.server;
+    switch (why) {
+    case ServerAnswer::Throttled:
+        c->answerBody = problem(429, QStringLiteral("rate limited: retry after %1 s").arg(sc.retryAfterS), c->requestId);
+        c->answerProblem = true;
+        return;
+    case ServerAnswer::Full:
+        c->answerBody = problem(503, QStringLiteral("server full: retry after %1 s").arg(sc.retryAfterS), c->requestId);
+        c->answerProblem = true;
+        return;
+    case ServerAnswer::Refused:
+    case ServerAnswer::VersionConflict:
+        c->answerBody = problem(c->status, reason, c->requestId, cause);
+        c->answerProblem = true;
+        return;
+    case ServerAnswer::Replayed:
+        c->answerBody = replayBody(c);
+        c->answerProblem = c->status >= 400;
+        return;
+    case ServerAnswer::FailedBeforeCommit:
+    case ServerAnswer::FailedAfterCommit:
+    case ServerAnswer::Created:
+        return; // written by failedBeforeCommit() / persist()
+    case ServerAnswer::Query:
+        return queryBody(c);
+    }
+}
+
+QByteArray OrderServerPrivate::replayBody(const Call *c)
+{
+    if (keysInDb)
+        return store.replayBody(c->key, c->status < 400 ? c->record : 0);
+    if (c->status >= 400) {
+        auto it = memoryErrorBodies.find(c->order.key);
+        return it != memoryErrorBodies.end() ? it->second : QByteArray();
+    }
+    return store.recordBody(c->record);
+}
+
+void OrderServerPrivate::queryBody(Call *c)
+{
+    const ServerConfig &sc = scenario.server;
+    c->answerProblem = true;
+    if (c->status == 429) {
+        c->answerBody = problem(429, QStringLiteral("rate limited: retry after %1 s").arg(sc.retryAfterS), c->requestId);
+    } else if (c->status == 404) {
+        c->answerBody = problem(404, QStringLiteral("no order with ref %1").arg(QString::fromUtf8(c->ref)), c->requestId);
+    } else if (c->status != 200) {
+        c->answerBody = problem(c->status, serverwords::queryFailed(), c->requestId);
+    } else {
+        c->answerProblem = false;
+        QByteArray &body = c->answerBody;
+        body = "{\"ref\":";
+        appendJsonString(body, c->ref);
+        body += ",\"count\":" + QByteArray::number(c->found.size()) + ",\"orders\":[";
+        for (int i = 0; i < c->found.size(); ++i) {
+            if (i)
+                body += ',';
+            body += c->found.at(i);
+        }
+        body += "]}";
+        c->found.clear();
+    }
+}
+
+bool OrderServerPrivate::orderExists(Id id)
+{
+    Call *c = call(id);
+    c->found = store.recordsByRef(c->ref, 100);
+    return !c->found.isEmpty();
+}
+
+void OrderServerPrivate::deliver(Id id)
+{
+    Call *c = call(id);
+    write(c->socket, c->status,
+          c->answerProblem ? QByteArrayLiteral("application/problem+json") : QByteArrayLiteral("application/json"),
+          c->answerBody, c->requestId, c->replayed, c->retryAfterS, c->close);
+    endCall(c);
+}
+
+void OrderServerPrivate::resetConnection(Id id)
+{
+    Call *c = call(id);
+    if (c->socket)
+        resetSocket(c->socket);
+    endCall(c);
 }
 
 OrderServer::OrderServer(QObject *parent) : QObject(parent), d(std::make_unique<OrderServerPrivate>(this))
@@ -1269,7 +1187,7 @@ QString OrderServer::start(const ServeOptions &options)
     const quint32 prefix = QRandomGenerator::global()->generate();
     d->mintPrefix = "srv-" + QByteArray::number(prefix, 16).rightJustified(8, '0') + '-';
     d->running = true;
-    d->down = false;
+    d->isDown = false;
     d->scheduleRestarts();
     Q_EMIT started(url());
     return QString();
@@ -1283,16 +1201,11 @@ void OrderServer::stop()
     qDeleteAll(d->restartTimers);
     d->restartTimers.clear();
     ++d->epoch;
-    for (Call *c : d->waiting)
-        delete c;
-    for (Call *c : d->processing)
-        delete c;
+    for (const ServerHost::Id id : d->pipeline->takeAll())
+        delete reinterpret_cast<Call *>(id);
     for (const auto &late : d->delayed)
         delete late.second;
-    d->waiting.clear();
-    d->processing.clear();
     d->delayed.clear();
-    d->busy = 0;
     if (d->guard) {
         d->guard->abortAll();
         d->guard->close();
@@ -1406,7 +1319,7 @@ QStringList OrderServer::setFaults(const QJsonObject &patch)
 
 void OrderServer::restart()
 {
-    if (d->running && !d->down)
+    if (d->running && !d->isDown)
         d->restart(QStringLiteral("restart requested"));
 }
 
@@ -1415,14 +1328,7 @@ void OrderServer::reset()
     if (!d->running)
         return;
     ++d->epoch;
-    for (Call *c : d->waiting)
-        d->endCall(c);
-    const std::vector<Call *> processing(d->processing.begin(), d->processing.end());
-    for (Call *c : processing)
-        d->endCall(c);
-    d->waiting.clear();
-    d->processing.clear();
-    d->busy = 0;
+    d->endAll();
     d->store.reset();
     d->forgetProcessState();
 }
@@ -1432,23 +1338,24 @@ QJsonObject OrderServer::metricsJson()
     qint64 records = 0, refs = 0;
     if (d->running)
         d->store.counts(&records, &refs);
+    const ServerCounters c = d->pipeline ? d->pipeline->counters() : ServerCounters();
     return QJsonObject{
         {QStringLiteral("httpAttempts"), d->httpAttempts},
         {QStringLiteral("records"), records},
         {QStringLiteral("duplicates"), records - refs},
         {QStringLiteral("duplicatesOutstanding"), records - refs},
-        {QStringLiteral("replays"), d->replays},
-        {QStringLiteral("conflicts409"), d->conflicts409},
-        {QStringLiteral("mismatch422"), d->mismatch422},
-        {QStringLiteral("rejected400"), d->rejected400},
-        {QStringLiteral("throttled429"), d->throttled429},
-        {QStringLiteral("rejected503"), d->rejected503},
-        {QStringLiteral("serverErrors"), d->serverErrors},
+        {QStringLiteral("replays"), c.replays},
+        {QStringLiteral("conflicts409"), c.conflicts409},
+        {QStringLiteral("mismatch422"), c.mismatch422},
+        {QStringLiteral("rejected400"), c.rejected400 + d->malformed400},
+        {QStringLiteral("throttled429"), c.throttled429},
+        {QStringLiteral("rejected503"), c.rejected503},
+        {QStringLiteral("serverErrors"), c.serverErrors},
         {QStringLiteral("server"),
          QJsonObject{{QStringLiteral("uptimeS"), double(d->clock.elapsed()) / 1000.0},
                      {QStringLiteral("connections"), d->guard ? d->guard->openConnections() : 0},
-                     {QStringLiteral("processing"), d->busy},
-                     {QStringLiteral("queued"), int(d->waiting.size())},
+                     {QStringLiteral("processing"), d->pipeline ? d->pipeline->busy() : 0},
+                     {QStringLiteral("queued"), d->pipeline ? d->pipeline->queued() : 0},
                      {QStringLiteral("delayed"), int(d->delayed.size())}, // spiked requests not arrived yet
                      {QStringLiteral("idempotency"), scenario::toString(d->scenario.server.idempotency.mode)},
                      {QStringLiteral("keyStore"), scenario::toString(d->scenario.server.idempotency.store)},

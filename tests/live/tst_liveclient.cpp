@@ -1,6 +1,6 @@
 // The lab's live client: the engine's client layers over real HTTP against the embedded order
 // service, checked against the simulation of the same scenario.
-#include "liveclient.h"
+#include "liverun.h"
 #include "orderserver.h"
 #include "testsupport.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "liveclient.h"
+#include "liverun.h"
 #include "scenario.h"
 #include "simulator.h"
 

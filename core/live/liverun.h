@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine.h"
+#include "engine/steppedrun.h"
 #include "simulator.h"
 
 #include <QObject>

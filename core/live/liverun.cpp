@@ -1,4 +1,4 @@
-#include "liveclient.h"
+#include "liverun.h"
 
 #include "orderserver.h"
 
@@ -481,13 +481,13 @@ void LiveRunPrivate::countRecords(int gen)
             };
             ServerCounts c;
             c.recordsPerOp = perOp;
-            c.replays = delta("replays");
-            c.conflicts409 = delta("conflicts409");
-            c.mismatch422 = delta("mismatch422");
-            c.rejected400 = delta("rejected400");
-            c.throttled429 = delta("throttled429");
-            c.rejected503 = delta("rejected503");
-            c.serverErrors = int(delta("serverErrors"));
+            c.counters.replays = delta("replays");
+            c.counters.conflicts409 = delta("conflicts409");
+            c.counters.mismatch422 = delta("mismatch422");
+            c.counters.rejected400 = delta("rejected400");
+            c.counters.throttled429 = delta("throttled429");
+            c.counters.rejected503 = delta("rejected503");
+            c.counters.serverErrors = delta("serverErrors");
             std::sort(rows.begin(), rows.end(), [](const RecordRow &a, const RecordRow &b) { return a.id < b.id; });
             c.records = rows;
             finish(std::move(c));

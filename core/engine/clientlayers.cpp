@@ -1,0 +1,581 @@
+#include "engine/engine.h"
+
+#include "engine/tracetext.h"
+
+#include <algorithm>
+#include <cmath>
+
+// Engine's client layers: the business loop, the @retry wrapper and the urllib3 transport around
+// each attempt, keys and tokens, status queries, retry budgets and circuit breakers, and what the
+// client makes of an answer. The loop, the workload and the results are in engine.cpp.
+
+namespace retrylab::engine {
+
+using namespace faults::shortnames;
+using Typed = TraceTyped;
+
+bool Engine::mintKey(Flow &f, int phase, Ev resume, const char *where, TraceCause cause)
+{
+    if (phase == 1)
+        return true; // token already fetched
+    if (m_c.keyPlacement == KeyPlacement::None)
+        return true;
+    const quint64 key = RngStream::mix(m_s.seed ^ RngStream::mix(++m_keyCounter)) | 1;
+    f.key = key;
+    if (m_tokenMode) {
+        // POST /order-tokens first: the order goes once the token is back (TokenReady).
+        m_link->fetchToken(int(&f - m_flows.data()), quint8(resume), where, m_keyCounter, cause);
+        return false;
+    }
+    // The key belongs to the layer that mints it: inside the @retry wrapper for perWrapperAttempt.
+    if (m_tracing)
+        traceFlow(m_c.keyPlacement == KeyPlacement::PerWrapperAttempt ? Lane::Wrapper : Lane::Business,
+                  EventKind::KeyMinted, f, 0, 0, QLatin1String(where), {cause});
+    return true;
+}
+
+void Engine::onOpStart(int fi, int phase)
+{
+    Flow &f = m_flows[size_t(fi)];
+    if (phase == 0) {
+        f.start = m_now;
+        if (m_tracing)
+            traceFlow(Lane::Business, EventKind::OpStart, f, 0, 0,
+                      f.sub == 1 ? ascii("ORD-%04d", f.op)
+                                 : ascii("ORD-%04d submitted again", f.op));
+        if (m_c.keyPlacement == KeyPlacement::PerOperation) {
+            // A double submit reuses the key minted for the form (same operation).
+            if (f.sub > 1 && m_flows[size_t(fi - 1)].op == f.op && m_flows[size_t(fi - 1)].key != 0) {
+                f.key = m_flows[size_t(fi - 1)].key;
+            } else if (!mintKey(f, phase, Ev::OpStart, "per operation", TraceCause::PerOperation)) {
+                return;
+            }
+        }
+    }
+    onBusinessStart(fi, 0);
+}
+
+void Engine::onBusinessStart(int fi, int phase)
+{
+    Flow &f = m_flows[size_t(fi)];
+    if (f.done)
+        return;
+    if (phase == 0) {
+        f.b++;
+        f.w = 0;
+        f.t = 0;
+        if (m_tracing)
+            traceFlow(Lane::Business, EventKind::BusinessAttempt, f, 0, 0,
+                      m_c.business.maxAttempts == 0
+                          ? ascii("business attempt %d (unlimited until the %d ms deadline)", f.b, m_c.business.deadlineMs)
+                          : cached(m_businessTexts, f.b, [this](int b) { return ascii("business attempt %d of %d", b, m_businessMax); }),
+                      {TraceCause::MaxAttempts, m_c.business.maxAttempts == 0 ? 0 : m_businessMax, m_c.business.deadlineMs});
+        if (m_c.keyPlacement == KeyPlacement::PerBusinessAttempt && !mintKey(f, 0, Ev::BusinessStart, "per business attempt", TraceCause::PerBusinessAttempt))
+            return;
+    }
+    if (m_c.queryBeforeRetry && f.b > 1) {
+        sendQuery(f, fi);
+        return;
+    }
+    f.wrapperFirstStart = -1;
+    f.prevWrapperWait = 0; // a new run of the wrapper's loop: its jitter starts afresh
+    onWrapperStart(fi, 0);
+}
+
+void Engine::onWrapperStart(int fi, int phase)
+{
+    Flow &f = m_flows[size_t(fi)];
+    if (f.done)
+        return;
+    if (phase == 0) {
+        f.w++;
+        f.t = 0;
+        f.transportDone = TransportCounts();
+        if (f.wrapperFirstStart < 0)
+            f.wrapperFirstStart = m_now;
+        // The decorated method builds the request: payload (and a key minted here) are new each time.
+        f.fingerprint = RngStream::mix(quint64(f.op) * 0x100000001B3ull
+                                       ^ (m_c.mutatePayloadOnRetry ? quint64(f.b * 1000 + f.w) : 0ull));
+        if (m_tracing && m_c.wrapper.enabled)
+            traceFlow(Lane::Wrapper, EventKind::WrapperAttempt, f, 0, 0,
+                      m_c.wrapper.maxAttempts == 0
+                          ? ascii("wrapper attempt %d (unlimited until the %d ms deadline)", f.w, m_c.wrapper.deadlineMs)
+                          : cached(m_wrapperTexts, f.w, [this](int w) { return ascii("wrapper attempt %d of %d", w, m_wrapperMax); }),
+                      {TraceCause::MaxAttempts, m_c.wrapper.maxAttempts == 0 ? 0 : m_wrapperMax, m_c.wrapper.deadlineMs});
+        if (m_c.keyPlacement == KeyPlacement::PerWrapperAttempt && !mintKey(f, 0, Ev::WrapperStart, "per wrapper attempt", TraceCause::PerWrapperAttempt))
+            return;
+    }
+    onTransportSend(fi);
+}
+
+quint32 Engine::faultsFor(const Flow &f)
+{
+    const faults::Attempt attempt{f.op, f.sub, f.b, f.w, f.t, false};
+    return (m_script.empty() ? 0u : m_script.match(attempt)) | faults::postNetworkDice(m_s, attempt, m_now);
+}
+
+void Engine::onTransportSend(int fi)
+{
+    Flow &f = m_flows[size_t(fi)];
+    f.t++;
+    f.serial++;
+    f.waiting = true;
+    f.querying = false;
+    if (m_tracing)
+        f.sentId = traceFlow(Lane::Transport, EventKind::TransportAttempt, f, 0, 0,
+                             cached(m_attemptTexts, f.t, [](int t) { return ascii("POST /orders, attempt %d", t); }),
+                             {TraceCause::None, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::None, TraceMethod::PostOrder});
+
+    ClientState &cs = m_clients[size_t(f.client)];
+    const bool firstTry = f.b <= 1 && f.w <= 1 && f.t == 1;
+    if (m_c.circuitBreaker.enabled && cs.openUntil >= 0 && m_now < cs.openUntil
+        && !(m_c.circuitBreaker.retriesOnly && firstTry)) {
+        m_m.circuitRejections++;
+        if (m_tracing)
+            traceFlow(Lane::Transport, EventKind::CircuitOpen, f, 0, 0, QStringLiteral("circuit breaker open"),
+                      {TraceCause::BreakerOpen, 0, 0, 0, f.sentId, TraceOutcome::None, CommitPhase::None, TraceMethod::PostOrder});
+        f.waiting = false;
+        AttemptOutcome o;
+        o.kind = OutcomeKind::CircuitOpen;
+        deliver(fi, o);
+        return;
+    }
+    if (m_occ && m_link->readRow(fi))
+        return; // server.model occ: the write goes once the row's version is back
+    sendWrite(fi);
+}
+
+void Engine::sendWrite(int fi)
+{
+    Flow &f = m_flows[size_t(fi)];
+    m_m.httpAttempts++;
+    f.postAttempts++;
+    quint32 faults = faultsFor(f);
+    if (m_mayBeDown && m_link->down())
+        faults |= FConnect; // nothing listens while the server restarts
+    const quint32 serial = f.serial;
+    if (faults & FConnect) {
+        at(m_now + qint64(m_c.connectFailMs) * kMs, Ev::ConnectFail, fi, serial);
+        return;
+    }
+    timeoutAt(m_now + qint64(m_c.timeoutMs) * kMs, fi, serial);
+    const int ri = newRequest();
+    Request &r = m_requests[size_t(ri)];
+    r.flow = fi;
+    r.serial = serial;
+    r.query = false;
+    r.faults = faults;
+    r.sub = f.sub;
+    r.b = f.b;
+    r.w = f.w;
+    r.t = f.t;
+    r.order.op = f.op;
+    r.order.key = f.key;
+    r.order.fingerprint = f.fingerprint;
+    r.row = f.row;
+    r.version = f.readVersion;
+    r.sentId = f.sentId;
+    m_link->send(ri);
+}
+
+void Engine::sendQuery(Flow &f, int fi)
+{
+    m_m.queries++;
+    f.qt = 0;
+    if (m_tracing)
+        f.sentId = traceFlow(Lane::Business, EventKind::QuerySent, f, 0, 0, ascii("GET /orders?ref=ORD-%04d", f.op),
+                             {TraceCause::None, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::None, TraceMethod::GetOrder});
+    sendQueryAttempt(fi);
+}
+
+void Engine::sendQueryAttempt(int fi)
+{
+    // GET /orders?ref= goes through the same session as the POST: every network fault, a restarting
+    // server and the script entries with "method": "GET" apply, and the transport retries it (GET
+    // is in urllib3's default allowed_methods). Its path is bN/w1/tQ, Q counting its HTTP attempts.
+    Flow &f = m_flows[size_t(fi)];
+    if (f.done)
+        return;
+    f.qt++;
+    f.serial++;
+    f.waiting = true;
+    f.querying = true;
+    m_m.queryAttempts++;
+    if (m_tracing && f.qt > 1)
+        f.sentId = traceFlow(Lane::Transport, EventKind::QuerySent, f, 0, 0,
+                             ascii("GET /orders?ref=ORD-%04d, attempt %d", f.op, f.qt),
+                             {TraceCause::None, f.qt, 0, 0, 0, TraceOutcome::None, CommitPhase::None, TraceMethod::GetOrder});
+    const faults::Attempt query{f.op, f.sub, f.b, 1, f.qt, true};
+    qint64 delay = 0;
+    quint32 faults = faults::queryDice(m_s, query, &delay, m_now);
+    if (m_script.addressesQueries())
+        faults |= m_script.match(query);
+    if (m_mayBeDown && m_link->down())
+        faults |= FConnect; // nothing listens while the server restarts
+    if (faults & FConnect) {
+        at(m_now + qint64(m_c.connectFailMs) * kMs, Ev::ConnectFail, fi, f.serial);
+        return;
+    }
+    timeoutAt(m_now + qint64(m_c.timeoutMs) * kMs, fi, f.serial);
+    const int ri = newRequest();
+    Request &r = m_requests[size_t(ri)];
+    r.flow = fi;
+    r.serial = f.serial;
+    r.query = true;
+    r.faults = faults;
+    r.delayUs = delay;
+    r.sub = f.sub;
+    r.b = f.b;
+    r.w = qMax(1, f.w);
+    r.t = qMax(1, f.t);
+    r.order.op = f.op;
+    r.sentId = f.sentId;
+    m_link->send(ri);
+}
+
+void Engine::queryFailed(int fi, const AttemptOutcome &o)
+{
+    Flow &f = m_flows[size_t(fi)];
+    f.querying = false;
+    if (m_c.transport.enabled) {
+        if (transportRetries(f, fi, o, policy::transport(m_c.transport, m_get, o, f.qt - 1), Ev::QuerySend,
+                             QStringLiteral("GET ")))
+            return;
+    }
+    // No answer: the order may or may not exist.
+    if (m_c.onUnknownQuery == UnknownQuery::Resend && !f.tokenUsed) {
+        if (m_tracing)
+            traceFlow(Lane::Business, EventKind::QueryResult, f, 0, 0,
+                      QStringLiteral("status unknown (%1): send again").arg(o.describe()),
+                      {TraceCause::StatusUnknown, o.status, 0, 0, f.sentId, outcomeOf(o), CommitPhase::None,
+                       TraceMethod::GetOrder});
+        f.wrapperFirstStart = -1;
+        onWrapperStart(fi, 0);
+        return;
+    }
+    // An unanswered status query cannot prove the order is absent: do not resend.
+    afterBusiness(fi, o);
+}
+
+bool Engine::transportRetries(Flow &f, int fi, const AttemptOutcome &o, const TransportVerdict &v, Ev resume,
+                              const QString &what)
+{
+    if (v.retry && spendBudget(f, Lane::Transport)) {
+        if (m_tracing)
+            traceFlow(Lane::Transport, EventKind::RetryScheduled, f, o.status, 0,
+                      QStringLiteral("%1%2 after %3").arg(what, waitText(v.delayUs), o.describe()),
+                      {v.retryAfter ? TraceCause::RetryAfter : TraceCause::Backoff, v.delayUs,
+                       v.retryAfter && o.retryAfterS * kS > v.delayUs ? o.retryAfterS : 0, 0, 0, outcomeOf(o),
+                       CommitPhase::None, what.isEmpty() ? TraceMethod::PostOrder : TraceMethod::GetOrder});
+        at(m_now + v.delayUs, resume, fi);
+        return true;
+    }
+    if (m_tracing && !v.retry)
+        traceFlow(Lane::Transport, EventKind::GaveUp, f, o.status, 0, v.reason,
+                  {v.why, v.limit, v.counter, 0, 0, outcomeOf(o), CommitPhase::None,
+                   what.isEmpty() ? TraceMethod::PostOrder : TraceMethod::GetOrder});
+    return false;
+}
+
+bool Engine::spendBudget(Flow &f, Lane lane)
+{
+    if (!m_c.retryBudget.enabled)
+        return true;
+    ClientState &cs = budgetOf(f);
+    if (cs.tokens >= 1.0) {
+        cs.tokens -= 1.0;
+        return true;
+    }
+    m_m.budgetRefusals++;
+    if (m_tracing)
+        traceFlow(lane, EventKind::BudgetExhausted, f, 0, 0,
+                  QStringLiteral("retry budget empty (%1 tokens)").arg(cs.tokens, 0, 'f', 2),
+                  {TraceCause::BudgetEmpty, qint64(std::llround(cs.tokens * 100))});
+    return false;
+}
+
+void Engine::deliver(int fi, const AttemptOutcome &o)
+{
+    Flow &f = m_flows[size_t(fi)];
+    ClientState &cs = m_clients[size_t(f.client)];
+    if (m_c.circuitBreaker.enabled && policy::breakerRecords(o))
+        recordBreaker(cs, policy::breakerFailure(o));
+    if (o.ok() && m_c.retryBudget.enabled) {
+        ClientState &bucket = budgetOf(f);
+        bucket.tokens = std::min(m_c.retryBudget.maxTokens, bucket.tokens + m_c.retryBudget.ratio);
+    }
+
+    if (m_c.transport.enabled && !o.ok()) {
+        double jitterU = 0;
+        if (m_c.transport.backoffJitterS > 0) {
+            RngStream rng(m_s.seed, RngStream::Backoff,
+                          {quint64(f.op), quint64(f.sub), quint64(f.b), quint64(f.w), quint64(f.t), 3});
+            jitterU = rng.uniform();
+        }
+        const TransportVerdict v = policy::transport(m_c.transport, m_post, o, f.transportDone, jitterU);
+        if (transportRetries(f, fi, o, v, Ev::TransportSend, QString())) {
+            f.transportDone.add(v.cause);
+            return;
+        }
+        if (!v.retry && v.statusExhausted && m_c.transport.raiseOnStatus) {
+            // raise_on_status: MaxRetryError reaches the layer above, the response (and its
+            // Retry-After) does not.
+            AttemptOutcome raised = o;
+            raised.raised = true;
+            raised.retryAfterS = -1;
+            afterWrapper(fi, raised);
+            return;
+        }
+    }
+    afterWrapper(fi, o);
+}
+
+void Engine::recordBreaker(ClientState &cs, bool failure)
+{
+    const CircuitBreakerConfig &cb = m_c.circuitBreaker;
+    if (cb.mode == BreakerMode::Consecutive) {
+        if (failure) {
+            if (++cs.consecutiveFailures >= cb.failureThreshold) {
+                cs.openUntil = m_now + qint64(cb.openMs) * kMs;
+                cs.consecutiveFailures = 0;
+            }
+        } else {
+            cs.consecutiveFailures = 0;
+            cs.openUntil = -1;
+        }
+        return;
+    }
+    // Failure rate over the last `window` outcomes, once the window is full; opening starts a new window.
+    const int size = int(cs.outcomes.size());
+    if (cs.filled == size)
+        cs.failures -= cs.outcomes[size_t(cs.next)];
+    else
+        cs.filled++;
+    cs.outcomes[size_t(cs.next)] = failure ? 1 : 0;
+    cs.failures += failure ? 1 : 0;
+    cs.next = (cs.next + 1) % size;
+    if (!failure && cs.openUntil >= 0 && m_now >= cs.openUntil)
+        cs.openUntil = -1; // a probe succeeded
+    if (cs.filled == size && qint64(cs.failures) * 100 >= qint64(cb.failureRatePercent) * size) {
+        cs.openUntil = m_now + qint64(cb.openMs) * kMs;
+        std::fill(cs.outcomes.begin(), cs.outcomes.end(), 0);
+        cs.filled = 0;
+        cs.next = 0;
+        cs.failures = 0;
+    }
+}
+
+bool Engine::retryLayer(int fi, const AttemptOutcome &o, const LayerRetry &layer)
+{
+    Flow &f = m_flows[size_t(fi)];
+    if (layer.attempt < layer.max && layer.retryable) {
+        const qint64 backoff = policy::backoffUs(layer.config.backoff, layer.attempt, *layer.prevWait, layer.u);
+        const qint64 wait = std::max(layer.minWaitUs, backoff);
+        // tenacity stop_before_delay: stop when elapsed + the next wait reaches the deadline.
+        const bool deadlineOk = layer.config.deadlineMs <= 0
+            || m_now + wait - layer.since < qint64(layer.config.deadlineMs) * kMs;
+        if (deadlineOk && spendBudget(f, layer.lane)) {
+            // Decorrelated jitter grows from its own previous wait; a Retry-After does not feed it.
+            *layer.prevWait = backoff;
+            if (m_tracing)
+                traceFlow(layer.lane, EventKind::RetryScheduled, f, o.status, 0,
+                          QStringLiteral("%1 after %2").arg(waitText(wait), o.describe()),
+                          {backoff < layer.minWaitUs ? TraceCause::RetryAfter : TraceCause::Backoff, wait, 0, 0, 0,
+                           outcomeOf(o)});
+            at(m_now + wait, layer.resume, fi);
+            return true;
+        }
+        if (m_tracing && !deadlineOk)
+            traceFlow(layer.lane, EventKind::GaveUp, f, o.status, 0, QStringLiteral("deadline reached"),
+                      {TraceCause::Deadline, layer.config.deadlineMs, 0, 0, 0, outcomeOf(o)});
+    } else if (m_tracing) {
+        traceFlow(layer.lane, EventKind::GaveUp, f, o.status, 0,
+                  layer.attempt >= layer.max ? QStringLiteral("stop after %1 attempts").arg(layer.max)
+                                             : QStringLiteral("%1 is not retried").arg(o.describe()),
+                  {layer.attempt >= layer.max ? TraceCause::MaxAttempts : TraceCause::NotRetried, layer.max, 0, 0, 0,
+                   outcomeOf(o)});
+    }
+    return false;
+}
+
+void Engine::afterWrapper(int fi, const AttemptOutcome &o)
+{
+    Flow &f = m_flows[size_t(fi)];
+    if (f.tokenUsed) {
+        // A used single-use token is a final answer for every client layer: resending it can
+        // only get 409 again.
+        if (m_tracing && m_c.wrapper.enabled)
+            traceFlow(Lane::Wrapper, EventKind::GaveUp, f, o.status, 0, QStringLiteral("order token already used: final"),
+                      {TraceCause::TokenSpent, 0, 0, 0, 0, outcomeOf(o)});
+        afterBusiness(fi, o);
+        return;
+    }
+    if (!o.ok() && m_c.wrapper.enabled) {
+        RngStream rng(m_s.seed, RngStream::Backoff, {quint64(f.op), quint64(f.sub), quint64(f.b), quint64(f.w), 2});
+        const LayerRetry layer{Lane::Wrapper, m_c.wrapper, m_wrapperMax, f.w,
+                               policy::wrapperRetries(m_c.wrapperRetryOn, o), &f.prevWrapperWait,
+                               f.wrapperFirstStart, 0, rng.uniform(), Ev::WrapperStart};
+        if (retryLayer(fi, o, layer))
+            return;
+    }
+    afterBusiness(fi, o);
+}
+
+void Engine::afterBusiness(int fi, const AttemptOutcome &o)
+{
+    Flow &f = m_flows[size_t(fi)];
+    if (o.ok()) {
+        finish(f, true, o.replayed ? QStringLiteral("replayed %1").arg(o.status) : QString::number(o.status),
+               {TraceCause::Final, o.status, 0, 0, 0, outcomeOf(o)});
+        return;
+    }
+    if (f.tokenUsed && o.kind == OutcomeKind::Response && o.status == 409 && !m_c.queryBeforeRetry) {
+        // Final: resending the spent token can only get 409 again. The order may exist (its first
+        // response was lost); only a client that queries before its next attempt finds out: the
+        // business loop then goes on, and its next attempt starts with GET /orders?ref=.
+        finish(f, false, QStringLiteral("409: order token already used"),
+               {TraceCause::TokenSpent, o.status, 0, 0, 0, outcomeOf(o)});
+        return;
+    }
+    if (m_c.business.enabled) {
+        RngStream rng(m_s.seed, RngStream::Backoff, {quint64(f.op), quint64(f.sub), quint64(f.b), 1});
+        const qint64 retryAfter = m_c.businessRespectRetryAfter && o.retryAfterS >= 0 ? qint64(o.retryAfterS) * kS : 0;
+        const LayerRetry layer{Lane::Business, m_c.business, m_businessMax, f.b, policy::businessRetries(o),
+                               &f.prevBusinessWait, f.start, retryAfter, rng.uniform(), Ev::BusinessStart};
+        if (retryLayer(fi, o, layer))
+            return;
+    }
+    finish(f, false, o.describe(), {TraceCause::Final, o.status, 0, 0, 0, outcomeOf(o)});
+}
+
+void Engine::finish(Flow &f, bool ok, const QString &why, const Typed &typed)
+{
+    f.done = true;
+    f.succeeded = ok;
+    f.end = m_now;
+    f.waiting = false;
+    m_flowsOpen--;
+    if (m_closed && f.nextFlow >= 0) {
+        // The client thinks, then starts its next operation (and that one's double submit).
+        const qint64 next = m_now + qint64(m_s.workload.thinkTimeMs) * kMs;
+        const Flow &n = m_flows[size_t(f.nextFlow)];
+        at(next, Ev::OpStart, f.nextFlow);
+        if (n.pairFlow >= 0)
+            at(next + qint64(m_s.workload.doubleSubmitDelayMs) * kMs, Ev::OpStart, n.pairFlow);
+    }
+    if (m_tracing) {
+        traceFlow(Lane::Business, ok ? EventKind::OpSucceeded : EventKind::OpFailed, f, 0, 0, why, typed);
+        // A streamed run of a million orders must not keep a million formatted paths: a late
+        // response formats its own again.
+        f.cachedAttempt = ~0ull;
+        f.cachedPath = QString();
+        f.cachedRequestId = QString();
+    }
+}
+
+void Engine::onResponseArrive(int ri, bool reset)
+{
+    const Request r = m_requests[size_t(ri)];
+    freeRequest(ri);
+    Flow &f = m_flows[size_t(r.flow)];
+    if (!f.waiting || f.serial != r.serial) {
+        if (m_tracing)
+            traceReq(Lane::Transport, EventKind::LateResponse, r, reset ? 0 : r.status, r.record,
+                     QStringLiteral("arrived after the client gave up: ignored"),
+                     {reset ? TraceCause::PeerReset : TraceCause::None, 0, 0, 0, r.respondedId});
+        return;
+    }
+    f.waiting = false;
+    AttemptOutcome o;
+    if (reset) {
+        o.kind = OutcomeKind::ConnectionReset;
+    } else {
+        o.status = r.status;
+        o.retryAfterS = r.retryAfterS;
+        o.replayed = r.replayed;
+    }
+    if (r.query) {
+        if (reset || (r.status != 200 && r.status != 404)) {
+            // A reset, a 5xx or a 429 says nothing about the order: the transport may retry the
+            // GET, else the answer stays unknown.
+            if (m_tracing)
+                traceReq(Lane::Transport, reset ? EventKind::ConnectionReset : EventKind::ResponseReceived, r,
+                         reset ? 0 : r.status, 0, describe(o),
+                         {reset ? TraceCause::PeerReset : TraceCause::None, o.retryAfterS, 0, 0, r.respondedId, outcomeOf(o)});
+            queryFailed(r.flow, o);
+            return;
+        }
+        if (m_tracing)
+            traceReq(Lane::Business, EventKind::QueryResult, r, r.status, r.record,
+                     r.status == 200 ? QStringLiteral("order exists: do not resend") : QStringLiteral("no order yet: send again"),
+                     {TraceCause::None, 0, 0, 0, r.respondedId, outcomeOf(o)});
+        f.querying = false;
+        if (r.status == 200) {
+            finish(f, true, QStringLiteral("found by status query"), {TraceCause::FoundByQuery, r.status});
+            return;
+        }
+        if (f.tokenUsed) {
+            // The token is spent: sending it again would only get another 409.
+            finish(f, false, QStringLiteral("order token already used, and no order found"),
+                   {TraceCause::TokenSpentNotFound, r.status});
+            return;
+        }
+        f.wrapperFirstStart = -1;
+        onWrapperStart(r.flow, 0);
+        return;
+    }
+    if (m_tracing)
+        traceReq(Lane::Transport, reset ? EventKind::ConnectionReset : EventKind::ResponseReceived, r,
+                 reset ? 0 : r.status, r.record, describe(o),
+                 {reset ? TraceCause::PeerReset : TraceCause::None, o.retryAfterS, 0, 0, r.respondedId, outcomeOf(o)});
+    f.tokenUsed = r.tokenUsed;
+    deliver(r.flow, o);
+}
+
+void Engine::resume(int fi, Ev layer)
+{
+    switch (layer) {
+    case Ev::OpStart: onOpStart(fi, 1); break;
+    case Ev::BusinessStart: onBusinessStart(fi, 1); break;
+    default: onWrapperStart(fi, 1); break;
+    }
+}
+
+void Engine::onConnectFail(int fi, quint32 serial)
+{
+    Flow &f = m_flows[size_t(fi)];
+    if (!f.waiting || f.serial != serial)
+        return;
+    f.waiting = false;
+    if (m_tracing)
+        traceFlow(Lane::Network, EventKind::ConnectFailed, f, 0, 0, QStringLiteral("connection refused"),
+                  {TraceCause::None, 0, 0, 0, f.sentId, TraceOutcome::ConnectError, CommitPhase::None, flowMethod(f)});
+    AttemptOutcome o;
+    o.kind = OutcomeKind::ConnectError;
+    if (f.querying)
+        queryFailed(fi, o);
+    else
+        deliver(fi, o);
+}
+
+void Engine::onTimeout(int fi, quint32 serial)
+{
+    Flow &f = m_flows[size_t(fi)];
+    if (!f.waiting || f.serial != serial)
+        return;
+    f.waiting = false;
+    m_link->abandon(f);
+    m_m.timeouts++;
+    if (m_tracing)
+        traceFlow(f.querying ? Lane::Business : Lane::Transport, EventKind::Timeout, f, 0, 0, m_timeoutText,
+                  {TraceCause::None, m_c.timeoutMs, 0, 0, f.sentId, TraceOutcome::ReadTimeout, CommitPhase::None,
+                   flowMethod(f)});
+    AttemptOutcome o;
+    o.kind = OutcomeKind::ReadTimeout;
+    if (f.querying)
+        queryFailed(fi, o);
+    else
+        deliver(fi, o);
+}
+
+} // namespace retrylab::engine

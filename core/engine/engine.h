@@ -1,0 +1,228 @@
+#pragma once
+
+#include "engine/eventqueue.h"
+#include "engine/flow.h"
+#include "engine/serverlink.h"
+#include "engine/steppedrun.h"
+#include "faults.h"
+#include "rng.h"
+#include "simulator.h"
+
+#include <QHash>
+
+#include <deque>
+#include <memory>
+#include <vector>
+
+namespace retrylab::engine {
+
+// The engine: the event loop on the virtual clock and the client layers (business loop, @retry
+// wrapper, urllib3 transport, budgets, breakers, status queries, closed workloads). What an
+// attempt meets after it leaves the client is its ServerLink's: the simulated network and
+// server, or a real order service (the live path). Same scenario + seed = the same trace.
+// engine.cpp holds the loop, the workload, the trace and the results; clientlayers.cpp the layers.
+class Engine
+{
+public:
+    // transport: the live path's wire (a LiveLink is made for it); null: the simulated server.
+    Engine(const Scenario &s, const RunOptions &o, WireTransport *transport = nullptr);
+    ~Engine();
+    Engine(const Engine &) = delete;
+    Engine &operator=(const Engine &) = delete;
+
+    RunResult run();
+
+    // --- the steppable loop (simulate() runs it to the end; the live path step by step) ---
+    void prepare();
+    // Processes the events due at or before `until`; false once the run stopped (cancelled, or
+    // the guard against a stopped clock: stopError()).
+    bool advance(qint64 until);
+    qint64 nextDue() const;
+    RunResult finishRun(const ServerCounts *server); // server: the live counts, else null
+    qint64 now() const { return m_now; }
+    bool clientDone() const { return m_flowsOpen == 0 && m_nextArrival >= m_arrivals.size(); }
+    const QString &stopError() const { return m_stopError; }
+    ServerLink &link() { return *m_link; }
+
+    // --- what the network and server models use ------------------------------------------
+    void at(qint64 t, Ev type, int a, quint32 serial = 0, quint8 phase = 0)
+    {
+        m_queue.push(Event{t, m_seq++, type, phase, a, serial});
+    }
+    const Scenario &scenario() const { return m_s; }
+    const faults::Script &script() const { return m_script; }
+    bool tracing() const { return m_tracing; }
+    bool tables() const { return m_tables; }
+    Metrics &metrics() { return m_m; }
+    Flow &flow(int fi) { return m_flows[size_t(fi)]; }
+    Request &request(int ri) { return m_requests[size_t(ri)]; }
+    int flowCount() const { return int(m_flows.size()); }
+    size_t requestCount() const { return m_requests.size(); }
+    void freeRequest(int ri)
+    {
+        // A live request keeps its slot: a late answer or an abandon may still name it.
+        if (m_recycle)
+            m_free.push_back(ri);
+    }
+    // Anything still scheduled (a reconciliation pass keeps going while something may commit).
+    bool busy() const { return m_flowsOpen > 0 || !m_queue.empty() || !m_timeouts.empty(); }
+    void setKeyText(quint64 key, const QString &text);
+    void setTokenError(int fi, const QString &why) { m_tokenErrors.insert(fi, why); }
+    // Resumes the layer that waited for its order token (phase 1: the token is there).
+    void resume(int fi, Ev layer);
+    // An answer (or a reset) reached the client.
+    void onResponseArrive(int ri, bool reset);
+    // A POST attempt leaves the client (after its row read, with server.model occ).
+    void sendWrite(int fi);
+
+    // --- tracing ----------------------------------------------------------
+    QString path(const Flow &f, int b, int w, int t) const;
+    QString requestId(const Flow &f, int b, int w, int t) const;
+    QString keyText(quint64 key) const;
+    // Each returns the event's id (trace.h): its index in the run's trace + 1.
+    int trace(Lane lane, EventKind kind, const Flow &f, int b, int w, int t, quint64 key, int status = 0,
+              int record = 0, const QString &detail = QString(), const TraceTyped &typed = TraceTyped());
+    int put(TraceEvent &&e);
+    int traceFlow(Lane lane, EventKind kind, const Flow &f, int status = 0, int record = 0,
+                  const QString &detail = QString(), const TraceTyped &typed = TraceTyped())
+    {
+        return trace(lane, kind, f, f.b, f.w, f.t, f.key, status, record, detail, typed);
+    }
+    // A request's event: its method, and by default the link to its arrival (or, before it, its send).
+    int traceReq(Lane lane, EventKind kind, const Request &r, int status = 0, int record = 0,
+                 const QString &detail = QString(), TraceTyped typed = TraceTyped());
+    static TraceOutcome outcomeOf(const AttemptOutcome &o);
+    static TraceMethod flowMethod(const Flow &f) { return f.querying ? TraceMethod::GetOrder : TraceMethod::PostOrder; }
+
+private:
+    bool popDue(qint64 until, Event *out);
+    void dispatch(const Event &e);
+    int newRequest();
+    // Every read timeout has the same length, so they fall due in the order they are
+    // set: a FIFO keeps the many stale ones out of the heap.
+    void timeoutAt(qint64 t, int flow, quint32 serial)
+    {
+        m_timeouts.push_back(Event{t, m_seq++, Ev::ClientTimeout, 0, flow, serial});
+    }
+    // Texts that many events share, formatted once per run: copies share one buffer, so a traced
+    // run does not allocate (and later free) a string per event for them.
+    template<class Make>
+    const QString &cached(std::vector<QString> &cache, int n, Make make)
+    {
+        if (n < 0 || n >= 4096)
+            return m_scratch = make(n);
+        if (size_t(n) >= cache.size())
+            cache.resize(size_t(n) + 1);
+        QString &text = cache[size_t(n)];
+        if (text.isNull())
+            text = make(n);
+        return text;
+    }
+    const QString &statusText(int status)
+    {
+        return cached(m_statusTexts, status, [](int n) { return QString::number(n); });
+    }
+    // AttemptOutcome::describe(), with the plain status answers from the cache.
+    QString describe(const AttemptOutcome &o)
+    {
+        if (o.kind == OutcomeKind::Response && !o.raised && !o.replayed)
+            return statusText(o.status);
+        return o.describe();
+    }
+
+    // --- client -----------------------------------------------------------
+    bool mintKey(Flow &f, int phase, Ev resume, const char *where, TraceCause cause);
+    void onOpStart(int fi, int phase);
+    void onBusinessStart(int fi, int phase);
+    void onWrapperStart(int fi, int phase);
+    void onTransportSend(int fi);
+    void sendQuery(Flow &f, int fi);
+    void sendQueryAttempt(int fi);
+    void queryFailed(int fi, const AttemptOutcome &o);
+    void onConnectFail(int fi, quint32 serial);
+    void onTimeout(int fi, quint32 serial);
+    void deliver(int fi, const AttemptOutcome &o);
+    // The shape the business loop and the @retry wrapper share: wait and go again, or give up.
+    struct LayerRetry
+    {
+        Lane lane;
+        const LayerConfig &config;
+        int max;
+        int attempt;
+        bool retryable;
+        qint64 *prevWait;
+        qint64 since;     // start of the layer's deadline
+        qint64 minWaitUs; // e.g. a Retry-After the layer honours
+        double u;         // the jitter draw
+        Ev resume;
+    };
+    bool retryLayer(int fi, const AttemptOutcome &o, const LayerRetry &layer);
+    void afterWrapper(int fi, const AttemptOutcome &o);
+    void afterBusiness(int fi, const AttemptOutcome &o);
+    // `typed`: the cause (Final with the outcome, or why else), arg the last status.
+    void finish(Flow &f, bool ok, const QString &why, const TraceTyped &typed);
+    bool spendBudget(Flow &f, Lane lane);
+    // The transport's verdict on a failed attempt (POST or status query), carried out: schedules
+    // `resume` after the wait and returns true, or traces why it gives up and returns false.
+    bool transportRetries(Flow &f, int fi, const AttemptOutcome &o, const TransportVerdict &v, Ev resume,
+                          const QString &what);
+    quint32 faultsFor(const Flow &f);
+    void recordBreaker(ClientState &cs, bool failure);
+    ClientState &budgetOf(const Flow &f)
+    {
+        return m_clients[m_c.retryBudget.scope == BudgetScope::Global ? 0 : size_t(f.client)];
+    }
+
+    // --- results ----------------------------------------------------------
+    struct OpTotals;
+    void countRecords(OpTotals &t, const ServerCounts *server);
+    void countOps(OpTotals &t);
+    void fillTables(RunResult &result, const OpTotals &t, const ServerCounts *server);
+
+    Scenario m_s;
+    const ClientConfig &m_c;
+    RunOptions m_opt;
+    bool m_tracing; // events are made (for RunResult::trace or the sink)
+    bool m_tables;  // RunResult::records and ::ops are filled
+    faults::Script m_script;
+    std::unique_ptr<ServerLink> m_link;
+    bool m_recycle = true; // m_link->recyclesRequests()
+    bool m_occ = false;    // server.model occ on the simulated server: read the row, then write
+    bool m_mayBeDown = false; // the simulated server restarts (scheduled or scripted): ask m_link->down()
+    EventQueue m_queue;
+    std::deque<Event> m_timeouts;
+    quint64 m_seq = 0;
+    qint64 m_now = 0;
+    std::vector<Flow> m_flows;
+    std::vector<Request> m_requests;
+    std::vector<int> m_free;
+    std::vector<ClientState> m_clients;
+    int m_businessMax = 1;
+    int m_wrapperMax = 1;
+    bool m_tokenMode = false;
+    int m_flowsOpen = 0;
+    quint64 m_keyCounter = 0;
+    QString m_post;
+    QString m_get;
+    Trace m_trace;
+    int m_lastEventId = 0; // ids of the trace's events (trace.h): the last one given
+    mutable quint64 m_cachedKey = 0;
+    mutable QString m_cachedKeyText;
+    std::vector<QString> m_statusTexts, m_businessTexts, m_wrapperTexts, m_attemptTexts;
+    QString m_scratch;
+    QString m_timeoutText;
+    Metrics m_m;
+    std::vector<std::pair<qint64, int>> m_arrivals; // (start, flow), in start order
+    int m_ops = 0;        // logical operations of the run
+    bool m_closed = false; // workload.mode closed
+    size_t m_nextArrival = 0;
+    quint64 m_processed = 0;
+    qint64 m_instantLimit = 0; // maxEventsAtOneInstant
+    qint64 m_eventsNow = 0;    // processed at m_now so far
+    bool m_cancelled = false;
+    QString m_stopError;
+    QHash<quint64, QString> m_keyTexts; // live order tokens, as the server issued them
+    QHash<int, QString> m_tokenErrors;  // live: why a flow got no order token
+};
+
+} // namespace retrylab::engine

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "policy.h"
+#include "server/serverpipeline.h"
+
+#include <QString>
+
+#include <vector>
+
+namespace retrylab::engine {
+
+// One submission of a logical operation as the client layers carry it: where its business,
+// wrapper and transport loops stand, its key and payload, and the attempt it waits for.
+struct Flow
+{
+    int op = 0;
+    int sub = 1;
+    int client = 0;
+    int b = 0, w = 0, t = 0;
+    quint64 key = 0;
+    quint64 fingerprint = 0;
+    qint64 start = 0;
+    qint64 wrapperFirstStart = 0;
+    qint64 prevBusinessWait = 0;
+    qint64 prevWrapperWait = 0;
+    TransportCounts transportDone; // urllib3 counters of the current transport loop
+    quint32 serial = 0;   // current attempt; stale events carry an older one
+    bool waiting = false; // an attempt is outstanding
+    bool querying = false;
+    int qt = 0;               // HTTP attempts of the current status query
+    bool tokenUsed = false;    // a POST got "409 order token already used": final for the client
+    int postAttempts = 0;
+    int wire = -1;              // live path: the request of the outstanding attempt
+    quint8 tokenResume = 0;     // live path: the layer event an order token is awaited for
+    bool done = false;
+    bool succeeded = false;
+    qint64 end = 0;
+    int row = 0;              // server.model occ: the row this operation updates
+    qint64 readVersion = 0;   // occ: the version the current attempt read
+    int nextFlow = -1;        // closed workload: the client's next operation (its first submission)
+    int pairFlow = -1;        // closed workload: this operation's double submit, if any
+    // Trace formatting cache (mutable: filled while tracing a const flow).
+    mutable quint64 cachedAttempt = ~0ull;
+    mutable QString cachedPath;
+    mutable QString cachedRequestId;
+    int sentId = 0; // trace: the id of the current attempt's send (TransportAttempt or QuerySent)
+};
+
+// One HTTP attempt on its way: the request as the server sees it, and the flow waiting for it.
+struct Request : ServerRequest
+{
+    int flow = -1;
+    quint32 serial = 0; // the flow's attempt it belongs to
+    qint64 delayUs = 0; // a status query's latency to the server, drawn with its faults
+};
+
+// Per client: the retry budget and the circuit breaker.
+struct ClientState
+{
+    double tokens = 0;        // the retry budget (per client; the global one lives in client 0)
+    int consecutiveFailures = 0;
+    qint64 openUntil = -1;
+    // circuitBreaker.mode failureRate: the last `window` recorded outcomes, a ring (1 = failure).
+    std::vector<char> outcomes;
+    int filled = 0;
+    int next = 0;
+    int failures = 0;
+};
+
+} // namespace retrylab::engine
