@@ -298,9 +298,6 @@ private Q_SLOTS:
                 const QString file = target.section(QLatin1Char('#'), 0, 0);
                 const QString fragment = target.section(QLatin1Char('#'), 1);
                 const QString path = file.isEmpty() ? Root + QLatin1Char('/') + name : QDir::cleanPath(dir + QLatin1Char('/') + file);
-                // docs/architecture.md is the lead's page of issue 18, written beside this one.
-                if (file.endsWith(QLatin1String("architecture.md")) && !QFileInfo::exists(path))
-                    continue;
                 if (!QFileInfo::exists(path)) {
                     broken << name + QStringLiteral(": ") + target;
                     continue;
