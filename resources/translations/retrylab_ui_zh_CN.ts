@@ -430,10 +430,6 @@
         <translation>作废 #%1</translation>
     </message>
     <message>
-        <source>%1 at %2 (%3 lane)</source>
-        <translation>%1，时间 %2（%3 泳道）</translation>
-    </message>
-    <message>
         <source>Attempt path: %1</source>
         <translation>尝试路径：%1</translation>
     </message>
@@ -458,8 +454,8 @@
         <translation>记录：#%1</translation>
     </message>
     <message>
-        <source>Detail: %1</source>
-        <translation>详情：%1</translation>
+        <source>Time %1, %2 lane</source>
+        <translation>时间 %1，%2泳道</translation>
     </message>
 </context>
 <context>

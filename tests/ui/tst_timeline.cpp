@@ -1503,9 +1503,10 @@ void TestTimeline::chineseWordsOnly()
         QStringLiteral("Idempotency-Key"), QStringLiteral("Idempotent-Replayed"), QStringLiteral("Retry-After"),
         QStringLiteral("true"), QStringLiteral("MaxRetryError"), QStringLiteral("allowed_methods"), QStringLiteral("ref"),
         QStringLiteral("orders"), QStringLiteral("order-tokens"), QStringLiteral("ms"),
-        QStringLiteral("s"), QStringLiteral("b"), QStringLiteral("w"), QStringLiteral("t"), QStringLiteral("v")};
-    // Identifiers: ORD-0007, key-…/tok-…/req-… and status codes are names, not words.
-    static const QRegularExpression names(QStringLiteral("\\b(?:ORD|key|tok|req)-[0-9A-Za-z]+|@retry|[A-Za-z]+\\.[A-Za-z.]+"));
+        QStringLiteral("s"), QStringLiteral("b"), QStringLiteral("w"), QStringLiteral("t"), QStringLiteral("v"),
+        QStringLiteral("ID")};
+    // Identifiers: ORD-0007, key-…/tok-…/req-…, attempt paths (op1/b1/w1/t1) and status codes are names, not words.
+    static const QRegularExpression names(QStringLiteral("\\b(?:ORD|key|tok|req)-[0-9A-Za-z]+|\\bop[0-9]+(?:#[0-9]+)?(?:/[a-z][0-9]+)*|@retry|[A-Za-z]+\\.[A-Za-z.]+"));
     static const QRegularExpression word(QStringLiteral("[A-Za-z][A-Za-z_-]*"));
     auto check = [&](const QString &text, const QString &where) {
         QString rest = text;
@@ -1522,6 +1523,8 @@ void TestTimeline::chineseWordsOnly()
         const TraceEvent &e = scene.eventOf(p);
         check(timeline::narration(e), QStringLiteral("narration of %1").arg(trace::kindName(e.kind)));
         check(scene.plans().at(p).label, QStringLiteral("label of %1").arg(trace::kindName(e.kind)));
+        // What a click on the event shows under the narration (and its tool tip).
+        check(timeline::details(e), QStringLiteral("details of %1").arg(trace::kindName(e.kind)));
     }
     for (const OpSummary &o : r.ops) {
         if (o.op == op)

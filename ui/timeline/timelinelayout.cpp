@@ -675,8 +675,16 @@ QString narration(const TraceEvent &e)
 QString details(const TraceEvent &e)
 {
     QStringList lines;
-    lines << TimelineLayout::tr("%1 at %2 (%3 lane)")
-                 .arg(trace::kindName(e.kind), formatAxisTime(e.t, 1), trace::laneName(e.lane));
+    // Words from the typed fields only: the kind's and lane's export names and the English detail
+    // would put English fragments into a Chinese window.
+    static const char *const laneNames[] = {
+        QT_TRANSLATE_NOOP("retrylab::TimelineScene", "Business"), QT_TRANSLATE_NOOP("retrylab::TimelineScene", "Wrapper"),
+        QT_TRANSLATE_NOOP("retrylab::TimelineScene", "Transport"), QT_TRANSLATE_NOOP("retrylab::TimelineScene", "Network"),
+        QT_TRANSLATE_NOOP("retrylab::TimelineScene", "Server"), QT_TRANSLATE_NOOP("retrylab::TimelineScene", "Database")};
+    lines << narration(e);
+    lines << TimelineLayout::tr("Time %1, %2 lane")
+                 .arg(formatAxisTime(e.t, 1),
+                      QCoreApplication::translate("retrylab::TimelineScene", laneNames[int(e.lane)]));
     if (!e.path.isEmpty())
         lines << TimelineLayout::tr("Attempt path: %1").arg(e.path);
     if (!e.requestId.isEmpty())
@@ -686,8 +694,6 @@ QString details(const TraceEvent &e)
         lines << TimelineLayout::tr("Status: %1").arg(e.status);
     if (e.record > 0)
         lines << TimelineLayout::tr("Record: #%1").arg(e.record);
-    if (!e.detail.isEmpty())
-        lines << TimelineLayout::tr("Detail: %1").arg(e.detail);
     return lines.join(QLatin1Char('\n'));
 }
 
