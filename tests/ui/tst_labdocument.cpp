@@ -1,11 +1,13 @@
-// LabDocument: where the result on show came from, which pages are a result behind, the selection
+// LabDocument: where the result on show came from, views pulling it when shown, the selection
 // every view follows (without echo), and the prepared data handed to a view when the run came with it.
+#include "common/documentfollower.h"
 #include "document/labdocument.h"
 #include "document/runcontroller.h"
 #include "testsupport.h"
 
 #include <QSignalSpy>
 #include <QTest>
+#include <QWidget>
 
 using namespace retrylab;
 using retrylab::test::runPreset;
@@ -26,7 +28,8 @@ class TestLabDocument : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void publishCarriesItsSource();
-    void stalePagesAreTakenOnce();
+    void hiddenViewPullsWhenShown();
+    void viewsCatchUpWhenAsked();
     void selectionDoesNotEcho();
     void preparedDataGoesToTheView();
 };
@@ -44,19 +47,51 @@ void TestLabDocument::publishCarriesItsSource()
     QVERIFY(!document.interesting().isEmpty());
 }
 
-void TestLabDocument::stalePagesAreTakenOnce()
+void TestLabDocument::hiddenViewPullsWhenShown()
 {
     LabDocument document;
-    document.setPageCount(4);
-    document.markPagesStale(0);
-    QVERIFY(!document.takeStalePage(1)); // no result yet: nothing to show
+    QWidget page; // never on screen: a page stack's hiding is what counts
+    auto *shown = new QWidget(&page);
+    auto *hidden = new QWidget(&page);
+    hidden->hide();
+    int shownPulls = 0;
+    int hiddenPulls = 0;
+    new DocumentFollower(shown, &document, DocumentFollower::When::Shown, [&] { ++shownPulls; });
+    auto *follower = new DocumentFollower(hidden, &document, DocumentFollower::When::Shown, [&] { ++hiddenPulls; });
     document.publish(runPreset(QStringLiteral("ghost-request")), ResultSource::Simulation);
-    document.markPagesStale(0);
-    QVERIFY(!document.takeStalePage(0)); // the page in view got it already
-    QVERIFY(document.takeStalePage(2));
-    QVERIFY(!document.takeStalePage(2)); // once
-    QVERIFY(document.takeStalePage(3));
-    QVERIFY(!document.takeStalePage(4)); // no such page
+    QCOMPARE(shownPulls, 1);
+    QCOMPARE(hiddenPulls, 0); // only marked stale
+    QVERIFY(follower->isStale());
+    hidden->show();
+    QCOMPARE(hiddenPulls, 1);
+    hidden->hide();
+    hidden->show();
+    QCOMPARE(hiddenPulls, 1); // once per result
+    QVERIFY(!follower->isStale());
+}
+
+void TestLabDocument::viewsCatchUpWhenAsked()
+{
+    LabDocument document;
+    QWidget page;
+    auto *hidden = new QWidget(&page);
+    hidden->hide();
+    auto *always = new QWidget(&page);
+    always->hide();
+    int hiddenPulls = 0;
+    int alwaysPulls = 0;
+    new DocumentFollower(hidden, &document, DocumentFollower::When::Shown, [&] { ++hiddenPulls; });
+    new DocumentFollower(always, &document, DocumentFollower::When::Always, [&] { ++alwaysPulls; });
+    document.bringViewsUpToDate();
+    QCOMPARE(hiddenPulls, 0); // no result yet: nothing to pull
+    document.publish(runPreset(QStringLiteral("ghost-request")), ResultSource::Simulation);
+    QCOMPARE(alwaysPulls, 1); // hidden or not
+    QCOMPARE(hiddenPulls, 0);
+    document.bringViewsUpToDate();
+    QCOMPARE(hiddenPulls, 1);
+    document.bringViewsUpToDate();
+    QCOMPARE(hiddenPulls, 1);
+    QCOMPARE(alwaysPulls, 1);
 }
 
 void TestLabDocument::selectionDoesNotEcho()

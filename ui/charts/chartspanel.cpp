@@ -1,5 +1,7 @@
 #include "charts/chartspanel.h"
 
+#include "common/documentfollower.h"
+#include "document/labdocument.h"
 #include "charts/loadchart.h"
 #include "release.h"
 
@@ -1560,6 +1562,14 @@ bool ChartsPanel::exportChart(int tab, const QString &fileName, QString *error)
 void ChartsPanel::setPlayhead(qint64 t)
 {
     m_load->setPlayhead(t);
+}
+
+void ChartsPanel::setDocument(LabDocument *document)
+{
+    // Before the follower: the axis titles say the source even while the page is a result behind.
+    connect(document, &LabDocument::resultChanged, this, [this, document] { setSource(document->source()); });
+    new DocumentFollower(this, document, DocumentFollower::When::Shown,
+                         [this, document] { document->showCharts(this); });
 }
 
 void ChartsPanel::setSource(ResultSource source)

@@ -43,6 +43,8 @@ QT_END_NAMESPACE
 
 namespace retrylab {
 
+class LabDocument;
+
 class LoadChart;
 
 // The charts of the lab: duplicates over time, what-if variants, parameter sweeps
@@ -77,6 +79,8 @@ public:
     using Prepared = ChartsData;
     static Prepared prepare(const RunResult &result);
 
+    // Pulls the result of `document` when shown; its source at once.
+    void setDocument(LabDocument *document);
     void setResult(const RunResult &result);
     // `prepared` must be prepare(result).
     void setResult(const RunResult &result, const Prepared &prepared);

@@ -75,23 +75,4 @@ void LabDocument::selectEvent(int traceIndex, QObject *origin)
     m_selecting = false;
 }
 
-void LabDocument::setPageCount(int count)
-{
-    m_pageStale = QList<bool>(count, false);
-}
-
-void LabDocument::markPagesStale(int current)
-{
-    for (int i = 0; i < m_pageStale.size(); ++i)
-        m_pageStale[i] = i != current;
-}
-
-bool LabDocument::takeStalePage(int page)
-{
-    if (page < 0 || page >= m_pageStale.size() || !m_pageStale.at(page) || !hasResult())
-        return false;
-    m_pageStale[page] = false;
-    return true;
-}
-
 } // namespace retrylab

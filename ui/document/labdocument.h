@@ -60,18 +60,14 @@ public:
     int selectedEvent() const { return m_selectedEvent; }
     qint64 playhead() const { return m_playhead; }
     void setPlayhead(qint64 t);
-    // The frame gave every view the new result: resultShown follows.
+    // The views have the new result (its operation and playhead set): resultShown follows.
     void notifyShown() { Q_EMIT resultShown(); }
 
-    // ---- Pages of views: each gets a new result when it is shown (a stale page is one behind).
-    void setPageCount(int count);
-    // A new result: every page but `current` is behind.
-    void markPagesStale(int current);
-    // True once per page behind the result on show, when there is one: the caller then shows it.
-    bool takeStalePage(int page);
+    // Views that are a result behind (hidden pages) pull it now: an export reads them all.
+    void bringViewsUpToDate() { Q_EMIT viewsCatchUpWanted(); }
 
-    // The result on show handed to a view with its prepared part when the run came with one
-    // (computed on the worker thread), else for the view to derive. Templates, so that document/
+    // A view pulls the result on show through these: with its prepared part when the run came
+    // with one (computed on the worker thread), else to derive it. Templates, so that document/
     // needs no widget header: any view with the same setResult overloads fits.
     template<class Timeline> void showTimeline(Timeline *timeline) const
     {
@@ -100,7 +96,7 @@ public Q_SLOTS:
     void selectEvent(int traceIndex, QObject *origin = nullptr);
 
 Q_SIGNALS:
-    // A new result is on show (source() says where from), before any view was given it.
+    // A new result is on show (source() says where from): the views follow it (DocumentFollower).
     void resultChanged(const retrylab::RunResult &result);
     // After the views were given a new result (its operation and playhead set).
     void resultShown();
@@ -108,6 +104,8 @@ Q_SIGNALS:
     // Every view but `origin` selects the event; the document stops the echo of their answers.
     void selectionChanged(int traceIndex, QObject *origin);
     void playheadChanged(qint64 t);
+    // Every view a result behind pulls it (bringViewsUpToDate).
+    void viewsCatchUpWanted();
 
 private:
     void onResultReady(const RunResult &result);
@@ -124,7 +122,6 @@ private:
     int m_selectedEvent = -1;
     qint64 m_playhead = -1;
     bool m_selecting = false;
-    QList<bool> m_pageStale; // per page: shows an older result than the one on show
 };
 
 } // namespace retrylab

@@ -136,7 +136,7 @@ void MainWindow::createViews()
                            tr("Duplicates over time, what-if variants, sweeps, attempts per operation (Ctrl+2)"));
     m_pages->setTabToolTip(int(Page::Records), tr("The rows the order service committed (Ctrl+3)"));
     m_pages->setTabToolTip(int(Page::Log), tr("Every event of the run (Ctrl+4)"));
-    m_document->setPageCount(m_pages->count());
+    followDocument();
     // Prediction mode's bar sits above the pages, shown only while the mode is on. Not a toolbar: the
     // saved window state (restoreState) must not carry it.
     m_prediction = new PredictionPanel;
@@ -149,7 +149,7 @@ void MainWindow::createViews()
     column->addWidget(m_prediction);
     column->addWidget(m_pages, 1);
     setCentralWidget(centre);
-    connect(m_pages, &QTabWidget::currentChanged, this, &MainWindow::refreshPage);
+    connect(m_pages, &QTabWidget::currentChanged, this, &MainWindow::checkPageAction);
 }
 
 void MainWindow::createControllers()
@@ -529,7 +529,6 @@ void MainWindow::connectViews()
     connect(m_editor, &ScenarioEditor::scenarioChanged, this, &MainWindow::onScenarioEdited);
     connect(m_editor, &ScenarioEditor::presetActivated, this, &MainWindow::newFromPreset);
     connect(m_editor, &ScenarioEditor::settingsModifiedChanged, this, &MainWindow::updateTitle);
-    connect(m_document, &LabDocument::resultChanged, this, &MainWindow::onResult);
     connect(m_document, &LabDocument::resultShown, this, &MainWindow::resultShown);
     RunController *run = m_document->runController();
     connect(run, &RunController::runRefused, this, [this](const QString &message) {
@@ -728,7 +727,20 @@ void MainWindow::onScenarioEdited(const Scenario &scenario)
     updateTitle();
 }
 
-void MainWindow::onResult(const RunResult &result)
+void MainWindow::followDocument()
+{
+    // The views pull a new result themselves; the frame's part comes around them, in the order of
+    // connection: before the timeline has it, after (the operation to open), after the pages.
+    connect(m_document, &LabDocument::resultChanged, this, &MainWindow::onResultArriving);
+    m_timeline->setDocument(m_document);
+    connect(m_document, &LabDocument::resultChanged, this, &MainWindow::openResultOperation);
+    m_charts->setDocument(m_document);
+    m_records->setDocument(m_document);
+    m_log->setDocument(m_document);
+    connect(m_document, &LabDocument::resultChanged, this, &MainWindow::onResultFollowed);
+}
+
+void MainWindow::onResultArriving(const RunResult &result)
 {
     const int previousOp = m_timeline->operation();
     const ResultSource source = m_document->source();
@@ -742,26 +754,24 @@ void MainWindow::onResult(const RunResult &result)
     }
     m_status->hideBanner();
     // A new scenario or seed opens on the operation that tells the lesson; an edit keeps the one in view.
-    const bool story = m_document->takeOpenOnStory();
-    const int op = story ? storyOperation(result, m_document->interesting()) : qBound(1, previousOp, opCount);
-    m_timeline->setSource(source);
-    m_charts->setSource(source);
-    // A background run comes with what the views derive from it, computed on its worker thread.
-    m_document->showTimeline(m_timeline);
-    if (m_timeline->operation() != op)
-        m_timeline->setOperation(op);
-    // The whole story at a glance; Play starts it again from the beginning.
-    if (story)
-        m_timeline->seekToEnd();
-    {
-        const QSignalBlocker blocker(m_operation);
-        m_operation->setValue(m_timeline->operation());
-    }
-    // Only the page in view gets the result now; the others when they are shown. Even with the
-    // data prepared, resetting the tables and charts of a 40,000-order result costs tens of ms.
-    m_document->markPagesStale(int(Page::Timeline));
-    refreshPage(m_pages->currentIndex());
+    m_openingStory = m_document->takeOpenOnStory();
+    m_openingOperation =
+        m_openingStory ? storyOperation(result, m_document->interesting()) : qBound(1, previousOp, opCount);
+}
 
+void MainWindow::openResultOperation()
+{
+    if (m_timeline->operation() != m_openingOperation)
+        m_timeline->setOperation(m_openingOperation);
+    // The whole story at a glance; Play starts it again from the beginning.
+    if (m_openingStory)
+        m_timeline->seekToEnd();
+    const QSignalBlocker blocker(m_operation);
+    m_operation->setValue(m_timeline->operation());
+}
+
+void MainWindow::onResultFollowed(const RunResult &result)
+{
     updateWorstCase(result.scenario);
     updateSeedField();
     updateInterestingActions();
@@ -846,33 +856,15 @@ MainWindow::Page MainWindow::currentPage() const
     return Page(m_pages->currentIndex());
 }
 
-void MainWindow::refreshPage(int index)
+void MainWindow::updateHiddenPages()
+{
+    m_document->bringViewsUpToDate();
+}
+
+void MainWindow::checkPageAction(int index)
 {
     if (index >= 0 && index < m_actions.pages.size())
         m_actions.pages.at(index)->setChecked(true);
-    if (!m_document->takeStalePage(index))
-        return;
-    switch (Page(index)) {
-    case Page::Timeline:
-        m_document->showTimeline(m_timeline);
-        break;
-    case Page::Charts:
-        m_document->showCharts(m_charts);
-        break;
-    case Page::Records:
-        m_document->showRecords(m_records);
-        break;
-    case Page::Log:
-        m_log->setResult(m_document->result());
-        break;
-    }
-}
-
-void MainWindow::updateHiddenPages()
-{
-    for (int i = 0; i < m_pages->count(); ++i)
-        refreshPage(i);
-    refreshPage(m_pages->currentIndex()); // keeps the page action checked
 }
 
 void MainWindow::updateInterestingActions()

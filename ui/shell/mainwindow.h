@@ -66,7 +66,7 @@ public:
     const QList<InterestingOp> &interestingOperations() const;
     void showPage(Page page) override;
     Page currentPage() const override;
-    // Hidden pages get a new result when they are shown; this brings them all up to date now.
+    // Hidden pages pull a new result when they are shown; this brings them all up to date now.
     void updateHiddenPages();
 
     bool isModified() const;
@@ -187,7 +187,11 @@ private:
     QWidget *createOperationBox(QWidget *parent);
     void connectViews();
     void onScenarioEdited(const Scenario &scenario);
-    void onResult(const RunResult &result);
+    // A new result, in three steps around the views that pull it (followDocument).
+    void followDocument();
+    void onResultArriving(const RunResult &result);
+    void openResultOperation();
+    void onResultFollowed(const RunResult &result);
     // The run's numbers in the status bar, and the Watch label.
     void showOutcome();
     void updateWorstCase(const Scenario &scenario);
@@ -195,7 +199,7 @@ private:
     void updateTitle();
     void updateInterestingActions();
     void updateSeedField();
-    void refreshPage(int index);
+    void checkPageAction(int index);
     void setModified(bool modified);
     void rebuildRecentMenu();
     void restoreSettings(bool lastScenario);
@@ -227,6 +231,8 @@ private:
     QList<QAction *> m_languageActions;
     QSpinBox *m_operation = nullptr;
     QLabel *m_operationWhy = nullptr;
+    int m_openingOperation = 1; // the operation a result arriving opens on
+    bool m_openingStory = false; // ... which is its story's: the whole story shown at once
     QLineEdit *m_seedEdit = nullptr;
     QShortcut *m_timelineNextKey = nullptr;     // Page Down on the timeline: next interesting operation
     QShortcut *m_timelinePreviousKey = nullptr; // Page Up on the timeline

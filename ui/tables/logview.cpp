@@ -1,5 +1,7 @@
 #include "tables/logview.h"
 
+#include "common/documentfollower.h"
+#include "document/labdocument.h"
 #include "tracemodel.h"
 
 #include <QComboBox>
@@ -93,6 +95,11 @@ LogView::LogView(QWidget *parent)
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &LogView::currentRowChanged);
     connect(m_export, &QPushButton::clicked, this, &LogView::exportWithDialog);
     updateCount();
+}
+
+void LogView::setDocument(LabDocument *document)
+{
+    new DocumentFollower(this, document, DocumentFollower::When::Shown, [this, document] { setResult(document->result()); });
 }
 
 void LogView::setResult(const RunResult &result)

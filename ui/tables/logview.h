@@ -15,6 +15,8 @@ QT_END_NAMESPACE
 
 namespace retrylab {
 
+class LabDocument;
+
 class TraceFilterModel;
 class TraceModel;
 
@@ -26,6 +28,8 @@ class LogView : public QWidget
 public:
     explicit LogView(QWidget *parent = nullptr);
 
+    // Pulls the result of `document` when shown.
+    void setDocument(LabDocument *document);
     void setResult(const RunResult &result);
     // Selects and shows one event without emitting eventSelected. When the filters
     // hide it, the selection is cleared.

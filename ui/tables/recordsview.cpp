@@ -1,5 +1,7 @@
 #include "tables/recordsview.h"
 
+#include "common/documentfollower.h"
+#include "document/labdocument.h"
 #include "recordsmodel.h"
 
 #include <QApplication>
@@ -180,6 +182,11 @@ RecordsView::RecordsView(QWidget *parent)
 }
 
 RecordsView::~RecordsView() = default;
+
+void RecordsView::setDocument(LabDocument *document)
+{
+    new DocumentFollower(this, document, DocumentFollower::When::Shown, [this, document] { document->showRecords(this); });
+}
 
 void RecordsView::setResult(const RunResult &result)
 {

@@ -13,6 +13,8 @@ QT_END_NAMESPACE
 
 namespace retrylab {
 
+class LabDocument;
+
 class RecordsStyleProxy;
 
 // The order records table: duplicates grouped under the record they repeat and marked
@@ -24,6 +26,8 @@ public:
     explicit RecordsView(QWidget *parent = nullptr);
     ~RecordsView() override;
 
+    // Pulls the result of `document` when shown.
+    void setDocument(LabDocument *document);
     void setResult(const RunResult &result);
     // The same with the table computed elsewhere (RecordsModel::prepare, on a worker thread).
     void setPrepared(RecordsModel::Prepared prepared);

@@ -1,4 +1,6 @@
 #include "timeline/timelinewidget.h"
+#include "common/documentfollower.h"
+#include "document/labdocument.h"
 #include "i18n.h"
 #include "release.h"
 #include "timeline/timelinelayout.h"
@@ -275,6 +277,14 @@ TimelineData prepareTimeline(const RunResult &result)
 TimelineWidget::Prepared TimelineWidget::prepare(const RunResult &result)
 {
     return prepareTimeline(result);
+}
+
+void TimelineWidget::setDocument(LabDocument *document)
+{
+    new DocumentFollower(this, document, DocumentFollower::When::Always, [this, document] {
+        setSource(document->source());
+        document->showTimeline(this);
+    });
 }
 
 void TimelineWidget::setResult(const RunResult &result)

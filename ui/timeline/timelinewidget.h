@@ -24,6 +24,7 @@ class QVariantAnimation;
 
 namespace retrylab {
 
+class LabDocument;
 class TimelineLegend;
 class TimelineOverview;
 class TimelineScene;
@@ -67,6 +68,9 @@ public:
     // belong to an outside client the server cannot see, so they are greyed with a note saying so.
     // LiveRun: the lab's own client ran over real HTTP, so the network lane is loopback, not the model.
     void setSource(ResultSource source) { m_source = source; }
+    // Follows every result of `document` (with its source): the frame reads the timeline's
+    // operation and playhead as soon as a result arrives.
+    void setDocument(LabDocument *document);
     ResultSource source() const { return m_source; }
     double speed() const { return m_speed; }
     QString caption() const;   // the narrated sentence of the current event
