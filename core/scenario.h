@@ -330,6 +330,11 @@ inline constexpr int MaxReportedErrors = 20;
 inline constexpr int MaxEchoChars = 60;
 inline constexpr int MaxSuggestedKeyChars = 64;
 
+// Text from outside (a file, a flag, a request) made safe to echo in a message or on a terminal:
+// control characters and invisible direction marks as \uXXXX, cut after maxChars characters with
+// an ellipsis (a negative maxChars: never cut). The reader's echoes and the CLI's share it.
+QString printable(const QString &text, int maxChars = MaxEchoChars);
+
 // The seed as a scenario file writes it: a number, or a decimal string beyond 2^53.
 QJsonValue seedToJson(quint64 seed);
 

@@ -15,37 +15,6 @@ namespace cli {
 
 namespace {
 
-// Characters that must not reach a terminal raw: C0 and C1 controls, DEL, and the invisible marks
-// that reorder or hide text (bidi overrides and isolates, zero-width marks, BOM). Lone halves of a
-// surrogate pair cannot be encoded and are escaped too.
-bool mustEscape(QChar c)
-{
-    const char16_t u = c.unicode();
-    return u < 0x20 || (u >= 0x7f && u <= 0x9f) || (u >= 0x200b && u <= 0x200f) || (u >= 0x202a && u <= 0x202e)
-        || (u >= 0x2060 && u <= 0x2069) || u == 0xfeff || c.isSurrogate();
-}
-
-// Every unsafe character of text as \uXXXX, a whole surrogate pair (an emoji) as it is; past
-// maxChars characters (a negative number: never) the rest becomes an ellipsis.
-QString escaped(const QString &text, int maxChars)
-{
-    QString out;
-    int kept = 0;
-    for (qsizetype i = 0; i < text.size(); ++i, ++kept) {
-        if (kept == maxChars)
-            return out + QChar(0x2026);
-        const QChar c = text.at(i);
-        const bool pair = c.isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate();
-        if (pair)
-            out += QString(text.constData() + i++, 2);
-        else if (mustEscape(c))
-            out += QStringLiteral("\\u%1").arg(uint(c.unicode()), 4, 16, QLatin1Char('0'));
-        else
-            out += c;
-    }
-    return out;
-}
-
 QString withFieldHint(const QString &error)
 {
     static const QRegularExpression unknown(QStringLiteral("^([A-Za-z0-9_.\\[\\]]+): unknown key"));
@@ -99,7 +68,7 @@ int applySetsAndSeed(const QCommandLineParser &parser, const QString &command, S
 
 QString echo(const QString &text, int maxChars)
 {
-    return escaped(text, maxChars);
+    return scenario::printable(text, maxChars);
 }
 
 void fail(const QString &message)
@@ -107,7 +76,7 @@ void fail(const QString &message)
     QString line = message.trimmed();
     line.replace(QLatin1Char('\n'), QStringLiteral("; "));
     // Whatever a message quotes (a file's path in a core error, Qt's text), nothing raw reaches the terminal.
-    const QByteArray bytes = QStringLiteral("retrylab: %1\n").arg(escaped(line, -1)).toUtf8();
+    const QByteArray bytes = QStringLiteral("retrylab: %1\n").arg(scenario::printable(line, -1)).toUtf8();
     std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stderr);
 }
 

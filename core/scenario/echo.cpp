@@ -26,13 +26,13 @@ QString escapedChar(char16_t u)
 }
 
 // Text from a file, made safe to echo: control characters escaped (ESC becomes \u001b),
-// cut after MaxEchoChars characters with an ellipsis. quotes: also escape " and \ for a quoted echo.
-QString printable(const QString &text, bool quotes)
+// cut after maxChars characters (negative: never) with an ellipsis. quotes: also escape " and \ for a quoted echo.
+QString printable(const QString &text, bool quotes, int maxChars)
 {
     QString out;
     int shown = 0;
     for (qsizetype i = 0; i < text.size(); ++i) {
-        if (shown == scenario::MaxEchoChars) {
+        if (shown == maxChars) {
             out += QChar(0x2026);
             break;
         }
@@ -214,3 +214,12 @@ QString shortNumber(double v)
 }
 
 } // namespace retrylab::scenario::detail
+
+namespace retrylab::scenario {
+
+QString printable(const QString &text, int maxChars)
+{
+    return detail::printable(text, false, maxChars);
+}
+
+} // namespace retrylab::scenario

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "scenario.h"
+
 #include <QJsonValue>
 #include <QString>
 #include <QStringList>
@@ -12,8 +14,8 @@ namespace retrylab::scenario::detail {
 inline constexpr double MaxExactInteger = 9007199254740992.0; // 2^53
 
 // Text from a file, made safe to echo: control characters escaped (ESC becomes \u001b),
-// cut after MaxEchoChars characters with an ellipsis. quotes: also escape " and \ for a quoted echo.
-QString printable(const QString &text, bool quotes = false);
+// cut after maxChars characters (negative: never) with an ellipsis. quotes: also escape " and \ for a quoted echo.
+QString printable(const QString &text, bool quotes = false, int maxChars = scenario::MaxEchoChars);
 QString quoted(const QString &text);
 // "\u001b": a character as a JSON escape.
 QString escapedChar(char16_t u);
