@@ -95,6 +95,26 @@ ServiceDecision OrderService::begin(const OrderRequest &request, qint64 nowUs)
     return d;
 }
 
+int OrderService::storedStatus(KeyOutcome outcome, int status, const IdempotencyConfig &config)
+{
+    switch (outcome) {
+    case KeyOutcome::Created:
+        return 201;
+    case KeyOutcome::FailedAfterCommit:
+        // The order exists either way: replay the error it answered (storeErrors, Stripe's "including
+        // 500 errors") or the 201 of the order it committed.
+        return config.storeErrors ? status : 201;
+    case KeyOutcome::FailedBeforeCommit: // rolled back with its transaction: a retry may succeed
+    case KeyOutcome::VersionConflict:    // the client is meant to re-read and retry
+    case KeyOutcome::CommitRefused:
+    case KeyOutcome::Refused:            // Stripe: validation errors and concurrent conflicts are not saved
+    case KeyOutcome::Throttled:          // answered before the endpoint began
+    case KeyOutcome::Dropped:
+        break;
+    }
+    return 0;
+}
+
 int OrderService::commit(const OrderRequest &request, qint64 nowUs, int status)
 {
     StoredRecord r;
@@ -109,39 +129,24 @@ int OrderService::commit(const OrderRequest &request, qint64 nowUs, int status)
 
     if (usesKeys() && request.key != 0) {
         // The key row is written with the order (same transaction in atomic mode,
-        // after the insert in naive mode); an error after commit replaces the
-        // stored response only when errors are stored.
+        // after the insert in naive mode).
         KeyEntry &entry = m_keys[request.key];
         if (!entry.inFlight)
             entry.created = nowUs;
         entry.inFlight = false;
         entry.fingerprint = request.fingerprint;
         entry.record = r.id;
-        const bool error = status >= 400;
-        entry.status = (error && !m_config.idempotency.storeErrors) ? 201 : status;
+        entry.status = storedStatus(status >= 400 ? KeyOutcome::FailedAfterCommit : KeyOutcome::Created, status,
+                                    m_config.idempotency);
     }
     return r.id;
 }
 
-void OrderService::failBeforeCommit(const OrderRequest &request, qint64 nowUs, int status)
+void OrderService::failBeforeCommit(const OrderRequest &request, KeyOutcome outcome)
 {
-    if (!usesKeys() || request.key == 0)
-        return;
-    auto it = m_keys.find(request.key);
-    const bool reservedHere = it != m_keys.end() && it->second.inFlight;
-    if (m_config.idempotency.storeErrors) {
-        if (reservedHere || m_config.idempotency.mode == IdempotencyMode::Naive) {
-            KeyEntry &entry = m_keys[request.key];
-            if (!entry.inFlight)
-                entry.created = nowUs;
-            entry.inFlight = false;
-            entry.fingerprint = request.fingerprint;
-            entry.status = status;
-            entry.record = 0;
-        }
-    } else if (reservedHere) {
-        m_keys.erase(it);
-    }
+    Q_ASSERT(storedStatus(outcome, 0, m_config.idempotency) == 0);
+    Q_UNUSED(outcome);
+    release(request);
 }
 
 void OrderService::restart(bool forgetKeys)

@@ -34,6 +34,18 @@ struct ServiceDecision
     TraceCause why = TraceCause::None; // the reason as a value (trace.h)
 };
 
+// How a keyed POST /orders ended, as far as its key's row cares (README "Stored results").
+enum class KeyOutcome : quint8 {
+    Created,            // 201: the order committed
+    FailedAfterCommit,  // the order committed, then the handler answered a 5xx
+    FailedBeforeCommit, // a 5xx before the commit: nothing was written
+    VersionConflict,    // server.model occ: 409, the row changed since the attempt read it
+    CommitRefused,      // the store refused the commit (live server: 500, or 409 for a key taken)
+    Refused,            // decided before processing: 400 (key or token), 409 (in progress, token used), 422
+    Throttled,          // 429 or 503 (full) at admission: the service never saw it
+    Dropped,            // a restart dropped it while it waited or processed
+};
+
 // One committed order.
 struct StoredRecord
 {
@@ -64,11 +76,20 @@ public:
 
     // At processing start: reject (400/409/422), replay, or go on (reserving the key when atomic).
     ServiceDecision begin(const OrderRequest &request, qint64 nowUs);
-    // At processing end: inserts the record and stores the key's response. `status` is what the
-    // handler answers (201, or the error status of a failure after commit). Returns the record id.
+    // The one storage rule, for the simulated and the live server: the status stored under the key
+    // (and replayed to every later request with it) for a request that ended in `outcome` answering
+    // `status`, or 0: nothing is stored and a reservation is released, so a retry is processed
+    // afresh. Only a committed order is a final result (IETF Idempotency-Key draft, Stripe): a
+    // conflict the client is meant to retry, a 5xx before commit, a 429 and a refusal are not.
+    static int storedStatus(KeyOutcome outcome, int status, const IdempotencyConfig &config);
+
+    // At processing end: inserts the record and stores the key's response (storedStatus). `status`
+    // is what the handler answers (201, or the error status of a failure after commit). Returns
+    // the record id.
     int commit(const OrderRequest &request, qint64 nowUs, int status);
-    // A failure before commit: store the error (storeErrors) or release the reservation.
-    void failBeforeCommit(const OrderRequest &request, qint64 nowUs, int status);
+    // A request that held the key ended before its commit (a 5xx, a version conflict): nothing is
+    // stored (storedStatus), the reservation is released.
+    void failBeforeCommit(const OrderRequest &request, KeyOutcome outcome);
 
     // The server process restarts: in-flight key reservations roll back with their transactions;
     // `forgetKeys` (an in-memory store) also loses every stored key and token. Records are durable.

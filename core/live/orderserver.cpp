@@ -967,15 +967,10 @@ void OrderServerPrivate::failedBeforeCommit(Id id, qint64 now)
     const ServerConfig &sc = scenario.server;
     c->answerBody = problem(sc.errorStatus, serverwords::failedBeforeCommit(), c->requestId);
     c->answerProblem = true;
-    // The error is stored where the service stores it (storeErrors), else the reservation goes.
-    if (hasKey(c) && sc.idempotency.storeErrors) {
-        if (keysInDb)
-            store.storeKeyError(c->key, now, c->order.fingerprint, sc.errorStatus, c->answerBody);
-        else
-            memoryErrorBodies[c->order.key] = c->answerBody;
-    } else if (c->keyRowReserved) {
+    // Nothing is stored for a failure before commit (OrderService::storedStatus): the row goes.
+    Q_UNUSED(now);
+    if (c->keyRowReserved)
         store.deleteKey(c->key);
-    }
 }
 
 QString OrderServerPrivate::persist(Id id, int status, qint64 now, bool *keyTaken)
@@ -1011,7 +1006,7 @@ QString OrderServerPrivate::persist(Id id, int status, qint64 now, bool *keyTake
     commit.upsertKey = idem.mode == IdempotencyMode::Naive;
     commit.keyCreatedUs = now;
     commit.fingerprint = c->order.fingerprint;
-    commit.keyStatus = (after && !idem.storeErrors) ? 201 : status;
+    commit.keyStatus = OrderService::storedStatus(after ? KeyOutcome::FailedAfterCommit : KeyOutcome::Created, status, idem);
     commit.keyBody = errorBody;
     const OrderStore::CommitResult result = store.commit(commit);
     *keyTaken = result == OrderStore::CommitResult::KeyTaken;

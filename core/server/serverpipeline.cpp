@@ -206,8 +206,8 @@ void ServerPipeline::processingDone(ServerHost::Id id)
     const int errorStatus = m_s.server.errorStatus;
     if (r.faults & F5xxBefore) {
         m_counters.serverErrors++;
-        // The error is stored where the service stores it (storeErrors), else the reservation goes.
-        m_service->failBeforeCommit(r.order, now, errorStatus);
+        // Rolled back: nothing is stored under the key, its reservation goes (storedStatus).
+        m_service->failBeforeCommit(r.order, KeyOutcome::FailedBeforeCommit);
         m_host.failedBeforeCommit(id, now);
         if (m_host.tracing())
             trace(id, Lane::Server, EventKind::ServerError, errorStatus, 0, serverwords::failedBeforeCommit(),
@@ -218,7 +218,8 @@ void ServerPipeline::processingDone(ServerHost::Id id)
         qint64 &version = m_rowVersion[size_t(r.row)];
         if (r.version != version) {
             m_counters.versionConflicts++;
-            m_service->failBeforeCommit(r.order, now, 409);
+            // A conflict the client is meant to retry: not a result to replay (storedStatus).
+            m_service->failBeforeCommit(r.order, KeyOutcome::VersionConflict);
             if (m_host.tracing())
                 trace(id, Lane::Server, EventKind::VersionConflict, 409, 0,
                       QStringLiteral("row %1: read version %2, now %3").arg(r.row + 1).arg(r.version).arg(version),

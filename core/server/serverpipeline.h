@@ -106,8 +106,8 @@ public:
         Q_UNUSED(processingUs);
         return QString();
     }
-    // A failure before commit was recorded by the service at `now` (the service clock): the store
-    // keeps the error it answers.
+    // A failure before commit at `now` (the service clock): the service released the key
+    // (OrderService::storedStatus stores nothing), so the store releases its row too.
     virtual void failedBeforeCommit(Id, qint64 now) { Q_UNUSED(now); }
     // Writes the record (and its key) to the store before the service commits it. Returns empty,
     // or why the store refused (then 409 when `keyTaken`, else 500).
