@@ -15,6 +15,22 @@ bool Scenario::operator==(const Scenario &o) const
         && seed == o.seed && scenario::sameSettings(*this, o);
 }
 
+int WorkloadConfig::operations() const
+{
+    if (mode == WorkloadMode::Closed)
+        return clients * opsPerClient;
+    if (phases.isEmpty())
+        return orders;
+    double mean = 0, fixed = 0;
+    for (const LoadPhase &p : phases) {
+        const double expected = std::max(0.0, (p.toS - p.fromS) * p.ratePerS);
+        mean += expected;
+        fixed += std::ceil(expected);
+    }
+    const double bound = arrivals == Arrivals::Poisson ? std::ceil(mean + 10 * std::sqrt(mean)) + 10 : fixed;
+    return int(std::min(bound, double(std::numeric_limits<int>::max())));
+}
+
 int LayerConfig::minimumWaitMs() const
 {
     // backoffUs over n >= 1: constant and linear start at initialMs, exponential too unless it

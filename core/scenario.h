@@ -26,6 +26,16 @@ enum class TokenReuse { Reject, Replay };
 enum class KeyStore { Durable, Memory };
 // What the business loop does when a status query gets no answer at all.
 enum class UnknownQuery { Fail, Resend };
+// server.model occ: the layer that does the read-modify-write, so re-reads the row's version on
+// each of its attempts. The layers below it resend the same conditional write, old version and all
+// (urllib3 resends the same request), and so meet a conflict where the re-reading layer would apply
+// a committed write twice.
+enum class OccRead { Business, Wrapper };
+// What a server restart does to the connections it holds (queued, processing, committed but not
+// answered): a crashed process's sockets are closed by the kernel, so each client sees a reset at
+// once (urllib3: a read error); or, a server that hangs before dying, they stay open and silent
+// until each client's timeout.
+enum class RestartInFlight { Reset, Hang };
 
 // Faults that a script entry can force on one HTTP attempt.
 enum class FaultKind {
@@ -134,6 +144,7 @@ struct ClientConfig
     bool mutatePayloadOnRetry = false;
     bool businessRespectRetryAfter = true;
     WrapperRetryOn wrapperRetryOn = WrapperRetryOn::Any;
+    OccRead occRead = OccRead::Business; // server.model occ: which layer reads the row's version
     LayerConfig business{true, 3, {BackoffKind::Exponential, 1000, 2.0, 8000, Jitter::Full}, 0};
     LayerConfig wrapper{true, 3, {BackoffKind::Exponential, 100, 2.0, 1000, Jitter::None}, 0};
     TransportConfig transport;
@@ -209,6 +220,7 @@ struct ServerConfig
     int retryAfterS = 1;
     QList<int> restartsAtS; // "restarts": [{"atS": 12}, ...]: scheduled restarts, in seconds
     int restartDownMs = 2000; // how long a restart keeps the server down
+    RestartInFlight restartInFlight = RestartInFlight::Reset;
     IdempotencyConfig idempotency;
     // orders: POST /orders creates an order (the idempotency lessons). occ: optimistic concurrency
     // as in the AWS backoff simulator: each attempt reads a row's version, then writes with it; the
@@ -238,7 +250,7 @@ struct LoadPhase
 
 struct WorkloadConfig
 {
-    int orders = 20; // open mode: the operations (with phases: at most this many)
+    int orders = 20; // open mode without phases: the operations (phases define their own)
     int interArrivalMs = 500;
     int clients = 1;
     double doubleSubmitRate = 0;
@@ -249,8 +261,10 @@ struct WorkloadConfig
     int opsPerClient = 1;    // closed mode
     int thinkTimeMs = 0;     // closed mode: between an operation's end and the client's next one
     bool startTogether = true; // closed mode: every client at t = 0, else client i at i x interArrivalMs / clients
-    // The operations of a run at most: closed clients x opsPerClient, open `orders`.
-    int operations() const { return mode == WorkloadMode::Closed ? clients * opsPerClient : orders; }
+    // The operations of a run at most: closed clients x opsPerClient, open `orders`, or with phases
+    // what they bring (fixed: each phase's ceil(length x rate); Poisson: that mean plus ten standard
+    // deviations and 10, beyond which a count has a probability below 1e-20).
+    int operations() const;
 };
 
 // A period in which one fault has its own probability (replacing the scenario's for that fault):
@@ -369,6 +383,8 @@ QString toString(ReconcileAction);
 QString toString(TokenReuse);
 QString toString(KeyStore);
 QString toString(UnknownQuery);
+QString toString(OccRead);
+QString toString(RestartInFlight);
 QString toString(FaultKind);
 QString toString(ScriptMethod);
 QString toString(DistributionShape);

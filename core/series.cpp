@@ -48,9 +48,13 @@ QString decimal(qint64 value, qint64 unit)
     return negative ? QLatin1Char('-') + text : text;
 }
 
-bool isFirstTry(const QString &path)
+// An operation's first try: b1/w1/t1 of a submission. A business or wrapper retry starts at t1
+// but is a retry. The attempt numbers, where the event has them (a file from before them: its path).
+bool isFirstTry(const TraceEvent &e)
 {
-    return path.endsWith(QLatin1String("/b1/w1/t1"));
+    if (e.transport > 0)
+        return e.business <= 1 && e.wrapper <= 1 && e.transport == 1;
+    return e.path.endsWith(QLatin1String("/b1/w1/t1"));
 }
 
 } // namespace
@@ -159,7 +163,7 @@ void Builder::add(const TraceEvent &e)
     case EventKind::TransportAttempt: {
         SeriesBucket &b = bucketAt(e.t);
         b.attempts++;
-        if (isFirstTry(e.path))
+        if (isFirstTry(e))
             b.firstTries++;
         else
             b.retries++;
@@ -170,7 +174,7 @@ void Builder::add(const TraceEvent &e)
         // never went out, and Metrics::httpAttempts does not count it.
         SeriesBucket &b = bucketAt(e.t);
         b.attempts--;
-        if (isFirstTry(e.path))
+        if (isFirstTry(e))
             b.firstTries--;
         else
             b.retries--;

@@ -73,6 +73,7 @@ void Engine::onBusinessStart(int fi, int phase)
         if (m_c.keyPlacement == KeyPlacement::PerBusinessAttempt && !mintKey(f, 0, Ev::BusinessStart, "per business attempt", TraceCause::PerBusinessAttempt))
             return;
     }
+    f.versionRead = false; // occ: the business loop's read-modify-write reads again (client.occRead)
     if (m_c.queryBeforeRetry && f.b > 1) {
         sendQuery(f, fi);
         return;
@@ -93,6 +94,8 @@ void Engine::onWrapperStart(int fi, int phase)
         f.transportDone = TransportCounts();
         if (f.wrapperFirstStart < 0)
             f.wrapperFirstStart = m_now;
+        if (m_c.occRead == OccRead::Wrapper)
+            f.versionRead = false; // the decorated function reads the row itself
         // The decorated method builds the request: payload (and a key minted here) are new each time.
         f.fingerprint = RngStream::mix(quint64(f.op) * 0x100000001B3ull
                                        ^ (m_c.mutatePayloadOnRetry ? quint64(f.b * 1000 + f.w) : 0ull));
@@ -140,8 +143,11 @@ void Engine::onTransportSend(int fi)
         deliver(fi, o);
         return;
     }
-    if (m_occ && m_link->readRow(fi))
-        return; // server.model occ: the write goes once the row's version is back
+    // server.model occ: the reading layer's attempt reads first, the write goes once the version is
+    // back; a transport retry (and a wrapper retry when the business loop reads) resends the same
+    // conditional write with the version already read.
+    if (m_occ && !f.versionRead && m_link->readRow(fi))
+        return;
     sendWrite(fi);
 }
 
@@ -476,7 +482,10 @@ void Engine::finish(Flow &f, bool ok, const QString &why, const Typed &typed)
 void Engine::onResponseArrive(int ri, bool reset)
 {
     const Request r = m_requests[size_t(ri)];
-    freeRequest(ri);
+    if (r.sharedByReset)
+        m_requests[size_t(ri)].sharedByReset = false; // its ProcessingDone, still due, frees it
+    else
+        freeRequest(ri);
     Flow &f = m_flows[size_t(r.flow)];
     if (!f.waiting || f.serial != r.serial) {
         if (m_tracing)

@@ -246,12 +246,18 @@ void Engine::prepare()
             QList<LoadPhase> phases = w.phases;
             std::stable_sort(phases.begin(), phases.end(),
                              [](const LoadPhase &a, const LoadPhase &b) { return a.fromS < b.fromS; });
+            // The phases define the arrivals (workload.orders counts only without them), up to
+            // WorkloadConfig::operations(), a bound no Poisson count reaches in practice. A
+            // Poisson process has no arrival at the phase's start: its first comes after an
+            // exponential gap, as every later one (fixed spacing starts at fromS).
+            const size_t bound = size_t(w.operations());
             for (const LoadPhase &ph : phases) {
                 if (ph.ratePerS <= 0)
                     continue;
                 const double meanUs = double(kS) / ph.ratePerS;
                 const double end = ph.toS * kS;
-                for (double t = ph.fromS * kS; t < end && int(starts.size()) < w.orders; t += gap(meanUs))
+                double t = ph.fromS * kS + (w.arrivals == Arrivals::Poisson ? gap(meanUs) : 0.0);
+                for (; t < end && starts.size() < bound; t += gap(meanUs))
                     starts.push_back(qint64(std::llround(t)));
             }
         }

@@ -37,6 +37,7 @@ struct Flow
     qint64 end = 0;
     int row = 0;              // server.model occ: the row this operation updates
     qint64 readVersion = 0;   // occ: the version the current attempt read
+    bool versionRead = false; // occ: the reading layer's current attempt has read its row
     int nextFlow = -1;        // closed workload: the client's next operation (its first submission)
     int pairFlow = -1;        // closed workload: this operation's double submit, if any
     // Trace formatting cache (mutable: filled while tracing a const flow).
@@ -52,6 +53,9 @@ struct Request : ServerRequest
     int flow = -1;
     quint32 serial = 0; // the flow's attempt it belongs to
     qint64 delayUs = 0; // a status query's latency to the server, drawn with its faults
+    // A restart reset it while its processingDone was still due: of the two events that name it,
+    // the reset reaching the client and that processingDone, the later one frees it.
+    bool sharedByReset = false;
 };
 
 // Per client: the retry budget and the circuit breaker.

@@ -94,9 +94,10 @@ void SimulatedNetwork::onReadArrive(int fi, quint32 serial)
 
 void SimulatedNetwork::onReadReply(int fi, quint32 serial)
 {
-    const Flow &f = m_engine.flow(fi);
+    Flow &f = m_engine.flow(fi);
     if (f.done || f.serial != serial)
         return;
+    f.versionRead = true;
     m_engine.sendWrite(fi);
 }
 
@@ -305,8 +306,19 @@ void SimulatedNetwork::resetConnection(Id id)
 
 void SimulatedNetwork::drop(Id id, bool pending)
 {
-    if (!pending) // else freed when its ProcessingDone finds the old epoch
+    if (pending) // freed when its ProcessingDone finds the old epoch
+        return;
+    Request &r = m_engine.request(int(id));
+    if (r.sharedByReset) // its reset is still on the way to the client, which frees it
+        r.sharedByReset = false;
+    else
         m_engine.freeRequest(int(id));
+}
+
+void SimulatedNetwork::crashReset(Id id, bool processing)
+{
+    m_engine.request(int(id)).sharedByReset = processing;
+    resetConnection(id);
 }
 
 bool SimulatedNetwork::orderExists(Id id)

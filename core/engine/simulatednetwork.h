@@ -56,6 +56,7 @@ private:
     void deliver(Id id) override;
     void resetConnection(Id id) override;
     void drop(Id id, bool pending) override;
+    void crashReset(Id id, bool processing) override;
     bool orderExists(Id id) override;
     void committed(Id id, int record) override;
     void restartNow() override { restartServer(); }

@@ -13,6 +13,8 @@ QString toString(ReconcileAction v) { return enumName(v); }
 QString toString(TokenReuse v) { return enumName(v); }
 QString toString(KeyStore v) { return enumName(v); }
 QString toString(UnknownQuery v) { return enumName(v); }
+QString toString(OccRead v) { return enumName(v); }
+QString toString(RestartInFlight v) { return enumName(v); }
 QString toString(FaultKind v) { return enumName(v); }
 QString toString(ScriptMethod v) { return enumName(v); }
 QString toString(DistributionShape v) { return enumName(v); }

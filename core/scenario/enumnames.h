@@ -60,6 +60,16 @@ struct EnumNames<UnknownQuery>
     static constexpr const char *names[] = {"fail", "resend"};
 };
 template<>
+struct EnumNames<OccRead>
+{
+    static constexpr const char *names[] = {"business", "wrapper"};
+};
+template<>
+struct EnumNames<RestartInFlight>
+{
+    static constexpr const char *names[] = {"reset", "hang"};
+};
+template<>
 struct EnumNames<FaultKind>
 {
     static constexpr const char *names[] = {"connectFailure",        "requestLost",          "responseLost",

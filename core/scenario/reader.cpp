@@ -424,7 +424,9 @@ void checkScriptReachable(const Scenario &s, QStringList *errors)
                                .arg(e.op)
                                .arg(s.workload.mode == WorkloadMode::Closed
                                         ? QStringLiteral("workload.clients x workload.opsPerClient")
-                                        : QStringLiteral("workload.orders"))
+                                        : s.workload.phases.isEmpty()
+                                        ? QStringLiteral("workload.orders")
+                                        : QStringLiteral("the most workload.phases brings"))
                                .arg(s.workload.operations()));
             continue;
         }

@@ -228,7 +228,7 @@ void addWorkload(Builder &b)
     b.choice<Arrivals>("workload.arrivals", RL_CHOICE_AT(workload.arrivals));
     b.list("workload.phases", RL_AT(workload.phases),
            QStringLiteral("load phases {fromS, toS, ratePerS} of open mode, not overlapping, at most %1 entries "
-                          "and %2 arrivals in all")
+                          "and %2 arrivals in all; they define the arrivals (workload.orders counts only without them)")
                .arg(MaxPhaseEntries)
                .arg(plainNumber(MaxPhaseArrivals)),
            readPhases, writePhases);
@@ -278,6 +278,8 @@ void addClient(Builder &b)
     b.boolean("client.mutatePayloadOnRetry", RL_AT(client.mutatePayloadOnRetry));
     b.boolean("client.businessRespectRetryAfter", RL_AT(client.businessRespectRetryAfter));
     b.choice<WrapperRetryOn>("client.wrapperRetryOn", RL_CHOICE_AT(client.wrapperRetryOn));
+    // Issue 20 (occ): the layer that does the read-modify-write of server.model occ.
+    b.choice<OccRead>("client.occRead", RL_CHOICE_AT(client.occRead));
     b.layer<&ClientConfig::business>("client.business.");
     b.layer<&ClientConfig::wrapper>("client.wrapper.");
     addTransport(b);
@@ -343,6 +345,8 @@ void addServer(Builder &b)
                .arg(MaxRestartEntries),
            readRestarts, writeRestarts);
     b.integer("server.restartDownMs", RL_AT(server.restartDownMs), 0, MaxMs, "ms", 500);
+    // Issue 20 (occ): what a restart does to the connections the server holds.
+    b.choice<RestartInFlight>("server.restartInFlight", RL_CHOICE_AT(server.restartInFlight));
     b.choice<IdempotencyMode>("server.idempotency.mode", RL_CHOICE_AT(server.idempotency.mode));
     b.boolean("server.idempotency.requireKey", RL_AT(server.idempotency.requireKey));
     b.integer("server.idempotency.ttlS", RL_AT(server.idempotency.ttlS), 0, 31536000, "s", 60);

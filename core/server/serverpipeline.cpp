@@ -288,7 +288,10 @@ void ServerPipeline::commit(ServerHost::Id id, qint64 now)
                   faults::restartText(m_s, QStringLiteral("committed, then")),
                   faults::restartTyped(m_s, CommitPhase::AfterCommit));
         m_busy--;
-        m_host.drop(id, false);
+        if (m_s.server.restartInFlight == RestartInFlight::Reset)
+            m_host.crashReset(id, false);
+        else
+            m_host.drop(id, false);
         return m_host.restartNow();
     }
     if (after) {
@@ -366,8 +369,8 @@ std::vector<ServerHost::Id> ServerPipeline::takeAll()
 
 void ServerPipeline::restart(const QString &why)
 {
-    // Every request the server holds is dropped: queued and processing ones never get an answer
-    // (their clients time out). An in-flight key reservation is rolled back with its transaction;
+    // Every request the server holds is dropped: queued and processing ones never get an answer,
+    // their connections reset at once or (hang) silent until their clients time out. An in-flight key reservation is rolled back with its transaction;
     // a memory key store forgets every key. The lists are emptied first: a dropped request's host
     // may call back into the pipeline.
     const std::deque<ServerHost::Id> waiting = std::move(m_waiting);
@@ -384,15 +387,25 @@ void ServerPipeline::restart(const QString &why)
         if (!why.isEmpty())
             dropped += QStringLiteral(" (%1)").arg(why);
     }
+    // A crash resets their connections at once (the kernel closes a dead process's sockets); a
+    // hang leaves them silent until each client's timeout.
+    const bool reset = m_s.server.restartInFlight == RestartInFlight::Reset;
     for (const ServerHost::Id id : waiting) {
         if (tracing)
             trace(id, Lane::Server, EventKind::ServerRestarted, 0, 0, dropped, typed);
-        m_host.drop(id, false);
+        if (reset)
+            m_host.crashReset(id, false);
+        else
+            m_host.drop(id, false);
     }
     for (const ServerHost::Id id : processing) {
+        // Its processingDone, if one comes, finds the old epoch.
         if (tracing)
             trace(id, Lane::Server, EventKind::ServerRestarted, 0, 0, dropped, typed);
-        m_host.drop(id, true); // its processingDone, if one comes, finds the old epoch
+        if (reset)
+            m_host.crashReset(id, true);
+        else
+            m_host.drop(id, true);
     }
     m_service->restart(m_s.server.idempotency.store == KeyStore::Memory);
 }

@@ -89,6 +89,13 @@ public:
     // The request ends here without an answer (lost, or dropped by a restart); `processing`: its
     // processing slot was taken and a pending processingDone may still name it.
     virtual void drop(Id id, bool processing) = 0;
+    // A restart (server.restartInFlight reset) ends a request the server held: its connection is
+    // reset at once. `processing` as for drop().
+    virtual void crashReset(Id id, bool processing)
+    {
+        Q_UNUSED(processing);
+        resetConnection(id);
+    }
     // A 429 / 503 or the service's decision is about to be answered (the live server writes its
     // body, with `cause` as its problem member).
     virtual void prepareAnswer(Id, ServerAnswer, const QString &reason, TraceCause cause)

@@ -1282,6 +1282,8 @@ void TestEngine::restartWithKeyStore()
     s.server.idempotency.mode = IdempotencyMode::Atomic;
     s.server.idempotency.store = KeyStore(store);
     s.server.restartDownMs = 2000;
+    // A server that hangs before dying: its client times out (tst_restart pins the reset).
+    s.server.restartInFlight = RestartInFlight::Hang;
     s.network.script = {script(1, "b1/w1/t1", FaultKind::ServerRestart)};
     const RunResult r = run(s);
     QCOMPARE(r.metrics.records, records);
@@ -1312,6 +1314,8 @@ void TestEngine::scheduledRestartDropsInFlight()
     s.server.processingMs = {2000, 0};
     s.server.restartsAtS = {1};
     s.server.restartDownMs = 2000;
+    // A server that hangs before dying: its client times out (tst_restart pins the reset).
+    s.server.restartInFlight = RestartInFlight::Hang;
     RunResult r = run(s);
     QCOMPARE(r.metrics.records, 1);
     QCOMPARE(r.metrics.timeouts, qint64(1));

@@ -126,6 +126,7 @@ private Q_SLOTS:
     void errorsNameTheFieldPath();
     void limits();
     void choiceRanges();
+    void choiceAnswerIndexBoundary();
     void numbersInText();
     void factRounding();
     void translatableTexts();
@@ -379,6 +380,30 @@ void TestLessons::limits()
     QVERIFY(anyContains(lesson::fromJsonBytes(big).errors, QStringLiteral("larger than")));
     QVERIFY(anyContains(lesson::fromJsonBytes("[1]").errors, QStringLiteral("JSON object at the top level")));
     QVERIFY(anyContains(lesson::fromJsonBytes("{\"name\":").errors, QStringLiteral("malformed JSON")));
+}
+
+void TestLessons::choiceAnswerIndexBoundary()
+{
+    // Issue 20 edge: a choice answer is an index, 0 to choices - 1. With two choices, 1 is the last
+    // one; 2, the number of choices, is refused naming the field.
+    const auto withAnswer = [](int answer) {
+        return errorsWithStep([answer](QJsonObject &s) {
+            const auto choice = [](const char *text, int value) {
+                return QJsonObject{{QStringLiteral("text"), QLatin1String(text)}, {QStringLiteral("value"), value}};
+            };
+            s[QStringLiteral("question")] = QJsonObject{{QStringLiteral("text"), QStringLiteral("Q?")},
+                                                         {QStringLiteral("kind"), QStringLiteral("choice")},
+                                                         {QStringLiteral("metric"), QStringLiteral("records")},
+                                                         {QStringLiteral("choices"), QJsonArray{choice("one", 1), choice("two", 2)}},
+                                                         {QStringLiteral("answer"), answer}};
+        });
+    };
+    QVERIFY2(withAnswer(1).isEmpty(), qPrintable(withAnswer(1).join(QLatin1Char('|'))));
+    QVERIFY2(withAnswer(0).isEmpty(), qPrintable(withAnswer(0).join(QLatin1Char('|'))));
+    const QStringList errors = withAnswer(2);
+    QVERIFY2(anyContains(errors, QStringLiteral("steps[0].question.answer: expected the index of a choice, 0 to 1")),
+             qPrintable(errors.join(QLatin1Char('|'))));
+    QVERIFY(anyContains(withAnswer(-1), QStringLiteral("steps[0].question.answer")));
 }
 
 void TestLessons::choiceRanges()

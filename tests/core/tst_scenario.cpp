@@ -1602,7 +1602,7 @@ void TestScenario::catalogueListsIssue11Fields()
         {"server.processingMs.sd", "number", "0 to 600000", "2"},
         {"workload.mode", "choice", "open, closed", "\"open\""},
         {"workload.arrivals", "choice", "fixed, poisson", "\"fixed\""},
-        {"workload.phases", "list", "load phases {fromS, toS, ratePerS} of open mode, not overlapping, at most 100 entries and 1000000 arrivals in all", "[]"},
+        {"workload.phases", "list", "load phases {fromS, toS, ratePerS} of open mode, not overlapping, at most 100 entries and 1000000 arrivals in all; they define the arrivals (workload.orders counts only without them)", "[]"},
         {"workload.phases[N].fromS", "number", "0 to 86400 (seconds), before toS", "0"},
         {"workload.phases[N].toS", "number", "after fromS, up to 86400 (seconds)", "10"},
         {"workload.phases[N].ratePerS", "number", "0 to 100000", "10"},

@@ -669,6 +669,12 @@ QWidget *ScenarioEditor::buildServerPage()
     QWidget *rows = intField(QStringLiteral("server.occ.rows"));
     addRow(modelForm, tr("Rows"), rows, tr("OCC: the rows the clients write; each operation picks one at random."));
     showWhen(modelForm, rows, [](const Scenario &s) { return s.server.model == ServerModel::Occ; });
+    const QHash<QString, QString> readLabels{{QStringLiteral("business"), tr("Business loop")},
+                                             {QStringLiteral("wrapper"), tr("@retry wrapper")}};
+    QWidget *read = choiceField(QStringLiteral("client.occRead"), readLabels);
+    addRow(modelForm, tr("Read by"), read,
+           tr("OCC: the layer whose attempts re-read the version; the layers below resend the same write."));
+    showWhen(modelForm, read, [](const Scenario &s) { return s.server.model == ServerModel::Occ; });
     layout->addWidget(modelBox);
 
     auto *idem = new QGroupBox(tr("Idempotency"), page);
@@ -717,6 +723,10 @@ QWidget *ScenarioEditor::buildServerPage()
               "(their clients time out); requests arriving while it is down are dropped, and new connections "
               "are refused. The script fault serverRestart restarts it right after one attempt commits."));
     addRow(restartsForm, tr("Down for"), intField(QStringLiteral("server.restartDownMs")));
+    const QHash<QString, QString> inFlightLabels{{QStringLiteral("reset"), tr("Reset at once (a crash)")},
+                                                 {QStringLiteral("hang"), tr("Silent until timeout (a hang)")}};
+    addRow(restartsForm, tr("Held requests"), choiceField(QStringLiteral("server.restartInFlight"), inFlightLabels),
+           tr("What the clients of the requests the server held see: a reset at once, or nothing until their timeout."));
     layout->addWidget(restarts);
 
     auto *load = new QGroupBox(tr("Capacity and processing"), page);
