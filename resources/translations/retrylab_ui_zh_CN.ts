@@ -3182,10 +3182,6 @@
         <translation>请求体指纹（不匹配时 422）</translation>
     </message>
     <message>
-        <source>Store error responses too</source>
-        <translation>也存储错误响应</translation>
-    </message>
-    <message>
         <source>Single use: 409</source>
         <translation>一次性：409</translation>
     </message>
@@ -3380,6 +3376,38 @@
     <message>
         <source>Not applied, the last valid value stays in force:</source>
         <translation>未应用，上一个有效值仍然生效：</translation>
+    </message>
+    <message>
+        <source>@retry wrapper</source>
+        <translation>@retry 重试装饰器</translation>
+    </message>
+    <message>
+        <source>Read by</source>
+        <translation>读取方</translation>
+    </message>
+    <message>
+        <source>OCC: the layer whose attempts re-read the version; the layers below resend the same write.</source>
+        <translation>OCC：每次尝试都重新读取版本的那一层；其下各层重发同一个写请求。</translation>
+    </message>
+    <message>
+        <source>Replay a 5xx answered after a commit</source>
+        <translation>重放提交后返回的 5xx</translation>
+    </message>
+    <message>
+        <source>Reset at once (a crash)</source>
+        <translation>立即重置（崩溃）</translation>
+    </message>
+    <message>
+        <source>Silent until timeout (a hang)</source>
+        <translation>静默直到超时（挂起）</translation>
+    </message>
+    <message>
+        <source>Held requests</source>
+        <translation>滞留的请求</translation>
+    </message>
+    <message>
+        <source>What the clients of the requests the server held see: a reset at once, or nothing until their timeout.</source>
+        <translation>服务器滞留的请求，其客户端看到什么：立即收到连接重置，或在超时前什么也收不到。</translation>
     </message>
 </context>
 <context>

@@ -695,7 +695,7 @@ QWidget *ScenarioEditor::buildServerPage()
     addRow(idemForm, QString(),
            boolField(QStringLiteral("server.idempotency.fingerprint"), tr("Payload fingerprint (422 on mismatch)")));
     addRow(idemForm, QString(),
-           boolField(QStringLiteral("server.idempotency.storeErrors"), tr("Store error responses too")));
+           boolField(QStringLiteral("server.idempotency.storeErrors"), tr("Replay a 5xx answered after a commit")));
     const QHash<QString, QString> reuseLabels{
         {QStringLiteral("reject"), tr("Single use: 409")},
         {QStringLiteral("replay"), tr("Replay, like a key")},
