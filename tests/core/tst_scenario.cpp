@@ -674,7 +674,7 @@ void TestScenario::enumNames_data()
     QTest::addColumn<QString>("expected");
     QTest::addRow("backoff-exponential") << scenario::toString(BackoffKind::Exponential) << QStringLiteral("exponential");
     QTest::addRow("backoff-linear") << scenario::toString(BackoffKind::Linear) << QStringLiteral("linear");
-    QTest::addRow("jitter-decorrelated") << scenario::toString(Jitter::Decorrelated) << QStringLiteral("decorrelated");
+    QTest::addRow("jitter-decorrelated") << scenario::toString(Jitter::AwsDecorrelated) << QStringLiteral("decorrelated");
     QTest::addRow("key-per-wrapper-attempt") << scenario::toString(KeyPlacement::PerWrapperAttempt) << QStringLiteral("perWrapperAttempt");
     QTest::addRow("key-per-business-attempt") << scenario::toString(KeyPlacement::PerBusinessAttempt) << QStringLiteral("perBusinessAttempt");
     QTest::addRow("mode-token") << scenario::toString(IdempotencyMode::Token) << QStringLiteral("token");
