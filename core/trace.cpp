@@ -552,8 +552,8 @@ QString narrateBreaker(const TraceEvent &e)
         return QCoreApplication::translate("trace", "The circuit breaker opens: every call fails at once for %1; answers to calls sent "
                   "earlier neither close it nor keep it open longer.").arg(waitWords(e.arg - e.t));
     case TraceCause::BreakerHalfOpen:
-        return QCoreApplication::translate("trace", "The open time is over: the circuit breaker is half-open and lets %n trial call(s) "
-                  "through; their outcome closes it or opens it again.", nullptr, int(e.arg2));
+        return QCoreApplication::translate("trace", "The open time is over: the circuit breaker is half-open and lets %1 trial "
+                  "call(s) through; their outcome closes it or opens it again.").arg(e.arg2);
     case TraceCause::BreakerClosed:
         return QCoreApplication::translate("trace", "The trial calls succeeded: the circuit breaker closes and calls flow again.");
     default:

@@ -22,8 +22,8 @@ struct EnumNames<BackoffKind>
 template<>
 struct EnumNames<Jitter>
 {
-    // awsDecorrelated: the AWS study's decorrelated jitter (files before it was named: "decorrelated").
-    static constexpr const char *names[] = {"none", "full", "equal", "awsDecorrelated", "proportional"};
+    // decorrelated: the AWS study's decorrelated jitter (also read as "awsDecorrelated", see schema.cpp).
+    static constexpr const char *names[] = {"none", "full", "equal", "decorrelated", "proportional"};
 };
 template<>
 struct EnumNames<KeyPlacement>
