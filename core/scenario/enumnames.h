@@ -22,8 +22,9 @@ struct EnumNames<BackoffKind>
 template<>
 struct EnumNames<Jitter>
 {
-    // decorrelated: the AWS study's decorrelated jitter (also read as "awsDecorrelated", see schema.cpp).
-    static constexpr const char *names[] = {"none", "full", "equal", "decorrelated", "proportional"};
+    // awsDecorrelated: the AWS study's decorrelated jitter (files of before still say "decorrelated",
+    // read as an alias: see schema.cpp).
+    static constexpr const char *names[] = {"none", "full", "equal", "awsDecorrelated", "proportional"};
 };
 template<>
 struct EnumNames<KeyPlacement>

@@ -149,8 +149,8 @@ void Builder::layer(const QByteArray &p)
     FieldSpec &jitter = choice<Jitter>(p + "backoff.jitter",
                    ChoiceMember{+[](const Scenario &s) { return int((s.client.*Layer).backoff.jitter); },
                                 +[](Scenario &s, int v) { (s.client.*Layer).backoff.jitter = Jitter(v); }});
-    // The formula's precise name, AWS's (Polly's decorrelated jitter is another formula).
-    jitter.choiceAliases = {{QStringLiteral("awsDecorrelated"), int(Jitter::AwsDecorrelated)}};
+    // The formula is named by whose it is (Polly's decorrelated jitter is another); files of before still load.
+    jitter.choiceAliases = {{QStringLiteral("decorrelated"), int(Jitter::AwsDecorrelated)}};
     integer(p + "backoff.minMs", +[](Scenario &s) { return &(s.client.*Layer).backoff.minMs; }, 0, MaxMs, "ms", 100);
     integer(p + "backoff.jitterPercent", +[](Scenario &s) { return &(s.client.*Layer).backoff.jitterPercent; }, 0, 100,
             "%", 5);

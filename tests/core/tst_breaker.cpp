@@ -271,7 +271,7 @@ void TestBreaker::deadServerResilience4j()
     // Orders 71-80 (7.0-7.9 s) are the ten permitted calls; the tenth outcome (7,995 ms) re-opens
     // it until 12,995 ms; then orders 131-140, 191-200 and 251-260 the same way (the last opens
     // it until 30,995 ms). 20 + 4 x 10 = 60 requests.
-    // (RetryLab before: a full window of 20 after each open time: 80 requests.)
+    // (RetryLab before: a whole new window of 20 after each open time: 100 requests.)
     Scenario s = oneClient(300, 100);
     s.server.error5xxBeforeCommit = 1.0;
     s.client.circuitBreaker.mode = BreakerMode::FailureRate;

@@ -412,7 +412,7 @@ void TestScenario::badValue_data()
     QTest::addRow("backoff-kind") << QByteArray(R"({"client": {"business": {"backoff": {"kind": "fibonacci"}}}})")
                                   << QStringLiteral("client.business.backoff.kind: expected one of constant|linear|exponential");
     QTest::addRow("jitter") << QByteArray(R"({"client": {"wrapper": {"backoff": {"jitter": "lots"}}}})")
-                            << QStringLiteral("client.wrapper.backoff.jitter: expected one of none|full|equal|decorrelated");
+                            << QStringLiteral("client.wrapper.backoff.jitter: expected one of none|full|equal|awsDecorrelated");
     QTest::addRow("timeout-zero") << QByteArray(R"({"client": {"timeoutMs": 0}})")
                                   << QStringLiteral("client.timeoutMs: expected an integer from 1 to 3600000");
     QTest::addRow("key-placement") << QByteArray(R"({"client": {"keyPlacement": "perRequest"}})")
@@ -675,7 +675,7 @@ void TestScenario::enumNames_data()
     QTest::addColumn<QString>("expected");
     QTest::addRow("backoff-exponential") << scenario::toString(BackoffKind::Exponential) << QStringLiteral("exponential");
     QTest::addRow("backoff-linear") << scenario::toString(BackoffKind::Linear) << QStringLiteral("linear");
-    QTest::addRow("jitter-decorrelated") << scenario::toString(Jitter::AwsDecorrelated) << QStringLiteral("decorrelated");
+    QTest::addRow("jitter-decorrelated") << scenario::toString(Jitter::AwsDecorrelated) << QStringLiteral("awsDecorrelated");
     QTest::addRow("key-per-wrapper-attempt") << scenario::toString(KeyPlacement::PerWrapperAttempt) << QStringLiteral("perWrapperAttempt");
     QTest::addRow("key-per-business-attempt") << scenario::toString(KeyPlacement::PerBusinessAttempt) << QStringLiteral("perBusinessAttempt");
     QTest::addRow("mode-token") << scenario::toString(IdempotencyMode::Token) << QStringLiteral("token");

@@ -100,15 +100,18 @@ void TestTenacity::unknownWaitRefused()
 
 void TestTenacity::decorrelatedIsTheAwsFormula()
 {
-    // The precise name says whose formula, "awsDecorrelated"; files keep "decorrelated".
+    // The name says whose formula, "awsDecorrelated"; files written before ("decorrelated") still load.
     Scenario s;
-    const ScenarioParse aws = scenario::withSet(s, QStringLiteral("client.business.backoff.jitter=awsDecorrelated"));
-    QVERIFY2(aws.ok(), qPrintable(aws.errors.join(QLatin1Char('\n'))));
-    QCOMPARE(aws.scenario.client.business.backoff.jitter, Jitter::AwsDecorrelated);
-    QCOMPARE(scenario::toString(Jitter::AwsDecorrelated), QStringLiteral("decorrelated"));
-    const QByteArray written = QJsonDocument(aws.scenario.toJson()).toJson();
-    QVERIFY(written.contains("\"decorrelated\""));
-    QVERIFY(!written.contains("\"awsDecorrelated\""));
+    const ScenarioParse old = scenario::withSet(s, QStringLiteral("client.business.backoff.jitter=decorrelated"));
+    QVERIFY2(old.ok(), qPrintable(old.errors.join(QLatin1Char('\n'))));
+    QCOMPARE(old.scenario.client.business.backoff.jitter, Jitter::AwsDecorrelated);
+    QCOMPARE(scenario::toString(Jitter::AwsDecorrelated), QStringLiteral("awsDecorrelated"));
+    const QByteArray written = QJsonDocument(old.scenario.toJson()).toJson();
+    QVERIFY(written.contains("\"awsDecorrelated\""));
+    QVERIFY(!written.contains("\"decorrelated\""));
+    const ScenarioParse unknown = scenario::withSet(s, QStringLiteral("client.business.backoff.jitter=decorelated"));
+    QVERIFY(!unknown.ok());
+    QVERIFY(unknown.errors.first().contains(QLatin1String("awsDecorrelated")));
     // min(cap, U(base, 3 x previous)): base 1 s, cap 8 s, previous 2 s, draw 0.5 -> 1 + 0.5 x 5 = 3.5 s;
     // previous 4 s, draw 0.75 -> min(8, 1 + 0.75 x 11) = 8 s.
     BackoffConfig b{BackoffKind::Exponential, 1000, 2.0, 8000, Jitter::AwsDecorrelated};
