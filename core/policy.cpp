@@ -45,6 +45,200 @@ void TransportCounts::add(TransportCause cause)
     }
 }
 
+CircuitBreaker::CircuitBreaker(const CircuitBreakerConfig &config)
+    : m_config(config)
+{
+    if (config.mode == BreakerMode::FailureRate)
+        m_window.assign(size_t(std::max(1, config.window)), 0);
+}
+
+bool CircuitBreaker::admit(qint64 nowUs, BreakerChange *change)
+{
+    if (m_state == BreakerState::Closed)
+        return true;
+    if (m_state == BreakerState::Open) {
+        // Polly's PermitHalfOpenCircuitTest: `now >= blockedUntil`. Nothing but time gets here.
+        if (nowUs < m_openUntil)
+            return false;
+        m_state = BreakerState::HalfOpen;
+        m_permits = m_config.permittedHalfOpenCalls();
+        m_probeOutcomes = 0;
+        m_probeFailures = 0;
+        if (change)
+            *change = BreakerChange{true, BreakerState::HalfOpen, m_openUntil};
+    }
+    if (m_permits <= 0)
+        return false; // the permitted calls are out: the rest wait for their outcomes
+    --m_permits;
+    return true;
+}
+
+BreakerChange CircuitBreaker::record(qint64 nowUs, bool failure)
+{
+    switch (m_state) {
+    case BreakerState::Open:
+        // Sent before it opened: Polly "we take no action", resilience4j OpenState keeps it out
+        // of any decision. It neither closes the breaker nor extends its open time.
+        return {};
+    case BreakerState::HalfOpen: {
+        ++m_probeOutcomes;
+        m_probeFailures += failure ? 1 : 0;
+        const int permitted = m_config.permittedHalfOpenCalls();
+        if (m_config.mode == BreakerMode::Consecutive) {
+            if (failure)
+                return open(nowUs); // Polly: a failure while half-open breaks again
+            return m_probeOutcomes >= permitted ? close() : BreakerChange();
+        }
+        // resilience4j HalfOpenState: decides once the permitted calls' outcomes are in.
+        if (m_probeOutcomes < permitted)
+            return {};
+        if (qint64(m_probeFailures) * 100 >= qint64(m_config.failureRatePercent) * permitted)
+            return open(nowUs);
+        return close();
+    }
+    case BreakerState::Closed:
+        break;
+    }
+    if (m_config.mode == BreakerMode::Consecutive) {
+        m_consecutive = failure ? m_consecutive + 1 : 0;
+        return m_consecutive >= m_config.failureThreshold ? open(nowUs) : BreakerChange();
+    }
+    // The last `window` outcomes; the rate counts only once the window is full (resilience4j's
+    // minimumNumberOfCalls equal to slidingWindowSize).
+    const int size = int(m_window.size());
+    if (m_filled == size)
+        m_failures -= m_window[size_t(m_next)];
+    else
+        m_filled++;
+    m_window[size_t(m_next)] = failure ? 1 : 0;
+    m_failures += failure ? 1 : 0;
+    m_next = (m_next + 1) % size;
+    if (m_filled == size && qint64(m_failures) * 100 >= qint64(m_config.failureRatePercent) * size)
+        return open(nowUs);
+    return {};
+}
+
+BreakerChange CircuitBreaker::open(qint64 nowUs)
+{
+    m_state = BreakerState::Open;
+    m_openUntil = nowUs + qint64(m_config.openMs) * 1000;
+    m_permits = 0;
+    // A new window after the open time: resilience4j builds new metrics for each state.
+    clearWindow();
+    return {true, BreakerState::Open, m_openUntil};
+}
+
+BreakerChange CircuitBreaker::close()
+{
+    m_state = BreakerState::Closed;
+    m_openUntil = -1;
+    clearWindow();
+    return {true, BreakerState::Closed, -1};
+}
+
+void CircuitBreaker::clearWindow()
+{
+    std::fill(m_window.begin(), m_window.end(), 0);
+    m_filled = 0;
+    m_next = 0;
+    m_failures = 0;
+    m_consecutive = 0;
+}
+
+RetryBudget::RetryBudget(const RetryBudgetConfig &config)
+    : m_config(config)
+    , m_tokens(config.startTokens())
+{
+    if (config.kind == BudgetKind::GrpcThrottling) {
+        // A6: "Decimal places beyond 3 are ignored": thousandths, as grpc-java's ThrottlingPolicy keeps them.
+        m_tokens = std::floor(m_tokens * 1000.0);
+    }
+    if (config.kind == BudgetKind::Percent && config.percentCanRetry > 0) {
+        // finagle RetryBudget.apply: deposit ScaleFactor (1000), withdraw ScaleFactor / percentCanRetry.
+        m_deposit = 1000;
+        m_withdrawal = qint64(100000.0 / config.percentCanRetry);
+    }
+    if (config.kind == BudgetKind::Percent)
+        m_reserve = qint64(config.minRetriesPerSec) * config.ttlS * m_withdrawal;
+}
+
+void RetryBudget::onRequest(qint64 nowUs)
+{
+    if (m_config.kind != BudgetKind::Percent || m_deposit == 0)
+        return;
+    expire(nowUs);
+    m_entries.emplace_back(nowUs, m_deposit);
+    m_sum += m_deposit;
+}
+
+void RetryBudget::onOutcome(bool ok, bool failure)
+{
+    switch (m_config.kind) {
+    case BudgetKind::TokenPerRetry:
+        if (ok)
+            m_tokens = std::min(m_config.maxTokens, m_tokens + m_config.ratio);
+        break;
+    case BudgetKind::GrpcThrottling: {
+        const double max = std::floor(m_config.maxTokens * 1000.0);
+        if (failure)
+            m_tokens = std::max(0.0, m_tokens - 1000.0);
+        else if (ok)
+            m_tokens = std::min(max, m_tokens + std::floor(m_config.ratio * 1000.0));
+        break;
+    }
+    case BudgetKind::Percent:
+        break;
+    }
+}
+
+bool RetryBudget::tryRetry(qint64 nowUs)
+{
+    switch (m_config.kind) {
+    case BudgetKind::TokenPerRetry:
+        if (m_tokens < 1.0)
+            return false;
+        m_tokens -= 1.0;
+        return true;
+    case BudgetKind::GrpcThrottling:
+        // A6: "If token_count is less than or equal to the threshold (maxTokens / 2), RPCs will not
+        // be retried"; a retry itself costs nothing.
+        return m_tokens > std::floor(m_config.maxTokens * 1000.0) / 2;
+    case BudgetKind::Percent:
+        expire(nowUs);
+        if (m_reserve + m_sum < m_withdrawal)
+            return false;
+        m_entries.emplace_back(nowUs, -m_withdrawal);
+        m_sum -= m_withdrawal;
+        return true;
+    }
+    return false;
+}
+
+double RetryBudget::balance(qint64 nowUs)
+{
+    switch (m_config.kind) {
+    case BudgetKind::TokenPerRetry:
+        return m_tokens;
+    case BudgetKind::GrpcThrottling:
+        return m_tokens / 1000.0;
+    case BudgetKind::Percent:
+        expire(nowUs);
+        return double((m_reserve + m_sum) / m_withdrawal);
+    }
+    return 0;
+}
+
+void RetryBudget::expire(qint64 nowUs)
+{
+    // Deposits and withdrawals count for ttlS (Finagle's leaky TokenBucket over a WindowedAdder,
+    // which expires them in ten slices of the ttl: here exactly at ttlS).
+    const qint64 ttlUs = qint64(m_config.ttlS) * 1000000;
+    while (!m_entries.empty() && nowUs - m_entries.front().first >= ttlUs) {
+        m_sum -= m_entries.front().second;
+        m_entries.pop_front();
+    }
+}
+
 namespace policy {
 
 namespace {
@@ -310,7 +504,7 @@ qint64 backoffUs(const BackoffConfig &config, int n, qint64 prevUs, double u)
     case Jitter::Proportional:
         v = v * (1.0 + (2.0 * u - 1.0) * config.jitterPercent / 100.0);
         break;
-    case Jitter::Decorrelated: {
+    case Jitter::AwsDecorrelated: {
         const double lo = initial;
         const double hi = std::max(initial, 3.0 * double(prevUs > 0 ? prevUs : qint64(initial)));
         v = std::min(cap, lo + u * (hi - lo));

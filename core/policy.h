@@ -6,6 +6,9 @@
 #include <QDateTime>
 #include <QString>
 
+#include <deque>
+#include <vector>
+
 namespace retrylab {
 
 // What the client code sees when one HTTP attempt ends.
@@ -53,6 +56,88 @@ struct TransportVerdict
     // A status_forcelist (or Retry-After) status that was retryable but ran out of retries:
     // urllib3 raises MaxRetryError when raise_on_status is true, else returns the response.
     bool statusExhausted = false;
+};
+
+// The circuit breaker's state, as Polly's CircuitState and resilience4j's State name them.
+enum class BreakerState { Closed, Open, HalfOpen };
+
+// A change of a breaker's state, for the trace (changed false: none).
+struct BreakerChange
+{
+    bool changed = false;
+    BreakerState to = BreakerState::Closed;
+    qint64 untilUs = -1; // Open: when time will let the next call probe
+};
+
+// A circuit breaker as Polly (Polly.Core CircuitStateController) and resilience4j
+// (CircuitBreakerStateMachine) run it. Closed: counts failures (consecutive, or a failure rate over a
+// full window of the last `window` outcomes); opening empties the window. Open: refuses every call;
+// outcomes of calls sent before it opened neither close it nor extend it ("only time passing
+// governs transitioning from Open to HalfOpen"). Once openMs has passed, the next call asking moves
+// it to half-open, which admits permittedHalfOpenCalls() calls and refuses the rest; a failure while
+// half-open re-opens it at once in consecutive mode (Polly), and in failure-rate mode the permitted
+// calls' outcomes decide once all are in (resilience4j HalfOpenState); enough successes close it.
+class CircuitBreaker
+{
+public:
+    CircuitBreaker() = default;
+    explicit CircuitBreaker(const CircuitBreakerConfig &config);
+
+    // May a call go out at `nowUs`? Sets `change` when time moved it Open -> HalfOpen.
+    bool admit(qint64 nowUs, BreakerChange *change);
+    // An outcome arriving at `nowUs` (policy::breakerRecords said it counts).
+    BreakerChange record(qint64 nowUs, bool failure);
+
+    BreakerState state() const { return m_state; }
+    qint64 openUntil() const { return m_openUntil; }
+    int permitsLeft() const { return m_permits; }
+    int windowFilled() const { return m_filled; }
+
+private:
+    BreakerChange open(qint64 nowUs);
+    BreakerChange close();
+    void clearWindow();
+
+    CircuitBreakerConfig m_config;
+    BreakerState m_state = BreakerState::Closed;
+    qint64 m_openUntil = -1;
+    int m_consecutive = 0;
+    std::vector<char> m_window; // failureRate: the last outcomes, a ring (1 = failure)
+    int m_filled = 0;
+    int m_next = 0;
+    int m_failures = 0;
+    int m_permits = 0;          // half-open: calls it may still admit
+    int m_probeOutcomes = 0;    // half-open: outcomes recorded, and how many failed
+    int m_probeFailures = 0;
+};
+
+// A retry budget of one of the designs of BudgetKind (scenario.h), each by its peer's rule.
+class RetryBudget
+{
+public:
+    RetryBudget() = default;
+    explicit RetryBudget(const RetryBudgetConfig &config);
+
+    // A first try went out (Percent: Finagle's deposit()).
+    void onRequest(qint64 nowUs);
+    // An attempt ended: ok (2xx) or a failure as the breaker counts it (5xx, 429, network errors).
+    void onOutcome(bool ok, bool failure);
+    // May a retry go at `nowUs`? Charges it where the design charges retries.
+    bool tryRetry(qint64 nowUs);
+    // Tokens (TokenPerRetry, GrpcThrottling) or whole retries left (Percent) at `nowUs`.
+    double balance(qint64 nowUs);
+
+private:
+    void expire(qint64 nowUs);
+
+    RetryBudgetConfig m_config;
+    double m_tokens = 0;
+    // Percent, in Finagle's units: a request deposits 1000, a retry withdraws 1000 / percent.
+    qint64 m_deposit = 0;
+    qint64 m_withdrawal = 1;
+    qint64 m_reserve = 0;
+    qint64 m_sum = 0;
+    std::deque<std::pair<qint64, qint64>> m_entries; // (time, amount) within the last ttlS
 };
 
 // Pure decision functions shared by the simulated and the live client.

@@ -51,7 +51,7 @@ int LayerConfig::minimumWaitMs() const
     case Jitter::Equal:
         v = v / 2;
         break;
-    case Jitter::Decorrelated:
+    case Jitter::AwsDecorrelated:
         v = std::min(backoff.initialMs, backoff.maxMs);
         break;
     case Jitter::Proportional:

@@ -15,7 +15,9 @@ namespace retrylab {
 // min(cap, base x 2^n), n from 1).
 enum class BackoffKind { Constant, Linear, Exponential, AwsExponential };
 // Proportional: the wait times 1 + U(-p, +p), p = jitterPercent / 100.
-enum class Jitter { None, Full, Equal, Decorrelated, Proportional };
+// AwsDecorrelated: min(cap, U(base, 3 x previous wait)), the "decorrelated jitter" of the AWS
+// Architecture Blog's backoff study (aws-arch-backoff-simulator); Polly's decorrelated jitter is another formula.
+enum class Jitter { None, Full, Equal, AwsDecorrelated, Proportional };
 enum class KeyPlacement { None, PerOperation, PerBusinessAttempt, PerWrapperAttempt };
 enum class IdempotencyMode { Off, Naive, Atomic, Token };
 enum class WrapperRetryOn { Any, Transient };
@@ -108,7 +110,19 @@ struct TransportConfig
 // (a server-side or fleet-wide budget).
 enum class BudgetScope { PerClient, Global };
 
-// Token bucket: success deposits ratio, a retry costs 1.
+// Which design of retry budget (client.retryBudget.kind), each as its peer states it:
+// TokenPerRetry: a token bucket where each retry costs 1 token and each success (2xx) deposits
+//   `ratio`, capped at maxTokens (RetryLab's first budget; no peer uses exactly this).
+// GrpcThrottling: gRPC retry throttling (grpc/proposal A6-client-retries.md, "Throttling Retry
+//   Attempts"): token_count starts at maxTokens, every failed attempt takes 1, every success adds
+//   `ratio` (tokenRatio); a retry is allowed only while token_count > maxTokens / 2. Retries cost nothing.
+// Percent: Finagle's RetryBudget (finagle-core RetryBudget.apply): each request deposits, each retry
+//   withdraws; within a sliding `ttlS` window about percentCanRetry % of the requests may be retried,
+//   on top of a reserve of minRetriesPerSec x ttlS retries (Envoy's retry_budget is the same idea
+//   over concurrent requests).
+enum class BudgetKind { TokenPerRetry, GrpcThrottling, Percent };
+
+// A retry budget: which design and its numbers.
 struct RetryBudgetConfig
 {
     bool enabled = false;
@@ -117,13 +131,19 @@ struct RetryBudgetConfig
     BudgetScope scope = BudgetScope::PerClient;
     double initialTokens = -1; // tokens at t = 0; -1 (JSON null, the default) = full (maxTokens)
     double startTokens() const { return initialTokens < 0 ? maxTokens : std::min(initialTokens, maxTokens); }
+    BudgetKind kind = BudgetKind::TokenPerRetry;
+    double percentCanRetry = 20; // Percent: Finagle's default 0.2, as a percentage
+    int minRetriesPerSec = 10;   // Percent: Finagle's default reserve
+    int ttlS = 10;               // Percent: Finagle's default ttl (1 to 60 s)
 };
 
 // Consecutive: opens after failureThreshold failures in a row. FailureRate: opens when, of the last
 // `window` recorded outcomes (the window full), at least failureRatePercent percent failed.
 enum class BreakerMode { Consecutive, FailureRate };
 
-// Fails attempts fast when open, probes again after openMs.
+// Fails attempts fast when open; only time moves it to half-open, where it admits halfOpenCalls
+// probes whose outcomes close or re-open it (Polly's CircuitStateController, resilience4j's
+// CircuitBreakerStateMachine).
 struct CircuitBreakerConfig
 {
     bool enabled = false;
@@ -133,6 +153,14 @@ struct CircuitBreakerConfig
     int window = 20;
     int failureRatePercent = 50;
     bool retriesOnly = false; // open: refuse retries only, let every operation's first try through
+    // Calls admitted while half-open; 0 (the default) = the mode's peer default:
+    // consecutive 1 (Polly's single probe), failureRate 10 (resilience4j's
+    // permittedNumberOfCallsInHalfOpenState).
+    int halfOpenCalls = 0;
+    int permittedHalfOpenCalls() const
+    {
+        return halfOpenCalls > 0 ? halfOpenCalls : (mode == BreakerMode::Consecutive ? 1 : 10);
+    }
 };
 
 struct ClientConfig
@@ -390,6 +418,7 @@ QString toString(ScriptMethod);
 QString toString(DistributionShape);
 QString toString(BudgetScope);
 QString toString(BreakerMode);
+QString toString(BudgetKind);
 QString toString(ServerModel);
 QString toString(WorkloadMode);
 QString toString(Arrivals);

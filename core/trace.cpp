@@ -28,7 +28,7 @@ const char *const KindNames[] = {
     "serverError",      "responseSent",     "responseLost",    "connectionReset", "responseReceived",
     "lateResponse",     "timeout",          "retryScheduled",  "gaveUp",          "budgetExhausted",
     "opSucceeded",      "opFailed",         "reconcileFlagged", "reconcileVoided",
-    "serverRestarted",  "rowRead",          "versionConflict",
+    "serverRestarted",  "rowRead",          "versionConflict", "breakerChanged",
 };
 
 static_assert(int(std::size(KindNames)) == EventKindCount, "one name per EventKind");
@@ -37,12 +37,12 @@ const char *const MethodNames[] = {"none", "postOrder", "getOrder", "postToken"}
 const char *const PhaseNames[] = {"none", "beforeCommit", "afterCommit"};
 const char *const OutcomeNames[] = {"none", "response", "replayed", "raised", "connectError", "readTimeout",
                                     "connectionReset", "circuitOpen"};
-const char *const CauseNames[] = {"none", "perOperation", "perBusinessAttempt", "perWrapperAttempt", "keyRequired", "tokenRequired", "unknownToken", "malformedRequest", "tokenUsed", "keyInProgress", "keyTaken", "payloadMismatch", "rateLimited", "serverFull", "commitRefused", "injectedError", "queryFailed", "keysForgotten", "keysKept", "keyTtl", "neverReached", "serverRestarting", "readAndDropped", "latencySpike", "queuePosition", "processing", "insert", "duplicate", "responseLost", "peerReset", "rowVersion", "staleVersion", "backoff", "retryAfter", "deadline", "maxAttempts", "notRetried", "tokenSpent", "transportOff", "methodNotAllowed", "readErrorNotAllowed", "statusNotRetryable", "retriesExhausted", "breakerOpen", "budgetEmpty", "statusUnknown", "final", "foundByQuery", "tokenSpentNotFound", "tokenFailed"};
+const char *const CauseNames[] = {"none", "perOperation", "perBusinessAttempt", "perWrapperAttempt", "keyRequired", "tokenRequired", "unknownToken", "malformedRequest", "tokenUsed", "keyInProgress", "keyTaken", "payloadMismatch", "rateLimited", "serverFull", "commitRefused", "injectedError", "queryFailed", "keysForgotten", "keysKept", "keyTtl", "neverReached", "serverRestarting", "readAndDropped", "latencySpike", "queuePosition", "processing", "insert", "duplicate", "responseLost", "peerReset", "rowVersion", "staleVersion", "backoff", "retryAfter", "deadline", "maxAttempts", "notRetried", "tokenSpent", "transportOff", "methodNotAllowed", "readErrorNotAllowed", "statusNotRetryable", "retriesExhausted", "breakerOpen", "budgetEmpty", "statusUnknown", "final", "foundByQuery", "tokenSpentNotFound", "tokenFailed", "breakerOpened", "breakerHalfOpen", "breakerClosed"};
 
 static_assert(int(std::size(MethodNames)) == int(TraceMethod::PostToken) + 1, "one name per TraceMethod");
 static_assert(int(std::size(PhaseNames)) == int(CommitPhase::AfterCommit) + 1, "one name per CommitPhase");
 static_assert(int(std::size(OutcomeNames)) == int(TraceOutcome::CircuitOpen) + 1, "one name per TraceOutcome");
-static_assert(int(std::size(CauseNames)) == int(TraceCause::TokenFailed) + 1, "one name per TraceCause");
+static_assert(int(std::size(CauseNames)) == int(TraceCause::BreakerClosed) + 1, "one name per TraceCause");
 
 template<class Enum, size_t N>
 QString enumName(const char *const (&names)[N], Enum value)
@@ -544,6 +544,23 @@ QString narrateServer(const TraceEvent &e, const QString &ref)
     }
 }
 
+// BreakerChanged: the state it moved to, and what moved it.
+QString narrateBreaker(const TraceEvent &e)
+{
+    switch (e.cause) {
+    case TraceCause::BreakerOpened:
+        return QCoreApplication::translate("trace", "The circuit breaker opens: every call fails at once for %1; answers to calls sent "
+                  "earlier neither close it nor keep it open longer.").arg(waitWords(e.arg - e.t));
+    case TraceCause::BreakerHalfOpen:
+        return QCoreApplication::translate("trace", "The open time is over: the circuit breaker is half-open and lets %1 trial "
+                  "call(s) through; their outcome closes it or opens it again.").arg(e.arg2);
+    case TraceCause::BreakerClosed:
+        return QCoreApplication::translate("trace", "The trial calls succeeded: the circuit breaker closes and calls flow again.");
+    default:
+        return QString();
+    }
+}
+
 } // namespace
 
 QString narrate(const TraceEvent &e)
@@ -641,6 +658,8 @@ QString narrate(const TraceEvent &e)
             return QCoreApplication::translate("trace", "Another client wrote the row since this one read it: 409, and nothing is written.");
         return QCoreApplication::translate("trace", "Another client wrote row %1 since this one read it (it read version %2, the row is now at %3): 409, "
                   "and nothing is written.").arg(e.arg).arg(e.arg2).arg(e.arg3);
+    case EventKind::BreakerChanged:
+        return narrateBreaker(e);
     default:
         return QString();
     }

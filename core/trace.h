@@ -51,8 +51,10 @@ enum class EventKind {
                         // down time, whether in-memory keys were forgotten)
     RowRead,            // server.model occ: the server read a row's version for an attempt (detail: row, version)
     VersionConflict,    // server.model occ: a write carried a stale version: 409, nothing written
+    BreakerChanged,     // the client's circuit breaker changed state (cause: BreakerOpened, BreakerHalfOpen,
+                        // BreakerClosed; arg: open until, in microseconds)
 };
-constexpr int EventKindCount = int(EventKind::VersionConflict) + 1;
+constexpr int EventKindCount = int(EventKind::BreakerChanged) + 1;
 
 // The HTTP request an event belongs to (None: a client-side event of no single request).
 enum class TraceMethod : quint8 { None, PostOrder, GetOrder, PostToken };
@@ -131,6 +133,11 @@ enum class TraceCause : quint8 {
     FoundByQuery,       // the status query found the order
     TokenSpentNotFound, // the token is spent and the query found no order
     TokenFailed,        // live: no order token could be fetched (detail: the error)
+    // BreakerChanged: the state it moved to; arg: BreakerOpened: open until (us), BreakerHalfOpen:
+    // when the open time ended (us); arg2: BreakerHalfOpen: the calls it admits
+    BreakerOpened,
+    BreakerHalfOpen,
+    BreakerClosed,
 };
 
 // One event on the virtual (or real) clock. Timestamps in microseconds.

@@ -131,8 +131,13 @@ void Engine::onTransportSend(int fi)
 
     ClientState &cs = m_clients[size_t(f.client)];
     const bool firstTry = f.b <= 1 && f.w <= 1 && f.t == 1;
-    if (m_c.circuitBreaker.enabled && cs.openUntil >= 0 && m_now < cs.openUntil
-        && !(m_c.circuitBreaker.retriesOnly && firstTry)) {
+    if (firstTry && m_c.retryBudget.enabled)
+        budgetOf(f).budget.onRequest(m_now); // Finagle's deposit(): one per request, not per retry
+    BreakerChange change;
+    const bool admitted = !m_c.circuitBreaker.enabled || (m_c.circuitBreaker.retriesOnly && firstTry)
+        || cs.breaker.admit(m_now, &change);
+    traceBreaker(f, change);
+    if (!admitted) {
         m_m.circuitRejections++;
         if (m_tracing)
             traceFlow(Lane::Transport, EventKind::CircuitOpen, f, 0, 0, QStringLiteral("circuit breaker open"),
@@ -188,6 +193,7 @@ void Engine::sendQuery(Flow &f, int fi)
 {
     m_m.queries++;
     f.qt = 0;
+    f.queryDone = TransportCounts();
     if (m_tracing)
         f.sentId = traceFlow(Lane::Business, EventKind::QuerySent, f, 0, 0, ascii("GET /orders?ref=ORD-%04d", f.op),
                              {TraceCause::None, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::None, TraceMethod::GetOrder});
@@ -244,9 +250,18 @@ void Engine::queryFailed(int fi, const AttemptOutcome &o)
     Flow &f = m_flows[size_t(fi)];
     f.querying = false;
     if (m_c.transport.enabled) {
-        if (transportRetries(f, fi, o, policy::transport(m_c.transport, m_get, o, f.qt - 1), Ev::QuerySend,
-                             QStringLiteral("GET ")))
+        // urllib3 keeps one Retry per request: each GET error is charged to its own counter
+        // (Retry.increment), and backoff_jitter draws for each retry.
+        double jitterU = 0;
+        if (m_c.transport.backoffJitterS > 0) {
+            RngStream rng(m_s.seed, RngStream::Backoff, {quint64(f.op), quint64(f.sub), quint64(f.b), 0, quint64(f.qt), 5});
+            jitterU = rng.uniform();
+        }
+        const TransportVerdict v = policy::transport(m_c.transport, m_get, o, f.queryDone, jitterU);
+        if (transportRetries(f, fi, o, v, Ev::QuerySend, QStringLiteral("GET "))) {
+            f.queryDone.add(v.cause);
             return;
+        }
     }
     // No answer: the order may or may not exist.
     if (m_c.onUnknownQuery == UnknownQuery::Resend && !f.tokenUsed) {
@@ -287,16 +302,16 @@ bool Engine::spendBudget(Flow &f, Lane lane)
 {
     if (!m_c.retryBudget.enabled)
         return true;
-    ClientState &cs = budgetOf(f);
-    if (cs.tokens >= 1.0) {
-        cs.tokens -= 1.0;
+    RetryBudget &budget = budgetOf(f).budget;
+    if (budget.tryRetry(m_now))
         return true;
-    }
     m_m.budgetRefusals++;
-    if (m_tracing)
+    if (m_tracing) {
+        const double left = budget.balance(m_now);
         traceFlow(lane, EventKind::BudgetExhausted, f, 0, 0,
-                  QStringLiteral("retry budget empty (%1 tokens)").arg(cs.tokens, 0, 'f', 2),
-                  {TraceCause::BudgetEmpty, qint64(std::llround(cs.tokens * 100))});
+                  QStringLiteral("retry budget empty (%1 tokens)").arg(left, 0, 'f', 2),
+                  {TraceCause::BudgetEmpty, qint64(std::llround(left * 100))});
+    }
     return false;
 }
 
@@ -305,11 +320,9 @@ void Engine::deliver(int fi, const AttemptOutcome &o)
     Flow &f = m_flows[size_t(fi)];
     ClientState &cs = m_clients[size_t(f.client)];
     if (m_c.circuitBreaker.enabled && policy::breakerRecords(o))
-        recordBreaker(cs, policy::breakerFailure(o));
-    if (o.ok() && m_c.retryBudget.enabled) {
-        ClientState &bucket = budgetOf(f);
-        bucket.tokens = std::min(m_c.retryBudget.maxTokens, bucket.tokens + m_c.retryBudget.ratio);
-    }
+        traceBreaker(f, cs.breaker.record(m_now, policy::breakerFailure(o)));
+    if (m_c.retryBudget.enabled && policy::breakerRecords(o))
+        budgetOf(f).budget.onOutcome(o.ok(), policy::breakerFailure(o));
 
     if (m_c.transport.enabled && !o.ok()) {
         double jitterU = 0;
@@ -336,39 +349,16 @@ void Engine::deliver(int fi, const AttemptOutcome &o)
     afterWrapper(fi, o);
 }
 
-void Engine::recordBreaker(ClientState &cs, bool failure)
+void Engine::traceBreaker(const Flow &f, const BreakerChange &change)
 {
-    const CircuitBreakerConfig &cb = m_c.circuitBreaker;
-    if (cb.mode == BreakerMode::Consecutive) {
-        if (failure) {
-            if (++cs.consecutiveFailures >= cb.failureThreshold) {
-                cs.openUntil = m_now + qint64(cb.openMs) * kMs;
-                cs.consecutiveFailures = 0;
-            }
-        } else {
-            cs.consecutiveFailures = 0;
-            cs.openUntil = -1;
-        }
+    if (!change.changed || !m_tracing)
         return;
-    }
-    // Failure rate over the last `window` outcomes, once the window is full; opening starts a new window.
-    const int size = int(cs.outcomes.size());
-    if (cs.filled == size)
-        cs.failures -= cs.outcomes[size_t(cs.next)];
-    else
-        cs.filled++;
-    cs.outcomes[size_t(cs.next)] = failure ? 1 : 0;
-    cs.failures += failure ? 1 : 0;
-    cs.next = (cs.next + 1) % size;
-    if (!failure && cs.openUntil >= 0 && m_now >= cs.openUntil)
-        cs.openUntil = -1; // a probe succeeded
-    if (cs.filled == size && qint64(cs.failures) * 100 >= qint64(cb.failureRatePercent) * size) {
-        cs.openUntil = m_now + qint64(cb.openMs) * kMs;
-        std::fill(cs.outcomes.begin(), cs.outcomes.end(), 0);
-        cs.filled = 0;
-        cs.next = 0;
-        cs.failures = 0;
-    }
+    static const char *const words[] = {"circuit breaker closed", "circuit breaker opened", "circuit breaker half-open"};
+    const TraceCause cause = change.to == BreakerState::Open ? TraceCause::BreakerOpened
+        : change.to == BreakerState::HalfOpen               ? TraceCause::BreakerHalfOpen
+                                                             : TraceCause::BreakerClosed;
+    traceFlow(Lane::Transport, EventKind::BreakerChanged, f, 0, 0, QLatin1String(words[int(change.to)]),
+              {cause, change.untilUs, change.to == BreakerState::HalfOpen ? m_c.circuitBreaker.permittedHalfOpenCalls() : 0});
 }
 
 bool Engine::retryLayer(int fi, const AttemptOutcome &o, const LayerRetry &layer)

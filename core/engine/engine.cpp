@@ -35,9 +35,8 @@ Engine::Engine(const Scenario &s, const RunOptions &o, WireTransport *transport)
     m_wrapperMax = m_c.wrapper.enabled ? m_c.wrapper.effectiveMaxAttempts() : 1;
     m_clients.resize(size_t(std::max(1, s.workload.clients)));
     for (ClientState &c : m_clients) {
-        c.tokens = m_c.retryBudget.startTokens();
-        if (m_c.circuitBreaker.enabled && m_c.circuitBreaker.mode == BreakerMode::FailureRate)
-            c.outcomes.assign(size_t(std::max(1, m_c.circuitBreaker.window)), 0);
+        c.budget = RetryBudget(m_c.retryBudget);
+        c.breaker = CircuitBreaker(m_c.circuitBreaker);
     }
     m_script = faults::Script(s.network.script);
     if (transport)

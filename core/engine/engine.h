@@ -167,7 +167,8 @@ private:
     bool transportRetries(Flow &f, int fi, const AttemptOutcome &o, const TransportVerdict &v, Ev resume,
                           const QString &what);
     quint32 faultsFor(const Flow &f);
-    void recordBreaker(ClientState &cs, bool failure);
+    // The breaker's answer to an outcome or a call, and its change of state on the trace.
+    void traceBreaker(const Flow &f, const BreakerChange &change);
     ClientState &budgetOf(const Flow &f)
     {
         return m_clients[m_c.retryBudget.scope == BudgetScope::Global ? 0 : size_t(f.client)];

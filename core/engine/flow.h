@@ -24,6 +24,7 @@ struct Flow
     qint64 prevBusinessWait = 0;
     qint64 prevWrapperWait = 0;
     TransportCounts transportDone; // urllib3 counters of the current transport loop
+    TransportCounts queryDone;     // the same for the current status query's GET
     quint32 serial = 0;   // current attempt; stale events carry an older one
     bool waiting = false; // an attempt is outstanding
     bool querying = false;
@@ -58,17 +59,11 @@ struct Request : ServerRequest
     bool sharedByReset = false;
 };
 
-// Per client: the retry budget and the circuit breaker.
+// Per client: the retry budget and the circuit breaker (policy.h).
 struct ClientState
 {
-    double tokens = 0;        // the retry budget (per client; the global one lives in client 0)
-    int consecutiveFailures = 0;
-    qint64 openUntil = -1;
-    // circuitBreaker.mode failureRate: the last `window` recorded outcomes, a ring (1 = failure).
-    std::vector<char> outcomes;
-    int filled = 0;
-    int next = 0;
-    int failures = 0;
+    RetryBudget budget; // per client; the global one lives in client 0
+    CircuitBreaker breaker;
 };
 
 } // namespace retrylab::engine

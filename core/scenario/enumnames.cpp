@@ -20,6 +20,7 @@ QString toString(ScriptMethod v) { return enumName(v); }
 QString toString(DistributionShape v) { return enumName(v); }
 QString toString(BudgetScope v) { return enumName(v); }
 QString toString(BreakerMode v) { return enumName(v); }
+QString toString(BudgetKind v) { return enumName(v); }
 QString toString(ServerModel v) { return enumName(v); }
 QString toString(WorkloadMode v) { return enumName(v); }
 QString toString(Arrivals v) { return enumName(v); }

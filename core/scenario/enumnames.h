@@ -22,7 +22,9 @@ struct EnumNames<BackoffKind>
 template<>
 struct EnumNames<Jitter>
 {
-    static constexpr const char *names[] = {"none", "full", "equal", "decorrelated", "proportional"};
+    // awsDecorrelated: the AWS study's decorrelated jitter (files of before still say "decorrelated",
+    // read as an alias: see schema.cpp).
+    static constexpr const char *names[] = {"none", "full", "equal", "awsDecorrelated", "proportional"};
 };
 template<>
 struct EnumNames<KeyPlacement>
@@ -90,6 +92,11 @@ template<>
 struct EnumNames<BudgetScope>
 {
     static constexpr const char *names[] = {"perClient", "global"};
+};
+template<>
+struct EnumNames<BudgetKind>
+{
+    static constexpr const char *names[] = {"tokenPerRetry", "grpcThrottling", "percent"};
 };
 template<>
 struct EnumNames<BreakerMode>

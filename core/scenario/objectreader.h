@@ -185,12 +185,17 @@ public:
     }
 
     // A choice by its names (the index of the name); false when absent or refused.
-    bool choiceIndex(const char *key, const QStringList &names, int *out)
+    bool choiceIndex(const char *key, const QStringList &names, int *out,
+                     const QList<QPair<QString, int>> &aliases = {})
     {
         const QJsonValue v = take(key);
         if (v.isUndefined())
             return false;
-        const qsizetype i = v.isString() ? names.indexOf(v.toString()) : -1;
+        qsizetype i = v.isString() ? names.indexOf(v.toString()) : -1;
+        for (const auto &alias : aliases) {
+            if (i < 0 && v.isString() && v.toString() == alias.first)
+                i = alias.second;
+        }
         if (i < 0) {
             error(QLatin1String(key), QCoreApplication::translate("scenario", "expected one of %1").arg(names.join(QLatin1Char('|'))), v);
             return false;

@@ -46,15 +46,22 @@ void readTenacity(ObjectReader &backoff, const FieldSpec &spec, Scenario &s)
     };
     const qsizetype before = backoff.errors()->size();
     ObjectReader t(backoff.errors(), backoff.object("tenacity"), backoff.pathOf(QStringLiteral("tenacity")));
-    // Names left out keep the backoff's values, as any partial object does.
-    double multiplier = b->initialMs / 1000.0, expBase = b->multiplier, minS = b->minMs / 1000.0,
-           maxWaitS = b->maxMs / 1000.0;
+    // The alias means what the tenacity call means: names left out take tenacity's defaults
+    // (tenacity/wait.py wait_exponential.__init__: multiplier=1, max=MAX_WAIT, exp_base=2, min=0;
+    // MAX_WAIT, sys.maxsize / 2 s, is held to the field's bound), never the layer's values, and
+    // the layer's jitter does not leak in: wait_exponential has none, wait_random_exponential
+    // draws U(min, wait) (full jitter from the floor).
+    double multiplier = 1, expBase = 2, minS = 0, maxWaitS = hi("max");
     t.number("multiplier", 0, hi("multiplier"), &multiplier);
     t.number("expBase", 0, hi("expBase"), &expBase);
     t.number("min", 0, hi("min"), &minS);
     t.number("max", 0, hi("max"), &maxWaitS);
+    const FieldSpec *waitSpec = fieldSpec(spec.path + QLatin1String(".wait"));
+    int wait = 0;
+    t.choiceIndex("wait", waitSpec->choices, &wait);
     if (backoff.errors()->size() != before)
         return;
+    b->jitter = wait == 1 ? Jitter::Full : Jitter::None;
     const auto wholeMs = [&](const char *key, double seconds, int *out) {
         const double ms = seconds * 1000.0;
         if (std::abs(ms - std::round(ms)) > 1e-6) {
@@ -538,7 +545,7 @@ void readField(ObjectReader &r, const FieldSpec &f, Scenario &s)
         return;
     case FieldType::Choice: {
         int index = 0;
-        if (r.choiceIndex(k, f.choices, &index))
+        if (r.choiceIndex(k, f.choices, &index, f.choiceAliases))
             std::get<ChoiceMember>(f.member).set(s, index);
         return;
     }

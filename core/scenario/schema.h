@@ -81,6 +81,9 @@ struct FieldSpec
     QString specialText;
     QString allowed;     // the catalogue's words where the type and bounds cannot say it (lists, periods)
     QStringList choices; // choice and list of names
+    // Choice: older names of a value, each with its index (accepted on input, never written):
+    // jitter "decorrelated", now "awsDecorrelated".
+    QList<QPair<QString, int>> choiceAliases;
     QString unit;        // "ms", "s", "%" or empty
     EditorHint editor;
     Member member;

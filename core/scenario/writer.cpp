@@ -45,7 +45,9 @@ QJsonObject tenacityOf(const BackoffConfig &b)
     return QJsonObject{{QStringLiteral("multiplier"), b.initialMs / 1000.0},
                        {QStringLiteral("expBase"), b.multiplier},
                        {QStringLiteral("min"), b.minMs / 1000.0},
-                       {QStringLiteral("max"), b.maxMs / 1000.0}};
+                       {QStringLiteral("max"), b.maxMs / 1000.0},
+                       {QStringLiteral("wait"), b.jitter == Jitter::Full ? QStringLiteral("wait_random_exponential")
+                                                                         : QStringLiteral("wait_exponential")}};
 }
 
 QStringList httpMethods()

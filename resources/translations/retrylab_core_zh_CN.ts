@@ -636,6 +636,18 @@
         <translation>重试预算已用完：%1层不得重试，这样可以防止重试风暴扩大。</translation>
     </message>
     <message>
+        <source>The circuit breaker opens: every call fails at once for %1; answers to calls sent earlier neither close it nor keep it open longer.</source>
+        <translation>断路器打开：在接下来的 %1 内每个调用都立即失败；此前已发出的调用的应答既不会关闭它，也不会延长它的打开时间。</translation>
+    </message>
+    <message>
+        <source>The open time is over: the circuit breaker is half-open and lets %1 trial call(s) through; their outcome closes it or opens it again.</source>
+        <translation>打开时间已过：断路器进入半开状态，放行 %1 个试探调用；它们的结果决定断路器关闭还是再次打开。</translation>
+    </message>
+    <message>
+        <source>The trial calls succeeded: the circuit breaker closes and calls flow again.</source>
+        <translation>试探调用成功：断路器关闭，调用恢复通行。</translation>
+    </message>
+    <message>
         <source>%1 succeeded as far as the client can tell.</source>
         <translation>就客户端所知，%1 已成功。</translation>
     </message>

@@ -1664,7 +1664,7 @@ void TestEngine::wrapperJitterRestartsPerBusinessAttempt()
     s.client.business.maxAttempts = 2;
     s.client.wrapper.enabled = true;
     s.client.wrapper.maxAttempts = 4;
-    s.client.wrapper.backoff = {BackoffKind::Exponential, 100, 2.0, 100000, Jitter::Decorrelated};
+    s.client.wrapper.backoff = {BackoffKind::Exponential, 100, 2.0, 100000, Jitter::AwsDecorrelated};
     s.server.error5xxBeforeCommit = 1.0;
     const RunResult r = run(s);
     int checked = 0;
@@ -1694,7 +1694,7 @@ void TestEngine::retryAfterDoesNotFeedJitter()
     s.workload.orders = 20;
     s.client.business.enabled = true;
     s.client.business.maxAttempts = 3;
-    s.client.business.backoff = {BackoffKind::Exponential, 100, 2.0, 100000, Jitter::Decorrelated};
+    s.client.business.backoff = {BackoffKind::Exponential, 100, 2.0, 100000, Jitter::AwsDecorrelated};
     s.server.retryAfterS = 5;
     s.network.script = {script(0, "b1/*/*", FaultKind::Throttle429), script(0, "b2/*/*", FaultKind::Server5xxBeforeCommit)};
     const RunResult r = run(s);

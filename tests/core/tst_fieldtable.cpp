@@ -45,7 +45,7 @@ Scenario withEntries()
 QStringList companions(const FieldSpec &f, const QJsonValue &value)
 {
     QStringList out;
-    if (f.special == Special::LowMeans && value.toDouble() == f.minimum)
+    if (f.special == Special::LowMeans && value.toDouble() == f.minimum && f.path.endsWith(QLatin1String(".maxAttempts")))
         out << f.path.section(QLatin1Char('.'), 0, 1) + QStringLiteral(".deadlineMs=1000");
     if (f.special == Special::NullQuiet && value.isNull())
         out << QStringLiteral("client.transport.connect=1") << QStringLiteral("client.transport.read=1")

@@ -1,5 +1,7 @@
 // Pure retry decisions: urllib3 Retry semantics, tenacity-style wrapper, business loop, backoff.
 #include "policy.h"
+#include "simulator.h"
+#include "testsupport.h"
 
 #include <QTest>
 #include <QTimeZone>
@@ -36,6 +38,7 @@ class TestPolicy : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void getRetriesCountPerCause();
     void transportRetries_data();
     void transportRetries();
     void transportBackoff_data();
@@ -215,9 +218,9 @@ void TestPolicy::backoff_data()
     QTest::addRow("exponential-capped") << int(BackoffKind::Exponential) << int(Jitter::None) << 8 << qint64(0) << 0.5 << qint64(1000000);
     QTest::addRow("full-jitter") << int(BackoffKind::Exponential) << int(Jitter::Full) << 3 << qint64(0) << 0.25 << qint64(100000);
     QTest::addRow("equal-jitter") << int(BackoffKind::Exponential) << int(Jitter::Equal) << 3 << qint64(0) << 0.5 << qint64(300000);
-    QTest::addRow("decorrelated-first") << int(BackoffKind::Exponential) << int(Jitter::Decorrelated) << 1 << qint64(0) << 0.5 << qint64(200000);
-    QTest::addRow("decorrelated-prev") << int(BackoffKind::Exponential) << int(Jitter::Decorrelated) << 2 << qint64(200000) << 0.5 << qint64(350000);
-    QTest::addRow("decorrelated-capped") << int(BackoffKind::Exponential) << int(Jitter::Decorrelated) << 5 << qint64(900000) << 0.9 << qint64(1000000);
+    QTest::addRow("decorrelated-first") << int(BackoffKind::Exponential) << int(Jitter::AwsDecorrelated) << 1 << qint64(0) << 0.5 << qint64(200000);
+    QTest::addRow("decorrelated-prev") << int(BackoffKind::Exponential) << int(Jitter::AwsDecorrelated) << 2 << qint64(200000) << 0.5 << qint64(350000);
+    QTest::addRow("decorrelated-capped") << int(BackoffKind::Exponential) << int(Jitter::AwsDecorrelated) << 5 << qint64(900000) << 0.9 << qint64(1000000);
 }
 
 void TestPolicy::backoff()
@@ -531,6 +534,44 @@ void TestPolicy::retryAfterWithoutForcelist()
         QVERIFY(v.retryAfter);
         QCOMPARE(v.delayUs, delayUs);
     }
+}
+
+void TestPolicy::getRetriesCountPerCause()
+{
+    // Item 9. The first POST's response is lost (timeout at 3,090 ms); the business loop waits
+    // 1 s and asks GET /orders?ref= first. Its GET is refused (connect), then times out twice.
+    // urllib3 (util/retry.py Retry.increment) charges each error to its own counter: with
+    // total=10, read=1 the refusal takes connect, the first timeout read (1 left -> 0), the second
+    // exhausts read: 3 GET attempts, the second after backoff 0 (the first retry is immediate),
+    // the third after backoff_factor x 2^(2-1) = 1 s plus backoff_jitter x U.
+    // (RetryLab before: the second timeout was charged 2 read retries: 2 GET attempts.)
+    Scenario s = retrylab::test::quietScenario();
+    s.client.business.enabled = true;
+    s.client.business.maxAttempts = 2;
+    s.client.queryBeforeRetry = true;
+    s.client.transport.enabled = true;
+    s.client.transport.total = 10;
+    s.client.transport.read = 1;
+    s.client.transport.backoffFactor = 0.5;
+    s.client.transport.backoffJitterS = 2;
+    s.network.script << retrylab::test::scriptEntry(1, "b1/w1/t1", FaultKind::ResponseLost);
+    for (const char *attempt : {"b2/w1/t1", "b2/w1/t2", "b2/w1/t3"}) {
+        ScriptEntry e = retrylab::test::scriptEntry(1, attempt,
+            QLatin1String(attempt).endsWith(QLatin1String("t1")) ? FaultKind::ConnectFailure : FaultKind::RequestLost);
+        e.method = ScriptMethod::Get;
+        s.network.script << e;
+    }
+    const RunResult r = simulate(s);
+    QCOMPARE(r.metrics.queryAttempts, 3);
+    // backoffJitter is honoured: the third GET waits more than the bare 1 s backoff.
+    QList<qint64> getWaits;
+    for (const TraceEvent &e : r.trace) {
+        if (e.kind == EventKind::RetryScheduled && e.method == TraceMethod::GetOrder)
+            getWaits << e.arg;
+    }
+    QCOMPARE(getWaits.size(), 2);
+    QCOMPARE(getWaits.at(0), 0);
+    QVERIFY2(getWaits.at(1) > 1000000 && getWaits.at(1) < 3000000, qPrintable(QString::number(getWaits.at(1))));
 }
 
 QTEST_GUILESS_MAIN(TestPolicy)

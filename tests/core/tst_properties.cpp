@@ -30,7 +30,7 @@ public:
         b.initialMs = integer(0, 2000);
         b.multiplier = real(1.0, 3.0);
         b.maxMs = b.initialMs + integer(0, 8000);
-        b.jitter = pick({Jitter::None, Jitter::Full, Jitter::Equal, Jitter::Decorrelated});
+        b.jitter = pick({Jitter::None, Jitter::Full, Jitter::Equal, Jitter::AwsDecorrelated});
         return b;
     }
 

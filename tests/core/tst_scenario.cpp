@@ -145,10 +145,11 @@ void TestScenario::emptyObjectGivesDefaults_data()
     QTest::addRow("transport-forcelist") << QStringLiteral("client.transport.statusForcelist") << json("[500,502,503,504]");
     QTest::addRow("timeout") << QStringLiteral("client.timeoutMs") << json("3000");
     QTest::addRow("budget") << QStringLiteral("client.retryBudget")
-                            << json(R"({"enabled":false,"ratio":0.1,"maxTokens":10,"scope":"perClient","initialTokens":null})");
+                            << json(R"({"enabled":false,"ratio":0.1,"maxTokens":10,"scope":"perClient","initialTokens":null,)"
+                                    R"("kind":"tokenPerRetry","percentCanRetry":20,"minRetriesPerSec":10,"ttlS":10})");
     QTest::addRow("breaker") << QStringLiteral("client.circuitBreaker")
                              << json(R"({"enabled":false,"failureThreshold":5,"openMs":5000,"mode":"consecutive",)"
-                                     R"("window":20,"failureRatePercent":50,"retriesOnly":false})");
+                                     R"("window":20,"failureRatePercent":50,"retriesOnly":false,"halfOpenCalls":0})");
     // valueAt names every key; a saved file leaves distribution, mean and sd out for uniform.
     QTest::addRow("latency") << QStringLiteral("network.latencyMs")
                              << json(R"({"base":20,"jitter":10,"distribution":"uniform","mean":10,"sd":2})");
@@ -411,7 +412,7 @@ void TestScenario::badValue_data()
     QTest::addRow("backoff-kind") << QByteArray(R"({"client": {"business": {"backoff": {"kind": "fibonacci"}}}})")
                                   << QStringLiteral("client.business.backoff.kind: expected one of constant|linear|exponential");
     QTest::addRow("jitter") << QByteArray(R"({"client": {"wrapper": {"backoff": {"jitter": "lots"}}}})")
-                            << QStringLiteral("client.wrapper.backoff.jitter: expected one of none|full|equal|decorrelated");
+                            << QStringLiteral("client.wrapper.backoff.jitter: expected one of none|full|equal|awsDecorrelated");
     QTest::addRow("timeout-zero") << QByteArray(R"({"client": {"timeoutMs": 0}})")
                                   << QStringLiteral("client.timeoutMs: expected an integer from 1 to 3600000");
     QTest::addRow("key-placement") << QByteArray(R"({"client": {"keyPlacement": "perRequest"}})")
@@ -674,7 +675,7 @@ void TestScenario::enumNames_data()
     QTest::addColumn<QString>("expected");
     QTest::addRow("backoff-exponential") << scenario::toString(BackoffKind::Exponential) << QStringLiteral("exponential");
     QTest::addRow("backoff-linear") << scenario::toString(BackoffKind::Linear) << QStringLiteral("linear");
-    QTest::addRow("jitter-decorrelated") << scenario::toString(Jitter::Decorrelated) << QStringLiteral("decorrelated");
+    QTest::addRow("jitter-decorrelated") << scenario::toString(Jitter::AwsDecorrelated) << QStringLiteral("awsDecorrelated");
     QTest::addRow("key-per-wrapper-attempt") << scenario::toString(KeyPlacement::PerWrapperAttempt) << QStringLiteral("perWrapperAttempt");
     QTest::addRow("key-per-business-attempt") << scenario::toString(KeyPlacement::PerBusinessAttempt) << QStringLiteral("perBusinessAttempt");
     QTest::addRow("mode-token") << scenario::toString(IdempotencyMode::Token) << QStringLiteral("token");
@@ -1704,8 +1705,9 @@ void TestScenario::tenacityNames_data()
     // 0.5, 1.5, 4.5, 13.5 -> floored at 1 s, capped at 10 s.
     QTest::addRow("all-four") << R"({"multiplier": 0.5, "expBase": 3, "min": 1, "max": 10})"
                               << QList<qint64>{1000, 1500, 4500, 10000} << 500 << 3.0 << 1000 << 10000;
-    // Names left out keep the wrapper's values (initialMs 100, multiplier 2, minMs 0, maxMs 1000).
-    QTest::addRow("max-only") << R"({"max": 0.25})" << QList<qint64>{100, 200, 250, 250} << 100 << 2.0 << 0 << 250;
+    // Names left out take tenacity's defaults (tenacity/wait.py wait_exponential.__init__: multiplier=1,
+    // exp_base=2, min=0), not the wrapper's values (issue 20 item 7): 1 s, 2 s, ... capped at 0.25 s.
+    QTest::addRow("max-only") << R"({"max": 0.25})" << QList<qint64>{250, 250, 250, 250} << 1000 << 2.0 << 0 << 250;
     // tenacity's own example: wait_exponential(multiplier=1, min=4, max=10): 4, 4, 4, 8.
     QTest::addRow("readme-example") << R"({"multiplier": 1, "min": 4, "max": 10})" << QList<qint64>{4000, 4000, 4000, 8000}
                                     << 1000 << 2.0 << 4000 << 10000;

@@ -402,7 +402,7 @@ QGroupBox *ScenarioEditor::buildLayerGroup(const QString &layer, const QString &
         {QStringLiteral("none"), tr("None")},
         {QStringLiteral("full"), tr("Full: U(0, wait)")},
         {QStringLiteral("equal"), tr("Equal: wait/2 + U(0, wait/2)")},
-        {QStringLiteral("decorrelated"), tr("Decorrelated")},
+        {QStringLiteral("awsDecorrelated"), tr("Decorrelated")},
         {QStringLiteral("proportional"), tr("Proportional: wait \u00b1 x%")},
     };
     auto *attempts = qobject_cast<QSpinBox *>(intField(p + QStringLiteral("maxAttempts")));

@@ -431,6 +431,10 @@ bool planClient(const PlanContext &c, int p, EventPlan &pl)
     case EventKind::BudgetExhausted:
         setGlyph(pl, Glyph::Square, Role::Rejection, TimelineLayout::tr("no budget"));
         return true;
+    case EventKind::BreakerChanged: // opened: the rejection colour; half-open: accent; closed: ok
+        setGlyph(pl, Glyph::Dot, e.cause == TraceCause::BreakerOpened ? Role::Rejection
+                     : e.cause == TraceCause::BreakerHalfOpen ? Role::Accent : Role::Ok);
+        return true;
     case EventKind::OpSucceeded:
         setGlyph(pl, Glyph::Check, Role::Ok, TimelineLayout::tr("success"));
         return true;
