@@ -725,6 +725,7 @@ int captionPriority(EventKind kind)
     case EventKind::CircuitOpen:
     case EventKind::RequestDelayed:
     case EventKind::BudgetExhausted:
+    case EventKind::BreakerChanged:
         return 8;
     case EventKind::OpFailed:
     case EventKind::OpSucceeded:
