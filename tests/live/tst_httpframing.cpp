@@ -99,6 +99,7 @@ private Q_SLOTS:
     void tlsBytesAreRefusedAtOnce();
     void clientThatNeverReadsIsBounded();
     void clientThatNeverReadsIsCut();
+    void pipelineLimitIsExact();
 };
 
 void TestHttpFraming::hiddenChunkedOrderNeverCommits()
@@ -316,6 +317,29 @@ void TestHttpFraming::clientThatNeverReadsIsCut()
     QTRY_VERIFY_WITH_TIMEOUT(server->connectionGuard()->peakBacklog() > 0, 10000);
     // The client, reading nothing, would not even notice the close: the server's count shows it.
     QTRY_COMPARE_WITH_TIMEOUT(server->connectionGuard()->openConnections(), 0, 10000);
+}
+
+void TestHttpFraming::pipelineLimitIsExact()
+{
+    // maxPipelined requests may wait for their answers and the connection is still read; one
+    // more and it is held (then released as answers leave): every answer still comes, in order.
+    ServeLimits limits;
+    limits.maxPipelined = 4;
+    for (const int sent : {4, 5}) {
+        auto server = startServer(processing(150), QString(), limits);
+        RawClient client(server->port());
+        QByteArray bytes;
+        for (int i = 1; i <= sent; ++i)
+            bytes += postOrder("{\"ref\":\"ORD-000" + QByteArray::number(i) + "\"}", "k-" + QByteArray::number(i),
+                               "X-Request-ID: r" + QByteArray::number(i) + "\r\n");
+        client.send(bytes);
+        for (int i = 1; i <= sent; ++i) {
+            const RawResponse r = next(client);
+            QCOMPARE(r.status, 201);
+            QCOMPARE(r.header("X-Request-ID"), "r" + QByteArray::number(i));
+        }
+        QCOMPARE(server->connectionGuard()->peakBacklog() > 0, sent > limits.maxPipelined);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestHttpFraming)
