@@ -4,6 +4,9 @@
 #include "connectionguard.h"
 #include "livesupport.h"
 
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
 #include <QtTest>
 
 using namespace retrylab;
@@ -100,6 +103,7 @@ private Q_SLOTS:
     void clientThatNeverReadsIsBounded();
     void clientThatNeverReadsIsCut();
     void pipelineLimitIsExact();
+    void serveProcessStaysSmallUnderUnreadPipelines();
 };
 
 void TestHttpFraming::hiddenChunkedOrderNeverCommits()
@@ -340,6 +344,69 @@ void TestHttpFraming::pipelineLimitIsExact()
         }
         QCOMPARE(server->connectionGuard()->peakBacklog() > 0, sent > limits.maxPipelined);
     }
+}
+
+// Resident memory of a process in KiB (/proc/PID/status VmRSS), 0 when unknown.
+qint64 residentKb(qint64 pid)
+{
+    QFile status(QStringLiteral("/proc/%1/status").arg(pid));
+    if (!status.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
+    }
+    return 0;
+}
+
+void TestHttpFraming::serveProcessStaysSmallUnderUnreadPipelines()
+{
+    // Issue 21 item 2 as it was measured: four connections that pipeline without reading took a
+    // `serve` process to 433 MB. Here four connections send 16 MB each (more than the loopback
+    // buffers of both kernels hold) and read nothing; the server stops reading them, and its
+    // resident memory grows by a few MB, not hundreds.
+    QProcess serve;
+    serve.start(QStringLiteral(RETRYLAB_BIN), {QStringLiteral("serve"), QStringLiteral("--port"), QStringLiteral("0")});
+    QVERIFY(serve.waitForStarted());
+    QByteArray banner;
+    const QRegularExpression url(QStringLiteral("http://[0-9.]+:(\\d+)"));
+    QRegularExpressionMatch match;
+    QTRY_VERIFY_WITH_TIMEOUT((banner += serve.readAllStandardOutput(), match = url.match(QString::fromUtf8(banner)),
+                              match.hasMatch()),
+                             10000);
+    const quint16 port = quint16(match.captured(1).toUInt());
+    QCOMPARE(exchange(port, request("GET", "/healthz")).status, 200);
+    const qint64 before = residentKb(serve.processId());
+    QVERIFY(before > 0);
+    std::vector<std::unique_ptr<QTcpSocket>> clients;
+    const QByteArray pipeline = request("GET", "/healthz").repeated(16 * 1024 * 1024 / 40);
+    for (int i = 0; i < 4; ++i) {
+        clients.push_back(std::make_unique<QTcpSocket>());
+        clients.back()->setReadBufferSize(1);
+        clients.back()->connectToHost(QStringLiteral("127.0.0.1"), port);
+        QVERIFY(clients.back()->waitForConnected());
+        clients.back()->write(pipeline);
+    }
+    // The server is another process: blocking waits are fine here. It has stopped reading when
+    // no client's unsent bytes go down for half a second.
+    qint64 last = -1;
+    int still = 0;
+    for (int round = 0; round < 1200 && still < 10; ++round) {
+        qint64 unsent = 0;
+        for (auto &client : clients) {
+            client->waitForBytesWritten(50);
+            unsent += client->bytesToWrite();
+        }
+        still = unsent == last ? still + 1 : 0;
+        last = unsent;
+    }
+    QVERIFY2(last > 0, "the server read every byte: nothing was held back");
+    const qint64 after = residentKb(serve.processId());
+    qInfo("serve's resident memory: %lld KiB before, %lld KiB with four unread pipelines", before, after);
+    QVERIFY2(after - before < 32 * 1024,
+             qPrintable(QStringLiteral("resident memory grew from %1 KiB to %2 KiB").arg(before).arg(after)));
+    serve.kill();
+    serve.waitForFinished(5000);
 }
 
 QTEST_GUILESS_MAIN(TestHttpFraming)
