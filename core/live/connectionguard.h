@@ -15,9 +15,10 @@ namespace retrylab {
 class ConnectionScanner;
 
 // The QTcpServer under the HTTP server: Qt HTTP Server 6.4 buffers any request line, header
-// block or body without a limit and never times a connection out, so this guard reads along
-// (peeking, before the HTTP server reads) and answers 400/408/411/413/414/431/503 as
-// problem+json itself, closing the connection. It also counts connections.
+// block or body without a limit, never times a connection out and frames requests loosely, so
+// each connection gets a scanner (connectionscanner.h) that reads along before the HTTP server
+// reads and refuses (400/408/411/413/414/417/431/501) as problem+json, and an answer queue
+// (httpconnection.h). The guard counts connections and answers 503 beyond the limit.
 class ConnectionGuard : public QTcpServer
 {
     Q_OBJECT
@@ -25,6 +26,9 @@ public:
     explicit ConnectionGuard(const ServeLimits &limits, QObject *parent = nullptr);
 
     int openConnections() const { return m_open; }
+    // The most any connection held while its client left answers unread: bytes read and held
+    // back plus answers not yet sent (0: no connection was ever held).
+    qint64 peakBacklog() const { return m_peakBacklog; }
     // Closes every open connection at once (a server restart).
     void abortAll();
     // Writes a complete problem+json response with "Connection: close" and closes the socket.
@@ -42,9 +46,11 @@ private:
     void track(ConnectionScanner *scanner);
     void untrack(ConnectionScanner *scanner);
     void sweep();
+    void noteBacklog(qint64 bytes);
 
     ServeLimits m_limits;
     int m_open = 0;
+    qint64 m_peakBacklog = 0;
     // Deadlines (slow senders, idle connections) are checked by one coarse timer over every
     // connection, so a request only writes a number instead of restarting a QTimer twice.
     QElapsedTimer m_clock;

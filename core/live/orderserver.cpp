@@ -3,6 +3,7 @@
 #include "faults.h"
 
 #include "connectionguard.h"
+#include "httpconnection.h"
 #include "orderservice.h"
 #include "orderstore.h"
 #include "rng.h"
@@ -184,31 +185,6 @@ bool visibleAscii(const QByteArray &text)
     return true;
 }
 
-const char *reasonPhrase(int status)
-{
-    switch (status) {
-    case 200: return "OK";
-    case 201: return "Created";
-    case 400: return "Bad Request";
-    case 401: return "Unauthorized";
-    case 404: return "Not Found";
-    case 405: return "Method Not Allowed";
-    case 408: return "Request Timeout";
-    case 409: return "Conflict";
-    case 411: return "Length Required";
-    case 413: return "Content Too Large";
-    case 415: return "Unsupported Media Type";
-    case 422: return "Unprocessable Content";
-    case 429: return "Too Many Requests";
-    case 431: return "Request Header Fields Too Large";
-    case 500: return "Internal Server Error";
-    case 502: return "Bad Gateway";
-    case 503: return "Service Unavailable";
-    case 504: return "Gateway Timeout";
-    default: return status >= 500 ? "Server Error" : (status >= 400 ? "Client Error" : "Status");
-    }
-}
-
 } // namespace
 
 Scenario ServeOptions::defaultScenario()
@@ -228,6 +204,7 @@ struct Call : ServerRequest
     QPointer<QTcpSocket> socket;
     QByteArray ref, key, requestId, body;
     QString path;
+    quint64 slot = 0;   // its place in the connection's answer order (HttpConnection::begin)
     quint64 serial = 0; // tells a timer's call from a later one at the same address
     int generation = 0; // OrderServerPrivate::epoch when a delayed status query was read
     bool close = false;
@@ -275,8 +252,8 @@ public:
     quint64 minted = 0;
     quint64 calls = 0;
     int handling = 0; // depth of HttpFront::handleRequest: stop() inside it must not delete the front
+    quint64 slot = 0; // the answer place of the request being handled (0: none)
     QByteArray mintPrefix;
-    QByteArray out;
     QList<QTimer *> restartTimers;
     int lastEventId = 0; // ids of the Watch trace's events (trace.h)
     // counters since start-up besides the pipeline's (records and duplicates come from the store)
@@ -420,6 +397,8 @@ public:
     void write(QTcpSocket *socket, int status, const QByteArray &contentType, const QByteArray &body,
                const QByteArray &requestId, bool replayed = false, int retryAfterS = -1, bool close = false,
                const QByteArray &extraHeader = QByteArray());
+    // Answers in the connection's request order (HttpConnection).
+    void answer(QTcpSocket *socket, quint64 place, const HttpAnswer &a);
     void writeProblem(QTcpSocket *socket, int status, const QString &detail, const QByteArray &requestId = QByteArray(),
                       bool close = false, const QByteArray &extraHeader = QByteArray())
     {
@@ -444,7 +423,11 @@ protected:
         }
         OrderServerPrivate *d = m_d;
         ++d->handling;
+        HttpConnection *connection = HttpConnection::of(socket);
+        const quint64 outer = d->slot;
+        d->slot = connection ? connection->begin() : 0;
         d->handle(request, socket);
+        d->slot = outer;
         --d->handling;
         return true;
     }
@@ -463,7 +446,7 @@ private:
 QByteArray OrderServerPrivate::problem(int status, const QString &detail, const QByteArray &requestId, TraceCause cause) const
 {
     QJsonObject o{{QStringLiteral("type"), QStringLiteral("about:blank")},
-                  {QStringLiteral("title"), QString::fromLatin1(reasonPhrase(status))},
+                  {QStringLiteral("title"), QString::fromLatin1(HttpConnection::reasonPhrase(status))},
                   {QStringLiteral("status"), status},
                   {QStringLiteral("detail"), detail}};
     if (!requestId.isEmpty())
@@ -477,41 +460,15 @@ void OrderServerPrivate::write(QTcpSocket *socket, int status, const QByteArray 
                                const QByteArray &requestId, bool replayed, int retryAfterS, bool close,
                                const QByteArray &extraHeader)
 {
+    answer(socket, slot, HttpAnswer{status, contentType, body, requestId, replayed, retryAfterS, close, extraHeader});
+}
+
+void OrderServerPrivate::answer(QTcpSocket *socket, quint64 place, const HttpAnswer &a)
+{
     if (!socket || socket->state() != QAbstractSocket::ConnectedState)
         return;
-    out.clear();
-    out += "HTTP/1.1 ";
-    out += QByteArray::number(status);
-    out += ' ';
-    out += reasonPhrase(status);
-    out += "\r\nContent-Type: ";
-    out += contentType;
-    out += "\r\nContent-Length: ";
-    out += QByteArray::number(body.size());
-    if (!requestId.isEmpty()) {
-        out += "\r\nX-Request-ID: ";
-        out += requestId;
-    }
-    if (replayed)
-        out += "\r\nIdempotent-Replayed: true";
-    if (retryAfterS >= 0) {
-        out += "\r\nRetry-After: ";
-        out += QByteArray::number(retryAfterS);
-    }
-    if (!extraHeader.isEmpty()) {
-        out += "\r\n";
-        out += extraHeader;
-    }
-    if (close)
-        out += "\r\nConnection: close";
-    out += "\r\n\r\n";
-    out += body;
-    socket->write(out);
-    // Send now rather than from the write notifier on the next turn of the event loop: that
-    // round trip (arm the notifier, poll, write, disarm) costs more than the write itself.
-    socket->flush();
-    if (close)
-        socket->disconnectFromHost();
+    if (HttpConnection *connection = HttpConnection::of(socket))
+        connection->answer(place, a);
 }
 
 int OrderServerPrivate::event(Call *c, Lane lane, EventKind kind, int status, int record, const QString &detail,
@@ -572,7 +529,10 @@ QString OrderServerPrivate::loadStore()
 void OrderServerPrivate::handle(const QHttpServerRequest &request, QTcpSocket *socket)
 {
     const QString path = request.url().path();
-    const QHttpServerRequest::Method method = request.method();
+    // HEAD wherever GET (RFC 9110 section 9.3.2): routed as GET; its answer loses the content
+    // in HttpConnection.
+    const QHttpServerRequest::Method method =
+            request.method() == QHttpServerRequest::Method::Head ? QHttpServerRequest::Method::Get : request.method();
     if (path == QLatin1String("/orders")) {
         if (method == QHttpServerRequest::Method::Post)
             return postOrder(request, socket);
@@ -654,6 +614,7 @@ void OrderServerPrivate::getOrders(const QHttpServerRequest &request, QTcpSocket
     auto *c = new Call;
     c->query = true;
     c->socket = socket;
+    c->slot = slot;
     c->ref = ref;
     c->order.op = refOp(ref);
     c->requestId = visibleAscii(requestId) ? requestId.left(200) : QByteArray();
@@ -767,6 +728,7 @@ void OrderServerPrivate::postOrder(const QHttpServerRequest &request, QTcpSocket
 
     auto *c = new Call;
     c->socket = socket;
+    c->slot = slot;
     c->requestId = requestId;
     c->key = key;
     c->ref = refText.toUtf8();
@@ -1110,9 +1072,9 @@ bool OrderServerPrivate::orderExists(Id id)
 void OrderServerPrivate::deliver(Id id)
 {
     Call *c = call(id);
-    write(c->socket, c->status,
-          c->answerProblem ? QByteArrayLiteral("application/problem+json") : QByteArrayLiteral("application/json"),
-          c->answerBody, c->requestId, c->replayed, c->retryAfterS, c->close);
+    const QByteArray type = c->answerProblem ? QByteArrayLiteral("application/problem+json") : QByteArrayLiteral("application/json");
+    answer(c->socket, c->slot,
+           HttpAnswer{c->status, type, c->answerBody, c->requestId, c->replayed, c->retryAfterS, c->close, QByteArray()});
     endCall(c);
 }
 
@@ -1254,6 +1216,11 @@ QByteArray OrderServer::adminToken() const
 const ServeOptions &OrderServer::options() const
 {
     return d->options;
+}
+
+const ConnectionGuard *OrderServer::connectionGuard() const
+{
+    return d->guard;
 }
 
 QJsonObject OrderServer::faultsJson() const

@@ -22,6 +22,11 @@ struct ServeLimits
     int maxConnections = 256;        // open connections; the next one gets 503 and is closed
     int requestTimeoutMs = 10000;    // a request must arrive whole within this (slow senders: 408)
     int idleTimeoutMs = 120000;      // an idle keep-alive connection (or a held one) is closed after this
+    // A client that sends and never reads: its connection is no longer read while this much
+    // output waits unsent, or this many requests wait for their answers; it is cut when it
+    // reads nothing for requestTimeoutMs.
+    int maxUnsentBytes = 64 * 1024;
+    int maxPipelined = 64;
 };
 
 // How `retrylab serve` (or the window's File > Serve) runs the live order service.
@@ -46,6 +51,7 @@ struct ServeOptions
     static Scenario defaultScenario();
 };
 
+class ConnectionGuard;
 class OrderServerPrivate;
 
 // The order service over real HTTP/1.1 (Qt HTTP Server on a guarded QTcpServer) with a SQLite
@@ -69,6 +75,8 @@ public:
     QUrl url() const;                // http://127.0.0.1:PORT
     QByteArray adminToken() const;   // empty: admin endpoints are open (loopback)
     const ServeOptions &options() const;
+    // The listening socket and its connections (tests read its peakBacklog()); nullptr when stopped.
+    const ConnectionGuard *connectionGuard() const;
 
     // GET/PUT /admin/faults: the network.* and server.* settings in effect.
     QJsonObject faultsJson() const;

@@ -1,0 +1,215 @@
+#include "httpconnection.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTcpSocket>
+
+namespace retrylab {
+
+HttpConnection::HttpConnection(QTcpSocket *socket) : QObject(socket), m_socket(socket)
+{
+    connect(socket, &QTcpSocket::bytesWritten, this, &HttpConnection::progressed);
+}
+
+HttpConnection *HttpConnection::of(QTcpSocket *socket)
+{
+    return socket ? socket->findChild<HttpConnection *>(QString(), Qt::FindDirectChildrenOnly) : nullptr;
+}
+
+const char *HttpConnection::reasonPhrase(int status)
+{
+    switch (status) {
+    case 100: return "Continue";
+    case 200: return "OK";
+    case 201: return "Created";
+    case 400: return "Bad Request";
+    case 401: return "Unauthorized";
+    case 404: return "Not Found";
+    case 405: return "Method Not Allowed";
+    case 408: return "Request Timeout";
+    case 409: return "Conflict";
+    case 411: return "Length Required";
+    case 413: return "Content Too Large";
+    case 414: return "URI Too Long";
+    case 415: return "Unsupported Media Type";
+    case 417: return "Expectation Failed";
+    case 422: return "Unprocessable Content";
+    case 429: return "Too Many Requests";
+    case 431: return "Request Header Fields Too Large";
+    case 500: return "Internal Server Error";
+    case 501: return "Not Implemented";
+    case 502: return "Bad Gateway";
+    case 503: return "Service Unavailable";
+    case 504: return "Gateway Timeout";
+    default: return status >= 500 ? "Server Error" : (status >= 400 ? "Client Error" : "Status");
+    }
+}
+
+void HttpConnection::compose(QByteArray &out, const HttpAnswer &a, const Request &request)
+{
+    out.clear();
+    out += "HTTP/1.1 ";
+    out += QByteArray::number(a.status);
+    out += ' ';
+    out += reasonPhrase(a.status);
+    out += "\r\nContent-Type: ";
+    out += a.contentType;
+    // A HEAD answer names the length the GET's content would have (RFC 9110 section 9.3.2).
+    out += "\r\nContent-Length: ";
+    out += QByteArray::number(a.body.size());
+    if (!a.requestId.isEmpty()) {
+        out += "\r\nX-Request-ID: ";
+        out += a.requestId;
+    }
+    if (a.replayed)
+        out += "\r\nIdempotent-Replayed: true";
+    if (a.retryAfterS >= 0) {
+        out += "\r\nRetry-After: ";
+        out += QByteArray::number(a.retryAfterS);
+    }
+    if (!a.extraHeader.isEmpty()) {
+        out += "\r\n";
+        out += a.extraHeader;
+    }
+    if (a.close || request.close)
+        out += "\r\nConnection: close";
+    out += "\r\n\r\n";
+    if (!request.head)
+        out += a.body;
+}
+
+void HttpConnection::expect(const Request &request)
+{
+    if (m_closing)
+        return;
+    Slot s;
+    s.request = request;
+    m_slots.push_back(s);
+}
+
+void HttpConnection::continueLast()
+{
+    if (m_slots.empty() || m_closing)
+        return;
+    m_slots.back().continueDue = true;
+    flush();
+}
+
+quint64 HttpConnection::begin()
+{
+    const quint64 slot = m_nextBegin++;
+    if (slot < m_firstSlot)
+        return slot; // its connection closed before it: the answer goes nowhere
+    const size_t index = size_t(slot - m_firstSlot);
+    if (index >= m_slots.size())
+        m_slots.resize(index + 1); // not seen by the guard (cannot happen): plain GET framing
+    m_slots[index].begun = true;
+    return slot;
+}
+
+void HttpConnection::answer(quint64 slot, const HttpAnswer &a)
+{
+    if (slot < m_firstSlot || slot - m_firstSlot >= m_slots.size())
+        return;
+    Slot &s = m_slots[size_t(slot - m_firstSlot)];
+    if (s.ready)
+        return;
+    s.close = a.close || s.request.close;
+    if (slot == m_firstSlot && !s.continueDue) {
+        // Its turn already: composed into one reused buffer, no copy held.
+        compose(m_out, a, s.request);
+        m_socket->write(m_out);
+        const bool close = s.close;
+        m_slots.pop_front();
+        ++m_firstSlot;
+        if (close)
+            closeAfterWrite();
+        else
+            flush();
+        // Sent now rather than from the write notifier on the next turn of the event loop: that
+        // round trip (arm the notifier, poll, write, disarm) costs more than the write itself.
+        if (m_socket->state() == QAbstractSocket::ConnectedState)
+            m_socket->flush();
+        Q_EMIT progressed();
+        return;
+    }
+    compose(s.bytes, a, s.request);
+    s.ready = true;
+    m_heldBytes += s.bytes.size();
+    flush();
+}
+
+void HttpConnection::refuse(int status, const QByteArray &title, const QString &detail)
+{
+    const QByteArray body = QJsonDocument(QJsonObject{{QStringLiteral("type"), QStringLiteral("about:blank")},
+                                                      {QStringLiteral("title"), QString::fromLatin1(title)},
+                                                      {QStringLiteral("status"), status},
+                                                      {QStringLiteral("detail"), detail}})
+                                    .toJson(QJsonDocument::Compact);
+    // The request being read when the stream was refused has a place already when its head
+    // passed; a refusal of a head or of bytes between requests takes a new one.
+    if (m_slots.empty() || m_slots.back().begun || m_slots.back().ready)
+        m_slots.emplace_back();
+    Slot &s = m_slots.back();
+    s.request.head = false;
+    s.continueDue = false;
+    s.close = true;
+    s.ready = true;
+    HttpAnswer a;
+    a.status = status;
+    a.contentType = "application/problem+json";
+    a.body = body;
+    a.close = true;
+    compose(s.bytes, a, s.request);
+    m_heldBytes += s.bytes.size();
+    m_closing = true;
+    flush();
+}
+
+qint64 HttpConnection::unsentBytes() const
+{
+    return m_heldBytes + m_socket->bytesToWrite();
+}
+
+void HttpConnection::closeAfterWrite()
+{
+    // RFC 9112 section 9.6: nothing after a close is served; disconnectFromHost() sends what
+    // is written first.
+    m_closing = true;
+    for (const Slot &later : m_slots)
+        m_heldBytes -= later.bytes.size();
+    m_slots.clear();
+    m_socket->disconnectFromHost();
+}
+
+void HttpConnection::flush()
+{
+    bool wrote = false;
+    while (!m_slots.empty()) {
+        Slot &s = m_slots.front();
+        if (s.continueDue) {
+            m_socket->write("HTTP/1.1 100 Continue\r\n\r\n");
+            s.continueDue = false;
+            wrote = true;
+        }
+        if (!s.ready)
+            break;
+        m_socket->write(s.bytes);
+        m_heldBytes -= s.bytes.size();
+        wrote = true;
+        const bool close = s.close;
+        m_slots.pop_front();
+        ++m_firstSlot;
+        if (close) {
+            closeAfterWrite();
+            break;
+        }
+    }
+    if (wrote) {
+        if (m_socket->state() == QAbstractSocket::ConnectedState)
+            m_socket->flush();
+        Q_EMIT progressed();
+    }
+}
+
+} // namespace retrylab
