@@ -38,6 +38,7 @@ void TestMetricsFormat::negotiation_data()
     QTest::addRow("json-higher-q") << QByteArray("application/json;q=0.6, text/plain;q=0.5") << true;
     QTest::addRow("equal-q-first-listed") << QByteArray("application/json;q=0.5, text/plain;q=0.5") << true;
     QTest::addRow("json-refused") << QByteArray("application/json;q=0, */*") << false;
+    QTest::addRow("both-refused") << QByteArray("application/json;q=0, text/plain;q=0") << false;
     QTest::addRow("text-refused") << QByteArray("text/plain;q=0, application/*") << true;
     QTest::addRow("application-any") << QByteArray("application/*") << true;
     QTest::addRow("case") << QByteArray("Application/JSON") << true;
