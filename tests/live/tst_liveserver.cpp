@@ -7,6 +7,7 @@
 
 #include <QJsonArray>
 #include <QNetworkAccessManager>
+#include <QRegularExpression>
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QSignalSpy>
@@ -81,6 +82,7 @@ private Q_SLOTS:
     void keyFieldOnTheWire();
     void problemDetailsHaveTypes();
     void everyProblemTypeIsDocumented();
+    void draftConformanceTableNamesRealTests();
     void errorDetailsSayWhere();
     void queriesArePaged();
     void metricsByContentNegotiation();
@@ -692,6 +694,33 @@ void TestLiveServer::everyProblemTypeIsDocumented()
     QVERIFY(text.contains("## Problem types"));
     for (const ProblemType &t : ProblemType::all())
         QVERIFY2(text.contains("| `" + QByteArray(t.slug) + "` | " + QByteArray::number(t.status)), t.slug);
+}
+
+void TestLiveServer::draftConformanceTableNamesRealTests()
+{
+    // The README's Idempotency-Key draft table: every row names a test, and every test it names
+    // is a test function of that file (a renamed test cannot leave a row without its check).
+    QFile readme(QStringLiteral(RETRYLAB_TEST_DATA "/../../README.md"));
+    QVERIFY(readme.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(readme.readAll());
+    const qsizetype from = text.indexOf(QLatin1String("| draft | `serve` | test |"));
+    QVERIFY2(from >= 0, "README.md has no draft conformance table");
+    const QString table = text.mid(from, text.indexOf(QLatin1String("\n\n"), from) - from);
+    const QStringList rows = table.split(QLatin1Char('\n')).mid(2);
+    QVERIFY(rows.size() >= 9);
+    static const QRegularExpression named(QStringLiteral("`(tst_[a-z]+)::([A-Za-z0-9]+)`"));
+    for (const QString &row : rows) {
+        auto it = named.globalMatch(row.section(QLatin1Char('|'), 3, 3));
+        QVERIFY2(it.hasNext(), qPrintable(row));
+        while (it.hasNext()) {
+            const QRegularExpressionMatch m = it.next();
+            QFile source(QStringLiteral(RETRYLAB_TEST_DATA "/../live/%1.cpp").arg(m.captured(1)));
+            QVERIFY2(source.open(QIODevice::ReadOnly), qPrintable(m.captured(1)));
+            const QString code = QString::fromUtf8(source.readAll());
+            QVERIFY2(code.contains(QRegularExpression(QStringLiteral("void Test\\w+::%1\\(\\)").arg(m.captured(2)))),
+                     qPrintable(m.captured(0)));
+        }
+    }
 }
 
 void TestLiveServer::errorDetailsSayWhere()
