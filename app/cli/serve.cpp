@@ -4,6 +4,7 @@
 #include "options.h"
 #include "output.h"
 
+#include "adminaccess.h"
 #include "orderserver.h"
 #include "scenario.h"
 
@@ -29,6 +30,7 @@ struct ServeFlags
     QCommandLineOption listen;
     QCommandLineOption db;
     QCommandLineOption keyStore;
+    QCommandLineOption adminToken;
 };
 
 ServeFlags serveFlags()
@@ -50,6 +52,12 @@ ServeFlags serveFlags()
                            QCoreApplication::translate("cli", "Where idempotency keys live: durable (in the database, the "
                                           "default) or memory (forgotten when the server restarts)."),
                            QStringLiteral("memory|durable")),
+        QCommandLineOption(QStringLiteral("admin-token"),
+                           QCoreApplication::translate("cli", "Bearer token for /admin/* (16 to 200 letters, digits or - . _ ~ + /), "
+                                          "required on every address when given; default: the environment "
+                                          "variable RETRYLAB_ADMIN_TOKEN, else none on loopback and a fresh one "
+                                          "printed at start-up elsewhere."),
+                           QStringLiteral("TOKEN")),
     };
 }
 
@@ -100,13 +108,83 @@ int readStorage(const QCommandLineParser &parser, const ServeFlags &flags, Serve
     return Continue;
 }
 
+// --admin-token, else RETRYLAB_ADMIN_TOKEN.
+int readAdminToken(const QCommandLineParser &parser, const ServeFlags &flags, ServeOptions *options)
+{
+    const bool given = parser.isSet(flags.adminToken);
+    const QByteArray token = given ? parser.value(flags.adminToken).toUtf8() : qgetenv("RETRYLAB_ADMIN_TOKEN");
+    if (!given && token.isEmpty())
+        return Continue;
+    const QString problem = AdminAccess::tokenProblem(token);
+    if (!problem.isEmpty()) {
+        fail(QCoreApplication::translate("cli", "serve: %1: %2")
+                     .arg(given ? QStringLiteral("--admin-token") : QStringLiteral("RETRYLAB_ADMIN_TOKEN"), problem));
+        return ExitUsage;
+    }
+    options->adminToken = token;
+    return Continue;
+}
+
+// The faults in effect, named as in the scenario ("network.responseLoss 0.3, 1 script entry"); empty: none.
+QString activeFaults(const Scenario &s)
+{
+    QStringList on;
+    const auto add = [&on](const char *name, double value) {
+        if (value > 0)
+            on << QStringLiteral("%1 %2").arg(QLatin1String(name)).arg(value);
+    };
+    add("network.requestLoss", s.network.requestLoss);
+    add("network.responseLoss", s.network.responseLoss);
+    add("network.resetAfterCommit", s.network.resetAfterCommit);
+    add("network.latencySpike", s.network.latencySpike);
+    add("server.error5xxBeforeCommit", s.server.error5xxBeforeCommit);
+    add("server.error5xxAfterCommit", s.server.error5xxAfterCommit);
+    add("server.throttle429", s.server.throttle429);
+    add("server.capacity", s.server.capacity);
+    add("server.processingMs", s.server.processingMs.base + s.server.processingMs.jitter);
+    if (!s.server.restartsAtS.isEmpty())
+        on << QCoreApplication::translate("cli", "%n scheduled restart(s)", nullptr, int(s.server.restartsAtS.size()));
+    if (!s.network.script.isEmpty())
+        on << QCoreApplication::translate("cli", "%n script entry(s) (network.script)", nullptr, int(s.network.script.size()));
+    return on.join(QStringLiteral(", "));
+}
+
+// The request to try, as the server's mode needs it; --max-time because a fault may hold the answer.
+QString trySteps(const Scenario &s, const QString &url)
+{
+    const auto tryLine = [](const QString &command) {
+        return QCoreApplication::translate("cli", "  try: %1\n").arg(command);
+    };
+    const QString post = QStringLiteral("curl -i --max-time 5 -X POST %1/orders -H 'Content-Type: application/json' "
+                                        "-H 'Idempotency-Key: %2' -d '{\"ref\":\"ORD-0001\",\"item\":\"book\",\"qty\":1}'");
+    switch (s.server.idempotency.mode) {
+    case IdempotencyMode::Token:
+        return QCoreApplication::translate("cli", "  tokens: first get one, then send it as the key:\n")
+                + tryLine(QStringLiteral("curl -s --max-time 5 -X POST %1/order-tokens").arg(url))
+                + tryLine(post.arg(url, QStringLiteral("<token>")));
+    case IdempotencyMode::Off:
+        return QCoreApplication::translate("cli", "  idempotency is off: the server ignores Idempotency-Key (every POST "
+                                                  "that commits is a new order)\n")
+                + tryLine(post.arg(url, QStringLiteral("k-1")));
+    default:
+        return tryLine(post.arg(url, QStringLiteral("k-1")));
+    }
+}
+
 // What the server says once it listens: where, with which settings, and a request to try.
 QString banner(const OrderServer &server, const ServeOptions &options, bool fromScenario)
 {
     const Scenario &s = options.scenario;
     const QString url = server.url().toString();
-    QString text = QCoreApplication::translate("cli", "RetryLab order service listening on %1\n").arg(url);
-    if (options.address == QHostAddress::Any || options.address == QHostAddress::AnyIPv4) {
+    const bool everywhere = options.address == QHostAddress::Any || options.address == QHostAddress::AnyIPv4
+            || options.address == QHostAddress::AnyIPv6;
+    QString text = everywhere ? QCoreApplication::translate("cli", "RetryLab order service listening on http://%1:%2 "
+                                                                   "(every address of this machine; here: %3)\n")
+                                        .arg(options.address.toString())
+                                        .arg(server.port())
+                                        .arg(url)
+                              : QCoreApplication::translate("cli", "RetryLab order service listening on %1\n").arg(url);
+    if (everywhere) {
         // What students type: this machine's other addresses.
         const QList<QHostAddress> addresses = QNetworkInterface::allAddresses();
         for (const QHostAddress &a : addresses) {
@@ -117,13 +195,24 @@ QString banner(const OrderServer &server, const ServeOptions &options, bool from
     text += QCoreApplication::translate("cli", "  idempotency: %1, key store: %2, database: %3\n")
                     .arg(scenario::toString(s.server.idempotency.mode), scenario::toString(s.server.idempotency.store),
                          options.dbFile.isEmpty() ? QCoreApplication::translate("cli", "in memory") : echo(options.dbFile, -1));
+    if (!options.dbFile.isEmpty()) {
+        const OrderServer::Loaded loaded = server.loaded();
+        text += QCoreApplication::translate("cli", "  loaded from the file: %1 records, %2 keys, %3 order tokens\n")
+                        .arg(loaded.records)
+                        .arg(loaded.keys)
+                        .arg(loaded.tokens);
+    }
     if (fromScenario)
         text += QCoreApplication::translate("cli", "  server and fault settings from scenario %1 (seed %2)\n").arg(echo(s.name), QString::number(s.seed));
-    if (!server.adminToken().isEmpty())
+    const QString faults = activeFaults(s);
+    text += faults.isEmpty() ? QCoreApplication::translate("cli", "  faults: none\n")
+                             : QCoreApplication::translate("cli", "  faults: %1 (an answer may never come)\n").arg(faults);
+    if (!options.adminToken.isEmpty())
+        text += QCoreApplication::translate("cli", "  admin: needs the token given by --admin-token or RETRYLAB_ADMIN_TOKEN\n");
+    else if (!server.adminToken().isEmpty())
         text += QCoreApplication::translate("cli", "  admin token (Authorization: Bearer ...): %1\n").arg(QString::fromLatin1(server.adminToken()));
-    text += QCoreApplication::translate("cli", "  try: curl -i -X POST %1/orders -H 'Content-Type: application/json' "
-                           "-H 'Idempotency-Key: k-1' -d '{\"ref\":\"ORD-0001\",\"item\":\"book\",\"qty\":1}'\n"
-                           "Press Ctrl+C to stop.\n").arg(url);
+    text += trySteps(s, url);
+    text += QCoreApplication::translate("cli", "Press Ctrl+C to stop.\n");
     return text;
 }
 
@@ -163,14 +252,14 @@ bool serveUntilStopped()
 int serveCommand(const QStringList &arguments)
 {
     CommandParser command(QStringLiteral("serve"),
-                          QStringLiteral("[--port P] [--listen ADDR] [--db FILE] [--key-store memory|durable] "
+                          QStringLiteral("[--port P] [--listen ADDR] [--db FILE] [--key-store memory|durable] [--admin-token TOKEN] "
                                          "[--scenario NAME|FILE] [--set path=value ...]"),
                           QCoreApplication::translate("cli", "Serves the order service over real HTTP/1.1: POST /orders, GET /orders/{id}, "
                                          "GET /orders?ref=, POST /order-tokens, GET /metrics, GET /healthz, "
-                                         "GET|PUT /admin/faults, POST /admin/reset. Stop it with Ctrl+C."));
+                                         "GET /problems/{type}, GET|PUT /admin/faults, POST /admin/reset. Stop it with Ctrl+C."));
     QCommandLineParser &parser = command.parser();
     const ServeFlags flags = serveFlags();
-    for (const QCommandLineOption &option : {flags.port, flags.listen, flags.db, flags.keyStore, scenarioOption(),
+    for (const QCommandLineOption &option : {flags.port, flags.listen, flags.db, flags.keyStore, flags.adminToken, scenarioOption(),
                                              setOption(), seedOption()})
         parser.addOption(option);
     if (const int rc = command.parse(arguments); rc != Continue)
@@ -184,6 +273,8 @@ int serveCommand(const QStringList &arguments)
     if (const int rc = readAddress(parser, flags, &options); rc != Continue)
         return rc;
     if (const int rc = readStorage(parser, flags, &options); rc != Continue)
+        return rc;
+    if (const int rc = readAdminToken(parser, flags, &options); rc != Continue)
         return rc;
 
     // The store grows by small blocks all the time: keep freed heap instead of handing it back to

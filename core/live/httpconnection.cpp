@@ -24,6 +24,7 @@ const char *HttpConnection::reasonPhrase(int status)
     case 201: return "Created";
     case 400: return "Bad Request";
     case 401: return "Unauthorized";
+    case 403: return "Forbidden";
     case 404: return "Not Found";
     case 405: return "Method Not Allowed";
     case 408: return "Request Timeout";

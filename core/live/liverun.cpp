@@ -189,6 +189,8 @@ void LiveRunPrivate::getJson(const QUrl &url, std::function<void(int, const QJso
 {
     QNetworkRequest r = request(url);
     r.setTransferTimeout(10000);
+    // GET /metrics answers the Prometheus text format unless JSON is asked for.
+    r.setRawHeader("Accept", "application/json");
     QNetworkReply *reply = nam.get(r);
     helpers.append(reply);
     const int gen = generation;

@@ -2,6 +2,10 @@
 
 #include "faults.h"
 
+#include "adminaccess.h"
+#include "idempotencykey.h"
+#include "metricsformat.h"
+#include "problemtypes.h"
 #include "connectionguard.h"
 #include "httpconnection.h"
 #include "orderservice.h"
@@ -22,6 +26,7 @@
 #include <QRandomGenerator>
 #include <QTcpSocket>
 #include <QTimer>
+#include <QUrlQuery>
 
 #include <deque>
 #include <unordered_map>
@@ -167,15 +172,6 @@ void appendJsonString(QByteArray &out, const QByteArray &utf8)
     out += '"';
 }
 
-// Compares every byte whatever differs first, so the time taken does not reveal a prefix.
-bool sameSecret(const QByteArray &given, const QByteArray &expected)
-{
-    uchar diff = given.size() == expected.size() ? 0 : 1;
-    for (qsizetype i = 0; i < expected.size(); ++i)
-        diff |= uchar(expected.at(i) ^ (i < given.size() ? given.at(i) : 0));
-    return diff == 0;
-}
-
 bool visibleAscii(const QByteArray &text)
 {
     for (const char c : text) {
@@ -183,6 +179,23 @@ bool visibleAscii(const QByteArray &text)
             return false;
     }
     return true;
+}
+
+// ?name=N of GET /orders: `fallback` when absent; a message naming it when not a whole number in range.
+int queryNumber(const QUrlQuery &query, const QString &name, int min, int max, int fallback, QString *error)
+{
+    if (!query.hasQueryItem(name))
+        return fallback;
+    const QString text = query.queryItemValue(name, QUrl::FullyDecoded);
+    bool ok = false;
+    const qint64 n = text.toLongLong(&ok);
+    if (!ok || n < min || n > max) {
+        if (error->isEmpty())
+            *error = QStringLiteral("?%1= expects a whole number from %2 to %3, got '%4'")
+                             .arg(name).arg(min).arg(max).arg(text.left(20));
+        return fallback;
+    }
+    return int(n);
 }
 
 } // namespace
@@ -212,7 +225,12 @@ struct Call : ServerRequest
     int pendingRecord = 0;   // the id persist() wrote
     QByteArray answerBody;   // what the answer carries
     bool answerProblem = false; // application/problem+json
-    QList<QByteArray> found; // a status query's orders
+    QList<QByteArray> found; // a status query's orders (one page)
+    qint64 arrivedNs = 0;    // on the trace clock: the latency histogram's start
+    int after = 0;           // a status query's page: orders with an id above this
+    int limit = 100;         // at most this many
+    qint64 total = 0;        // orders of the reference in all
+    int nextAfter = 0;       // the cursor of the next page, 0: the last page
     Trace events;
 };
 
@@ -230,6 +248,7 @@ public:
     bool isDown = false;
     quint16 port = 0;
     QByteArray adminToken;
+    OrderServer::Loaded loaded; // what loadStore() found
     HttpFront *http = nullptr;
     QPointer<ConnectionGuard> guard;
     OrderStore store;
@@ -258,6 +277,7 @@ public:
     int lastEventId = 0; // ids of the Watch trace's events (trace.h)
     // counters since start-up besides the pipeline's (records and duplicates come from the store)
     qint64 httpAttempts = 0, malformed400 = 0;
+    LatencyHistogram latency; // arrival to answer of what the pipeline answers
 
     bool tracing() const override
     {
@@ -294,6 +314,7 @@ public:
         arrivals.clear();
         memoryErrorBodies.clear();
         httpAttempts = malformed400 = 0;
+        latency.clear();
     }
 
     quint64 keyId(const QByteArray &key)
@@ -347,6 +368,8 @@ public:
     void postToken(const QHttpServerRequest &request, QTcpSocket *socket);
     void getOrders(const QHttpServerRequest &request, QTcpSocket *socket, const QString &path);
     void admin(const QHttpServerRequest &request, QTcpSocket *socket, const QString &path);
+    // Why POST /admin/reset with this body may not delete the records (empty: it may).
+    QString resetRefusal(const QByteArray &body) const;
     void arrive(Call *c);
     // A latency spike: the request reaches the server spikeMs later (a status query is then
     // answered only if the server did not restart and its client is still there).
@@ -392,8 +415,9 @@ public:
 
     // `cause`: the typed reason, sent as the extension member "cause" (trace::causeName) so that a
     // client reads it without parsing the English detail.
+    // `type`: a ProblemType slug when neither the status nor the cause tells it.
     QByteArray problem(int status, const QString &detail, const QByteArray &requestId = QByteArray(),
-                       TraceCause cause = TraceCause::None) const;
+                       TraceCause cause = TraceCause::None, const char *type = nullptr) const;
     void write(QTcpSocket *socket, int status, const QByteArray &contentType, const QByteArray &body,
                const QByteArray &requestId, bool replayed = false, int retryAfterS = -1, bool close = false,
                const QByteArray &extraHeader = QByteArray());
@@ -443,9 +467,11 @@ private:
     OrderServerPrivate *m_d;
 };
 
-QByteArray OrderServerPrivate::problem(int status, const QString &detail, const QByteArray &requestId, TraceCause cause) const
+QByteArray OrderServerPrivate::problem(int status, const QString &detail, const QByteArray &requestId, TraceCause cause,
+                                       const char *type) const
 {
-    QJsonObject o{{QStringLiteral("type"), QStringLiteral("about:blank")},
+    const ProblemType *named = type ? ProblemType::find(QString::fromLatin1(type)) : nullptr;
+    QJsonObject o{{QStringLiteral("type"), (named ? *named : ProblemType::of(status, cause)).uri()},
                   {QStringLiteral("title"), QString::fromLatin1(HttpConnection::reasonPhrase(status))},
                   {QStringLiteral("status"), status},
                   {QStringLiteral("detail"), detail}};
@@ -506,7 +532,9 @@ QString OrderServerPrivate::loadStore()
 {
     // Put back what an earlier process committed: records, and the keys and tokens of a durable
     // key store (a memory key store starts empty: the restart lesson).
+    loaded = OrderServer::Loaded();
     store.forEachRecord([this](const OrderStore::Row &row) {
+        ++loaded.records;
         StoredRecord r;
         r.id = row.id;
         r.op = row.op;
@@ -519,9 +547,13 @@ QString OrderServerPrivate::loadStore()
         return QStringLiteral("the records table has gaps in its ids; it was not written by retrylab serve");
     if (keysInDb) {
         store.forEachKey([this](const OrderStore::KeyRow &k) {
+            ++loaded.keys;
             service->loadKey(keyId(k.key), k.createdUs, k.fingerprint, k.status, k.record);
         });
-        store.forEachToken([this](const QByteArray &token, bool used) { service->loadToken(keyId(token), used); });
+        store.forEachToken([this](const QByteArray &token, bool used) {
+            ++loaded.tokens;
+            service->loadToken(keyId(token), used);
+        });
     }
     return QString();
 }
@@ -556,7 +588,22 @@ void OrderServerPrivate::handle(const QHttpServerRequest &request, QTcpSocket *s
             return writeProblem(socket, 405, QStringLiteral("use GET on %1").arg(path), QByteArray(), false, "Allow: GET");
         if (path == QLatin1String("/healthz"))
             return write(socket, 200, "application/json", QByteArrayLiteral("{\"status\":\"ok\"}"), QByteArray());
-        return write(socket, 200, "application/json", QJsonDocument(q->metricsJson()).toJson(QJsonDocument::Compact),
+        // The lab's own client and scripts ask for JSON; Prometheus and curl get the text format.
+        if (prefersJson(request.value("accept")))
+            return write(socket, 200, "application/json", QJsonDocument(q->metricsJson()).toJson(QJsonDocument::Compact),
+                         QByteArray(), false, -1, false, "Vary: Accept");
+        return write(socket, 200, "text/plain; version=0.0.4; charset=utf-8", prometheusText(q->metricsJson(), latency),
+                     QByteArray(), false, -1, false, "Vary: Accept");
+    }
+    if (path.startsWith(QLatin1String("/problems/"))) {
+        const ProblemType *type = ProblemType::find(QStringView(path).mid(10));
+        if (!type)
+            return writeProblem(socket, 404, QStringLiteral("no such problem type: %1").arg(path.mid(10).left(60)));
+        if (method != QHttpServerRequest::Method::Get)
+            return writeProblem(socket, 405, QStringLiteral("use GET on %1").arg(path), QByteArray(), false, "Allow: GET");
+        return write(socket, 200, "text/plain; charset=utf-8",
+                     QByteArray(type->slug) + " (" + QByteArray::number(type->status) + ")\n\n" + type->about
+                             + "\n\nAll problem types: docs/http-service.md#problem-types\n",
                      QByteArray());
     }
     if (path.startsWith(QLatin1String("/admin/")))
@@ -566,10 +613,14 @@ void OrderServerPrivate::handle(const QHttpServerRequest &request, QTcpSocket *s
 
 void OrderServerPrivate::admin(const QHttpServerRequest &request, QTcpSocket *socket, const QString &path)
 {
-    if (!adminToken.isEmpty() && !sameSecret(request.value("authorization"), "Bearer " + adminToken))
-        return writeProblem(socket, 401, QStringLiteral("the admin endpoints need the bearer token printed at start-up"),
-                            QByteArray(), false, "WWW-Authenticate: Bearer");
     const QHttpServerRequest::Method method = request.method();
+    const QByteArray methodName = method == QHttpServerRequest::Method::Get   ? QByteArrayLiteral("GET")
+                                : method == QHttpServerRequest::Method::Put   ? QByteArrayLiteral("PUT")
+                                : method == QHttpServerRequest::Method::Post  ? QByteArrayLiteral("POST")
+                                                                               : QByteArrayLiteral("OTHER");
+    const AdminAccess::Verdict verdict = AdminAccess(adminToken).check(AdminAccess::fromHeaders(methodName, request.headers()));
+    if (!verdict.allowed())
+        return writeProblem(socket, verdict.status, verdict.detail, QByteArray(), false, verdict.header);
     if (path == QLatin1String("/admin/faults")) {
         if (method == QHttpServerRequest::Method::Get)
             return write(socket, 200, "application/json", QJsonDocument(q->faultsJson()).toJson(QJsonDocument::Compact),
@@ -590,11 +641,30 @@ void OrderServerPrivate::admin(const QHttpServerRequest &request, QTcpSocket *so
     if (path == QLatin1String("/admin/reset")) {
         if (method != QHttpServerRequest::Method::Post)
             return writeProblem(socket, 405, QStringLiteral("use POST on /admin/reset"), QByteArray(), false, "Allow: POST");
+        const QString refusal = resetRefusal(request.body());
+        if (!refusal.isEmpty())
+            return writeProblem(socket, 400, refusal);
         write(socket, 200, "application/json", QByteArrayLiteral("{\"status\":\"reset\"}"), QByteArray());
         q->reset();
         return;
     }
     writeProblem(socket, 404, QStringLiteral("no such endpoint: %1").arg(path.left(100)));
+}
+
+QString OrderServerPrivate::resetRefusal(const QByteArray &body) const
+{
+    // A file store holds what may be a class's work: its reset is asked for in so many words.
+    QJsonParseError error;
+    const QJsonDocument doc = body.trimmed().isEmpty() ? QJsonDocument(QJsonObject()) : QJsonDocument::fromJson(body, &error);
+    if (!doc.isObject())
+        return QStringLiteral("POST /admin/reset takes a JSON object, e.g. {\"confirm\":\"delete-records\"}");
+    const QJsonValue confirm = doc.object().value(QLatin1String("confirm"));
+    if (!options.dbFile.isEmpty() && confirm.toString() != QLatin1String("delete-records"))
+        return QStringLiteral("the records are in the file %1: send {\"confirm\":\"delete-records\"} to delete them")
+                .arg(options.dbFile.right(120));
+    if (!confirm.isUndefined() && confirm.toString() != QLatin1String("delete-records"))
+        return QStringLiteral("\"confirm\" must be \"delete-records\"");
+    return QString();
 }
 
 void OrderServerPrivate::getOrders(const QHttpServerRequest &request, QTcpSocket *socket, const QString &path)
@@ -611,8 +681,16 @@ void OrderServerPrivate::getOrders(const QHttpServerRequest &request, QTcpSocket
     if (ref.isEmpty() || ref.size() > 64)
         return writeProblem(socket, 400, QStringLiteral("GET /orders needs ?ref=ORD-0007 (at most 64 characters)"));
     const QByteArray requestId = request.value("x-request-id");
+    QString pageError;
+    const int limit = queryNumber(request.query(), QStringLiteral("limit"), 1, 1000, 100, &pageError);
+    const int after = queryNumber(request.query(), QStringLiteral("after"), 0, std::numeric_limits<int>::max(), 0, &pageError);
+    if (!pageError.isEmpty())
+        return writeProblem(socket, 400, pageError);
     auto *c = new Call;
+    c->arrivedNs = clock.nsecsElapsed();
     c->query = true;
+    c->limit = limit;
+    c->after = after;
     c->socket = socket;
     c->slot = slot;
     c->ref = ref;
@@ -679,20 +757,31 @@ void OrderServerPrivate::postToken(const QHttpServerRequest &request, QTcpSocket
 void OrderServerPrivate::postOrder(const QHttpServerRequest &request, QTcpSocket *socket)
 {
     QByteArray requestId = request.value("x-request-id");
-    QByteArray key = request.value("idempotency-key");
+    QList<QByteArray> keyFields;
+    bool hasLength = false;
+    for (const auto &h : request.headers()) {
+        if (h.first.compare("idempotency-key", Qt::CaseInsensitive) == 0)
+            keyFields.append(h.second);
+        else if (h.first.compare("content-length", Qt::CaseInsensitive) == 0)
+            hasLength = true;
+    }
+    const IdempotencyKeyField keyField = IdempotencyKeyField::parse(keyFields, options.limits.maxKeyChars);
+    QByteArray key = keyField.key;
     // A malformed order is answered 400 before the service sees it; the Watch view still shows it.
-    auto refuse = [&](const QString &detail) {
+    auto refuse = [&](const QString &detail, int status = 400, const char *type = nullptr) {
         // An HTTP attempt refused before the service: counted as the simulation counts a 400.
         ++httpAttempts;
-        ++malformed400;
-        writeProblem(socket, 400, detail, requestId);
+        if (status == 400)
+            ++malformed400;
+        write(socket, status, "application/problem+json", problem(status, detail, requestId, TraceCause::None, type),
+              requestId);
         if (tracing()) {
             Call call;
             call.requestId = requestId;
             call.key = key;
             call.arrivedId = event(&call, Lane::Server, EventKind::RequestArrived, 0, 0, serverwords::postOrders());
-            event(&call, Lane::Server, EventKind::Rejected, 400, 0, detail, {TraceCause::MalformedRequest});
-            event(&call, Lane::Server, EventKind::ResponseSent, 400, 0, QStringLiteral("400"),
+            event(&call, Lane::Server, EventKind::Rejected, status, 0, detail, {TraceCause::MalformedRequest});
+            event(&call, Lane::Server, EventKind::ResponseSent, status, 0, QString::number(status),
                   {TraceCause::None, -1, 0, 0, 0, TraceOutcome::Response});
             Q_EMIT q->requestHandled(call.events);
         }
@@ -704,20 +793,21 @@ void OrderServerPrivate::postOrder(const QHttpServerRequest &request, QTcpSocket
     }
     if (requestId.isEmpty())
         requestId = mintPrefix + QByteArray::number(++minted);
-    const int maxKey = options.limits.maxKeyChars;
-    if (key.size() > maxKey) {
-        key.clear();
-        return refuse(QStringLiteral("Idempotency-Key is longer than %1 characters").arg(maxKey));
-    }
-    if (!key.isEmpty() && !visibleAscii(key)) {
-        key.clear();
-        return refuse(QStringLiteral("Idempotency-Key must be visible ASCII characters"));
-    }
+    if (!keyField.error.isEmpty())
+        return refuse(keyField.error, 400, "invalid-key");
 
+    const QByteArray body = request.body();
+    if (body.isEmpty() && !hasLength)
+        return refuse(QStringLiteral("POST /orders needs a body with a Content-Length: none was sent"), 411);
+    if (body.trimmed().isEmpty())
+        return refuse(QStringLiteral("the body is empty: expected a JSON object such as {\"ref\":\"ORD-0007\"}"));
     QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(request.body(), &error);
+    const QJsonDocument doc = QJsonDocument::fromJson(body, &error);
     if (error.error != QJsonParseError::NoError)
-        return refuse(QStringLiteral("the body is not JSON: %1").arg(error.errorString()));
+        return refuse(QStringLiteral("the body is not JSON: %1 at byte %2 of %3")
+                              .arg(error.errorString())
+                              .arg(error.offset)
+                              .arg(body.size()));
     if (!doc.isObject())
         return refuse(QStringLiteral("the body must be a JSON object"));
     const QJsonObject payload = doc.object();
@@ -727,6 +817,7 @@ void OrderServerPrivate::postOrder(const QHttpServerRequest &request, QTcpSocket
         return refuse(QStringLiteral("\"ref\" is required: a string such as \"ORD-0007\" (1 to 64 characters)"));
 
     auto *c = new Call;
+    c->arrivedNs = clock.nsecsElapsed();
     c->socket = socket;
     c->slot = slot;
     c->requestId = requestId;
@@ -927,7 +1018,7 @@ void OrderServerPrivate::failedBeforeCommit(Id id, qint64 now)
 {
     Call *c = call(id);
     const ServerConfig &sc = scenario.server;
-    c->answerBody = problem(sc.errorStatus, serverwords::failedBeforeCommit(), c->requestId);
+    c->answerBody = problem(sc.errorStatus, serverwords::failedBeforeCommit(), c->requestId, TraceCause::None, "failed-before-commit");
     c->answerProblem = true;
     // Nothing is stored for a failure before commit (OrderService::storedStatus): the row goes.
     Q_UNUSED(now);
@@ -953,7 +1044,7 @@ QString OrderServerPrivate::persist(Id id, int status, qint64 now, bool *keyTake
     order += ",\"payload\":";
     order += c->body;
     order += '}';
-    const QByteArray errorBody = after ? problem(sc.errorStatus, serverwords::failedAfterCommit(), c->requestId)
+    const QByteArray errorBody = after ? problem(sc.errorStatus, serverwords::failedAfterCommit(), c->requestId, TraceCause::None, "failed-after-commit")
                                        : QByteArray();
     OrderStore::Commit commit;
     commit.id = recordId;
@@ -1004,22 +1095,35 @@ void OrderServerPrivate::prepareAnswer(Id id, ServerAnswer why, const QString &r
         c->answerProblem = true;
         return;
     case ServerAnswer::Full:
-        c->answerBody = problem(503, QStringLiteral("server full: retry after %1 s").arg(sc.retryAfterS), c->requestId);
+        c->answerBody = problem(503, QStringLiteral("server full: retry after %1 s").arg(sc.retryAfterS), c->requestId, TraceCause::ServerFull);
         c->answerProblem = true;
         return;
     case ServerAnswer::Refused:
     case ServerAnswer::VersionConflict:
-        c->answerBody = problem(c->status, reason, c->requestId, cause);
+        // A used token keeps the lesson's 409 (design 1.4b), although the draft keeps 409 for a
+        // request in progress: the detail says what it means and what to do instead.
+        c->answerBody = problem(c->status,
+                                cause == TraceCause::TokenUsed
+                                        ? reason + QStringLiteral(": the order it created exists; ask GET /orders?ref= "
+                                                                  "instead of retrying")
+                                        : reason,
+                                c->requestId, cause);
         c->answerProblem = true;
         return;
     case ServerAnswer::Replayed:
         c->answerBody = replayBody(c);
         c->answerProblem = c->status >= 400;
+        // A stored 503 or 429 tells its client again when to come back (RFC 9110 section 10.2.3).
+        if (c->status == 503 || c->status == 429)
+            c->retryAfterS = sc.retryAfterS;
         return;
     case ServerAnswer::FailedBeforeCommit:
     case ServerAnswer::FailedAfterCommit:
+        if (c->status == 503)
+            c->retryAfterS = sc.retryAfterS;
+        return; // the body was written by failedBeforeCommit() / persist()
     case ServerAnswer::Created:
-        return; // written by failedBeforeCommit() / persist()
+        return; // written by persist()
     case ServerAnswer::Query:
         return queryBody(c);
     }
@@ -1045,19 +1149,27 @@ void OrderServerPrivate::queryBody(Call *c)
     } else if (c->status == 404) {
         c->answerBody = problem(404, QStringLiteral("no order with ref %1").arg(QString::fromUtf8(c->ref)), c->requestId);
     } else if (c->status != 200) {
-        c->answerBody = problem(c->status, serverwords::queryFailed(), c->requestId);
+        c->answerBody = problem(c->status, serverwords::queryFailed(), c->requestId, TraceCause::QueryFailed);
     } else {
         c->answerProblem = false;
         QByteArray &body = c->answerBody;
+        // "count" is every order of the reference; "orders" one page of them, oldest first, and
+        // "next" the page after it while there is one.
         body = "{\"ref\":";
         appendJsonString(body, c->ref);
-        body += ",\"count\":" + QByteArray::number(c->found.size()) + ",\"orders\":[";
+        body += ",\"count\":" + QByteArray::number(c->total) + ",\"orders\":[";
         for (int i = 0; i < c->found.size(); ++i) {
             if (i)
                 body += ',';
             body += c->found.at(i);
         }
-        body += "]}";
+        body += ']';
+        if (c->nextAfter > 0) {
+            body += ",\"next\":";
+            appendJsonString(body, "/orders?ref=" + QUrl::toPercentEncoding(QString::fromUtf8(c->ref)) + "&after="
+                                           + QByteArray::number(c->nextAfter) + "&limit=" + QByteArray::number(c->limit));
+        }
+        body += '}';
         c->found.clear();
     }
 }
@@ -1065,13 +1177,17 @@ void OrderServerPrivate::queryBody(Call *c)
 bool OrderServerPrivate::orderExists(Id id)
 {
     Call *c = call(id);
-    c->found = store.recordsByRef(c->ref, 100);
-    return !c->found.isEmpty();
+    const OrderStore::Page page = store.recordsByRef(c->ref, c->after, c->limit);
+    c->found = page.bodies;
+    c->total = page.total;
+    c->nextAfter = page.more ? page.lastId : 0;
+    return page.total > 0;
 }
 
 void OrderServerPrivate::deliver(Id id)
 {
     Call *c = call(id);
+    latency.observe(clock.nsecsElapsed() - c->arrivedNs);
     const QByteArray type = c->answerProblem ? QByteArrayLiteral("application/problem+json") : QByteArrayLiteral("application/json");
     answer(c->socket, c->slot,
            HttpAnswer{c->status, type, c->answerBody, c->requestId, c->replayed, c->retryAfterS, c->close, QByteArray()});
@@ -1101,6 +1217,11 @@ QString OrderServer::start(const ServeOptions &options)
     stop();
     if (!(options.timeScale >= 0.001 && options.timeScale <= 1000))
         return QStringLiteral("time scale %1 is outside 0.001 to 1000").arg(options.timeScale);
+    if (!options.adminToken.isEmpty()) {
+        const QString tokenProblem = AdminAccess::tokenProblem(options.adminToken);
+        if (!tokenProblem.isEmpty())
+            return QStringLiteral("admin token: %1").arg(tokenProblem);
+    }
     d->options = options;
     d->scenario = options.scenario;
     d->timeScale = options.timeScale;
@@ -1136,11 +1257,8 @@ QString OrderServer::start(const ServeOptions &options)
     d->http = new HttpFront(d.get(), this);
     d->http->bind(guard);
     d->adminToken = options.adminToken;
-    if (d->adminToken.isEmpty() && !options.address.isLoopback()) {
-        const quint64 a = QRandomGenerator::system()->generate64();
-        const quint64 b = QRandomGenerator::system()->generate64();
-        d->adminToken = QByteArray::number(a, 16).rightJustified(16, '0') + QByteArray::number(b, 16).rightJustified(16, '0');
-    }
+    if (d->adminToken.isEmpty() && !options.address.isLoopback())
+        d->adminToken = AdminAccess::mintToken();
     const quint32 prefix = QRandomGenerator::global()->generate();
     d->mintPrefix = "srv-" + QByteArray::number(prefix, 16).rightJustified(8, '0') + '-';
     d->running = true;
@@ -1211,6 +1329,11 @@ QUrl OrderServer::url() const
 QByteArray OrderServer::adminToken() const
 {
     return d->adminToken;
+}
+
+OrderServer::Loaded OrderServer::loaded() const
+{
+    return d->loaded;
 }
 
 const ServeOptions &OrderServer::options() const

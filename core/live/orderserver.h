@@ -38,8 +38,10 @@ struct ServeOptions
     // Server and fault settings: network.* and server.* (processing time, faults, idempotency,
     // key store) and the seed of the fault dice. The client and workload parts are ignored.
     Scenario scenario = defaultScenario();
-    // Admin endpoints need "Authorization: Bearer <token>" when this is set; start() mints one
-    // when it is empty and the address is not loopback.
+    // Admin endpoints need "Authorization: Bearer <token>" when this is set, on every address;
+    // start() mints one when it is empty and the address is not loopback. With or without a
+    // token they refuse requests from web pages (Origin) and bodies not declared JSON
+    // (AdminAccess), and a --db file is reset only with {"confirm":"delete-records"}.
     QByteArray adminToken;
     ServeLimits limits;
     // Real time per simulated time (0.1: a simulated millisecond takes 0.1 ms): processing time,
@@ -73,7 +75,13 @@ public:
 
     quint16 port() const;
     QUrl url() const;                // http://127.0.0.1:PORT
-    QByteArray adminToken() const;   // empty: admin endpoints are open (loopback)
+    QByteArray adminToken() const;   // empty: no token (loopback; AdminAccess's checks still hold)
+    // What start() found in the --db file.
+    struct Loaded
+    {
+        qint64 records = 0, keys = 0, tokens = 0;
+    };
+    Loaded loaded() const;
     const ServeOptions &options() const;
     // The listening socket and its connections (tests read its peakBacklog()); nullptr when stopped.
     const ConnectionGuard *connectionGuard() const;

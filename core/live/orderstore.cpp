@@ -1,6 +1,7 @@
 #include "orderstore.h"
 
 #include <QAtomicInt>
+#include <QFile>
 #include <QSqlDatabase>
 #include <QSqlDriver>
 #include <QSqlError>
@@ -8,6 +9,10 @@
 #include <QVariant>
 
 #include <sqlite3.h>
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 namespace retrylab {
 
@@ -26,10 +31,11 @@ struct OrderStore::Private
     QString fileName;
     QSqlDatabase db;
     QString error;
+    int lockFd = -1; // FILE.lock, flock()ed while open (Access::Exclusive)
     sqlite3 *handle = nullptr;
     sqlite3_stmt *begin = nullptr, *commit = nullptr, *rollback = nullptr, *insertRecord = nullptr,
                  *reserveKey = nullptr, *insertKey = nullptr, *upsertKey = nullptr, *finishKey = nullptr,
-                 *deleteKey = nullptr, *keyBody = nullptr, *recordBody = nullptr, *byRef = nullptr,
+                 *deleteKey = nullptr, *keyBody = nullptr, *recordBody = nullptr, *byRef = nullptr, *countRef = nullptr,
                  *storeKeyError = nullptr, *insertToken = nullptr, *markToken = nullptr;
 
     sqlite3_stmt *prepare(const char *sql)
@@ -43,7 +49,7 @@ struct OrderStore::Private
     void finalizeAll()
     {
         for (sqlite3_stmt **stmt : {&begin, &commit, &rollback, &insertRecord, &reserveKey, &insertKey, &upsertKey,
-                                    &finishKey, &deleteKey, &keyBody, &recordBody, &byRef, &storeKeyError,
+                                    &finishKey, &deleteKey, &keyBody, &recordBody, &byRef, &countRef, &storeKeyError,
                                     &insertToken, &markToken}) {
             sqlite3_finalize(*stmt);
             *stmt = nullptr;
@@ -102,11 +108,42 @@ OrderStore::~OrderStore()
     close();
 }
 
-QString OrderStore::open(const QString &fileName)
+namespace {
+// Takes FILE.lock for this process: an empty string, or who holds it.
+QString lockFile(const QString &fileName, int *fd)
+{
+    const QByteArray path = QFile::encodeName(fileName + QStringLiteral(".lock"));
+    *fd = ::open(path.constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (*fd < 0)
+        return QStringLiteral("cannot create the lock file %1.lock: %2").arg(fileName, QString::fromLocal8Bit(strerror(errno)));
+    if (::flock(*fd, LOCK_EX | LOCK_NB) != 0) {
+        char pid[32] = {};
+        const ssize_t n = ::pread(*fd, pid, sizeof pid - 1, 0);
+        ::close(*fd);
+        *fd = -1;
+        const QByteArray holder = n > 0 ? QByteArray(pid, int(n)).trimmed() : QByteArray();
+        return QStringLiteral("another retrylab serve%1 is using it (it holds %2.lock); stop it or choose another --db file")
+                .arg(holder.isEmpty() ? QString() : QStringLiteral(" (process %1)").arg(QString::fromLatin1(holder)), fileName);
+    }
+    // Who holds it, for the next one's message.
+    const QByteArray pid = QByteArray::number(qint64(::getpid())) + '\n';
+    if (::ftruncate(*fd, 0) != 0 || ::pwrite(*fd, pid.constData(), size_t(pid.size()), 0) < 0) {
+        // The lock holds without the note.
+    }
+    return QString();
+}
+} // namespace
+
+QString OrderStore::open(const QString &fileName, Access access)
 {
     close();
     d->error.clear();
     d->fileName = fileName;
+    if (!fileName.isEmpty() && access == Access::Exclusive) {
+        const QString locked = lockFile(fileName, &d->lockFd);
+        if (!locked.isEmpty())
+            return locked;
+    }
     d->connection = QStringLiteral("retrylab-store-%1").arg(g_connections.fetchAndAddRelaxed(1));
     d->db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), d->connection);
     d->db.setDatabaseName(fileName.isEmpty() ? QStringLiteral(":memory:") : fileName);
@@ -163,7 +200,8 @@ QString OrderStore::open(const QString &fileName)
     d->deleteKey = d->prepare("DELETE FROM idempotency_keys WHERE idem_key = ?");
     d->keyBody = d->prepare("SELECT body FROM idempotency_keys WHERE idem_key = ?");
     d->recordBody = d->prepare("SELECT body FROM records WHERE id = ?");
-    d->byRef = d->prepare("SELECT body FROM records WHERE ref = ? ORDER BY id LIMIT ?");
+    d->byRef = d->prepare("SELECT id, body FROM records WHERE ref = ? AND id > ? ORDER BY id LIMIT ?");
+    d->countRef = d->prepare("SELECT COUNT(*) FROM records WHERE ref = ?");
     d->storeKeyError = d->prepare("INSERT OR REPLACE INTO idempotency_keys(idem_key, created_us, fingerprint, "
                                   "in_flight, status, record, body) VALUES (?, ?, ?, 0, ?, 0, ?)");
     d->insertToken = d->prepare("INSERT OR IGNORE INTO order_tokens(token, used) VALUES (?, 0)");
@@ -178,14 +216,19 @@ QString OrderStore::open(const QString &fileName)
 
 void OrderStore::close()
 {
-    if (d->connection.isEmpty())
-        return;
-    d->finalizeAll();
-    d->handle = nullptr;
-    d->db.close();
-    d->db = QSqlDatabase();
-    QSqlDatabase::removeDatabase(d->connection);
-    d->connection.clear();
+    if (!d->connection.isEmpty()) {
+        d->finalizeAll();
+        d->handle = nullptr;
+        d->db.close();
+        d->db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(d->connection);
+        d->connection.clear();
+    }
+    // Last: the next process may open the file once this one has let go of it.
+    if (d->lockFd >= 0) {
+        ::close(d->lockFd); // releases the flock
+        d->lockFd = -1;
+    }
 }
 
 bool OrderStore::isOpen() const
@@ -350,16 +393,27 @@ QByteArray OrderStore::recordBody(int id)
     return body;
 }
 
-QList<QByteArray> OrderStore::recordsByRef(const QByteArray &ref, int limit)
+OrderStore::Page OrderStore::recordsByRef(const QByteArray &ref, int afterId, int limit)
 {
+    Page page;
     sqlite3_stmt *q = d->byRef;
     Private::text(q, 1, ref);
-    sqlite3_bind_int(q, 2, limit);
-    QList<QByteArray> out;
-    while (d->step(q) == SQLITE_ROW)
-        out.append(Private::column(q, 0));
+    sqlite3_bind_int(q, 2, afterId);
+    sqlite3_bind_int(q, 3, limit + 1); // one more tells whether a next page exists
+    while (d->step(q) == SQLITE_ROW) {
+        if (page.bodies.size() == limit) {
+            page.more = true;
+            break;
+        }
+        page.lastId = sqlite3_column_int(q, 0);
+        page.bodies.append(Private::column(q, 1));
+    }
     sqlite3_reset(q);
-    return out;
+    Private::text(d->countRef, 1, ref);
+    if (d->step(d->countRef) == SQLITE_ROW)
+        page.total = sqlite3_column_int64(d->countRef, 0);
+    sqlite3_reset(d->countRef);
+    return page;
 }
 
 bool OrderStore::counts(qint64 *records, qint64 *refs)

@@ -58,10 +58,15 @@ public:
     OrderStore(const OrderStore &) = delete;
     OrderStore &operator=(const OrderStore &) = delete;
 
+    // Exclusive: one process (one store) per file, held by an flock() on FILE.lock, which the
+    // kernel releases when the process dies, however it dies. Shared: no lock (tests of two
+    // connections on one file).
+    enum class Access { Exclusive, Shared };
     // Opens (and creates) the store; an empty file name is a private in-memory database.
     // Returns an empty string or the error. In-flight key rows left by a killed process are
-    // rolled back (deleted): their orders never committed.
-    QString open(const QString &fileName);
+    // rolled back (deleted): their orders never committed, and the lock says no other process
+    // is still working on them.
+    QString open(const QString &fileName, Access access = Access::Exclusive);
     void close();
     bool isOpen() const;
     QString fileName() const;
@@ -87,8 +92,15 @@ public:
     // The stored response of a key: the error body, or the body of its record.
     QByteArray replayBody(const QByteArray &key, int record);
     QByteArray recordBody(int id);
-    // Bodies of the records of a reference, oldest first, at most `limit`.
-    QList<QByteArray> recordsByRef(const QByteArray &ref, int limit);
+    // One page of the records of a reference: those with an id above `afterId`, oldest first.
+    struct Page
+    {
+        QList<QByteArray> bodies; // at most `limit`
+        qint64 total = 0;         // records of the reference in all
+        int lastId = 0;           // the id of the last body
+        bool more = false;        // records follow the page
+    };
+    Page recordsByRef(const QByteArray &ref, int afterId, int limit);
     // records and distinct references (duplicates = records - refs).
     bool counts(qint64 *records, qint64 *refs);
 

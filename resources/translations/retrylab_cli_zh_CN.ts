@@ -398,8 +398,8 @@ sweep %2: %3
         <translation>%1（默认 %2）</translation>
     </message>
     <message>
-        <source>Serves the order service over real HTTP/1.1: POST /orders, GET /orders/{id}, GET /orders?ref=, POST /order-tokens, GET /metrics, GET /healthz, GET|PUT /admin/faults, POST /admin/reset. Stop it with Ctrl+C.</source>
-        <translation>通过真实的 HTTP/1.1 提供订单服务：POST /orders、GET /orders/{id}、GET /orders?ref=、POST /order-tokens、GET /metrics、GET /healthz、GET|PUT /admin/faults、POST /admin/reset。按 Ctrl+C 停止。</translation>
+        <source>Serves the order service over real HTTP/1.1: POST /orders, GET /orders/{id}, GET /orders?ref=, POST /order-tokens, GET /metrics, GET /healthz, GET /problems/{type}, GET|PUT /admin/faults, POST /admin/reset. Stop it with Ctrl+C.</source>
+        <translation>通过真实的 HTTP/1.1 提供订单服务：POST /orders、GET /orders/{id}、GET /orders?ref=、POST /order-tokens、GET /metrics、GET /healthz、GET /problems/{type}、GET|PUT /admin/faults、POST /admin/reset。按 Ctrl+C 停止。</translation>
     </message>
     <message>
         <source>TCP port (default 8080; 0 picks a free port and prints it).</source>
@@ -465,14 +465,6 @@ sweep %2: %3
         <source>  admin token (Authorization: Bearer ...): %1
 </source>
         <translation>  管理令牌（Authorization: Bearer ...）：%1
-</translation>
-    </message>
-    <message>
-        <source>  try: curl -i -X POST %1/orders -H &apos;Content-Type: application/json&apos; -H &apos;Idempotency-Key: k-1&apos; -d &apos;{&quot;ref&quot;:&quot;ORD-0001&quot;,&quot;item&quot;:&quot;book&quot;,&quot;qty&quot;:1}&apos;
-Press Ctrl+C to stop.
-</source>
-        <translation>  试一试：curl -i -X POST %1/orders -H &apos;Content-Type: application/json&apos; -H &apos;Idempotency-Key: k-1&apos; -d &apos;{&quot;ref&quot;:&quot;ORD-0001&quot;,&quot;item&quot;:&quot;book&quot;,&quot;qty&quot;:1}&apos;
-按 Ctrl+C 停止。
 </translation>
     </message>
     <message>
@@ -570,6 +562,80 @@ Exit codes: 0 ok, 1 runtime error, 2 usage error.
     <message>
         <source>unknown command &apos;%1&apos; (expected run, sweep, compare, list, lessons, fields, serve or help)</source>
         <translation>未知命令“%1”（应为 run、sweep、compare、list、lessons、fields、serve 或 help）</translation>
+    </message>
+    <message>
+        <source>Bearer token for /admin/* (16 to 200 letters, digits or - . _ ~ + /), required on every address when given; default: the environment variable RETRYLAB_ADMIN_TOKEN, else none on loopback and a fresh one printed at start-up elsewhere.</source>
+        <translation>/admin/* 的 Bearer 令牌（16 到 200 个字母、数字或 - . _ ~ + /），给出后在任何地址上都必须携带；默认取环境变量 RETRYLAB_ADMIN_TOKEN，否则回环地址上不需要，其他地址在启动时生成并打印一个新令牌。</translation>
+    </message>
+    <message>
+        <source>serve: %1: %2</source>
+        <translation>serve：%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n scheduled restart(s)</source>
+        <translation>
+            <numerusform>%n 次计划重启</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n script entry(s) (network.script)</source>
+        <translation>
+            <numerusform>%n 条脚本条目（network.script）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>  try: %1
+</source>
+        <translation>  试试：%1
+</translation>
+    </message>
+    <message>
+        <source>  tokens: first get one, then send it as the key:
+</source>
+        <translation>  令牌模式：先获取一个令牌，再把它作为键发送：
+</translation>
+    </message>
+    <message>
+        <source>  idempotency is off: the server ignores Idempotency-Key (every POST that commits is a new order)
+</source>
+        <translation>  幂等已关闭：服务器忽略 Idempotency-Key（每个提交的 POST 都是一笔新订单）
+</translation>
+    </message>
+    <message>
+        <source>RetryLab order service listening on http://%1:%2 (every address of this machine; here: %3)
+</source>
+        <translation>RetryLab 订单服务正在监听 http://%1:%2（本机的所有地址；本机访问：%3）
+</translation>
+    </message>
+    <message>
+        <source>  loaded from the file: %1 records, %2 keys, %3 order tokens
+</source>
+        <translation>  从文件载入：%1 条记录，%2 个键，%3 个订单令牌
+</translation>
+    </message>
+    <message>
+        <source>  faults: none
+</source>
+        <translation>  故障：无
+</translation>
+    </message>
+    <message>
+        <source>  faults: %1 (an answer may never come)
+</source>
+        <translation>  故障：%1（应答可能永远不会到达）
+</translation>
+    </message>
+    <message>
+        <source>  admin: needs the token given by --admin-token or RETRYLAB_ADMIN_TOKEN
+</source>
+        <translation>  管理接口：需要 --admin-token 或 RETRYLAB_ADMIN_TOKEN 给出的令牌
+</translation>
+    </message>
+    <message>
+        <source>Press Ctrl+C to stop.
+</source>
+        <translation>按 Ctrl+C 停止。
+</translation>
     </message>
 </context>
 <context>

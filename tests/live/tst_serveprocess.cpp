@@ -3,8 +3,11 @@
 // Python requests session with a urllib3 Retry against response loss.
 #include "livesupport.h"
 
+#include <QJsonArray>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTcpServer>
@@ -72,7 +75,7 @@ QByteArray post(int ref, const QByteArray &key)
 
 QJsonObject metrics(quint16 port)
 {
-    return exchange(port, request("GET", "/metrics")).json();
+    return exchange(port, request("GET", "/metrics", QByteArray(), "Accept: application/json\r\n")).json();
 }
 
 } // namespace
@@ -91,6 +94,12 @@ private Q_SLOTS:
     void killAndRestartOnTheSameDb();
     void pythonRequestsWithUrllib3Retry_data();
     void pythonRequestsWithUrllib3Retry();
+    void secondServeOnOneDbIsRefused();
+    void killWhileProcessingThenResend();
+    void adminTokenFromTheEnvironment();
+    void bannerNamesFaultsAndModes_data();
+    void bannerNamesFaultsAndModes();
+    void prometheusParserReadsMetrics();
 };
 
 void TestServeProcess::startsPrintsUrlAndStopsOnSigterm()
@@ -122,6 +131,8 @@ void TestServeProcess::usageErrors_data()
     QTest::addRow("set-bad-value") << QStringList{QStringLiteral("--set"), QStringLiteral("network.responseLoss=2")}
                                    << QStringLiteral("network.responseLoss");
     QTest::addRow("unknown-option") << QStringList{QStringLiteral("--turbo")} << QStringLiteral("turbo");
+    QTest::addRow("admin-token-15-chars") << QStringList{QStringLiteral("--admin-token"), QStringLiteral("abcdefghijklmno")}
+                                          << QStringLiteral("--admin-token: expected 16 to 200 characters, got 15");
 }
 
 void TestServeProcess::usageErrors()
@@ -268,7 +279,7 @@ session.mount("http://", HTTPAdapter(max_retries=Retry(total=3, backoff_factor=0
 headers = {"Idempotency-Key": key} if key else {}
 r = session.post(url + "/orders", json={"ref": "ORD-0001", "item": "book", "qty": 1}, headers=headers, timeout=(2, 0.4))
 print(json.dumps({"status": r.status_code, "replayed": r.headers.get("Idempotent-Replayed"),
-                  "metrics": session.get(url + "/metrics", timeout=2).json()}))
+                  "metrics": session.get(url + "/metrics", timeout=2, headers={"Accept": "application/json"}).json()}))
 )");
     QProcess py;
     py.start(python, {QStringLiteral("-c"), script, QStringLiteral("http://127.0.0.1:%1").arg(port),
@@ -283,6 +294,196 @@ print(json.dumps({"status": r.status_code, "replayed": r.headers.get("Idempotent
     QCOMPARE(m.value(QLatin1String("httpAttempts")).toInt(), 2);
     QCOMPARE(m.value(QLatin1String("records")).toInt(), records);
     QCOMPARE(m.value(QLatin1String("duplicates")).toInt(), records - 1);
+}
+
+void TestServeProcess::secondServeOnOneDbIsRefused()
+{
+    // Issue 21 item 4: the second process started silently and answered 500 to every order.
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("one.db"));
+    const QStringList args{QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--db"), db};
+    ServeProcess first;
+    const quint16 port = first.start(args);
+    QVERIFY2(port, first.output().constData());
+    QCOMPARE(exchange(port, post(1, "k-1")).status, 201);
+    const Finished second = runServe(args);
+    QCOMPARE(second.exitCode, 1);
+    QVERIFY2(second.err.contains("another retrylab serve (process " + QByteArray::number(first.process().processId()) + ")"),
+             second.err.constData());
+    QVERIFY2(second.err.contains("one.db.lock"), second.err.constData());
+    QVERIFY(second.out.isEmpty());
+    QCOMPARE(exchange(port, post(2, "k-2")).status, 201); // the first one goes on
+    // kill -9 frees the file (the kernel drops the flock): the next start loads both records.
+    first.process().kill();
+    QVERIFY(first.process().waitForFinished(5000));
+    ServeProcess third;
+    QVERIFY(third.start(args));
+    QVERIFY2(third.output().contains("loaded from the file: 2 records, 2 keys, 0 order tokens"), third.output().constData());
+}
+
+void TestServeProcess::killWhileProcessingThenResend()
+{
+    // kill -9 while a keyed order is processing leaves its key row in flight; its order never
+    // committed, so after the restart the resend must create it (201), not meet a 409.
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("inflight.db"));
+    const QStringList args{QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--db"), db};
+    {
+        ServeProcess serve;
+        const quint16 port = serve.start(args + QStringList{QStringLiteral("--set"), QStringLiteral("server.processingMs.base=20000")});
+        QVERIFY2(port, serve.output().constData());
+        RawClient client(port);
+        client.send(post(5, "held-key"));
+        // Wait, at the SQLite level, until the reservation is in the file.
+        qint64 inFlight = 0;
+        QTRY_VERIFY_WITH_TIMEOUT([&] {
+            {
+                QSqlDatabase peek = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("peek"));
+                peek.setDatabaseName(db);
+                if (peek.open()) {
+                    QSqlQuery q(peek);
+                    if (q.exec(QStringLiteral("SELECT COUNT(*) FROM idempotency_keys WHERE in_flight = 1")) && q.next())
+                        inFlight = q.value(0).toLongLong();
+                }
+            }
+            QSqlDatabase::removeDatabase(QStringLiteral("peek"));
+            return inFlight == 1;
+        }(), 10000);
+        serve.process().kill();
+        QVERIFY(serve.process().waitForFinished(5000));
+    }
+    ServeProcess again;
+    const quint16 port = again.start(args);
+    QVERIFY2(port, again.output().constData());
+    const RawResponse resend = exchange(port, post(5, "held-key"));
+    QCOMPARE(resend.status, 201);
+    QVERIFY(resend.header("Idempotent-Replayed").isEmpty());
+    QCOMPARE(metrics(port).value(QLatin1String("records")).toInt(), 1);
+    QCOMPARE(exchange(port, post(5, "held-key")).header("Idempotent-Replayed"), QByteArray("true"));
+}
+
+void TestServeProcess::adminTokenFromTheEnvironment()
+{
+    const QByteArray token = "env-token-for-scripts-01";
+    ServeProcess serve;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("RETRYLAB_ADMIN_TOKEN"), QString::fromLatin1(token));
+    serve.process().setProcessEnvironment(env);
+    const quint16 port = serve.start({QStringLiteral("--port"), QStringLiteral("0")});
+    QVERIFY2(port, serve.output().constData());
+    // On loopback too, and the banner does not repeat the secret.
+    QVERIFY2(serve.output().contains("admin: needs the token given by --admin-token or RETRYLAB_ADMIN_TOKEN"),
+             serve.output().constData());
+    QVERIFY(!serve.output().contains(token));
+    QCOMPARE(exchange(port, request("GET", "/admin/faults")).status, 401);
+    QCOMPARE(exchange(port, request("GET", "/admin/faults", QByteArray(), "Authorization: Bearer " + token + "\r\n")).status, 200);
+    // --admin-token wins over the environment.
+    ServeProcess flagged;
+    flagged.process().setProcessEnvironment(env);
+    const quint16 other = flagged.start({QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--admin-token"),
+                                         QStringLiteral("flag-token-0123456")});
+    QVERIFY(other);
+    QCOMPARE(exchange(other, request("GET", "/admin/faults", QByteArray(), "Authorization: Bearer " + token + "\r\n")).status, 401);
+    QCOMPARE(exchange(other, request("GET", "/admin/faults", QByteArray(), "Authorization: Bearer flag-token-0123456\r\n")).status,
+             200);
+}
+
+void TestServeProcess::bannerNamesFaultsAndModes_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QStringList>("says");
+    QTest::addRow("default") << QStringList()
+                             << QStringList{QStringLiteral("faults: none"), QStringLiteral("try: curl -i --max-time 5 -X POST")};
+    // stable-key loses exactly the answer of the banner's own request: --max-time ends the wait.
+    QTest::addRow("stable-key") << QStringList{QStringLiteral("--scenario"), QStringLiteral("stable-key")}
+                                << QStringList{QStringLiteral("faults: "), QStringLiteral("script entry"),
+                                               QStringLiteral("an answer may never come"), QStringLiteral("--max-time 5")};
+    QTest::addRow("idempotency-off") << QStringList{QStringLiteral("--set"), QStringLiteral("server.idempotency.mode=off")}
+                                     << QStringList{QStringLiteral("the server ignores Idempotency-Key")};
+    QTest::addRow("token-mode") << QStringList{QStringLiteral("--set"), QStringLiteral("server.idempotency.mode=token")}
+                                << QStringList{QStringLiteral("/order-tokens"), QStringLiteral("Idempotency-Key: <token>")};
+    QTest::addRow("every-address") << QStringList{QStringLiteral("--listen"), QStringLiteral("0.0.0.0")}
+                                   << QStringList{QStringLiteral("listening on http://0.0.0.0:"), QStringLiteral("every address")};
+}
+
+void TestServeProcess::bannerNamesFaultsAndModes()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QStringList, says);
+    ServeProcess serve;
+    serve.process().start(QStringLiteral(RETRYLAB_BIN), QStringList{QStringLiteral("serve"), QStringLiteral("--port"),
+                                                                    QStringLiteral("0")} + args);
+    QTRY_VERIFY_WITH_TIMEOUT(serve.output().contains("Press Ctrl+C to stop."), 10000);
+    const QString banner = QString::fromUtf8(serve.output());
+    for (const QString &words : says)
+        QVERIFY2(banner.contains(words), qPrintable(banner));
+}
+
+void TestServeProcess::prometheusParserReadsMetrics()
+{
+    // Issue 21 item 12: the text exposition format, read by the Prometheus project's own Python
+    // parser (prometheus_client.parser, Debian's python3-prometheus-client; scripts/lab installs it).
+    QString python;
+    for (const QString &candidate : {QStringLiteral("/usr/bin/python3"), QStandardPaths::findExecutable(QStringLiteral("python3"))}) {
+        QProcess probe;
+        probe.start(candidate, {QStringLiteral("-c"), QStringLiteral("import prometheus_client.parser")});
+        if (probe.waitForFinished(20000) && probe.exitStatus() == QProcess::NormalExit && probe.exitCode() == 0) {
+            python = candidate;
+            break;
+        }
+    }
+    if (python.isEmpty())
+        QSKIP("python3 cannot import prometheus_client: install python3-prometheus-client (scripts/lab does)");
+    ServeProcess serve;
+    const quint16 port = serve.start({QStringLiteral("--port"), QStringLiteral("0")});
+    QVERIFY(port);
+    QCOMPARE(exchange(port, post(1, "k-1")).status, 201);
+    QCOMPARE(exchange(port, post(1, "k-1")).status, 201); // a replay
+    QCOMPARE(exchange(port, post(1, QByteArray())).status, 201); // a duplicate
+    const QString script = QStringLiteral(
+            "import json, sys, urllib.request\n"
+            "from prometheus_client.parser import text_string_to_metric_families\n"
+            "req = urllib.request.Request(sys.argv[1] + '/metrics', headers={'Accept': 'text/plain;version=0.0.4;q=0.3,*/*;q=0.2'})\n"
+            "r = urllib.request.urlopen(req, timeout=5)\n"
+            "out = {'contentType': r.headers['Content-Type'], 'families': {}}\n"
+            "for f in text_string_to_metric_families(r.read().decode('utf-8')):\n"
+            "    out['families'][f.name] = {'type': f.type, 'samples': [[s.name, s.labels, s.value] for s in f.samples]}\n"
+            "print(json.dumps(out))\n");
+    QProcess py;
+    py.start(python, {QStringLiteral("-c"), script, QStringLiteral("http://127.0.0.1:%1").arg(port)});
+    QVERIFY(py.waitForFinished(30000));
+    QVERIFY2(py.exitCode() == 0, py.readAllStandardError().constData());
+    const QJsonObject out = QJsonDocument::fromJson(py.readAllStandardOutput()).object();
+    QCOMPARE(out.value(QLatin1String("contentType")).toString(), QStringLiteral("text/plain; version=0.0.4; charset=utf-8"));
+    const QJsonObject families = out.value(QLatin1String("families")).toObject();
+    const auto only = [&](const char *family) {
+        return families.value(QLatin1String(family)).toObject().value(QLatin1String("samples")).toArray().at(0).toArray().at(2).toDouble();
+    };
+    // The parser names a counter family without _total; its sample keeps it.
+    QCOMPARE(families.value(QLatin1String("retrylab_replays")).toObject().value(QLatin1String("type")).toString(), QStringLiteral("counter"));
+    QCOMPARE(families.value(QLatin1String("retrylab_replays")).toObject().value(QLatin1String("samples")).toArray().at(0).toArray().at(0).toString(),
+             QStringLiteral("retrylab_replays_total"));
+    QCOMPARE(only("retrylab_replays"), 1.0);
+    QCOMPARE(only("retrylab_http_attempts"), 3.0);
+    QCOMPARE(only("retrylab_records"), 2.0);
+    QCOMPARE(only("retrylab_duplicates"), 1.0);
+    const QJsonObject histogram = families.value(QLatin1String("retrylab_request_duration_seconds")).toObject();
+    QCOMPARE(histogram.value(QLatin1String("type")).toString(), QStringLiteral("histogram"));
+    double count = -1, inf = -1;
+    int buckets = 0;
+    for (const QJsonValue &v : histogram.value(QLatin1String("samples")).toArray()) {
+        const QJsonArray sample = v.toArray();
+        if (sample.at(0).toString() == QLatin1String("retrylab_request_duration_seconds_count"))
+            count = sample.at(2).toDouble();
+        if (sample.at(0).toString() == QLatin1String("retrylab_request_duration_seconds_bucket")) {
+            ++buckets;
+            if (sample.at(1).toObject().value(QLatin1String("le")).toString() == QLatin1String("+Inf"))
+                inf = sample.at(2).toDouble();
+        }
+    }
+    QCOMPARE(buckets, 15);
+    QCOMPARE(count, 3.0);
+    QCOMPARE(inf, 3.0);
 }
 
 QTEST_GUILESS_MAIN(TestServeProcess)

@@ -1,0 +1,255 @@
+// The SQLite store's own guarantees (issue 21, "the store's own guarantees"): checked at the
+// database level, with two connections on one file, a reopen after a process that died holding
+// in-flight rows, and a restart of a durable store. Each test fails when the guarantee it names
+// is planted out of core/live/orderstore.cpp (see the comments).
+#include "livesupport.h"
+
+#include "orderstore.h"
+
+#include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace retrylab;
+using namespace retrylab::test;
+
+namespace {
+
+OrderStore::Commit order(int id, const QByteArray &ref, const QByteArray &key = QByteArray(), bool reserved = false)
+{
+    OrderStore::Commit c;
+    c.id = id;
+    c.ref = ref;
+    c.op = id;
+    c.key = key;
+    c.requestId = "req-" + QByteArray::number(id);
+    c.createdUs = 1000 * id;
+    c.body = "{\"id\":" + QByteArray::number(id) + ",\"ref\":\"" + ref + "\"}";
+    c.writeKey = !key.isEmpty();
+    c.keyReserved = reserved;
+    c.keyCreatedUs = c.createdUs;
+    c.fingerprint = 42;
+    c.keyStatus = 201;
+    return c;
+}
+
+// A third connection that reads the file as any SQLite client would.
+qint64 countRows(const QString &file, const QString &sql)
+{
+    qint64 n = -1;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("peek"));
+        db.setDatabaseName(file);
+        if (db.open()) {
+            QSqlQuery q(db);
+            if (q.exec(sql) && q.next())
+                n = q.value(0).toLongLong();
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("peek"));
+    return n;
+}
+
+QByteArray post(int ref, const QByteArray &key)
+{
+    return postOrder("{\"ref\":\"ORD-" + QByteArray::number(ref).rightJustified(4, '0') + "\"}", key);
+}
+
+} // namespace
+
+class TestOrderStore : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void uniquenessAtCommitIsAConflict();
+    void otherFailuresAreNotConflicts();
+    void inFlightRowsAreClearedAtReopen();
+    void durableStoreKeepsKeysAndTokens();
+    void durableServerRestartKeepsKeysAndTokens();
+    void oneExclusiveStorePerFile();
+    void pagesOfAReference();
+};
+
+void TestOrderStore::uniquenessAtCommitIsAConflict()
+{
+    // Two connections on one file, as two processes would be: only the database's UNIQUE
+    // constraint (the key is the primary key of idempotency_keys) can refuse the second.
+    // Planted: commit() returning Failed for a constraint, or the key column without its
+    // constraint, fails here.
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("two.db"));
+    OrderStore a, b;
+    QCOMPARE(a.open(file, OrderStore::Access::Shared), QString());
+    QCOMPARE(b.open(file, OrderStore::Access::Shared), QString());
+    // A reserves (in flight), B commits the same key without a reservation of its own.
+    QVERIFY(a.reserveKey("shared-key", 1, 42));
+    QVERIFY(!b.reserveKey("shared-key", 2, 42));
+    QCOMPARE(b.commit(order(1, "ORD-0001", "shared-key")), OrderStore::CommitResult::KeyTaken);
+    QCOMPARE(b.lastError(), QString()); // a conflict is no error
+    qint64 records = -1, refs = -1;
+    QVERIFY(b.counts(&records, &refs));
+    QCOMPARE(records, 0); // nothing of B's transaction was written
+    // A finishes its reservation; a key that is stored (not in flight) is refused the same way.
+    QCOMPARE(a.commit(order(1, "ORD-0001", "shared-key", true)), OrderStore::CommitResult::Ok);
+    QCOMPARE(b.commit(order(2, "ORD-0001", "shared-key")), OrderStore::CommitResult::KeyTaken);
+    QVERIFY(b.counts(&records, &refs));
+    QCOMPARE(records, 1);
+    QCOMPARE(countRows(file, QStringLiteral("SELECT COUNT(*) FROM idempotency_keys WHERE idem_key = 'shared-key' AND in_flight = 0")), 1);
+    // Naive mode's upsert is the one path past the constraint: the last writer wins.
+    OrderStore::Commit naive = order(2, "ORD-0001", "shared-key");
+    naive.upsertKey = true;
+    QCOMPARE(b.commit(naive), OrderStore::CommitResult::Ok);
+}
+
+void TestOrderStore::otherFailuresAreNotConflicts()
+{
+    // A record id taken by the other connection is a constraint too, but not the key's: it must
+    // be a plain failure with the database's reason, never "key taken" (a 409 for a 500).
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("ids.db"));
+    OrderStore a, b;
+    QCOMPARE(a.open(file, OrderStore::Access::Shared), QString());
+    QCOMPARE(b.open(file, OrderStore::Access::Shared), QString());
+    QCOMPARE(a.commit(order(1, "ORD-0001", "key-a")), OrderStore::CommitResult::Ok);
+    QCOMPARE(b.commit(order(1, "ORD-0002", "key-b")), OrderStore::CommitResult::Failed);
+    // The key row of the failed transaction was rolled back with it.
+    QCOMPARE(countRows(file, QStringLiteral("SELECT COUNT(*) FROM idempotency_keys WHERE idem_key = 'key-b'")), 0);
+    QCOMPARE(b.commit(order(2, "ORD-0002", "key-b")), OrderStore::CommitResult::Ok);
+}
+
+void TestOrderStore::inFlightRowsAreClearedAtReopen()
+{
+    // A process killed while processing leaves its reservation in flight; its order never
+    // committed, so the next process must let the key through (a resend gets 201, not 409).
+    // Planted: open() without its "DELETE ... WHERE in_flight = 1" fails here.
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("killed.db"));
+    {
+        OrderStore dying;
+        QCOMPARE(dying.open(file), QString());
+        QCOMPARE(dying.commit(order(1, "ORD-0001", "done-key")), OrderStore::CommitResult::Ok);
+        QVERIFY(dying.reserveKey("in-flight-key", 5, 7));
+        // close() is what the kernel does for a killed process: the connection goes, nothing
+        // else runs (no rollback of the reservation by the store).
+    }
+    QCOMPARE(countRows(file, QStringLiteral("SELECT COUNT(*) FROM idempotency_keys WHERE in_flight = 1")), 1);
+    OrderStore next;
+    QCOMPARE(next.open(file), QString());
+    QCOMPARE(countRows(file, QStringLiteral("SELECT COUNT(*) FROM idempotency_keys WHERE in_flight = 1")), 0);
+    QList<QByteArray> keys;
+    next.forEachKey([&keys](const OrderStore::KeyRow &k) { keys << k.key; });
+    QCOMPARE(keys, QList<QByteArray>{"done-key"}); // the committed key stays
+    QVERIFY(next.reserveKey("in-flight-key", 9, 7));
+    QCOMPARE(next.commit(order(2, "ORD-0002", "in-flight-key", true)), OrderStore::CommitResult::Ok);
+}
+
+void TestOrderStore::durableStoreKeepsKeysAndTokens()
+{
+    // Planted: open() deleting every key or token row (not only in-flight ones) fails here.
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("durable.db"));
+    {
+        OrderStore s;
+        QCOMPARE(s.open(file), QString());
+        QCOMPARE(s.commit(order(1, "ORD-0001", "kept-key")), OrderStore::CommitResult::Ok);
+        s.storeKeyError("error-key", 3, 9, 503, "{\"status\":503}");
+        s.insertToken("tok-used");
+        s.insertToken("tok-fresh");
+        s.markTokenUsed("tok-used");
+    }
+    OrderStore s;
+    QCOMPARE(s.open(file), QString());
+    QMap<QByteArray, int> keys;
+    s.forEachKey([&keys](const OrderStore::KeyRow &k) { keys.insert(k.key, k.status * 10 + k.record); });
+    QCOMPARE(keys.value("kept-key"), 2011);
+    QCOMPARE(keys.value("error-key"), 5030);
+    QMap<QByteArray, bool> tokens;
+    s.forEachToken([&tokens](const QByteArray &t, bool used) { tokens.insert(t, used); });
+    QCOMPARE(tokens.size(), 2);
+    QCOMPARE(tokens.value("tok-used"), true);
+    QCOMPARE(tokens.value("tok-fresh"), false);
+    QCOMPARE(s.replayBody("error-key", 0), QByteArray("{\"status\":503}"));
+}
+
+void TestOrderStore::durableServerRestartKeepsKeysAndTokens()
+{
+    // A restart fault (the server process restarts in place), then a real process restart on the
+    // same file: a durable key store keeps its keys and tokens through both.
+    // Planted: restart() calling dropKeys(true) for a durable store fails here.
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("restart.db"));
+    ServeOptions options;
+    options.dbFile = file;
+    options.scenario.server.restartDownMs = 50;
+    options.scenario.server.idempotency.mode = IdempotencyMode::Token;
+    QByteArray used, fresh;
+    {
+        OrderServer server;
+        QCOMPARE(server.start(options), QString());
+        used = exchange(server.port(), request("POST", "/order-tokens")).json().value(QLatin1String("token")).toString().toLatin1();
+        fresh = exchange(server.port(), request("POST", "/order-tokens")).json().value(QLatin1String("token")).toString().toLatin1();
+        QCOMPARE(exchange(server.port(), post(1, used)).status, 201);
+        QSignalSpy restarted(&server, &OrderServer::restarted);
+        server.restart();
+        QTRY_COMPARE_WITH_TIMEOUT(restarted.size(), 2, 5000); // down, then up
+        QCOMPARE(exchange(server.port(), post(1, used)).status, 409); // still used
+        server.stop();
+    }
+    QCOMPARE(countRows(file, QStringLiteral("SELECT COUNT(*) FROM order_tokens")), 2);
+    OrderServer again;
+    QCOMPARE(again.start(options), QString());
+    QCOMPARE(again.loaded().tokens, 2);
+    QCOMPARE(again.loaded().keys, 1);
+    QCOMPARE(exchange(again.port(), post(1, used)).status, 409);
+    QCOMPARE(exchange(again.port(), post(2, fresh)).status, 201);
+}
+
+void TestOrderStore::oneExclusiveStorePerFile()
+{
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("lock.db"));
+    OrderStore first, second;
+    QCOMPARE(first.open(file), QString());
+    const QString refused = second.open(file);
+    QVERIFY2(refused.contains(QLatin1String("another retrylab serve")), qPrintable(refused));
+    QVERIFY(!second.isOpen());
+    first.close();
+    QCOMPARE(second.open(file), QString());
+    // In memory, each store is its own database: no lock.
+    OrderStore m1, m2;
+    QCOMPARE(m1.open(QString()), QString());
+    QCOMPARE(m2.open(QString()), QString());
+}
+
+void TestOrderStore::pagesOfAReference()
+{
+    OrderStore s;
+    QCOMPARE(s.open(QString()), QString());
+    for (int id = 1; id <= 5; ++id)
+        QCOMPARE(s.commit(order(id, id == 3 ? "ORD-0002" : "ORD-0001")), OrderStore::CommitResult::Ok);
+    // ORD-0001 has ids 1, 2, 4, 5.
+    OrderStore::Page p = s.recordsByRef("ORD-0001", 0, 2);
+    QCOMPARE(p.total, 4);
+    QCOMPARE(p.bodies.size(), 2);
+    QCOMPARE(p.lastId, 2);
+    QVERIFY(p.more);
+    p = s.recordsByRef("ORD-0001", 2, 2); // exactly the rest: no next page
+    QCOMPARE(p.bodies.size(), 2);
+    QCOMPARE(p.lastId, 5);
+    QVERIFY(!p.more);
+    QVERIFY(p.bodies.first().contains("\"id\":4"));
+    p = s.recordsByRef("ORD-0001", 5, 2);
+    QCOMPARE(p.bodies.size(), 0);
+    QCOMPARE(p.total, 4);
+    QVERIFY(!p.more);
+    p = s.recordsByRef("ORD-0001", 0, 4); // a limit equal to the total
+    QCOMPARE(p.bodies.size(), 4);
+    QVERIFY(!p.more);
+    QCOMPARE(s.recordsByRef("ORD-9999", 0, 10).total, 0);
+}
+
+QTEST_GUILESS_MAIN(TestOrderStore)
+#include "tst_orderstore.moc"
