@@ -824,9 +824,7 @@ void TestLiveServer::failedBeforeCommitIsNotStored()
     QCOMPARE(replayed.header("Retry-After"), QByteArray("2"));
     // The fault is gone for the second attempt (t2): the same key creates the order.
     const RawResponse resend = exchange(server->port(), postOrder(order(1), "before-1"));
-    QEXPECT_FAIL("", "passes once the stored-results rule (issue 20 item 2) is merged", Continue);
     QCOMPARE(resend.status, 201);
-    QEXPECT_FAIL("", "passes once the stored-results rule (issue 20 item 2) is merged", Continue);
     QVERIFY(resend.header("Idempotent-Replayed").isEmpty());
 }
 
