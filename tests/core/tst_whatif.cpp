@@ -76,6 +76,8 @@ QJsonValue otherValue(const Scenario &s, const QString &path)
             scenario::toString(BudgetScope::Global),        scenario::toString(BudgetScope::PerClient),
             scenario::toString(BreakerMode::FailureRate),   scenario::toString(BreakerMode::Consecutive),
             scenario::toString(DistributionShape::Uniform), scenario::toString(DistributionShape::Normal),
+            scenario::toString(OccRead::Wrapper),           scenario::toString(OccRead::Business),
+            scenario::toString(RestartInFlight::Hang),      scenario::toString(RestartInFlight::Reset),
             QStringLiteral("7")};
         for (const QString &n : names)
             candidates << n;
