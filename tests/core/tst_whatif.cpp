@@ -74,6 +74,7 @@ QJsonValue otherValue(const Scenario &s, const QString &path)
             scenario::toString(Arrivals::Poisson),          scenario::toString(Arrivals::Fixed),
             scenario::toString(ServerModel::Occ),           scenario::toString(ServerModel::Orders),
             scenario::toString(BudgetScope::Global),        scenario::toString(BudgetScope::PerClient),
+            scenario::toString(BudgetKind::GrpcThrottling), scenario::toString(BudgetKind::TokenPerRetry),
             scenario::toString(BreakerMode::FailureRate),   scenario::toString(BreakerMode::Consecutive),
             scenario::toString(DistributionShape::Uniform), scenario::toString(DistributionShape::Normal),
             QStringLiteral("7")};
