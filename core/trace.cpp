@@ -557,7 +557,7 @@ QString narrateBreaker(const TraceEvent &e)
     case TraceCause::BreakerClosed:
         return QCoreApplication::translate("trace", "The trial calls succeeded: the circuit breaker closes and calls flow again.");
     default:
-        return QString();
+        return QCoreApplication::translate("trace", "The circuit breaker changes state.");
     }
 }
 

@@ -300,13 +300,10 @@ void addClient(Builder &b)
     initial.special = Special::NullMeans;
     initial.specialText = QStringLiteral("a full bucket (maxTokens)");
     // Issue 20: the budget's design by its peer's name, and Finagle's numbers.
-    // Not in the editor's form yet: files, --set and `retrylab fields` reach them.
-    b.choice<BudgetKind>("client.retryBudget.kind", RL_CHOICE_AT(client.retryBudget.kind)).editor.shown = false;
-    b.number("client.retryBudget.percentCanRetry", RL_AT(client.retryBudget.percentCanRetry), 0, 100000, 5, 1, "%")
-        .editor.shown = false;
-    b.integer("client.retryBudget.minRetriesPerSec", RL_AT(client.retryBudget.minRetriesPerSec), 0, 100000)
-        .editor.shown = false;
-    b.integer("client.retryBudget.ttlS", RL_AT(client.retryBudget.ttlS), 1, 60, "s").editor.shown = false;
+    b.choice<BudgetKind>("client.retryBudget.kind", RL_CHOICE_AT(client.retryBudget.kind));
+    b.number("client.retryBudget.percentCanRetry", RL_AT(client.retryBudget.percentCanRetry), 0, 100000, 5, 1, "%");
+    b.integer("client.retryBudget.minRetriesPerSec", RL_AT(client.retryBudget.minRetriesPerSec), 0, 100000);
+    b.integer("client.retryBudget.ttlS", RL_AT(client.retryBudget.ttlS), 1, 60, "s");
     b.boolean("client.circuitBreaker.enabled", RL_AT(client.circuitBreaker.enabled));
     b.integer("client.circuitBreaker.failureThreshold", RL_AT(client.circuitBreaker.failureThreshold), 1, 1000);
     b.integer("client.circuitBreaker.openMs", RL_AT(client.circuitBreaker.openMs), 1, MaxMs, "ms", 500);
@@ -316,11 +313,8 @@ void addClient(Builder &b)
               5);
     b.boolean("client.circuitBreaker.retriesOnly", RL_AT(client.circuitBreaker.retriesOnly));
     // Issue 20: the calls half-open admits.
-    FieldSpec &probes = b.integer("client.circuitBreaker.halfOpenCalls", RL_AT(client.circuitBreaker.halfOpenCalls), 0, 10000);
-    probes.special = Special::LowMeans;
-    probes.editor.shown = false;
-    probes.specialText = QStringLiteral("0 for the mode's peer default (1 when consecutive, as Polly; 10 for failureRate, "
-                                        "as resilience4j)");
+    // 0 is the mode's peer default: Polly's one probe (consecutive), resilience4j's 10 (failureRate).
+    b.integer("client.circuitBreaker.halfOpenCalls", RL_AT(client.circuitBreaker.halfOpenCalls), 0, 10000);
 }
 
 void addNetwork(Builder &b)

@@ -648,6 +648,10 @@
         <translation>试探调用成功：断路器关闭，调用恢复通行。</translation>
     </message>
     <message>
+        <source>The circuit breaker changes state.</source>
+        <translation>断路器的状态发生变化。</translation>
+    </message>
+    <message>
         <source>%1 succeeded as far as the client can tell.</source>
         <translation>就客户端所知，%1 已成功。</translation>
     </message>

@@ -2942,6 +2942,42 @@
         <translation>最大令牌数</translation>
     </message>
     <message>
+        <source>A token per retry</source>
+        <translation>每次重试一个令牌</translation>
+    </message>
+    <message>
+        <source>gRPC retry throttling</source>
+        <translation>gRPC 重试限流</translation>
+    </message>
+    <message>
+        <source>Percent of requests (Finagle)</source>
+        <translation>按请求百分比（Finagle）</translation>
+    </message>
+    <message>
+        <source>Design</source>
+        <translation>设计</translation>
+    </message>
+    <message>
+        <source>gRPC: each failure takes a token, each success adds the ratio, retries only above half of max tokens. Finagle: a share of the requests may be retried, plus a reserve per second.</source>
+        <translation>gRPC：每次失败扣一个令牌，每次成功增加比例值，只有令牌数高于最大令牌数的一半时才重试。Finagle：一定比例的请求可以重试，另加每秒的保留额度。</translation>
+    </message>
+    <message>
+        <source>Retryable share</source>
+        <translation>可重试比例</translation>
+    </message>
+    <message>
+        <source>Reserve per second</source>
+        <translation>每秒保留额度</translation>
+    </message>
+    <message>
+        <source>Half-open calls</source>
+        <translation>半开调用数</translation>
+    </message>
+    <message>
+        <source>Calls let through once the open time is over; their outcome closes or reopens it. 0: one (Polly) for failures in a row, ten (resilience4j) for a failure rate.</source>
+        <translation>打开时间结束后放行的调用数；它们的结果决定断路器关闭还是重新打开。0：连续失败模式为一个（Polly），失败率模式为十个（resilience4j）。</translation>
+    </message>
+    <message>
         <source>full</source>
         <translation>满</translation>
     </message>

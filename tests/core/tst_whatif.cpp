@@ -74,8 +74,11 @@ QJsonValue otherValue(const Scenario &s, const QString &path)
             scenario::toString(Arrivals::Poisson),          scenario::toString(Arrivals::Fixed),
             scenario::toString(ServerModel::Occ),           scenario::toString(ServerModel::Orders),
             scenario::toString(BudgetScope::Global),        scenario::toString(BudgetScope::PerClient),
+            scenario::toString(BudgetKind::GrpcThrottling), scenario::toString(BudgetKind::TokenPerRetry),
             scenario::toString(BreakerMode::FailureRate),   scenario::toString(BreakerMode::Consecutive),
             scenario::toString(DistributionShape::Uniform), scenario::toString(DistributionShape::Normal),
+            scenario::toString(OccRead::Wrapper),           scenario::toString(OccRead::Business),
+            scenario::toString(RestartInFlight::Hang),      scenario::toString(RestartInFlight::Reset),
             QStringLiteral("7")};
         for (const QString &n : names)
             candidates << n;

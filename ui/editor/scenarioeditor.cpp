@@ -555,8 +555,27 @@ QWidget *ScenarioEditor::buildClientPage()
     initial->setSpecialValueText(tr("full"));
     addRow(budgetForm, tr("Tokens at start"), initial,
            tr("The tokens in the bucket at 0 s. Full: as many as max tokens."));
-    for (QWidget *row : {scope, ratio, maxTokens, static_cast<QWidget *>(initial)})
+    const QHash<QString, QString> budgetKinds{
+        {QStringLiteral("tokenPerRetry"), tr("A token per retry")},
+        {QStringLiteral("grpcThrottling"), tr("gRPC retry throttling")},
+        {QStringLiteral("percent"), tr("Percent of requests (Finagle)")},
+    };
+    QWidget *kind = choiceField(QStringLiteral("client.retryBudget.kind"), budgetKinds);
+    addRow(budgetForm, tr("Design"), kind,
+           tr("gRPC: each failure takes a token, each success adds the ratio, retries only above half of max "
+              "tokens. Finagle: a share of the requests may be retried, plus a reserve per second."));
+    QWidget *percent = numberField(QStringLiteral("client.retryBudget.percentCanRetry"));
+    addRow(budgetForm, tr("Retryable share"), percent);
+    QWidget *reserve = intField(QStringLiteral("client.retryBudget.minRetriesPerSec"));
+    addRow(budgetForm, tr("Reserve per second"), reserve);
+    QWidget *ttl = intField(QStringLiteral("client.retryBudget.ttlS"));
+    addRow(budgetForm, tr("Window"), ttl);
+    for (QWidget *row : {scope, ratio, maxTokens, static_cast<QWidget *>(initial), kind})
         showWhen(budgetForm, row, budgetOn);
+    for (QWidget *row : {percent, reserve, ttl})
+        showWhen(budgetForm, row, [](const Scenario &s) {
+            return s.client.retryBudget.enabled && s.client.retryBudget.kind == BudgetKind::Percent;
+        });
     layout->addWidget(budget);
 
     QGroupBox *breaker = groupField(QStringLiteral("client.circuitBreaker.enabled"), tr("Circuit breaker"));
@@ -595,6 +614,11 @@ QWidget *ScenarioEditor::buildClientPage()
                                      tr("Open: block retries only, let first tries through"));
     addRow(breakerForm, QString(), retriesOnly);
     showWhen(breakerForm, retriesOnly, breakerOn);
+    QWidget *probes = intField(QStringLiteral("client.circuitBreaker.halfOpenCalls"));
+    addRow(breakerForm, tr("Half-open calls"), probes,
+           tr("Calls let through once the open time is over; their outcome closes or reopens it. "
+              "0: one (Polly) for failures in a row, ten (resilience4j) for a failure rate."));
+    showWhen(breakerForm, probes, breakerOn);
     layout->addWidget(breaker);
     layout->addStretch(1);
     return page;
