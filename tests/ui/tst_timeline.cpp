@@ -205,6 +205,7 @@ private Q_SLOTS:
     void laneNotesAlwaysShow();
     void answerHiddenStatesNoAnswer_data();
     void answerHiddenStatesNoAnswer();
+    void updatesAreNotCreated();
     void durationsRoundIntoTheNextUnit_data();
     void durationsRoundIntoTheNextUnit();
 };
@@ -1820,4 +1821,25 @@ void TestTimeline::answerHiddenStatesNoAnswer()
         }
         QVERIFY(ticks > 0);
     }
+}
+
+// jitter-and-budgets' first caption said "the client wants it created exactly once" about an update
+// of a versioned row (server.model occ).
+void TestTimeline::updatesAreNotCreated()
+{
+    const RunResult occ = runPreset(QStringLiteral("jitter-contention"));
+    QCOMPARE(occ.scenario.server.model, ServerModel::Occ);
+    TimelineWidget w;
+    w.resize(890, 600);
+    w.setResult(occ);
+    w.setOperation(1);
+    w.setPlayhead(0);
+    QVERIFY2(w.caption().contains(QLatin1String("update")), qPrintable(w.caption()));
+    QVERIFY2(!w.caption().contains(QLatin1String("created")), qPrintable(w.caption()));
+    // An order is still created exactly once.
+    const RunResult orders = runPreset(QStringLiteral("stable-key"));
+    w.setResult(orders);
+    w.setOperation(1);
+    w.setPlayhead(0);
+    QVERIFY2(w.caption().contains(QLatin1String("created exactly once")), qPrintable(w.caption()));
 }
