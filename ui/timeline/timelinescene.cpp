@@ -405,15 +405,19 @@ void TimelineScene::updateLabelWidth()
     // usual column; beyond, laneText() sets the note smaller still, never cuts it.
     const QFontMetricsF fm(m_laneFont);
     const QFontMetricsF nm(m_noteFont);
-    qreal need = 0;
+    qreal names = 0; // every name, whatever it costs
+    qreal notes = 0; // the notes, up to twice the usual column
     for (int i = 0; i < kLaneCount; ++i) {
         const qreal name = fm.horizontalAdvance(TimelineScene::tr(kLaneNames[i])) + 6;
+        names = qMax(names, name);
         const QString note = m_laneNotes.value(i);
-        const qreal noteW = note.isEmpty() ? 0 : nm.horizontalAdvance(note) * 0.85 + 1;
-        const bool twoLines = note.isEmpty() || laneHeight(i) >= fm.height() + nm.height() * 0.85 - 2;
-        need = qMax(need, twoLines ? qMax(name, noteW) : name + noteW);
+        if (note.isEmpty())
+            continue;
+        const qreal noteW = nm.horizontalAdvance(note) * 0.85 + 1;
+        const bool twoLines = laneHeight(i) >= fm.height() + nm.height() * 0.85 - 2;
+        notes = qMax(notes, twoLines ? noteW : name + noteW);
     }
-    const qreal width = qMax(kLabelWidth, std::ceil(qMin(need, 2 * kLabelWidth - 24)) + 24);
+    const qreal width = qMax(kLabelWidth, std::ceil(qMax(names, qMin(notes, 2 * kLabelWidth - 24))) + 24);
     if (qFuzzyCompare(width, m_labelWidth))
         return;
     m_labelWidth = width;
