@@ -78,6 +78,9 @@ int run(int argc, char *argv[], const QString &language)
     bool chart = false;
     for (int i = 2; i < argc && argv[1] && !std::strcmp(argv[1], "sweep"); ++i)
         chart = chart || !std::strcmp(argv[i], "--chart") || !std::strncmp(argv[i], "--chart=", 8);
+    // So does lessons --handout: the handout draws each step's timeline with the desktop lab's widget.
+    for (int i = 2; i < argc && argv[1] && !std::strcmp(argv[1], "lessons"); ++i)
+        chart = chart || !std::strcmp(argv[i], "--handout") || !std::strncmp(argv[i], "--handout=", 10);
     if (chart && qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
         && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");

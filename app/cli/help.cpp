@@ -30,6 +30,8 @@ QString generalHelp()
             "                                  the presets and what each one teaches\n"
             "  retrylab lessons [--format table|json]\n"
             "                                  the guided lessons; open one with --lesson NAME [--step N]\n"
+            "  retrylab lessons --handout FILE.pdf --lesson NAME [--student]\n"
+            "                                  a lesson's handout (--student: without the answers)\n"
             "  retrylab fields [--format table|json]\n"
             "                                  every --set / --param path: type, range, default\n"
             "  retrylab serve [--port P] [--listen ADDR] [--db FILE] [--key-store memory|durable]\n"

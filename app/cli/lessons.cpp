@@ -6,6 +6,7 @@
 
 #include "i18n.h"
 #include "lesson.h"
+#include "lessons/handout.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -15,15 +16,59 @@
 namespace retrylab {
 namespace cli {
 
+namespace {
+
+// lessons --handout FILE --lesson NAME [--student]: the lesson's handout as a PDF, as the window's
+// Lessons menu writes it (a student's copy without answers).
+int writeHandoutFile(const QString &fileName, const QString &name, bool student)
+{
+    if (name.isEmpty()) {
+        fail(QCoreApplication::translate("cli", "lessons: --handout needs --lesson NAME (see 'retrylab lessons')"));
+        return ExitUsage;
+    }
+    const LessonParse parsed = lesson::resolve(name);
+    if (!parsed.ok()) {
+        fail(QCoreApplication::translate("cli", "lessons: %1").arg(echo(parsed.errors.value(0))));
+        return ExitUsage;
+    }
+    QFuture<RunResult> runs = startLessonRuns(parsed.lesson);
+    runs.waitForFinished();
+    const QString error = writeLessonHandout(parsed.lesson, runs.results(), fileName,
+                                             student ? HandoutCopy::Student : HandoutCopy::Teacher);
+    if (!error.isEmpty()) {
+        fail(QCoreApplication::translate("cli", "lessons: %1").arg(echo(error)));
+        return ExitRuntime;
+    }
+    return ExitOk;
+}
+
+} // namespace
+
 int lessonsCommand(const QStringList &arguments)
 {
-    CommandParser command(QStringLiteral("lessons"), QStringLiteral("[--format table|json]"),
-                          QCoreApplication::translate("cli", "Lists the guided lessons: name, title and number of steps."));
+    CommandParser command(QStringLiteral("lessons"),
+                          QStringLiteral("[--format table|json] | --handout FILE.pdf --lesson NAME|FILE [--student]"),
+                          QCoreApplication::translate("cli", "Lists the guided lessons: name, title and number of steps; "
+                                                             "or writes one lesson's handout as a PDF."));
     QCommandLineParser &parser = command.parser();
-    parser.addOptions({formatOption(QStringLiteral("table, json"))});
+    const QCommandLineOption handout(QStringLiteral("handout"),
+                                     QCoreApplication::translate("cli", "Write the handout of --lesson to this PDF file."),
+                                     QStringLiteral("FILE.pdf"));
+    const QCommandLineOption lessonName(QStringLiteral("lesson"),
+                                        QCoreApplication::translate("cli", "The lesson of --handout: a name or a lesson file."),
+                                        QStringLiteral("NAME|FILE"));
+    const QCommandLineOption student(QStringLiteral("student"),
+                                     QCoreApplication::translate("cli", "With --handout: the students' copy, without answers."));
+    parser.addOptions({formatOption(QStringLiteral("table, json")), handout, lessonName, student});
     Format format = Format::Table;
     if (const int rc = command.parse(arguments, false, &format); rc != Continue)
         return rc;
+    if (parser.isSet(handout))
+        return writeHandoutFile(parser.value(handout), parser.value(lessonName), parser.isSet(student));
+    if (parser.isSet(lessonName) || parser.isSet(student)) {
+        fail(QCoreApplication::translate("cli", "lessons: --lesson and --student go with --handout FILE.pdf"));
+        return ExitUsage;
+    }
     QJsonArray lessons;
     QList<QStringList> rows{{QCoreApplication::translate("cli", "LESSON"), QCoreApplication::translate("cli", "STEPS"),
                              QCoreApplication::translate("cli", "TITLE")}};

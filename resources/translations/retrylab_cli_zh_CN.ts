@@ -478,10 +478,6 @@ sweep %2: %3
 </translation>
     </message>
     <message>
-        <source>Lists the guided lessons: name, title and number of steps.</source>
-        <translation>列出引导式课程：名称、标题和步骤数。</translation>
-    </message>
-    <message>
         <source>LESSON</source>
         <translation>课程</translation>
     </message>
@@ -502,6 +498,10 @@ sweep %2: %3
         <translation>用 &apos;retrylab --lesson NAME [--step N]&apos; 在桌面实验室中打开一个课程。</translation>
     </message>
     <message>
+        <source>unknown command &apos;%1&apos; (expected run, sweep, compare, list, lessons, fields, serve or help)</source>
+        <translation>未知命令“%1”（应为 run、sweep、compare、list、lessons、fields、serve 或 help）</translation>
+    </message>
+    <message>
         <source>RetryLab: a lab for retries and idempotency. A timeout is not a failure.
 
 Usage:
@@ -520,6 +520,8 @@ Usage:
                                   the presets and what each one teaches
   retrylab lessons [--format table|json]
                                   the guided lessons; open one with --lesson NAME [--step N]
+  retrylab lessons --handout FILE.pdf --lesson NAME [--student]
+                                  a lesson&apos;s handout (--student: without the answers)
   retrylab fields [--format table|json]
                                   every --set / --param path: type, range, default
   retrylab serve [--port P] [--listen ADDR] [--db FILE] [--key-store memory|durable]
@@ -548,6 +550,8 @@ Exit codes: 0 ok, 1 runtime error, 2 usage error.
                                   列出预设及每个预设讲授的内容
   retrylab lessons [--format table|json]
                                   列出引导式课程；用 --lesson NAME [--step N] 打开一个课程
+  retrylab lessons --handout FILE.pdf --lesson NAME [--student]
+                                  课程讲义（--student：不含答案）
   retrylab fields [--format table|json]
                                   列出每个 --set / --param 路径：类型、范围、默认值
   retrylab serve [--port P] [--listen ADDR] [--db FILE] [--key-store memory|durable]
@@ -560,8 +564,32 @@ Exit codes: 0 ok, 1 runtime error, 2 usage error.
 </translation>
     </message>
     <message>
-        <source>unknown command &apos;%1&apos; (expected run, sweep, compare, list, lessons, fields, serve or help)</source>
-        <translation>未知命令“%1”（应为 run、sweep、compare、list、lessons、fields、serve 或 help）</translation>
+        <source>lessons: --handout needs --lesson NAME (see &apos;retrylab lessons&apos;)</source>
+        <translation>lessons：--handout 需要 --lesson NAME（见 &apos;retrylab lessons&apos;）</translation>
+    </message>
+    <message>
+        <source>lessons: %1</source>
+        <translation>lessons：%1</translation>
+    </message>
+    <message>
+        <source>Lists the guided lessons: name, title and number of steps; or writes one lesson&apos;s handout as a PDF.</source>
+        <translation>列出引导式课程：名称、标题和步骤数；或把一个课程的讲义写成 PDF。</translation>
+    </message>
+    <message>
+        <source>Write the handout of --lesson to this PDF file.</source>
+        <translation>把 --lesson 的讲义写入这个 PDF 文件。</translation>
+    </message>
+    <message>
+        <source>The lesson of --handout: a name or a lesson file.</source>
+        <translation>--handout 的课程：名称或课程文件。</translation>
+    </message>
+    <message>
+        <source>With --handout: the students&apos; copy, without answers.</source>
+        <translation>与 --handout 一起使用：学生版，不含答案。</translation>
+    </message>
+    <message>
+        <source>lessons: --lesson and --student go with --handout FILE.pdf</source>
+        <translation>lessons：--lesson 和 --student 须与 --handout FILE.pdf 一起使用</translation>
     </message>
     <message>
         <source>Bearer token for /admin/* (16 to 200 letters, digits or - . _ ~ + /), required on every address when given; default: the environment variable RETRYLAB_ADMIN_TOKEN, else none on loopback and a fresh one printed at start-up elsewhere.</source>

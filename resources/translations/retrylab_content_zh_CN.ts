@@ -712,10 +712,6 @@
         <translation>多于 10</translation>
     </message>
     <message>
-        <source>The retries multiply the load on a server that was already behind.</source>
-        <translation>重试让一个本已跟不上的服务端负载成倍增加。</translation>
-    </message>
-    <message>
         <source>An overloaded server</source>
         <translation>过载的服务端</translation>
     </message>
@@ -738,10 +734,6 @@
     <message>
         <source>How many POSTs per order now?</source>
         <translation>现在每个订单多少次 POST？</translation>
-    </message>
-    <message>
-        <source>A budget stops the storm at the price of failing some orders fast.</source>
-        <translation>预算能止住风暴，代价是让部分订单快速失败。</translation>
     </message>
     <message>
         <source>A retry budget</source>
@@ -1078,6 +1070,18 @@
     <message>
         <source>Restart it with retrylab serve --scenario stable-key --set server.idempotency.mode=off and send the same order twice without the header.</source>
         <translation>用 retrylab serve --scenario stable-key --set server.idempotency.mode=off 重启服务端，然后不带该请求头把同一个订单发送两次。</translation>
+    </message>
+    <message>
+        <source>The retries multiply the load on a server that was already behind: ORD-0307 alone sends 36 POSTs, and most of its copies are committed for nobody.</source>
+        <translation>重试让一个本已跟不上的服务端负载成倍增加：仅 ORD-0307 就发送了 36 次 POST，其中大多数副本提交时已无人等待。</translation>
+    </message>
+    <message>
+        <source>4012 of the 4530 records were committed after their client had given up on that attempt: the server did the work for nobody, and each of those timeouts sent another copy.</source>
+        <translation>4530 条记录中有 4012 条是在客户端已放弃那次尝试之后才提交的：服务端白白做了工作，而每一次这样的超时又发出了一份副本。</translation>
+    </message>
+    <message>
+        <source>The budget ends the storm: 901 POSTs in all, 1.5 per order, and the last order is over after 9 s instead of a minute. It cannot save the orders already queued past their timeout: 205 fail fast instead of being retried, ORD-0307 after 3 POSTs.</source>
+        <translation>预算终结了风暴：总共 901 次 POST，每个订单 1.5 次，最后一个订单在 9 s 后结束，而不是一分钟。它救不了已在队列中等过超时的订单：205 个订单快速失败而不再重试，ORD-0307 在 3 次 POST 后失败。</translation>
     </message>
 </context>
 </TS>

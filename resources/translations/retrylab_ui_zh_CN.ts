@@ -255,6 +255,22 @@
         <source>ORD-%1 is shown below. The whole run: %2 operations, %3 HTTP attempts, %4 records, %5 duplicates, %6 orphans (seed %7).</source>
         <translation>下面展示的是 ORD-%1。整次运行：%2 个操作，%3 次 HTTP 尝试，%4 条记录，%5 条重复记录，%6 个孤儿订单（随机种子 %7）。</translation>
     </message>
+    <message>
+        <source>Step %1: %2</source>
+        <translation>第 %1 步：%2</translation>
+    </message>
+    <message>
+        <source>My prediction:</source>
+        <translation>我的预测：</translation>
+    </message>
+    <message>
+        <source>Why:</source>
+        <translation>理由：</translation>
+    </message>
+    <message>
+        <source>%1 (student&apos;s copy)</source>
+        <translation>%1（学生版）</translation>
+    </message>
 </context>
 <context>
     <name>SweepFigure</name>
@@ -1688,6 +1704,22 @@
     <message>
         <source>cancelled: no handout was written</source>
         <translation>已取消：没有写出讲义</translation>
+    </message>
+    <message>
+        <source>&amp;Student handout (no answers) as PDF…</source>
+        <translation>学生讲义（不含答案）导出为 PDF(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Student handout</source>
+        <translation>学生讲义</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Cannot write the handout</source>
+        <translation>无法写入讲义</translation>
     </message>
 </context>
 <context>
@@ -3519,10 +3551,6 @@
         <translation>HTTP 尝试次数，以及每个逻辑操作的平均次数</translation>
     </message>
     <message>
-        <source>Rows the order service committed</source>
-        <translation>订单服务提交的数据行</translation>
-    </message>
-    <message>
         <source>Status queries (GET /orders?ref=) the client sent before resending</source>
         <translation>客户端在重新发送前发出的状态查询（GET /orders?ref=）</translation>
     </message>
@@ -3625,6 +3653,14 @@
     <message>
         <source>Running the scenario over real HTTP</source>
         <translation>正在通过真实 HTTP 运行场景</translation>
+    </message>
+    <message>
+        <source>Rows the order service committed; late: committed after their client had given up on that attempt</source>
+        <translation>订单服务提交的数据行；迟到：在客户端已放弃那次尝试之后才提交</translation>
+    </message>
+    <message>
+        <source>Records (%1 late): %2</source>
+        <translation>记录（%1 条迟到）：%2</translation>
     </message>
 </context>
 <context>
@@ -3747,6 +3783,12 @@
     <message>
         <source>Database</source>
         <translation>数据库</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waits of %1</source>
+        <translation>
+            <numerusform>%n 次等待，每次 %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3922,6 +3964,10 @@
     <message>
         <source>token</source>
         <translation>服务端令牌</translation>
+    </message>
+    <message>
+        <source>%1 starts: the client reads the shared row and wants its update written once.</source>
+        <translation>%1 开始：客户端读取共享的数据行，希望它的更新只写入一次。</translation>
     </message>
 </context>
 <context>

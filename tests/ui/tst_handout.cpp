@@ -1,11 +1,14 @@
 // Handouts of whole lessons: one page for the lesson, then one page per step with its question,
 // the answer the run gives and the timeline of the step's operation.
+#include "i18n.h"
 #include "lessons/handout.h"
+#include "timeline/timelinewidget.h"
 #include "lesson.h"
 #include "lessons/lessonplayer.h"
 #include "shell/mainwindow.h"
 
 #include <QProcess>
+#include <QScopeGuard>
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -29,6 +32,16 @@ int pageCount(const QString &file)
     const QRegularExpressionMatch m =
         QRegularExpression(QStringLiteral("Pages:\\s+(\\d+)")).match(QString::fromUtf8(info.readAllStandardOutput()));
     return m.hasMatch() ? m.captured(1).toInt() : -1;
+}
+
+// The text of a page exactly as pdftotext gives it back (no normalisation: a Kangxi radical stays one).
+QString rawPageText(const QString &file, int page)
+{
+    QProcess text;
+    text.start(pdfTool("pdftotext"), {QStringLiteral("-f"), QString::number(page), QStringLiteral("-l"),
+                                      QString::number(page), file, QStringLiteral("-")});
+    text.waitForFinished(30000);
+    return QString::fromUtf8(text.readAllStandardOutput()).simplified();
 }
 
 QString pageText(const QString &file, int page)
@@ -151,6 +164,99 @@ private Q_SLOTS:
         const QString txt = dir.filePath(QStringLiteral("h.txt"));
         QVERIFY(writeLessonHandout(parsed.lesson, runsOf(parsed.lesson), txt).contains(QLatin1String("h.txt")));
         QVERIFY(!QFile::exists(txt));
+    }
+
+    // Issue 19 item 10: a students' copy asks every question and gives no answer: no "Answer:", no
+    // reveal, no numbers of the run, no timeline of a step with a question; each question gets room
+    // for a prediction.
+    void studentCopyHasNoAnswers_data()
+    {
+        QTest::addColumn<QString>("name");
+        for (const QString &name : {QStringLiteral("jitter-and-budgets"), QStringLiteral("retry-storms"),
+                                    QStringLiteral("timeout-is-not-failure")})
+            QTest::newRow(qPrintable(name)) << name;
+    }
+
+    void studentCopyHasNoAnswers()
+    {
+        QFETCH(QString, name);
+        const LessonParse parsed = lesson::builtin(name);
+        QVERIFY(parsed.ok());
+        const Lesson &l = parsed.lesson;
+        const QList<RunResult> runs = runsOf(l);
+        QTemporaryDir dir;
+        const QString file = dir.filePath(name + QStringLiteral("-student.pdf"));
+        const QString error = writeLessonHandout(l, runs, file, HandoutCopy::Student);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(pageCount(file), 1 + l.steps.size());
+        QVERIFY2(pageText(file, 1).contains(QLatin1String("student's copy")), qPrintable(pageText(file, 1)));
+        for (int i = 0; i < l.steps.size(); ++i) {
+            const LessonStep &step = l.steps.at(i);
+            const QString page = pageText(file, 2 + i);
+            QVERIFY2(page.contains(step.title.simplified()), qPrintable(page));
+            QVERIFY2(!page.contains(QLatin1String("Answer")), qPrintable(page));
+            QVERIFY2(!page.contains(QLatin1String("seed")), qPrintable(page)); // the run's numbers
+            if (!step.reveal.isEmpty())
+                QVERIFY2(!page.contains(step.reveal.simplified().left(40)), qPrintable(page));
+            const LessonQuestion &q = step.question;
+            if (q.kind == LessonQuestion::Kind::None)
+                continue;
+            QVERIFY2(page.contains(q.text.simplified()), qPrintable(page));
+            QVERIFY2(page.contains(QLatin1String("My prediction:")), qPrintable(page));
+            if (q.kind == LessonQuestion::Kind::Number) {
+                const QString answer = LessonPlayer::formatNumber(q.answer, q.answer);
+                QVERIFY2(!page.contains(QRegularExpression(QStringLiteral("(^|\\D)%1(\\D|$)").arg(QRegularExpression::escape(answer)))),
+                         qPrintable(answer + QStringLiteral(" in: ") + page));
+            }
+        }
+        // The teacher's copy of the same lesson does give them.
+        const QString teacher = dir.filePath(name + QStringLiteral(".pdf"));
+        QVERIFY(writeLessonHandout(l, runs, teacher).isEmpty());
+        QVERIFY(pageText(teacher, 2).contains(QLatin1String("seed")));
+    }
+
+    // Issue 19 item 10: the Chinese handout embedded the Japanese face of Noto Sans CJK, so copying
+    // its text gave Kangxi radicals ("\u2f83\u52a8\u2f63\u6210" for "\u81ea\u52a8\u751f\u6210"). pdftotext gives back the Chinese as typed.
+    void chineseTextComesBackAsTyped()
+    {
+        QVERIFY(i18n::install(QStringLiteral("zh_CN")));
+        const auto english = qScopeGuard([] { i18n::install(QStringLiteral("en")); });
+        const LessonParse parsed = lesson::builtin(QStringLiteral("timeout-is-not-failure"));
+        QVERIFY(parsed.ok());
+        const Lesson &l = parsed.lesson;
+        const QString title = i18n::content(l.title);
+        QVERIFY2(title != l.title, "the lesson's title has no Chinese translation");
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("zh.pdf"));
+        const QString error = writeLessonHandout(l, runsOf(l), file);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const QString first = rawPageText(file, 1);
+        QVERIFY2(first.contains(title.simplified()), qPrintable(first));
+        for (int page = 1; page <= 1 + l.steps.size(); ++page) {
+            const QString text = rawPageText(file, page);
+            for (const QChar c : text)
+                QVERIFY2(c.unicode() < 0x2e80 || c.unicode() > 0x2fdf,
+                         qPrintable(QStringLiteral("page %1 has the radical U+%2: %3").arg(page).arg(c.unicode(), 4, 16).arg(text)));
+            const QString step = i18n::content(l.steps.at(qMax(0, page - 2)).title);
+            if (page > 1)
+                QVERIFY2(text.contains(step.simplified()), qPrintable(step + QStringLiteral(" not in: ") + text));
+        }
+    }
+
+    // Issue 19 item 10: each step's timeline picture is titled with the step, not the preset it starts from.
+    void stepTimelineIsTitledWithTheStep()
+    {
+        const LessonParse parsed = lesson::builtin(QStringLiteral("retry-storms"));
+        QVERIFY(parsed.ok());
+        const Lesson &l = parsed.lesson;
+        const QList<RunResult> runs = runsOf(l);
+        for (int i = 0; i < l.steps.size(); ++i) {
+            TimelineWidget timeline;
+            showForHandout(timeline, runs.at(i), lesson::shownOperation(l.steps.at(i), runs.at(i)), stepSlideTitle(l, i));
+            const QString title = timeline.exportTitle();
+            QVERIFY2(title.contains(QStringLiteral("Step %1: %2").arg(i + 1).arg(l.steps.at(i).title)), qPrintable(title));
+            QVERIFY2(!title.contains(runs.at(i).scenario.title), qPrintable(title));
+        }
     }
 };
 

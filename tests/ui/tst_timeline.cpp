@@ -9,6 +9,7 @@
 #include "timeline/timelineview.h"
 #include "timeline/timelinewidget.h"
 #include "charts/sweepfigure.h"
+#include "presentation/presentation.h"
 
 #include "uitestsupport.h"
 
@@ -197,6 +198,16 @@ private Q_SLOTS:
     void longOperationKeepsItemsNearTheView();
     void eagerLimitIsExact_data();
     void eagerLimitIsExact();
+    void noTwoTextsOverlap_data();
+    void noTwoTextsOverlap();
+    void repeatedWaitsAreSummarised();
+    void laneNotesAlwaysShow_data();
+    void laneNotesAlwaysShow();
+    void answerHiddenStatesNoAnswer_data();
+    void answerHiddenStatesNoAnswer();
+    void updatesAreNotCreated();
+    void durationsRoundIntoTheNextUnit_data();
+    void durationsRoundIntoTheNextUnit();
 };
 
 void TestTimeline::initTestCase()
@@ -699,7 +710,7 @@ void TestTimeline::layoutIgnoresScrollBars()
             w.setResult(r); // rebuilds with the readable fit
         QCOMPARE(scene->laneHeight(), lane);
         QCOMPARE(scene->zoom(), zoom);
-        QCOMPARE(QRectF(-TimelineScene::kLabelWidth, 0, scene->sceneWidthAt(zoom), scene->contentHeight()), rect);
+        QCOMPARE(QRectF(-scene->labelWidth(), 0, scene->sceneWidthAt(zoom), scene->contentHeight()), rect);
         scene->setSceneRect(rect);
         QCoreApplication::processEvents();
         QCOMPARE(scene->sceneRect(), rect);
@@ -1534,3 +1545,301 @@ void TestTimeline::chineseWordsOnly()
 
 QTEST_MAIN(TestTimeline)
 #include "tst_timeline.moc"
+
+void TestTimeline::noTwoTextsOverlap_data()
+{
+    addStoryRuns();
+}
+
+namespace {
+
+// The timeline of `scenario` as the window shows it at 1280x720: beside the lesson panel (890 pixels)
+// or alone (1280), with the window's font or presentation mode's (Presentation::presentingFontScale).
+struct ShownTimeline
+{
+    QSize size;
+    qreal fontScale;
+};
+
+const QList<ShownTimeline> kShownAt720p{{{890, 600}, 1.0}, {{1280, 600}, 1.0}, {{890, 560}, Presentation::presentingFontScale},
+                                        {{1280, 560}, Presentation::presentingFontScale}};
+
+QFont scaledFont(qreal scale)
+{
+    QFont f;
+    f.setPointSizeF(QFont().pointSizeF() * scale);
+    return f;
+}
+
+QString overlapOf(const QList<QPair<QRectF, QString>> &texts)
+{
+    for (int i = 0; i < texts.size(); ++i) {
+        for (int j = i + 1; j < texts.size(); ++j) {
+            // Touching edges are fine; ink on ink is not.
+            const QRectF overlap = texts[i].first.intersected(texts[j].first);
+            if (overlap.width() >= 1 && overlap.height() >= 1)
+                return QStringLiteral("\"%1\" overlaps \"%2\"").arg(texts[i].second, texts[j].second);
+        }
+    }
+    return QString();
+}
+
+} // namespace
+
+// Item 3 of issue 19: in dense operations (jitter-and-budgets steps 1-2) attempt names, waits,
+// statuses and "409 stale" printed over each other. Every text on the lanes and the axis, for every
+// preset and lesson step, at 1280x720 with and without presentation mode, at the start and the end.
+void TestTimeline::noTwoTextsOverlap()
+{
+    QFETCH(Scenario, scenario);
+    QFETCH(int, operation);
+    const RunResult r = simulate(scenario);
+    const int op = operation > 0 ? operation : storyOperation(r);
+    for (const ShownTimeline &shown : kShownAt720p) {
+        TimelineWidget w;
+        w.setFont(scaledFont(shown.fontScale));
+        w.setStrokeScale(shown.fontScale > 1 ? Presentation::presentingStrokeScale : 1.0);
+        w.resize(shown.size);
+        w.setResult(r);
+        w.setOperation(op);
+        auto *scene = qobject_cast<TimelineScene *>(w.scene());
+        for (const bool end : {false, true}) {
+            if (end)
+                w.seekToEnd();
+            const QList<QPair<QRectF, QString>> texts = scene->shownTexts();
+            QVERIFY(!texts.isEmpty());
+            const QString overlap = overlapOf(texts);
+            QVERIFY2(overlap.isEmpty(), qPrintable(QStringLiteral("%1x%2 font x%3 %4: %5")
+                                                       .arg(shown.size.width())
+                                                       .arg(shown.size.height())
+                                                       .arg(shown.fontScale)
+                                                       .arg(end ? QStringLiteral("end") : QStringLiteral("start"), overlap)));
+            // Labels stay on the lanes: none reaches up into the axis, under the ticks and the bubble.
+            for (int p = 0; p < scene->plans().size(); ++p) {
+                if (!scene->labelRect(p).isNull())
+                    QVERIFY(scene->labelRect(p).top() >= TimelineScene::kAxisHeight - 0.5);
+            }
+        }
+    }
+}
+
+// jitter-and-budgets step 1: without jitter, the capped waits repeat ("wait 2.00 s" seven times);
+// one label says so instead of seven that pile up. Before the answer is revealed no summary counts
+// what the playhead has not reached.
+void TestTimeline::repeatedWaitsAreSummarised()
+{
+    const LessonParse parsed = lesson::builtin(QStringLiteral("jitter-and-budgets"));
+    QVERIFY(parsed.ok());
+    const LessonStep &step = parsed.lesson.steps.first();
+    const RunResult r = simulate(step.scenario);
+    TimelineWidget w;
+    w.resize(890, 600);
+    w.setResult(r);
+    w.setOperation(lesson::shownOperation(step, r));
+    auto *scene = qobject_cast<TimelineScene *>(w.scene());
+    int waits = 0;
+    QString twoSeconds;
+    for (const EventPlan &pl : scene->plans()) {
+        if (pl.form == EventPlan::Form::Wait && pl.label.endsWith(QStringLiteral("2.00 s"))) {
+            ++waits;
+            twoSeconds = pl.label;
+        }
+    }
+    QVERIFY2(waits >= 3, qPrintable(QString::number(waits)));
+    const QString summary = QStringLiteral("%1 waits of 2.00 s").arg(waits);
+    auto summaries = [scene, &summary]() {
+        int n = 0;
+        for (const auto &text : scene->shownTexts())
+            n += text.second == summary;
+        return n;
+    };
+    auto singles = [scene, &twoSeconds]() {
+        int n = 0;
+        for (const auto &text : scene->shownTexts())
+            n += text.second == twoSeconds;
+        return n;
+    };
+    if (summaries() != 1) {
+        for (const auto &text : scene->shownTexts())
+            qInfo() << text.first << text.second;
+    }
+    QCOMPARE(summaries(), 1);
+    QCOMPARE(singles(), 0);
+    w.setFutureHidden(true);
+    QCOMPARE(summaries(), 0);
+    w.setFutureHidden(false);
+    QCOMPARE(summaries(), 1);
+}
+
+void TestTimeline::laneNotesAlwaysShow_data()
+{
+    addStoryRuns();
+}
+
+// Item 7 of issue 19: "@retry \u00b7 3 attempts" and "one send, no retries" vanished in presentation
+// mode and at some zooms, although nested-layers step 1 asks about them. At every font scale, lane
+// height and zoom, each note is drawn whole inside its lane and its column, clear of the lane's name.
+void TestTimeline::laneNotesAlwaysShow()
+{
+    QFETCH(Scenario, scenario);
+    QFETCH(int, operation);
+    const RunResult r = simulate(scenario);
+    const int op = operation > 0 ? operation : storyOperation(r);
+    for (const qreal fontScale : {1.0, Presentation::presentingFontScale, 2.0}) {
+        TimelineWidget w;
+        w.setFont(scaledFont(fontScale));
+        w.resize(1280, 600);
+        w.setResult(r);
+        w.setOperation(op);
+        auto *scene = qobject_cast<TimelineScene *>(w.scene());
+        for (const qreal laneH : {40.0, 64.0, 96.0}) {
+            scene->setLaneHeight(laneH);
+            for (const qreal zoom : {0.3, 1.0, 4.0}) {
+                scene->setZoom(zoom);
+                for (int lane = 0; lane < TimelineScene::kLaneCount; ++lane) {
+                    const QString note = scene->laneNotes().at(lane);
+                    if (note.isEmpty())
+                        continue;
+                    const TimelineScene::LaneText text = scene->laneText(lane);
+                    const QString where = QStringLiteral("lane %1 \"%2\" font x%3 lane %4 px zoom %5")
+                                              .arg(lane).arg(note).arg(fontScale).arg(laneH).arg(zoom);
+                    QVERIFY2(!text.note.isNull(), qPrintable(where));
+                    QVERIFY2(QFontMetricsF(text.noteFont).horizontalAdvance(note) <= text.note.width(), qPrintable(where));
+                    QVERIFY2(text.note.right() <= scene->labelWidth(), qPrintable(where + QStringLiteral(" note %1..%2 of %3 (name %4)").arg(text.note.left()).arg(text.note.right()).arg(scene->labelWidth()).arg(text.name.width())));
+                    const qreal top = scene->laneTop(lane);
+                    const qreal bottom = top + scene->laneHeight(lane);
+                    QVERIFY2(text.note.top() >= top - 1 && text.note.bottom() <= bottom + 1, qPrintable(where));
+                    // Clear of the name: on the line below it (line spacing may overlap by 2 pixels), or after it.
+                    const qreal nameInk = QFontMetricsF(text.nameFont).horizontalAdvance(text.nameText);
+                    QVERIFY2(text.note.top() >= text.name.bottom() - 2 || text.note.left() >= text.name.left() + nameInk,
+                             qPrintable(where));
+                    // Readable from the back of the room: never below 60% of the note's font.
+                    QVERIFY2(text.noteFont.pointSizeF() >= 0.6 * QFont().pointSizeF() * fontScale * 0.85, qPrintable(where));
+                }
+            }
+        }
+    }
+}
+
+void TestTimeline::durationsRoundIntoTheNextUnit_data()
+{
+    QTest::addColumn<qint64>("us");
+    QTest::addColumn<QString>("text");
+    // Issue 19 item 11: the status bar's "Worst case: retries until 3 min 00 s" (a 180 s deadline).
+    QTest::addRow("deadline-3-min") << qint64(180000000) << QStringLiteral("3 min 00 s");
+    QTest::addRow("micro") << qint64(999) << QStringLiteral("999 \u00b5s");
+    QTest::addRow("milli") << qint64(1000) << QStringLiteral("1.0 ms");
+    QTest::addRow("tenths-last") << qint64(9949) << QStringLiteral("9.9 ms");
+    QTest::addRow("tenths-round-up") << qint64(9950) << QStringLiteral("10 ms");
+    QTest::addRow("ms-last") << qint64(999499) << QStringLiteral("999 ms");
+    QTest::addRow("ms-round-up") << qint64(999500) << QStringLiteral("1.00 s");
+    QTest::addRow("hundredths-last") << qint64(9994999) << QStringLiteral("9.99 s");
+    QTest::addRow("hundredths-round-up") << qint64(9995000) << QStringLiteral("10.0 s");
+    QTest::addRow("tenths-of-s-last") << qint64(59949999) << QStringLiteral("59.9 s");
+    QTest::addRow("minute-round-up") << qint64(59950000) << QStringLiteral("1 min 00 s");
+    QTest::addRow("minutes-last") << qint64(3599499999LL) << QStringLiteral("59 min 59 s");
+    QTest::addRow("hour-round-up") << qint64(3599500000LL) << QStringLiteral("1 h 00 min");
+    QTest::addRow("negative-minute") << qint64(-90000000) << QStringLiteral("-1 min 30 s");
+}
+
+void TestTimeline::durationsRoundIntoTheNextUnit()
+{
+    QFETCH(qint64, us);
+    QFETCH(QString, text);
+    QCOMPARE(timeline::formatDuration(us), text);
+}
+
+void TestTimeline::answerHiddenStatesNoAnswer_data()
+{
+    QTest::addColumn<LessonStep>("step");
+    for (const QString &lessonName : lesson::builtinNames()) {
+        const LessonParse parsed = lesson::builtin(lessonName);
+        for (int i = 0; i < parsed.lesson.steps.size(); ++i) {
+            if (parsed.lesson.steps[i].question.kind != LessonQuestion::Kind::None)
+                QTest::addRow("%s-%d", qPrintable(lessonName), i + 1) << parsed.lesson.steps[i];
+        }
+    }
+}
+
+// Issue 19 item 5: before the reveal nothing on the timeline states the answer. timeout-is-not-failure
+// step 3 read "0 / 11.110 s" (the total gives the retry away), the axis ran to the end, and a click on
+// the blank timeline printed "Attempt path: op1/b2/w1/t1" of an attempt not yet shown.
+void TestTimeline::answerHiddenStatesNoAnswer()
+{
+    QFETCH(LessonStep, step);
+    const RunResult r = simulate(step.scenario);
+    TimelineWidget w;
+    w.resize(890, 600);
+    w.setResult(r);
+    w.setOperation(lesson::shownOperation(step, r));
+    w.setAnswerHidden(true);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto *scene = qobject_cast<TimelineScene *>(w.scene());
+    const QList<qint64> &times = scene->times();
+    QVERIFY(!times.isEmpty());
+    QCOMPARE(scene->playhead(), times.first());
+    const QString total = timeline::formatAxisTime(times.last(), 1000);
+    QStringList said{w.timeText(), w.caption(), w.detailsText()};
+    for (const auto &text : scene->shownTexts())
+        said << text.second;
+    const QString answer = step.question.kind == LessonQuestion::Kind::Number && step.question.answer >= 10
+                               ? QString::number(step.question.answer, 'f', 0)
+                               : QString();
+    const QRegularExpression answerWord(QStringLiteral("(^|\\D)%1(\\D|$)").arg(answer));
+    for (const QString &text : std::as_const(said)) {
+        if (times.last() > times.first())
+            QVERIFY2(!text.contains(total), qPrintable(QStringLiteral("\"%1\" names the end, %2").arg(text, total)));
+        if (!answer.isEmpty())
+            QVERIFY2(!answerWord.match(text).hasMatch(), qPrintable(QStringLiteral("\"%1\" states %2").arg(text, answer)));
+    }
+    // Nothing the playhead has not reached answers a click.
+    int clicked = 0;
+    for (int p = 0; p < scene->plans().size() && clicked < 12; ++p) {
+        if (scene->plans().at(p).t <= scene->playhead())
+            continue;
+        const QPoint at = w.view()->mapFromScene(scene->anchorOf(p));
+        if (!w.view()->viewport()->rect().contains(at))
+            continue;
+        QTest::mouseClick(w.view()->viewport(), Qt::LeftButton, {}, at);
+        ++clicked;
+        // A click there may hit a drawn event under it (a bar already started), never the hidden one.
+        QVERIFY2(w.selectedEvent() < 0 || r.trace.at(w.selectedEvent()).t <= scene->playhead(), qPrintable(w.detailsText()));
+    }
+    // The reveal gives it all back.
+    w.setAnswerHidden(false);
+    if (times.last() > times.first())
+        QVERIFY2(w.timeText().endsWith(total), qPrintable(w.timeText()));
+    bool endTick = false;
+    for (const TimeAxis::Tick &tick : scene->ticks())
+        endTick = endTick || tick.t > scene->playhead();
+    if (endTick) {
+        int ticks = 0;
+        for (const auto &text : scene->shownTexts()) {
+            for (const TimeAxis::Tick &tick : scene->ticks())
+                ticks += text.second == tick.label && tick.t > scene->playhead();
+        }
+        QVERIFY(ticks > 0);
+    }
+}
+
+// jitter-and-budgets' first caption said "the client wants it created exactly once" about an update
+// of a versioned row (server.model occ).
+void TestTimeline::updatesAreNotCreated()
+{
+    const RunResult occ = runPreset(QStringLiteral("jitter-contention"));
+    QCOMPARE(occ.scenario.server.model, ServerModel::Occ);
+    TimelineWidget w;
+    w.resize(890, 600);
+    w.setResult(occ);
+    w.setOperation(1);
+    w.setPlayhead(0);
+    QVERIFY2(w.caption().contains(QLatin1String("update")), qPrintable(w.caption()));
+    QVERIFY2(!w.caption().contains(QLatin1String("created")), qPrintable(w.caption()));
+    // An order is still created exactly once.
+    const RunResult orders = runPreset(QStringLiteral("stable-key"));
+    w.setResult(orders);
+    w.setOperation(1);
+    w.setPlayhead(0);
+    QVERIFY2(w.caption().contains(QLatin1String("created exactly once")), qPrintable(w.caption()));
+}

@@ -10,7 +10,13 @@
 #include <QCoreApplication>
 #include <QEventLoop>
 #include <QTimer>
+#include <QBuffer>
 #include <QFileInfo>
+#include <QHash>
+#include <QRawFont>
+#include <QRegularExpression>
+#include <QFontInfo>
+#include <QGuiApplication>
 #include <QImage>
 #include <QPageSize>
 #include <QPainter>
@@ -115,7 +121,7 @@ double drawHtml(QPainter &painter, const QRectF &area, const QString &html, doub
 }
 
 // The timeline of one operation of a traced run, played to its end, as a 1080p picture.
-QImage timelineImage(const RunResult &result, int op, QString *error)
+QImage timelineImage(const RunResult &result, int op, QString *error, const QString &title = QString())
 {
     QTemporaryDir images;
     if (!images.isValid()) {
@@ -123,10 +129,7 @@ QImage timelineImage(const RunResult &result, int op, QString *error)
         return QImage();
     }
     TimelineWidget timeline;
-    timeline.resize(1600, 900);
-    timeline.setResult(result);
-    timeline.setOperation(op);
-    timeline.seekToEnd(); // the whole operation, played to its end
+    showForHandout(timeline, result, op, title);
     const QString png = images.filePath(QStringLiteral("timeline.png"));
     if (!timeline.exportImage(png, error, QSize(1920, 1080)))
         return QImage();
@@ -141,6 +144,74 @@ QString pdfNameError(const QString &fileName)
     return QString();
 }
 
+// Qt's PDF writer maps each embedded glyph back to text through the lowest code point the font gives
+// it. Noto Sans CJK draws the Kangxi radicals (U+2F00..) and the radicals supplement (U+2E80..) with
+// the glyphs of the ideographs they look like, so "自" came back from the PDF as the radical "⾃"
+// (copy, search and pdftotext all read the ToUnicode map). The ideograph each radical's glyph also
+// draws, in the handout's Chinese face, measured from the font rather than listed.
+QHash<ushort, ushort> radicalIdeographs()
+{
+    static const QHash<ushort, ushort> table = [] {
+        QHash<ushort, ushort> out;
+        const QRawFont raw = QRawFont::fromFont(QFont(QStringLiteral("Noto Sans CJK SC")));
+        if (!raw.isValid())
+            return out;
+        QString unified;
+        for (char16_t c = 0x4e00; c <= 0x9fff; ++c)
+            unified.append(QChar(c));
+        const QList<quint32> glyphs = raw.glyphIndexesForString(unified);
+        QHash<quint32, ushort> ideographOf;
+        for (int i = int(glyphs.size()) - 1; i >= 0; --i) {
+            if (glyphs.at(i) != 0)
+                ideographOf.insert(glyphs.at(i), ushort(0x4e00 + i));
+        }
+        for (char16_t c = 0x2e80; c <= 0x2fdf; ++c) {
+            const QList<quint32> g = raw.glyphIndexesForString(QString(QChar(c)));
+            if (!g.isEmpty() && g.first() != 0 && ideographOf.contains(g.first()))
+                out.insert(ushort(c), ideographOf.value(g.first()));
+        }
+        return out;
+    }();
+    return table;
+}
+
+// Rewrites, in place and byte for byte (offsets stay valid), every radical a ToUnicode map gives as
+// the text of a glyph into the ideograph that glyph draws. Only the maps' destinations are touched.
+void repairToUnicode(QByteArray &pdf)
+{
+    const QHash<ushort, ushort> table = radicalIdeographs();
+    if (table.isEmpty())
+        return;
+    static const QRegularExpression hex4(QStringLiteral("<([0-9A-Fa-f]{4})>"));
+    for (const char *section : {"bfrange", "bfchar"}) {
+        const QByteArray begin = QByteArray("begin") + section;
+        const QByteArray end = QByteArray("end") + section;
+        for (qsizetype at = pdf.indexOf(begin); at >= 0; at = pdf.indexOf(begin, at)) {
+            const qsizetype stop = pdf.indexOf(end, at);
+            if (stop < 0)
+                break;
+            // One mapping per line: the source code(s) first (two for a range, one for a char), then the text.
+            qsizetype line = pdf.indexOf('\n', at) + 1;
+            while (line > 0 && line < stop) {
+                const qsizetype eol = qMin(stop, pdf.indexOf('\n', line) < 0 ? stop : pdf.indexOf('\n', line));
+                const QString text = QString::fromLatin1(pdf.mid(line, eol - line));
+                int token = 0;
+                const int sources = qstrcmp(section, "bfrange") == 0 ? 2 : 1;
+                for (auto it = hex4.globalMatch(text); it.hasNext(); ++token) {
+                    const QRegularExpressionMatch m = it.next();
+                    const ushort code = ushort(m.captured(1).toUInt(nullptr, 16));
+                    if (token < sources || !table.contains(code))
+                        continue;
+                    const QByteArray to = QByteArray::number(table.value(code), 16).toUpper().rightJustified(4, '0');
+                    pdf.replace(line + m.capturedStart(1), 4, to);
+                }
+                line = eol + 1;
+            }
+            at = stop;
+        }
+    }
+}
+
 // A landscape A4 PDF being written: begin() opens it and the painter, end() commits it.
 class PdfFile
 {
@@ -150,7 +221,8 @@ public:
     {
         if (!m_out.open(QIODevice::WriteOnly))
             return Handout::tr("cannot write \"%1\": %2").arg(m_fileName, m_out.errorString());
-        m_pdf = std::make_unique<QPdfWriter>(&m_out);
+        m_buffer.open(QIODevice::WriteOnly);
+        m_pdf = std::make_unique<QPdfWriter>(&m_buffer);
         m_pdf->setPageSize(QPageSize(QPageSize::A4));
         m_pdf->setPageOrientation(QPageLayout::Landscape);
         m_pdf->setResolution(150);
@@ -158,6 +230,7 @@ public:
         m_pdf->setCreator(QStringLiteral("RetryLab"));
         if (!painter.begin(m_pdf.get()))
             return Handout::tr("cannot write \"%1\"").arg(m_fileName);
+        painter.setFont(handoutFont());
         const QRectF page = m_pdf->pageLayout().paintRectPixels(m_pdf->resolution());
         area = QRectF(0, 0, page.width(), page.height());
         return QString();
@@ -166,7 +239,9 @@ public:
     QString end()
     {
         painter.end();
-        if (!m_out.commit())
+        QByteArray bytes = m_buffer.data();
+        repairToUnicode(bytes);
+        if (m_out.write(bytes) != bytes.size() || !m_out.commit())
             return Handout::tr("cannot write \"%1\": %2").arg(m_fileName, m_out.errorString());
         return QString();
     }
@@ -177,10 +252,45 @@ public:
 private:
     QString m_fileName;
     QSaveFile m_out;
+    QBuffer m_buffer;
     std::unique_ptr<QPdfWriter> m_pdf;
 };
 
 } // namespace
+
+void showForHandout(TimelineWidget &timeline, const RunResult &result, int op, const QString &title)
+{
+    timeline.resize(1600, 900);
+    if (title.isEmpty()) {
+        timeline.setResult(result);
+    } else {
+        // The slide's title names the scenario: a lesson step's is the step, not the preset it starts from.
+        RunResult titled = result;
+        titled.scenario.title = title;
+        timeline.setResult(titled);
+    }
+    timeline.setOperation(op);
+    timeline.seekToEnd(); // the whole operation, played to its end
+}
+
+QString stepSlideTitle(const Lesson &lesson, int step)
+{
+    return Handout::tr("Step %1: %2").arg(step + 1).arg(i18n::content(lesson.steps.value(step).title));
+}
+
+QFont handoutFont()
+{
+    // The family the window's font resolves to (its name may be an alias such as "Sans Serif", which a
+    // list of families would pass over), then the Chinese face. Digits and Latin letters set in the
+    // CJK face come back from pdftotext as nothing at all.
+    QFont font = QGuiApplication::font();
+    const QString latin = QFontInfo(font).family();
+    QStringList families{latin};
+    if (latin != QLatin1String("Noto Sans CJK SC"))
+        families << QStringLiteral("Noto Sans CJK SC");
+    font.setFamilies(families);
+    return font;
+}
 
 QList<QPair<QString, QString>> handoutSettings(const Scenario &s)
 {
@@ -303,7 +413,72 @@ QFuture<RunResult> startLessonRuns(const Lesson &lesson)
     return QtConcurrent::mapped(lesson.steps, [](const LessonStep &step) { return simulate(step.scenario); });
 }
 
-QString writeLessonHandout(const Lesson &lesson, const QList<RunResult> &runs, const QString &fileName)
+namespace {
+
+// What a student's copy asks instead of giving the answer.
+QString predictionLines()
+{
+    return QStringLiteral("<p style='font-size:12pt'><b>%1</b> ______________________________</p>"
+                          "<p style='font-size:12pt'><b>%2</b> ______________________________</p>")
+        .arg(Handout::tr("My prediction:"), Handout::tr("Why:"));
+}
+
+// The text of one step's page: what to watch, the question, and (the teacher's copy) its answer,
+// the reveal and the run's numbers.
+QString stepHtml(const Lesson &lesson, int i, const RunResult &run, HandoutCopy copy)
+{
+    const LessonStep &step = lesson.steps.at(i);
+    const int op = lesson::shownOperation(step, run);
+    const bool teacher = copy == HandoutCopy::Teacher;
+    QString text = QStringLiteral("<h2>%1</h2><p style='font-size:13pt'>%2</p>")
+                       .arg(Handout::tr("Step %1 of %2: %3").arg(i + 1).arg(lesson.steps.size())
+                                .arg(i18n::content(step.title)).toHtmlEscaped(),
+                            i18n::content(step.watch).toHtmlEscaped());
+    const LessonQuestion &q = step.question;
+    if (q.kind != LessonQuestion::Kind::None) {
+        text += QStringLiteral("<p style='font-size:12pt'><b>%1</b> %2</p>")
+                    .arg(Handout::tr("Question:"), i18n::content(q.text).toHtmlEscaped());
+        if (q.kind == LessonQuestion::Kind::Choice) {
+            text += QStringLiteral("<ol type='A'>");
+            for (const LessonChoice &c : q.choices)
+                text += QStringLiteral("<li>%1</li>").arg(i18n::content(c.text).toHtmlEscaped());
+            text += QStringLiteral("</ol>");
+        }
+        double value = 0;
+        QString answer;
+        if (teacher && lesson::metricValue(run, op, q.metric, &value)) {
+            answer = q.kind == LessonQuestion::Kind::Choice && q.answerChoice >= 0 && q.answerChoice < q.choices.size()
+                         ? i18n::content(q.choices.at(q.answerChoice).text)
+                         : LessonPlayer::formatNumber(value, q.answer);
+        }
+        if (!teacher)
+            text += predictionLines();
+        else if (!answer.isEmpty())
+            text += QStringLiteral("<p style='font-size:12pt'><b>%1</b> %2</p>").arg(Handout::tr("Answer:"), answer.toHtmlEscaped());
+    }
+    if (!teacher)
+        return text;
+    if (!step.reveal.isEmpty())
+        text += QStringLiteral("<p style='font-size:12pt'><i>%1</i></p>").arg(i18n::content(step.reveal).toHtmlEscaped());
+    const Metrics &m = run.metrics;
+    text += QStringLiteral("<p>%1</p>").arg(Handout::tr("ORD-%1 is shown below. The whole run: %2 operations, %3 HTTP attempts, %4 records, %5 duplicates, %6 orphans (seed %7).")
+                                                 .arg(op, 4, 10, QLatin1Char('0'))
+                                                 .arg(m.logicalOperations).arg(m.httpAttempts).arg(m.records)
+                                                 .arg(m.duplicates).arg(m.orphans).arg(run.scenario.seed)
+                                                 .toHtmlEscaped());
+    return text;
+}
+
+// Whether a step's page shows its timeline: a student's copy leaves out those of steps with a
+// question (played to its end, the operation shows the outcome asked about).
+bool showsTimeline(const LessonStep &step, HandoutCopy copy)
+{
+    return copy == HandoutCopy::Teacher || step.question.kind == LessonQuestion::Kind::None;
+}
+
+} // namespace
+
+QString writeLessonHandout(const Lesson &lesson, const QList<RunResult> &runs, const QString &fileName, HandoutCopy copy)
 {
     if (runs.size() != lesson.steps.size())
         return Handout::tr("the lesson has %1 steps but %2 runs were given").arg(lesson.steps.size()).arg(runs.size());
@@ -314,13 +489,21 @@ QString writeLessonHandout(const Lesson &lesson, const QList<RunResult> &runs, c
     for (int i = 0; i < runs.size(); ++i) {
         if (!runs.at(i).error.isEmpty())
             return Handout::tr("step %1: %2").arg(i + 1).arg(runs.at(i).error);
-        timelines << timelineImage(runs.at(i), lesson::shownOperation(lesson.steps.at(i), runs.at(i)), &error);
+        const LessonStep &step = lesson.steps.at(i);
+        if (!showsTimeline(step, copy)) {
+            timelines << QImage();
+            continue;
+        }
+        timelines << timelineImage(runs.at(i), lesson::shownOperation(step, runs.at(i)), &error, stepSlideTitle(lesson, i));
         if (timelines.last().isNull())
             return error;
     }
 
     PdfFile pdf(fileName);
-    error = pdf.begin(i18n::content(lesson.title));
+    const QString title = copy == HandoutCopy::Student
+                              ? Handout::tr("%1 (student's copy)").arg(i18n::content(lesson.title))
+                              : i18n::content(lesson.title);
+    error = pdf.begin(title);
     if (!error.isEmpty())
         return error;
     QPainter &painter = pdf.painter;
@@ -328,51 +511,17 @@ QString writeLessonHandout(const Lesson &lesson, const QList<RunResult> &runs, c
 
     // Page 1: the lesson and its steps.
     QString html = QStringLiteral("<h1>%1</h1><p style='font-size:13pt'>%2</p><h3>%3</h3><ol>")
-                       .arg(i18n::content(lesson.title).toHtmlEscaped(), i18n::content(lesson.summary).toHtmlEscaped(),
+                       .arg(title.toHtmlEscaped(), i18n::content(lesson.summary).toHtmlEscaped(),
                             Handout::tr("Steps"));
     for (const LessonStep &step : lesson.steps)
         html += QStringLiteral("<li style='font-size:12pt'>%1</li>").arg(i18n::content(step.title).toHtmlEscaped());
     html += QStringLiteral("</ol>");
     drawHtml(painter, area, html);
 
-    // Then one step per page: what to watch, the question and its answer, and the timeline.
+    // Then one step per page: what to watch, the question (and its answer), and the timeline.
     for (int i = 0; i < lesson.steps.size(); ++i) {
-        const LessonStep &step = lesson.steps.at(i);
-        const RunResult &run = runs.at(i);
-        const int op = lesson::shownOperation(step, run);
         pdf.newPage();
-        QString text = QStringLiteral("<h2>%1</h2><p style='font-size:13pt'>%2</p>")
-                           .arg(Handout::tr("Step %1 of %2: %3").arg(i + 1).arg(lesson.steps.size())
-                                    .arg(i18n::content(step.title)).toHtmlEscaped(),
-                                i18n::content(step.watch).toHtmlEscaped());
-        const LessonQuestion &q = step.question;
-        if (q.kind != LessonQuestion::Kind::None) {
-            text += QStringLiteral("<p style='font-size:12pt'><b>%1</b> %2</p>")
-                        .arg(Handout::tr("Question:"), i18n::content(q.text).toHtmlEscaped());
-            double value = 0;
-            QString answer;
-            if (lesson::metricValue(run, op, q.metric, &value)) {
-                answer = q.kind == LessonQuestion::Kind::Choice && q.answerChoice >= 0 && q.answerChoice < q.choices.size()
-                             ? i18n::content(q.choices.at(q.answerChoice).text)
-                             : LessonPlayer::formatNumber(value, q.answer);
-            }
-            if (q.kind == LessonQuestion::Kind::Choice) {
-                text += QStringLiteral("<ol type='A'>");
-                for (const LessonChoice &c : q.choices)
-                    text += QStringLiteral("<li>%1</li>").arg(i18n::content(c.text).toHtmlEscaped());
-                text += QStringLiteral("</ol>");
-            }
-            if (!answer.isEmpty())
-                text += QStringLiteral("<p style='font-size:12pt'><b>%1</b> %2</p>").arg(Handout::tr("Answer:"), answer.toHtmlEscaped());
-        }
-        if (!step.reveal.isEmpty())
-            text += QStringLiteral("<p style='font-size:12pt'><i>%1</i></p>").arg(i18n::content(step.reveal).toHtmlEscaped());
-        const Metrics &m = run.metrics;
-        text += QStringLiteral("<p>%1</p>").arg(Handout::tr("ORD-%1 is shown below. The whole run: %2 operations, %3 HTTP attempts, %4 records, %5 duplicates, %6 orphans (seed %7).")
-                                                     .arg(op, 4, 10, QLatin1Char('0'))
-                                                     .arg(m.logicalOperations).arg(m.httpAttempts).arg(m.records)
-                                                     .arg(m.duplicates).arg(m.orphans).arg(run.scenario.seed)
-                                                     .toHtmlEscaped());
+        const QString text = stepHtml(lesson, i, runs.at(i), copy);
         const double used = drawHtml(painter, QRectF(area.topLeft(), QSizeF(area.width(), area.height() * 0.5)), text);
         drawImage(painter, timelines.at(i), area.adjusted(0, used + area.height() * 0.02, 0, 0));
     }

@@ -97,9 +97,13 @@ void LessonController::createMenu()
     QAction *handout = m_menu->addAction(tr("&Handout of this lesson as PDF…"));
     handout->setObjectName(QStringLiteral("lessonHandoutAction"));
     connect(handout, &QAction::triggered, this, [this] { m_frame->exportLessonHandout(); });
-    connect(m_menu, &QMenu::aboutToShow, this, [this, close, handout] {
+    QAction *student = m_menu->addAction(tr("&Student handout (no answers) as PDF…"));
+    student->setObjectName(QStringLiteral("lessonStudentHandoutAction"));
+    connect(student, &QAction::triggered, this, &LessonController::exportStudentHandout);
+    connect(m_menu, &QMenu::aboutToShow, this, [this, close, handout, student] {
         close->setEnabled(isLessonOpen());
         handout->setEnabled(isLessonOpen());
+        student->setEnabled(isLessonOpen());
     });
 }
 
@@ -185,7 +189,19 @@ void LessonController::openLessonFile()
         QMessageBox::warning(m_frame->frameWindow(), tr("Cannot open the lesson"), error);
 }
 
-QString LessonController::writeHandout(const QString &fileName, QWidget *progressParent)
+void LessonController::exportStudentHandout()
+{
+    const QString fileName = QFileDialog::getSaveFileName(
+        m_frame->frameWindow(), tr("Student handout"), m_player->lesson().name + QStringLiteral("-student.pdf"),
+        tr("PDF files (*.pdf)"));
+    if (fileName.isEmpty())
+        return;
+    const QString error = writeHandout(fileName, m_frame->frameWindow(), HandoutCopy::Student);
+    if (!error.isEmpty())
+        QMessageBox::warning(m_frame->frameWindow(), tr("Cannot write the handout"), error);
+}
+
+QString LessonController::writeHandout(const QString &fileName, QWidget *progressParent, HandoutCopy copy)
 {
     if (!isLessonOpen())
         return tr("no lesson is open: start one from the Lessons menu");
@@ -209,7 +225,7 @@ QString LessonController::writeHandout(const QString &fileName, QWidget *progres
         wait.exec();
     if (watcher.isCanceled())
         return tr("cancelled: no handout was written");
-    return writeLessonHandout(lesson, runs.results(), fileName);
+    return writeLessonHandout(lesson, runs.results(), fileName, copy);
 }
 
 void LessonController::updateKeys()

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "lessons/handout.h"
+
 #include "lesson.h"
 
 #include <QMetaObject>
@@ -49,7 +51,8 @@ public:
     bool hidesOutcome() const;
     // The open lesson's handout: every step run on the worker threads (progress and Cancel in a
     // dialog over `progressParent` when given), then written. Empty or the error.
-    QString writeHandout(const QString &fileName, QWidget *progressParent);
+    // A student's copy has no answers (HandoutCopy).
+    QString writeHandout(const QString &fileName, QWidget *progressParent, HandoutCopy copy = HandoutCopy::Teacher);
     // The default width of the dock: a quarter of the window, readable from the back of a room.
     int defaultDockWidth(bool presenting = false) const;
 
@@ -68,6 +71,8 @@ public:
 public Q_SLOTS:
     // Lessons > Open lesson file…
     void openLessonFile();
+    // Lessons ▸ Student handout: a file dialog, then writeHandout(…, HandoutCopy::Student).
+    void exportStudentHandout();
     // The frame shows a new result (the step's run may be it).
     void onResultShown();
     // Presenting: the editor is hidden, so the lesson takes more of the width.

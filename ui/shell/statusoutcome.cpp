@@ -40,7 +40,9 @@ StatusOutcome::StatusOutcome(QMainWindow *window)
     m_worstCase = addLabel(QStringLiteral("statusWorstCase"),
                            tr("HTTP attempts per operation if every enabled layer exhausts its retries"));
     m_attempts = addLabel(QStringLiteral("statusAttempts"), tr("HTTP attempts, and per logical operation"));
-    m_records = addLabel(QStringLiteral("statusRecords"), tr("Rows the order service committed"));
+    m_records = addLabel(QStringLiteral("statusRecords"),
+                         tr("Rows the order service committed; late: committed after their client had given up on "
+                            "that attempt"));
     m_queries = addLabel(QStringLiteral("statusQueries"),
                          tr("Status queries (GET /orders?ref=) the client sent before resending"));
     m_duplicates = addLabel(QStringLiteral("statusDuplicates"),
@@ -80,7 +82,9 @@ void StatusOutcome::showOutcome(const RunResult &result, ResultSource source, bo
                        : tr("%1 voided, outstanding: %2").arg(m.voided).arg(m.duplicatesOutstanding));
     show(m_attempts, tr("Attempts: ?"),
          tr("Attempts: %1 (%2 per op)").arg(m.httpAttempts).arg(QLocale().toString(m.amplification, 'f', 2)));
-    show(m_records, tr("Records: ?"), tr("Records: %1").arg(m.records));
+    // Late commits are records too, committed after their client gave up on that attempt: say how many.
+    show(m_records, tr("Records: ?"),
+         m.lateCommits > 0 ? tr("Records (%1 late): %2").arg(m.lateCommits).arg(m.records) : tr("Records: %1").arg(m.records));
     show(m_duplicates, tr("Duplicates: ?"), tr("Duplicates: %1").arg(m.duplicates));
     show(m_orphans, tr("Orphans: ?"), tr("Orphans: %1").arg(m.orphans));
     show(m_lost, tr("Lost: ?"), tr("Lost: %1").arg(m.lost));

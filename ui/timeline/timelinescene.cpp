@@ -69,35 +69,14 @@ int TimelineEventItem::traceIndex() const
 
 QRectF TimelineEventItem::labelRect() const
 {
-    const EventPlan &pl = plan();
-    if (pl.label.isEmpty())
-        return QRectF();
-    const bool bar = pl.form == EventPlan::Form::Bar;
-    const QFontMetricsF fm(bar ? m_scene->labelFont() : m_scene->badgeFont());
-    const qreal w = fm.horizontalAdvance(pl.label) + 4;
-    const qreal h = fm.height();
-    const qreal r = TimelineScene::kGlyphRadius;
-    switch (pl.form) {
-    case EventPlan::Form::Bar:
-        // Room for the label and for a glyph that may sit on the bar's end.
-        if (m_length >= w + m_labelOffset + 6 + 2 * TimelineScene::kGlyphRadius)
-            return QRectF(m_labelOffset + 4, -h / 2, w, h);
-        if (pl.lane == Lane::Server || pl.lane == Lane::Database)
-            return QRectF(); // "processing" is obvious from the lane; only attempt names move outside
-        return QRectF(m_labelOffset, -m_half - h - 1, w, h);
-    case EventPlan::Form::Wait:
-        return QRectF(m_length / 2 - w / 2, -m_half - h - 1, w, h);
-    case EventPlan::Form::Arrow:
-    case EventPlan::Form::Marker:
-        break;
-    }
-    if (m_scene->labelHidden(m_plan))
-        return QRectF();
-    // A status query's answer reads from its arrowhead to the right, clear of the attempt's name.
-    const qreal x = pl.query && pl.form == EventPlan::Form::Arrow ? -r : -w / 2;
-    if (m_scene->labelBelow(m_plan))
-        return QRectF(x, r + 2, w, h);
-    return QRectF(x, -r - 2 - h, w, h);
+    // The scene places every label at once (priorities, collisions); the item only draws it.
+    const QRectF r = m_scene->labelRect(m_plan);
+    return r.isNull() ? QRectF() : r.translated(-m_scene->anchorOf(m_plan));
+}
+
+QRectF TimelineEventItem::sceneLabelRect() const
+{
+    return m_scene->labelRect(m_plan);
 }
 
 void TimelineEventItem::setGeometry(qreal length, const QPointF &from, qreal halfHeight, qreal labelOffset)
@@ -129,6 +108,9 @@ QPainterPath TimelineEventItem::shape() const
 {
     QPainterPath path;
     const EventPlan &pl = plan();
+    // Not drawn before the reveal, so not there for a click or a tool tip either.
+    if (m_scene->isFutureHidden() && pl.t > m_scene->playhead())
+        return path;
     const qreal r = TimelineScene::kGlyphRadius + 4;
     switch (pl.form) {
     case EventPlan::Form::Bar:
@@ -161,8 +143,7 @@ QPainterPath TimelineEventItem::shape() const
 void TimelineEventItem::paintLabel(QPainter *p, const Colors &c, const QRectF &r, bool strong)
 {
     const EventPlan &pl = plan();
-    // Zoomed far out, labels would only pile up (and text is the costliest thing to draw).
-    if (r.isNull() || (m_scene->zoom() < 0.3 && pl.form != EventPlan::Form::Bar))
+    if (r.isNull())
         return;
     p->setFont(pl.form == EventPlan::Form::Bar ? m_scene->labelFont() : m_scene->badgeFont());
     QColor color = c.text;
@@ -170,7 +151,7 @@ void TimelineEventItem::paintLabel(QPainter *p, const Colors &c, const QRectF &r
                     || pl.role == Role::Ok))
         color = c.color(pl.role);
     p->setPen(color);
-    p->drawText(r, Qt::AlignCenter, pl.label);
+    p->drawText(r, Qt::AlignCenter, m_scene->labelText(m_plan));
 }
 
 void TimelineEventItem::paintBar(QPainter *p, const Colors &c, qreal solidUntil, bool started)
@@ -240,9 +221,14 @@ void TimelineEventItem::paintWait(QPainter *p, const Colors &c, qreal solidUntil
         } else {
             timeline::drawGlyph(p, Glyph::Dot, QPointF(0, 0), 6, stroke, c.base);
         }
-        paintLabel(p, c, labelRect(), false);
     };
     paintUpTo(p, solidUntil, started, 40, draw);
+    // Whole, not clipped at the playhead: a summary of several waits reaches past this one's end.
+    p->save();
+    if (!started)
+        p->setOpacity(m_scene->futureOpacity());
+    paintLabel(p, c, labelRect(), false);
+    p->restore();
 }
 
 void TimelineEventItem::paintArrow(QPainter *p, const Colors &c, qreal solidUntil, bool arrived)
@@ -375,6 +361,8 @@ void TimelineEventItem::paint(QPainter *p, const QStyleOptionGraphicsItem *, QWi
 void TimelineEventItem::mousePressEvent(QGraphicsSceneMouseEvent *event)
 {
     QGraphicsItem::mousePressEvent(event);
+    if (m_scene->isFutureHidden() && plan().t > m_scene->playhead())
+        return;
     if (event->button() == Qt::LeftButton)
         m_scene->notifyClicked(traceIndex());
 }
@@ -404,14 +392,36 @@ void TimelineScene::setBaseFont(const QFont &font)
     m_laneFont.setBold(true);
     m_noteFont = font;
     m_noteFont.setPointSizeF(qMax(8.0, font.pointSizeF() * 0.85));
-    // Every lane name fits its column: 20 pixels before the text (the swatch), a few after.
-    const QFontMetricsF fm(m_laneFont);
-    qreal names = 0;
-    for (const char *name : kLaneNames)
-        names = qMax(names, fm.horizontalAdvance(TimelineScene::tr(name)));
-    m_labelWidth = qMax(kLabelWidth, std::ceil(names) + 30);
+    updateLabelWidth();
     updateDodges();
     relayout();
+}
+
+void TimelineScene::updateLabelWidth()
+{
+    // Every lane name fits its column: 20 pixels before the text (the swatch), a few after. So does
+    // every note at no less than 85% of its size (a question may depend on "@retry \u00b7 3 attempts"):
+    // under the name where the lane is tall enough for two lines, else beside it. Up to twice the
+    // usual column; beyond, laneText() sets the note smaller still, never cuts it.
+    const QFontMetricsF fm(m_laneFont);
+    const QFontMetricsF nm(m_noteFont);
+    qreal names = 0; // every name, whatever it costs
+    qreal notes = 0; // the notes, up to twice the usual column
+    for (int i = 0; i < kLaneCount; ++i) {
+        const qreal name = fm.horizontalAdvance(TimelineScene::tr(kLaneNames[i])) + 6;
+        names = qMax(names, name);
+        const QString note = m_laneNotes.value(i);
+        if (note.isEmpty())
+            continue;
+        const qreal noteW = nm.horizontalAdvance(note) * 0.85 + 1;
+        const bool twoLines = laneHeight(i) >= fm.height() + nm.height() * 0.85 - 2;
+        notes = qMax(notes, twoLines ? noteW : name + noteW);
+    }
+    const qreal width = qMax(kLabelWidth, std::ceil(qMax(names, qMin(notes, 2 * kLabelWidth - 24))) + 24);
+    if (qFuzzyCompare(width, m_labelWidth))
+        return;
+    m_labelWidth = width;
+    updateSceneRect();
 }
 
 void TimelineScene::setStrokeScale(qreal scale)
@@ -467,6 +477,7 @@ void TimelineScene::setOperation(const Trace &trace, int op, const QSet<int> &du
     m_laneUsed = QList<bool>(kLaneCount, m_plans.isEmpty());
     for (const EventPlan &pl : std::as_const(m_plans))
         m_laneUsed[int(pl.lane)] = true;
+    updateLabelWidth(); // the notes, and which lanes are short
     m_times.clear();
     m_times.reserve(m_plans.size());
     for (const EventPlan &pl : std::as_const(m_plans))
@@ -553,6 +564,7 @@ void TimelineScene::setLaneHeight(qreal h)
     if (qFuzzyCompare(h, m_laneH))
         return;
     m_laneH = h;
+    updateLabelWidth(); // short lanes put notes beside the names
     relayout();
 }
 
@@ -584,6 +596,11 @@ void TimelineScene::updateDodges()
             w = qMax(w, badge.horizontalAdvance(pl.label) + 4);
         }
     }
+    const QFontMetricsF names(m_labelFont);
+    m_labelW.clear();
+    m_labelW.reserve(m_plans.size());
+    for (const EventPlan &pl : std::as_const(m_plans))
+        m_labelW.append(pl.label.isEmpty() ? 0 : (pl.form == EventPlan::Form::Bar ? names : badge).horizontalAdvance(pl.label) + 4);
     m_dodgeDx.clear();
     m_labelOffset.clear();
     m_labelBelow.clear();
@@ -604,63 +621,178 @@ void TimelineScene::updateDodges()
     m_labelBelowBase = m_labelBelow;
 }
 
-void TimelineScene::resolveLabelCollisions()
+namespace {
+
+// Label ranks: what the lesson asks about (answers, statuses, record ids) before what explains how.
+enum LabelRank { SingleWait = 0, AttemptOutside = 1, AttemptInside = 2, WaitSummary = 3, Note = 4, Telling = 5 };
+
+// Scene rectangles already taken, bucketed by x so that long operations stay linear.
+class LabelGrid
 {
-    // Glyphs a few pixels apart (a key expiring, reserved again and committed within 50 ms), or in
-    // neighbouring lanes, would print their labels on top of each other: at this zoom each label
-    // takes the side it was given, else the other side, else it is left out (its details stay a
-    // click away). The telling ones (duplicate, fault, rejection, ok) are placed first.
-    m_labelBelow = m_labelBelowBase;
-    m_labelHidden = QList<bool>(m_plans.size(), false);
-    if (m_plans.size() > kEagerLimit)
-        return; // long operations: labels are left to the zoom limit
-    struct Label
+public:
+    LabelGrid(qreal top, qreal bottom)
+        : m_top(top)
+        , m_bottom(bottom)
     {
-        int plan;
-        bool telling;
-        qreal left;
-        qreal width;
-        qreal y; // glyph centre
-    };
-    QList<Label> labels;
-    const QFontMetricsF badge(m_badgeFont);
-    const qreal h = badge.height();
+    }
+    bool fits(const QRectF &r) const
+    {
+        if (r.isNull() || r.top() < m_top - 0.5 || r.bottom() > m_bottom + 0.5)
+            return false;
+        const QRectF padded = r.adjusted(-2, 0, 2, 0);
+        for (int c = cell(padded.left()); c <= cell(padded.right()); ++c) {
+            const auto it = m_cells.constFind(c);
+            if (it == m_cells.cend())
+                continue;
+            for (const QRectF &o : *it) {
+                const QRectF x = padded.intersected(o);
+                if (x.width() >= 1 && x.height() >= 1)
+                    return false;
+            }
+        }
+        return true;
+    }
+    void take(const QRectF &r)
+    {
+        for (int c = cell(r.left()); c <= cell(r.right()); ++c)
+            m_cells[c].append(r);
+    }
+
+private:
+    static int cell(qreal x) { return int(std::floor(x / 160)); }
+    qreal m_top;
+    qreal m_bottom;
+    QHash<int, QList<QRectF>> m_cells;
+};
+
+} // namespace
+
+QHash<int, TimelineScene::WaitRun> TimelineScene::waitRuns() const
+{
+    // Per lane and slot, the waits in time order; equal neighbours ("wait 2.00 s" seven times) form a run.
+    QHash<int, WaitRun> runs;
+    QHash<int, QList<int>> waits;
     for (int i = 0; i < m_plans.size(); ++i) {
         const EventPlan &pl = m_plans.at(i);
-        if (pl.label.isEmpty() || (pl.form != EventPlan::Form::Marker && pl.form != EventPlan::Form::Arrow))
-            continue;
-        const qreal w = badge.horizontalAdvance(pl.label) + 4;
-        const QPointF at = anchorOf(i);
-        const qreal left = pl.query && pl.form == EventPlan::Form::Arrow ? at.x() - kGlyphRadius : at.x() - w / 2;
-        const bool telling = pl.role == Role::Duplicate || pl.role == Role::Fault || pl.role == Role::Rejection
-                             || pl.role == Role::Ok;
-        labels.append({i, telling, left, w, at.y()});
+        if (pl.form == EventPlan::Form::Wait && pl.to > pl.t && !pl.label.isEmpty())
+            waits[int(pl.lane) * 4 + pl.slot + 1].append(i);
     }
-    std::stable_sort(labels.begin(), labels.end(), [](const Label &a, const Label &b) {
-        return a.telling != b.telling ? a.telling : a.left < b.left;
-    });
-    QList<QRectF> placed;
-    auto rectOf = [&](const Label &l, bool below) {
-        return below ? QRectF(l.left, l.y + kGlyphRadius + 2, l.width, h)
-                     : QRectF(l.left, l.y - kGlyphRadius - 2 - h, l.width, h);
-    };
-    auto fits = [&placed](const QRectF &r) {
-        const QRectF padded = r.adjusted(-2, 0, 2, 0);
-        return std::none_of(placed.cbegin(), placed.cend(), [&padded](const QRectF &o) {
-            const QRectF x = padded.intersected(o);
-            return x.width() >= 1 && x.height() >= 1;
-        });
-    };
-    for (const Label &l : std::as_const(labels)) {
-        const bool below = m_labelBelow.at(l.plan);
-        if (fits(rectOf(l, below))) {
-            placed.append(rectOf(l, below));
-        } else if (fits(rectOf(l, !below))) {
-            placed.append(rectOf(l, !below));
-            m_labelBelow[l.plan] = !below;
-        } else {
-            m_labelHidden[l.plan] = true;
+    for (const QList<int> &list : std::as_const(waits)) {
+        for (int a = 0; a < list.size();) {
+            int b = a;
+            while (b + 1 < list.size() && m_plans.at(list.at(b + 1)).label == m_plans.at(list.at(a)).label)
+                ++b;
+            if (b - a + 1 >= 3) {
+                for (int k = a; k <= b; ++k)
+                    runs.insert(list.at(k), WaitRun{list.at(a), list.at(b), b - a + 1});
+            }
+            a = b + 1;
         }
+    }
+    return runs;
+}
+
+QList<TimelineScene::LabelCandidate> TimelineScene::labelCandidates(bool farOut) const
+{
+    const qreal badgeH = QFontMetricsF(m_badgeFont).height();
+    const qreal barH = QFontMetricsF(m_labelFont).height();
+    const qreal half = barHalfHeight();
+    const qreal r = kGlyphRadius;
+    // Before the answer is revealed a summary would count waits the playhead has not reached.
+    const QHash<int, WaitRun> runs = m_futureHidden ? QHash<int, WaitRun>() : waitRuns();
+    QList<LabelCandidate> out;
+    out.reserve(m_plans.size());
+    for (int i = 0; i < m_plans.size(); ++i) {
+        const EventPlan &pl = m_plans.at(i);
+        const auto run = runs.constFind(i);
+        const bool inRun = run != runs.cend();
+        if (pl.label.isEmpty() || (inRun && run->first != i) || (farOut && pl.form != EventPlan::Form::Bar))
+            continue;
+        const QPointF at = anchorOf(i);
+        const qreal w = m_labelW.value(i);
+        LabelCandidate c;
+        c.plan = i;
+        c.text = pl.label;
+        switch (pl.form) {
+        case EventPlan::Form::Bar: {
+            const qreal length = xOf(pl.to) - xOf(pl.t);
+            const qreal offset = m_labelOffset.value(i);
+            // Room for the label and for a glyph that may sit on the bar's end.
+            if (length >= w + offset + 6 + 2 * r) {
+                c.rank = AttemptInside;
+                c.first = QRectF(at.x() + offset + 4, at.y() - barH / 2, w, barH);
+            } else if (pl.lane == Lane::Server || pl.lane == Lane::Database) {
+                continue; // "processing" is obvious from the lane; only attempt names move outside
+            } else {
+                c.rank = AttemptOutside;
+                c.first = QRectF(at.x() + offset, at.y() - half - barH - 1, w, barH);
+                c.second = QRectF(at.x() + offset, at.y() + half + 1, w, barH);
+            }
+            break;
+        }
+        case EventPlan::Form::Wait: {
+            qreal x0 = at.x();
+            qreal x1 = xOf(pl.to);
+            qreal width = w;
+            c.rank = SingleWait;
+            if (inRun) {
+                const EventPlan &last = m_plans.at(run->last);
+                c.rank = WaitSummary;
+                c.text = tr("%n waits of %1", nullptr, run->count).arg(timeline::formatDuration(pl.to - pl.t));
+                width = QFontMetricsF(m_badgeFont).horizontalAdvance(c.text) + 4;
+                x1 = xOf(last.to);
+            }
+            const qreal left = (x0 + x1) / 2 - width / 2;
+            c.first = QRectF(left, at.y() - half - badgeH - 1, width, badgeH);
+            c.second = QRectF(left, at.y() + half + 1, width, badgeH);
+            break;
+        }
+        case EventPlan::Form::Arrow:
+        case EventPlan::Form::Marker: {
+            // A status query's answer reads from its arrowhead to the right, clear of the attempt's name.
+            const qreal left = pl.query && pl.form == EventPlan::Form::Arrow ? at.x() - r : at.x() - w / 2;
+            const QRectF above(left, at.y() - r - 2 - badgeH, w, badgeH);
+            const QRectF below(left, at.y() + r + 2, w, badgeH);
+            const bool telling = pl.role == Role::Duplicate || pl.role == Role::Fault || pl.role == Role::Rejection
+                                 || pl.role == Role::Ok;
+            c.rank = telling ? Telling : Note;
+            c.first = m_labelBelowBase.value(i) ? below : above;
+            c.second = m_labelBelowBase.value(i) ? above : below;
+            break;
+        }
+        }
+        out.append(c);
+    }
+    std::stable_sort(out.begin(), out.end(), [](const LabelCandidate &a, const LabelCandidate &b) {
+        return a.rank != b.rank ? a.rank > b.rank : a.first.left() < b.first.left();
+    });
+    return out;
+}
+
+void TimelineScene::layoutLabels()
+{
+    // Glyphs a few pixels apart, short attempts with their names outside, waits between them: at this
+    // zoom each label takes its side, else the other side, else it is left out (its details stay a
+    // click away). The order of labelCandidates() decides who gives way.
+    const int n = int(m_plans.size());
+    m_labelBelow = m_labelBelowBase;
+    m_labelHidden = QList<bool>(n, false);
+    m_labelRect = QList<QRectF>(n);
+    m_labelText = QStringList(n, QString());
+    const QList<LabelCandidate> candidates = labelCandidates(m_zoom < 0.3);
+    LabelGrid grid(kAxisHeight, lanesBottom() + 8);
+    for (const LabelCandidate &c : candidates) {
+        const bool first = grid.fits(c.first);
+        if (!first && !grid.fits(c.second)) {
+            m_labelHidden[c.plan] = true;
+            continue;
+        }
+        const QRectF rect = first ? c.first : c.second;
+        grid.take(rect);
+        m_labelRect[c.plan] = rect;
+        m_labelText[c.plan] = c.text;
+        if (!first)
+            m_labelBelow[c.plan] = !m_labelBelow.at(c.plan);
     }
 }
 
@@ -842,7 +974,7 @@ void TimelineScene::relayout()
         m_maxDodge = qMax(m_maxDodge, qAbs(dx));
     // Positions changed: the live items are chosen again (the widget then reports the range it exposes),
     // and only live items move: O(live items), however long the operation.
-    resolveLabelCollisions();
+    layoutLabels();
     m_windowValid = false;
     if (m_plans.size() > kEagerLimit || m_live.size() < m_plans.size())
         syncItems();
@@ -883,6 +1015,10 @@ void TimelineScene::setPlayhead(qint64 t)
             m_items[i]->update();
     }
     const qreal h = contentHeight();
+    if (m_futureHidden) {
+        update(); // ticks, breaks and glyphs appear as the playhead reaches them
+        return;
+    }
     update(QRectF(oldX - 60, 0, 120, h));
     update(QRectF(playheadX() - 60, 0, 120, h));
     // Tick labels the bubble hid or uncovers, on the axis.
@@ -912,6 +1048,46 @@ bool TimelineScene::tickLabelHidden(const TimeAxis::Tick &tick) const
     return !bubble.isNull() && tickLabelRect(tick).intersects(bubble.adjusted(-4, 0, 4, 0));
 }
 
+QRectF TimelineScene::breakLabelRect(const TimeAxis::Break &b, QString *text) const
+{
+    QFont f = m_badgeFont;
+    f.setItalic(true);
+    const qreal x0 = m_leftPad + b.x0;
+    const qreal x1 = m_leftPad + b.x1;
+    *text = timeline::formatDuration(b.t1 - b.t0);
+    const qreal tw = QFontMetricsF(f).horizontalAdvance(*text);
+    if (x1 - x0 <= tw + 26)
+        return QRectF();
+    const qreal zx = (x0 + x1) / 2 - tw / 2 - 8;
+    return QRectF(zx + 8, kAxisHeight - 19, tw + 4, 18);
+}
+
+QList<QPair<QRectF, QString>> TimelineScene::shownTexts() const
+{
+    QList<QPair<QRectF, QString>> texts;
+    for (int i = 0; i < m_labelRect.size(); ++i) {
+        // Drawn at opacity 0 before the reveal: not shown.
+        if (!m_labelRect.at(i).isNull() && !(m_futureHidden && m_plans.at(i).t > m_playhead))
+            texts.append({m_labelRect.at(i), m_labelText.at(i)});
+    }
+    for (const TimeAxis::Tick &tick : m_ticks) {
+        if (!tickLabelHidden(tick) && !axisHidden(tick.t))
+            texts.append({tickLabelRect(tick), tick.label});
+    }
+    for (const TimeAxis::Break &b : m_axis.breaks()) {
+        if (axisHidden(b.t0))
+            continue;
+        QString text;
+        const QRectF r = breakLabelRect(b, &text);
+        if (!r.isNull())
+            texts.append({r, text});
+    }
+    const QRectF bubble = playheadBubble();
+    if (!bubble.isNull())
+        texts.append({bubble, timeline::formatAxisTime(m_playhead, 1000)});
+    return texts;
+}
+
 QList<QRectF> TimelineScene::shownTickLabels() const
 {
     QList<QRectF> rects;
@@ -932,7 +1108,7 @@ void TimelineScene::setFutureHidden(bool hidden)
     if (hidden == m_futureHidden)
         return;
     m_futureHidden = hidden;
-    update();
+    relayout(); // summaries of waits count only what has been revealed
 }
 
 qreal TimelineScene::futureOpacity() const
@@ -948,6 +1124,66 @@ void TimelineScene::setEmphasisedLane(int lane)
     m_emphasisedLane = next;
     invalidate(sceneRect(), QGraphicsScene::BackgroundLayer);
     update();
+}
+
+namespace {
+
+// Sets `a` (and `b`, beside it) a little smaller at a time until `ta` (and `tb`) fit `width` pixels,
+// and the taller font `height` pixels when height > 0. Font sizes do not scale text widths exactly:
+// measured, not computed.
+void shrinkToFit(QFont *a, QFont *b, const QString &ta, const QString &tb, qreal width, qreal height)
+{
+    auto fits = [&]() {
+        const QFontMetricsF ma(*a);
+        qreal w = ma.horizontalAdvance(ta);
+        qreal h = ma.height();
+        if (b) {
+            const QFontMetricsF mb(*b);
+            w += mb.horizontalAdvance(tb);
+            h = qMax(h, mb.height());
+        }
+        return w <= width && (height <= 0 || h <= height);
+    };
+    for (int i = 0; i < 40 && !fits(); ++i) {
+        a->setPointSizeF(a->pointSizeF() * 0.96);
+        if (b)
+            b->setPointSizeF(b->pointSizeF() * 0.96);
+    }
+}
+
+} // namespace
+
+TimelineScene::LaneText TimelineScene::laneText(int i) const
+{
+    LaneText out;
+    out.nameFont = m_laneFont;
+    out.noteFont = m_noteFont;
+    const QRectF lane(0, laneTop(i), m_labelWidth, laneHeight(i));
+    out.nameText = TimelineScene::tr(kLaneNames[i]);
+    const QString note = m_laneNotes.value(i);
+    const qreal textW = m_labelWidth - 24;
+    if (note.isEmpty()) {
+        out.name = QRectF(20, lane.top(), textW, lane.height());
+        return out;
+    }
+    // The note is set smaller when it is too wide for the column (updateLabelWidth() keeps that small).
+    shrinkToFit(&out.noteFont, nullptr, note, QString(), textW, 0);
+    const qreal nameH = QFontMetricsF(out.nameFont).height();
+    const qreal noteH = QFontMetricsF(out.noteFont).height();
+    if (lane.height() >= nameH + noteH - 2) {
+        // Tall enough: the note on a line of its own under the name.
+        const qreal gap = qBound<qreal>(-2, (lane.height() - nameH - noteH) / 2, 1);
+        const qreal top = lane.center().y() - (nameH + noteH + gap) / 2;
+        out.name = QRectF(20, top, textW, nameH);
+        out.note = QRectF(20, top + nameH + gap, QFontMetricsF(out.noteFont).horizontalAdvance(note) + 1, noteH);
+        return out;
+    }
+    // A short lane: the note beside the name, both set smaller if the column or the lane needs it.
+    shrinkToFit(&out.nameFont, &out.noteFont, out.nameText, note, textW - 7, lane.height() + 2);
+    const qreal nameW2 = QFontMetricsF(out.nameFont).horizontalAdvance(out.nameText) + 6;
+    out.name = QRectF(20, lane.top(), nameW2, lane.height());
+    out.note = QRectF(20 + nameW2, lane.top(), QFontMetricsF(out.noteFont).horizontalAdvance(note) + 1, lane.height());
+    return out;
 }
 
 void TimelineScene::paintLaneLabels(QPainter *p, qreal left, qreal top, qreal bottom) const
@@ -970,42 +1206,15 @@ void TimelineScene::paintLaneLabels(QPainter *p, qreal left, qreal top, qreal bo
         p->setPen(Qt::NoPen);
         p->setBrush(enabled ? swatch : c.grid);
         p->drawRoundedRect(QRectF(left + 8, lane.top() + lane.height() * 0.22, 5, lane.height() * 0.56), 2, 2);
-        p->setFont(m_laneFont);
+        const LaneText text = laneText(i);
+        p->setFont(text.nameFont);
         p->setPen(enabled ? c.text : c.muted);
-        const QFontMetricsF fm(m_laneFont);
-        const QString name = TimelineScene::tr(kLaneNames[i]);
-        const QString note = m_laneNotes.value(i);
-        const qreal textW = m_labelWidth - 24;
-        // A note slightly too long for the column is set a little smaller rather than cut.
-        QFont noteFont = m_noteFont;
-        const qreal fullW = QFontMetricsF(noteFont).horizontalAdvance(note);
-        if (fullW > textW)
-            noteFont.setPointSizeF(noteFont.pointSizeF() * qMax<qreal>(0.8, textW / fullW) - 0.05);
-        const QFontMetricsF nm(noteFont);
-        const qreal nameW = fm.horizontalAdvance(name) + 6;
-        const qreal noteW = nm.horizontalAdvance(note);
-        // Notes are never elided to a fragment ("late..."): beside the name when they fit there, else
-        // on a second line when the lane is tall enough, else left to the tool tip and the settings.
-        const bool twoLines = !note.isEmpty() && noteW <= textW && lane.height() >= fm.height() + nm.height() - 2;
-        const bool besideName = !note.isEmpty() && nameW + noteW <= textW
-                                && (!twoLines || lane.height() < fm.height() + nm.height() + 4);
-        if (!twoLines || besideName) {
-            p->drawText(QRectF(left + 20, lane.top(), textW, lane.height()), Qt::AlignLeft | Qt::AlignVCenter, name);
-            if (besideName) {
-                p->setFont(noteFont);
-                p->setPen(c.muted);
-                p->drawText(QRectF(left + 20 + nameW, lane.top(), textW - nameW, lane.height()),
-                            Qt::AlignLeft | Qt::AlignVCenter, note);
-            }
-            continue;
+        p->drawText(text.name.translated(left, 0), Qt::AlignLeft | Qt::AlignVCenter, TimelineScene::tr(kLaneNames[i]));
+        if (!text.note.isNull()) {
+            p->setFont(text.noteFont);
+            p->setPen(c.muted);
+            p->drawText(text.note.translated(left, 0), Qt::AlignLeft | Qt::AlignVCenter, m_laneNotes.value(i));
         }
-        const qreal gap = qMin<qreal>(1, (lane.height() - fm.height() - nm.height()) / 2);
-        const qreal top = lane.center().y() - (fm.height() + nm.height() + gap) / 2;
-        p->drawText(QRectF(left + 20, top, textW, fm.height()), Qt::AlignLeft | Qt::AlignVCenter, name);
-        p->setFont(noteFont);
-        p->setPen(c.muted);
-        p->drawText(QRectF(left + 20, top + fm.height() + gap, textW, nm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                    note);
     }
     p->setPen(QPen(c.grid, 1));
     p->drawLine(QPointF(left + m_labelWidth - 0.5, top), QPointF(left + m_labelWidth - 0.5, bottom));
@@ -1050,6 +1259,8 @@ void TimelineScene::drawBackground(QPainter *p, const QRectF &rect)
                                            [](const TimeAxis::Break &b, qreal x) { return b.x1 < x; });
         for (auto it = firstBreak; it != breaks.cend() && m_leftPad + it->x0 <= right; ++it) {
             const TimeAxis::Break &b = *it;
+            if (axisHidden(b.t0))
+                continue;
             const qreal x0 = m_leftPad + b.x0;
             const qreal x1 = m_leftPad + b.x1;
             // Hatching drawn as lines: pattern brushes do not survive the SVG export.
@@ -1064,17 +1275,15 @@ void TimelineScene::drawBackground(QPainter *p, const QRectF &rect)
                 p->drawLine(QPointF(x, area.bottom()), QPointF(x + h, area.top()));
             p->restore();
             p->setPen(QPen(c.muted, 1.2));
-            const qreal mid = (x0 + x1) / 2;
-            const QString text = timeline::formatDuration(b.t1 - b.t0);
-            const qreal tw = QFontMetricsF(f).horizontalAdvance(text);
-            const bool fits = x1 - x0 > tw + 26;
+            QString text;
+            const QRectF label = breakLabelRect(b, &text);
             // A broken axis: two slashes, and the real length of the skipped time beside them.
-            const qreal zx = fits ? mid - tw / 2 - 8 : mid;
+            const qreal zx = label.isNull() ? (x0 + x1) / 2 : label.left() - 8;
             for (const qreal dx : {-3.0, 3.0})
                 p->drawLine(QPointF(zx + dx - 3, kAxisHeight - 3), QPointF(zx + dx + 3, kAxisHeight - 15));
-            if (fits) {
+            if (!label.isNull()) {
                 p->setPen(c.muted);
-                p->drawText(QRectF(zx + 8, kAxisHeight - 19, tw + 4, 18), Qt::AlignLeft | Qt::AlignVCenter, text);
+                p->drawText(label, Qt::AlignLeft | Qt::AlignVCenter, text);
             }
         }
         // Ticks and a faint grid through the lanes.
@@ -1083,6 +1292,8 @@ void TimelineScene::drawBackground(QPainter *p, const QRectF &rect)
                                           [](const TimeAxis::Tick &t, qreal x) { return t.x < x; });
         for (auto it = firstTick; it != m_ticks.cend() && m_leftPad + it->x <= right + 100; ++it) {
             const TimeAxis::Tick &tick = *it;
+            if (axisHidden(tick.t))
+                continue;
             const qreal x = m_leftPad + tick.x;
             p->setPen(QPen(c.grid, 1));
             p->drawLine(QPointF(x, kAxisHeight), QPointF(x, kAxisHeight + (lanesBottom() - kAxisHeight)));

@@ -12,6 +12,7 @@
 #include <QHash>
 #include <QLineF>
 #include <QList>
+#include <QPair>
 #include <QSet>
 #include <QStringList>
 
@@ -33,7 +34,7 @@ public:
     void setGeometry(qreal length, const QPointF &from, qreal halfHeight, qreal labelOffset);
 
     // Where its label is drawn, in scene coordinates; null when it has none (or it is left out).
-    QRectF sceneLabelRect() const { return labelRect().isNull() ? QRectF() : mapRectToScene(labelRect()); }
+    QRectF sceneLabelRect() const;
     QRectF boundingRect() const override;
     QPainterPath shape() const override;
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
@@ -104,6 +105,8 @@ public:
     // An arrow's line in scene coordinates: from its origin's moment (the origin's time, not its
     // dodged glyph, so a message never runs leftwards) to its own anchor. Null for other forms.
     QLineF arrowLine(int plan) const;
+    // Where an event's drawing is anchored (its item's position), in scene coordinates.
+    QPointF anchorOf(int plan) const;
     int planOfTrace(int traceIndex) const { return m_planOfTrace.value(traceIndex, -1); }
     // Distinct event times of the operation, ascending.
     const QList<qint64> &times() const { return m_times; }
@@ -134,9 +137,16 @@ public:
     qreal barHalfHeight() const;
     // Whether a glyph's label goes below it (else above).
     bool labelBelow(int plan) const { return m_labelBelow.value(plan, false); }
-    // A glyph label that would overlap a more important one nearby at this zoom is left out
-    // (its details stay one click away).
+    // A label that would overlap a more important one nearby at this zoom is left out (its details
+    // stay one click away).
     bool labelHidden(int plan) const { return m_labelHidden.value(plan, false); }
+    // Where a plan's label is drawn (scene coordinates) and what it says; null / empty when it shows
+    // none. Repeated equal waits in a lane share one summary ("7 waits of 2.00 s") on the first.
+    QRectF labelRect(int plan) const { return m_labelRect.value(plan); }
+    QString labelText(int plan) const { return m_labelText.value(plan); }
+    // Every text drawn in the lanes and on the axis with its rectangle: event labels, tick labels,
+    // break lengths and the playhead's bubble. No two of them overlap (tst_timeline checks it).
+    QList<QPair<QRectF, QString>> shownTexts() const;
     qreal xOf(qint64 t) const { return m_leftPad + m_axis.x(t); }
     qint64 timeAtX(qreal x) const { return m_axis.timeAt(x - m_leftPad); }
     qreal contentHeight() const { return lanesBottom() + 8; }
@@ -167,6 +177,18 @@ public:
 
     // Lane names in a column of kLabelWidth starting at scene x `left` (the view pins it; export draws it at the edge).
     void paintLaneLabels(QPainter *painter, qreal left, qreal top, qreal bottom) const;
+    // Where a lane's name and its note ("@retry \u00b7 3 attempts") are drawn in that column (left = 0),
+    // and in which fonts. The note is always drawn whole: beside the name, under it, or both set smaller
+    // to fit a short lane; never elided or left out.
+    struct LaneText
+    {
+        QString nameText; // the lane's name in the window's language
+        QRectF name;
+        QFont nameFont;
+        QRectF note; // null when the lane has no note
+        QFont noteFont;
+    };
+    LaneText laneText(int lane) const;
     // Message shown when there is nothing to draw.
     void setEmptyText(const QString &text);
 
@@ -190,17 +212,40 @@ protected:
 
 private:
     void relayout();
-    void resolveLabelCollisions();
+    // Places every label (bars, waits, glyphs) by priority: each takes its side, else the other,
+    // else it is left out.
+    void layoutLabels();
+    // A label and where it may go: `first`, else `second` (null: nowhere else); higher ranks go first.
+    struct LabelCandidate
+    {
+        int plan = -1;
+        int rank = 0;
+        QString text;
+        QRectF first;
+        QRectF second;
+    };
+    QList<LabelCandidate> labelCandidates(bool farOut) const;
+    // Runs of three or more equal waits in a lane and slot; each wait of a run maps to it.
+    struct WaitRun
+    {
+        int first = -1;
+        int last = -1;
+        int count = 0;
+    };
+    QHash<int, WaitRun> waitRuns() const;
+    void updateLabelWidth();
+    QRectF breakLabelRect(const TimeAxis::Break &b, QString *text) const;
     // Creates the items of the wanted plans and removes the others (the selected one stays).
     void syncItems(bool all = false);
     void placeItem(int plan);
-    QPointF anchorOf(int plan) const;
     void updateSceneRect();
     // Sideways offsets of glyphs sharing an instant; depend on the plans and the badge font only.
     void updateDodges();
     qreal leftPadAt(qreal zoom) const;
     QRectF tickLabelRect(const TimeAxis::Tick &tick) const;
     bool tickLabelHidden(const TimeAxis::Tick &tick) const;
+    // Before the reveal the axis ends at the playhead: a tick at 11 s or a 10 s break tells the answer.
+    bool axisHidden(qint64 t) const { return m_futureHidden && t > m_playhead; }
 
     Trace m_trace;
     int m_op = 0;
@@ -230,6 +275,9 @@ private:
     QList<bool> m_labelBelow;    // per plan: glyph label below the glyph (after collisions)
     QList<bool> m_labelBelowBase; // per plan: the side updateDodges() chose
     QList<bool> m_labelHidden;   // per plan: label left out at this zoom
+    QList<QRectF> m_labelRect;   // per plan: its label in scene coordinates, null when not shown
+    QStringList m_labelText;     // per plan: the text of that label
+    QList<qreal> m_labelW;       // per plan: width of pl.label in its font (+4)
     QList<TimeAxis::Tick> m_ticks; // cached per layout: painting only looks up the visible ones
     qreal m_zoom = 1.0;
     qreal m_strokeScale = 1.0;

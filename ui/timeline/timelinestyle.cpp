@@ -204,23 +204,26 @@ void drawGlyph(QPainter *p, Glyph glyph, const QPointF &c, qreal r, const QColor
 
 QString formatDuration(qint64 us)
 {
+    // Each unit takes over where the smaller one would round up to it: 59.96 s reads "1 min 00 s",
+    // not "60.0 s"; 9.996 ms reads "10 ms", not "10.0 ms".
     const qint64 a = us < 0 ? -us : us;
     if (a < 1000)
         return QStringLiteral("%1 \u00b5s").arg(us);
-    if (a < 1000000) {
+    if (a < 999500) {
         const double ms = us / 1000.0;
-        return QStringLiteral("%1 ms").arg(ms, 0, 'f', a < 10000 ? 1 : 0);
+        return QStringLiteral("%1 ms").arg(ms, 0, 'f', a < 9950 ? 1 : 0);
     }
-    if (a < 60 * 1000000LL) {
+    if (a < 59950000) {
         const double s = us / 1e6;
-        return QStringLiteral("%1 s").arg(s, 0, 'f', a < 10 * 1000000LL ? 2 : 1);
+        return QStringLiteral("%1 s").arg(s, 0, 'f', a < 9995000 ? 2 : 1);
     }
-    if (a < 3600 * 1000000LL) {
+    const QString sign = us < 0 ? QStringLiteral("-") : QString();
+    if (a < 3599500000LL) {
         const qint64 s = (a + 500000) / 1000000;
-        return QStringLiteral("%1 min %2 s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+        return sign + QStringLiteral("%1 min %2 s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
     }
     const qint64 m = (a + 30000000) / 60000000;
-    return QStringLiteral("%1 h %2 min").arg(m / 60).arg(m % 60, 2, 10, QLatin1Char('0'));
+    return sign + QStringLiteral("%1 h %2 min").arg(m / 60).arg(m % 60, 2, 10, QLatin1Char('0'));
 }
 
 QString formatAxisTime(qint64 t, qint64 stepUs)

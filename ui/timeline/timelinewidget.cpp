@@ -459,10 +459,7 @@ void TimelineWidget::applyPlayhead(qint64 t)
         m_slider->setValue(int(std::lround(m_clock.storyAt(t))));
         m_syncing = false;
     }
-    const QList<qint64> &times = m_scene->times();
-    m_timeLabel->setText(times.isEmpty() ? QString()
-                                         : QStringLiteral("%1 / %2").arg(timeline::formatAxisTime(t, 1000),
-                                                                         timeline::formatAxisTime(times.last(), 1000)));
+    updateTimeLabel();
     updateCaption();
     followPlayhead();
     if (moved)
@@ -589,6 +586,11 @@ void TimelineWidget::updateCaption()
     }
     if (top >= 0) {
         text = timeline::narration(m_scene->eventOf(top));
+        // With optimistic concurrency an operation updates the shared row: nothing is "created".
+        const TraceEvent &first = m_scene->eventOf(top);
+        if (first.kind == EventKind::OpStart && first.sub <= 1 && m_result.scenario.server.model == ServerModel::Occ)
+            text = tr("%1 starts: the client reads the shared row and wants its update written once.")
+                       .arg(QStringLiteral("ORD-%1").arg(first.op, 4, 10, QLatin1Char('0')));
         // A timeout alone does not say what happens next: add the retry decision taken at the same instant.
         if (decision >= 0 && decision != top)
             text = timeline::joinSentences(text, timeline::narration(m_scene->eventOf(decision)));
@@ -655,18 +657,22 @@ void TimelineWidget::adaptToView()
     };
     qreal w = max.width();
     qreal h = max.height();
+    // The lane height first: the lane-name column widens for short lanes (notes beside the names), and
+    // the zoom fits what is left. A fixed sequence of steps, so the layout always settles.
     qreal lane = laneFor(h);
+    m_scene->setLaneHeight(lane);
     qreal zoom = zoomFor(w);
     const bool vertical = m_scene->contentHeightAt(lane) > h;
     if (m_scene->sceneWidthAt(zoom) > w) {
         h -= hExtent;
         lane = laneFor(h);
+        m_scene->setLaneHeight(lane);
+        zoom = zoomFor(w);
     }
     if (vertical || m_scene->contentHeightAt(lane) > h) {
         w -= vExtent;
         zoom = zoomFor(w);
     }
-    m_scene->setLaneHeight(lane);
     m_scene->setZoom(zoom);
 }
 
@@ -776,15 +782,48 @@ void TimelineWidget::emphasiseLane(int lane)
     m_view->viewport()->update();
 }
 
-void TimelineWidget::setFutureHidden(bool hidden)
+void TimelineWidget::updateTimeLabel()
+{
+    const QList<qint64> &times = m_scene->times();
+    const QString now = timeline::formatAxisTime(m_scene->playhead(), 1000);
+    // Before the reveal the total would tell how long the operation runs (a retry, a long wait).
+    if (times.isEmpty())
+        m_timeLabel->clear();
+    else if (isAnswerHidden())
+        m_timeLabel->setText(now);
+    else
+        m_timeLabel->setText(QStringLiteral("%1 / %2").arg(now, timeline::formatAxisTime(times.last(), 1000)));
+}
+
+void TimelineWidget::setAnswerHidden(bool hidden)
 {
     m_scene->setFutureHidden(hidden);
+    // A selected event the playhead has not reached would keep its path and status on show.
+    if (hidden && m_selected >= 0 && m_selected < m_result.trace.size()
+        && m_result.trace.at(m_selected).t > m_scene->playhead()) {
+        m_scene->clearSelection();
+        showDetails(-1);
+    }
+    updateTimeLabel();
+    updateCaption();
     m_view->viewport()->update();
 }
 
-bool TimelineWidget::isFutureHidden() const
+bool TimelineWidget::isAnswerHidden() const
 {
     return m_scene->isFutureHidden();
+}
+
+QString TimelineWidget::exportTitle() const
+{
+    return tr("RetryLab \u00b7 %1 \u00b7 operation %2")
+        .arg(m_result.scenario.title.isEmpty() ? m_result.scenario.name : i18n::content(m_result.scenario.title))
+        .arg(m_op);
+}
+
+QString TimelineWidget::timeText() const
+{
+    return m_timeLabel->text();
 }
 
 int TimelineWidget::emphasisedLane() const
@@ -917,9 +956,7 @@ bool TimelineWidget::exportImage(const QString &fileName, QString *error, const 
     }
     const bool slide = slideSize.isValid() && !slideSize.isEmpty();
     const timeline::Colors &c = m_scene->colors();
-    const QString title = tr("RetryLab \u00b7 %1 \u00b7 operation %2")
-                              .arg(m_result.scenario.title.isEmpty() ? m_result.scenario.name : i18n::content(m_result.scenario.title))
-                              .arg(m_op);
+    const QString title = exportTitle();
     // A slide is laid out on a 1280x720-like canvas and scaled up: at 1920x1080 every font is 1.5 times
     // its size on screen. The scene is fitted to the canvas, then put back as it was.
     const qreal slideScale = slide ? qMax<qreal>(0.5, qMin(slideSize.width() / 1280.0, slideSize.height() / 720.0)) : 1.0;

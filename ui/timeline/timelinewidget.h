@@ -92,9 +92,17 @@ public:
     // Lesson highlights. A lane drawn tinted and outlined until cleared (-1), kept across operations.
     void emphasiseLane(int lane);
     int emphasisedLane() const;
-    // What the playhead has not reached yet is left out instead of drawn faded (a lesson question).
-    void setFutureHidden(bool hidden);
-    bool isFutureHidden() const;
+    // A lesson question before its reveal: the timeline states no answer. What the playhead has not
+    // reached is not drawn (not even faded), the axis has no ticks or breaks beyond the playhead, the
+    // time readout has no total, events not yet reached cannot be clicked or hovered, and repeated
+    // waits are not summarised. The lesson controller sets it; Reveal clears it.
+    void setAnswerHidden(bool hidden);
+    bool isAnswerHidden() const;
+    // The same switch under its older name.
+    void setFutureHidden(bool hidden) { setAnswerHidden(hidden); }
+    bool isFutureHidden() const { return isAnswerHidden(); }
+    // The time readout beside the slider ("1.2 s / 11.110 s", or "1.2 s" while the answer is hidden).
+    QString timeText() const;
     // Selects the first event of `kind` in the shown operation (as a click would, without the signal;
     // the playhead stays); false when the operation has none.
     bool selectFirstEvent(EventKind kind);
@@ -103,6 +111,9 @@ public:
     // .png or .svg. Without a slide size: the scene as shown (its current zoom). With one (e.g. 1920x1080):
     // the whole operation laid out to fill exactly that size, under a title, with fonts scaled for a projector.
     bool exportImage(const QString &fileName, QString *error = nullptr, const QSize &slideSize = QSize()) const;
+    // The title over an exported image: the scenario's title (a lesson step's handout puts the step's
+    // there) and the operation.
+    QString exportTitle() const;
 
 Q_SIGNALS:
     void eventSelected(int traceIndex); // user clicked an item
@@ -122,6 +133,7 @@ private:
     void rebuild();
     void applyPlayhead(qint64 t);
     void updateCaption();
+    void updateTimeLabel();
     void updatePlayButton();
     void updateSliderRange();
     void followPlayhead();
