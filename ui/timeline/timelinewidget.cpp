@@ -640,8 +640,8 @@ void TimelineWidget::adaptToView()
     const int hExtent = m_view->horizontalScrollBar()->sizeHint().height();
     const int vExtent = m_view->verticalScrollBar()->sizeHint().width();
     const qreal weights = m_scene->laneWeightSum();
-    auto laneFor = [this, weights](qreal h) {
-        return qBound<qreal>(m_minLaneHeight, (h - TimelineScene::kAxisHeight - 10) / weights, 96);
+    auto laneFor = [weights](qreal h) {
+        return qBound<qreal>(40, (h - TimelineScene::kAxisHeight - 10) / weights, 96);
     };
     auto zoomFor = [this](qreal w) {
         if (m_fit == Fit::None)
@@ -684,12 +684,6 @@ int TimelineWidget::liveItemCount() const
 void TimelineWidget::fitToView()
 {
     m_fit = Fit::Exact;
-    applyFit();
-}
-
-void TimelineWidget::setMinimumLaneHeight(qreal height)
-{
-    m_minLaneHeight = qBound<qreal>(1, height, 96);
     applyFit();
 }
 

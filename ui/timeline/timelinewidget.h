@@ -89,10 +89,6 @@ public:
     void setOverviewAllowed(bool allowed);
     bool isOverviewAllowed() const { return m_overviewAllowed; }
     void fitToView();
-    // The automatic fit makes the lanes no lower than this before they scroll (40 pixels unless
-    // set): a host short of height (compare mode on a projector) keeps all six lanes in view.
-    void setMinimumLaneHeight(qreal height);
-    qreal minimumLaneHeight() const { return m_minLaneHeight; }
     // Lesson highlights. A lane drawn tinted and outlined until cleared (-1), kept across operations.
     void emphasiseLane(int lane);
     int emphasisedLane() const;
@@ -151,7 +147,6 @@ private:
     bool m_overviewAllowed = true;
     enum class Fit { None, Readable, Exact };
     Fit m_fit = Fit::Readable; // how zoom follows resizes until the user zooms by hand
-    qreal m_minLaneHeight = 40;
     QSize m_viewInput;         // the view's maximumViewportSize() the layout was computed for
 
     TimelineScene *m_scene = nullptr;
