@@ -149,20 +149,29 @@ void TestClassroom::checkText(const QWidget *w, const QString &what, QStringList
     }
 }
 
+// The lanes of `timeline` that are not wholly in its view.
+static QStringList lanesOutOfView(const TimelineWidget *timeline)
+{
+    QStringList problems;
+    const TimelineView *view = timeline->view();
+    const auto *scene = static_cast<const TimelineScene *>(timeline->scene());
+    const QRect viewport = view->viewport()->rect();
+    for (int lane = 0; lane < TimelineScene::kLaneCount; ++lane) {
+        const QRect r = view->mapFromScene(QRectF(scene->sceneRect().left(), scene->laneTop(lane), 1,
+                                                  scene->laneHeight(lane)))
+                            .boundingRect();
+        if (r.top() < viewport.top() || r.bottom() > viewport.bottom() + 1)
+            problems << QStringLiteral("lane %1 (y %2..%3) is not in view (0..%4)")
+                            .arg(lane).arg(r.top()).arg(r.bottom()).arg(viewport.bottom());
+    }
+    return problems;
+}
+
 void TestClassroom::checkLanes(QStringList *problems) const
 {
     TimelineWidget *timeline = m_window->timeline();
     TimelineView *view = timeline->view();
-    auto *scene = static_cast<TimelineScene *>(timeline->scene());
-    const QRect viewport = view->viewport()->rect();
-    for (int lane = 0; lane < TimelineScene::kLaneCount; ++lane) {
-        const qreal top = scene->laneTop(lane);
-        const QRect r = view->mapFromScene(QRectF(scene->sceneRect().left(), top, 1, scene->laneHeight(lane)))
-                            .boundingRect();
-        if (r.top() < viewport.top() || r.bottom() > viewport.bottom() + 1)
-            *problems << QStringLiteral("lane %1 (y %2..%3) is not in view (0..%4)")
-                             .arg(lane).arg(r.top()).arg(r.bottom()).arg(viewport.bottom());
-    }
+    *problems << lanesOutOfView(timeline);
     if (!m_window->rect().contains(inWindow(view, m_window)))
         *problems << QStringLiteral("the timeline is outside the window");
     // The playback bar: the time readout whole, the seek slider beside it, not collapsed onto it.
