@@ -935,6 +935,14 @@
         <source>%1: duplicates</source>
         <translation>%1：重复记录</translation>
     </message>
+    <message>
+        <source>%1: records, the same as %2</source>
+        <translation>%1：记录，与 %2 相同</translation>
+    </message>
+    <message>
+        <source>%1: duplicates, the same as %2</source>
+        <translation>%1：重复记录，与 %2 相同</translation>
+    </message>
 </context>
 <context>
     <name>retrylab::CompareWindow</name>
@@ -1720,6 +1728,8 @@
     <message>
         <source>Cannot write the handout</source>
         <translation>无法写入讲义</translation>
+        <source>%1, step %2: %3</source>
+        <translation>%1，第 %2 步：%3</translation>
     </message>
 </context>
 <context>
@@ -1791,6 +1801,22 @@
     <message>
         <source>Playing…</source>
         <translation>正在播放…</translation>
+    </message>
+    <message>
+        <source>Paused. Continue (or Space on the timeline) plays on to the answer.</source>
+        <translation>已暂停。点“继续”（或在时间线上按空格）播放到底并揭晓答案。</translation>
+    </message>
+    <message>
+        <source>A long operation: played at %1×, about %2 s.</source>
+        <translation>操作较长：以 %1× 速度播放，约 %2 秒。</translation>
+    </message>
+    <message>
+        <source>&amp;Continue</source>
+        <translation>继续(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Play on from here to the end, then show the answer</source>
+        <translation>从这里继续播放到结束，然后显示答案</translation>
     </message>
 </context>
 <context>
@@ -3661,6 +3687,8 @@
     <message>
         <source>Records (%1 late): %2</source>
         <translation>记录（%1 条迟到）：%2</translation>
+        <source>Attempts: %1</source>
+        <translation>尝试：%1</translation>
     </message>
 </context>
 <context>

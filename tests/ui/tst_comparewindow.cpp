@@ -1,6 +1,8 @@
 // Compare mode's window: the right numbers, B rerun by its toggle, one playback for both timelines.
 #include "compare/comparechart.h"
 #include "compare/comparewindow.h"
+#include "presentation/presentation.h"
+#include "presentation/presentationcontroller.h"
 #include "shell/mainwindow.h"
 #include "document/runcontroller.h"
 #include "story.h"
@@ -78,6 +80,9 @@ private Q_SLOTS:
     void operationIsShared();
     void timeAxesShareOneScale();
     void chartHoldsBothRuns();
+    void equalRunsBothShowAndTheKeyIsWhole();
+    void databaseLanesInViewAt720();
+    void followsPresentationAndZoom();
     void keys();
     void onePlaybackBarAndOneKey();
     void cancelKeepsThePreviousResult();
@@ -301,7 +306,10 @@ void TestCompareWindow::chartHoldsBothRuns()
         names << s->name();
     QCOMPARE(names, (QStringList{QStringLiteral("A: records"), QStringLiteral("B: records"),
                                  QStringLiteral("A: duplicates"), QStringLiteral("B: duplicates")}));
-    QVERIFY(w.chart()->chart()->legend()->isVisible());
+    // The key under the chart names all four, wrapped rather than cut ("A: duplicat…" at 1280x720).
+    QCOMPARE(w.chart()->keyLabels().size(), 4);
+    for (int i = 0; i < 4; ++i)
+        QCOMPARE(w.chart()->keyLabels().at(i)->text(), names.at(i));
     QCOMPARE(series.at(0)->points().constLast().y(), 32.0);
     QCOMPARE(series.at(1)->points().constLast().y(), 20.0);
     QCOMPARE(series.at(2)->points().constLast().y(), 12.0);
@@ -309,6 +317,88 @@ void TestCompareWindow::chartHoldsBothRuns()
     for (QLineSeries *s : series)
         QCOMPARE(s->attachedAxes().size(), 2);
     QVERIFY(w.chart()->countAxis()->max() >= 32);
+}
+
+// A coincides with B in many a run: A's lines are wide, B's narrow over them, so both show, and the
+// key says which curves are the same. The key is never cut at 1280x720.
+void TestCompareWindow::equalRunsBothShowAndTheKeyIsWhole()
+{
+    CompareWindow w;
+    w.resize(1280, 720);
+    QFont f = w.font();
+    f.setPointSizeF(f.pointSizeF() * 1.2); // presentation mode at 1280x720
+    w.setFont(f);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(openAndWait(w, presetScenario(QStringLiteral("layered-fix"))));
+    const QList<QLineSeries *> series = w.chart()->series();
+    QCOMPARE(series.at(2)->points(), series.at(3)->points()); // no duplicates either way
+    QVERIFY(series.at(0)->pen().widthF() >= series.at(1)->pen().widthF() + 3);
+    QVERIFY(series.at(2)->pen().widthF() >= series.at(3)->pen().widthF() + 3);
+    QCOMPARE(series.at(3)->name(), QStringLiteral("B: duplicates, the same as A"));
+    QVERIFY(series.indexOf(series.at(1)) > series.indexOf(series.at(0))); // B drawn over A
+    for (const QLabel *label : w.chart()->keyLabels()) {
+        QVERIFY(label->isVisible());
+        // Once the layout has followed the new names.
+        QTRY_VERIFY2(label->height() >= label->heightForWidth(label->width()),
+                     qPrintable(QStringLiteral("\"%1\" is cut").arg(label->text())));
+        QVERIFY(QRect(QPoint(0, 0), w.size()).contains(QRect(label->mapTo(&w, QPoint(0, 0)), label->size())));
+    }
+}
+
+// At 1280x720, in presentation mode's font, both timelines show all six lanes: Database, where the
+// duplicates are, included (issue 19).
+void TestCompareWindow::databaseLanesInViewAt720()
+{
+    CompareWindow w;
+    w.resize(1280, 720);
+    QFont f = w.font();
+    f.setPointSizeF(f.pointSizeF() * 1.2);
+    w.setFont(f);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(openAndWait(w, presetScenario(QStringLiteral("ghost-request"))));
+    QTest::qWait(20);
+    for (TimelineWidget *t : {w.timelineA(), w.timelineB()}) {
+        auto *scene = static_cast<TimelineScene *>(t->scene());
+        const QRect viewport = t->view()->viewport()->rect();
+        for (int lane = 0; lane < TimelineScene::kLaneCount; ++lane) {
+            const QRect r = t->view()->mapFromScene(QRectF(scene->sceneRect().left(), scene->laneTop(lane), 1,
+                                                           scene->laneHeight(lane))).boundingRect();
+            QVERIFY2(r.top() >= viewport.top() && r.bottom() <= viewport.bottom() + 1,
+                     qPrintable(QStringLiteral("%1 lane %2: y %3..%4 in a view of %5")
+                                    .arg(t->objectName()).arg(lane).arg(r.top()).arg(r.bottom()).arg(viewport.height())));
+        }
+    }
+}
+
+// The compare window follows presentation mode and the zoom: the main window's font, the
+// timelines' strokes, Ctrl+plus / Ctrl+minus in the compare window itself, full screen.
+void TestCompareWindow::followsPresentationAndZoom()
+{
+    MainWindow main;
+    main.show();
+    QString error;
+    QVERIFY2(main.loadPreset(QStringLiteral("ghost-request"), &error), qPrintable(error));
+    QVERIFY(QTest::qWaitFor([&main] { return main.hasResult(); }, RunTimeoutMs));
+    Presentation *presentation = main.presenter()->presentation();
+    presentation->setActive(true);
+    main.compareAction()->trigger();
+    CompareWindow *w = main.compareWindow();
+    QVERIFY(w && w->isVisible());
+    QVERIFY(w->windowState() & Qt::WindowFullScreen);
+    QCOMPARE(w->font().pointSizeF(), main.font().pointSizeF());
+    QCOMPARE(w->timelineA()->strokeScale(), presentation->strokeScale());
+    const qreal before = w->font().pointSizeF();
+    const int zoom = presentation->zoomPercent();
+    QTest::keyClick(w, Qt::Key_Plus, Qt::ControlModifier);
+    QCOMPARE(presentation->zoomPercent(), zoom + Presentation::zoomStep);
+    QVERIFY(w->font().pointSizeF() > before);
+    QCOMPARE(w->font().pointSizeF(), main.font().pointSizeF());
+    QTest::keyClick(w, Qt::Key_Minus, Qt::ControlModifier);
+    QCOMPARE(w->font().pointSizeF(), before);
+    presentation->setActive(false);
+    QCOMPARE(w->font().pointSizeF(), main.font().pointSizeF());
 }
 
 void TestCompareWindow::keys()

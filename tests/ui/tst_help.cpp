@@ -94,6 +94,7 @@ private Q_SLOTS:
     void initTestCase();
     void init();
     void threePages();
+    void shortcutDescriptionsWrap();
     void shortcutsMatchTheWindow();
     void timelineKeysMatchTheTimeline();
     void glossaryHasEveryTerm();
@@ -113,6 +114,38 @@ void TestHelp::initTestCase()
 void TestHelp::init()
 {
     QSettings().clear();
+}
+
+// Issue 19: a description the column cannot hold on one line wraps; no row is cut with "…".
+void TestHelp::shortcutDescriptionsWrap()
+{
+    HelpDialog dialog;
+    QFont big = dialog.font();
+    big.setPointSizeF(big.pointSizeF() * 1.5); // as in presentation mode
+    dialog.setFont(big);
+    dialog.resize(520, 700);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto *tree = dialog.findChild<QTreeWidget *>(QStringLiteral("helpShortcuts"));
+    QVERIFY(tree);
+    QCOMPARE(tree->textElideMode(), Qt::ElideNone);
+    QTest::qWait(50); // the rows are laid out again after the columns settle
+    int wrapped = 0;
+    for (int g = 0; g < tree->topLevelItemCount(); ++g) {
+        const QTreeWidgetItem *group = tree->topLevelItem(g);
+        for (int i = 0; i < group->childCount(); ++i) {
+            const QModelIndex index = tree->indexFromItem(group->child(i), 1);
+            const QRect rect = tree->visualRect(index);
+            const QString text = group->child(i)->text(1);
+            const QFontMetrics fm(tree->font());
+            const QRect needed = fm.boundingRect(QRect(0, 0, rect.width() - 8, 100000), Qt::TextWordWrap, text);
+            QVERIFY2(rect.height() >= needed.height(),
+                     qPrintable(QStringLiteral("\"%1\": %2 px high, its text needs %3").arg(text).arg(rect.height()).arg(needed.height())));
+            if (fm.horizontalAdvance(text) > rect.width())
+                ++wrapped;
+        }
+    }
+    QVERIFY2(wrapped > 0, "the dialog is narrow enough for some descriptions to wrap");
 }
 
 void TestHelp::threePages()

@@ -25,7 +25,10 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QRegularExpression>
+#include <QLabel>
+#include <QStatusBar>
 #include <QTest>
+#include <QVariantAnimation>
 
 using namespace retrylab;
 
@@ -293,6 +296,37 @@ private Q_SLOTS:
         QVERIFY2(hasChinese(answerChinese) && answerChinese.contains(QLatin1String("7")), qPrintable(answerChinese));
         QVERIFY(zh->compareWindow() && zh->compareWindow()->isVisible());
         QCOMPARE(zh->compareWindow()->variantIndex(), 2);
+    }
+
+    // Switching after a Reveal shows the answer again at once: no second playing of the operation,
+    // no "?" in the status bar meanwhile (issue 19).
+    void switchAfterRevealShowsTheAnswerAtOnce()
+    {
+        WindowHost host(new MainWindow(nullptr, false));
+        MainWindow *en = host.window();
+        QVERIFY(en->lessons()->startLesson(QStringLiteral("nested-layers"), 2));
+        en->show();
+        QVERIFY(QTest::qWaitFor([en] { return en->lessons()->isLessonStepReady() && en->hasResult(); }, 60000));
+        en->lessons()->player()->setGuess(20);
+        en->lessons()->player()->reveal();
+        QVariantAnimation *anim = en->timeline()->animation();
+        anim->setCurrentTime(anim->totalDuration());
+        QTRY_VERIFY_WITH_TIMEOUT(en->lessons()->player()->isRevealed(), 60000);
+
+        MainWindow *zh = switchTo(host, "zh_CN");
+        QVERIFY(zh);
+        QSignalSpy played(zh->timeline()->animation(), &QAbstractAnimation::stateChanged);
+        QTRY_VERIFY_WITH_TIMEOUT(zh->lessons()->isLessonStepReady() && zh->hasResult(), 60000);
+        QVERIFY(zh->lessons()->player()->isRevealed());
+        QVERIFY(!zh->lessons()->player()->isRevealing());
+        QCOMPARE(played.count(), 0);
+        QVERIFY(!zh->outcomeHidden());
+        const QList<QLabel *> status = zh->statusBar()->findChildren<QLabel *>();
+        for (const QLabel *label : status) {
+            if (label->isVisibleTo(zh))
+                QVERIFY2(!label->text().contains(QLatin1Char('?')), qPrintable(label->text()));
+        }
+        QVERIFY(zh->lessons()->player()->answerText().contains(QLatin1String("12")));
     }
 
     void toolButtonText_data()

@@ -4,7 +4,9 @@
 #include "lessons/lessonplayer.h"
 #include "shell/mainwindow.h"
 #include "document/runcontroller.h"
+#include "editor/editorpresetlist.h"
 #include "editor/scenarioeditor.h"
+#include "i18n.h"
 #include "timeline/timelinescene.h"
 #include "timeline/timelineview.h"
 #include "timeline/timelinewidget.h"
@@ -25,7 +27,10 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QListWidget>
 #include <QMenuBar>
+#include <QPlainTextEdit>
+#include <QStatusBar>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include "story.h"
@@ -58,6 +63,42 @@ bool revealAndWait(MainWindow &w)
     return QTest::qWaitFor([&] { return w.lessons()->player()->isRevealed(); }, RunTimeoutMs);
 }
 
+// What the window says about the run and the scenario outside the timeline (whose own texts the
+// timeline's tests cover) and the lesson panel (whose numbers tst_lessons ties to the lesson): the
+// window title, the status bar, the toolbar's note on the operation, the preset list as drawn,
+// and the scenario's title and description in the editor.
+QStringList visibleTexts(const MainWindow &w)
+{
+    QStringList out{w.windowTitle()};
+    const QList<QLabel *> status = w.statusBar()->findChildren<QLabel *>();
+    for (const QLabel *label : status) {
+        if (label->isVisibleTo(&w))
+            out << label->text();
+    }
+    if (const auto *why = w.findChild<QLabel *>(QStringLiteral("operationWhy")))
+        out << why->text();
+    const PresetList *presets = w.editor()->presetList();
+    for (int i = 0; i < presets->count(); ++i)
+        out << presets->item(i)->text() << presets->item(i)->data(PresetList::DescriptionRole).toString();
+    if (const auto *title = w.editor()->findChild<QLineEdit *>(QStringLiteral("scenarioTitle")))
+        out << title->text();
+    if (const auto *description = w.editor()->findChild<QPlainTextEdit *>(QStringLiteral("scenarioDescription")))
+        out << description->toPlainText();
+    return out;
+}
+
+// The texts among `texts` that state `number` as a number of its own (not a part of a longer one).
+QStringList stating(const QStringList &texts, const QString &number)
+{
+    const QRegularExpression re(QStringLiteral("(?<![\\d.,])%1(?![\\d]|[.,]\\d)").arg(QRegularExpression::escape(number)));
+    QStringList out;
+    for (const QString &t : texts) {
+        if (re.match(t).hasMatch())
+            out << t;
+    }
+    return out;
+}
+
 Lesson builtin(const char *name)
 {
     const LessonParse p = lesson::builtin(QLatin1String(name));
@@ -81,10 +122,19 @@ private Q_SLOTS:
     void highlights();
     void closingShowsTheOutcome();
     void everyLessonStepsThrough();
+    void answerShowsOnlyAfterReveal();
+    void pauseDuringRevealOffersContinue();
+    void revealSpeedKeepsRevealsShort();
+    void longRevealPlaysFasterAndSaysSo();
     void playerAlone();
     void languageChange();
     void menuFollowsLanguage();
     void commandLine();
+
+private:
+    // Before Reveal: the title, editor and presets tell the step's story, and no text outside the
+    // timeline states the answer (from 10 up; smaller numbers are everywhere).
+    void checkNothingStatesTheAnswer(const MainWindow &w, const QString &where);
 };
 
 void TestLessonPlayer::menuListsEveryLesson()
@@ -125,7 +175,15 @@ void TestLessonPlayer::stepsApplyScenarioSeedAndOperation()
     QVERIFY2(w.lessons()->startLesson(QStringLiteral("key-store-restart"), 0, &error), qPrintable(error));
     QVERIFY(waitForStep(w));
     const Lesson l = w.lessons()->player()->lesson();
-    QCOMPARE(w.scenario(), l.steps.at(0).scenario);
+    QCOMPARE(w.scenario(), LessonController::shownScenario(l, 0)); // the step as the window tells it
+    {
+        // ... which differs from the step's scenario in its name and words only.
+        Scenario settings = w.scenario();
+        settings.name = l.steps.at(0).scenario.name;
+        settings.title = l.steps.at(0).scenario.title;
+        settings.description = l.steps.at(0).scenario.description;
+        QCOMPARE(settings, l.steps.at(0).scenario);
+    }
     QCOMPARE(w.result().scenario.seed, l.steps.at(0).scenario.seed);
     QCOMPARE(w.currentOperation(), 3); // the story operation: ORD-0003, hit by the restart
     QCOMPARE(w.findChild<QLabel *>(QStringLiteral("lessonProgress"))->text(), QStringLiteral("Step 1 of 3"));
@@ -417,7 +475,8 @@ void TestLessonPlayer::everyLessonStepsThrough()
             QCOMPARE(p->step(), i);
             QVERIFY2(waitForStep(w), qPrintable(QStringLiteral("%1 step %2").arg(name).arg(i + 1)));
             const LessonStep &s = *p->currentStep();
-            QVERIFY(w.scenario() == s.scenario);
+            QVERIFY(w.scenario() == LessonController::shownScenario(p->lesson(), i));
+            checkNothingStatesTheAnswer(w, QStringLiteral("%1 step %2").arg(name).arg(i + 1));
             if (s.operation > 0)
                 QCOMPARE(w.currentOperation(), s.operation);
             if (s.highlight.kind == LessonHighlight::Kind::Control)
@@ -432,6 +491,147 @@ void TestLessonPlayer::everyLessonStepsThrough()
             }
         }
     }
+}
+
+void TestLessonPlayer::checkNothingStatesTheAnswer(const MainWindow &w, const QString &where)
+{
+    const LessonPlayer *p = w.lessons()->player();
+    const LessonStep &s = *p->currentStep();
+    // The window tells the step's story, not the base preset's: its title, the editor, the presets.
+    QVERIFY2(w.windowTitle().contains(i18n::content(s.title)), qPrintable(where + QLatin1String(": ") + w.windowTitle()));
+    const ScenarioParse base = scenario::preset(s.scenario.name);
+    if (base.ok() && !base.scenario.title.isEmpty())
+        QVERIFY2(!w.windowTitle().contains(base.scenario.title), qPrintable(where));
+    const PresetList *presets = w.editor()->presetList();
+    QVERIFY2(!presets->descriptionsShown() && presets->selectedItems().isEmpty(), qPrintable(where));
+    if (s.question.kind != LessonQuestion::Kind::Number)
+        return;
+    double actual = 0;
+    QVERIFY(lesson::metricValue(w.result(), w.currentOperation(), s.question.metric, &actual));
+    const QString answer = LessonPlayer::formatNumber(actual, s.question.answer);
+    // Small numbers ("op 2", "3 attempts per op") say nothing; from 10 up a number there is the answer.
+    if (std::fabs(actual) < 10)
+        return;
+    const QStringList found = stating(visibleTexts(w), answer);
+    QVERIFY2(found.isEmpty(), qPrintable(QStringLiteral("%1: the answer %2 is on screen before Reveal: %3")
+                                             .arg(where, answer, found.join(QStringLiteral(" | ")))));
+}
+
+void TestLessonPlayer::answerShowsOnlyAfterReveal()
+{
+    MainWindow w;
+    w.resize(1280, 720);
+    w.show();
+    // jitter-and-budgets step 1: "How many writes do 50 updates take?" (609); its preset's story
+    // used to print 609 and 342, the answers of steps 1 and 2.
+    QVERIFY(w.lessons()->startLesson(QStringLiteral("jitter-and-budgets"), 0));
+    QVERIFY(waitForStep(w));
+    checkNothingStatesTheAnswer(w, QStringLiteral("jitter-and-budgets step 1"));
+    QVERIFY(stating(visibleTexts(w), QStringLiteral("342")).isEmpty());
+    QVERIFY(revealAndWait(w));
+    QVERIFY(!stating(visibleTexts(w), QStringLiteral("609")).isEmpty());
+    // Closed, the lesson gives the presets their stories back.
+    w.lessons()->closeLesson();
+    QVERIFY(w.editor()->presetList()->descriptionsShown());
+}
+
+void TestLessonPlayer::pauseDuringRevealOffersContinue()
+{
+    MainWindow w;
+    w.resize(1280, 720);
+    w.show();
+    QVERIFY(w.lessons()->startLesson(QStringLiteral("timeout-is-not-failure"), 0));
+    QVERIFY(waitForStep(w));
+    LessonPlayer *p = w.lessons()->player();
+    auto *reveal = w.findChild<QPushButton *>(QStringLiteral("lessonReveal"));
+    auto *state = w.findChild<QLabel *>(QStringLiteral("lessonRevealState"));
+    p->setGuess(1);
+    QTest::mouseClick(reveal, Qt::LeftButton);
+    QVERIFY(w.timeline()->isPlaying());
+    QVERIFY(!reveal->isEnabled());
+    QCOMPARE(reveal->text(), QStringLiteral("Playing…"));
+    QVERIFY(!p->isRevealPaused());
+
+    // Space on the timeline pauses: the panel says so and offers to go on.
+    w.timeline()->setFocus();
+    QTest::keyClick(w.timeline(), Qt::Key_Space);
+    QVERIFY(!w.timeline()->isPlaying());
+    QVERIFY(p->isRevealPaused());
+    QVERIFY(!p->isRevealed());
+    QVERIFY(reveal->isEnabled());
+    QCOMPARE(reveal->text(), QStringLiteral("&Continue"));
+    QVERIFY(state->isVisible());
+    QVERIFY(state->text().startsWith(QLatin1String("Paused")));
+    QVERIFY(w.outcomeHidden());
+    const qint64 pausedAt = w.timeline()->playhead();
+
+    // Continue plays on from there (not from the start) and answers at the end.
+    QTest::mouseClick(reveal, Qt::LeftButton);
+    QVERIFY(w.timeline()->isPlaying());
+    QVERIFY(!p->isRevealPaused());
+    QVERIFY(w.timeline()->playhead() >= pausedAt);
+    QVERIFY(!state->isVisible());
+    // Space again pauses, Space again resumes: the panel follows the timeline.
+    QTest::keyClick(w.timeline(), Qt::Key_Space);
+    QVERIFY(p->isRevealPaused());
+    QTest::keyClick(w.timeline(), Qt::Key_Space);
+    QVERIFY(!p->isRevealPaused());
+    QCOMPARE(reveal->text(), QStringLiteral("Playing…"));
+    QVariantAnimation *anim = w.timeline()->animation();
+    anim->setCurrentTime(anim->totalDuration());
+    QVERIFY(QTest::qWaitFor([p] { return p->isRevealed(); }, RunTimeoutMs));
+    QVERIFY(!p->isRevealPaused());
+    QVERIFY(!state->isVisible());
+    QVERIFY(!w.outcomeHidden());
+    QCOMPARE(p->answerText(), QStringLiteral("You said 1; the answer is 2."));
+}
+
+void TestLessonPlayer::revealSpeedKeepsRevealsShort()
+{
+    // At most longestRevealMs: the class's speed. One millisecond more: just fast enough.
+    const int limit = LessonController::longestRevealMs;
+    QCOMPARE(limit, 8000);
+    QCOMPARE(LessonController::revealSpeed(1.0, limit), 1.0);
+    QCOMPARE(LessonController::revealSpeed(2.0, limit), 2.0);
+    QCOMPARE(LessonController::revealSpeed(1.0, 0), 1.0);
+    QVERIFY(LessonController::revealSpeed(1.0, limit + 1) > 1.0);
+    QCOMPARE(LessonController::revealSpeed(1.0, 4 * limit), 4.0);
+    QCOMPARE(LessonController::revealSpeed(0.5, 2 * limit), 1.0);
+}
+
+void TestLessonPlayer::longRevealPlaysFasterAndSaysSo()
+{
+    MainWindow w;
+    w.resize(1280, 720);
+    w.show();
+    // jitter-and-budgets step 1 took 29 s at 1x (issue 19).
+    QVERIFY(w.lessons()->startLesson(QStringLiteral("jitter-and-budgets"), 0));
+    QVERIFY(waitForStep(w));
+    QCOMPARE(w.timeline()->speed(), 1.0);
+    LessonPlayer *p = w.lessons()->player();
+    p->setGuess(100);
+    p->reveal();
+    QVERIFY(w.timeline()->isPlaying());
+    QVariantAnimation *anim = w.timeline()->animation();
+    const int left = anim->duration() - anim->currentTime();
+    QVERIFY2(left <= LessonController::longestRevealMs + 50, qPrintable(QString::number(left)));
+    QVERIFY(w.timeline()->speed() > 2.0);
+    auto *state = w.findChild<QLabel *>(QStringLiteral("lessonRevealState"));
+    QVERIFY(state->isVisible());
+    QVERIFY2(state->text().startsWith(QLatin1String("A long operation: played at")), qPrintable(state->text()));
+    anim->setCurrentTime(anim->totalDuration());
+    QVERIFY(QTest::qWaitFor([p] { return p->isRevealed(); }, RunTimeoutMs));
+    // The class's speed comes back; the note goes.
+    QCOMPARE(w.timeline()->speed(), 1.0);
+    QVERIFY(!state->isVisible());
+
+    // A short reveal keeps the chosen speed and says nothing.
+    QVERIFY(w.lessons()->startLesson(QStringLiteral("timeout-is-not-failure"), 0));
+    QVERIFY(waitForStep(w));
+    p->reveal();
+    QVERIFY(w.timeline()->isPlaying());
+    QCOMPARE(w.timeline()->speed(), 1.0);
+    QVERIFY(!state->isVisible());
 }
 
 void TestLessonPlayer::playerAlone()

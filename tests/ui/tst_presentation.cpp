@@ -112,6 +112,7 @@ private Q_SLOTS:
     void zoomIsPinnedAtItsBounds();
     void storedZoomOutOfRangeIsClamped();
     void presentingScalesOnTopOfTheZoom();
+    void presentingScaleFollowsTheScreen();
     void keysStepAndPlayWhilePresenting();
     void closingWhilePresentingSavesTheNormalLayout();
 
@@ -157,6 +158,11 @@ void TestPresentation::f11HidesEditingDocksGoesFullScreenAndEnlarges()
     QVERIFY(w.windowState() & Qt::WindowFullScreen);
     QVERIFY(!w.scenarioDock()->isVisible());
     QVERIFY(!w.live()->watchDock()->isVisible());
+    // On a screen of 1600x900 and more, half as large again (the test screen may be smaller: the
+    // window is given the size a projector of 1600x900 would give it).
+    w.resize(Presentation::fullScaleSize);
+    QTRY_COMPARE(w.size(), Presentation::fullScaleSize);
+    QCOMPARE(w.presenter()->presentation()->presentingScale(), Presentation::presentingFontScale);
     QCOMPARE(w.font().pointSizeF(), windowPoints * Presentation::presentingFontScale);
     QCOMPARE(captionLabel(w)->font().pointSizeF(), captionPoints * Presentation::presentingFontScale);
     QCOMPARE(w.timeline()->strokeScale(), strokes * Presentation::presentingStrokeScale);
@@ -214,7 +220,9 @@ void TestPresentation::leavingRestoresTheLayout()
     QTest::keyClick(&w, Qt::Key_F11);
     QVERIFY(w.windowState() & Qt::WindowFullScreen);
     QVERIFY(!w.scenarioDock()->isVisible());
-    QVERIFY(w.font().pointSizeF() > before.windowFont.pointSizeF());
+    // Larger by the presenting scale of the screen's size (1 on a small one: presentingScaleFollowsTheScreen).
+    QCOMPARE(w.font().pointSizeF(),
+             before.windowFont.pointSizeF() * w.presenter()->presentation()->presentingScale());
 
     QTest::keyClick(&w, Qt::Key(leaveKey));
     QVERIFY(!w.presenter()->presentation()->isActive());
@@ -352,6 +360,8 @@ void TestPresentation::presentingScalesOnTopOfTheZoom()
     QCOMPARE(w.timeline()->strokeScale(), 2.0);
     w.presenter()->presentAction()->trigger(); // View > Presentation mode
     QVERIFY(w.presenter()->presentation()->isActive());
+    w.resize(Presentation::fullScaleSize);
+    QTRY_COMPARE(w.size(), Presentation::fullScaleSize);
     QCOMPARE(w.font().pointSizeF(), zoomedPoints * Presentation::presentingFontScale);
     QCOMPARE(w.timeline()->strokeScale(), 2.0 * Presentation::presentingStrokeScale);
     // Zooming while presenting changes the zoom under it; leaving keeps the new zoom.
@@ -361,6 +371,37 @@ void TestPresentation::presentingScalesOnTopOfTheZoom()
     w.presenter()->presentAction()->trigger();
     QVERIFY(!w.presenter()->presentation()->isActive());
     QCOMPARE(w.font().pointSizeF(), zoomedPoints * 0.95);
+}
+
+// Issue 19: at a 1280x720 projector the layout of 1920x1080 at the size a class reads, with room
+// for the lesson's answer and all six lanes; never smaller than the normal window.
+void TestPresentation::presentingScaleFollowsTheScreen()
+{
+    QCOMPARE(Presentation::presentingScaleFor(QSize(1920, 1080)), 1.5);
+    QCOMPARE(Presentation::presentingScaleFor(QSize(1600, 900)), 1.5);
+    QVERIFY(Presentation::presentingScaleFor(QSize(1599, 900)) < 1.5);
+    QVERIFY(Presentation::presentingScaleFor(QSize(1600, 899)) < 1.5);
+    QCOMPARE(Presentation::presentingScaleFor(QSize(1280, 720)), 1.2);
+    QCOMPARE(Presentation::presentingScaleFor(QSize(1280, 1024)), 1.2); // the narrower side decides
+    QCOMPARE(Presentation::presentingScaleFor(QSize(1067, 600)), 1.0);
+    QCOMPARE(Presentation::presentingScaleFor(QSize(1024, 640)), 1.0);
+    QCOMPARE(Presentation::presentingScaleFor(QSize(800, 600)), 1.0);
+    QCOMPARE(Presentation::presentingScaleFor(QSize(3840, 2160)), 1.5);
+
+    // The window's size decides, again when it changes (another screen, another resolution).
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    const qreal points = w.font().pointSizeF();
+    w.presenter()->presentation()->setActive(true);
+    w.resize(1280, 720);
+    QTRY_COMPARE(w.size(), QSize(1280, 720));
+    QCOMPARE(w.font().pointSizeF(), points * 1.2);
+    w.resize(1920, 1080);
+    QTRY_COMPARE(w.size(), QSize(1920, 1080));
+    QCOMPARE(w.font().pointSizeF(), points * 1.5);
+    w.presenter()->presentation()->setActive(false);
+    QCOMPARE(w.font().pointSizeF(), points);
 }
 
 void TestPresentation::keysStepAndPlayWhilePresenting()

@@ -1,6 +1,10 @@
 #include "compare/comparechart.h"
 
 #include <QEvent>
+#include <QGridLayout>
+#include <QLabel>
+#include <QPainter>
+#include <QPixmap>
 #include <QVBoxLayout>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
@@ -18,11 +22,13 @@ namespace {
 const QColor ColorA(0, 114, 178);
 const QColor ColorB(213, 94, 0);
 
-QLineSeries *makeSeries(const QColor &color, Qt::PenStyle style, QObject *parent)
+// A's lines are drawn wide and B's narrow on top of them: where the runs agree, A shows as a band
+// around B instead of vanishing under it.
+QLineSeries *makeSeries(const QColor &color, Qt::PenStyle style, qreal width, QObject *parent)
 {
     auto *s = new QLineSeries(parent);
     QPen pen(color);
-    pen.setWidthF(style == Qt::SolidLine ? 3 : 2.5);
+    pen.setWidthF(width);
     pen.setStyle(style);
     s->setPen(pen);
     return s;
@@ -46,13 +52,14 @@ CompareChart::CompareChart(QWidget *parent)
 {
     m_chart = new QChart;
     m_chart->setTitle(tr("Records and duplicates over time"));
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    // The key is a grid of labels under the chart: the chart's own legend cuts its names to one row.
+    m_chart->legend()->hide();
     m_chart->setMargins(QMargins(4, 4, 4, 4));
     m_chart->setBackgroundRoundness(0);
-    m_recordsA = makeSeries(ColorA, Qt::SolidLine, m_chart);
-    m_recordsB = makeSeries(ColorB, Qt::SolidLine, m_chart);
-    m_duplicatesA = makeSeries(ColorA, Qt::DashLine, m_chart);
-    m_duplicatesB = makeSeries(ColorB, Qt::DashLine, m_chart);
+    m_recordsA = makeSeries(ColorA, Qt::SolidLine, WideLine, m_chart);
+    m_recordsB = makeSeries(ColorB, Qt::SolidLine, NarrowLine, m_chart);
+    m_duplicatesA = makeSeries(ColorA, Qt::DashLine, WideLine, m_chart);
+    m_duplicatesB = makeSeries(ColorB, Qt::DashLine, NarrowLine, m_chart);
     m_x = new QValueAxis(m_chart);
     m_x->setTitleText(tr("simulated time (s)"));
     m_x->setLabelFormat(QStringLiteral("%g"));
@@ -69,10 +76,31 @@ CompareChart::CompareChart(QWidget *parent)
     m_view = new QChartView(m_chart, this);
     m_view->setObjectName(QStringLiteral("compareChart"));
     m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setMinimumSize(200, 160);
+    // Short enough for its key to keep its lines on a 720-line screen.
+    m_view->setMinimumSize(200, 120);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view);
+    layout->setSpacing(2);
+    layout->addWidget(m_view, 1);
+    auto *key = new QGridLayout;
+    key->setContentsMargins(6, 0, 6, 2);
+    key->setHorizontalSpacing(12);
+    key->setVerticalSpacing(0);
+    for (int i = 0; i < 4; ++i) {
+        auto *sample = new QLabel(this);
+        auto *label = new QLabel(this);
+        label->setObjectName(QStringLiteral("compareKey%1").arg(i));
+        label->setWordWrap(true);
+        label->setTextFormat(Qt::PlainText);
+        m_keySamples << sample;
+        m_key << label;
+        // A and B side by side, records over duplicates: as the series are paired.
+        key->addWidget(sample, i / 2, (i % 2) * 2, Qt::AlignTop);
+        key->addWidget(label, i / 2, (i % 2) * 2 + 1);
+    }
+    key->setColumnStretch(1, 1);
+    key->setColumnStretch(3, 1);
+    layout->addLayout(key);
     applyFonts();
     clear();
 }
@@ -93,10 +121,14 @@ void CompareChart::clear()
 void CompareChart::setCurves(const compare::Curves &a, const compare::Curves &b, const QString &nameA,
                              const QString &nameB)
 {
+    // Lines that coincide are drawn one on the other: the key says so.
     m_recordsA->setName(tr("%1: records").arg(nameA));
-    m_recordsB->setName(tr("%1: records").arg(nameB));
+    m_recordsB->setName(a.records == b.records ? tr("%1: records, the same as %2").arg(nameB, nameA)
+                                               : tr("%1: records").arg(nameB));
     m_duplicatesA->setName(tr("%1: duplicates").arg(nameA));
-    m_duplicatesB->setName(tr("%1: duplicates").arg(nameB));
+    m_duplicatesB->setName(a.duplicates == b.duplicates ? tr("%1: duplicates, the same as %2").arg(nameB, nameA)
+                                                        : tr("%1: duplicates").arg(nameB));
+    updateKey();
     m_recordsA->replace(a.records);
     m_recordsB->replace(b.records);
     m_duplicatesA->replace(a.duplicates);
@@ -113,6 +145,27 @@ void CompareChart::setCurves(const compare::Curves &a, const compare::Curves &b,
     m_y->setTickCount(int(std::lround(ceiling / step)) + 1);
 }
 
+void CompareChart::updateKey()
+{
+    // The order of series(): A records, B records, A duplicates, B duplicates.
+    const QList<QLineSeries *> all = series();
+    if (m_key.size() != all.size())
+        return; // still being built
+    const int h = fontMetrics().height();
+    for (int i = 0; i < all.size(); ++i) {
+        QPixmap sample(QSize(h * 2, h) * devicePixelRatioF());
+        sample.setDevicePixelRatio(devicePixelRatioF());
+        sample.fill(Qt::transparent);
+        QPainter p(&sample);
+        p.setRenderHint(QPainter::Antialiasing);
+        p.setPen(all.at(i)->pen());
+        p.drawLine(QPointF(1, h / 2.0), QPointF(h * 2 - 1, h / 2.0));
+        p.end();
+        m_keySamples.at(i)->setPixmap(sample);
+        m_key.at(i)->setText(all.at(i)->name());
+    }
+}
+
 void CompareChart::applyFonts()
 {
     QFont title = font();
@@ -122,6 +175,9 @@ void CompareChart::applyFonts()
     QFont legend = font();
     legend.setPointSizeF(font().pointSizeF() * 1.1);
     m_chart->legend()->setFont(legend);
+    for (QLabel *label : std::as_const(m_key))
+        label->setFont(legend);
+    updateKey();
     m_x->setLabelsFont(font());
     m_y->setLabelsFont(font());
     m_x->setTitleFont(font());

@@ -5,6 +5,7 @@
 #include <QWidget>
 
 class QChart;
+class QLabel;
 class QChartView;
 class QLineSeries;
 class QValueAxis;
@@ -27,12 +28,18 @@ public:
     QList<QLineSeries *> series() const;
     QValueAxis *timeAxis() const { return m_x; }
     QValueAxis *countAxis() const { return m_y; }
+    // The key under the chart, in the order of series(): wrapped, never cut.
+    const QList<QLabel *> &keyLabels() const { return m_key; }
+    // Widths of A's lines and of B's, drawn over A's.
+    static constexpr qreal WideLine = 6;
+    static constexpr qreal NarrowLine = 2.5;
 
 protected:
     void changeEvent(QEvent *event) override;
 
 private:
     void applyFonts();
+    void updateKey();
 
     QChart *m_chart = nullptr;
     QChartView *m_view = nullptr;
@@ -42,6 +49,8 @@ private:
     QLineSeries *m_recordsB = nullptr;
     QLineSeries *m_duplicatesA = nullptr;
     QLineSeries *m_duplicatesB = nullptr;
+    QList<QLabel *> m_keySamples;
+    QList<QLabel *> m_key;
 };
 
 } // namespace retrylab

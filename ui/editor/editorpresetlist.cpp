@@ -128,7 +128,8 @@ void PresetList::reload()
         if (parsed.ok()) {
             const QString title = parsed.scenario.title.isEmpty() ? name : i18n::content(parsed.scenario.title);
             item->setText(title);
-            item->setData(DescriptionRole, i18n::content(parsed.scenario.description));
+            item->setData(DescriptionRole,
+                          m_descriptionsShown ? i18n::content(parsed.scenario.description) : QString());
             item->setToolTip(name);
         } else {
             item->setText(name);
@@ -136,6 +137,16 @@ void PresetList::reload()
             item->setFlags(item->flags() & ~Qt::ItemIsEnabled);
         }
     }
+}
+
+void PresetList::setDescriptionsShown(bool shown)
+{
+    if (shown == m_descriptionsShown)
+        return;
+    m_descriptionsShown = shown;
+    const QString current = currentItem() ? currentItem()->data(NameRole).toString() : QString();
+    reload();
+    setCurrentName(current);
 }
 
 QStringList PresetList::names() const

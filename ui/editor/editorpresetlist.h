@@ -32,6 +32,9 @@ public:
     QStringList names() const;
     // Highlights the entry without emitting anything; an unknown name clears the selection.
     void setCurrentName(const QString &name);
+    // A lesson open: the presets' stories (which state some lessons' answers) give way to their titles.
+    void setDescriptionsShown(bool shown);
+    bool descriptionsShown() const { return m_descriptionsShown; }
 
     // How long keyboard navigation rests on an entry before it is loaded.
     static constexpr int KeyboardLoadDelayMs = 150;
@@ -48,6 +51,7 @@ private:
 
     QTimer *m_keyboardLoad = nullptr;
     bool m_navigating = false;
+    bool m_descriptionsShown = true;
 };
 
 } // namespace retrylab

@@ -2,6 +2,7 @@
 
 #include "common/makedock.h"
 #include "document/labdocument.h"
+#include "editor/editorpresetlist.h"
 #include "editor/scenarioeditor.h"
 #include "i18n.h"
 #include "lessons/handout.h"
@@ -32,7 +33,8 @@ LessonController::LessonController(LabFrame *frame, QObject *parent)
     QMainWindow *window = m_frame->frameWindow();
     m_player = new LessonPlayer;
     m_player->setObjectName(QStringLiteral("lessonPlayer"));
-    // No scroll area: the dock is as wide as the player's buttons need, at any zoom.
+    // The player scrolls its texts itself (after shrinking them to fit): the dock is as wide as
+    // its buttons need, at any zoom.
     m_dock = makeDock(tr("Lesson"), QStringLiteral("lessonDock"), m_player, window);
     m_dock->setMinimumWidth(320);
     window->addDockWidget(Qt::RightDockWidgetArea, m_dock);
@@ -40,6 +42,7 @@ LessonController::LessonController(LabFrame *frame, QObject *parent)
 
     connect(m_player, &LessonPlayer::stepChanged, this, &LessonController::applyStep);
     connect(m_player, &LessonPlayer::revealRequested, this, &LessonController::revealAnswer);
+    connect(m_player, &LessonPlayer::continueRequested, this, &LessonController::continueReveal);
     connect(m_player, &LessonPlayer::hidingChanged, this, [this] { m_frame->applyOutcomeHiding(); });
     connect(m_frame->document(), &LabDocument::resultShown, this, &LessonController::onResultShown);
     connect(m_dock, &QDockWidget::visibilityChanged, this, [this] {
@@ -158,7 +161,9 @@ void LessonController::startLesson(const Lesson &lesson, int step)
 
 void LessonController::closeLesson()
 {
-    disconnect(m_revealDone);
+    endRevealPlayback();
+    m_revealAtOnce = false;
+    m_frame->editor()->presetList()->setDescriptionsShown(true);
     m_pending = false;
     m_frame->editor()->clearHighlight();
     m_frame->timeline()->emphasiseLane(-1);
@@ -245,15 +250,29 @@ void LessonController::applyStep(int step)
     const LessonStep *s = m_player->currentStep();
     if (!s)
         return;
-    disconnect(m_revealDone);
+    endRevealPlayback();
+    m_revealAtOnce = false;
     m_frame->timeline()->pause();
+    m_frame->editor()->presetList()->setDescriptionsShown(false);
     m_frame->editor()->clearHighlight();
     m_frame->timeline()->emphasiseLane(-1);
     // A lesson's numbers are the simulation's: no live run, no serving.
     m_frame->stopOutsideSources();
     m_pending = true;
-    m_frame->applyScenario(s->scenario, QString());
+    m_frame->applyScenario(shownScenario(m_player->lesson(), m_player->step()), QString());
     m_frame->applyOutcomeHiding();
+}
+
+Scenario LessonController::shownScenario(const Lesson &lesson, int step)
+{
+    if (step < 0 || step >= lesson.steps.size())
+        return Scenario();
+    const LessonStep &s = lesson.steps.at(step);
+    Scenario shown = s.scenario;
+    shown.name = QStringLiteral("%1-step%2").arg(lesson.name).arg(step + 1);
+    shown.title = tr("%1, step %2: %3").arg(i18n::content(lesson.title)).arg(step + 1).arg(i18n::content(s.title));
+    shown.description = i18n::content(s.watch);
+    return shown;
 }
 
 void LessonController::onResultShown()
@@ -296,7 +315,7 @@ void LessonController::finishStep()
 
 void LessonController::revealAnswer()
 {
-    disconnect(m_revealDone);
+    endRevealPlayback();
     if (m_pending || !m_frame->document()->hasResult()) {
         // The step's run is not on show yet: answer once it is.
         m_revealDone = connect(m_frame->document(), &LabDocument::resultShown, this, &LessonController::revealAnswer,
@@ -306,20 +325,77 @@ void LessonController::revealAnswer()
     TimelineWidget *timeline = m_frame->timeline();
     m_frame->showPage(LabFrame::Page::Timeline);
     timeline->pause();
+    if (m_revealAtOnce) {
+        // The class saw this answer before the language changed: no second performance.
+        m_revealAtOnce = false;
+        timeline->seekToEnd();
+        finishReveal();
+        return;
+    }
     timeline->setPlayhead(0);
     timeline->play();
     if (!timeline->isPlaying()) {
         finishReveal();
         return;
     }
-    m_revealDone = connect(timeline->animation(), &QAbstractAnimation::finished, this, &LessonController::finishReveal,
+    // A long operation plays faster: a class waits about longestRevealMs, not half a minute.
+    QVariantAnimation *anim = timeline->animation();
+    const double chosen = timeline->speed();
+    const double speed = revealSpeed(chosen, anim->duration() - anim->currentTime());
+    double pace = 0;
+    if (speed != chosen) {
+        m_speedBeforeReveal = chosen;
+        timeline->setSpeed(speed);
+        pace = timeline->speed();
+    }
+    m_player->setRevealPace(pace, (anim->duration() - anim->currentTime()) / 1000.0);
+    m_revealDone = connect(anim, &QAbstractAnimation::finished, this, &LessonController::finishReveal,
                            Qt::SingleShotConnection);
+    m_revealState = connect(anim, &QAbstractAnimation::stateChanged, this, &LessonController::onRevealAnimationState);
     m_frame->updatePlaybackActions();
+}
+
+double LessonController::revealSpeed(double chosen, qint64 remainingMs)
+{
+    if (remainingMs <= longestRevealMs)
+        return chosen;
+    return chosen * double(remainingMs) / longestRevealMs;
+}
+
+void LessonController::onRevealAnimationState()
+{
+    const QVariantAnimation *anim = m_frame->timeline()->animation();
+    // Stopped at its end: finished() follows and shows the answer. Stopped before: paused.
+    const bool atEnd = anim->currentTime() >= anim->duration();
+    if (anim->state() == QAbstractAnimation::Running)
+        m_player->setRevealPaused(false);
+    else if (!atEnd)
+        m_player->setRevealPaused(true);
+}
+
+void LessonController::continueReveal()
+{
+    TimelineWidget *timeline = m_frame->timeline();
+    m_frame->showPage(LabFrame::Page::Timeline);
+    timeline->play();
+    if (!timeline->isPlaying()) // already at its end
+        finishReveal();
+    m_frame->updatePlaybackActions();
+}
+
+void LessonController::endRevealPlayback()
+{
+    disconnect(m_revealDone);
+    disconnect(m_revealState);
+    if (m_speedBeforeReveal > 0) {
+        m_frame->timeline()->setSpeed(m_speedBeforeReveal);
+        m_speedBeforeReveal = 0;
+    }
 }
 
 void LessonController::finishReveal()
 {
-    disconnect(m_revealDone);
+    endRevealPlayback();
     const LessonStep *s = m_player->currentStep();
     if (!s)
         return;
@@ -359,8 +435,10 @@ void LessonController::restoreState(const State &state)
         m_player->setGuess(state.guess);
     if (state.choice >= 0)
         m_player->setGuessedChoice(state.choice);
-    if (state.revealed)
-        m_player->reveal(); // answered once the step's run is on show
+    if (state.revealed) {
+        m_revealAtOnce = true;
+        m_player->reveal(); // answered once the step's run is on show, without playing it again
+    }
 }
 
 } // namespace retrylab

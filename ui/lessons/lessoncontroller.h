@@ -55,6 +55,16 @@ public:
     QString writeHandout(const QString &fileName, QWidget *progressParent, HandoutCopy copy = HandoutCopy::Teacher);
     // The default width of the dock: a quarter of the window, readable from the back of a room.
     int defaultDockWidth(bool presenting = false) const;
+    // A reveal whose animation would take longer than this at the chosen speed plays faster, so
+    // that it takes about this long; the lesson panel says so.
+    static constexpr int longestRevealMs = 8000;
+    // The speed a reveal plays at: `chosen` while what is left of it (`remainingMs` at `chosen`)
+    // takes at most longestRevealMs, else fast enough to take exactly that long.
+    static double revealSpeed(double chosen, qint64 remainingMs);
+    // Step `step` of `lesson` as the window shows it: its scenario named and titled after the step,
+    // its description the step's text, so that the title, the editor and the preset list tell the
+    // step's story and never the base preset's (which may state the answer).
+    static Scenario shownScenario(const Lesson &lesson, int step);
 
     // The language switch: the open lesson, its step, the class's guess and whether the answer was shown.
     struct State
@@ -83,7 +93,12 @@ private:
     void applyStep(int step);
     void finishStep();
     void revealAnswer();
+    // The reveal's animation was paused (Space, the Play button) or resumed.
+    void onRevealAnimationState();
+    void continueReveal();
     void finishReveal();
+    // Ends the reveal's own connections and gives the timeline its speed back.
+    void endRevealPlayback();
     void updateKeys();
 
     LabFrame *m_frame;
@@ -96,6 +111,9 @@ private:
     QShortcut *m_timelinePreviousKey = nullptr;
     bool m_pending = false;               // a step was applied, its run not yet shown
     QMetaObject::Connection m_revealDone; // the reveal's animation end, or the step's run
+    QMetaObject::Connection m_revealState; // the reveal's animation paused or resumed
+    double m_speedBeforeReveal = 0;        // > 0: a long reveal runs faster; this comes back after it
+    bool m_revealAtOnce = false;           // the language switch: the answer was shown, show it again now
 };
 
 } // namespace retrylab

@@ -11,6 +11,8 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QScopedValueRollback>
+#include <QScrollArea>
 #include <QStyle>
 #include <QVBoxLayout>
 
@@ -55,8 +57,20 @@ int decimalsOf(double like)
 LessonPlayer::LessonPlayer(QWidget *parent)
     : QWidget(parent)
 {
-    auto *column = new QVBoxLayout(this);
-    column->setContentsMargins(10, 8, 10, 8);
+    // The texts scroll when even their smallest fit does not fit; the step buttons stay in view.
+    auto *root = new QVBoxLayout(this);
+    root->setContentsMargins(0, 0, 0, 8);
+    root->setSpacing(6);
+    m_scroll = new QScrollArea;
+    m_scroll->setObjectName(QStringLiteral("lessonScroll"));
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setWidgetResizable(true);
+    // A command too long for the panel at the smallest fit scrolls sideways rather than be cut.
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_content = new QWidget;
+    m_content->setObjectName(QStringLiteral("lessonContent"));
+    auto *column = new QVBoxLayout(m_content);
+    column->setContentsMargins(10, 8, 10, 0);
     column->setSpacing(8);
 
     auto *top = new QHBoxLayout;
@@ -105,6 +119,9 @@ LessonPlayer::LessonPlayer(QWidget *parent)
     m_reveal->setObjectName(QStringLiteral("lessonReveal"));
     m_reveal->setToolTip(tr("Play the operation to its end, then show the answer"));
     q->addWidget(m_reveal, 0, Qt::AlignLeft);
+    m_revealState = wrappedLabel(QStringLiteral("lessonRevealState"), 1.0, false);
+    m_revealState->hide();
+    q->addWidget(m_revealState);
     m_answerLabel = wrappedLabel(QStringLiteral("lessonAnswer"), 1.2, true);
     q->addWidget(m_answerLabel);
     column->addWidget(m_questionBox);
@@ -114,8 +131,12 @@ LessonPlayer::LessonPlayer(QWidget *parent)
     m_revealText = wrappedLabel(QStringLiteral("lessonRevealText"), 1.1, false);
     column->addWidget(m_revealText);
     column->addStretch(1);
+    m_scroll->setWidget(m_content);
+    m_scroll->viewport()->installEventFilter(this);
+    root->addWidget(m_scroll, 1);
 
     auto *buttons = new QHBoxLayout;
+    buttons->setContentsMargins(10, 0, 10, 0);
     const QStyle *s = style();
     m_previous = new QPushButton(s->standardIcon(QStyle::SP_ArrowBack), tr("&Previous"));
     m_previous->setObjectName(QStringLiteral("lessonPrevious"));
@@ -130,7 +151,7 @@ LessonPlayer::LessonPlayer(QWidget *parent)
     buttons->addWidget(m_next);
     buttons->addStretch(1);
     buttons->addWidget(m_restart);
-    column->addLayout(buttons);
+    root->addLayout(buttons);
     connect(m_previous, &QPushButton::clicked, this, &LessonPlayer::previous);
     connect(m_next, &QPushButton::clicked, this, &LessonPlayer::next);
     connect(m_restart, &QPushButton::clicked, this, &LessonPlayer::restart);
@@ -140,6 +161,11 @@ LessonPlayer::LessonPlayer(QWidget *parent)
 
 bool LessonPlayer::eventFilter(QObject *watched, QEvent *event)
 {
+    if (watched == m_scroll->viewport()) {
+        if (event->type() == QEvent::Resize)
+            fitText();
+        return false;
+    }
     // A click on a choice's text picks it, as on a radio button's own text.
     if (event->type() == QEvent::MouseButtonRelease && watched->property("choice").isValid()) {
         QAbstractButton *b = m_choices->button(watched->property("choice").toInt());
@@ -154,7 +180,7 @@ void LessonPlayer::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange)
-        applyFonts();
+        fitText();
     else if (event->type() == QEvent::LanguageChange)
         retranslate();
 }
@@ -163,7 +189,6 @@ void LessonPlayer::retranslate()
 {
     m_number->setPlaceholderText(tr("Your prediction"));
     m_number->setAccessibleName(tr("Your prediction"));
-    m_reveal->setToolTip(tr("Play the operation to its end, then show the answer"));
     m_previous->setText(tr("&Previous"));
     m_previous->setToolTip(tr("The previous step (Page Up)"));
     m_next->setText(tr("&Next"));
@@ -189,6 +214,7 @@ void LessonPlayer::retranslate()
     }
     if (m_revealText->isVisible())
         m_revealText->setText(i18n::content(s->reveal));
+    fitText();
 }
 
 void LessonPlayer::applyFonts()
@@ -200,12 +226,58 @@ void LessonPlayer::applyFonts()
             continue;
         QFont f = font();
         if (f.pointSizeF() > 0)
-            f.setPointSizeF(f.pointSizeF() * scale.toReal());
+            f.setPointSizeF(f.pointSizeF() * scale.toReal() * m_fit);
         else
-            f.setPixelSize(qRound(f.pixelSize() * scale.toReal()));
+            f.setPixelSize(qMax(1, qRound(f.pixelSize() * scale.toReal() * m_fit)));
         f.setBold(w->property(BoldProperty).toBool());
         w->setFont(f);
     }
+}
+
+qreal LessonPlayer::textFit() const
+{
+    return m_fit;
+}
+
+int LessonPlayer::textHeightFor(int width) const
+{
+    QLayout *column = m_content->layout();
+    column->invalidate();
+    return column->hasHeightForWidth() ? column->totalHeightForWidth(width) : column->totalSizeHint().height();
+}
+
+void LessonPlayer::fitText()
+{
+    if (m_fitting)
+        return;
+    const QScopedValueRollback<bool> guard(m_fitting, true);
+    // The room as if no scroll bar showed: whether one shows then follows from the fit, never the
+    // fit from it, so a resize settles at once.
+    const QSize room = m_scroll->maximumViewportSize();
+    if (room.width() <= 0 || room.height() <= 0) {
+        applyFonts();
+        return;
+    }
+    // The largest size, in steps of 5%, at which every text of the step fits without scrolling.
+    qreal chosen = minTextFit;
+    for (int percent = 100; percent >= qRound(minTextFit * 100); percent -= 5) {
+        m_fit = percent / 100.0;
+        applyFonts();
+        // Wrapped to the width (a long command, which cannot wrap, as wide as it is at most) and
+        // no higher than the room.
+        if (m_content->layout()->totalMinimumSize().width() <= room.width()
+            && textHeightFor(room.width()) <= room.height()) {
+            chosen = m_fit;
+            break;
+        }
+    }
+    if (!qFuzzyCompare(m_fit, chosen)) {
+        m_fit = chosen;
+        applyFonts();
+    }
+    // Past the smallest size the texts scroll: the answer is what the class looks for.
+    if (m_answerLabel->isVisibleTo(this))
+        m_scroll->ensureWidgetVisible(m_answerLabel, 0, 0);
 }
 
 void LessonPlayer::setLesson(const Lesson &lesson, int step)
@@ -226,6 +298,42 @@ bool LessonPlayer::hiding() const
     return s && s->question.kind != LessonQuestion::Kind::None && !m_revealed;
 }
 
+void LessonPlayer::setRevealPaused(bool paused)
+{
+    if (!m_revealing || paused == m_paused)
+        return;
+    m_paused = paused;
+    updateButtons();
+}
+
+void LessonPlayer::setRevealPace(double pace, double seconds)
+{
+    m_pace = pace;
+    m_paceSeconds = seconds;
+    updateButtons();
+}
+
+QString LessonPlayer::revealStateText() const
+{
+    if (!m_revealing)
+        return QString();
+    if (m_paused)
+        return tr("Paused. Continue (or Space on the timeline) plays on to the answer.");
+    if (m_pace > 0)
+        return tr("A long operation: played at %1×, about %2 s.")
+            .arg(QLocale().toString(m_pace, 'f', 1))
+            .arg(QLocale().toString(qRound(m_paceSeconds)));
+    return QString();
+}
+
+void LessonPlayer::updateRevealState()
+{
+    const QString text = revealStateText();
+    m_revealState->setText(text);
+    m_revealState->setVisible(!text.isEmpty());
+    fitText();
+}
+
 void LessonPlayer::setStep(int step)
 {
     if (m_lesson.steps.isEmpty())
@@ -234,6 +342,8 @@ void LessonPlayer::setStep(int step)
     m_step = qBound(0, step, int(m_lesson.steps.size()) - 1);
     m_revealed = false;
     m_revealing = false;
+    m_paused = false;
+    m_pace = 0;
     m_answer.clear();
     rebuild();
     Q_EMIT stepChanged(m_step);
@@ -261,9 +371,16 @@ void LessonPlayer::restart()
 void LessonPlayer::reveal()
 {
     const LessonStep *s = currentStep();
-    if (!s || s->question.kind == LessonQuestion::Kind::None || m_revealed || m_revealing)
+    if (!s || s->question.kind == LessonQuestion::Kind::None || m_revealed)
         return;
+    if (m_revealing) {
+        if (m_paused)
+            Q_EMIT continueRequested();
+        return;
+    }
     m_revealing = true;
+    m_paused = false;
+    m_pace = 0;
     updateButtons();
     Q_EMIT revealRequested();
 }
@@ -341,6 +458,7 @@ void LessonPlayer::showAnswer(double actual)
     const bool wasHiding = hiding();
     m_revealed = true;
     m_revealing = false;
+    m_paused = false;
     m_answerLabel->setText(m_answer);
     m_answerLabel->show();
     m_revealText->setText(i18n::content(s->reveal));
@@ -410,11 +528,15 @@ void LessonPlayer::updateButtons()
     m_previous->setEnabled(hasLesson() && m_step > 0);
     m_next->setEnabled(hasLesson() && m_step + 1 < stepCount());
     m_restart->setEnabled(hasLesson() && m_step > 0);
-    m_reveal->setEnabled(!m_revealed && !m_revealing);
-    m_reveal->setText(m_revealing ? tr("Playing…") : tr("&Reveal"));
+    const bool playing = m_revealing && !m_paused;
+    m_reveal->setEnabled(!m_revealed && !playing);
+    m_reveal->setText(playing ? tr("Playing…") : m_revealing ? tr("&Continue") : tr("&Reveal"));
+    m_reveal->setToolTip(m_revealing ? tr("Play on from here to the end, then show the answer")
+                                     : tr("Play the operation to its end, then show the answer"));
     m_number->setReadOnly(m_revealed || m_revealing);
     for (QAbstractButton *b : m_choices->buttons())
         b->setEnabled(!m_revealed && !m_revealing);
+    updateRevealState();
 }
 
 } // namespace retrylab

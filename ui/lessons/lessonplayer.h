@@ -9,6 +9,7 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QRadioButton;
+class QScrollArea;
 class QVBoxLayout;
 
 namespace retrylab {
@@ -35,6 +36,13 @@ public:
     bool hiding() const;
     bool isRevealed() const { return m_revealed; }
     bool isRevealing() const { return m_revealing; }
+    // The reveal's animation was paused (Space, Play): Reveal reads Continue and the panel says so.
+    bool isRevealPaused() const { return m_revealing && m_paused; }
+    void setRevealPaused(bool paused);
+    // A long reveal plays at `pace` (0: the speed the class chose) and takes `seconds`: the panel says so.
+    void setRevealPace(double pace, double seconds);
+    // What the panel says about the reveal under way (paused, played faster), empty otherwise.
+    QString revealStateText() const;
     // The class's guess: the number typed (NaN when none) or the choice picked (-1 when none).
     double guessedNumber() const;
     int guessedChoice() const;
@@ -44,6 +52,11 @@ public:
     QString answerText() const;
     // The text shown for a number: integers plain, others with the decimals the lesson writes.
     static QString formatNumber(double value, double like);
+    // The texts shrink to this fraction of their size before they scroll.
+    static constexpr qreal minTextFit = 0.7;
+    // The fraction of their size the texts have now: the largest (in steps of 5%) at which the
+    // step's texts fit the panel's height without scrolling, or minTextFit.
+    qreal textFit() const;
 
 public Q_SLOTS:
     void setStep(int step);
@@ -58,6 +71,8 @@ public Q_SLOTS:
 Q_SIGNALS:
     void stepChanged(int step);
     void revealRequested();
+    // Continue after a paused reveal: play on from where it stopped.
+    void continueRequested();
     void hidingChanged(bool hiding);
 
 protected:
@@ -68,17 +83,28 @@ private:
     // The labels' sizes relative to the panel's font, again after every font change (the zoom and
     // presentation mode change the window's font).
     void applyFonts();
+    // Picks textFit() for the panel's room and the step's texts, and applies it.
+    void fitText();
+    int textHeightFor(int width) const;
     // Every text again in the current language (QEvent::LanguageChange); the guess stays.
     void retranslate();
     void rebuild();
     void updateButtons();
+    void updateRevealState();
 
     Lesson m_lesson;
     int m_step = 0;
     bool m_revealed = false;
     bool m_revealing = false;
+    bool m_paused = false;
+    double m_pace = 0;
+    double m_paceSeconds = 0;
     QString m_answer;
+    qreal m_fit = 1.0;
+    bool m_fitting = false;
 
+    QScrollArea *m_scroll = nullptr;
+    QWidget *m_content = nullptr;
     QLabel *m_lessonTitle = nullptr;
     QLabel *m_progress = nullptr;
     QLabel *m_stepTitle = nullptr;
@@ -91,6 +117,7 @@ private:
     QButtonGroup *m_choices = nullptr;
     QPushButton *m_reveal = nullptr;
     QLabel *m_answerLabel = nullptr;
+    QLabel *m_revealState = nullptr;
     QLabel *m_revealText = nullptr;
     QPushButton *m_previous = nullptr;
     QPushButton *m_next = nullptr;

@@ -4,6 +4,8 @@
 #include "timeline/timelinewidget.h"
 
 #include <QDockWidget>
+#include <QWidget>
+#include <QEvent>
 #include <QMainWindow>
 #include <QToolBar>
 #include <QToolButton>
@@ -21,12 +23,36 @@ Presentation::Presentation(QMainWindow *window, TimelineWidget *timeline, QList<
 {
     for (QDockWidget *dock : editingDocks)
         m_docks << dock;
+    m_window->installEventFilter(this);
     applyScale();
+}
+
+qreal Presentation::presentingScaleFor(const QSize &size)
+{
+    if (size.isEmpty())
+        return presentingFontScale;
+    const qreal room = qMin(qreal(size.width()) / fullScaleSize.width(), qreal(size.height()) / fullScaleSize.height());
+    return qBound<qreal>(1.0, presentingFontScale * room, presentingFontScale);
+}
+
+qreal Presentation::presentingScale() const
+{
+    return presentingScaleFor(m_window->size());
 }
 
 qreal Presentation::fontScale() const
 {
-    return m_zoom / 100.0 * (m_active ? presentingFontScale : 1.0);
+    return m_zoom / 100.0 * (m_active ? presentingScale() : 1.0);
+}
+
+bool Presentation::eventFilter(QObject *watched, QEvent *event)
+{
+    // Full screen on another screen, or the projector's resolution changed: the fonts follow. The
+    // window's size decides the font, never the reverse, so this settles at once.
+    if (watched == m_window && event->type() == QEvent::Resize && m_active
+        && !qFuzzyCompare(fontScale(), m_appliedScale))
+        applyScale();
+    return QObject::eventFilter(watched, event);
 }
 
 qreal Presentation::strokeScale() const
@@ -107,6 +133,7 @@ void Presentation::resetZoom()
 void Presentation::applyScale()
 {
     const qreal scale = fontScale();
+    m_appliedScale = scale;
     if (qFuzzyCompare(scale, 1.0)) {
         // Not an explicit font at all: the window follows the system font again, exactly as before.
         m_window->setFont(QFont());
@@ -120,6 +147,37 @@ void Presentation::applyScale()
     }
     m_timeline->setStrokeScale(strokeScale());
     m_timeline->setOverviewAllowed(!m_active);
+    for (const QPointer<QWidget> &window : std::as_const(m_followers)) {
+        if (window)
+            applyScale(window);
+    }
+}
+
+void Presentation::applyScale(QWidget *follower) const
+{
+    // A window of its own does not inherit the frame's font: it is given the same.
+    follower->setFont(m_window->font());
+    const QList<TimelineWidget *> timelines = follower->findChildren<TimelineWidget *>();
+    for (TimelineWidget *t : timelines)
+        t->setStrokeScale(strokeScale());
+}
+
+void Presentation::follow(QWidget *window)
+{
+    if (isFollowing(window))
+        return;
+    m_followers.removeAll(nullptr);
+    m_followers << window;
+    applyScale(window);
+}
+
+bool Presentation::isFollowing(const QWidget *window) const
+{
+    for (const QPointer<QWidget> &w : m_followers) {
+        if (w == window)
+            return true;
+    }
+    return false;
 }
 
 } // namespace retrylab

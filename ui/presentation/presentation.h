@@ -7,11 +7,13 @@
 #include <QPair>
 #include <QPointer>
 #include <QRect>
+#include <QSize>
 
 class QDockWidget;
 class QMainWindow;
 class QToolBar;
 class QToolButton;
+class QWidget;
 
 namespace retrylab {
 
@@ -25,8 +27,10 @@ class Presentation : public QObject
 {
     Q_OBJECT
 public:
-    // On top of the zoom while presenting: fonts half as large again, strokes twice as thick.
+    // On top of the zoom while presenting: fonts half as large again, strokes twice as thick, on a
+    // screen of at least fullScaleSize; on a smaller one the fonts grow less (presentingScaleFor).
     static constexpr qreal presentingFontScale = 1.5;
+    static constexpr QSize fullScaleSize{1600, 900};
     static constexpr qreal presentingStrokeScale = 2.0;
     // Ctrl+plus / Ctrl+minus move the zoom by this many percent.
     static constexpr int zoomStep = 10;
@@ -39,7 +43,16 @@ public:
     int zoomPercent() const { return m_zoom; }
     // The window font's size over the font it had before any zoom.
     qreal fontScale() const;
+    // The font growth presentation mode adds in a window of `size`: presentingFontScale from
+    // fullScaleSize up, in proportion below it (1280x720: 1.2), never below 1 (1024x640: 1.0).
+    // A projector of 1280x720 shows the layout of 1920x1080 at the size the class reads best,
+    // with room for the lesson's answer and all six lanes.
+    static qreal presentingScaleFor(const QSize &size);
+    qreal presentingScale() const;
     qreal strokeScale() const;
+    // A window of the lab's own (compare mode) takes the window's font and the timelines' strokes.
+    void follow(QWidget *window);
+    bool isFollowing(const QWidget *window) const;
 
 public Q_SLOTS:
     void setActive(bool active);
@@ -54,15 +67,21 @@ Q_SIGNALS:
     void activeChanged(bool active);
     void zoomChanged(int percent);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void applyScale();
+    void applyScale(QWidget *follower) const;
 
     QMainWindow *m_window;
     TimelineWidget *m_timeline;
     QList<QPointer<QDockWidget>> m_docks;
+    QList<QPointer<QWidget>> m_followers;
     Settings *m_settings;
     QFont m_baseFont;
     int m_zoom = 100;
+    qreal m_appliedScale = 0; // the font scale last applied
     bool m_active = false;
     // What leaving restores.
     QByteArray m_savedGeometry;

@@ -102,6 +102,18 @@ void PresentationController::updateKeys()
         key->setEnabled(active);
 }
 
+void PresentationController::showFollower(QWidget *window)
+{
+    if (!m_presentation->isFollowing(window)) {
+        m_presentation->follow(window);
+        window->addActions({m_zoomInAction, m_zoomOutAction, m_zoomResetAction});
+    }
+    window->show();
+    // Full screen once shown: a state set before the first show is lost on some platforms.
+    if (m_presentation->isActive())
+        window->setWindowState(window->windowState() | Qt::WindowFullScreen);
+}
+
 PresentationController::State PresentationController::saveState()
 {
     State state{m_presentation->isActive()};

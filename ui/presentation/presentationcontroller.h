@@ -32,6 +32,10 @@ public:
     // Escape stops a Live run first (that action's own shortcut): leaving waits while it is enabled,
     // so the two never compete for the key.
     void setEscapeTakenBy(QAction *action);
+    // Shows a window of the lab's own (compare mode) as presentation mode would: its text follows
+    // the zoom and presentation mode, its timelines their strokes, Ctrl+plus / Ctrl+minus work in
+    // it, and while presenting it opens full screen.
+    void showFollower(QWidget *window);
 
     // The language switch: the layout to hand over is the normal one, so saving leaves presentation mode.
     struct State

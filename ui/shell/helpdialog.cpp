@@ -4,6 +4,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QRegularExpression>
+#include <QStyledItemDelegate>
+#include <QTimer>
 #include <QTabWidget>
 #include <QTextBrowser>
 #include <QTreeWidget>
@@ -22,6 +24,38 @@ QString keysText(const QList<QKeySequence> &keys)
         parts << k.toString(QKeySequence::NativeText);
     return parts.join(u'\n');
 }
+
+// Rows as tall as their wrapped text at the column's width: a tree view asks its delegate for a
+// height without the width, so a long description would be cut with "…".
+class WrappedRowDelegate : public QStyledItemDelegate
+{
+public:
+    explicit WrappedRowDelegate(QTreeView *view)
+        : QStyledItemDelegate(view)
+        , m_view(view)
+    {
+    }
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        QSize size = QStyledItemDelegate::sizeHint(option, index);
+        QStyleOptionViewItem opt = option;
+        initStyleOption(&opt, index);
+        // The text's room: the column less the item's margins (and the indentation in the first).
+        int width = m_view->columnWidth(index.column()) - 2 * TextMargin;
+        if (index.column() == 0 && index.parent().isValid())
+            width -= m_view->indentation();
+        if (width <= 0 || opt.text.isEmpty())
+            return size;
+        const QRect text = opt.fontMetrics.boundingRect(QRect(0, 0, width, 100000), Qt::TextWordWrap, opt.text);
+        size.setHeight(qMax(size.height(), text.height() + 2 * TextMargin));
+        return size;
+    }
+    // Room QCommonStyle leaves on either side of an item's text, and some to spare.
+    static constexpr int TextMargin = 6;
+
+private:
+    QTreeView *m_view;
+};
 
 } // namespace
 
@@ -246,7 +280,13 @@ QWidget *HelpDialog::buildShortcutsPage()
     tree->setSelectionMode(QAbstractItemView::NoSelection);
     tree->setFocusPolicy(Qt::NoFocus);
     tree->setWordWrap(true);
+    tree->setTextElideMode(Qt::ElideNone);
     tree->setUniformRowHeights(false);
+    tree->setItemDelegate(new WrappedRowDelegate(tree));
+    // A narrower column makes taller rows: laid out again once the widths have settled.
+    connect(tree->header(), &QHeaderView::sectionResized, tree, [tree] {
+        QTimer::singleShot(0, tree, [tree] { tree->doItemsLayout(); });
+    });
     QFont groupFont = tree->font();
     groupFont.setBold(true);
     QTreeWidgetItem *group = nullptr;

@@ -100,6 +100,10 @@ MainWindow::~MainWindow()
     // Destroying the children moves the focus: the seed box must not apply a seed to a
     // half-destroyed window.
     disconnect(m_seedEdit, nullptr, this, nullptr);
+    // A playing timeline stops while the frame is whole: its animation's end would otherwise
+    // reach the playback actions (and a reveal's controller) from a half-destroyed window.
+    m_timeline->pause();
+    disconnect(m_timeline->animation(), nullptr, this, nullptr);
     // The controllers go first, while the frame they call is whole (the lesson dock's hiding,
     // the embedded server's stopping).
     delete m_guide;
@@ -616,7 +620,7 @@ void MainWindow::openCompare()
     if (!m_compare)
         m_compare = new CompareWindow(this);
     m_compare->setScenario(scenario(), currentOperation());
-    m_compare->show();
+    m_presenter->showFollower(m_compare); // full screen while presenting, text at the zoom
     m_compare->raise();
     m_compare->activateWindow();
 }

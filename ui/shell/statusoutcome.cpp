@@ -3,6 +3,7 @@
 #include "editor/editorstyle.h"
 #include "timeline/timelinestyle.h"
 
+#include <QEvent>
 #include <QLabel>
 #include <QLocale>
 #include <QMainWindow>
@@ -53,6 +54,46 @@ StatusOutcome::StatusOutcome(QMainWindow *window)
     m_orphans = addLabel(QStringLiteral("statusOrphans"),
                          tr("Operations the client reported as failed although a record exists"));
     m_lost = addLabel(QStringLiteral("statusLost"), tr("Operations reported as succeeded without a record (must be 0)"));
+    m_bar = bar;
+    bar->installEventFilter(this);
+}
+
+bool StatusOutcome::eventFilter(QObject *watched, QEvent *event)
+{
+    // The bar's own pointer: while the window is destroyed, statusBar() must not be asked.
+    if (event->type() == QEvent::Resize && watched == m_bar)
+        fitToBar();
+    return QObject::eventFilter(watched, event);
+}
+
+void StatusOutcome::setTexts(QLabel *label, const QString &full, const QString &shortText)
+{
+    label->setProperty("fullText", full);
+    label->setProperty("shortText", shortText);
+    fitToBar();
+}
+
+void StatusOutcome::fitToBar()
+{
+    QStatusBar *bar = m_bar;
+    int needed = 0;
+    const QList<QLabel *> labels = bar->findChildren<QLabel *>(Qt::FindDirectChildrenOnly);
+    for (const QLabel *label : labels) {
+        if (label->isHidden())
+            continue;
+        const QVariant full = label->property("fullText");
+        const QString text = full.isValid() ? full.toString() : label->text();
+        const QMargins m = label->contentsMargins();
+        // The layout's spacing and the frame QStatusBar draws around a permanent widget.
+        needed += label->fontMetrics().horizontalAdvance(text) + m.left() + m.right() + 10;
+    }
+    // The size grip and the bar's own margins.
+    m_short = needed > bar->width() - 24;
+    for (QLabel *label : labels) {
+        const QVariant full = label->property("fullText");
+        if (full.isValid())
+            label->setText(m_short ? label->property("shortText").toString() : full.toString());
+    }
 }
 
 QLabel *StatusOutcome::addLabel(const QString &name, const QString &tip)
@@ -80,8 +121,12 @@ void StatusOutcome::showOutcome(const RunResult &result, ResultSource source, bo
     show(m_outstanding, tr("Outstanding: ?"),
          m.voided == 1 ? tr("1 voided, outstanding: %1").arg(m.duplicatesOutstanding)
                        : tr("%1 voided, outstanding: %2").arg(m.voided).arg(m.duplicatesOutstanding));
-    show(m_attempts, tr("Attempts: ?"),
-         tr("Attempts: %1 (%2 per op)").arg(m.httpAttempts).arg(QLocale().toString(m.amplification, 'f', 2)));
+    if (hidden)
+        setTexts(m_attempts, tr("Attempts: ?"), tr("Attempts: ?"));
+    else
+        setTexts(m_attempts,
+                 tr("Attempts: %1 (%2 per op)").arg(m.httpAttempts).arg(QLocale().toString(m.amplification, 'f', 2)),
+                 tr("Attempts: %1").arg(m.httpAttempts));
     // Late commits are records too, committed after their client gave up on that attempt: say how many.
     show(m_records, tr("Records: ?"),
          m.lateCommits > 0 ? tr("Records (%1 late): %2").arg(m.lateCommits).arg(m.records) : tr("Records: %1").arg(m.records));
@@ -120,14 +165,19 @@ void StatusOutcome::updateWorstCase(const Scenario &scenario, bool hidden)
     const LayerConfig *unlimited = c.business.enabled && c.business.maxAttempts == 0 ? &c.business
         : c.wrapper.enabled && c.wrapper.maxAttempts == 0                            ? &c.wrapper
                                                                                       : nullptr;
-    if (hidden)
-        m_worstCase->setText(tr("Worst case: ?")); // a lesson may ask for exactly this number
-    else if (unlimited)
-        m_worstCase->setText(
-            tr("Worst case: retries until %1").arg(timeline::formatDuration(qint64(unlimited->deadlineMs) * 1000)));
-    else
-        m_worstCase->setText(worst == 1 ? tr("Worst case: 1 attempt per op")
-                                        : tr("Worst case: %1 attempts per op").arg(scenario.worstCaseText()));
+    if (hidden) {
+        const QString unknown = tr("Worst case: ?"); // a lesson may ask for exactly this number
+        setTexts(m_worstCase, unknown, unknown);
+    } else if (unlimited) {
+        const QString until =
+            tr("Worst case: retries until %1").arg(timeline::formatDuration(qint64(unlimited->deadlineMs) * 1000));
+        setTexts(m_worstCase, until, until);
+    } else if (worst == 1) {
+        setTexts(m_worstCase, tr("Worst case: 1 attempt per op"), tr("Worst case: 1 attempt per op"));
+    } else {
+        setTexts(m_worstCase, tr("Worst case: %1 attempts per op").arg(scenario.worstCaseText()),
+                 tr("Worst case: %1 attempts per op").arg(QLocale().toString(worst)));
+    }
 }
 
 void StatusOutcome::showBanner(const QString &text, const QString &toolTip)

@@ -9,6 +9,7 @@
 class QLabel;
 class QMainWindow;
 class QProgressBar;
+class QStatusBar;
 
 namespace retrylab {
 
@@ -37,11 +38,23 @@ public:
     // Where the embedded server serves (Watch), and the Live run's progress or description.
     QLabel *watchLabel() const { return m_watch; }
     QLabel *liveRunLabel() const { return m_liveRun; }
+    // True when the bar is too narrow for the numbers in full: the worst case and the attempts
+    // drop their detail ("Worst case: 36 attempts per op", "Attempts: 29") rather than be cut.
+    bool isShort() const { return m_short; }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     QLabel *addLabel(const QString &name, const QString &tip);
+    // A label's text in full and short; which one shows is fitToBar()'s choice.
+    void setTexts(QLabel *label, const QString &full, const QString &shortText);
+    // The short texts when the full ones do not fit the bar's width. Decided from the full texts and
+    // the bar's width only, so that it settles at once.
+    void fitToBar();
 
     QMainWindow *m_window;
+    QStatusBar *m_bar = nullptr;
     QProgressBar *m_busy = nullptr;
     QLabel *m_refused = nullptr;
     QLabel *m_watch = nullptr;
@@ -54,6 +67,7 @@ private:
     QLabel *m_outstanding = nullptr;
     QLabel *m_orphans = nullptr;
     QLabel *m_lost = nullptr;
+    bool m_short = false;
 };
 
 } // namespace retrylab
