@@ -1728,6 +1728,8 @@
     <message>
         <source>Cannot write the handout</source>
         <translation>无法写入讲义</translation>
+    </message>
+    <message>
         <source>%1, step %2: %3</source>
         <translation>%1，第 %2 步：%3</translation>
     </message>
@@ -3687,6 +3689,8 @@
     <message>
         <source>Records (%1 late): %2</source>
         <translation>记录（%1 条迟到）：%2</translation>
+    </message>
+    <message>
         <source>Attempts: %1</source>
         <translation>尝试：%1</translation>
     </message>
