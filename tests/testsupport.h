@@ -79,6 +79,21 @@ inline ScriptEntry scriptEntry(int op, const char *attempt, FaultKind fault)
     return e;
 }
 
+// The trace events of one kind, in order; of one op only when op is not 0.
+inline QList<TraceEvent> eventsOf(const Trace &trace, EventKind kind, int op = 0)
+{
+    QList<TraceEvent> out;
+    for (const TraceEvent &e : trace)
+        if (e.kind == kind && (op == 0 || e.op == op))
+            out << e;
+    return out;
+}
+
+inline QList<TraceEvent> eventsOf(const RunResult &r, EventKind kind, int op = 0)
+{
+    return eventsOf(r.trace, kind, op);
+}
+
 // A run that keeps the one invariant that never bends: no op reported succeeded without a record.
 inline RunResult simulateChecked(const Scenario &s)
 {

@@ -25,15 +25,6 @@ ScriptEntry getEntry(int op, const char *attempt, FaultKind fault)
     return e;
 }
 
-QList<TraceEvent> eventsOf(const RunResult &r, EventKind kind)
-{
-    QList<TraceEvent> out;
-    for (const TraceEvent &e : r.trace)
-        if (e.kind == kind)
-            out << e;
-    return out;
-}
-
 // A business loop that asks GET /orders?ref= before each retry, its first response lost (the
 // order committed at 70 ms, the client times out at 3000 ms and queries at 4000 ms).
 Scenario queryingAfterLostResponse()

@@ -39,15 +39,6 @@ Scenario lostFirstResponse()
     return s;
 }
 
-// The trace events of a kind, in order.
-QList<TraceEvent> eventsOf(const RunResult &r, EventKind kind)
-{
-    QList<TraceEvent> out;
-    for (const TraceEvent &e : r.trace)
-        if (e.kind == kind)
-            out << e;
-    return out;
-}
 
 } // namespace
 

@@ -8,6 +8,7 @@
 #include "testsupport.h"
 
 using namespace retrylab;
+using namespace retrylab::test;
 
 using test::quietScenario;
 using test::scriptEntry;
@@ -21,18 +22,16 @@ constexpr qint64 kMs = 1000;
 QList<qint64> timesOf(const Trace &t, EventKind kind, int op = 0)
 {
     QList<qint64> out;
-    for (const TraceEvent &e : t)
-        if (e.kind == kind && (op == 0 || e.op == op))
-            out.append(e.t / kMs);
+    for (const TraceEvent &e : eventsOf(t, kind, op))
+        out.append(e.t / kMs);
     return out;
 }
 
 QStringList pathsOf(const Trace &t, EventKind kind, int op = 0)
 {
     QStringList out;
-    for (const TraceEvent &e : t)
-        if (e.kind == kind && (op == 0 || e.op == op))
-            out.append(e.path);
+    for (const TraceEvent &e : eventsOf(t, kind, op))
+        out.append(e.path);
     return out;
 }
 

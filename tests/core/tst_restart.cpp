@@ -29,10 +29,7 @@ Scenario restartWhileProcessing(RestartInFlight inFlight)
 
 int count(const RunResult &r, EventKind kind)
 {
-    int n = 0;
-    for (const TraceEvent &e : r.trace)
-        n += e.kind == kind;
-    return n;
+    return int(eventsOf(r, kind).size());
 }
 
 } // namespace
