@@ -51,6 +51,15 @@ private Q_SLOTS:
         QVERIFY(m_service.orphans().isEmpty());
     }
 
+    // The presets are embedded in RetryLab::Core: a second service from one of them, beside the first.
+    void presetStartsToo()
+    {
+        OrderServiceFixture fromPreset;
+        QVERIFY2(fromPreset.startPreset(QStringLiteral("stable-key")), qPrintable(fromPreset.errorString()));
+        QVERIFY(fromPreset.port() != m_service.port());
+        QCOMPARE(fromPreset.scenario().server.idempotency.mode, retrylab::IdempotencyMode::Atomic);
+    }
+
 private:
     // Places ORD-0001 and waits (in the event loop: the service answers meanwhile) for the end.
     int placeOrder(OrderClient &client)
