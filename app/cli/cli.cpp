@@ -87,7 +87,7 @@ int run(int argc, char *argv[], const QString &language)
     std::unique_ptr<QCoreApplication> application = chart ? std::make_unique<QApplication>(argc, argv)
                                                           : std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("retrylab"));
-    QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QCoreApplication::setApplicationVersion(QStringLiteral("1.0.0"));
     i18n::install(language.isEmpty() ? i18n::systemLanguage() : language);
     QStringList arguments = QCoreApplication::arguments();
     arguments.removeFirst();

@@ -2,6 +2,57 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>OrderServiceFixture</name>
+    <message>
+        <source>(no key)</source>
+        <translation>(无幂等键)</translation>
+    </message>
+    <message>
+        <source>the order service is not running: call start() first</source>
+        <translation>订单服务未运行：请先调用 start()</translation>
+    </message>
+    <message>
+        <source>preset %1: %2 (presets: %3)</source>
+        <translation>预设 %1：%2（可用的预设：%3）</translation>
+    </message>
+    <message>
+        <source>scriptFault: the order (%1) counts from 1 to %3 and the POST (%2) from 1 to %4; 0 means every one</source>
+        <translation>scriptFault：订单序号（%1）取 1 到 %3，POST 序号（%2）取 1 到 %4；0 表示全部</translation>
+    </message>
+    <message>
+        <source>%1: the order service received no request for it.</source>
+        <translation>%1：订单服务没有收到它的任何请求。</translation>
+    </message>
+    <message>
+        <source>  +%1 ms  %2  %3</source>
+        <translation>  +%1 毫秒  %2  %3</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 was created %2 times: %3 POST /orders received, Idempotency-Key values sent: %4</source>
+        <translation>%1 被创建了 %2 次：共收到 %3 个 POST /orders，发送的 Idempotency-Key：%4</translation>
+    </message>
+    <message>
+        <source>%1: the order service received no POST /orders for it</source>
+        <translation>%1：订单服务没有收到它的 POST /orders</translation>
+    </message>
+    <message>
+        <source>%1: its POST /orders carried no Idempotency-Key</source>
+        <translation>%1：它的 POST /orders 没有携带 Idempotency-Key</translation>
+    </message>
+    <message>
+        <source>%1: its POST /orders carried %2 different Idempotency-Key values: %3</source>
+        <translation>%1：它的 POST /orders 携带了 %2 个不同的 Idempotency-Key：%3</translation>
+    </message>
+    <message>
+        <source>%1 has %2 record(s), expected %3</source>
+        <translation>%1 有 %2 条记录，预期 %3 条</translation>
+    </message>
+</context>
+<context>
     <name>retrylab::RecordsModel</name>
     <message>
         <source>first</source>

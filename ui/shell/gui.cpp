@@ -164,7 +164,7 @@ void setUpApplication(const QString &language)
     QApplication::setApplicationName(QStringLiteral("RetryLab"));
     QApplication::setOrganizationName(QStringLiteral("RetryLab"));
     QApplication::setApplicationDisplayName(QStringLiteral("RetryLab"));
-    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QApplication::setApplicationVersion(QStringLiteral("1.0.0"));
     QApplication::setDesktopFileName(QStringLiteral("retrylab"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/retrylab.svg")));
 
