@@ -31,7 +31,7 @@ RunResult simulate(const Scenario &scenario, const RunOptions &options)
 
 bool Metrics::operator==(const Metrics &o) const
 {
-    return flat() == o.flat();
+    return flat() == o.flat() && lastCommitKnown == o.lastCommitKnown;
 }
 
 QJsonObject Metrics::toJson() const
@@ -69,7 +69,7 @@ QJsonObject Metrics::toJson() const
     o.insert(QStringLiteral("latencyMs"), lat);
     o.insert(QStringLiteral("durationS"), durationS);
     o.insert(QStringLiteral("goodputPerS"), goodputPerS);
-    o.insert(QStringLiteral("lastCommitS"), lastCommitS);
+    o.insert(QStringLiteral("lastCommitS"), lastCommitKnown ? QJsonValue(lastCommitS) : QJsonValue(QJsonValue::Null));
     o.insert(QStringLiteral("lateCommits"), lateCommits);
     o.insert(QStringLiteral("completionS"), completionS);
     QJsonObject perOp;

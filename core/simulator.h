@@ -50,6 +50,10 @@ struct Metrics
     double durationS = 0;
     double goodputPerS = 0; // succeeded ops / durationS
     double lastCommitS = 0; // when the last record was written, ghosts included (0: none)
+    // False when the run cannot see the server's commits (a live run against --url: the server
+    // keeps no commit times a client can read); lastCommitS then means nothing and is written as
+    // null in JSON and "unknown" for people.
+    bool lastCommitKnown = true;
     // Records committed after their client had stopped waiting for that HTTP attempt
     // (timed out, moved on, or finished): the server worked for nobody.
     int lateCommits = 0;

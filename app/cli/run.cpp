@@ -49,8 +49,10 @@ QString runTable(const Scenario &s, const Metrics &m)
     rows << QStringList{QCoreApplication::translate("cli", "metric"), QCoreApplication::translate("cli", "value")};
     rows << QStringList{QStringLiteral("------"), QStringLiteral("-----")};
     const auto flat = m.flat();
-    for (const auto &entry : flat)
-        rows << QStringList{entry.first, formatNumber(entry.second)};
+    for (const auto &entry : flat) {
+        const bool unknown = !m.lastCommitKnown && entry.first == QLatin1String("lastCommitS");
+        rows << QStringList{entry.first, unknown ? QCoreApplication::translate("cli", "unknown") : formatNumber(entry.second)};
+    }
     rows << QStringList{QStringLiteral("worstCase"), s.worstCaseFormula()};
     return out + alignedTable(rows);
 }
@@ -62,7 +64,9 @@ QString runCsv(const Scenario &s, const Metrics &m)
     const auto flat = m.flat();
     for (const auto &entry : flat) {
         header << csvField(entry.first);
-        row << csvNumber(entry.second);
+        // An unknown value is an empty cell (RFC 4180 has no null).
+        const bool unknown = !m.lastCommitKnown && entry.first == QLatin1String("lastCommitS");
+        row << (unknown ? QString() : csvNumber(entry.second));
     }
     header << QStringLiteral("worstCase");
     row << csvField(s.worstCaseFormula());

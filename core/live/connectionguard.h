@@ -6,6 +6,7 @@
 #include <QTcpServer>
 #include <QTimer>
 
+#include <functional>
 #include <unordered_set>
 
 class QTcpSocket;
@@ -13,6 +14,7 @@ class QTcpSocket;
 namespace retrylab {
 
 class ConnectionScanner;
+struct HttpRequest;
 
 // The QTcpServer under the HTTP server: Qt HTTP Server 6.4 buffers any request line, header
 // block or body without a limit, never times a connection out and frames requests loosely, so
@@ -31,6 +33,13 @@ public:
     qint64 peakBacklog() const { return m_peakBacklog; }
     // Closes every open connection at once (a server restart).
     void abortAll();
+    // When set, each plain request (an ordinary method and target, few fields, read whole at once)
+    // goes to this handler straight from the connection's scanner, past Qt's parser, which then
+    // reads only the others: the order service's hot path. Unset, every request goes to Qt's.
+    using RequestHandler = std::function<void(const HttpRequest &, QTcpSocket *)>;
+    void setRequestHandler(RequestHandler handler) { m_handler = std::move(handler); }
+    // How many requests went to that handler (the others went through Qt's parser).
+    qint64 plainRequests() const { return m_plainRequests; }
     // Writes a complete problem+json response with "Connection: close" and closes the socket.
     static void refuse(QTcpSocket *socket, int status, const QByteArray &title, const QString &detail);
 
@@ -56,6 +65,8 @@ private:
     QElapsedTimer m_clock;
     QTimer m_sweep;
     std::unordered_set<ConnectionScanner *> m_scanners;
+    RequestHandler m_handler;
+    qint64 m_plainRequests = 0;
 };
 
 } // namespace retrylab

@@ -2,6 +2,7 @@
 
 #include "connectionguard.h"
 #include "httpconnection.h"
+#include "httprequest.h"
 
 #include <QTcpSocket>
 
@@ -17,6 +18,9 @@ constexpr qint64 kPeekStep = 4096;
 // one CRLF); Qt's parser keeps them in its read transaction, so they are bounded.
 constexpr int kMaxBlank = 1024;
 constexpr int kMaxMethod = 16;
+// A plain request has at most this many fields and a head of at most kPeekStep bytes: far below
+// what Qt's header parser refuses (100 fields, 8 KiB a field), so both read it alike.
+constexpr int kMaxPlainFields = 50;
 
 bool isTokenChar(char c)
 {
@@ -54,6 +58,34 @@ bool validRequestLine(const QByteArray &line)
         return false;
     const QByteArray version = line.mid(sp2 + 1);
     return version == "HTTP/1.1" || version == "HTTP/1.0";
+}
+
+bool inSet(QByteArrayView text, const char *extra)
+{
+    for (const char c : text) {
+        const bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+        if (!alnum && (c == 0 || !std::strchr(extra, c)))
+            return false;
+    }
+    return true;
+}
+
+// A request line whose meaning no parser can read otherwise: a method the service routes, and a
+// target of a path and a query with nothing to decode (no %, +, dot segment or "//" authority),
+// so that QUrl::fromEncoded gives back the same path and query (ConnectionScanner::plain).
+bool plainTarget(const QByteArray &line)
+{
+    const qsizetype sp1 = line.indexOf(' ');
+    const QByteArrayView method(line.constData(), sp1);
+    if (method != "GET" && method != "POST" && method != "PUT" && method != "HEAD")
+        return false;
+    const qsizetype sp2 = line.indexOf(' ', sp1 + 1);
+    const QByteArrayView target(line.constData() + sp1 + 1, sp2 - sp1 - 1);
+    const qsizetype mark = target.indexOf('?');
+    const QByteArrayView path = mark < 0 ? target : target.first(mark);
+    if (!path.startsWith('/') || path.contains("//") || !inSet(path, "/-_"))
+        return false;
+    return mark < 0 || inSet(target.sliced(mark + 1), "=&-_.");
 }
 
 bool named(const char *line, int colon, const char *name)
@@ -119,15 +151,26 @@ void ConnectionScanner::checkDeadline(qint64 nowMs)
 
 void ConnectionScanner::onReadyRead()
 {
+    // A plain request taken here leaves the rest of the input to scan in the same turn.
+    QPointer<ConnectionScanner> alive(this);
+    while (scanTurn() && alive) {
+    }
+}
+
+bool ConnectionScanner::scanTurn()
+{
     if (m_refused || m_state == State::Done) {
         m_socket->readAll();
-        return;
+        return false;
     }
-    if (m_holding || (atBoundary() && backlogged()))
-        return hold();
+    if (m_holding || (atBoundary() && backlogged())) {
+        hold();
+        return false;
+    }
     const qint64 available = m_socket->bytesAvailable();
     qint64 at = 0;
     qint64 peeked = 0;
+    m_whole = false;
     // One request per turn: Qt's parser reads exactly that request after this slot and signals
     // readyRead again for the rest, so a refusal never overtakes an earlier request's answer.
     while (at < available) {
@@ -138,7 +181,7 @@ void ConnectionScanner::onReadyRead()
             m_remaining -= take;
             if (m_remaining == 0) {
                 completed();
-                break;
+                return takePlain(at);
             }
             continue;
         }
@@ -149,13 +192,78 @@ void ConnectionScanner::onReadyRead()
                 m_window.resize(want);
             peeked = m_socket->peek(m_window.data(), want);
             if (peeked <= at)
-                return;
+                return false;
         }
         const char *p = m_window.constData();
         const Step step = m_state == State::Line ? scanLine(p, &at, peeked) : scanHeader(p, &at, peeked);
+        if (step == Step::Complete)
+            return takePlain(at);
         if (step != Step::More)
-            break;
+            return false;
     }
+    return false;
+}
+
+bool ConnectionScanner::takePlain(qint64 end)
+{
+    // Only a request read whole in this turn, whose head the checks found plain, and only when
+    // the guard has a handler (else every request goes to Qt's parser, as before).
+    if (!m_whole || !m_head.plain || !m_guard || !m_guard->m_handler)
+        return false;
+    if (m_window.size() < end)
+        m_window.resize(end);
+    if (m_socket->peek(m_window.data(), end) != end)
+        return false;
+    HttpRequest request;
+    if (!plain(m_window.constData() + m_lineAt, end - m_lineAt, m_head.contentLength, &request))
+        return false;
+    // Qt's parser left a read transaction open when it last found nothing to read; what it
+    // holds is read already, so it ends here, and the bytes of this request are consumed.
+    if (m_socket->isTransactionStarted())
+        m_socket->commitTransaction();
+    m_socket->skip(end);
+    ++m_guard->m_plainRequests;
+    const ConnectionGuard::RequestHandler handler = m_guard->m_handler; // it may stop the server
+    handler(request, m_socket);
+    return m_socket->state() == QAbstractSocket::ConnectedState && m_socket->bytesAvailable() > 0;
+}
+
+bool ConnectionScanner::plain(const char *p, qint64 size, qint64 bodyBytes, HttpRequest *request)
+{
+    // The head passed every check already: lines end in LF (a CR before it is dropped), the
+    // request line is "METHOD SP target SP version", each field "name: value".
+    const char *end = p + size - bodyBytes;
+    const auto nextLine = [&end](const char *&at) {
+        const char *nl = static_cast<const char *>(std::memchr(at, '\n', size_t(end - at)));
+        const char *stop = nl ? nl : end;
+        const QByteArrayView line(at, stop - at);
+        at = nl ? nl + 1 : end;
+        return line.endsWith('\r') ? line.chopped(1) : line;
+    };
+    const char *at = p;
+    const QByteArrayView line = nextLine(at);
+    const qsizetype sp1 = line.indexOf(' ');
+    const qsizetype sp2 = line.lastIndexOf(' ');
+    if (sp1 <= 0 || sp2 <= sp1)
+        return false;
+    request->method = HttpRequest::methodOf(line.first(sp1));
+    const QByteArrayView target = line.sliced(sp1 + 1, sp2 - sp1 - 1);
+    const qsizetype mark = target.indexOf('?');
+    request->path = QString::fromLatin1(mark < 0 ? target : target.first(mark));
+    if (mark >= 0)
+        request->query = QUrlQuery(QString::fromLatin1(target.sliced(mark + 1)));
+    request->headers.reserve(m_head.fields);
+    while (at < end) {
+        const QByteArrayView field = nextLine(at);
+        if (field.isEmpty())
+            break;
+        const qsizetype colon = field.indexOf(':');
+        if (colon <= 0)
+            return false;
+        request->headers.append({field.first(colon).toByteArray(), field.sliced(colon + 1).trimmed().toByteArray()});
+    }
+    request->body = QByteArray(end, bodyBytes);
+    return true;
 }
 
 ConnectionScanner::Step ConnectionScanner::scanLine(const char *p, qint64 *at, qint64 end)
@@ -171,6 +279,8 @@ ConnectionScanner::Step ConnectionScanner::scanLine(const char *p, qint64 *at, q
             return Step::More;
         armRequest();
         m_head = Head();
+        m_whole = true;
+        m_lineAt = *at;
     }
     const char *nl = static_cast<const char *>(std::memchr(p + *at, '\n', size_t(end - *at)));
     const qint64 stop = nl ? qint64(nl - p) : end;
@@ -213,6 +323,7 @@ bool ConnectionScanner::requestLine()
         return false;
     m_head.head = m_line.startsWith("HEAD ");
     m_head.http10 = m_line.endsWith("HTTP/1.0");
+    m_head.plain = plainTarget(m_line);
     return true;
 }
 
@@ -279,6 +390,10 @@ bool ConnectionScanner::header(const char *line, qint64 length)
             return false;
         }
     }
+    // Plain (for ConnectionScanner::plain) while Qt's parser would read it the same: few fields,
+    // no upgrade, a Host that makes a valid URL authority.
+    if (++m_head.fields > kMaxPlainFields || named(line, colon, "upgrade"))
+        m_head.plain = false;
     if (named(line, colon, "content-length")) {
         const QByteArray value = fieldValue(line, colon, length);
         if (++m_head.lengths > 1) {
@@ -305,11 +420,16 @@ bool ConnectionScanner::header(const char *line, qint64 length)
         }
     } else if (named(line, colon, "host")) {
         ++m_head.hosts;
+        if (!inSet(fieldValue(line, colon, length), ".:-[]"))
+            m_head.plain = false;
     } else if (named(line, colon, "connection")) {
-        for (const QByteArray &option : fieldValue(line, colon, length).split(',')) {
+        const QByteArray value = fieldValue(line, colon, length);
+        for (const QByteArray &option : value.split(',')) {
             if (option.trimmed().compare("close", Qt::CaseInsensitive) == 0)
                 m_head.close = true;
         }
+        if (value.toLower().contains("upgrade"))
+            m_head.plain = false;
     } else if (named(line, colon, "expect")) {
         if (fieldValue(line, colon, length).compare("100-continue", Qt::CaseInsensitive) == 0)
             m_head.expectContinue = true;
@@ -338,6 +458,8 @@ ConnectionScanner::Step ConnectionScanner::endOfHead()
         return refuse(400, "Bad Request", QStringLiteral("an HTTP/1.1 request needs a Host header (RFC 9112 section 3.2)"));
     if (m_head.hosts > 1)
         return refuse(400, "Bad Request", QStringLiteral("more than one Host header (RFC 9112 section 3.2)"));
+    if (m_headerBytes > kPeekStep)
+        m_head.plain = false;
     if (m_head.expectOther)
         return refuse(417, "Expectation Failed", QStringLiteral("the only expectation understood is 100-continue"));
     HttpConnection::Request request;

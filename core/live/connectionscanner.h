@@ -12,6 +12,7 @@ namespace retrylab {
 
 class ConnectionGuard;
 class HttpConnection;
+struct HttpRequest;
 
 // The one framing check of a connection: reads each request's head one step ahead of Qt HTTP
 // Server 6.4's parser (peeking, before that parser reads) and refuses every framing the two could
@@ -49,8 +50,17 @@ private:
         bool close = false;
         bool expectContinue = false;
         bool expectOther = false;
+        bool plain = false; // ConnectionScanner::plain may read it (plainTarget, the field checks)
+        int fields = 0;
     };
 
+    // One turn of reading; true when it took a plain request and more input waits.
+    bool scanTurn();
+    // The request just completed at `end` of the window, if plain and read whole in this turn:
+    // consumed here and handed to the guard's handler, Qt's parser never seeing it.
+    bool takePlain(qint64 end);
+    // The fields of a plain request from its bytes (head and `bodyBytes` of body).
+    bool plain(const char *p, qint64 size, qint64 bodyBytes, HttpRequest *request);
     Step scanLine(const char *p, qint64 *at, qint64 end);
     Step scanHeader(const char *p, qint64 *at, qint64 end);
     Step endOfHead();
@@ -79,6 +89,8 @@ private:
     Head m_head;
     int m_headerBytes = 0;
     int m_blank = 0; // blank bytes skipped before this request line
+    qint64 m_lineAt = 0; // where the request line began in the window (when m_whole)
+    bool m_whole = false; // the request began in this turn's window
     qint64 m_remaining = 0;
     qint64 m_held = 0;
     bool m_holding = false;

@@ -170,6 +170,14 @@ public:
     void drain(int generationNow, qint64 deadlineMs, QElapsedTimer waited);
     void countRecords(int generationNow);
     void finish(ServerCounts counts);
+    // result.metrics.lastCommitS: only the embedded server's trace tells when it committed;
+    // another server's commit times are not on the wire, so there it is unknown.
+    void noteLastCommit()
+    {
+        const bool embedded = options.url.isEmpty();
+        result.metrics.lastCommitKnown = embedded;
+        result.metrics.lastCommitS = embedded && lastCommitUs >= 0 ? double(lastCommitUs) / 1e6 : 0;
+    }
     void abortAll();
     void getJson(const QUrl &url, std::function<void(int, const QJsonObject &, const QString &)> done);
 
@@ -305,6 +313,7 @@ void LiveRunPrivate::pump()
     if (!run->advanceTo(simNow())) {
         abortAll();
         result = run->result(ServerCounts());
+        noteLastCommit();
         running = false;
         if (server)
             server->stop();
@@ -574,8 +583,7 @@ void LiveRunPrivate::finish(ServerCounts counts)
     }
     result = run->result(counts);
     result.scenario = scenario;
-    if (lastCommitUs >= 0)
-        result.metrics.lastCommitS = double(lastCommitUs) / 1e6; // the embedded server's commits only
+    noteLastCommit();
     if (options.trace && !serverEvents.isEmpty()) {
         // One trace: the client's events and the server's, on the run's (scaled) clock.
         Trace merged = result.trace;
@@ -639,6 +647,7 @@ void LiveRun::cancel()
     ++d->generation;
     d->abortAll();
     d->result = d->run ? d->run->result(ServerCounts()) : RunResult();
+    d->noteLastCommit();
     d->result.scenario = d->scenario;
     d->result.cancelled = true;
     d->running = false;

@@ -665,6 +665,10 @@ Exit codes: 0 ok, 1 runtime error, 2 usage error.
         <translation>按 Ctrl+C 停止。
 </translation>
     </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
 </context>
 <context>
     <name>gui</name>

@@ -111,6 +111,7 @@ private Q_SLOTS:
     void cliUsageErrors_data();
     void cliUsageErrors();
     void cliUnreachableUrl();
+    void cliLastCommitUnknownAgainstUrl();
 };
 
 namespace {
@@ -127,6 +128,24 @@ Cli runCli(const QStringList &args)
     p.start(QStringLiteral(RETRYLAB_BIN), args);
     Cli c;
     if (!p.waitForFinished(60000)) {
+        p.kill();
+        p.waitForFinished();
+        return c;
+    }
+    c.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    c.out = p.readAllStandardOutput();
+    c.err = p.readAllStandardError();
+    return c;
+}
+
+// As runCli, with this process's event loop running meanwhile (an in-process server answers).
+Cli runCliServed(const QStringList &args)
+{
+    QProcess p;
+    QSignalSpy done(&p, &QProcess::finished);
+    p.start(QStringLiteral(RETRYLAB_BIN), args);
+    Cli c;
+    if (!done.wait(60000)) {
         p.kill();
         p.waitForFinished();
         return c;
@@ -400,6 +419,9 @@ void TestLiveClient::againstUrl()
     QCOMPARE(live.metrics.timeouts, 1);
     QCOMPARE(live.records.size(), 2);
     QVERIFY(live.records.at(1).duplicate);
+    // Two records were committed, but when is the server's own knowledge.
+    QVERIFY(!live.metrics.lastCommitKnown);
+    QVERIFY(live.metrics.toJson().value(QLatin1String("lastCommitS")).isNull());
 }
 
 void TestLiveClient::cancelStopsTheRun()
@@ -440,6 +462,9 @@ void TestLiveClient::cliRunLive()
     for (const char *name : {"records", "duplicates", "replays", "httpAttempts", "timeouts", "clientSucceeded"})
         QCOMPARE(liveMetrics.value(QLatin1String(name)), simMetrics.value(QLatin1String(name)));
     QCOMPARE(liveMetrics.value(QLatin1String("replays")).toInt(), 1);
+    // The embedded server's trace dates its commits: the one record's, in simulated seconds.
+    QVERIFY2(liveMetrics.value(QLatin1String("lastCommitS")).isDouble(), live.out.constData());
+    QVERIFY(liveMetrics.value(QLatin1String("lastCommitS")).toDouble() > 0);
     // The trace holds the client's events and the embedded server's.
     QFile file(traceFile);
     QVERIFY(file.open(QIODevice::ReadOnly));
@@ -498,6 +523,40 @@ void TestLiveClient::cliUnreachableUrl()
     QCOMPARE(c.exitCode, 1);
     QCOMPARE(QString::fromUtf8(c.err).trimmed(),
              QStringLiteral("retrylab: run: cannot reach http://127.0.0.1:%1: connection refused").arg(port));
+}
+
+void TestLiveClient::cliLastCommitUnknownAgainstUrl()
+{
+    // run --live --url: the records are counted through GET /orders?ref=, but no answer says when
+    // the server committed them. JSON has null, the table "unknown", CSV an empty cell.
+    OrderServer server;
+    QVERIFY(server.start(ServeOptions()).isEmpty());
+    const QStringList args{QStringLiteral("run"), QStringLiteral("--scenario"), QStringLiteral("stable-key"),
+                           QStringLiteral("--live"), QStringLiteral("--url"), server.url().toString(),
+                           QStringLiteral("--time-scale"), QStringLiteral("0.1"), QStringLiteral("--format")};
+    const Cli json = runCliServed(args + QStringList{QStringLiteral("json")});
+    QVERIFY2(json.exitCode == 0, json.err.constData());
+    const QJsonObject metrics = QJsonDocument::fromJson(json.out).object().value(QLatin1String("metrics")).toObject();
+    QVERIFY(metrics.value(QLatin1String("records")).toInt() > 0);
+    QVERIFY(metrics.contains(QLatin1String("lastCommitS")));
+    QVERIFY2(metrics.value(QLatin1String("lastCommitS")).isNull(), json.out.constData());
+
+    const Cli table = runCliServed(args + QStringList{QStringLiteral("table")});
+    QVERIFY2(table.exitCode == 0, table.err.constData());
+    QByteArray row;
+    for (const QByteArray &line : table.out.split('\n')) {
+        if (line.startsWith("lastCommitS "))
+            row = line.simplified();
+    }
+    QCOMPARE(row, QByteArray("lastCommitS unknown"));
+
+    const Cli csv = runCliServed(args + QStringList{QStringLiteral("csv")});
+    QVERIFY2(csv.exitCode == 0, csv.err.constData());
+    const QList<QByteArray> lines = csv.out.split('\n');
+    QVERIFY(lines.size() >= 2);
+    const int column = int(lines.at(0).split(',').indexOf("lastCommitS"));
+    QVERIFY(column > 0);
+    QCOMPARE(lines.at(1).split(',').value(column, "missing"), QByteArray());
 }
 
 QTEST_GUILESS_MAIN(TestLiveClient)

@@ -70,6 +70,8 @@ private Q_SLOTS:
     void requestLostIsNeverProcessed();
     void restartForgetsMemoryKeys_data();
     void restartForgetsMemoryKeys();
+    void restartResetsHeldConnections_data();
+    void restartResetsHeldConnections();
     void traceSignalDescribesEachRequest();
     void malformedOrdersAreTracedToo();
     void latencySpikeDelaysTheRequest();
@@ -415,13 +417,40 @@ void TestLiveServer::restartForgetsMemoryKeys()
     s.network.script = {ScriptEntry{1, QStringLiteral("b1/w1/t1"), FaultKind::ServerRestart}};
     auto server = startServer(s);
     QSignalSpy restarted(server.get(), &OrderServer::restarted);
-    // Committed, then the server restarted: no answer ever comes (the client's own timeout,
-    // 300 ms here, ends the wait), and the record stays.
+    // Committed, then the server restarted: no answer ever comes (its connection is reset), and
+    // the record stays.
     const RawResponse r = exchange(server->port(), postOrder(order(1), "restart-key"), 300);
     QCOMPARE(r.status, 0);
     QTRY_COMPARE(restarted.count(), 2); // down, then up again
     QCOMPARE(exchange(server->port(), postOrder(order(1), "restart-key")).status, 201);
     QCOMPARE(metric(*server, "records"), records);
+}
+
+void TestLiveServer::restartResetsHeldConnections_data()
+{
+    QTest::addColumn<int>("inFlight");
+    QTest::addColumn<bool>("closed");
+    QTest::addRow("reset-closes-at-once") << int(RestartInFlight::Reset) << true;
+    QTest::addRow("hang-stays-silent") << int(RestartInFlight::Hang) << false;
+}
+
+void TestLiveServer::restartResetsHeldConnections()
+{
+    // A request held in processing when the server restarts: a crash (reset, the default) closes
+    // its connection at once; a hang leaves it open and silent until the client's own timeout
+    // (2 s here) ends the wait. Neither answers.
+    QFETCH(int, inFlight);
+    QFETCH(bool, closed);
+    Scenario s = base();
+    s.server.processingMs = {3000, 0};
+    s.server.restartDownMs = 50;
+    s.server.restartInFlight = RestartInFlight(inFlight);
+    auto server = startServer(s);
+    QTimer::singleShot(200, server.get(), [&server] { server->restart(); });
+    const RawResponse r = exchange(server->port(), postOrder(order(1), "held-key"), 2000);
+    QCOMPARE(r.status, 0);
+    QCOMPARE(r.closed, closed);
+    QCOMPARE(metric(*server, "records"), 0);
 }
 
 void TestLiveServer::traceSignalDescribesEachRequest()
