@@ -32,15 +32,19 @@ constexpr FaultKind kProxyFaults[] = {FaultKind::ConnectFailure,        FaultKin
                                       FaultKind::LatencySpike,          FaultKind::Server5xxBeforeCommit,
                                       FaultKind::Server5xxAfterCommit,  FaultKind::Throttle429};
 
-// "op7/b2/w1/t3" or "op7#2/b2/w1/t3" (X-RetryLab-Attempt, as the lab's live client sends it).
+// "op7/b2/w1/t3" or "op7#2/b2/w1/t3" (X-RetryLab-Attempt, as the lab's live client sends it):
+// the dice and the script then address the attempt as the simulation does.
 bool readAttempt(const QByteArray &text, faults::Attempt *a)
 {
     const QList<QByteArray> parts = text.split('/');
     if (parts.size() != 4 || !parts[0].startsWith("op"))
         return false;
     const QList<QByteArray> opSub = parts[0].mid(2).split('#');
-    bool ok = opSub.size() <= 2;
-    a->sub = opSub.size() == 2 ? opSub[1].toInt(&ok) : 1;
+    if (opSub.size() > 2)
+        return false;
+    bool ok = false;
+    const int op = opSub[0].toInt(&ok);
+    a->sub = ok && opSub.size() == 2 ? opSub[1].toInt(&ok) : 1;
     int *fields[] = {&a->b, &a->w, &a->t};
     const char letters[] = "bwt";
     for (int i = 0; i < 3 && ok; ++i) {
@@ -48,7 +52,10 @@ bool readAttempt(const QByteArray &text, faults::Attempt *a)
         *fields[i] = ok ? parts[i + 1].mid(1).toInt(&ok) : 0;
         ok = ok && *fields[i] >= 1;
     }
-    return ok && a->sub >= 1;
+    if (!ok || a->sub < 1 || op < 0)
+        return false;
+    a->op = op; // the lab's own client numbers its orders as the simulation does
+    return true;
 }
 
 // The created resource's id: Location's last path segment, else the JSON answer's "id".
@@ -159,6 +166,7 @@ public:
     QList<ProxyExchange> exchanges;
     ProxyLedger ledger;
     qint64 forwarded = 0;
+    qint64 upstreamAnswers = 0;
     qint64 faultCounts[std::size(kProxyFaults)] = {};
     qint64 upstreamErrors[3] = {}; // unreachable, timed out, malformed
     LatencyHistogram upstreamLatency;
@@ -409,6 +417,7 @@ void FaultProxyPrivate::onUpstream(quint64 id, const UpstreamAnswer &answer)
         answerProblem(c, status, answer.error, FaultKind::ConnectFailure, false);
         return finish(c, ProxyClientOutcome::Answered);
     }
+    ++upstreamAnswers;
     upstreamLatency.observe((e.upstreamUs - e.forwardedUs) * 1000);
     e.upstreamStatus = answer.status;
     e.location = answer.location.left(2048);
@@ -442,6 +451,8 @@ void FaultProxyPrivate::answerClient(ProxyCall *c, const HttpAnswer &a)
 {
     if (c->e.client == ProxyClientOutcome::Pending)
         c->e.clientStatus = a.status;
+    // Answering may close the connection at once (Connection: close): not the client leaving.
+    QObject::disconnect(c->gone);
     if (!c->socket || c->socket->state() != QAbstractSocket::ConnectedState)
         return;
     if (HttpConnection *connection = HttpConnection::of(c->socket))
@@ -469,6 +480,7 @@ void FaultProxyPrivate::hold(ProxyCall *c)
 
 void FaultProxyPrivate::closeClient(ProxyCall *c, bool reset)
 {
+    QObject::disconnect(c->gone); // the close below is the proxy's, not the client leaving
     if (!c->socket)
         return;
     if (reset) {
@@ -581,7 +593,7 @@ QString FaultProxy::start(const Options &options)
     d->groups.clear();
     d->lastOp = 0;
     d->lastId = 0;
-    d->forwarded = 0;
+    d->forwarded = d->upstreamAnswers = 0;
     std::fill(std::begin(d->faultCounts), std::end(d->faultCounts), 0);
     std::fill(std::begin(d->upstreamErrors), std::end(d->upstreamErrors), 0);
     d->upstreamLatency.clear();
@@ -653,6 +665,7 @@ QJsonObject FaultProxy::metricsJson() const
                             {QStringLiteral("uptimeS"), double(elapsedUs()) / 1e6},
                             {QStringLiteral("pending"), pending()},
                             {QStringLiteral("forwarded"), double(d->forwarded)},
+                            {QStringLiteral("upstreamAnswers"), double(d->upstreamAnswers)},
                             {QStringLiteral("faults"), faultsJson},
                             {QStringLiteral("upstreamErrors"),
                              QJsonObject{{QStringLiteral("unreachable"), double(d->upstreamErrors[0])},
