@@ -154,10 +154,16 @@ void UpstreamClient::connectCall(Call *c, QTcpSocket *socket, bool reused)
         fail(c, ProxyUpstreamOutcome::Unreachable,
              QStringLiteral("cannot reach the upstream %1:%2: %3").arg(m_host).arg(m_port).arg(c->socket->errorString()));
     });
+    // Sent now rather than from the write notifier on the next turn of the event loop (as
+    // HttpConnection does for answers).
+    const auto write = [c] {
+        c->socket->write(c->request);
+        c->socket->flush();
+    };
     if (reused)
-        socket->write(c->request);
+        write();
     else
-        connect(socket, &QTcpSocket::connected, this, [c] { c->socket->write(c->request); });
+        connect(socket, &QTcpSocket::connected, this, write);
 }
 
 void UpstreamClient::fail(Call *c, ProxyUpstreamOutcome outcome, const QString &error)
