@@ -52,6 +52,7 @@ private:
         bool expectOther = false;
         bool plain = false; // ConnectionScanner::plain may read it (plainTarget, the field checks)
         int fields = 0;
+        QByteArray line; // the request line (HttpConnection::Request::line)
     };
 
     // One turn of reading; true when it took a plain request and more input waits.
