@@ -28,6 +28,7 @@
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <memory>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -136,17 +137,20 @@ SweepOutcome runSweep(const QList<SweepJob> &jobs, const SweepCost &cost, int se
     QFuture<SweepFolded> future = sweep::startInto(jobs, into, cancel);
     QFutureWatcher<SweepFolded> watcher;
     QEventLoop loop;
-    QSocketNotifier notifier(piped ? g_interruptPipe[0] : -1, QSocketNotifier::Read);
-    notifier.setEnabled(piped);
-    QObject::connect(&notifier, &QSocketNotifier::activated, &loop, [&] {
-        char byte = 0;
-        const ssize_t got = ::read(g_interruptPipe[0], &byte, 1);
-        (void)got;
-        notifier.setEnabled(false);
-        outcome.interrupted = true;
-        cancel->store(true);
-        future.cancel();
-    });
+    // Without a pipe (none left to open) the sweep runs on and Ctrl+C ends it the default way.
+    std::unique_ptr<QSocketNotifier> notifier;
+    if (piped) {
+        notifier = std::make_unique<QSocketNotifier>(g_interruptPipe[0], QSocketNotifier::Read);
+        QObject::connect(notifier.get(), &QSocketNotifier::activated, &loop, [&] {
+            char byte = 0;
+            const ssize_t got = ::read(g_interruptPipe[0], &byte, 1);
+            (void)got;
+            notifier->setEnabled(false);
+            outcome.interrupted = true;
+            cancel->store(true);
+            future.cancel();
+        });
+    }
     const bool terminal = isatty(fileno(stderr));
     QList<double> workBefore{0}; // expected requests of the first i jobs
     for (const qint64 w : cost.perJob)
@@ -404,21 +408,37 @@ int checkAgainstScenario(const QCommandLineParser &parser, const Scenario &s, co
     return Continue;
 }
 
-// This machine's rate in requests per second over all threads, from the pilot runs (repeated
-// until they have taken a fifth of a second, so that a quick pilot still gives a steady rate).
-double measuredRate(const Scenario &s, const SweepSpec &spec, const QList<SweepJob> &jobs)
+// This machine's rate in requests per second over all threads: up to sweep::MaxPilotCells of
+// the jobs, spread over the sweep, each with at most sweep::PilotOperations operations (an open
+// workload's orders cut; a larger one left out), timed alone and again until a fifth of a second
+// has passed, so that neither the sweep's set-up nor one quick run decides the rate.
+double measuredRate(const QList<SweepJob> &jobs)
 {
+    QList<Scenario> samples;
+    const qsizetype n = jobs.size();
+    for (qsizetype i = 0; i < std::min<qsizetype>(n, sweep::MaxPilotCells); ++i) {
+        const qsizetype at = n <= sweep::MaxPilotCells ? i : std::llround(double(i) * double(n - 1) / (sweep::MaxPilotCells - 1));
+        Scenario s = jobs.at(at).scenario();
+        if (s.workload.mode != WorkloadMode::Closed && s.workload.phases.isEmpty())
+            s.workload.orders = std::min(s.workload.orders, sweep::PilotOperations);
+        if (s.workload.operations() <= sweep::PilotOperations)
+            samples << s;
+    }
+    RunOptions options;
+    options.trace = false;
+    qint64 requests = 0;
     QElapsedTimer clock;
     clock.start();
-    qint64 attempts = 0;
-    for (int i = 0; i < 50 && (i == 0 || clock.elapsed() < 200); ++i) {
-        const SweepCost pilot = sweep::cost(s, spec, jobs);
-        if (pilot.pilotAttempts == 0)
-            return 0;
-        attempts += pilot.pilotAttempts;
+    for (int round = 0; !samples.isEmpty() && round < 1000 && (round == 0 || clock.elapsed() < 200); ++round) {
+        for (const Scenario &s : std::as_const(samples)) {
+            const Metrics m = simulate(s, options).metrics;
+            requests += m.httpAttempts + m.queryAttempts;
+        }
     }
-    const double seconds = std::max(1e-3, clock.nsecsElapsed() / 1e9);
-    return double(attempts) / seconds * std::max(1, QThreadPool::globalInstance()->maxThreadCount());
+    if (requests == 0)
+        return 0;
+    const double seconds = std::max(1e-6, clock.nsecsElapsed() / 1e9);
+    return double(requests) / seconds * std::max(1, QThreadPool::globalInstance()->maxThreadCount());
 }
 
 // The identity of a sweep in a shard's JSON: the whole scenario and the spec, hashed, so that
@@ -499,7 +519,7 @@ int sweepCommand(const QStringList &arguments)
     const QList<SweepJob> jobs = sweep::jobs(s, spec, shard);
     const SweepCost cost = sweep::cost(s, spec, jobs);
     if (cost.expectedAttempts > totalLimit) {
-        fail(QStringLiteral("sweep: %1").arg(sweep::costRefusal(cost, totalLimit, measuredRate(s, spec, jobs))));
+        fail(QStringLiteral("sweep: %1").arg(sweep::costRefusal(cost, totalLimit, measuredRate(jobs))));
         return ExitUsage;
     }
 
