@@ -1,5 +1,7 @@
 #include "i18n.h"
 
+#include "scenario.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -77,7 +79,7 @@ bool takeLanguageArgument(int &argc, char **argv, QString *language, QString *er
             continue;
         }
         if (!isSupported(value)) {
-            *error = QStringLiteral("--lang: expected %1, got '%2'").arg(languages().join(QStringLiteral(" or ")), value);
+            *error = QStringLiteral("--lang: expected %1, got '%2'").arg(languages().join(QStringLiteral(" or ")), scenario::printable(value));
             ok = false;
             continue;
         }

@@ -478,10 +478,17 @@ LessonParse fromJsonBytes(const QByteArray &bytes, const QString &source)
 
 LessonParse load(const QString &fileName)
 {
+    // Opening a FIFO blocks until someone writes to it: only regular files are read.
+    if (const QFileInfo info(fileName); info.exists() && !info.isFile()) {
+        LessonParse result;
+        result.errors << QStringLiteral("\"%1\" is not a regular lesson file (a directory, a FIFO or a device)")
+                             .arg(scenario::printable(fileName));
+        return result;
+    }
     QFile file(fileName);
     if (!file.open(QIODevice::ReadOnly)) {
         LessonParse result;
-        result.errors << QStringLiteral("cannot read lesson file \"%1\": %2").arg(fileName, file.errorString());
+        result.errors << QStringLiteral("cannot read lesson file \"%1\": %2").arg(scenario::printable(fileName), file.errorString());
         return result;
     }
     return fromJsonBytes(file.read(MaxFileBytes + 1), fileName);
@@ -512,7 +519,7 @@ LessonParse builtin(const QString &name)
     if (name.isEmpty() || name.contains(QLatin1Char('/')) || !QFile::exists(fileName)) {
         LessonParse result;
         result.errors << QStringLiteral("unknown lesson \"%1\"; available lessons: %2")
-                             .arg(name, builtinNames().join(QStringLiteral(", ")));
+                             .arg(scenario::printable(name), builtinNames().join(QStringLiteral(", ")));
         return result;
     }
     return load(fileName);

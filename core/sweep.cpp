@@ -5,6 +5,7 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <QJsonValue>
+#include <QRegularExpression>
 #include <QVariant>
 #include <QtConcurrent/QtConcurrentMap>
 
@@ -215,6 +216,47 @@ void fold(SweepAccumulator &accumulator, const Outcome &outcome)
         accumulator.add(*outcome.cell, outcome.metrics);
 }
 
+// A run of startInto(): its job's place, and whether a cancel cut it short.
+struct IndexedOutcome
+{
+    std::shared_ptr<const SweepCell> cell;
+    Metrics metrics;
+    qint64 index = -1;
+    bool cancelled = false;
+};
+
+// The requests a run makes that the work budget counts: POST attempts and status queries.
+qint64 requestsOf(const Metrics &m)
+{
+    return m.httpAttempts + m.queryAttempts;
+}
+
+// The pilot of a cell: its scenario with at most PilotOperations operations, and how many
+// times more operations the cell has. False when the operations cannot be cut (load phases
+// bring their own; more closed clients than the pilot's operations).
+bool pilotScenario(const Scenario &cell, Scenario *out, double *scale)
+{
+    Scenario s = cell;
+    const int ops = s.workload.operations();
+    *scale = 1;
+    if (ops > sweep::PilotOperations) {
+        if (s.workload.mode == WorkloadMode::Closed && s.workload.clients <= sweep::PilotOperations)
+            s.workload.opsPerClient = qMax(1, sweep::PilotOperations / qMax(1, s.workload.clients));
+        else if (s.workload.mode != WorkloadMode::Closed && s.workload.phases.isEmpty())
+            s.workload.orders = sweep::PilotOperations;
+        else
+            return false;
+        *scale = double(ops) / double(qMax(1, s.workload.operations()));
+    }
+    *out = s;
+    return true;
+}
+
+qint64 saturatedSum(qint64 a, qint64 b)
+{
+    return a > std::numeric_limits<qint64>::max() - b ? std::numeric_limits<qint64>::max() : a + b;
+}
+
 } // namespace
 
 SweepStat SweepPoint::stat(const QString &metric) const
@@ -257,6 +299,7 @@ void SweepAccumulator::add(const SweepCell &cell, const Metrics &metrics)
     }
     Cell &c = m_cells[slot];
     ++c.count;
+    ++m_runs;
     for (qsizetype m = 0; m < flat.size() && m < c.sums.size(); ++m) {
         const double v = flat.at(m).second;
         SweepStat &stat = c.point.stats[m].second;
@@ -268,6 +311,21 @@ void SweepAccumulator::add(const SweepCell &cell, const Metrics &metrics)
         c.means[m] += delta / c.count;
         c.m2[m] += delta * (v - c.means.at(m));
     }
+}
+
+QList<SweepPoint> SweepAccumulator::completePoints(int seeds) const
+{
+    QList<SweepPoint> all = points();
+    QList<SweepPoint> complete;
+    int slot = 0;
+    for (const int position : m_index) {
+        if (position < 0)
+            continue;
+        if (m_cells.at(position).count >= seeds)
+            complete << all.at(slot);
+        ++slot;
+    }
+    return complete;
 }
 
 QList<SweepPoint> SweepAccumulator::points() const
@@ -454,19 +512,187 @@ QList<SweepCell> cells(const Scenario &base, const SweepSpec &spec)
     return result;
 }
 
-QList<SweepJob> jobs(const Scenario &base, const SweepSpec &spec)
+QList<SweepJob> jobs(const Scenario &base, const SweepSpec &spec, const SweepShard &shard)
 {
     QList<SweepJob> result;
     if (spec.seeds < 1)
         return result;
     const QList<SweepCell> all = cells(base, spec);
-    result.reserve(all.size() * spec.seeds);
+    result.reserve(shard.pointsOf(int(all.size())) * spec.seeds);
     for (const SweepCell &cell : all) {
+        if (!shard.contains(cell.point))
+            continue;
         const auto shared = std::make_shared<const SweepCell>(cell);
         for (int i = 0; i < spec.seeds; ++i)
-            result << SweepJob{shared, base.seed + quint64(i)};
+            result << SweepJob{shared, base.seed + quint64(i), result.size()};
     }
     return result;
+}
+
+SweepCost cost(const Scenario &base, const SweepSpec &spec, const QList<SweepJob> &jobs)
+{
+    Q_UNUSED(spec);
+    SweepCost c;
+    c.runs = jobs.size();
+    // The distinct cells in job order (jobs are cell-major), and each job's cell.
+    QList<const SweepCell *> cellList;
+    QList<int> jobCell;
+    jobCell.reserve(jobs.size());
+    for (const SweepJob &job : jobs) {
+        if (cellList.isEmpty() || cellList.constLast() != job.cell.get())
+            cellList << job.cell.get();
+        jobCell << int(cellList.size()) - 1;
+    }
+    const int n = int(cellList.size());
+    // Requests per operation of the piloted cells (NaN: not piloted, the worst case stands).
+    QList<int> piloted;
+    QList<double> perOp;
+    QList<qint64> exact; // the whole run's requests when the pilot was the whole run, else -1
+    for (int i = 0; i < std::min(n, MaxPilotCells); ++i) {
+        const int at = n <= MaxPilotCells ? i : int(std::llround(double(i) * (n - 1) / (MaxPilotCells - 1)));
+        Scenario pilot;
+        double scale = 1;
+        piloted << at;
+        if (!cellList.at(at) || !pilotScenario(cellList.at(at)->scenario, &pilot, &scale)) {
+            perOp << std::numeric_limits<double>::quiet_NaN();
+            exact << -1;
+            continue;
+        }
+        pilot.seed = base.seed;
+        RunOptions options;
+        options.trace = false;
+        const qint64 requests = requestsOf(simulate(pilot, options).metrics);
+        c.pilotAttempts += requests;
+        ++c.pilotRuns;
+        perOp << double(requests) / double(qMax(1, pilot.workload.operations()));
+        exact << (scale == 1 ? requests : -1);
+    }
+    // Each cell: its own pilot, else the nearest one's rate times its operations, capped by its worst case.
+    QList<qint64> perCell(n, 0);
+    for (int i = 0; i < n; ++i) {
+        if (!cellList.at(i))
+            continue;
+        int nearest = 0;
+        for (int p = 1; p < piloted.size(); ++p) {
+            if (std::abs(piloted.at(p) - i) < std::abs(piloted.at(nearest) - i))
+                nearest = p;
+        }
+        const qint64 worst = work::estimate(cellList.at(i)->scenario).attempts;
+        const double rate = perOp.isEmpty() ? std::numeric_limits<double>::quiet_NaN() : perOp.at(nearest);
+        if (!piloted.isEmpty() && piloted.at(nearest) == i && exact.at(nearest) >= 0)
+            perCell[i] = exact.at(nearest);
+        else if (std::isnan(rate))
+            perCell[i] = worst;
+        else
+            perCell[i] = std::min<qint64>(worst, std::llround(rate * cellList.at(i)->scenario.workload.operations()));
+    }
+    c.perJob.reserve(jobs.size());
+    for (const int cell : jobCell) {
+        c.perJob << perCell.at(cell);
+        c.expectedAttempts = saturatedSum(c.expectedAttempts, perCell.at(cell));
+    }
+    return c;
+}
+
+QString durationText(double seconds)
+{
+    if (seconds < 1)
+        return QCoreApplication::translate("sweep", "under a second");
+    if (seconds < 90)
+        return QCoreApplication::translate("sweep", "about %1 s").arg(std::llround(seconds));
+    if (seconds < 90 * 60)
+        return QCoreApplication::translate("sweep", "about %1 min").arg(std::llround(seconds / 60));
+    if (seconds < 48 * 3600)
+        return QCoreApplication::translate("sweep", "about %1 h").arg(std::llround(seconds / 3600));
+    return QCoreApplication::translate("sweep", "about %1 days").arg(std::llround(seconds / 86400));
+}
+
+QString countAtLeast(qint64 n)
+{
+    if (n < 1000000)
+        return QString::number(n);
+    // Two significant digits, rounded up so that the number given allows what it names.
+    qint64 unit = 1;
+    while (n / unit >= 100)
+        unit *= 10;
+    const qint64 mantissa = (n + unit - 1) / unit; // 10..100
+    qint64 exponent = 0;
+    for (qint64 u = unit; u > 1; u /= 10)
+        ++exponent;
+    QString digits = QString::number(mantissa);
+    if (digits.size() == 3) { // 100: one more power of ten
+        digits = QStringLiteral("1");
+        exponent += 2;
+    } else if (digits.endsWith(QLatin1Char('0'))) {
+        digits.chop(1);
+        exponent += 1;
+    } else {
+        digits.insert(1, QLatin1Char('.'));
+        exponent += 1;
+    }
+    return QStringLiteral("%1e%2").arg(digits).arg(exponent);
+}
+
+QString costRefusal(const SweepCost &cost, qint64 limit, double attemptsPerSecond)
+{
+    const qint64 perRun = cost.runs > 0 ? cost.expectedAttempts / cost.runs : 0;
+    QString text = QCoreApplication::translate("sweep", "this sweep is expected to make about %1 HTTP requests (%2 runs, about %3 each)")
+                           .arg(work::formatCount(cost.expectedAttempts), QString::number(cost.runs), work::formatCount(perRun));
+    if (attemptsPerSecond > 0)
+        text += QCoreApplication::translate("sweep", ", %1 at this machine's measured rate (%2 requests/s)")
+                        .arg(durationText(double(cost.expectedAttempts) / attemptsPerSecond),
+                             work::formatCount(std::llround(attemptsPerSecond)));
+    return text + QCoreApplication::translate("sweep", "; over the limit of %1: --max-attempts %2 to allow")
+                          .arg(work::formatCount(limit), countAtLeast(cost.expectedAttempts));
+}
+
+QString progressText(qint64 done, qint64 total, double elapsedS, double doneWork, double totalWork)
+{
+    const int percent = total > 0 ? int(100 * done / total) : 100;
+    QString text = QCoreApplication::translate("sweep", "sweep: %1/%2 runs (%3%)").arg(done).arg(total).arg(percent);
+    if (doneWork > 0 && totalWork > doneWork && elapsedS > 0)
+        text += QCoreApplication::translate("sweep", ", %1 left").arg(durationText(elapsedS * (totalWork - doneWork) / doneWork));
+    return text;
+}
+
+bool parseShard(const QString &text, SweepShard *shard, QString *error)
+{
+    static const QRegularExpression form(QStringLiteral("^\\s*(\\d{1,9})\\s*/\\s*(\\d{1,9})\\s*$"));
+    const QRegularExpressionMatch m = form.match(text);
+    const int k = m.hasMatch() ? m.captured(1).toInt() : 0;
+    const int n = m.hasMatch() ? m.captured(2).toInt() : 0;
+    if (!m.hasMatch() || n < 1 || n > MaxCells || k < 1 || k > n) {
+        if (error)
+            *error = QCoreApplication::translate("sweep", "--shard: expected K/N, the K-th of N slices, with 1 <= K <= N <= %1 "
+                                                          "(e.g. 3/8), got '%2'")
+                             .arg(MaxCells)
+                             .arg(scenario::printable(text));
+        return false;
+    }
+    shard->index = k;
+    shard->count = n;
+    return true;
+}
+
+QFuture<SweepFolded> startInto(const QList<SweepJob> &jobs, std::shared_ptr<SweepAccumulator> into,
+                       std::shared_ptr<std::atomic_bool> cancel)
+{
+    const auto map = [cancel](const SweepJob &job) {
+        RunOptions options;
+        options.trace = false;
+        options.cancel = cancel.get();
+        IndexedOutcome outcome{job.cell, simulate(job.scenario(), options).metrics, job.index, false};
+        outcome.cancelled = cancel->load();
+        return outcome;
+    };
+    // In job order, and only the unbroken prefix: after a cancel, runs cut short are dropped and
+    // so is every run after them, so the points folded are exactly those one machine finishes first.
+    const auto reduce = [into](SweepFolded &, const IndexedOutcome &outcome) {
+        if (outcome.cancelled || !outcome.cell || (outcome.index >= 0 && outcome.index != into->runs()))
+            return;
+        into->add(*outcome.cell, outcome.metrics);
+    };
+    return QtConcurrent::mappedReduced<SweepFolded>(jobs, map, reduce, QtConcurrent::OrderedReduce);
 }
 
 work::Estimate estimate(const Scenario &base, const SweepSpec &spec)

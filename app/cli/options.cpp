@@ -97,7 +97,11 @@ int loadScenario(const QCommandLineParser &parser, const QString &command, Scena
     ScenarioParse parsed;
     const bool looksLikeFile = name.contains(QLatin1Char('/')) || name.endsWith(QLatin1String(".json"));
     if (info.exists() && !info.isFile()) {
-        parsed.errors << QCoreApplication::translate("cli", "\"%1\" is a directory, not a scenario file").arg(echo(name));
+        // A FIFO or /dev/stdin would block or be read once: only regular files are scenarios.
+        parsed.errors << (info.isDir() ? QCoreApplication::translate("cli", "\"%1\" is a directory, not a scenario file").arg(echo(name))
+                                       : QCoreApplication::translate("cli", "\"%1\" is not a regular file (a FIFO, a device or a "
+                                                                            "socket), not a scenario file")
+                                                 .arg(echo(name)));
     } else if (!info.exists() && looksLikeFile) {
         parsed.errors << QCoreApplication::translate("cli", "no such scenario file \"%1\"").arg(echo(name));
     } else {

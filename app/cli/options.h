@@ -16,6 +16,8 @@ namespace cli {
 constexpr int ExitOk = 0;
 constexpr int ExitRuntime = 1;
 constexpr int ExitUsage = 2;
+// A long command stopped by Ctrl+C after printing what it had (128 + SIGINT, as shells report it).
+constexpr int ExitInterrupted = 130;
 // Returned by the helpers below when the command should go on.
 constexpr int Continue = -1;
 

@@ -4,6 +4,7 @@
 #include "commands.h"
 #include "options.h"
 #include "output.h"
+#include "sweepoutput.h"
 
 #include "charts/sweepfigure.h"
 #include "scenario.h"
@@ -12,215 +13,29 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSocketNotifier>
+#include <QThreadPool>
 
+#include <algorithm>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
+#include <memory>
+#include <fcntl.h>
 #include <unistd.h>
 
 namespace retrylab {
 namespace cli {
 
 namespace {
-
-// The table's metrics unless --metrics says otherwise.
-const char *const SweepTableMetrics[] = {"duplicates", "records",      "amplification",
-                                         "httpAttempts", "clientFailed", "orphans"};
-// A 2-D sweep is the AWS figure: calls and completion time per cell.
-const char *const SweepTableMetrics2D[] = {"httpAttempts", "completionS"};
-
-QString statCell(const SweepStat &stat)
-{
-    if (stat.min == stat.max)
-        return formatNumber(stat.mean);
-    return QStringLiteral("%1 [%2..%3]").arg(formatNumber(stat.mean), formatNumber(stat.min), formatNumber(stat.max));
-}
-
-// Mean and sample standard deviation, "812 ±41.5".
-QString meanSdCell(const SweepStat &stat)
-{
-    if (stat.sd == 0)
-        return formatNumber(stat.mean);
-    return QStringLiteral("%1 ±%2").arg(formatNumber(stat.mean), formatNumber(stat.sd));
-}
-
-QStringList metricNames()
-{
-    QStringList names;
-    const auto flat = Metrics().flat();
-    for (const auto &entry : flat)
-        names << entry.first;
-    return names;
-}
-
-// The metrics a table or CSV shows: --metrics, or the defaults that Metrics::flat() has.
-QStringList chosenMetrics(const QStringList &requested, const SweepSpec &spec)
-{
-    if (!requested.isEmpty())
-        return requested;
-    const QStringList known = metricNames();
-    QStringList names;
-    if (spec.twoD()) {
-        for (const char *metric : SweepTableMetrics2D) {
-            if (known.contains(QLatin1String(metric)))
-                names << QLatin1String(metric);
-        }
-        // Without completionS in Metrics::flat(), the run's duration stands in for it.
-        if (!names.contains(QLatin1String("completionS")))
-            names << QStringLiteral("durationS");
-    } else {
-        for (const char *metric : SweepTableMetrics)
-            names << QLatin1String(metric);
-    }
-    return names;
-}
-
-// How a parameter's values were given, for the heading: "from 0 to 0.5 in 3 steps" or "none, full".
-QString valuesText(const QStringList &values, double from, double to, int steps)
-{
-    if (!values.isEmpty()) {
-        QStringList trimmed;
-        for (const QString &v : values)
-            trimmed << echo(v.trimmed()); // typed by the user, shown in a table
-        return trimmed.join(QStringLiteral(", "));
-    }
-    return QCoreApplication::translate("cli", "from %1 to %2, %3").arg(formatNumber(from), formatNumber(to),
-                                                   steps == 1 ? QCoreApplication::translate("cli", "1 value")
-                                                              : QCoreApplication::translate("cli", "%1 values").arg(steps));
-}
-
-QString sweepTable(const Scenario &s, const SweepSpec &spec, const QList<SweepPoint> &points, const QStringList &metrics)
-{
-    const QString seeds = QCoreApplication::translate("cli", "%1 (seeds %2..%3)")
-                                  .arg(spec.seeds == 1 ? QCoreApplication::translate("cli", "1 seed") : QCoreApplication::translate("cli", "%1 seeds").arg(spec.seeds))
-                                  .arg(s.seed)
-                                  .arg(s.seed + quint64(spec.seeds) - 1);
-    // A parameter given by --values shows its value as typed, a range its number.
-    const auto rowName = [&spec](const SweepPoint &point) {
-        return spec.values.isEmpty() ? formatNumber(point.value) : echo(point.label);
-    };
-    QString out = QCoreApplication::translate("cli", "%1\nsweep %2: %3\n")
-                          .arg(scenarioHeading(s), spec.param, valuesText(spec.values, spec.from, spec.to, spec.steps));
-    if (!spec.twoD()) {
-        out += QCoreApplication::translate("cli", "%1 per value; mean [min..max]\n\n").arg(seeds);
-        QList<QStringList> rows;
-        rows << (QStringList{spec.param} + metrics);
-        for (const SweepPoint &point : points) {
-            QStringList row{rowName(point)};
-            for (const QString &metric : metrics)
-                row << statCell(point.stat(metric));
-            rows << row;
-        }
-        return out + alignedTable(rows);
-    }
-
-    // One block per metric: a row per value of --param, a column per value of --param2.
-    out += QCoreApplication::translate("cli", "   by %1: %2\n%3 per cell; mean ±sd (sample standard deviation)\n")
-                   .arg(spec.param2, valuesText(spec.values2, spec.from2, spec.to2, spec.steps2), seeds);
-    QStringList columns;
-    const int count2 = spec.count2();
-    for (int j = 0; j < count2 && j < points.size(); ++j)
-        columns << (spec.values2.isEmpty() ? formatNumber(points.at(j).value2) : echo(points.at(j).label2));
-    for (const QString &metric : metrics) {
-        QList<QStringList> rows;
-        rows << (QStringList{spec.param} + columns);
-        for (int i = 0; i + count2 <= points.size(); i += count2) {
-            QStringList row{rowName(points.at(i))};
-            for (int j = 0; j < count2; ++j)
-                row << meanSdCell(points.at(i + j).stat(metric));
-            rows << row;
-        }
-        out += QStringLiteral("\n%1\n").arg(metric) + alignedTable(rows);
-    }
-    return out;
-}
-
-QJsonObject sweepJson(const Scenario &s, const SweepSpec &spec, const QList<SweepPoint> &points)
-{
-    QJsonArray pointsJson;
-    for (const SweepPoint &point : points) {
-        QJsonObject metrics;
-        for (const auto &entry : point.stats) {
-            metrics.insert(entry.first, QJsonObject{{QStringLiteral("mean"), entry.second.mean},
-                                                    {QStringLiteral("min"), entry.second.min},
-                                                    {QStringLiteral("max"), entry.second.max},
-                                                    {QStringLiteral("sd"), entry.second.sd}});
-        }
-        QJsonObject p{{QStringLiteral("value"), point.value},
-                      {QStringLiteral("label"), point.label},
-                      {QStringLiteral("metrics"), metrics}};
-        if (spec.twoD()) {
-            p.insert(QStringLiteral("value2"), point.value2);
-            p.insert(QStringLiteral("label2"), point.label2);
-        }
-        pointsJson.append(p);
-    }
-    QJsonObject o{
-        {QStringLiteral("scenario"), s.name},
-        {QStringLiteral("title"), s.title},
-        {QStringLiteral("seed"), seedJson(s)},
-        {QStringLiteral("param"), spec.param},
-        {QStringLiteral("seeds"), spec.seeds},
-        {QStringLiteral("sd"), QStringLiteral("sample standard deviation over the seeds (n - 1)")},
-        {QStringLiteral("points"), pointsJson},
-    };
-    const auto describe = [&o](const char *suffix, const QStringList &values, double from, double to, int steps) {
-        const QString tail = QLatin1String(suffix);
-        if (!values.isEmpty()) {
-            QJsonArray list;
-            for (const QString &v : values)
-                list.append(v.trimmed());
-            o.insert(QStringLiteral("values") + tail, list);
-        } else {
-            o.insert(QStringLiteral("from") + tail, from);
-            o.insert(QStringLiteral("to") + tail, to);
-            o.insert(QStringLiteral("steps") + tail, steps);
-        }
-    };
-    describe("", spec.values, spec.from, spec.to, spec.steps);
-    if (spec.twoD()) {
-        o.insert(QStringLiteral("param2"), spec.param2);
-        describe("2", spec.values2, spec.from2, spec.to2, spec.steps2);
-    }
-    return o;
-}
-
-// One row per cell: value, label (and value2, label2 in a 2-D sweep), then mean, sd, min, max per metric.
-QString sweepCsv(const SweepSpec &spec, const QList<SweepPoint> &points, const QStringList &requested)
-{
-    QStringList header{QStringLiteral("value"), QStringLiteral("label")};
-    if (spec.twoD())
-        header << QStringLiteral("value2") << QStringLiteral("label2");
-    QList<int> columns; // index into stats
-    if (!points.isEmpty()) {
-        const auto &stats = points.first().stats;
-        for (int m = 0; m < stats.size(); ++m) {
-            if (!requested.isEmpty() && !requested.contains(stats.at(m).first))
-                continue;
-            columns << m;
-            const QString name = stats.at(m).first;
-            header << csvField(name + QStringLiteral("_mean")) << csvField(name + QStringLiteral("_sd"))
-                   << csvField(name + QStringLiteral("_min")) << csvField(name + QStringLiteral("_max"));
-        }
-    }
-    QString out = header.join(QLatin1Char(',')) + QLatin1Char('\n');
-    for (const SweepPoint &point : points) {
-        QStringList row{csvNumber(point.value), csvField(point.label)};
-        if (spec.twoD())
-            row << csvNumber(point.value2) << csvField(point.label2);
-        for (const int m : qAsConst(columns)) {
-            const SweepStat &stat = point.stats.at(m).second;
-            row << csvNumber(stat.mean) << csvNumber(stat.sd) << csvNumber(stat.min) << csvNumber(stat.max);
-        }
-        out += row.join(QLatin1Char(',')) + QLatin1Char('\n');
-    }
-    return out;
-}
 
 bool parseNumberFlag(const QCommandLineParser &parser, const QString &flag, double *out)
 {
@@ -284,25 +99,86 @@ bool parseParamValues(const QCommandLineParser &parser, const QString &n, QStrin
             && parseIntFlag(parser, rangeFlags.at(2), 1, sweep::MaxValues, steps);
 }
 
-// Runs the jobs in the background and draws a progress line while a person watches stderr.
-QList<SweepPoint> runWithProgress(const QList<SweepJob> &jobs)
+// Ctrl+C while a sweep runs: the handler only writes a byte to this pipe (async-signal-safe);
+// the event loop reads it, stops the runs and prints the points finished so far.
+int g_interruptPipe[2] = {-1, -1};
+
+void onInterrupt(int)
 {
-    QFuture<SweepAccumulator> future = sweep::startFolded(jobs);
-    QFutureWatcher<SweepAccumulator> watcher;
+    const char byte = 1;
+    const ssize_t written = ::write(g_interruptPipe[1], &byte, 1);
+    (void)written;
+}
+
+// What a sweep run came back with: every point, or after Ctrl+C those finished.
+struct SweepOutcome
+{
+    QList<SweepPoint> points;
+    bool interrupted = false;
+};
+
+// Runs the jobs in the background. On a terminal, draws a progress line with an ETA on stderr
+// (the ETA weighs each run by its expected requests). SIGINT stops it: the result holds the
+// points whose every seed finished, in order; a second Ctrl+C ends the process at once.
+SweepOutcome runSweep(const QList<SweepJob> &jobs, const SweepCost &cost, int seeds)
+{
+    auto into = std::make_shared<SweepAccumulator>();
+    auto cancel = std::make_shared<std::atomic_bool>(false);
+    SweepOutcome outcome;
+    const bool piped = ::pipe(g_interruptPipe) == 0;
+    struct sigaction action = {}, previous = {};
+    if (piped) {
+        ::fcntl(g_interruptPipe[1], F_SETFL, O_NONBLOCK);
+        action.sa_handler = onInterrupt;
+        action.sa_flags = SA_RESETHAND; // the second Ctrl+C is the default one
+        sigemptyset(&action.sa_mask);
+        ::sigaction(SIGINT, &action, &previous);
+    }
+    QFuture<SweepFolded> future = sweep::startInto(jobs, into, cancel);
+    QFutureWatcher<SweepFolded> watcher;
     QEventLoop loop;
-    const int total = int(jobs.size());
-    QObject::connect(&watcher, &QFutureWatcherBase::progressValueChanged, &loop, [total](int done) {
-        std::fprintf(stderr, "\rsweep: %d/%d runs", done, total);
-        std::fflush(stderr);
-    });
+    // Without a pipe (none left to open) the sweep runs on and Ctrl+C ends it the default way.
+    std::unique_ptr<QSocketNotifier> notifier;
+    if (piped) {
+        notifier = std::make_unique<QSocketNotifier>(g_interruptPipe[0], QSocketNotifier::Read);
+        QObject::connect(notifier.get(), &QSocketNotifier::activated, &loop, [&] {
+            char byte = 0;
+            const ssize_t got = ::read(g_interruptPipe[0], &byte, 1);
+            (void)got;
+            notifier->setEnabled(false);
+            outcome.interrupted = true;
+            cancel->store(true);
+            future.cancel();
+        });
+    }
+    const bool terminal = isatty(fileno(stderr));
+    QList<double> workBefore{0}; // expected requests of the first i jobs
+    for (const qint64 w : cost.perJob)
+        workBefore << workBefore.constLast() + double(w);
+    QElapsedTimer clock;
+    clock.start();
+    if (terminal) {
+        QObject::connect(&watcher, &QFutureWatcherBase::progressValueChanged, &loop, [&](int done) {
+            const int at = std::clamp(done, 0, int(workBefore.size()) - 1);
+            const QString line = sweep::progressText(done, jobs.size(), clock.elapsed() / 1000.0, workBefore.at(at),
+                                                     workBefore.constLast());
+            writeTo(stderr, QStringLiteral("\r%1\033[K").arg(line));
+        });
+    }
     QObject::connect(&watcher, &QFutureWatcherBase::finished, &loop, &QEventLoop::quit);
     watcher.setFuture(future);
     if (!future.isFinished())
         loop.exec();
     future.waitForFinished();
-    std::fprintf(stderr, "\r\033[K");
-    std::fflush(stderr);
-    return future.result().points();
+    if (terminal)
+        writeTo(stderr, QStringLiteral("\r\033[K"));
+    if (piped) {
+        ::sigaction(SIGINT, &previous, nullptr);
+        ::close(g_interruptPipe[0]);
+        ::close(g_interruptPipe[1]);
+    }
+    outcome.points = outcome.interrupted ? into->completePoints(seeds) : into->points();
+    return outcome;
 }
 
 // The options of `sweep` beyond the shared ones.
@@ -325,6 +201,7 @@ struct SweepFlags
     QCommandLineOption seeds;
     QCommandLineOption metrics;
     QCommandLineOption maxAttempts;
+    QCommandLineOption shard;
 };
 
 SweepFlags sweepFlags()
@@ -382,10 +259,15 @@ SweepFlags sweepFlags()
                            "completionS). JSON always has every metric."),
             QStringLiteral("m1,m2")),
         maxAttemptsOption(
-            QCoreApplication::translate("cli", "Refuse the sweep (exit code 2) if one of its runs could make more than N HTTP attempts "
-                           "at worst, each cell counted at its own worst case. N is digits or a number like 5e8. "
-                           "Default %1.")
-                    .arg(work::formatCount(work::DefaultMaxAttempts))),
+            QCoreApplication::translate("cli", "Refuse the sweep (exit code 2) if one of its runs could make more than N HTTP "
+                                               "attempts at worst (each cell at its own worst case; default %1) or if the whole "
+                                               "sweep is expected to make more than N requests (from a short pilot run; default "
+                                               "%2). N is digits or a number like 5e8.")
+                    .arg(work::formatCount(work::DefaultMaxAttempts), work::formatCount(sweep::DefaultMaxTotalAttempts))),
+        QCommandLineOption(QStringLiteral("shard"),
+                           QCoreApplication::translate("cli", "Run only the K-th of N slices of the sweep (whole points: point i "
+                                                              "goes to slice i mod N + 1) and print it as JSON for --merge."),
+                           QStringLiteral("K/N")),
     };
 }
 
@@ -472,23 +354,34 @@ int readMetrics(const QCommandLineParser &parser, const SweepFlags &flags, QStri
 {
     if (!parser.isSet(flags.metrics))
         return Continue;
-    const QStringList known = metricNames();
-    const QStringList names = parser.value(flags.metrics).split(QLatin1Char(','));
-    for (const QString &raw : names) {
-        const QString name = raw.trimmed();
-        if (!known.contains(name)) {
-            fail(QCoreApplication::translate("cli", "sweep: --metrics: unknown metric '%1' (known: %2)").arg(echo(name), known.join(QStringLiteral(", "))));
-            return ExitUsage;
-        }
-        if (!requested->contains(name))
-            requested->append(name);
+    return readMetricNames(parser.value(flags.metrics), requested) ? Continue : ExitUsage;
+}
+
+// --shard K/N: a valid slice, printed as JSON (the form --merge reads), without a chart.
+int readShard(const QCommandLineParser &parser, const SweepFlags &flags, Format format, const QString &chartFile,
+              SweepShard *shard)
+{
+    if (!parser.isSet(flags.shard))
+        return Continue;
+    QString error;
+    if (!sweep::parseShard(parser.value(flags.shard), shard, &error)) {
+        fail(QStringLiteral("sweep: %1").arg(error));
+        return ExitUsage;
+    }
+    if (parser.isSet(QStringLiteral("format")) && format != Format::Json) {
+        fail(QCoreApplication::translate("cli", "sweep: --shard prints JSON for --merge; leave out --format or give --format json"));
+        return ExitUsage;
+    }
+    if (!chartFile.isEmpty()) {
+        fail(QCoreApplication::translate("cli", "sweep: --shard: draw the chart from the merged output, not from one slice"));
+        return ExitUsage;
     }
     return Continue;
 }
 
 // Once the scenario is known: the parameters name its fields, the sweep is valid and no run
 // could pass --max-attempts.
-int checkAgainstScenario(const QCommandLineParser &parser, const Scenario &s, const SweepSpec &spec)
+int checkAgainstScenario(const QCommandLineParser &parser, const Scenario &s, const SweepSpec &spec, qint64 *totalLimit)
 {
     for (const auto &[flag, param] : {std::pair{"param", spec.param}, std::pair{"param2", spec.param2}}) {
         if (!param.isEmpty() && param != QLatin1String("seed") && scenario::valueAt(s, param).isUndefined()) {
@@ -506,6 +399,7 @@ int checkAgainstScenario(const QCommandLineParser &parser, const Scenario &s, co
     if (const int rc = parseMaxAttempts(parser, QStringLiteral("sweep"), work::DefaultMaxAttempts, &limit);
         rc != Continue)
         return rc;
+    *totalLimit = parser.isSet(QStringLiteral("max-attempts")) ? limit : sweep::DefaultMaxTotalAttempts;
     // The limit is per run: the number of runs is capped by sweep::validate().
     if (const work::Estimate worst = sweep::estimate(s, spec); worst.attempts > limit) {
         fail(QStringLiteral("sweep: %1").arg(work::refusal(QStringLiteral("one run of this sweep"), worst, limit)));
@@ -514,76 +408,144 @@ int checkAgainstScenario(const QCommandLineParser &parser, const Scenario &s, co
     return Continue;
 }
 
-void writeSweep(Format format, const Scenario &s, const SweepSpec &spec, const QList<SweepPoint> &points,
-                const QStringList &requestedMetrics)
+// This machine's rate in requests per second over all threads: up to sweep::MaxPilotCells of
+// the jobs, spread over the sweep, each with at most sweep::PilotOperations operations (an open
+// workload's orders cut; a larger one left out), timed alone and again until a fifth of a second
+// has passed, so that neither the sweep's set-up nor one quick run decides the rate.
+double measuredRate(const QList<SweepJob> &jobs)
 {
-    switch (format) {
-    case Format::Table:
-        writeOut(sweepTable(s, spec, points, chosenMetrics(requestedMetrics, spec)));
-        break;
-    case Format::Json:
-        writeOut(QString::fromUtf8(QJsonDocument(sweepJson(s, spec, points)).toJson(QJsonDocument::Indented)));
-        break;
-    case Format::Csv:
-        writeOut(sweepCsv(spec, points, requestedMetrics));
-        break;
+    QList<Scenario> samples;
+    const qsizetype n = jobs.size();
+    for (qsizetype i = 0; i < std::min<qsizetype>(n, sweep::MaxPilotCells); ++i) {
+        const qsizetype at = n <= sweep::MaxPilotCells ? i : std::llround(double(i) * double(n - 1) / (sweep::MaxPilotCells - 1));
+        Scenario s = jobs.at(at).scenario();
+        if (s.workload.mode != WorkloadMode::Closed && s.workload.phases.isEmpty())
+            s.workload.orders = std::min(s.workload.orders, sweep::PilotOperations);
+        if (s.workload.operations() <= sweep::PilotOperations)
+            samples << s;
     }
+    RunOptions options;
+    options.trace = false;
+    qint64 requests = 0;
+    QElapsedTimer clock;
+    clock.start();
+    for (int round = 0; !samples.isEmpty() && round < 1000 && (round == 0 || clock.elapsed() < 200); ++round) {
+        for (const Scenario &s : std::as_const(samples)) {
+            const Metrics m = simulate(s, options).metrics;
+            requests += m.httpAttempts + m.queryAttempts;
+        }
+    }
+    if (requests == 0)
+        return 0;
+    const double seconds = std::max(1e-6, clock.nsecsElapsed() / 1e9);
+    return double(requests) / seconds * std::max(1, QThreadPool::globalInstance()->maxThreadCount());
+}
+
+// The identity of a sweep in a shard's JSON: the whole scenario and the spec, hashed, so that
+// --merge joins only slices of one sweep.
+QString sweepIdentity(const Scenario &s, const SweepSpec &spec)
+{
+    QJsonObject described = sweepJson(s, spec, {});
+    described.insert(QStringLiteral("scenario"), s.toJson());
+    const QByteArray bytes = QJsonDocument(described).toJson(QJsonDocument::Compact);
+    return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex().left(16));
+}
+
+// The output of a shard or of an interrupted sweep: the JSON one machine prints, plus what it is.
+QJsonObject annotatedJson(const Scenario &s, const SweepSpec &spec, const SweepShard *shard,
+                          const SweepOutcome &outcome)
+{
+    QJsonObject o = sweepJson(s, spec, outcome.points);
+    const int total = spec.count() * spec.count2();
+    if (shard)
+        o.insert(QStringLiteral("shard"), QJsonObject{{QStringLiteral("index"), shard->index},
+                                                      {QStringLiteral("count"), shard->count},
+                                                      {QStringLiteral("sweep"), sweepIdentity(s, spec)},
+                                                      {QStringLiteral("points"), total}});
+    if (outcome.interrupted)
+        o.insert(QStringLiteral("partial"), QJsonObject{{QStringLiteral("pointsFinished"), outcome.points.size()},
+                                                        {QStringLiteral("pointsPlanned"), shard ? shard->pointsOf(total) : total},
+                                                        {QStringLiteral("reason"), QStringLiteral("interrupted (SIGINT)")}});
+    return o;
 }
 
 } // namespace
 
 int sweepCommand(const QStringList &arguments)
 {
+    if (arguments.contains(QLatin1String("--merge")))
+        return sweepMergeCommand(arguments);
     CommandParser command(
             QStringLiteral("sweep"),
             QStringLiteral("--scenario NAME|FILE --param PATH (--values a,b,... | --from A --to B --steps K) "
                            "[--param2 PATH (--values2 a,b,... | --from2 A --to2 B --steps2 K)] [--seeds S] "
                            "[--metrics m1,m2] [--seed N] [--set path=value ...] [--format table|json|csv] "
-                           "[--max-attempts N]"),
+                           "[--max-attempts N] [--shard K/N]\n       retrylab sweep --merge FILES [--format table|json|csv] "
+                           "[--metrics m1,m2]"),
             QCoreApplication::translate("cli", "Varies one scenario field (or two: every pair of values is a cell) and runs several "
                            "seeds per value; prints mean, min, max and sample standard deviation of every metric. "
                            "With --param2 the table has one row per value of --param and one column per value of "
-                           "--param2."));
+                           "--param2. Before it starts, a short pilot run estimates the whole sweep's requests; "
+                           "on a terminal a progress line shows the time left; Ctrl+C prints the points finished "
+                           "so far (exit code 130). --shard K/N runs one of N slices; --merge joins them."));
     QCommandLineParser &parser = command.parser();
     const SweepFlags f = sweepFlags();
     parser.addOptions({scenarioOption(), f.param, f.values, f.from, f.to, f.steps, f.param2, f.values2, f.from2, f.to2,
                        f.steps2, f.labels, f.labels2, f.seeds, f.metrics, seedOption(), setOption(),
-                       formatOption(QStringLiteral("table, json, csv")), f.maxAttempts, f.chart, f.title});
+                       formatOption(QStringLiteral("table, json, csv")), f.maxAttempts, f.shard, f.chart, f.title,
+                       mergeOption()});
     Format format = Format::Table;
     if (const int rc = command.parse(arguments, true, &format); rc != Continue)
         return rc;
     SweepSpec spec;
     QString chartFile;
     QStringList requestedMetrics;
+    SweepShard shard;
     if (const int rc = readSpec(parser, f, &spec); rc != Continue)
         return rc;
     if (const int rc = readChart(parser, f, &chartFile); rc != Continue)
         return rc;
     if (const int rc = readMetrics(parser, f, &requestedMetrics); rc != Continue)
         return rc;
+    if (const int rc = readShard(parser, f, format, chartFile, &shard); rc != Continue)
+        return rc;
 
     Scenario s;
     if (const int rc = loadScenario(parser, QStringLiteral("sweep"), &s); rc != Continue)
         return rc;
-    if (const int rc = checkAgainstScenario(parser, s, spec); rc != Continue)
+    qint64 totalLimit = 0;
+    if (const int rc = checkAgainstScenario(parser, s, spec, &totalLimit); rc != Continue)
         return rc;
+    const QList<SweepJob> jobs = sweep::jobs(s, spec, shard);
+    const SweepCost cost = sweep::cost(s, spec, jobs);
+    if (cost.expectedAttempts > totalLimit) {
+        fail(QStringLiteral("sweep: %1").arg(sweep::costRefusal(cost, totalLimit, measuredRate(jobs))));
+        return ExitUsage;
+    }
 
-    QList<SweepPoint> points;
-    if (isatty(fileno(stderr)))
-        points = runWithProgress(sweep::jobs(s, spec));
-    else
-        points = sweep::run(s, spec);
-
-    if (!chartFile.isEmpty()) {
-        const QString error = saveSweepFigure(spec, points, chosenMetrics(requestedMetrics, spec),
+    const SweepOutcome outcome = runSweep(jobs, cost, spec.seeds);
+    if (outcome.interrupted)
+        fail(QCoreApplication::translate("cli", "sweep: interrupted: the output is partial, the %1 of %2 points whose every "
+                                                "seed had finished")
+                     .arg(outcome.points.size())
+                     .arg(shard.pointsOf(spec.count() * spec.count2())));
+    if (!chartFile.isEmpty() && !outcome.interrupted) {
+        const QString error = saveSweepFigure(spec, outcome.points, chosenMetrics(requestedMetrics, spec),
                                               parser.value(f.title), chartFile);
         if (!error.isEmpty()) {
             fail(QStringLiteral("sweep: --chart: %1").arg(error));
             return ExitRuntime;
         }
     }
-    writeSweep(format, s, spec, points, requestedMetrics);
-    return ExitOk;
+    if (parser.isSet(f.shard) || (outcome.interrupted && format == Format::Json))
+        writeSweepJson(annotatedJson(s, spec, parser.isSet(f.shard) ? &shard : nullptr, outcome));
+    else
+        writeSweep(format, s, spec, outcome.points, requestedMetrics);
+    if (outcome.interrupted && format == Format::Table)
+        writeOut(QCoreApplication::translate("cli", "\n(partial: interrupted after %1 of %2 points)\n")
+                         .arg(outcome.points.size())
+                         .arg(shard.pointsOf(spec.count() * spec.count2())));
+    return outcome.interrupted ? ExitInterrupted : ExitOk;
 }
 
 } // namespace cli

@@ -46,7 +46,7 @@ ScenarioParse preset(const QString &name)
     if (name.isEmpty() || name.contains(QLatin1Char('/')) || !QFile::exists(fileName)) {
         ScenarioParse result;
         result.errors << QCoreApplication::translate("scenario", "unknown preset \"%1\"; available presets: %2")
-                             .arg(name, presetNames().join(QStringLiteral(", ")));
+                             .arg(printable(name), presetNames().join(QStringLiteral(", ")));
         return result;
     }
     return load(fileName);
@@ -61,7 +61,7 @@ ScenarioParse resolve(const QString &nameOrFile)
         return preset(nameOrFile);
     ScenarioParse result;
     result.errors << QCoreApplication::translate("scenario", "\"%1\" is neither a scenario file nor a preset; available presets: %2")
-                         .arg(nameOrFile, presetNames().join(QStringLiteral(", ")));
+                         .arg(printable(nameOrFile), presetNames().join(QStringLiteral(", ")));
     return result;
 }
 

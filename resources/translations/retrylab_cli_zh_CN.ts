@@ -250,10 +250,6 @@ sweep %2: %3
         <translation>sweep：缺少 --%1 %2</translation>
     </message>
     <message>
-        <source>Varies one scenario field (or two: every pair of values is a cell) and runs several seeds per value; prints mean, min, max and sample standard deviation of every metric. With --param2 the table has one row per value of --param and one column per value of --param2.</source>
-        <translation>改变一个场景字段（或两个：每对取值是一个单元格），每个取值用多个随机种子运行；输出每个指标的均值、最小值、最大值和样本标准差。使用 --param2 时，表格中 --param 的每个取值占一行，--param2 的每个取值占一列。</translation>
-    </message>
-    <message>
         <source>Scenario field to vary, e.g. network.responseLoss or client.business.backoff.jitter (&apos;retrylab fields&apos; lists them).</source>
         <translation>要改变的场景字段，例如 network.responseLoss 或 client.business.backoff.jitter（&apos;retrylab fields&apos; 会列出它们）。</translation>
     </message>
@@ -298,10 +294,6 @@ sweep %2: %3
         <translation>表格和 CSV 中的指标，以逗号分隔（默认：duplicates, records, amplification, httpAttempts, clientFailed, orphans；使用 --param2 时：httpAttempts, completionS）。JSON 总是包含全部指标。</translation>
     </message>
     <message>
-        <source>Refuse the sweep (exit code 2) if one of its runs could make more than N HTTP attempts at worst, each cell counted at its own worst case. N is digits or a number like 5e8. Default %1.</source>
-        <translation>如果其中某次运行在最坏情况下可能发出超过 N 次 HTTP 尝试，则拒绝参数扫描（退出码 2），每个单元格按其自身的最坏情况计算。N 为数字或形如 5e8 的数。默认 %1。</translation>
-    </message>
-    <message>
         <source>sweep: missing --param PATH</source>
         <translation>sweep：缺少 --param PATH</translation>
     </message>
@@ -336,10 +328,6 @@ sweep %2: %3
     <message>
         <source>sweep: --chart: cannot draw here (no graphics)</source>
         <translation>sweep：--chart：此处无法绘图（没有图形环境）</translation>
-    </message>
-    <message>
-        <source>sweep: --metrics: unknown metric &apos;%1&apos; (known: %2)</source>
-        <translation>sweep：--metrics：未知指标“%1”（已知指标：%2）</translation>
     </message>
     <message>
         <source>Lists the built-in scenario presets and what each one teaches.</source>
@@ -806,6 +794,116 @@ Exit codes: 0 ok, 1 runtime error, 2 usage error.
     <message>
         <source>proxy: cannot install the signal handler</source>
         <translation>proxy：无法安装信号处理程序</translation>
+        <source>&quot;%1&quot; is not a regular file (a FIFO, a device or a socket), not a scenario file</source>
+        <translation>“%1”不是普通文件（而是 FIFO、设备或套接字），不是场景文件</translation>
+    </message>
+    <message>
+        <source>Refuse the sweep (exit code 2) if one of its runs could make more than N HTTP attempts at worst (each cell at its own worst case; default %1) or if the whole sweep is expected to make more than N requests (from a short pilot run; default %2). N is digits or a number like 5e8.</source>
+        <translation>如果其中某次运行在最坏情况下可能发出超过 N 次 HTTP 尝试（每个单元格按其自身的最坏情况计算；默认 %1），或整个参数扫描预计发出超过 N 个请求（由一次简短的试运行估算；默认 %2），则拒绝参数扫描（退出码 2）。N 为数字或形如 5e8 的数。</translation>
+    </message>
+    <message>
+        <source>Run only the K-th of N slices of the sweep (whole points: point i goes to slice i mod N + 1) and print it as JSON for --merge.</source>
+        <translation>只运行参数扫描 N 份中的第 K 份（按整点划分：第 i 个点属于第 i mod N + 1 份），并以 JSON 输出，供 --merge 使用。</translation>
+    </message>
+    <message>
+        <source>sweep: --shard prints JSON for --merge; leave out --format or give --format json</source>
+        <translation>sweep：--shard 输出供 --merge 使用的 JSON；请省略 --format 或使用 --format json</translation>
+    </message>
+    <message>
+        <source>sweep: --shard: draw the chart from the merged output, not from one slice</source>
+        <translation>sweep：--shard：请用合并后的输出绘图，而不是用其中一份</translation>
+    </message>
+    <message>
+        <source>Varies one scenario field (or two: every pair of values is a cell) and runs several seeds per value; prints mean, min, max and sample standard deviation of every metric. With --param2 the table has one row per value of --param and one column per value of --param2. Before it starts, a short pilot run estimates the whole sweep&apos;s requests; on a terminal a progress line shows the time left; Ctrl+C prints the points finished so far (exit code 130). --shard K/N runs one of N slices; --merge joins them.</source>
+        <translation>改变一个场景字段（或两个：每对取值是一个单元格），每个取值用多个随机种子运行；输出每个指标的均值、最小值、最大值和样本标准差。使用 --param2 时，表格中 --param 的每个取值占一行，--param2 的每个取值占一列。开始前，一次简短的试运行会估算整个扫描的请求数；在终端上，进度行显示剩余时间；Ctrl+C 输出已完成的点（退出码 130）。--shard K/N 运行 N 份中的一份；--merge 将它们合并。</translation>
+    </message>
+    <message>
+        <source>sweep: interrupted: the output is partial, the %1 of %2 points whose every seed had finished</source>
+        <translation>sweep：已中断：输出不完整，只含 %2 个点中所有种子都已完成的 %1 个</translation>
+    </message>
+    <message>
+        <source>
+(partial: interrupted after %1 of %2 points)
+</source>
+        <translation>
+（不完整：在 %2 个点中完成 %1 个后中断）
+</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a regular file</source>
+        <translation>“%1”不是普通文件</translation>
+    </message>
+    <message>
+        <source>no such file &quot;%1&quot;</source>
+        <translation>没有文件“%1”</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is larger than a shard&apos;s output can be (%2 bytes)</source>
+        <translation>“%1”比一份分片输出可能的大小还大（%2 字节）</translation>
+    </message>
+    <message>
+        <source>cannot read &quot;%1&quot;: %2</source>
+        <translation>无法读取“%1”：%2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not JSON (at byte %2: %3)</source>
+        <translation>“%1”不是 JSON（第 %2 字节：%3）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not the output of &apos;retrylab sweep ... --shard K/N&apos;</source>
+        <translation>“%1”不是 &apos;retrylab sweep ... --shard K/N&apos; 的输出</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; (shard %2/%3) is partial: it was interrupted; run it again</source>
+        <translation>“%1”（分片 %2/%3）不完整：它曾被中断；请重新运行</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; (shard %2/%3) holds %4 points, expected %5 of the sweep&apos;s %6</source>
+        <translation>“%1”（分片 %2/%3）含 %4 个点，应为扫描全部 %6 个点中的 %5 个</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; and &quot;%2&quot; are slices of different sweeps (sweep %3 in %4 slices, sweep %5 in %6 slices)</source>
+        <translation>“%1”和“%2”是不同参数扫描的分片（扫描 %3 分为 %4 份，扫描 %5 分为 %6 份）</translation>
+    </message>
+    <message>
+        <source>shard %1/%2 is given twice: &quot;%3&quot; and &quot;%4&quot;</source>
+        <translation>分片 %1/%2 给出了两次：“%3”和“%4”</translation>
+    </message>
+    <message>
+        <source> and %1 more</source>
+        <translation> 以及另外 %1 个</translation>
+    </message>
+    <message>
+        <source>missing shard(s) %1 of sweep %2</source>
+        <translation>缺少参数扫描 %2 的分片 %1</translation>
+    </message>
+    <message>
+        <source>Join the JSON files of every &apos;sweep ... --shard K/N&apos; (FILES, in any order) into the output of the whole sweep.</source>
+        <translation>把每个 &apos;sweep ... --shard K/N&apos; 的 JSON 文件（FILES，顺序不限）合并为整个参数扫描的输出。</translation>
+    </message>
+    <message>
+        <source>Joins the JSON of every slice of a sharded sweep.</source>
+        <translation>合并分片参数扫描每一份的 JSON。</translation>
+    </message>
+    <message>
+        <source>Metrics of the table and CSV, comma-separated.</source>
+        <translation>表格和 CSV 中的指标，以逗号分隔。</translation>
+    </message>
+    <message>
+        <source>The shards&apos; JSON files.</source>
+        <translation>各分片的 JSON 文件。</translation>
+    </message>
+    <message>
+        <source>sweep: %1 (see &apos;retrylab sweep --help&apos;)</source>
+        <translation>sweep：%1（见 &apos;retrylab sweep --help&apos;）</translation>
+    </message>
+    <message>
+        <source>name the shards&apos; JSON files, e.g. --merge shard-*.json</source>
+        <translation>请给出各分片的 JSON 文件，例如 --merge shard-*.json</translation>
+    </message>
+    <message>
+        <source>sweep: --metrics: unknown metric &apos;%1&apos; (the metrics are the columns of &apos;retrylab run --format csv&apos;, e.g. duplicates, httpAttempts, amplification)</source>
+        <translation>sweep：--metrics：未知指标“%1”（指标即 &apos;retrylab run --format csv&apos; 的各列，例如 duplicates、httpAttempts、amplification）</translation>
     </message>
 </context>
 <context>
@@ -889,6 +987,18 @@ Exit codes: 0 ok, 1 runtime error, 2 usage error.
     <message>
         <source>--step: the lesson has %1 steps, got %2</source>
         <translation>--step：课程有 %1 个步骤，实际为 %2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a directory, not a file</source>
+        <translation>“%1”是目录，不是文件</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a regular file (a FIFO, a device or a socket)</source>
+        <translation>“%1”不是普通文件（而是 FIFO、设备或套接字）</translation>
+    </message>
+    <message>
+        <source>--scenario: this scenario could make up to %1 HTTP attempts (%2), more than the %3 the window keeps in memory; use &apos;retrylab run --max-attempts N&apos; for it</source>
+        <translation>--scenario：此场景最多可能发出 %1 次 HTTP 尝试（%2），超过窗口可在内存中保存的 %3 次；请改用 &apos;retrylab run --max-attempts N&apos;</translation>
     </message>
 </context>
 </TS>

@@ -487,6 +487,50 @@
         <source>%1 x --seeds: at most %2 runs per sweep, got %3 x %4 = %5; lower --seeds or %1</source>
         <translation>%1 x --seeds：每次参数扫描最多运行 %2 次，实际为 %3 x %4 = %5；请减小 --seeds 或 %1</translation>
     </message>
+    <message>
+        <source>under a second</source>
+        <translation>不到一秒</translation>
+    </message>
+    <message>
+        <source>about %1 s</source>
+        <translation>约 %1 秒</translation>
+    </message>
+    <message>
+        <source>about %1 min</source>
+        <translation>约 %1 分钟</translation>
+    </message>
+    <message>
+        <source>about %1 h</source>
+        <translation>约 %1 小时</translation>
+    </message>
+    <message>
+        <source>about %1 days</source>
+        <translation>约 %1 天</translation>
+    </message>
+    <message>
+        <source>this sweep is expected to make about %1 HTTP requests (%2 runs, about %3 each)</source>
+        <translation>此参数扫描预计发出约 %1 个 HTTP 请求（%2 次运行，每次约 %3 个）</translation>
+    </message>
+    <message>
+        <source>, %1 at this machine&apos;s measured rate (%2 requests/s)</source>
+        <translation>，按本机实测速度（每秒 %2 个请求）需%1</translation>
+    </message>
+    <message>
+        <source>; over the limit of %1: --max-attempts %2 to allow</source>
+        <translation>；超过上限 %1：用 --max-attempts %2 允许运行</translation>
+    </message>
+    <message>
+        <source>sweep: %1/%2 runs (%3%)</source>
+        <translation>sweep：%1/%2 次运行（%3%）</translation>
+    </message>
+    <message>
+        <source>, %1 left</source>
+        <translation>，剩余%1</translation>
+    </message>
+    <message>
+        <source>--shard: expected K/N, the K-th of N slices, with 1 &lt;= K &lt;= N &lt;= %1 (e.g. 3/8), got &apos;%2&apos;</source>
+        <translation>--shard：应为 K/N，即 N 份中的第 K 份，1 &lt;= K &lt;= N &lt;= %1（例如 3/8），得到“%2”</translation>
+    </message>
 </context>
 <context>
     <name>trace</name>

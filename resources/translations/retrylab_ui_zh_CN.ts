@@ -912,6 +912,14 @@
         <source>simulated time (s)</source>
         <translation>模拟时间 (s)</translation>
     </message>
+    <message>
+        <source>%1 of %2 simulations, %3 left</source>
+        <translation>已完成 %1/%2 次模拟，剩余%3</translation>
+    </message>
+    <message>
+        <source>(about %1 HTTP requests)</source>
+        <translation>（约 %1 个 HTTP 请求）</translation>
+    </message>
 </context>
 <context>
     <name>retrylab::CompareChart</name>
@@ -1732,6 +1740,10 @@
     <message>
         <source>%1, step %2: %3</source>
         <translation>%1，第 %2 步：%3</translation>
+    </message>
+    <message>
+        <source>step %1: its scenario could make up to %2 HTTP attempts (%3), more than the %4 the window keeps in memory</source>
+        <translation>第 %1 步：其场景最多可能发出 %2 次 HTTP 尝试（%3），超过窗口可在内存中保存的 %4 次</translation>
     </message>
 </context>
 <context>

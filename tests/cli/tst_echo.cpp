@@ -1,6 +1,8 @@
 // What the command line repeats of its input (a flag's value, a path, a command word, a scenario's
 // name) reaches the terminal escaped and cut: no input can clear the screen, reorder the line or
 // flood it.
+#include "cli/clirun.h"
+
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
@@ -9,30 +11,8 @@
 
 namespace {
 
-struct CliResult
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-CliResult runCli(const QStringList &arguments)
-{
-    QProcess process;
-    process.setProgram(QStringLiteral(RETRYLAB_BIN));
-    process.setArguments(QStringList{QStringLiteral("--lang"), QStringLiteral("en")} + arguments);
-    process.start();
-    CliResult result;
-    if (!process.waitForStarted(30000) || !process.waitForFinished(120000)) {
-        process.kill();
-        process.waitForFinished();
-        return result;
-    }
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.out = process.readAllStandardOutput();
-    result.err = process.readAllStandardError();
-    return result;
-}
+using clirun::CliResult;
+using clirun::runCli;
 
 // No C0 control but the line ends, no DEL, no C1 control, no bidi override (U+202E in UTF-8).
 bool raw(const QByteArray &bytes)

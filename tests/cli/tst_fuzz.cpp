@@ -355,6 +355,39 @@ QStringList fieldPaths()
     return paths;
 }
 
+// Runs `count` cases of the binary, Parallel at a time, each under the address-space limit and
+// given `timeoutMs` from its batch's start; `check` sees each finished (or still running) process.
+template<typename Args, typename Check>
+void runInBatches(int count, int timeoutMs, const QProcessEnvironment &env, Args args, Check check)
+{
+    for (int first = 0; first < count; first += Parallel) {
+        QList<QProcess *> running;
+        for (int i = first; i < std::min(first + Parallel, count); ++i) {
+            auto *process = new QProcess;
+            process->setProgram(QStringLiteral(RETRYLAB_BIN));
+            process->setArguments(args(i));
+            process->setProcessEnvironment(env);
+            if (!UnderAsan) {
+                process->setChildProcessModifier([] {
+                    const rlimit limit{ChildAddressSpace, ChildAddressSpace};
+                    setrlimit(RLIMIT_AS, &limit);
+                });
+            }
+            process->start();
+            running << process;
+        }
+        QElapsedTimer batch;
+        batch.start();
+        for (int k = 0; k < running.size(); ++k) {
+            QProcess *process = running.at(k);
+            process->waitForStarted(timeoutMs);
+            process->waitForFinished(int(std::max<qint64>(1, timeoutMs - batch.elapsed())));
+            check(first + k, process);
+            delete process;
+        }
+    }
+}
+
 } // namespace
 
 class TestFuzz : public QObject
@@ -363,6 +396,7 @@ class TestFuzz : public QObject
 
 private Q_SLOTS:
     void mutatedScenariosAreRefusedOrRun();
+    void hostileArgumentsAreRefusedOrRun();
 };
 
 void TestFuzz::mutatedScenariosAreRefusedOrRun()
@@ -460,32 +494,13 @@ void TestFuzz::mutatedScenariosAreRefusedOrRun()
 
     QElapsedTimer total;
     total.start();
-    for (int first = 0; first < cases.size(); first += Parallel) {
-        QList<QProcess *> running;
-        for (int i = first; i < std::min<int>(first + Parallel, int(cases.size())); ++i) {
-            auto *process = new QProcess(this);
-            process->setProgram(QStringLiteral(RETRYLAB_BIN));
-            process->setArguments({QStringLiteral("run"), QStringLiteral("--scenario"), cases.at(i).first,
-                                   QStringLiteral("--format"), QStringLiteral("json")});
-            if (!UnderAsan) {
-                process->setChildProcessModifier([] {
-                    const rlimit limit{ChildAddressSpace, ChildAddressSpace};
-                    setrlimit(RLIMIT_AS, &limit);
-                });
-            }
-            process->start();
-            running << process;
-        }
-        QElapsedTimer batch;
-        batch.start();
-        for (int k = 0; k < running.size(); ++k) {
-            QProcess *process = running.at(k);
-            process->waitForStarted(CaseTimeoutMs);
-            process->waitForFinished(int(std::max<qint64>(1, CaseTimeoutMs - batch.elapsed())));
-            check(process, cases.at(first + k).first, cases.at(first + k).second);
-            delete process;
-        }
-    }
+    runInBatches(
+            int(cases.size()), CaseTimeoutMs, QProcessEnvironment::systemEnvironment(),
+            [&](int i) {
+                return QStringList{QStringLiteral("run"), QStringLiteral("--scenario"), cases.at(i).first,
+                                   QStringLiteral("--format"), QStringLiteral("json")};
+            },
+            [&](int i, QProcess *process) { check(process, cases.at(i).first, cases.at(i).second); });
 
     rusage usage{};
     getrusage(RUSAGE_CHILDREN, &usage);
@@ -506,6 +521,153 @@ void TestFuzz::mutatedScenariosAreRefusedOrRun()
     QCOMPARE(refused + ran, int(cases.size()));
     QVERIFY2(refused > 0 && ran > 0, "the mutations should produce both refusals and runs");
     QVERIFY2(usage.ru_maxrss < PeakRssLimitKb, qPrintable(QString::number(usage.ru_maxrss)));
+}
+
+namespace {
+
+// One command line of the argument fuzz: the arguments, and whether it starts the window.
+struct ArgCase
+{
+    QString name;
+    QStringList args;
+    bool window = false;
+};
+
+// What a user can type that a careless echo or open() mishandles: a terminal's title escape, a
+// bidi override, a 5,000-character value, a FIFO, /dev/stdin, a directory, nothing at all.
+QList<QPair<QString, QString>> hostileValues(const QString &fifo, const QString &dir)
+{
+    return {{QStringLiteral("osc-title"), QStringLiteral("\x1b]0;pwned\x07")},
+            {QStringLiteral("bidi"), QStringLiteral("a\u202eb\u2066c")},
+            {QStringLiteral("c1-controls"), QStringLiteral("\u0085x\u009b2J")},
+            {QStringLiteral("long"), QString(5000, QLatin1Char('v'))},
+            {QStringLiteral("fifo"), fifo},
+            {QStringLiteral("stdin"), QStringLiteral("/dev/stdin")},
+            {QStringLiteral("directory"), dir},
+            {QStringLiteral("empty"), QString()}};
+}
+
+// Every flag of the CLI's commands and of the window that takes a value, each given every hostile
+// value on top of an otherwise valid command line, plus the words that are not flags at all.
+QList<ArgCase> argumentCases(const QString &fifo, const QString &dir, const QString &shot)
+{
+    const QStringList run{QStringLiteral("run"), QStringLiteral("--scenario"), QStringLiteral("stable-key"), QStringLiteral("--format"),
+                          QStringLiteral("json")};
+    const QStringList sweep{QStringLiteral("sweep"), QStringLiteral("--scenario"), QStringLiteral("stable-key"), QStringLiteral("--param"),
+                            QStringLiteral("network.responseLoss"), QStringLiteral("--from"), QStringLiteral("0"), QStringLiteral("--to"),
+                            QStringLiteral("0.1"), QStringLiteral("--steps"), QStringLiteral("2"), QStringLiteral("--seeds"),
+                            QStringLiteral("1")};
+    const QStringList window{QStringLiteral("--scenario"), QStringLiteral("stable-key"), QStringLiteral("--screenshot"), shot};
+    const QList<QPair<QStringList, QStringList>> flags{
+        {run, {QStringLiteral("--scenario"), QStringLiteral("--seed"), QStringLiteral("--set"), QStringLiteral("--format"),
+               QStringLiteral("--max-attempts")}},
+        {sweep, {QStringLiteral("--scenario"), QStringLiteral("--param"), QStringLiteral("--values"), QStringLiteral("--from"),
+                 QStringLiteral("--steps"), QStringLiteral("--seeds"), QStringLiteral("--metrics"), QStringLiteral("--shard"),
+                 QStringLiteral("--format"), QStringLiteral("--labels"), QStringLiteral("--max-attempts"), QStringLiteral("--set")}},
+        {{QStringLiteral("sweep"), QStringLiteral("--merge")}, {QString()}},
+        {{QStringLiteral("compare")}, {QStringLiteral("--scenario"), QStringLiteral("--format")}},
+        {{QStringLiteral("list")}, {QStringLiteral("--format")}},
+        {{QStringLiteral("lessons")}, {QStringLiteral("--format"), QStringLiteral("--lesson")}},
+        {{QStringLiteral("fields")}, {QString()}},
+        {{}, {QStringLiteral("--lang")}},
+    };
+    const QList<QPair<QStringList, QStringList>> windowFlags{
+        {window, {QStringLiteral("--scenario"), QStringLiteral("--lesson"), QStringLiteral("--page"), QStringLiteral("--seed"),
+                  QStringLiteral("--operation"), QStringLiteral("--screenshot")}},
+        {{QStringLiteral("--lesson"), QStringLiteral("timeout-is-not-failure"), QStringLiteral("--screenshot"), shot},
+         {QStringLiteral("--step")}},
+    };
+    // Two that must run: the rule is not met by refusing everything.
+    QList<ArgCase> cases{{QStringLiteral("baseline run"), run, false}, {QStringLiteral("baseline window"), window, true}};
+    for (const auto &[value, text] : hostileValues(fifo, dir)) {
+        for (const auto &[base, names] : flags) {
+            for (const QString &flag : names) {
+                // An empty flag name: the value is a positional argument.
+                QStringList args = base;
+                if (!flag.isEmpty())
+                    args << flag;
+                args << text;
+                cases.append({QStringLiteral("%1 %2 %3").arg(base.value(0, QStringLiteral("-")), flag, value), args, false});
+            }
+        }
+        for (const auto &[base, names] : windowFlags) {
+            for (const QString &flag : names)
+                cases.append({QStringLiteral("window %1 %2").arg(flag, value), base + QStringList{flag, text}, true});
+        }
+        // A command word and an option name made of the value itself.
+        if (!text.isEmpty() && !text.startsWith(QLatin1Char('/'))) {
+            cases.append({QStringLiteral("command %1").arg(value), {text}, false});
+            cases.append({QStringLiteral("option %1").arg(value), {QStringLiteral("list"), QStringLiteral("--") + text}, false});
+            cases.append({QStringLiteral("window-option %1").arg(value), {QStringLiteral("--") + text}, true});
+        }
+    }
+    return cases;
+}
+
+} // namespace
+
+void TestFuzz::hostileArgumentsAreRefusedOrRun()
+{
+    // The same rule as for files: exit 2 with short escaped lines, or exit 0 with a clean stderr,
+    // in bounded time (a FIFO opened for reading would block for ever) and memory.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString fifo = dir.filePath(QStringLiteral("fifo.json"));
+    QCOMPARE(QProcess::execute(QStringLiteral("mkfifo"), {fifo}), 0);
+    const QList<ArgCase> cases = argumentCases(fifo, dir.path(), dir.filePath(QStringLiteral("shot.png")));
+    QVERIFY2(cases.size() > 200, qPrintable(QString::number(cases.size())));
+    static const QRegularExpression unsafe(QStringLiteral("[\\x00-\\x08\\x0b-\\x1f\\x7f\\x{80}-\\x{9f}\\x{202a}-\\x{202e}\\x{2066}-\\x{2069}]"));
+    QStringList failures;
+    int refused = 0, ran = 0;
+    const auto check = [&](QProcess *process, const ArgCase &c) {
+        const QByteArray err = process->readAllStandardError();
+        if (process->state() != QProcess::NotRunning) {
+            process->kill();
+            process->waitForFinished();
+            failures << c.name + QStringLiteral(": still running after %1 ms").arg(2 * CaseTimeoutMs);
+            return;
+        }
+        if (process->exitStatus() != QProcess::NormalExit) {
+            failures << c.name + QStringLiteral(": crashed: ") + QString::fromUtf8(err.right(300));
+            return;
+        }
+        if (process->exitCode() == 0) {
+            ++ran;
+            if (!err.isEmpty())
+                failures << c.name + QStringLiteral(": exit 0 with stderr: ") + QString::fromUtf8(err.left(200)).toHtmlEscaped();
+            return;
+        }
+        if (process->exitCode() != 2) {
+            failures << c.name + QStringLiteral(": exit %1: ").arg(process->exitCode()) + QString::fromUtf8(err.left(300));
+            return;
+        }
+        ++refused;
+        QStringList lines = QString::fromUtf8(err).split(QLatin1Char('\n'));
+        if (lines.last().isEmpty())
+            lines.removeLast();
+        if (lines.isEmpty() || lines.size() > 5)
+            failures << c.name + QStringLiteral(": %1 error lines").arg(lines.size());
+        for (const QString &line : std::as_const(lines)) {
+            if (!line.startsWith(QLatin1String("retrylab: ")))
+                failures << c.name + QStringLiteral(": a line not of ours: ") + line.left(200).toHtmlEscaped();
+            else if (line.size() > 600)
+                failures << c.name + QStringLiteral(": error line of %1 characters").arg(line.size());
+            else if (line.contains(unsafe))
+                failures << c.name + QStringLiteral(": raw control or bidi character in: ") + QString::fromLatin1(line.left(200).toUtf8().toPercentEncoding());
+        }
+    };
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    env.insert(QStringLiteral("HOME"), dir.path());
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
+    runInBatches(
+            int(cases.size()), 2 * CaseTimeoutMs, env, [&](int i) { return cases.at(i).args; },
+            [&](int i, QProcess *process) { check(process, cases.at(i)); });
+    qInfo("%d argument cases: %d refused with exit 2, %d ran", int(cases.size()), refused, ran);
+    if (!failures.isEmpty())
+        QFAIL(qPrintable(QStringLiteral("%1 of %2 cases broke the contract:\n").arg(failures.size()).arg(cases.size())
+                         + failures.mid(0, 30).join(QLatin1Char('\n'))));
+    QVERIFY2(refused > 0 && ran > 0, "the cases should produce both refusals and runs");
 }
 
 QTEST_GUILESS_MAIN(TestFuzz)

@@ -107,6 +107,21 @@ private Q_SLOTS:
     void twoDRunFillsEveryCell();
     void sampleSdByHand();
     void foldedMatchesAggregate();
+    // Issue 23 item 4: what a sweep will cost, said before it starts.
+    void costIsExactForSmallCells();
+    void costScalesAPilotAndStaysUnderTheWorstCase();
+    void countAtLeastRoundsUp_data();
+    void countAtLeastRoundsUp();
+    void durationTextBoundaries_data();
+    void durationTextBoundaries();
+    void costRefusalSaysTimeAndFlag();
+    void progressTextHasAnEta();
+    void cancelledFoldKeepsAPrefix();
+    // Item 5: shards.
+    void parseShard_data();
+    void parseShard();
+    void shardsPartitionThePoints();
+    void shardedJobsRunWholePoints();
 };
 
 void TestSweep::jobValues_data()
@@ -636,6 +651,228 @@ void TestSweep::groupPathTakesObjects()
     const QStringList errors = sweep::validate(s, sp);
     QCOMPARE(errors.size(), 1);
     QVERIFY2(errors.first().startsWith(QLatin1String("--param2: \"client.business.backoff\" is a group")), qPrintable(errors.first()));
+}
+
+void TestSweep::costIsExactForSmallCells()
+{
+    // Every cell has at most sweep::PilotOperations operations, there are at most
+    // sweep::MaxPilotCells cells and one seed: the pilot IS the run, so the estimate is the
+    // requests the sweep makes, exactly.
+    const Scenario b = base();
+    SweepSpec sp = spec("network.responseLoss", 0, 0.6, 4, 1);
+    sp.param2 = QStringLiteral("client.queryBeforeRetry");
+    sp.values2 = QStringList{QStringLiteral("false"), QStringLiteral("true")};
+    QVERIFY(sweep::validate(b, sp).isEmpty());
+    const QList<SweepJob> all = sweep::jobs(b, sp);
+    qint64 made = 0;
+    QList<qint64> perJob;
+    for (const SweepJob &j : all) {
+        const Metrics m = sweep::runJob(j);
+        made += m.httpAttempts + m.queryAttempts; // status queries count: the budget counts them
+        perJob << m.httpAttempts + m.queryAttempts;
+    }
+    const SweepCost cost = sweep::cost(b, sp, all);
+    QCOMPARE(cost.runs, qint64(8));
+    QCOMPARE(cost.pilotRuns, 8);
+    QCOMPARE(cost.perJob, perJob);
+    QCOMPARE(cost.expectedAttempts, made);
+    QVERIFY(made > 80); // lossy cells and queries: not a trivial count
+}
+
+void TestSweep::costScalesAPilotAndStaysUnderTheWorstCase()
+{
+    // 20,000 orders: the pilot runs 1,000 and scales its requests per operation by 20.
+    Scenario b = base();
+    b.workload.orders = 20000;
+    const SweepSpec sp = spec("network.responseLoss", 0.3, 0.3, 1, 1);
+    const QList<SweepJob> all = sweep::jobs(b, sp);
+    const SweepCost cost = sweep::cost(b, sp, all);
+    QCOMPARE(cost.pilotRuns, 1);
+    QVERIFY2(cost.pilotAttempts < 2000, qPrintable(QString::number(cost.pilotAttempts)));
+    const Metrics m = sweep::runJob(all.first());
+    const double actual = double(m.httpAttempts + m.queryAttempts);
+    // Responses lost at 30%: ~1.43 attempts per order; a 1,000-order sample is within 5%.
+    QVERIFY2(std::fabs(double(cost.expectedAttempts) - actual) < 0.05 * actual,
+             qPrintable(QStringLiteral("%1 vs %2").arg(cost.expectedAttempts).arg(actual)));
+    // Every request lost: the pilot's rate times the orders would pass the worst case's
+    // product only by rounding; the estimate never passes it.
+    b.network.responseLoss = 1;
+    const QList<SweepJob> lost = sweep::jobs(b, spec("workload.orders", 20000, 20000, 1, 1));
+    QCOMPARE(sweep::cost(b, spec("workload.orders", 20000, 20000, 1, 1), lost).expectedAttempts,
+             work::estimate(lost.first().scenario()).attempts);
+}
+
+void TestSweep::countAtLeastRoundsUp_data()
+{
+    QTest::addColumn<qint64>("n");
+    QTest::addColumn<QString>("text");
+    QTest::addRow("below-a-million-digits") << qint64(999999) << QStringLiteral("999999");
+    QTest::addRow("exactly-a-million") << qint64(1000000) << QStringLiteral("1e6");
+    QTest::addRow("one-over-a-million") << qint64(1000001) << QStringLiteral("1.1e6");
+    QTest::addRow("issue-sweep") << qint64(286000000000) << QStringLiteral("2.9e11");
+    QTest::addRow("rounds-up-to-ten") << qint64(9950000) << QStringLiteral("1e7");
+    QTest::addRow("exact-two-digits") << qint64(99000000) << QStringLiteral("9.9e7");
+    QTest::addRow("one-over-two-digits") << qint64(99000001) << QStringLiteral("1e8");
+}
+
+void TestSweep::countAtLeastRoundsUp()
+{
+    QFETCH(qint64, n);
+    QFETCH(QString, text);
+    QCOMPARE(sweep::countAtLeast(n), text);
+    // What it says allows n: read back as --max-attempts reads it, it is n or more.
+    QVERIFY(text.toDouble() >= double(n));
+}
+
+void TestSweep::durationTextBoundaries_data()
+{
+    QTest::addColumn<double>("seconds");
+    QTest::addColumn<QString>("text");
+    QTest::addRow("under-a-second") << 0.999 << QStringLiteral("under a second");
+    QTest::addRow("one-second") << 1.0 << QStringLiteral("about 1 s");
+    QTest::addRow("last-seconds") << 89.4 << QStringLiteral("about 89 s");
+    QTest::addRow("first-minutes") << 90.0 << QStringLiteral("about 2 min");
+    QTest::addRow("last-minutes") << 5399.0 << QStringLiteral("about 90 min");
+    QTest::addRow("first-hours") << 5400.0 << QStringLiteral("about 2 h");
+    QTest::addRow("issue-28-hours") << 100000.0 << QStringLiteral("about 28 h");
+    QTest::addRow("first-days") << 172800.0 << QStringLiteral("about 2 days");
+}
+
+void TestSweep::durationTextBoundaries()
+{
+    QFETCH(double, seconds);
+    QFETCH(QString, text);
+    QCOMPARE(sweep::durationText(seconds), text);
+}
+
+void TestSweep::costRefusalSaysTimeAndFlag()
+{
+    // The issue's sweep: 1,000 values x 200 seeds of a 1e6-order ghost request, ~1.43e6 requests each.
+    SweepCost cost;
+    cost.runs = 200000;
+    cost.expectedAttempts = qint64(200000) * 1430000;
+    const QString text = sweep::costRefusal(cost, sweep::DefaultMaxTotalAttempts, 2.86e6);
+    QCOMPARE(text, QStringLiteral("this sweep is expected to make about 2.9e11 HTTP requests (200000 runs, about 1.4e6 each), "
+                                  "about 28 h at this machine's measured rate (2.9e6 requests/s); over the limit of 1e9: "
+                                  "--max-attempts 2.9e11 to allow"));
+    // Without a measured rate, no time.
+    QVERIFY(!sweep::costRefusal(cost, 1000, 0).contains(QLatin1String(" h ")));
+}
+
+void TestSweep::progressTextHasAnEta()
+{
+    QCOMPARE(sweep::progressText(0, 100, 0, 0, 1000), QStringLiteral("sweep: 0/100 runs (0%)"));
+    // Half the runs but a tenth of the work after 10 s: 90 s of work remain, not 10 s.
+    QCOMPARE(sweep::progressText(50, 100, 10, 100, 1000), QStringLiteral("sweep: 50/100 runs (50%), about 2 min left"));
+    QCOMPARE(sweep::progressText(100, 100, 10, 1000, 1000), QStringLiteral("sweep: 100/100 runs (100%)"));
+}
+
+void TestSweep::cancelledFoldKeepsAPrefix()
+{
+    Scenario heavy = base();
+    heavy.workload.orders = 3000;
+    const SweepSpec sp = spec("network.responseLoss", 0, 0.5, 30, 4);
+    const QList<SweepJob> all = sweep::jobs(heavy, sp);
+    auto into = std::make_shared<SweepAccumulator>();
+    auto cancel = std::make_shared<std::atomic_bool>(false);
+    QFuture<SweepFolded> future = sweep::startInto(all, into, cancel);
+    QFutureWatcher<SweepFolded> watcher;
+    QSignalSpy finished(&watcher, &QFutureWatcherBase::finished);
+    // Cancel once a few runs are through, as Ctrl+C does.
+    QObject::connect(&watcher, &QFutureWatcherBase::progressValueChanged, &watcher, [&](int done) {
+        if (done >= 10 && !cancel->load()) {
+            cancel->store(true);
+            future.cancel();
+        }
+    });
+    watcher.setFuture(future);
+    QVERIFY(finished.count() > 0 || finished.wait(120000));
+    QVERIFY(cancel->load());
+    QVERIFY2(into->runs() < all.size(), qPrintable(QString::number(into->runs())));
+    // The complete points are the first points of the whole sweep, number for number.
+    const QList<SweepPoint> partial = into->completePoints(sp.seeds);
+    QCOMPARE(partial.size(), into->runs() / sp.seeds);
+    const QList<SweepPoint> whole = sweep::run(heavy, sp);
+    QVERIFY(sameStats(partial, whole.mid(0, partial.size())));
+}
+
+void TestSweep::parseShard_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("k");
+    QTest::addColumn<int>("n");
+    QTest::addRow("third-of-seven") << QStringLiteral("3/7") << 3 << 7;
+    QTest::addRow("whole") << QStringLiteral(" 1 / 1 ") << 1 << 1;
+    QTest::addRow("last-of-most") << QStringLiteral("10000/10000") << 10000 << 10000;
+    QTest::addRow("zero-k") << QStringLiteral("0/3") << 0 << 0;
+    QTest::addRow("k-past-n") << QStringLiteral("4/3") << 0 << 0;
+    QTest::addRow("zero-n") << QStringLiteral("1/0") << 0 << 0;
+    QTest::addRow("n-past-most") << QStringLiteral("1/10001") << 0 << 0;
+    QTest::addRow("no-slash") << QStringLiteral("3") << 0 << 0;
+    QTest::addRow("words") << QStringLiteral("a/b") << 0 << 0;
+    QTest::addRow("negative") << QStringLiteral("-1/3") << 0 << 0;
+}
+
+void TestSweep::parseShard()
+{
+    QFETCH(QString, text);
+    QFETCH(int, k);
+    QFETCH(int, n);
+    SweepShard shard;
+    QString error;
+    QCOMPARE(sweep::parseShard(text, &shard, &error), k > 0);
+    if (k > 0) {
+        QCOMPARE(shard.index, k);
+        QCOMPARE(shard.count, n);
+    } else {
+        QVERIFY2(error.startsWith(QLatin1String("--shard: expected K/N")) && error.contains(QLatin1String("got '")),
+                 qPrintable(error));
+    }
+    // What it repeats is escaped.
+    QVERIFY(!sweep::parseShard(QStringLiteral("\x1b[2J/1"), &shard, &error));
+    QVERIFY2(error.contains(QLatin1String("\\u001b[2J/1")), qPrintable(error));
+}
+
+void TestSweep::shardsPartitionThePoints()
+{
+    for (const int total : {1, 10, 23}) {
+        for (const int n : {1, 2, 3, 7, 30}) {
+            QList<int> owner(total, 0);
+            for (int k = 1; k <= n; ++k) {
+                const SweepShard shard{k, n};
+                int mine = 0;
+                for (int i = 0; i < total; ++i) {
+                    if (shard.contains(i)) {
+                        ++owner[i];
+                        ++mine;
+                    }
+                }
+                QCOMPARE(shard.pointsOf(total), mine);
+            }
+            QCOMPARE(owner, QList<int>(total, 1)); // every point in exactly one shard
+        }
+    }
+}
+
+void TestSweep::shardedJobsRunWholePoints()
+{
+    const Scenario b = base();
+    const SweepSpec sp = spec("network.responseLoss", 0, 0.5, 7, 3);
+    const QList<SweepJob> whole = sweep::jobs(b, sp);
+    const QList<SweepJob> second = sweep::jobs(b, sp, SweepShard{2, 3});
+    QCOMPARE(second.size(), 2 * 3); // points 1 and 4, three seeds each
+    QCOMPARE(second.at(0).point(), 1);
+    QCOMPARE(second.at(3).point(), 4);
+    for (int i = 0; i < second.size(); ++i) {
+        QCOMPARE(second.at(i).index, qint64(i));
+        QCOMPARE(second.at(i).seed, whole.at(second.at(i).point() * 3 + i % 3).seed);
+    }
+    // A shard's points are the whole sweep's, bit for bit.
+    auto into = std::make_shared<SweepAccumulator>();
+    QFuture<SweepFolded> future = sweep::startInto(second, into, std::make_shared<std::atomic_bool>(false));
+    future.waitForFinished();
+    const QList<SweepPoint> all = sweep::run(b, sp);
+    QVERIFY(sameStats(into->points(), {all.at(1), all.at(4)}));
 }
 
 QTEST_GUILESS_MAIN(TestSweep)

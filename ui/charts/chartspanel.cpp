@@ -290,6 +290,13 @@ ChartsPanel::ChartsPanel(QWidget *parent)
     connect(&m_sweepWatcher, &QFutureWatcherBase::finished, this, &ChartsPanel::sweepDone);
     connect(&m_sweepWatcher, &QFutureWatcherBase::progressValueChanged, this, [this](int value) {
         m_sweepProgress->setValue(value);
+        // The time left, each run weighed by its expected requests (a heavy last value is not a quick end).
+        const int at = std::clamp(value, 0, int(m_sweepWorkBefore.size()) - 1);
+        if (m_sweepRunning && at > 0 && m_sweepWorkBefore.at(at) > 0 && value < m_sweepJobs.size()) {
+            const double done = m_sweepWorkBefore.at(at);
+            const double left = m_sweepClock.elapsed() / 1000.0 * (m_sweepWorkBefore.constLast() - done) / done;
+            m_sweepStatus->setText(tr("%1 of %2 simulations, %3 left").arg(value).arg(m_sweepJobs.size()).arg(sweep::durationText(left)));
+        }
         Q_EMIT sweepProgress(value, int(m_sweepJobs.size()));
     });
 
@@ -1209,7 +1216,14 @@ bool ChartsPanel::startSweep(const SweepSpec &spec, QString *error)
     m_sweepRunning = true;
     m_sweepProgress->setRange(0, std::max<int>(1, int(m_sweepJobs.size())));
     m_sweepProgress->setValue(0);
-    m_sweepStatus->setText(counted(m_sweepJobs.size(), tr("Running %1 simulation…"), tr("Running %1 simulations…")));
+    // The pilot's estimate of the whole sweep, shown before the first run finishes.
+    const SweepCost cost = sweep::cost(m_result.scenario, spec, m_sweepJobs);
+    m_sweepWorkBefore = {0};
+    for (const qint64 w : cost.perJob)
+        m_sweepWorkBefore << m_sweepWorkBefore.constLast() + double(w);
+    m_sweepClock.start();
+    m_sweepStatus->setText(counted(m_sweepJobs.size(), tr("Running %1 simulation…"), tr("Running %1 simulations…"))
+                           + QLatin1Char(' ') + tr("(about %1 HTTP requests)").arg(work::formatCount(cost.expectedAttempts)));
     updateSweepButtons();
     Q_EMIT sweepStarted();
     m_sweepWatcher.setFuture(sweep::startFolded(m_sweepJobs));

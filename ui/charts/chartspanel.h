@@ -7,6 +7,7 @@
 #include "whatif.h"
 
 #include <QColor>
+#include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QList>
 #include <QPair>
@@ -261,6 +262,8 @@ private:
     QFutureWatcher<SweepAccumulator> m_sweepWatcher; // folds the runs as they finish
     SweepSpec m_sweepSpec;
     QList<SweepJob> m_sweepJobs;
+    QList<double> m_sweepWorkBefore; // expected requests of the first i jobs (sweep::cost), for the ETA
+    QElapsedTimer m_sweepClock;
     QList<SweepPoint> m_sweepPoints;
     bool m_sweepRunning = false;
     bool m_sweepStale = false;

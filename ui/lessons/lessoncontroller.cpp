@@ -10,6 +10,7 @@
 #include "shell/labframe.h"
 #include "timeline/timelinewidget.h"
 #include "trace.h"
+#include "work.h"
 
 #include <QDockWidget>
 #include <QEventLoop>
@@ -134,6 +135,19 @@ bool LessonController::startLesson(const QString &nameOrFile, int step, QString 
     if (!parsed.ok()) {
         if (error)
             *error = parsed.errors.join(QLatin1Char('\n'));
+        return false;
+    }
+    // Every step checked now against the window's budget, not when the class reaches it.
+    const qint64 budget = work::DefaultMaxTracedAttempts;
+    for (qsizetype i = 0; i < parsed.lesson.steps.size(); ++i) {
+        const work::Estimate estimate = work::estimate(parsed.lesson.steps.at(i).scenario);
+        if (estimate.attempts <= budget)
+            continue;
+        if (error)
+            *error = tr("step %1: its scenario could make up to %2 HTTP attempts (%3), more than the %4 the window "
+                        "keeps in memory")
+                             .arg(i + 1)
+                             .arg(work::formatCount(estimate.attempts), estimate.drivers, work::formatCount(budget));
         return false;
     }
     startLesson(parsed.lesson, step);

@@ -5,7 +5,9 @@
 #include "i18n.h"
 #include "shell/mainwindow.h"
 #include "document/runcontroller.h"
+#include "scenario.h"
 #include "story.h"
+#include "work.h"
 
 #include "timeline/timelinewidget.h"
 
@@ -20,22 +22,69 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <cstring>
+#include <tuple>
 
 namespace retrylab {
 
 namespace {
 
+// One line on stderr, as the command line writes its errors: whatever it quotes (a flag's
+// value, a file name, Qt's text, a lesson's message) escaped, so nothing raw reaches the terminal.
+int errorLine(int exitCode, const QString &message)
+{
+    QString line = message.trimmed();
+    line.replace(QLatin1Char('\n'), QStringLiteral("; "));
+    const QByteArray bytes = QStringLiteral("retrylab: %1\n").arg(scenario::printable(line, -1)).toUtf8();
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stderr);
+    return exitCode;
+}
+
 // Exit codes as on the command line: 2 for what the user typed, 1 for what went wrong running it.
 int usageError(const QString &message)
 {
-    std::fprintf(stderr, "retrylab: %s\n", message.toUtf8().constData());
-    return 2;
+    return errorLine(2, message);
 }
 
 int runtimeError(const QString &message)
 {
-    std::fprintf(stderr, "retrylab: %s\n", message.toUtf8().constData());
-    return 1;
+    return errorLine(1, message);
+}
+
+// A value the user typed, made safe to repeat and cut at 200 characters: the core's one
+// function, at the command line's length (cli::MaxEchoChars), so both echo alike.
+constexpr int MaxEchoChars = 200;
+
+QString echo(const QString &text)
+{
+    return scenario::printable(text, MaxEchoChars);
+}
+
+// A file named on the command line that is not a regular file (a directory, a FIFO, a device)
+// would block or mean nothing: the message, or empty when it is a file or does not exist.
+QString notAFile(const QString &name)
+{
+    const QFileInfo info(name);
+    if (!info.exists() || info.isFile())
+        return QString();
+    return info.isDir() ? QCoreApplication::translate("gui", "\"%1\" is a directory, not a file").arg(echo(name))
+                        : QCoreApplication::translate("gui", "\"%1\" is not a regular file (a FIFO, a device or a socket)")
+                                  .arg(echo(name));
+}
+
+// Qt's two warnings of every clean run, and only those: the offscreen platform's
+// "propagateSizeHints" and QStandardPaths' missing XDG_RUNTIME_DIR (Qt then uses a directory of
+// its own, which is all the lab needs). Everything else still reaches stderr.
+QtMessageHandler g_previousHandler = nullptr;
+
+void quietHandler(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (type == QtWarningMsg
+        && (message == QLatin1String("This plugin does not support propagateSizeHints()")
+            || message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set"))))
+        return;
+    if (g_previousHandler)
+        g_previousHandler(type, context, message);
 }
 
 // Runs the event loop until `done` holds or the timeout passes; returns `done`.
@@ -73,8 +122,13 @@ int takeScreenshot(MainWindow &window, const QString &fileName, int operation, i
     window.resize(1280, 720);
     window.show();
     RunController *run = window.runController();
-    if (!settle([run, &window] { return !run->isPending() && run->hasResult() && window.lessons()->isLessonStepReady(); }, 120000))
+    if (!settle([run, &window] {
+            return !run->refusal().isEmpty()
+                || (!run->isPending() && run->hasResult() && window.lessons()->isLessonStepReady());
+        }, 120000))
         return runtimeError(QCoreApplication::translate("gui", "the scenario did not finish running"));
+    if (!run->refusal().isEmpty())
+        return usageError(run->refusal());
     // A lesson step shows its own operation; a question keeps the operation at its start.
     const bool lesson = window.lessons()->isLessonOpen();
     const int op = operation > 0 ? operation : storyOperation(window.result());
@@ -88,7 +142,7 @@ int takeScreenshot(MainWindow &window, const QString &fileName, int operation, i
     const QImage image = window.grab().toImage();
     QImageWriter writer(fileName);
     if (!writer.write(image))
-        return runtimeError(QCoreApplication::translate("gui", "cannot write \"%1\": %2").arg(fileName, writer.errorString()));
+        return runtimeError(QCoreApplication::translate("gui", "cannot write \"%1\": %2").arg(echo(fileName), writer.errorString()));
     return 0;
 }
 
@@ -214,7 +268,7 @@ int parseOptions(GuiOptions &o)
                                         QStringLiteral("n"));
     parser.addOptions({scenarioOption, seedOption, operationOption, pageOption, screenshotOption, lessonOption, stepOption});
     if (!parser.parse(QApplication::arguments()))
-        return usageError(parser.errorText());
+        return usageError(echo(parser.errorText()));
     if (parser.isSet(QStringLiteral("help"))) {
         std::fputs(qPrintable(parser.helpText()), stdout);
         return 0;
@@ -224,19 +278,19 @@ int parseOptions(GuiOptions &o)
         return 0;
     }
     if (!parser.positionalArguments().isEmpty())
-        return usageError(QCoreApplication::translate("gui", "unexpected argument \"%1\" (see --help)").arg(parser.positionalArguments().first()));
+        return usageError(QCoreApplication::translate("gui", "unexpected argument \"%1\" (see --help)").arg(echo(parser.positionalArguments().first())));
 
     bool ok = true;
     if (parser.isSet(seedOption)) {
         o.seed = parser.value(seedOption).toULongLong(&ok);
         if (!ok)
-            return usageError(QCoreApplication::translate("gui", "--seed: expected a non-negative integer, got \"%1\"").arg(parser.value(seedOption)));
+            return usageError(QCoreApplication::translate("gui", "--seed: expected a non-negative integer, got \"%1\"").arg(echo(parser.value(seedOption))));
     }
     if (parser.isSet(operationOption)) {
         o.operation = parser.value(operationOption).toInt(&ok);
         if (!ok || o.operation < 1)
             return usageError(
-                QCoreApplication::translate("gui", "--operation: expected an operation number from 1, got \"%1\"").arg(parser.value(operationOption)));
+                QCoreApplication::translate("gui", "--operation: expected an operation number from 1, got \"%1\"").arg(echo(parser.value(operationOption))));
     }
     if (parser.isSet(pageOption)) {
         const QStringList pages{QStringLiteral("timeline"), QStringLiteral("charts"), QStringLiteral("records"),
@@ -244,20 +298,20 @@ int parseOptions(GuiOptions &o)
         o.page = int(pages.indexOf(parser.value(pageOption)));
         if (o.page < 0)
             return usageError(QCoreApplication::translate("gui", "--page: expected timeline, charts, records or log, got \"%1\"")
-                                  .arg(parser.value(pageOption)));
+                                  .arg(echo(parser.value(pageOption))));
     }
     if (parser.isSet(screenshotOption)) {
         o.screenshot = parser.value(screenshotOption);
-        const QByteArray format = QFileInfo(o.screenshot).suffix().toLower().toLatin1();
+        const QByteArray format = QFileInfo(o.screenshot).suffix().toLower().toUtf8();
         if (!QImageWriter::supportedImageFormats().contains(format))
-            return usageError(QCoreApplication::translate("gui", "--screenshot: cannot write images of type \"%1\"").arg(QString::fromLatin1(format)));
+            return usageError(QCoreApplication::translate("gui", "--screenshot: cannot write images of type \"%1\"").arg(echo(QString::fromUtf8(format))));
     }
 
     if (parser.isSet(stepOption)) {
         o.lessonStep = parser.value(stepOption).toInt(&ok);
         if (!ok || o.lessonStep < 1 || !parser.isSet(lessonOption))
             return usageError(QCoreApplication::translate("gui", "--step: expected a step number from 1 after --lesson, got \"%1\"")
-                                  .arg(parser.value(stepOption)));
+                                  .arg(echo(parser.value(stepOption))));
     }
     o.hasSeed = parser.isSet(seedOption);
     o.hasScenario = parser.isSet(scenarioOption);
@@ -270,11 +324,16 @@ int parseOptions(GuiOptions &o)
 
 int runGui(int argc, char *argv[], const QString &language)
 {
+    g_previousHandler = qInstallMessageHandler(quietHandler);
     QApplication app(argc, argv);
     setUpApplication(language);
     GuiOptions o;
     if (const int exitCode = parseOptions(o); exitCode >= 0)
         return exitCode;
+    for (const auto &[flag, name, given] : {std::tuple{"--lesson", o.lesson, o.hasLesson}, std::tuple{"--scenario", o.scenario, o.hasScenario}}) {
+        if (const QString problem = given ? notAFile(name) : QString(); !problem.isEmpty())
+            return usageError(QStringLiteral("%1: %2").arg(QLatin1String(flag), problem));
+    }
 
     WindowHost host(new MainWindow(nullptr, !o.hasScenario && !o.hasLesson));
     MainWindow &window = *host.window();
@@ -294,6 +353,14 @@ int runGui(int argc, char *argv[], const QString &language)
     }
     if (o.hasSeed)
         window.setSeed(o.seed);
+    // Over the window's work budget: refused now, naming the fields, not after waiting for a run.
+    if (const work::Estimate estimate = work::estimate(window.scenario());
+        estimate.attempts > window.runController()->maxAttempts())
+        return usageError(QCoreApplication::translate("gui", "--scenario: this scenario could make up to %1 HTTP attempts (%2), "
+                                                             "more than the %3 the window keeps in memory; use 'retrylab run "
+                                                             "--max-attempts N' for it")
+                                  .arg(work::formatCount(estimate.attempts), estimate.drivers,
+                                       work::formatCount(window.runController()->maxAttempts())));
     // An operation the scenario cannot have is a typo, not something to ignore.
     const int orders = window.scenario().workload.orders;
     if (o.operation > orders)
