@@ -39,8 +39,13 @@ struct Flow
     int row = 0;              // server.model occ: the row this operation updates
     qint64 readVersion = 0;   // occ: the version the current attempt read
     bool versionRead = false; // occ: the reading layer's current attempt has read its row
-    int nextFlow = -1;        // closed workload: the client's next operation (its first submission)
-    int pairFlow = -1;        // closed workload: this operation's double submit, if any
+    int pairFlow = -1;        // this operation's double submit, if any (on its first submission)
+    int self = -1;            // this flow's index in the engine
+    int opState = -1;         // its operation's OpState (both submissions share it)
+    // What still names this flow: events scheduled for it and requests on their way. A finished
+    // flow is released (its slot reused) once both are zero.
+    int pending = 0;
+    int requests = 0;
     // Trace formatting cache (mutable: filled while tracing a const flow).
     mutable quint64 cachedAttempt = ~0ull;
     mutable QString cachedPath;
@@ -57,6 +62,19 @@ struct Request : ServerRequest
     // A restart reset it while its processingDone was still due: of the two events that name it,
     // the reset reaching the client and that processingDone, the later one frees it.
     bool sharedByReset = false;
+};
+
+// One logical operation while any of its submissions is alive: what its metrics are made of
+// when it is counted (Engine::countOp) and forgotten.
+struct OpState
+{
+    int records = 0;   // committed (the simulated server tells the engine)
+    int flows = 0;     // submissions not yet released
+    int attempts = 0;  // POST attempts of the released ones
+    bool ok = false;
+    qint64 start = -1;
+    qint64 end = 0;
+    quint64 key = 0;   // per operation: the key of the first submission, for a double submit
 };
 
 // Per client: the retry budget and the circuit breaker (policy.h).
