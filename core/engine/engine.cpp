@@ -378,7 +378,9 @@ void Engine::release(int fi)
     op.attempts += f.postAttempts;
     m_m.maxAttemptsPerOp = std::max(m_m.maxAttemptsPerOp, f.postAttempts);
     m_tally.lastEnd = std::max(m_tally.lastEnd, f.done ? f.end : m_now);
-    f = Flow(); // self -1: free; its strings go now
+    f.self = -1; // free (allocFlow overwrites the rest); its strings go now
+    f.cachedPath = QString();
+    f.cachedRequestId = QString();
     m_freeFlows.push_back(fi);
     if (--op.flows == 0) {
         // Nothing of it can commit any more: its records are all counted.
