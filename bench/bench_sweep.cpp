@@ -6,11 +6,19 @@
 //   default:    retry-storm 100 client.business.backoff.jitter none,full,equal,decorrelated
 //
 // The first parameter is workload.clients from 10 to 190 in 19 steps, as in the study.
+//
+// RETRYLAB_AWS_SIMULATOR=/path/to/backoff_simulator.py (aws-samples/aws-arch-backoff-simulator,
+// src/backoff_simulator.py, Python 2 code run by python3 with xrange = range) also runs the AWS
+// simulator's own code, which makes the same figure, in a temporary directory, and prints its
+// wall and CPU seconds next to ours.
 #include "scenario.h"
 #include "sweep.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QStringList>
 #include <QThreadPool>
 
@@ -18,6 +26,41 @@
 #include <ctime>
 
 using namespace retrylab;
+
+namespace {
+
+// The AWS simulator's own code for the same figure, if its file is given: prints its times and
+// the ratio to ours (wall to wall, CPU to CPU).
+void runAwsSimulator(double wallS, double cpuS)
+{
+    const QString script = qEnvironmentVariable("RETRYLAB_AWS_SIMULATOR");
+    if (script.isEmpty())
+        return;
+    QTemporaryDir dir; // it writes backoff_results.csv and ts_* where it runs
+    if (!QFile::exists(script) || !dir.isValid()) {
+        std::printf("  AWS simulator: %s not found\n", qPrintable(script));
+        return;
+    }
+    QProcess python;
+    python.setWorkingDirectory(dir.path());
+    const QString code = QStringLiteral("import builtins; builtins.xrange = range; exec(open(%1).read())")
+                             .arg(QLatin1Char('\'') + script + QLatin1Char('\''));
+    QElapsedTimer timer;
+    timer.start();
+    python.start(QStringLiteral("/usr/bin/time"), {QStringLiteral("-f"), QStringLiteral("%U %S"),
+                                                   QStringLiteral("python3"), QStringLiteral("-c"), code});
+    if (!python.waitForFinished(-1) || python.exitCode() != 0) {
+        std::printf("  AWS simulator: python3 failed: %s\n", python.readAllStandardError().constData());
+        return;
+    }
+    const double awsWall = timer.nsecsElapsed() / 1e9;
+    const QList<QByteArray> cpu = python.readAllStandardError().trimmed().split('\n').constLast().split(' ');
+    const double awsCpu = cpu.value(0).toDouble() + cpu.value(1).toDouble();
+    std::printf("  AWS simulator (python3): %.1f s wall, %.1f s CPU: %.0fx our wall, %.0fx our CPU\n", awsWall,
+                awsCpu, wallS > 0 ? awsWall / wallS : 0.0, cpuS > 0 ? awsCpu / cpuS : 0.0);
+}
+
+} // namespace
 
 int main(int argc, char **argv)
 {
@@ -75,6 +118,8 @@ int main(int argc, char **argv)
     std::printf("  %.3f s wall, %.3f s CPU (%.2f cores busy)\n", wallS, cpuS, wallS > 0 ? cpuS / wallS : 0.0);
     std::printf("  %.0f runs/s, %.3g HTTP attempts/s (%.0f attempts in all)\n", runs / wallS, attempts / wallS,
                 attempts);
+
+    runAwsSimulator(wallS, cpuS);
 
     // RETRYLAB_BENCH_BASELINE=1: the same runs as plain simulate() calls on one thread, no sweep
     // around them; CPU seconds above minus these is the sweep's own overhead (jobs, copies, folding).

@@ -118,12 +118,14 @@ int OrderService::storedStatus(KeyOutcome outcome, int status, const Idempotency
 int OrderService::commit(const OrderRequest &request, qint64 nowUs, int status)
 {
     StoredRecord r;
-    r.id = int(m_records.size()) + 1;
+    r.id = ++m_recordCount;
     r.op = request.op;
     r.key = request.key;
     r.t = nowUs;
-    m_records.push_back(r);
-    m_firstRecordByOp.emplace(request.op, r.id);
+    if (m_keepRecords) {
+        m_records.push_back(r);
+        m_firstRecordByOp.emplace(request.op, r.id);
+    }
     if (m_config.idempotency.mode == IdempotencyMode::Token && request.key != 0)
         m_usedTokens.insert(request.key);
 
@@ -175,6 +177,7 @@ void OrderService::loadRecord(const StoredRecord &record)
 {
     m_records.push_back(record);
     m_records.back().id = int(m_records.size());
+    m_recordCount = m_records.back().id;
     m_firstRecordByOp.emplace(record.op, m_records.back().id);
 }
 

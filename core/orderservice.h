@@ -119,6 +119,10 @@ public:
     void release(const OrderRequest &request);
 
     const std::vector<StoredRecord> &records() const { return m_records; }
+    // Off: records are numbered and counted but not kept, for a simulated run that never reads
+    // them back (no tables, trace, status query or reconciliation): no row per order in memory.
+    // records() and findByRef() then know none.
+    void setKeepRecords(bool keep) { m_keepRecords = keep; }
     // Records looked at by all reconcile() passes so far: its work, for tests and benchmarks.
     qint64 reconcileVisits() const { return qint64(m_reconciledUpTo); }
 
@@ -140,6 +144,8 @@ private:
     std::unordered_set<quint64> m_tokens;
     std::unordered_set<quint64> m_usedTokens; // tokens whose order committed (kept past the key TTL)
     std::vector<StoredRecord> m_records;
+    int m_recordCount = 0;
+    bool m_keepRecords = true;
     std::unordered_map<int, int> m_firstRecordByOp;
     // Reconciliation is incremental: records are only appended and only reconcile() voids them,
     // so each pass looks at the records committed since the last one (records x passes was

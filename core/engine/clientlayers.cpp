@@ -22,9 +22,11 @@ bool Engine::mintKey(Flow &f, int phase, Ev resume, const char *where, TraceCaus
         return true;
     const quint64 key = RngStream::mix(m_s.seed ^ RngStream::mix(++m_keyCounter)) | 1;
     f.key = key;
+    if (m_c.keyPlacement == KeyPlacement::PerOperation)
+        m_opStates[size_t(f.opState)].key = key; // for the operation's double submit
     if (m_tokenMode) {
         // POST /order-tokens first: the order goes once the token is back (TokenReady).
-        m_link->fetchToken(int(&f - m_flows.data()), quint8(resume), where, m_keyCounter, cause);
+        m_link->fetchToken(f.self, quint8(resume), where, m_keyCounter, cause);
         return false;
     }
     // The key belongs to the layer that mints it: inside the @retry wrapper for perWrapperAttempt.
@@ -36,7 +38,7 @@ bool Engine::mintKey(Flow &f, int phase, Ev resume, const char *where, TraceCaus
 
 void Engine::onOpStart(int fi, int phase)
 {
-    Flow &f = m_flows[size_t(fi)];
+    Flow &f = flow(fi);
     if (phase == 0) {
         f.start = m_now;
         if (m_tracing)
@@ -45,8 +47,8 @@ void Engine::onOpStart(int fi, int phase)
                                  : ascii("ORD-%04d submitted again", f.op));
         if (m_c.keyPlacement == KeyPlacement::PerOperation) {
             // A double submit reuses the key minted for the form (same operation).
-            if (f.sub > 1 && m_flows[size_t(fi - 1)].op == f.op && m_flows[size_t(fi - 1)].key != 0) {
-                f.key = m_flows[size_t(fi - 1)].key;
+            if (f.sub > 1 && m_opStates[size_t(f.opState)].key != 0) {
+                f.key = m_opStates[size_t(f.opState)].key;
             } else if (!mintKey(f, phase, Ev::OpStart, "per operation", TraceCause::PerOperation)) {
                 return;
             }
@@ -57,7 +59,7 @@ void Engine::onOpStart(int fi, int phase)
 
 void Engine::onBusinessStart(int fi, int phase)
 {
-    Flow &f = m_flows[size_t(fi)];
+    Flow &f = flow(fi);
     if (f.done)
         return;
     if (phase == 0) {
@@ -85,7 +87,7 @@ void Engine::onBusinessStart(int fi, int phase)
 
 void Engine::onWrapperStart(int fi, int phase)
 {
-    Flow &f = m_flows[size_t(fi)];
+    Flow &f = flow(fi);
     if (f.done)
         return;
     if (phase == 0) {
@@ -119,7 +121,7 @@ quint32 Engine::faultsFor(const Flow &f)
 
 void Engine::onTransportSend(int fi)
 {
-    Flow &f = m_flows[size_t(fi)];
+    Flow &f = flow(fi);
     f.t++;
     f.serial++;
     f.waiting = true;
@@ -158,7 +160,7 @@ void Engine::onTransportSend(int fi)
 
 void Engine::sendWrite(int fi)
 {
-    Flow &f = m_flows[size_t(fi)];
+    Flow &f = flow(fi);
     m_m.httpAttempts++;
     f.postAttempts++;
     quint32 faults = faultsFor(f);
@@ -173,6 +175,8 @@ void Engine::sendWrite(int fi)
     const int ri = newRequest();
     Request &r = m_requests[size_t(ri)];
     r.flow = fi;
+    if (m_stream)
+        f.requests++;
     r.serial = serial;
     r.query = false;
     r.faults = faults;
@@ -205,7 +209,7 @@ void Engine::sendQueryAttempt(int fi)
     // GET /orders?ref= goes through the same session as the POST: every network fault, a restarting
     // server and the script entries with "method": "GET" apply, and the transport retries it (GET
     // is in urllib3's default allowed_methods). Its path is bN/w1/tQ, Q counting its HTTP attempts.
-    Flow &f = m_flows[size_t(fi)];
+    Flow &f = flow(fi);
     if (f.done)
         return;
     f.qt++;
@@ -232,6 +236,8 @@ void Engine::sendQueryAttempt(int fi)
     const int ri = newRequest();
     Request &r = m_requests[size_t(ri)];
     r.flow = fi;
+    if (m_stream)
+        f.requests++;
     r.serial = f.serial;
     r.query = true;
     r.faults = faults;
@@ -247,7 +253,7 @@ void Engine::sendQueryAttempt(int fi)
 
 void Engine::queryFailed(int fi, const AttemptOutcome &o)
 {
-    Flow &f = m_flows[size_t(fi)];
+    Flow &f = flow(fi);
     f.querying = false;
     if (m_c.transport.enabled) {
         // urllib3 keeps one Retry per request: each GET error is charged to its own counter
@@ -317,7 +323,7 @@ bool Engine::spendBudget(Flow &f, Lane lane)
 
 void Engine::deliver(int fi, const AttemptOutcome &o)
 {
-    Flow &f = m_flows[size_t(fi)];
+    Flow &f = flow(fi);
     ClientState &cs = m_clients[size_t(f.client)];
     if (m_c.circuitBreaker.enabled && policy::breakerRecords(o))
         traceBreaker(f, cs.breaker.record(m_now, policy::breakerFailure(o)));
@@ -363,7 +369,7 @@ void Engine::traceBreaker(const Flow &f, const BreakerChange &change)
 
 bool Engine::retryLayer(int fi, const AttemptOutcome &o, const LayerRetry &layer)
 {
-    Flow &f = m_flows[size_t(fi)];
+    Flow &f = flow(fi);
     if (layer.attempt < layer.max && layer.retryable) {
         const qint64 backoff = policy::backoffUs(layer.config.backoff, layer.attempt, *layer.prevWait, layer.u);
         const qint64 wait = std::max(layer.minWaitUs, backoff);
@@ -396,7 +402,7 @@ bool Engine::retryLayer(int fi, const AttemptOutcome &o, const LayerRetry &layer
 
 void Engine::afterWrapper(int fi, const AttemptOutcome &o)
 {
-    Flow &f = m_flows[size_t(fi)];
+    Flow &f = flow(fi);
     if (f.tokenUsed) {
         // A used single-use token is a final answer for every client layer: resending it can
         // only get 409 again.
@@ -419,7 +425,7 @@ void Engine::afterWrapper(int fi, const AttemptOutcome &o)
 
 void Engine::afterBusiness(int fi, const AttemptOutcome &o)
 {
-    Flow &f = m_flows[size_t(fi)];
+    Flow &f = flow(fi);
     if (o.ok()) {
         finish(f, true, o.replayed ? QStringLiteral("replayed %1").arg(o.status) : QString::number(o.status),
                {TraceCause::Final, o.status, 0, 0, 0, outcomeOf(o)});
@@ -451,13 +457,14 @@ void Engine::finish(Flow &f, bool ok, const QString &why, const Typed &typed)
     f.end = m_now;
     f.waiting = false;
     m_flowsOpen--;
-    if (m_closed && f.nextFlow >= 0) {
+    const int perClient = std::max(1, m_s.workload.opsPerClient);
+    if (m_closed && f.sub == 1 && (f.op - 1) % perClient + 1 < perClient) {
         // The client thinks, then starts its next operation (and that one's double submit).
         const qint64 next = m_now + qint64(m_s.workload.thinkTimeMs) * kMs;
-        const Flow &n = m_flows[size_t(f.nextFlow)];
-        at(next, Ev::OpStart, f.nextFlow);
-        if (n.pairFlow >= 0)
-            at(next + qint64(m_s.workload.doubleSubmitDelayMs) * kMs, Ev::OpStart, n.pairFlow);
+        const int n = createOp(f.op + 1, f.client, next, false);
+        at(next, Ev::OpStart, n);
+        if (flow(n).pairFlow >= 0)
+            at(next + qint64(m_s.workload.doubleSubmitDelayMs) * kMs, Ev::OpStart, flow(n).pairFlow);
     }
     if (m_tracing) {
         traceFlow(Lane::Business, ok ? EventKind::OpSucceeded : EventKind::OpFailed, f, 0, 0, why, typed);
@@ -476,7 +483,7 @@ void Engine::onResponseArrive(int ri, bool reset)
         m_requests[size_t(ri)].sharedByReset = false; // its ProcessingDone, still due, frees it
     else
         freeRequest(ri);
-    Flow &f = m_flows[size_t(r.flow)];
+    Flow &f = flow(r.flow);
     if (!f.waiting || f.serial != r.serial) {
         if (m_tracing)
             traceReq(Lane::Transport, EventKind::LateResponse, r, reset ? 0 : r.status, r.record,
@@ -542,7 +549,7 @@ void Engine::resume(int fi, Ev layer)
 
 void Engine::onConnectFail(int fi, quint32 serial)
 {
-    Flow &f = m_flows[size_t(fi)];
+    Flow &f = flow(fi);
     if (!f.waiting || f.serial != serial)
         return;
     f.waiting = false;
@@ -559,7 +566,7 @@ void Engine::onConnectFail(int fi, quint32 serial)
 
 void Engine::onTimeout(int fi, quint32 serial)
 {
-    Flow &f = m_flows[size_t(fi)];
+    Flow &f = flow(fi);
     if (!f.waiting || f.serial != serial)
         return;
     f.waiting = false;

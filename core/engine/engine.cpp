@@ -11,19 +11,6 @@
 
 namespace retrylab::engine {
 
-namespace {
-
-double percentile(std::vector<qint64> &v, double p)
-{
-    if (v.empty())
-        return 0;
-    const size_t idx = std::min(v.size() - 1, size_t(std::ceil(p * double(v.size()))) - (p > 0 ? 1 : 0));
-    std::nth_element(v.begin(), v.begin() + long(idx), v.end());
-    return double(v[idx]) / kMs;
-}
-
-} // namespace
-
 Engine::Engine(const Scenario &s, const RunOptions &o, WireTransport *transport)
     : m_s(s)
     , m_c(m_s.client)
@@ -39,11 +26,16 @@ Engine::Engine(const Scenario &s, const RunOptions &o, WireTransport *transport)
         c.breaker = CircuitBreaker(m_c.circuitBreaker);
     }
     m_script = faults::Script(s.network.script);
+    // Without tables (records, operations) each operation's state is freed when it ends and its
+    // metrics are counted then: memory follows what is in flight, not the number of orders. The
+    // live path keeps its flows (a real server may still answer any of them).
+    m_stream = !m_tables && !transport;
     if (transport)
         m_link = std::make_unique<LiveLink>(*this, transport);
     else
         m_link = std::make_unique<SimulatedNetwork>(*this);
     m_recycle = m_link->recyclesRequests();
+    m_stream = m_stream && m_recycle;
     m_occ = s.server.model == ServerModel::Occ && !transport;
     // Asked on every attempt: only a simulated server that restarts is ever down.
     m_mayBeDown = !transport && (!s.server.restartsAtS.isEmpty() || m_script.restarts());
@@ -138,7 +130,7 @@ int Engine::put(TraceEvent &&e)
 int Engine::traceReq(Lane lane, EventKind kind, const Request &r, int status, int record, const QString &detail,
                      TraceTyped typed)
 {
-    const Flow &f = m_flows[size_t(r.flow)];
+    const Flow &f = flow(r.flow);
     typed.method = r.query ? TraceMethod::GetOrder : TraceMethod::PostOrder;
     if (typed.answers == 0)
         typed.answers = r.arrivedId != 0 ? r.arrivedId : r.sentId;
@@ -176,111 +168,131 @@ int Engine::newRequest()
 
 void Engine::prepare()
 {
+    // Operations are made as the run reaches them and forgotten once they end (streamed runs):
+    // the workload is drawn one operation ahead (ArrivalSource), never held as a whole.
+    m_source = std::make_unique<ArrivalSource>(m_s);
     const WorkloadConfig &w = m_s.workload;
-    const int clients = std::max(1, w.clients);
-    // Arrivals stay out of the heap (it then holds only what is in flight); at equal
-    // times they come before anything scheduled later, as if scheduled first.
-    std::vector<std::pair<qint64, int>> &arrivals = m_arrivals;
-    // One operation (and its double submit, drawn per operation); returns its first flow.
-    const auto addOp = [&](int op, int client, qint64 start, bool scheduled) {
-        Flow f;
-        f.op = op;
-        f.client = client;
-        if (m_occ && m_s.server.occRows > 1) {
-            RngStream rng(m_s.seed, RngStream::Workload, {quint64(op), 23});
-            f.row = std::min(m_s.server.occRows - 1, int(rng.uniform() * m_s.server.occRows));
-        }
-        m_flows.push_back(f);
-        const int first = int(m_flows.size()) - 1;
-        if (scheduled)
-            arrivals.emplace_back(start, first);
-        if (w.doubleSubmitRate > 0) {
-            RngStream rng(m_s.seed, RngStream::Workload, {quint64(op)});
-            if (rng.uniform() < w.doubleSubmitRate) {
-                Flow again = f;
-                again.sub = 2;
-                m_flows.push_back(again);
-                m_flows[size_t(first)].pairFlow = int(m_flows.size()) - 1;
-                if (scheduled)
-                    arrivals.emplace_back(start + qint64(w.doubleSubmitDelayMs) * kMs, int(m_flows.size()) - 1);
-            }
-        }
-        return first;
-    };
+    m_ops = m_closed ? std::max(1, w.clients) * std::max(1, w.opsPerClient) : 0;
     if (m_closed) {
-        // Each client's operations one after another: only its first is scheduled now, the next
-        // one when the previous ends (finish()).
-        const int perClient = std::max(1, w.opsPerClient);
-        m_flows.reserve(size_t(clients) * size_t(perClient) * (w.doubleSubmitRate > 0 ? 2 : 1));
-        for (int c = 0; c < clients; ++c) {
-            const qint64 start = w.startTogether ? 0 : qint64(c) * w.interArrivalMs * kMs / clients;
-            int previous = -1;
-            for (int k = 0; k < perClient; ++k) {
-                const int fi = addOp(c * perClient + k + 1, c, start, k == 0);
-                if (previous >= 0)
-                    m_flows[size_t(previous)].nextFlow = fi;
-                previous = fi;
-            }
-        }
-        m_ops = clients * perClient;
+        // Each client's first operation now, in client order; its next ones when the previous
+        // ends (finish()).
+        ArrivalSource::Arrival a;
+        while (m_source->next(&a))
+            createOp(a.op, a.client, a.t, true);
     } else {
-        // Start times: evenly spaced or a Poisson process, at one rate or phase by phase.
-        std::vector<qint64> starts;
-        RngStream rng(m_s.seed, RngStream::Workload, {0x5eed});
-        const auto gap = [&](double meanUs) {
-            return w.arrivals == Arrivals::Poisson ? -std::log(1.0 - rng.uniform()) * meanUs : meanUs;
-        };
-        if (w.phases.isEmpty()) {
-            starts.reserve(size_t(w.orders));
-            double t = 0;
-            const double meanUs = double(w.interArrivalMs) * kMs / clients;
-            for (int i = 0; i < w.orders; ++i) {
-                // Fixed spacing keeps the integer arithmetic it always had.
-                starts.push_back(w.arrivals == Arrivals::Fixed ? qint64(i) * w.interArrivalMs * kMs / clients
-                                                               : qint64(std::llround(t)));
-                if (w.arrivals == Arrivals::Poisson)
-                    t += gap(meanUs);
-            }
-        } else {
-            QList<LoadPhase> phases = w.phases;
-            std::stable_sort(phases.begin(), phases.end(),
-                             [](const LoadPhase &a, const LoadPhase &b) { return a.fromS < b.fromS; });
-            // The phases define the arrivals (workload.orders counts only without them), up to
-            // WorkloadConfig::operations(), a bound no Poisson count reaches in practice. A
-            // Poisson process has no arrival at the phase's start: its first comes after an
-            // exponential gap, as every later one (fixed spacing starts at fromS).
-            const size_t bound = size_t(w.operations());
-            for (const LoadPhase &ph : phases) {
-                if (ph.ratePerS <= 0)
-                    continue;
-                const double meanUs = double(kS) / ph.ratePerS;
-                const double end = ph.toS * kS;
-                double t = ph.fromS * kS + (w.arrivals == Arrivals::Poisson ? gap(meanUs) : 0.0);
-                for (; t < end && starts.size() < bound; t += gap(meanUs))
-                    starts.push_back(qint64(std::llround(t)));
-            }
-        }
-        m_flows.reserve(starts.size() * (w.doubleSubmitRate > 0 ? 2 : 1));
-        arrivals.reserve(m_flows.capacity());
-        for (size_t i = 0; i < starts.size(); ++i)
-            addOp(int(i) + 1, int(i % size_t(clients)), starts[i], true);
-        m_ops = int(starts.size());
+        takeArrival(); // the first operation
     }
-    std::stable_sort(arrivals.begin(), arrivals.end(),
-                     [](const std::pair<qint64, int> &a, const std::pair<qint64, int> &b) { return a.first < b.first; });
-    m_flowsOpen = int(m_flows.size());
     m_link->start();
+}
+
+int Engine::allocFlow(const Flow &f)
+{
+    int fi;
+    if (!m_freeFlows.empty()) {
+        fi = m_freeFlows.back();
+        m_freeFlows.pop_back();
+    } else {
+        if (size_t(m_flowSlots) >> FlowChunkBits >= m_flowChunks.size())
+            m_flowChunks.emplace_back(new Flow[FlowChunkMask + 1]);
+        fi = m_flowSlots++;
+    }
+    Flow &slot = flow(fi);
+    slot = f;
+    slot.self = fi;
+    m_flowsOpen++;
+    return fi;
+}
+
+int Engine::createOp(int op, int client, qint64 start, bool arrival)
+{
+    const WorkloadConfig &w = m_s.workload;
+    int os;
+    if (!m_freeOps.empty()) {
+        os = m_freeOps.back();
+        m_freeOps.pop_back();
+        m_opStates[size_t(os)] = OpState();
+    } else {
+        os = int(m_opStates.size());
+        m_opStates.emplace_back();
+    }
+    Flow f;
+    f.op = op;
+    f.client = client;
+    f.opState = os;
+    if (m_occ && m_s.server.occRows > 1) {
+        RngStream rng(m_s.seed, RngStream::Workload, {quint64(op), 23});
+        f.row = std::min(m_s.server.occRows - 1, int(rng.uniform() * m_s.server.occRows));
+    }
+    bool twice = false;
+    if (w.doubleSubmitRate > 0) {
+        RngStream rng(m_s.seed, RngStream::Workload, {quint64(op)});
+        twice = rng.uniform() < w.doubleSubmitRate;
+    }
+    const int first = allocFlow(f);
+    m_opStates[size_t(os)].flows = 1;
+    ++m_opsCreated;
+    if (arrival)
+        pushArrival(start, op, 1, first);
+    if (twice) {
+        f.sub = 2;
+        const int second = allocFlow(f);
+        flow(first).pairFlow = second;
+        m_opStates[size_t(os)].flows = 2;
+        if (arrival)
+            pushArrival(start + qint64(w.doubleSubmitDelayMs) * kMs, op, 2, second);
+    }
+    return first;
+}
+
+namespace {
+
+// The arrival heap's order: time, then operation, then submission (a stable sort of them all).
+struct ArrivesLater
+{
+    template<class A>
+    bool operator()(const A &x, const A &y) const
+    {
+        if (x.t != y.t)
+            return x.t > y.t;
+        return x.op != y.op ? x.op > y.op : x.sub > y.sub;
+    }
+};
+
+} // namespace
+
+void Engine::pushArrival(qint64 t, int op, int sub, int fi)
+{
+    if (m_stream)
+        flow(fi).pending++; // its OpStart
+    m_arrivals.push_back(Arrival{t, op, sub, fi});
+    std::push_heap(m_arrivals.begin(), m_arrivals.end(), ArrivesLater());
+}
+
+void Engine::takeArrival()
+{
+    // Taking an open workload's first submission draws the next operation, so the heap always
+    // holds it before anything that must come after it.
+    bool drawNext = m_arrivals.empty();
+    if (!m_arrivals.empty()) {
+        std::pop_heap(m_arrivals.begin(), m_arrivals.end(), ArrivesLater());
+        drawNext = m_arrivals.back().sub == 1 && !m_closed;
+        m_arrivals.pop_back();
+    }
+    ArrivalSource::Arrival a;
+    if (drawNext && !m_closed && m_source->next(&a))
+        createOp(a.op, a.client, a.t, true);
 }
 
 bool Engine::popDue(qint64 until, Event *out)
 {
     const bool fromTimeouts = !m_timeouts.empty() && (m_queue.empty() || Later()(m_queue.top(), m_timeouts.front()));
     const Event *next = fromTimeouts ? &m_timeouts.front() : (m_queue.empty() ? nullptr : &m_queue.top());
-    if (m_nextArrival < m_arrivals.size() && (!next || m_arrivals[m_nextArrival].first <= next->t)) {
-        if (m_arrivals[m_nextArrival].first > until)
+    if (!m_arrivals.empty() && (!next || m_arrivals.front().t <= next->t)) {
+        // At equal times an arrival comes before anything scheduled, as if scheduled first.
+        if (m_arrivals.front().t > until)
             return false;
-        *out = Event{m_arrivals[m_nextArrival].first, 0, Ev::OpStart, 0, m_arrivals[m_nextArrival].second, 0};
-        ++m_nextArrival;
+        *out = Event{m_arrivals.front().t, 0, Ev::OpStart, 0, m_arrivals.front().flow, 0};
+        takeArrival();
         return true;
     }
     if (!next || next->t > until)
@@ -300,8 +312,8 @@ qint64 Engine::nextDue() const
         t = m_queue.top().t;
     if (!m_timeouts.empty() && (t < 0 || m_timeouts.front().t < t))
         t = m_timeouts.front().t;
-    if (m_nextArrival < m_arrivals.size() && (t < 0 || m_arrivals[m_nextArrival].first < t))
-        t = m_arrivals[m_nextArrival].first;
+    if (!m_arrivals.empty() && (t < 0 || m_arrivals.front().t < t))
+        t = m_arrivals.front().t;
     return t;
 }
 
@@ -330,8 +342,51 @@ bool Engine::advance(qint64 until)
             return false;
         }
         dispatch(e);
+        if (m_stream)
+            afterEvent(e);
     }
     return true;
+}
+
+void Engine::afterEvent(const Event &e)
+{
+    if (namesFlow(e.type)) {
+        flow(e.a).pending--;
+        maybeRelease(e.a);
+    }
+    for (const int fi : m_releaseCheck)
+        maybeRelease(fi);
+    m_releaseCheck.clear();
+}
+
+void Engine::maybeRelease(int fi)
+{
+    const Flow &f = flow(fi);
+    if (f.done && f.pending == 0 && f.requests == 0 && f.self >= 0)
+        release(fi);
+}
+
+void Engine::release(int fi)
+{
+    Flow &f = flow(fi);
+    const int os = f.opState;
+    OpState &op = m_opStates[size_t(os)];
+    op.ok = op.ok || f.succeeded;
+    op.end = std::max(op.end, f.end);
+    if (op.start < 0 || f.start < op.start)
+        op.start = f.start;
+    op.attempts += f.postAttempts;
+    m_m.maxAttemptsPerOp = std::max(m_m.maxAttemptsPerOp, f.postAttempts);
+    m_tally.lastEnd = std::max(m_tally.lastEnd, f.done ? f.end : m_now);
+    f.self = -1; // free (allocFlow overwrites the rest); its strings go now
+    f.cachedPath = QString();
+    f.cachedRequestId = QString();
+    m_freeFlows.push_back(fi);
+    if (--op.flows == 0) {
+        // Nothing of it can commit any more: its records are all counted.
+        countOp(op.ok, op.records, op.records, op.start, op.end, op.attempts);
+        m_freeOps.push_back(os);
+    }
 }
 
 void Engine::dispatch(const Event &e)
@@ -357,7 +412,7 @@ void Engine::dispatch(const Event &e)
         resume(e.a, Ev(e.serial));
         break;
     case Ev::TokenFailed: {
-        Flow &f = m_flows[size_t(e.a)];
+        Flow &f = flow(e.a);
         if (!f.done)
             finish(f, false, m_tokenErrors.value(e.a), {TraceCause::TokenFailed});
         break;
@@ -414,6 +469,14 @@ RunResult Engine::finishRun(const ServerCounts *server)
     result.scenario = m_s;
     result.cancelled = m_cancelled;
     result.error = m_stopError;
+    m_ops = totalOps();
+    if (m_stream) {
+        countStreamed();
+        result.metrics = m_m;
+        result.events = qint64(m_processed);
+        result.trace = std::move(m_trace);
+        return result;
+    }
     OpTotals totals(m_ops);
     countRecords(totals, server);
     countOps(totals);
@@ -421,9 +484,40 @@ RunResult Engine::finishRun(const ServerCounts *server)
     result.events = qint64(m_processed);
     result.trace = std::move(m_trace);
     if (!m_tables)
-        return result; // metrics-only and streamed runs (sweeps, benchmarks, the CLI) skip the tables
+        return result; // metrics-only live runs skip the tables
     fillTables(result, totals, server);
     return result;
+}
+
+int Engine::totalOps()
+{
+    if (m_closed)
+        return m_ops;
+    // An open workload's operations not reached (a run stopped early) still count: drawn, not made.
+    ArrivalSource::Arrival a;
+    while (m_source->next(&a)) {
+    }
+    return m_source->count();
+}
+
+void Engine::countStreamed()
+{
+    m_link->addCounts(m_m);
+    // What is still alive (a run stopped early, or flows named by events never reached) ends now.
+    for (int fi = 0; fi < m_flowSlots; ++fi) {
+        if (flow(fi).self >= 0)
+            release(fi);
+    }
+    // Operations never reached (a stopped run): failed, without attempts, as if started at 0.
+    if (m_opsCreated < m_ops) {
+        m_tally.lastEnd = std::max(m_tally.lastEnd, m_now);
+        for (int o = m_opsCreated; o < m_ops; ++o)
+            countOp(false, 0, 0, 0, 0, 0);
+    }
+    // Reconciliation keeps each reference's first live record, so it voids only duplicates:
+    // references with a live record are those with a record.
+    m_tally.live -= m_m.voided;
+    finishMetrics(int(m_recordsCommitted));
 }
 
 void Engine::countRecords(OpTotals &t, const ServerCounts *server)
@@ -451,8 +545,8 @@ void Engine::countRecords(OpTotals &t, const ServerCounts *server)
 
 void Engine::countOps(OpTotals &t)
 {
-    const int ops = m_ops;
-    for (const Flow &f : m_flows) {
+    for (int fi = 0; fi < m_flowSlots; ++fi) {
+        const Flow &f = flow(fi);
         const size_t o = size_t(f.op);
         t.ok[o] = t.ok[o] || f.succeeded;
         t.end[o] = std::max(t.end[o], f.end);
@@ -461,47 +555,60 @@ void Engine::countOps(OpTotals &t)
         t.attempts[o] += f.postAttempts;
         t.submissions[o]++;
         m_m.maxAttemptsPerOp = std::max(m_m.maxAttemptsPerOp, f.postAttempts);
+        m_tally.lastEnd = std::max(m_tally.lastEnd, f.done ? f.end : m_now);
     }
-    int distinct = 0, distinctLive = 0, live = 0;
-    std::vector<qint64> latencies, attemptsPerOp;
-    latencies.reserve(size_t(ops));
-    attemptsPerOp.reserve(size_t(ops));
-    qint64 firstStart = -1;
-    for (int o = 1; o <= ops; ++o) {
-        distinct += t.records[size_t(o)] > 0;
-        distinctLive += t.liveRecords[size_t(o)] > 0;
-        live += t.liveRecords[size_t(o)];
-        if (t.ok[size_t(o)]) {
-            m_m.clientSucceeded++;
-            if (t.records[size_t(o)] == 0)
-                m_m.lost++;
-        } else {
-            m_m.clientFailed++;
-            if (t.records[size_t(o)] > 0)
-                m_m.orphans++;
+    if (m_opsCreated < m_ops)
+        m_tally.lastEnd = std::max(m_tally.lastEnd, m_now); // operations never reached
+    for (int o = 1; o <= m_ops; ++o) {
+        if (t.submissions[size_t(o)] == 0) {
+            t.start[size_t(o)] = 0; // never reached: as if started at 0, as an unstarted flow
+            t.submissions[size_t(o)] = 1;
         }
-        latencies.push_back(t.end[size_t(o)] - std::max<qint64>(0, t.start[size_t(o)]));
-        attemptsPerOp.push_back(qint64(t.attempts[size_t(o)]) * kMs); // percentile() reads milliseconds
-        if (t.start[size_t(o)] >= 0 && (firstStart < 0 || t.start[size_t(o)] < firstStart))
-            firstStart = t.start[size_t(o)];
+        countOp(t.ok[size_t(o)], t.records[size_t(o)], t.liveRecords[size_t(o)], t.start[size_t(o)],
+                t.end[size_t(o)], t.attempts[size_t(o)]);
     }
+    finishMetrics(t.recordCount);
+}
+
+void Engine::countOp(bool ok, int records, int liveRecords, qint64 start, qint64 end, int attempts)
+{
+    m_tally.distinct += records > 0;
+    m_tally.distinctLive += liveRecords > 0;
+    m_tally.live += liveRecords;
+    if (ok) {
+        m_m.clientSucceeded++;
+        if (records == 0)
+            m_m.lost++;
+    } else {
+        m_m.clientFailed++;
+        if (records > 0)
+            m_m.orphans++;
+    }
+    m_tally.latency.add(end - std::max<qint64>(0, start));
+    m_tally.attempts.add(attempts);
+    if (start >= 0 && (m_tally.firstStart < 0 || start < m_tally.firstStart))
+        m_tally.firstStart = start;
+}
+
+void Engine::finishMetrics(int recordCount)
+{
+    const int ops = m_ops;
     m_m.logicalOperations = ops;
-    m_m.records = t.recordCount;
-    m_m.duplicates = m_m.records - distinct;
-    m_m.duplicatesOutstanding = live - distinctLive;
+    m_m.records = recordCount;
+    m_m.duplicates = m_m.records - m_tally.distinct;
+    m_m.duplicatesOutstanding = m_tally.live - m_tally.distinctLive;
     m_m.amplification = ops > 0 ? double(m_m.httpAttempts) / ops : 0;
     m_m.worstCaseAttemptsPerOp = m_s.worstCaseAttemptsPerOp();
-    m_m.latencyP50Ms = percentile(latencies, 0.50);
-    m_m.latencyP95Ms = percentile(latencies, 0.95);
-    m_m.latencyP99Ms = percentile(latencies, 0.99);
-    m_m.attemptsPerOpP50 = percentile(attemptsPerOp, 0.50);
-    m_m.attemptsPerOpP99 = percentile(attemptsPerOp, 0.99);
+    m_m.latencyP50Ms = m_tally.latency.percentile(0.50) / kMs;
+    m_m.latencyP95Ms = m_tally.latency.percentile(0.95) / kMs;
+    m_m.latencyP99Ms = m_tally.latency.percentile(0.99) / kMs;
+    m_m.attemptsPerOpP50 = m_tally.attempts.percentile(0.50);
+    m_m.attemptsPerOpP99 = m_tally.attempts.percentile(0.99);
     if (m_occ)
         m_m.writeAttempts = m_m.httpAttempts;
     // The run ends when the last operation does, not at the last pending timer or ghost.
-    qint64 lastEnd = 0;
-    for (const Flow &f : m_flows)
-        lastEnd = std::max(lastEnd, f.done ? f.end : m_now);
+    const qint64 lastEnd = m_tally.lastEnd;
+    const qint64 firstStart = m_tally.firstStart;
     m_m.durationS = double(lastEnd) / kS;
     m_m.completionS = double(lastEnd - std::max<qint64>(0, std::min(firstStart, lastEnd))) / kS;
     m_m.goodputPerS = lastEnd > 0 ? m_m.clientSucceeded / m_m.durationS : 0;
@@ -521,7 +628,7 @@ void Engine::fillTables(RunResult &result, const OpTotals &t, const ServerCounts
         row.key = keyText(r.key);
         const int origin = m_link->recordOrigin(r.id, &row.path);
         if (origin >= 0) {
-            const Flow &f = m_flows[size_t(origin)];
+            const Flow &f = flow(origin);
             row.requestId = requestId(f, f.b, f.w, f.t);
         }
         row.t = r.t;

@@ -1,10 +1,12 @@
 #pragma once
 
+#include "engine/arrivalsource.h"
 #include "engine/eventqueue.h"
 #include "engine/flow.h"
 #include "engine/serverlink.h"
 #include "engine/steppedrun.h"
 #include "faults.h"
+#include "latencyhistogram.h"
 #include "rng.h"
 #include "simulator.h"
 
@@ -40,13 +42,15 @@ public:
     qint64 nextDue() const;
     RunResult finishRun(const ServerCounts *server); // server: the live counts, else null
     qint64 now() const { return m_now; }
-    bool clientDone() const { return m_flowsOpen == 0 && m_nextArrival >= m_arrivals.size(); }
+    bool clientDone() const { return m_flowsOpen == 0 && m_arrivals.empty(); }
     const QString &stopError() const { return m_stopError; }
     ServerLink &link() { return *m_link; }
 
     // --- what the network and server models use ------------------------------------------
     void at(qint64 t, Ev type, int a, quint32 serial = 0, quint8 phase = 0)
     {
+        if (m_stream && namesFlow(type))
+            flow(a).pending++;
         m_queue.push(Event{t, m_seq++, type, phase, a, serial});
     }
     const Scenario &scenario() const { return m_s; }
@@ -54,18 +58,35 @@ public:
     bool tracing() const { return m_tracing; }
     bool tables() const { return m_tables; }
     Metrics &metrics() { return m_m; }
-    Flow &flow(int fi) { return m_flows[size_t(fi)]; }
+    // Flows live in fixed chunks: a reference stays valid while later flows are made.
+    Flow &flow(int fi) { return m_flowChunks[size_t(fi) >> FlowChunkBits][size_t(fi) & FlowChunkMask]; }
+    const Flow &flow(int fi) const { return m_flowChunks[size_t(fi) >> FlowChunkBits][size_t(fi) & FlowChunkMask]; }
     Request &request(int ri) { return m_requests[size_t(ri)]; }
-    int flowCount() const { return int(m_flows.size()); }
+    int flowCount() const { return m_flowSlots; }
     size_t requestCount() const { return m_requests.size(); }
     void freeRequest(int ri)
     {
         // A live request keeps its slot: a late answer or an abandon may still name it.
         if (m_recycle)
             m_free.push_back(ri);
+        if (m_stream) {
+            const int fi = m_requests[size_t(ri)].flow;
+            flow(fi).requests--;
+            m_releaseCheck.push_back(fi); // released after the event, never under a handler's feet
+        }
     }
+    // The simulated server committed a record of the flow's operation.
+    void committed(int fi)
+    {
+        if (m_stream) {
+            m_opStates[size_t(flow(fi).opState)].records++;
+            m_recordsCommitted++;
+        }
+    }
+    // Operation state is freed as operations end (no trace tables kept, simulated server).
+    bool streaming() const { return m_stream; }
     // Anything still scheduled (a reconciliation pass keeps going while something may commit).
-    bool busy() const { return m_flowsOpen > 0 || !m_queue.empty() || !m_timeouts.empty(); }
+    bool busy() const { return m_flowsOpen > 0 || !m_arrivals.empty() || !m_queue.empty() || !m_timeouts.empty(); }
     void setKeyText(quint64 key, const QString &text);
     void setTokenError(int fi, const QString &why) { m_tokenErrors.insert(fi, why); }
     // Resumes the layer that waited for its order token (phase 1: the token is there).
@@ -100,10 +121,43 @@ private:
     int newRequest();
     // Every read timeout has the same length, so they fall due in the order they are
     // set: a FIFO keeps the many stale ones out of the heap.
-    void timeoutAt(qint64 t, int flow, quint32 serial)
+    void timeoutAt(qint64 t, int fi, quint32 serial)
     {
-        m_timeouts.push_back(Event{t, m_seq++, Ev::ClientTimeout, 0, flow, serial});
+        if (m_stream)
+            flow(fi).pending++;
+        m_timeouts.push_back(Event{t, m_seq++, Ev::ClientTimeout, 0, fi, serial});
     }
+    // Events whose `a` is a flow (the others name a request, or nothing).
+    static bool namesFlow(Ev type)
+    {
+        switch (type) {
+        case Ev::RequestArrive:
+        case Ev::ProcessingDone:
+        case Ev::ResponseArrive:
+        case Ev::ResetArrive:
+        case Ev::Reconcile:
+        case Ev::ServerRestart:
+            return false;
+        default:
+            return true;
+        }
+    }
+    // --- the workload and the operations' state ---------------------------------------------
+    // An operation and its double submit (drawn per operation); returns its first flow. With
+    // `arrival`, both are queued as arrivals at `start` (and start + the double submit delay).
+    int createOp(int op, int client, qint64 start, bool arrival);
+    int allocFlow(const Flow &f);
+    void pushArrival(qint64 t, int op, int sub, int fi);
+    void takeArrival();
+    // Frees the flow's slot once it finished and nothing names it; its operation is counted and
+    // freed with its last flow.
+    void maybeRelease(int fi);
+    void release(int fi);
+    void afterEvent(const Event &e);
+    // One operation's outcome into the metrics (both the streamed and the tables path).
+    void countOp(bool ok, int records, int liveRecords, qint64 start, qint64 end, int attempts);
+    void finishMetrics(int recordCount);
+    int totalOps();
     // Texts that many events share, formatted once per run: copies share one buffer, so a traced
     // run does not allocate (and later free) a string per event for them.
     template<class Make>
@@ -178,6 +232,7 @@ private:
     struct OpTotals;
     void countRecords(OpTotals &t, const ServerCounts *server);
     void countOps(OpTotals &t);
+    void countStreamed();
     void fillTables(RunResult &result, const OpTotals &t, const ServerCounts *server);
 
     Scenario m_s;
@@ -194,7 +249,27 @@ private:
     std::deque<Event> m_timeouts;
     quint64 m_seq = 0;
     qint64 m_now = 0;
-    std::vector<Flow> m_flows;
+    static constexpr int FlowChunkBits = 10;
+    static constexpr size_t FlowChunkMask = (size_t(1) << FlowChunkBits) - 1;
+    std::vector<std::unique_ptr<Flow[]>> m_flowChunks;
+    int m_flowSlots = 0;
+    std::vector<int> m_freeFlows;
+    std::vector<int> m_releaseCheck; // flows that lost a request during the current event
+    std::vector<OpState> m_opStates;
+    std::vector<int> m_freeOps;
+    bool m_stream = false;
+    int m_opsCreated = 0;
+    qint64 m_recordsCommitted = 0;
+    // The operations' outcomes, counted as they end (countOp).
+    struct OpTally
+    {
+        int distinct = 0, distinctLive = 0, live = 0;
+        qint64 firstStart = -1;
+        qint64 lastEnd = 0;
+        LatencyHistogram latency;  // microseconds
+        LatencyHistogram attempts; // POST attempts per operation
+    };
+    OpTally m_tally;
     std::vector<Request> m_requests;
     std::vector<int> m_free;
     std::vector<ClientState> m_clients;
@@ -213,10 +288,20 @@ private:
     QString m_scratch;
     QString m_timeoutText;
     Metrics m_m;
-    std::vector<std::pair<qint64, int>> m_arrivals; // (start, flow), in start order
+    // Submissions due to arrive: a min-heap by (t, op, sub), the order a stable sort of every
+    // arrival by time gave. It holds the next operation's first submission and the double
+    // submits still to come, never the whole workload.
+    struct Arrival
+    {
+        qint64 t;
+        int op;
+        int sub;
+        int flow;
+    };
+    std::vector<Arrival> m_arrivals;
+    std::unique_ptr<ArrivalSource> m_source;
     int m_ops = 0;        // logical operations of the run
     bool m_closed = false; // workload.mode closed
-    size_t m_nextArrival = 0;
     quint64 m_processed = 0;
     qint64 m_instantLimit = 0; // maxEventsAtOneInstant
     qint64 m_eventsNow = 0;    // processed at m_now so far

@@ -13,39 +13,45 @@ namespace retrylab::engine {
 // wrapper and transport loops stand, its key and payload, and the attempt it waits for.
 struct Flow
 {
+    // What every event of the flow looks at first (a stale timeout, a release) shares a cache line.
+    quint32 serial = 0;   // current attempt; stale events carry an older one
+    bool waiting = false; // an attempt is outstanding
+    bool done = false;
+    bool succeeded = false;
+    bool querying = false;
+    // What still names this flow: events scheduled for it and requests on their way. A finished
+    // flow is released (its slot reused) once both are zero.
+    int pending = 0;
+    int requests = 0;
+    int self = -1;            // this flow's index in the engine
+    int opState = -1;         // its operation's OpState (both submissions share it)
     int op = 0;
     int sub = 1;
     int client = 0;
     int b = 0, w = 0, t = 0;
+    int postAttempts = 0;
+    qint64 start = 0;
+    qint64 end = 0;
     quint64 key = 0;
     quint64 fingerprint = 0;
-    qint64 start = 0;
     qint64 wrapperFirstStart = 0;
     qint64 prevBusinessWait = 0;
     qint64 prevWrapperWait = 0;
     TransportCounts transportDone; // urllib3 counters of the current transport loop
     TransportCounts queryDone;     // the same for the current status query's GET
-    quint32 serial = 0;   // current attempt; stale events carry an older one
-    bool waiting = false; // an attempt is outstanding
-    bool querying = false;
     int qt = 0;               // HTTP attempts of the current status query
     bool tokenUsed = false;    // a POST got "409 order token already used": final for the client
-    int postAttempts = 0;
-    int wire = -1;              // live path: the request of the outstanding attempt
     quint8 tokenResume = 0;     // live path: the layer event an order token is awaited for
-    bool done = false;
-    bool succeeded = false;
-    qint64 end = 0;
+    bool versionRead = false; // occ: the reading layer's current attempt has read its row
+    int wire = -1;              // live path: the request of the outstanding attempt
     int row = 0;              // server.model occ: the row this operation updates
     qint64 readVersion = 0;   // occ: the version the current attempt read
-    bool versionRead = false; // occ: the reading layer's current attempt has read its row
-    int nextFlow = -1;        // closed workload: the client's next operation (its first submission)
-    int pairFlow = -1;        // closed workload: this operation's double submit, if any
+    int pairFlow = -1;        // this operation's double submit, if any (on its first submission)
+    int sentId = 0; // trace: the id of the current attempt's send (TransportAttempt or QuerySent)
     // Trace formatting cache (mutable: filled while tracing a const flow).
     mutable quint64 cachedAttempt = ~0ull;
     mutable QString cachedPath;
     mutable QString cachedRequestId;
-    int sentId = 0; // trace: the id of the current attempt's send (TransportAttempt or QuerySent)
 };
 
 // One HTTP attempt on its way: the request as the server sees it, and the flow waiting for it.
@@ -57,6 +63,19 @@ struct Request : ServerRequest
     // A restart reset it while its processingDone was still due: of the two events that name it,
     // the reset reaching the client and that processingDone, the later one frees it.
     bool sharedByReset = false;
+};
+
+// One logical operation while any of its submissions is alive: what its metrics are made of
+// when it is counted (Engine::countOp) and forgotten.
+struct OpState
+{
+    int records = 0;   // committed (the simulated server tells the engine)
+    int flows = 0;     // submissions not yet released
+    int attempts = 0;  // POST attempts of the released ones
+    bool ok = false;
+    qint64 start = -1;
+    qint64 end = 0;
+    quint64 key = 0;   // per operation: the key of the first submission, for a double submit
 };
 
 // Per client: the retry budget and the circuit breaker (policy.h).

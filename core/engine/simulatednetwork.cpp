@@ -30,6 +30,9 @@ SimulatedNetwork::SimulatedNetwork(Engine &engine)
     , m_service(m_s.server)
     , m_pipeline(m_s, m_service, *this, pipelineOptions(m_s, engine.script()))
 {
+    // The engine counts a streamed run's records itself (Engine::committed).
+    m_service.setKeepRecords(!engine.streaming() || engine.tracing() || m_s.reconciliation.enabled
+                             || m_s.client.queryBeforeRetry);
 }
 
 qint64 SimulatedNetwork::latency(RngStream &rng) const
@@ -333,6 +336,7 @@ void SimulatedNetwork::committed(Id id, int record)
     Q_UNUSED(record);
     const Request &r = m_engine.request(int(id));
     const Flow &f = m_engine.flow(r.flow);
+    m_engine.committed(r.flow);
     m_lastCommit = m_engine.now();
     // The client no longer waits for this attempt: it timed out, went on, or finished.
     if (!f.waiting || f.serial != r.serial)

@@ -143,7 +143,7 @@ void TestBounds::boundsArePinned()
     const Bound pinned[] = {
         {"schema", 1, 1},
         {"seed", 0, 9007199254740992.0},
-        {"workload.orders", 1, 1000000},
+        {"workload.orders", 1, 100000000}, // issue 23: the work budget bounds a run, not memory
         {"workload.interArrivalMs", 0, 3600000},
         {"workload.clients", 1, 10000},
         {"workload.doubleSubmitRate", 0, 1},
@@ -326,12 +326,12 @@ void TestBounds::boundaries_data()
     QTest::addRow("phase-arrivals-beyond-limit-rejected")
         << phase << QStringLiteral("workload.phases")
         << QStringLiteral(R"([{"fromS": 0, "toS": 10.001, "ratePerS": 100000}])") << false;
-    // A closed workload runs clients x opsPerClient operations, at most 1000000.
+    // A closed workload runs clients x opsPerClient operations, at most 100000000 (as workload.orders).
     QTest::addRow("closed-operations-at-limit-accepted")
-        << Assignments{QStringLiteral("workload.mode=\"closed\""), QStringLiteral("workload.clients=10")}
+        << Assignments{QStringLiteral("workload.mode=\"closed\""), QStringLiteral("workload.clients=1000")}
         << QStringLiteral("workload.opsPerClient") << QStringLiteral("100000") << true;
     QTest::addRow("closed-operations-beyond-limit-rejected")
-        << Assignments{QStringLiteral("workload.mode=\"closed\""), QStringLiteral("workload.clients=11")}
+        << Assignments{QStringLiteral("workload.mode=\"closed\""), QStringLiteral("workload.clients=1001")}
         << QStringLiteral("workload.opsPerClient") << QStringLiteral("100000") << false;
     // serverRestart is scheduled (server.restarts), never a window's probability.
     QTest::addRow("window-server-restart-rejected")

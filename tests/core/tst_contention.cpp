@@ -3,12 +3,15 @@
 // scope, failure-rate breaker, load-dependent service).
 #include "faults.h"
 #include "simulator.h"
+#include "sweep.h"
 #include "testsupport.h"
 
 #include <QTest>
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentMap>
 
 #include <cmath>
+#include <cstring>
 
 using namespace retrylab;
 using retrylab::test::quietScenario;
@@ -116,6 +119,7 @@ private Q_SLOTS:
     void awsStudyCalls_data();
     void awsStudyCalls();
     void awsStudyRanking();
+    void awsFigureSameOnOneAndTwoThreads();
     void metastableStaysDown();
     void budgetRestoresMetastable();
     void closedLoopClients();
@@ -170,6 +174,46 @@ void TestContention::budgetRestoresMetastable()
     Scenario perClient = metastable(true);
     perClient.client.retryBudget.scope = BudgetScope::PerClient;
     QVERIFY(goodput(simulate(perClient), 20, 60) > 55);
+}
+
+// The AWS figure's sweep spreads its runs over every core (QtConcurrent, results folded in job
+// order): on two threads it prints, bit for bit, what one thread prints. A smaller figure (3 client
+// counts x the 5 strategies x 8 seeds) keeps the test short; the shape is bench_sweep's.
+void TestContention::awsFigureSameOnOneAndTwoThreads()
+{
+    const Scenario base = retrylab::test::presetScenario(QStringLiteral("jitter-contention"));
+    SweepSpec spec;
+    spec.param = QStringLiteral("workload.clients");
+    spec.from = 10;
+    spec.to = 50;
+    spec.steps = 3;
+    spec.param2 = QStringLiteral("client.business.backoff");
+    spec.values2 = sweep::splitValues(QStringLiteral("{\"kind\":\"constant\",\"initialMs\":0},{\"jitter\":\"none\"},"
+                                                     "{\"jitter\":\"full\"},{\"jitter\":\"equal\"},{\"jitter\":\"decorrelated\"}"));
+    spec.seeds = 8;
+    QVERIFY(sweep::validate(base, spec).isEmpty());
+    QThreadPool *pool = QThreadPool::globalInstance();
+    const int threads = pool->maxThreadCount();
+    pool->setMaxThreadCount(1);
+    const QList<SweepPoint> serial = sweep::run(base, spec);
+    pool->setMaxThreadCount(2);
+    const QList<SweepPoint> parallel = sweep::run(base, spec);
+    pool->setMaxThreadCount(threads);
+    QCOMPARE(parallel.size(), 15);
+    QCOMPARE(parallel.size(), serial.size());
+    for (int i = 0; i < serial.size(); ++i) {
+        QCOMPARE(parallel[i].label, serial[i].label);
+        QCOMPARE(parallel[i].label2, serial[i].label2);
+        QCOMPARE(parallel[i].stats.size(), serial[i].stats.size());
+        for (int k = 0; k < serial[i].stats.size(); ++k) {
+            const SweepStat &a = parallel[i].stats[k].second;
+            const SweepStat &b = serial[i].stats[k].second;
+            // Bit for bit: the same sums in the same order, not merely close.
+            QVERIFY2(std::memcmp(&a, &b, sizeof(SweepStat)) == 0,
+                     qPrintable(QStringLiteral("point %1, %2: %3 against %4").arg(i).arg(serial[i].stats[k].first)
+                                    .arg(a.mean, 0, 'g', 17).arg(b.mean, 0, 'g', 17)));
+        }
+    }
 }
 
 void TestContention::awsStudyRanking()

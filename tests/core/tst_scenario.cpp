@@ -398,9 +398,9 @@ void TestScenario::badValue_data()
     QTest::addRow("seed-too-big-number") << QByteArray(R"({"seed": 1e300})") << QStringLiteral("seed: expected");
     QTest::addRow("name-empty") << QByteArray(R"({"name": ""})") << QStringLiteral("name: expected a non-empty string");
     QTest::addRow("orders-zero") << QByteArray(R"({"workload": {"orders": 0}})")
-                                 << QStringLiteral("workload.orders: expected an integer from 1 to 1000000, got 0");
+                                 << QStringLiteral("workload.orders: expected an integer from 1 to 100000000, got 0");
     QTest::addRow("orders-fraction") << QByteArray(R"({"workload": {"orders": 2.5}})")
-                                     << QStringLiteral("workload.orders: expected an integer from 1 to 1000000, got 2.5");
+                                     << QStringLiteral("workload.orders: expected an integer from 1 to 100000000, got 2.5");
     QTest::addRow("workload-not-object") << QByteArray(R"({"workload": 3})") << QStringLiteral("workload: expected an object, got 3");
     QTest::addRow("bool-as-number") << QByteArray(R"({"client": {"requestId": 1}})")
                                     << QStringLiteral("client.requestId: expected true or false, got 1");
@@ -579,7 +579,7 @@ void TestScenario::withSetRejects_data()
     QTest::addRow("script-bad-attempt") << QStringLiteral("network.script[0].attempt=b1") << QStringLiteral("network.script[0].attempt: expected");
     QTest::addRow("script-unknown-key") << QStringLiteral("network.script[0].fautl=requestLost") << QStringLiteral("network.script[0].fautl: unknown key");
     QTest::addRow("object-with-unknown-key") << QStringLiteral(R"(client.business={"attempts":5})") << QStringLiteral("client.business.attempts: unknown key");
-    QTest::addRow("null") << QStringLiteral("workload.orders=null") << QStringLiteral("workload.orders: expected an integer from 1 to 1000000, got null");
+    QTest::addRow("null") << QStringLiteral("workload.orders=null") << QStringLiteral("workload.orders: expected an integer from 1 to 100000000, got null");
     QTest::addRow("schema") << QStringLiteral("schema=2") << QStringLiteral("schema: expected 1");
 }
 
@@ -925,7 +925,7 @@ void TestScenario::duplicateKeys_data()
                                                                      "at line 1, column 13); JSON keeps only the last, "
                                                                      "so write it once"),
                                                       QStringLiteral("workload.orders: expected an integer from 1 to "
-                                                                     "1000000, got 0")};
+                                                                     "100000000, got 0")};
     QTest::addRow("same-key-in-sibling-objects")
         << QByteArray(R"({"client": {"business": {"maxAttempts": 3}, "wrapper": {"maxAttempts": 3}}, "network": {"script": [{"fault": "requestLost"}, {"fault": "requestLost"}]}})")
         << QStringList();
@@ -987,7 +987,7 @@ void TestScenario::echoedTextIsShortAndEscaped_data()
     QTest::addRow("long-key-no-suggestion") << QByteArray("{\"" + QByteArray(65, 's') + "\": 1}")
                                             << QStringLiteral("\"%1\u2026\": unknown key").arg(QString(60, QLatin1Char('s')));
     QTest::addRow("big-array-value") << listAt(R"({"workload": {"orders": )", "12345", 100000, "}}")
-                                     << QStringLiteral("workload.orders: expected an integer from 1 to 1000000, got "
+                                     << QStringLiteral("workload.orders: expected an integer from 1 to 100000000, got "
                                                        "[12345,12345,12345,12345,12345,12345,12345,12345,12345,12345\u2026");
 }
 
@@ -1435,10 +1435,10 @@ void TestScenario::issue11Refusals_data()
                                         << QStringLiteral("workload.phases: phases set the arrival rate of open mode; closed mode "
                                                           "(workload.mode \"closed\") takes none, got 1 phase");
     QTest::addRow("closed-too-many-operations")
-        << QByteArray(R"({"workload": {"mode": "closed", "clients": 10000, "opsPerClient": 101}})")
+        << QByteArray(R"({"workload": {"mode": "closed", "clients": 10000, "opsPerClient": 10001}})")
         << QStringLiteral("workload.opsPerClient: closed mode runs workload.clients x opsPerClient operations, at most "
-                          "1000000; got 10000 x 101 = 1010000");
-    QTest::addRow("closed-at-limit") << QByteArray(R"({"workload": {"mode": "closed", "clients": 10000, "opsPerClient": 100}})")
+                          "100000000; got 10000 x 10001 = 100010000");
+    QTest::addRow("closed-at-limit") << QByteArray(R"({"workload": {"mode": "closed", "clients": 10000, "opsPerClient": 10000}})")
                                      << QString();
     QTest::addRow("open-ignores-ops-limit") << QByteArray(R"({"workload": {"clients": 10000, "opsPerClient": 101}})")
                                             << QString();
