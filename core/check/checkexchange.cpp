@@ -20,6 +20,8 @@ QJsonObject CheckExchange::toJson() const
     o.insert(QStringLiteral("status"), status);
     if (!error.isEmpty())
         o.insert(QStringLiteral("error"), error);
+    if (connectFailed)
+        o.insert(QStringLiteral("connectFailed"), true);
     if (!location.isEmpty())
         o.insert(QStringLiteral("location"), QString::fromUtf8(location));
     o.insert(QStringLiteral("replayed"), replayedHeader);

@@ -24,6 +24,7 @@ struct CheckExchange
     qint64 answeredUs = -1; // -1: no answer
     int status = 0;         // 0: no answer (time-out, reset, refused, or dropped by the proxy)
     QString error;          // the transport's error when status is 0 (an English detail for the JSON)
+    bool connectFailed = false; // no connection could be made (refused, no such host)
     QByteArray body;        // at most CheckExchange::MaxBodyBytes kept
     QByteArray location;    // the Location header
     bool replayedHeader = false; // Idempotent-Replayed: true

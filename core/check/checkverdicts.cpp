@@ -186,9 +186,13 @@ ProbeVerdict retryAfter5xx(const ProbeObservation &o)
     const CheckExchange &retry = o.exchanges.at(1);
     if (!retry.answered())
         return verdict(o, Verdict::CannotTell, Finding::NoAnswer, &retry);
-    if (!retry.success())
+    if (retry.success())
+        return verdict(o, Verdict::Pass, Finding::RetrySucceeded, &retry);
+    // A 5xx again (a stored error, or still failing) or 409 (the key held for a request the
+    // endpoint never saw) fails; any other refusal is the endpoint's answer to the request itself.
+    if (retry.status >= 500 || retry.status == 409)
         return verdict(o, Verdict::Fail, Finding::RetryFailed, &retry);
-    return verdict(o, Verdict::Pass, Finding::RetrySucceeded, &retry);
+    return verdict(o, Verdict::CannotTell, Finding::FirstRefused, &retry);
 }
 
 // How many exchanges each probe's evaluation reads.

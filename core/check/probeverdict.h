@@ -65,7 +65,7 @@ enum class Finding {
     NoKeyRefused,      // refused (a key is required)
     // 5xx before commit
     RetrySucceeded, // the retry created the resource
-    RetryFailed     // the retry got no 2xx
+    RetryFailed     // the retry got a 5xx again, or 409: the key held for a request never seen
 };
 
 // What a probe saw in one round: its exchanges in the order sent, and the collection's count

@@ -185,6 +185,12 @@ void TestCheckVerdicts::verdicts_data()
                                                  << Finding::RetrySucceeded << 1;
         QTest::addRow("retry-after-5xx-stored-error") << obs(Probe::RetryAfter5xx, {first, ex(503)}) << Verdict::Fail
                                                       << Finding::RetryFailed << 0;
+        QTest::addRow("retry-after-5xx-409") << obs(Probe::RetryAfter5xx, {first, ex(409)}) << Verdict::Fail
+                                             << Finding::RetryFailed << 0;
+        QTest::addRow("retry-after-5xx-500") << obs(Probe::RetryAfter5xx, {first, ex(500)}) << Verdict::Fail
+                                             << Finding::RetryFailed << 0;
+        QTest::addRow("retry-after-5xx-499") << obs(Probe::RetryAfter5xx, {first, ex(499)}) << Verdict::CannotTell
+                                             << Finding::FirstRefused << 0;
         QTest::addRow("retry-after-5xx-unanswered") << obs(Probe::RetryAfter5xx, {first, unanswered()}) << Verdict::CannotTell
                                                     << Finding::NoAnswer << 0;
     }
