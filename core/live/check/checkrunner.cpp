@@ -78,7 +78,8 @@ CheckExchange CheckRunner::exchangeOf(QNetworkReply *reply, const Planned &plann
         e.connectFailed = code == QNetworkReply::ConnectionRefusedError || code == QNetworkReply::HostNotFoundError
                 || code == QNetworkReply::ProtocolUnknownError || code == QNetworkReply::ProtocolInvalidOperationError;
     }
-    e.body = reply->read(CheckExchange::MaxBodyBytes);
+    if (reply->isOpen())
+        e.body = reply->read(CheckExchange::MaxBodyBytes);
     e.location = reply->rawHeader("Location");
     e.replayedHeader = reply->rawHeader("Idempotent-Replayed").trimmed().compare("true", Qt::CaseInsensitive) == 0;
     if (e.success())
@@ -216,12 +217,12 @@ ProbeObservation CheckRunner::throughProxy(Probe probe, CheckFault fault)
     o.countBefore = count({n});
     m_faults->forceNext(fault);
     CheckExchange first = sendOne(Planned{via, k, n, false, fault}, 0);
-    const CheckFaults::Upstream upstream = m_faults->upstreamFor(k);
+    const CheckFaults::Upstream upstream = m_faults->upstreamFor(k, 1, m_options.timeoutMs);
     first.upstreamStatus = upstream.status;
     first.upstreamResource = upstream.resource;
     // The retry goes through the proxy as well, so that its resource is read as the lost one's was.
     CheckExchange retry = sendOne(Planned{via, k, n, false, CheckFault::None}, 1);
-    const CheckFaults::Upstream seen = m_faults->upstreamFor(k);
+    const CheckFaults::Upstream seen = m_faults->upstreamFor(k, 2, m_options.timeoutMs);
     if (!upstream.resource.isEmpty() && retry.success())
         retry.resource = seen.resource;
     o.exchanges << first << retry;

@@ -51,14 +51,15 @@ public:
     virtual QUrl through(const QUrl &target) const = 0;
     // The next request through the proxy gets this fault.
     virtual void forceNext(CheckFault fault) = 0;
-    // What the endpoint answered the last finished request through the proxy that carried `key`
-    // (status 0: none known), and the resource it named ("id:..."; empty: none).
+    // What the endpoint answered the `nth` (1-based) request through the proxy that carried `key`
+    // (status 0: not answered, or not finished within waitMs), and the resource it named
+    // ("id:..."; empty: none). Waits in a local event loop until the proxy has finished it.
     struct Upstream
     {
         int status = 0;
         QString resource;
     };
-    virtual Upstream upstreamFor(const QByteArray &key) const = 0;
+    virtual Upstream upstreamFor(const QByteArray &key, int nth, int waitMs) = 0;
 };
 
 // The card of one check: a verdict per probe, every round's exchanges, and why it could not run.
