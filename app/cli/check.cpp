@@ -282,13 +282,13 @@ QString table(const CheckReport &report, const CheckOptions &options)
                     .arg(counts[int(Verdict::Warn)])
                     .arg(counts[int(Verdict::CannotTell)])
                     .arg(counts[int(Verdict::NotApplicable)]);
-    text += options.listUrl.isEmpty()
+    QString notes = options.listUrl.isEmpty()
             ? QCoreApplication::translate("cli", "Resources are told apart by the answer's \"%1\", else its Location; give --list to count them "
-                 "where the answers name none.\n").arg(options.idField)
-            : QCoreApplication::translate("cli", "Resources are counted by --list before and after each probe.\n");
+                 "where the answers name none.").arg(options.idField)
+            : QCoreApplication::translate("cli", "Resources are counted by --list before and after each probe.");
     if (!report.listError.isEmpty())
-        text += QCoreApplication::translate("cli", "--list gave no count (%1): ids and Location only.\n").arg(echo(report.listError));
-    return text;
+        notes += QLatin1Char(' ') + QCoreApplication::translate("cli", "--list gave no count (%1): ids and Location only.").arg(echo(report.listError));
+    return text + wrapped(notes, TerminalWidth).join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
 QString synopsis()

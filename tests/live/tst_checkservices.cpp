@@ -9,6 +9,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTcpServer>
@@ -26,6 +27,13 @@ const QString DocsEnd = QStringLiteral("<!-- end of checked text -->");
 // The port the README's commands use (flask run's default).
 const QString DocsPort = QStringLiteral("5000");
 
+// Debian's python3 (python3-flask) first, then whichever python3 is on PATH; empty: no python3 at all.
+QString &python()
+{
+    static QString path;
+    return path;
+}
+
 quint16 freePort()
 {
     QTcpServer probe;
@@ -41,7 +49,7 @@ public:
     {
         m_port = freePort();
         m_process.setProcessChannelMode(QProcess::MergedChannels);
-        m_process.start(QStringLiteral("python3"), {QStringLiteral("-m"), QStringLiteral("flask"), QStringLiteral("--app"),
+        m_process.start(python(), {QStringLiteral("-m"), QStringLiteral("flask"), QStringLiteral("--app"),
                                                     Services + QLatin1Char('/') + script, QStringLiteral("run"),
                                                     QStringLiteral("--port"), QString::number(m_port)});
         if (!m_process.waitForStarted(5000))
@@ -96,12 +104,23 @@ private Q_SLOTS:
 
 void TestCheckServices::initTestCase()
 {
-    if (QStandardPaths::findExecutable(QStringLiteral("python3")).isEmpty())
+    QStringList candidates{QStringLiteral("/usr/bin/python3"), QStandardPaths::findExecutable(QStringLiteral("python3"))};
+    candidates.removeAll(QString());
+    for (const QString &candidate : candidates) {
+        if (!QFileInfo(candidate).isExecutable())
+            continue;
+        if (python().isEmpty())
+            python() = candidate;
+        QProcess flask;
+        flask.start(candidate, {QStringLiteral("-c"), QStringLiteral("import flask")});
+        if (flask.waitForFinished(10000) && flask.exitStatus() == QProcess::NormalExit && flask.exitCode() == 0) {
+            python() = candidate;
+            return;
+        }
+    }
+    if (python().isEmpty())
         QSKIP("python3 is not installed: the Python test services cannot run (scripts/lab installs python3-flask)");
-    QProcess flask;
-    flask.start(QStringLiteral("python3"), {QStringLiteral("-c"), QStringLiteral("import flask")});
-    QVERIFY(flask.waitForFinished(10000));
-    QVERIFY2(flask.exitCode() == 0, "python3 has no flask module: install Debian's python3-flask (scripts/lab does)");
+    QFAIL(qPrintable(python() + QStringLiteral(" has no flask module: install Debian's python3-flask (scripts/lab does)")));
 }
 
 void TestCheckServices::card_data()
