@@ -31,8 +31,9 @@ Scenario serveScenario(const Mode &m)
     s.server.idempotency.requireKey = m.requireKey;
     s.server.idempotency.fingerprint = m.fingerprint;
     s.server.idempotency.storeErrors = m.storeErrors;
-    // Processing long enough that requests sent together are processed together (the naive race).
-    s.server.processingMs = {150, 0};
+    // Processing long enough that requests sent together are processed together (the naive race),
+    // even on a loaded machine.
+    s.server.processingMs = {300, 0};
     return s;
 }
 
