@@ -18,7 +18,7 @@ namespace cli {
 
 namespace {
 
-const char *const Commands[] = {"run", "sweep", "compare", "list", "lessons", "fields", "serve", "proxy", "help"};
+const char *const Commands[] = {"run", "sweep", "compare", "list", "lessons", "fields", "serve", "proxy", "check", "help"};
 
 int dispatch(const QString &command, const QStringList &arguments)
 {
@@ -38,6 +38,8 @@ int dispatch(const QString &command, const QStringList &arguments)
         return serveCommand(arguments);
     if (command == QLatin1String("proxy"))
         return proxyCommand(arguments);
+    if (command == QLatin1String("check"))
+        return checkCommand(arguments);
     if (command == QLatin1String("help") || command == QLatin1String("--help") || command == QLatin1String("-h")) {
         // `help run` is `run --help`; an unknown topic gets dispatch's unknown-command error.
         if (command == QLatin1String("help") && !arguments.isEmpty()
@@ -50,7 +52,7 @@ int dispatch(const QString &command, const QStringList &arguments)
         writeOut(QStringLiteral("retrylab %1\n").arg(QCoreApplication::applicationVersion()));
         return ExitOk;
     }
-    fail(QCoreApplication::translate("cli", "unknown command '%1' (expected run, sweep, compare, list, lessons, fields, serve, proxy or help)").arg(echo(command)));
+    fail(QCoreApplication::translate("cli", "unknown command '%1' (expected run, sweep, compare, list, lessons, fields, serve, proxy, check or help)").arg(echo(command)));
     return ExitUsage;
 }
 

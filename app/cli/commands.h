@@ -16,6 +16,7 @@ int lessonsCommand(const QStringList &arguments);
 int fieldsCommand(const QStringList &arguments);
 int serveCommand(const QStringList &arguments);
 int proxyCommand(const QStringList &arguments);
+int checkCommand(const QStringList &arguments);
 
 // `retrylab help` and `retrylab` alone: every command's synopsis on one screen.
 QString generalHelp();

@@ -592,6 +592,302 @@ sweep %2: %3
         <translation>未知</translation>
         <source>unknown command &apos;%1&apos; (expected run, sweep, compare, list, lessons, fields, serve, proxy or help)</source>
         <translation>未知命令“%1”（应为 run、sweep、compare、list、lessons、fields、serve、proxy 或 help）</translation>
+        <source>Request body; {n} becomes a fresh number for each logical request (default {&quot;ref&quot;:&quot;CHK-{n}&quot;,&quot;item&quot;:&quot;book&quot;,&quot;qty&quot;:1}).</source>
+        <translation>请求体；{n} 为每个逻辑请求换成一个新数字（默认 {&quot;ref&quot;:&quot;CHK-{n}&quot;,&quot;item&quot;:&quot;book&quot;,&quot;qty&quot;:1}）。</translation>
+    </message>
+    <message>
+        <source>Name of the idempotency key header (default Idempotency-Key).</source>
+        <translation>幂等键请求头的名称（默认 Idempotency-Key）。</translation>
+    </message>
+    <message>
+        <source>An extra request header &apos;Name: value&apos; (repeatable), e.g. authorization.</source>
+        <translation>额外的请求头 &apos;Name: value&apos;（可重复），例如认证信息。</translation>
+    </message>
+    <message>
+        <source>Run every probe N times (1 to 100, default 1); the worst round counts.</source>
+        <translation>每个探测运行 N 次（1 到 100，默认 1）；以最差的一轮为准。</translation>
+    </message>
+    <message>
+        <source>Requests with one key sent at once by the in-flight probe (2 to 64, default 2).</source>
+        <translation>“处理中”探测同时发送的同键请求数（2 到 64，默认 2）。</translation>
+    </message>
+    <message>
+        <source>Milliseconds to wait for an answer (100 to 600000, default 5000); the ghost probe waits this long for the answer the proxy drops.</source>
+        <translation>等待响应的毫秒数（100 到 600000，默认 5000）；幽灵探测会为代理丢弃的响应等待这么久。</translation>
+    </message>
+    <message>
+        <source>A GET that returns the collection ({n} allowed): resources are counted before and after each probe.</source>
+        <translation>返回资源集合的 GET 地址（可含 {n}）：每个探测前后各数一次资源。</translation>
+    </message>
+    <message>
+        <source>Where the --list answer holds the count or the array (a dotted path; default: a top-level array, or the answer&apos;s only array).</source>
+        <translation>--list 响应中数量或数组所在的位置（点分路径；默认：顶层数组，或响应中唯一的数组）。</translation>
+    </message>
+    <message>
+        <source>Where a JSON answer names the created resource (a dotted path, default id); else its Location header.</source>
+        <translation>JSON 响应中标识所创建资源的位置（点分路径，默认 id）；否则用其 Location 头。</translation>
+    </message>
+    <message>
+        <source>check: --%1: expected an integer from %2 to %3, got &apos;%4&apos;</source>
+        <translation>check：--%1：应为 %2 到 %3 的整数，实际为“%4”</translation>
+    </message>
+    <message>
+        <source>check: %1: expected an http:// URL such as http://127.0.0.1:8080/orders, got &apos;%2&apos;</source>
+        <translation>check：%1：应为 http:// 地址，例如 http://127.0.0.1:8080/orders，实际为“%2”</translation>
+    </message>
+    <message>
+        <source>check: -H: expected &apos;Name: value&apos; in visible ASCII, got &apos;%1&apos;</source>
+        <translation>check：-H：应为可见 ASCII 字符的 &apos;Name: value&apos;，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>check: --key-header: expected a header name such as Idempotency-Key, got &apos;%1&apos;</source>
+        <translation>check：--key-header：应为请求头名称，例如 Idempotency-Key，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>check: --body: expected 1 byte to 64 KiB, got %1 bytes</source>
+        <translation>check：--body：应为 1 字节到 64 KiB，实际为 %1 字节</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>warn</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>cannot tell</source>
+        <translation>无法判断</translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>same key, same body, twice</source>
+        <translation>同键同体，发送两次</translation>
+    </message>
+    <message>
+        <source>same key, other body</source>
+        <translation>同键，不同请求体</translation>
+    </message>
+    <message>
+        <source>same key while in flight</source>
+        <translation>首个请求处理中再发同键</translation>
+    </message>
+    <message>
+        <source>answer lost, retry (ghost)</source>
+        <translation>响应丢失后重试（幽灵）</translation>
+    </message>
+    <message>
+        <source>no key</source>
+        <translation>不带键</translation>
+    </message>
+    <message>
+        <source>no key, same body, twice</source>
+        <translation>不带键，同体发送两次</translation>
+    </message>
+    <message>
+        <source>5xx before commit, retry</source>
+        <translation>提交前 5xx，再重试</translation>
+    </message>
+    <message>
+        <source>the first request got %1: nothing to compare with (check --body and -H)</source>
+        <translation>第一个请求得到 %1：没有可比较的对象（请检查 --body 和 -H）</translation>
+    </message>
+    <message>
+        <source>a request got no answer within --timeout</source>
+        <translation>有请求在 --timeout 内没有得到响应</translation>
+    </message>
+    <message>
+        <source>the answers name no resource (no &quot;%1&quot;, no Location) and there is no --list: the creations cannot be counted</source>
+        <translation>响应未标识资源（没有“%1”，没有 Location），也没有 --list：无法统计创建次数</translation>
+    </message>
+    <message>
+        <source>replayed: same status, body and resource; created once</source>
+        <translation>已重放：状态、响应体和资源都相同；只创建一次</translation>
+    </message>
+    <message>
+        <source>the same key created a second resource</source>
+        <translation>同一个键创建了第二个资源</translation>
+    </message>
+    <message>
+        <source>the second answer differs from the first (status or body): not a replay</source>
+        <translation>第二个响应与第一个不同（状态或响应体）：不是重放</translation>
+    </message>
+    <message>
+        <source>422 for the key reused with another body</source>
+        <translation>同一个键配不同请求体得到 422</translation>
+    </message>
+    <message>
+        <source>the other body got the first answer: the body is not compared with the key&apos;s (expected 422)</source>
+        <translation>不同的请求体得到了第一次的响应：未比较请求体与该键的原请求体（应为 422）</translation>
+    </message>
+    <message>
+        <source>the other body created a second resource under the same key</source>
+        <translation>不同的请求体在同一个键下创建了第二个资源</translation>
+    </message>
+    <message>
+        <source>refused with %1; the draft says 422</source>
+        <translation>以 %1 拒绝；草案规定为 422</translation>
+    </message>
+    <message>
+        <source>--body has no {n}: there is no other body to send</source>
+        <translation>--body 中没有 {n}：无法构造不同的请求体</translation>
+    </message>
+    <message>
+        <source>409 while the first was in flight; created once</source>
+        <translation>第一个请求处理中时得到 409；只创建一次</translation>
+    </message>
+    <message>
+        <source>created once; the others waited and replayed</source>
+        <translation>只创建一次；其余请求等待后得到重放</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n resources for one key sent at once: a check-then-insert race</source>
+        <translation>
+            <numerusform>同时发送的同一个键产生了 %n 个资源：先检查后插入的竞态</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>an answer came before the last request was sent: nothing was in flight together</source>
+        <translation>最后一个请求发出前已有响应返回：请求并未同时处于处理中</translation>
+    </message>
+    <message>
+        <source>the retry got the resource the lost answer created; no second one</source>
+        <translation>重试得到了丢失响应所创建的资源；没有第二个</translation>
+    </message>
+    <message>
+        <source>the retry created a second resource: a duplicate after a lost answer</source>
+        <translation>重试创建了第二个资源：响应丢失后产生了重复</translation>
+    </message>
+    <message>
+        <source>the endpoint answered the lost request with %1: nothing was committed</source>
+        <translation>接口对丢失响应的请求回答了 %1：没有提交任何内容</translation>
+    </message>
+    <message>
+        <source>no duplicate, but the retry got %1: the client never learns its request succeeded</source>
+        <translation>没有重复，但重试得到 %1：客户端永远不知道它的请求已经成功</translation>
+    </message>
+    <message>
+        <source>400 without a key: keys are required</source>
+        <translation>不带键得到 400：键是必需的</translation>
+    </message>
+    <message>
+        <source>accepts POST without a key</source>
+        <translation>接受不带键的 POST</translation>
+    </message>
+    <message>
+        <source>refused with %1 without a key; the draft says 400</source>
+        <translation>不带键时以 %1 拒绝；草案规定为 400</translation>
+    </message>
+    <message>
+        <source>one resource: it deduplicates the same body without a key</source>
+        <translation>一个资源：不带键时也会对相同请求体去重</translation>
+    </message>
+    <message>
+        <source>two resources: a client that retries without a key creates a duplicate</source>
+        <translation>两个资源：不带键重试的客户端会产生重复</translation>
+    </message>
+    <message>
+        <source>refused without a key</source>
+        <translation>不带键被拒绝</translation>
+    </message>
+    <message>
+        <source>the retry succeeded. The proxy answered the 503 itself, so this shows that nothing holds the key of a request the endpoint never saw, not whether it stores its own errors</source>
+        <translation>重试成功。503 由代理自己回答，因此这只说明接口从未见过的请求不会占用其键，并不能说明接口是否保存自己的错误响应</translation>
+    </message>
+    <message>
+        <source>the retry got %1 although the endpoint never saw the first request (the proxy answered its 503)</source>
+        <translation>接口从未见过第一个请求（503 由代理回答），重试却得到 %1</translation>
+    </message>
+    <message>
+        <source>%1 lost</source>
+        <translation>%1 已丢失</translation>
+    </message>
+    <message>
+        <source>%1 from the proxy</source>
+        <translation>%1 来自代理</translation>
+    </message>
+    <message>
+        <source>created ?</source>
+        <translation>创建 ?</translation>
+    </message>
+    <message>
+        <source>created %1</source>
+        <translation>创建 %1</translation>
+    </message>
+    <message>
+        <source>[%1; %2]</source>
+        <translation>[%1；%2]</translation>
+    </message>
+    <message numerus="yes">
+        <source>Idempotency check of %1 (%n round(s)</source>
+        <translation>
+            <numerusform>%1 的幂等性检查（%n 轮</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n at once in flight)
+
+</source>
+        <translation>
+            <numerusform>，同时处理中 %n 个）
+
+</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>probe</source>
+        <translation>探测</translation>
+    </message>
+    <message>
+        <source>verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>what it shows [statuses; resources created]</source>
+        <translation>说明 [状态码；创建的资源数]</translation>
+    </message>
+    <message>
+        <source>
+%1 pass, %2 fail, %3 warn, %4 cannot tell, %5 not applicable.
+</source>
+        <translation>
+%1 项通过，%2 项失败，%3 项警告，%4 项无法判断，%5 项不适用。
+</translation>
+    </message>
+    <message>
+        <source>Resources are told apart by the answer&apos;s &quot;%1&quot;, else its Location; give --list to count them where the answers name none.</source>
+        <translation>资源按响应中的“%1”区分，否则按其 Location；响应未标识资源时，请用 --list 来计数。</translation>
+    </message>
+    <message>
+        <source>Resources are counted by --list before and after each probe.</source>
+        <translation>每个探测前后用 --list 统计资源数。</translation>
+    </message>
+    <message>
+        <source>--list gave no count (%1): ids and Location only.</source>
+        <translation>--list 未给出数量（%1）：仅使用 id 和 Location。</translation>
+    </message>
+    <message>
+        <source>Checks how an endpoint that takes POST handles idempotency keys: replays, another body (422), a request in flight (409), a lost answer (the ghost, through a fault proxy it starts on loopback), a missing key (400), no key twice, and a 5xx before commit. Exit status 0 when no probe fails, 1 when one does, 2 for bad usage or an unreachable endpoint.</source>
+        <translation>检查一个接受 POST 的接口如何处理幂等键：重放、不同请求体（422）、处理中的请求（409）、丢失的响应（幽灵，经由它在回环地址上启动的故障代理）、缺少键（400）、不带键发送两次，以及提交前的 5xx。没有探测失败时退出码为 0，有探测失败时为 1，用法错误或接口无法访问时为 2。</translation>
+    </message>
+    <message>
+        <source>check: expected the endpoint&apos;s URL first: retrylab check http://127.0.0.1:8080/orders [options]</source>
+        <translation>check：第一个参数应为接口地址：retrylab check http://127.0.0.1:8080/orders [选项]</translation>
+    </message>
+    <message>
+        <source>check: cannot start the fault proxy: %1</source>
+        <translation>check：无法启动故障代理：%1</translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos; (expected run, sweep, compare, list, lessons, fields, serve, check or help)</source>
+        <translation>未知命令“%1”（应为 run、sweep、compare、list、lessons、fields、serve、check 或 help）</translation>
     </message>
     <message>
         <source>RetryLab: a lab for retries and idempotency. A timeout is not a failure.
@@ -622,6 +918,9 @@ Usage:
   retrylab proxy --upstream URL [--port P] [--scenario NAME|FILE] [--set network.*=value ...]
                [--order-field FIELD] [--report] [--requests N] [--format table|json]
                                   the lab&apos;s faults in front of your own service; its duplicates counted
+  retrylab check URL [--body TEMPLATE] [-H &apos;Name: value&apos; ...] [--list URL]
+               [--rounds N] [--concurrency N] [--format table|json]
+                                  an idempotency report card of your own endpoint
   retrylab help [COMMAND]
 
 Run &apos;retrylab COMMAND --help&apos; for the options of one command.
@@ -655,6 +954,9 @@ Exit codes: 0 ok, 1 runtime error, 2 usage error.
   retrylab proxy --upstream URL [--port P] [--scenario NAME|FILE] [--set network.*=value ...]
                [--order-field FIELD] [--report] [--requests N] [--format table|json]
                                   在您自己的服务前注入实验室的故障，并统计它产生的重复
+  retrylab check URL [--body TEMPLATE] [-H &apos;Name: value&apos; ...] [--list URL]
+               [--rounds N] [--concurrency N] [--format table|json]
+                                  为您自己的接口生成幂等性成绩单
   retrylab help [COMMAND]
 
 运行 &apos;retrylab COMMAND --help&apos; 查看某个命令的选项。

@@ -1,0 +1,351 @@
+// `retrylab check URL`: an idempotency report card of any endpoint that takes POST.
+#include "commandparser.h"
+#include "commands.h"
+#include "options.h"
+#include "output.h"
+
+#include "check/checkrunner.h"
+#include "check/checkverdicts.h"
+#include "check/proxyfaults.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonDocument>
+#include <QRegularExpression>
+
+#include <cstdio>
+
+namespace retrylab {
+namespace cli {
+
+namespace {
+
+// The options of `check`.
+struct CheckFlags
+{
+    QCommandLineOption body{QStringLiteral("body"),
+                            QCoreApplication::translate("cli", "Request body; {n} becomes a fresh number for each logical request (default "
+                               "{\"ref\":\"CHK-{n}\",\"item\":\"book\",\"qty\":1})."),
+                            QStringLiteral("TEMPLATE")};
+    QCommandLineOption keyHeader{QStringLiteral("key-header"), QCoreApplication::translate("cli", "Name of the idempotency key header (default Idempotency-Key)."),
+                                 QStringLiteral("NAME"), QStringLiteral("Idempotency-Key")};
+    QCommandLineOption header{QStringList{QStringLiteral("H"), QStringLiteral("header")},
+                              QCoreApplication::translate("cli", "An extra request header 'Name: value' (repeatable), e.g. authorization."),
+                              QStringLiteral("HEADER")};
+    QCommandLineOption rounds{QStringLiteral("rounds"), QCoreApplication::translate("cli", "Run every probe N times (1 to 100, default 1); the worst round counts."),
+                              QStringLiteral("N"), QStringLiteral("1")};
+    QCommandLineOption concurrency{QStringLiteral("concurrency"),
+                                   QCoreApplication::translate("cli", "Requests with one key sent at once by the in-flight probe (2 to 64, default 2)."),
+                                   QStringLiteral("N"), QStringLiteral("2")};
+    QCommandLineOption timeout{QStringLiteral("timeout"),
+                               QCoreApplication::translate("cli", "Milliseconds to wait for an answer (100 to 600000, default 5000); the ghost probe "
+                                  "waits this long for the answer the proxy drops."),
+                               QStringLiteral("MS"), QStringLiteral("5000")};
+    QCommandLineOption list{QStringLiteral("list"),
+                            QCoreApplication::translate("cli", "A GET that returns the collection ({n} allowed): resources are counted before and "
+                               "after each probe."),
+                            QStringLiteral("URL")};
+    QCommandLineOption countField{QStringLiteral("count-field"),
+                                  QCoreApplication::translate("cli", "Where the --list answer holds the count or the array (a dotted path; default: a "
+                                     "top-level array, or the answer's only array)."),
+                                  QStringLiteral("PATH")};
+    QCommandLineOption idField{QStringLiteral("id-field"),
+                               QCoreApplication::translate("cli", "Where a JSON answer names the created resource (a dotted path, default id); "
+                                  "else its Location header."),
+                               QStringLiteral("PATH"), QStringLiteral("id")};
+};
+
+int readNumber(const QCommandLineParser &parser, const QCommandLineOption &option, int low, int high, int *out)
+{
+    const QString text = parser.value(option).trimmed();
+    bool ok = false;
+    const int value = text.toInt(&ok);
+    if (!ok || value < low || value > high || text.startsWith(QLatin1Char('+'))) {
+        fail(QCoreApplication::translate("cli", "check: --%1: expected an integer from %2 to %3, got '%4'")
+                     .arg(option.names().constLast())
+                     .arg(low)
+                     .arg(high)
+                     .arg(echo(text)));
+        return ExitUsage;
+    }
+    *out = value;
+    return Continue;
+}
+
+// An http:// URL with a host; `what` names it in the error.
+int readUrl(const QString &text, const QString &what, QUrl *out)
+{
+    const QUrl url(text, QUrl::StrictMode);
+    if (!url.isValid() || url.scheme() != QLatin1String("http") || url.host().isEmpty()) {
+        fail(QCoreApplication::translate("cli", "check: %1: expected an http:// URL such as http://127.0.0.1:8080/orders, got '%2'").arg(what, echo(text)));
+        return ExitUsage;
+    }
+    *out = url;
+    return Continue;
+}
+
+int readHeaders(const QCommandLineParser &parser, const CheckFlags &flags, CheckOptions *options)
+{
+    static const QRegularExpression token(QStringLiteral("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"));
+    for (const QString &h : parser.values(flags.header)) {
+        const int colon = int(h.indexOf(QLatin1Char(':')));
+        const QString name = h.left(colon).trimmed();
+        const QString value = h.mid(colon + 1).trimmed();
+        bool printable = true;
+        for (const QChar c : value)
+            printable = printable && c.unicode() >= 0x20 && c.unicode() < 0x7f;
+        if (colon <= 0 || !token.match(name).hasMatch() || !printable) {
+            fail(QCoreApplication::translate("cli", "check: -H: expected 'Name: value' in visible ASCII, got '%1'").arg(echo(h)));
+            return ExitUsage;
+        }
+        options->headers.append({name.toLatin1(), value.toLatin1()});
+    }
+    const QString key = parser.value(flags.keyHeader).trimmed();
+    if (!token.match(key).hasMatch()) {
+        fail(QCoreApplication::translate("cli", "check: --key-header: expected a header name such as Idempotency-Key, got '%1'").arg(echo(key)));
+        return ExitUsage;
+    }
+    options->keyHeader = key.toLatin1();
+    return Continue;
+}
+
+int readOptions(const QCommandLineParser &parser, const CheckFlags &flags, CheckOptions *options)
+{
+    if (parser.isSet(flags.body)) {
+        options->bodyTemplate = parser.value(flags.body).toUtf8();
+        if (options->bodyTemplate.isEmpty() || options->bodyTemplate.size() > 64 * 1024) {
+            fail(QCoreApplication::translate("cli", "check: --body: expected 1 byte to 64 KiB, got %1 bytes").arg(options->bodyTemplate.size()));
+            return ExitUsage;
+        }
+    }
+    if (const int rc = readHeaders(parser, flags, options); rc != Continue)
+        return rc;
+    if (const int rc = readNumber(parser, flags.rounds, 1, CheckOptions::MaxRounds, &options->rounds); rc != Continue)
+        return rc;
+    if (const int rc = readNumber(parser, flags.concurrency, 2, CheckOptions::MaxConcurrency, &options->concurrency); rc != Continue)
+        return rc;
+    if (const int rc = readNumber(parser, flags.timeout, 100, 600000, &options->timeoutMs); rc != Continue)
+        return rc;
+    if (parser.isSet(flags.list)) {
+        if (const int rc = readUrl(parser.value(flags.list), QStringLiteral("--list"), &options->listUrl); rc != Continue)
+            return rc;
+    }
+    options->countField = parser.value(flags.countField).trimmed();
+    options->idField = parser.value(flags.idField).trimmed();
+    return Continue;
+}
+
+QString verdictWord(Verdict v)
+{
+    switch (v) {
+    case Verdict::Pass:
+        return QCoreApplication::translate("cli", "pass");
+    case Verdict::NotApplicable:
+        return QCoreApplication::translate("cli", "n/a");
+    case Verdict::Warn:
+        return QCoreApplication::translate("cli", "warn");
+    case Verdict::CannotTell:
+        return QCoreApplication::translate("cli", "cannot tell");
+    case Verdict::Fail:
+        return QCoreApplication::translate("cli", "FAIL");
+    }
+    return QString();
+}
+
+QString probeTitle(Probe p)
+{
+    switch (p) {
+    case Probe::Replay:
+        return QCoreApplication::translate("cli", "same key, same body, twice");
+    case Probe::Mismatch:
+        return QCoreApplication::translate("cli", "same key, other body");
+    case Probe::InFlight:
+        return QCoreApplication::translate("cli", "same key while in flight");
+    case Probe::Ghost:
+        return QCoreApplication::translate("cli", "answer lost, retry (ghost)");
+    case Probe::MissingKey:
+        return QCoreApplication::translate("cli", "no key");
+    case Probe::NoKeyTwice:
+        return QCoreApplication::translate("cli", "no key, same body, twice");
+    case Probe::RetryAfter5xx:
+        return QCoreApplication::translate("cli", "5xx before commit, retry");
+    }
+    return QString();
+}
+
+// The answer that decided: "409" or "400 (key-required)".
+QString decidingStatus(const ProbeVerdict &v)
+{
+    int status = 0;
+    for (int s : v.statuses) {
+        if (s != 0)
+            status = s;
+    }
+    return v.problemType.isEmpty() ? QString::number(status) : QStringLiteral("%1 (%2)").arg(status).arg(v.problemType);
+}
+
+QString findingText(const ProbeVerdict &v, const CheckOptions &options)
+{
+    switch (v.finding) {
+    case Finding::FirstRefused:
+        return QCoreApplication::translate("cli", "the first request got %1: nothing to compare with (check --body and -H)").arg(decidingStatus(v));
+    case Finding::NoAnswer:
+        return QCoreApplication::translate("cli", "a request got no answer within --timeout");
+    case Finding::ResourceUnseen:
+        return QCoreApplication::translate("cli", "the answers name no resource (no \"%1\", no Location) and there is no --list: the creations "
+                  "cannot be counted").arg(options.idField);
+    case Finding::Replayed:
+        return QCoreApplication::translate("cli", "replayed: same status, body and resource; created once");
+    case Finding::CreatedTwice:
+        return QCoreApplication::translate("cli", "the same key created a second resource");
+    case Finding::ReplayDiffers:
+        return QCoreApplication::translate("cli", "the second answer differs from the first (status or body): not a replay");
+    case Finding::MismatchRejected:
+        return QCoreApplication::translate("cli", "422 for the key reused with another body");
+    case Finding::MismatchReplayed:
+        return QCoreApplication::translate("cli", "the other body got the first answer: the body is not compared with the key's (expected 422)");
+    case Finding::MismatchCreated:
+        return QCoreApplication::translate("cli", "the other body created a second resource under the same key");
+    case Finding::MismatchOtherStatus:
+        return QCoreApplication::translate("cli", "refused with %1; the draft says 422").arg(decidingStatus(v));
+    case Finding::NoOtherBody:
+        return QCoreApplication::translate("cli", "--body has no {n}: there is no other body to send");
+    case Finding::InFlightConflict:
+        return QCoreApplication::translate("cli", "409 while the first was in flight; created once");
+    case Finding::InFlightOneCreation:
+        return QCoreApplication::translate("cli", "created once; the others waited and replayed");
+    case Finding::InFlightCreatedMany:
+        return QCoreApplication::translate("cli", "%n resources for one key sent at once: a check-then-insert race", nullptr, v.creations);
+    case Finding::NotOverlapped:
+        return QCoreApplication::translate("cli", "an answer came before the last request was sent: nothing was in flight together");
+    case Finding::GhostReplayed:
+        return QCoreApplication::translate("cli", "the retry got the resource the lost answer created; no second one");
+    case Finding::GhostDuplicated:
+        return QCoreApplication::translate("cli", "the retry created a second resource: a duplicate after a lost answer");
+    case Finding::GhostNotCommitted:
+        return QCoreApplication::translate("cli", "the endpoint answered the lost request with %1: nothing was committed").arg(decidingStatus(v));
+    case Finding::GhostRetryRefused:
+        return QCoreApplication::translate("cli", "no duplicate, but the retry got %1: the client never learns its request succeeded").arg(decidingStatus(v));
+    case Finding::KeyRequired:
+        return QCoreApplication::translate("cli", "400 without a key: keys are required");
+    case Finding::KeylessAccepted:
+        return QCoreApplication::translate("cli", "accepts POST without a key");
+    case Finding::KeylessOtherStatus:
+        return QCoreApplication::translate("cli", "refused with %1 without a key; the draft says 400").arg(decidingStatus(v));
+    case Finding::NoKeyDeduplicated:
+        return QCoreApplication::translate("cli", "one resource: it deduplicates the same body without a key");
+    case Finding::NoKeyDuplicated:
+        return QCoreApplication::translate("cli", "two resources: a client that retries without a key creates a duplicate");
+    case Finding::NoKeyRefused:
+        return QCoreApplication::translate("cli", "refused without a key");
+    case Finding::RetrySucceeded:
+        return QCoreApplication::translate("cli", "the retry succeeded. The proxy answered the 503 itself, so this shows that nothing holds the key "
+                  "of a request the endpoint never saw, not whether it stores its own errors");
+    case Finding::RetryFailed:
+        return QCoreApplication::translate("cli", "the retry got %1 although the endpoint never saw the first request (the proxy answered its 503)")
+                .arg(decidingStatus(v));
+    }
+    return QString();
+}
+
+// "201, 201; created 1" (a dropped answer as "201 lost").
+QString evidence(const ProbeVerdict &v, const ProbeObservation &o)
+{
+    QStringList statuses;
+    for (int i = 0; i < v.statuses.size(); ++i) {
+        const bool lost = i < o.exchanges.size() && o.exchanges.at(i).fault == CheckFault::ResponseLost;
+        const bool proxy = i < o.exchanges.size() && o.exchanges.at(i).fault == CheckFault::Error5xxBeforeCommit;
+        statuses << (lost ? QCoreApplication::translate("cli", "%1 lost").arg(v.statuses.at(i))
+                          : proxy ? QCoreApplication::translate("cli", "%1 from the proxy").arg(v.statuses.at(i))
+                                  : v.statuses.at(i) == 0 ? QCoreApplication::translate("cli", "none") : QString::number(v.statuses.at(i)));
+    }
+    const QString created = v.creations < 0 ? QCoreApplication::translate("cli", "created ?") : QCoreApplication::translate("cli", "created %1").arg(v.creations);
+    return QCoreApplication::translate("cli", "[%1; %2]").arg(statuses.join(QStringLiteral(", ")), created);
+}
+
+QString table(const CheckReport &report, const CheckOptions &options)
+{
+    QString text = QCoreApplication::translate("cli", "Idempotency check of %1 (%n round(s)", nullptr, options.rounds).arg(echo(options.url.toString()))
+            + QCoreApplication::translate("cli", ", %n at once in flight)\n\n", nullptr, options.concurrency);
+    QList<QStringList> rows{{QCoreApplication::translate("cli", "probe"), QCoreApplication::translate("cli", "verdict"), QCoreApplication::translate("cli", "what it shows [statuses; resources created]")}};
+    int counts[5] = {0, 0, 0, 0, 0};
+    for (int i = 0; i < report.card.size(); ++i) {
+        const ProbeVerdict &v = report.card.at(i);
+        const ProbeObservation o = report.rounds.value(i).value(v.round - 1);
+        rows << QStringList{probeTitle(v.probe), verdictWord(v.verdict), findingText(v, options) + QLatin1Char(' ') + evidence(v, o)};
+        ++counts[int(v.verdict)];
+    }
+    text += wrappedTable(rows);
+    text += QCoreApplication::translate("cli", "\n%1 pass, %2 fail, %3 warn, %4 cannot tell, %5 not applicable.\n")
+                    .arg(counts[int(Verdict::Pass)])
+                    .arg(counts[int(Verdict::Fail)])
+                    .arg(counts[int(Verdict::Warn)])
+                    .arg(counts[int(Verdict::CannotTell)])
+                    .arg(counts[int(Verdict::NotApplicable)]);
+    QString notes = options.listUrl.isEmpty()
+            ? QCoreApplication::translate("cli", "Resources are told apart by the answer's \"%1\", else its Location; give --list to count them "
+                 "where the answers name none.").arg(options.idField)
+            : QCoreApplication::translate("cli", "Resources are counted by --list before and after each probe.");
+    if (!report.listError.isEmpty())
+        notes += QLatin1Char(' ') + QCoreApplication::translate("cli", "--list gave no count (%1): ids and Location only.").arg(echo(report.listError));
+    return text + wrapped(notes, TerminalWidth).join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+QString synopsis()
+{
+    return QStringLiteral("URL [--body TEMPLATE] [--key-header NAME] [-H 'Name: value' ...] [--rounds N] [--concurrency N] "
+                          "[--timeout MS] [--list URL] [--count-field PATH] [--id-field PATH] [--format table|json]");
+}
+
+} // namespace
+
+int checkCommand(const QStringList &arguments)
+{
+    CommandParser command(QStringLiteral("check"), synopsis(),
+                          QCoreApplication::translate("cli", "Checks how an endpoint that takes POST handles idempotency keys: replays, another body "
+                             "(422), a request in flight (409), a lost answer (the ghost, through a fault proxy it "
+                             "starts on loopback), a missing key (400), no key twice, and a 5xx before commit. Exit "
+                             "status 0 when no probe fails, 1 when one does, 2 for bad usage or an unreachable endpoint."));
+    QCommandLineParser &parser = command.parser();
+    const CheckFlags flags;
+    for (const QCommandLineOption &option : {flags.body, flags.keyHeader, flags.header, flags.rounds, flags.concurrency,
+                                             flags.timeout, flags.list, flags.countField, flags.idField,
+                                             formatOption(QStringLiteral("table|json"))})
+        parser.addOption(option);
+    // The endpoint comes first: `retrylab check http://127.0.0.1:5000/orders --rounds 3`.
+    QStringList rest = arguments;
+    const QString url = !rest.isEmpty() && !rest.constFirst().startsWith(QLatin1Char('-')) ? rest.takeFirst() : QString();
+    Format format = Format::Table;
+    if (const int rc = command.parse(rest, false, &format); rc != Continue)
+        return rc;
+    if (url.isEmpty()) {
+        fail(QCoreApplication::translate("cli", "check: expected the endpoint's URL first: retrylab check http://127.0.0.1:8080/orders [options]"));
+        return ExitUsage;
+    }
+    CheckOptions options;
+    if (const int rc = readUrl(url, QStringLiteral("URL"), &options.url); rc != Continue)
+        return rc;
+    if (const int rc = readOptions(parser, flags, &options); rc != Continue)
+        return rc;
+
+    ProxyFaults proxy;
+    const QString proxyError = proxy.start(options.url, options.keyHeader);
+    if (!proxyError.isEmpty()) {
+        fail(QCoreApplication::translate("cli", "check: cannot start the fault proxy: %1").arg(proxyError));
+        return ExitRuntime;
+    }
+    CheckRunner runner(options, &proxy);
+    const CheckReport report = runner.run();
+    if (!report.error.isEmpty()) {
+        fail(QStringLiteral("check: %1").arg(report.error));
+        return ExitUsage;
+    }
+    if (format == Format::Json)
+        writeOut(QString::fromUtf8(QJsonDocument(report.toJson(options)).toJson(QJsonDocument::Indented)));
+    else
+        writeOut(table(report, options));
+    return check::exitStatus(report.card);
+}
+
+} // namespace cli
+} // namespace retrylab
