@@ -590,8 +590,12 @@ sweep %2: %3
     <message>
         <source>unknown</source>
         <translation>未知</translation>
-        <source>unknown command &apos;%1&apos; (expected run, sweep, compare, list, lessons, fields, serve, proxy or help)</source>
-        <translation>未知命令“%1”（应为 run、sweep、compare、list、lessons、fields、serve、proxy 或 help）</translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos; (expected run, sweep, compare, list, lessons, fields, serve, proxy, check or help)</source>
+        <translation>未知命令“%1”（应为 run、sweep、compare、list、lessons、fields、serve、proxy、check 或 help）</translation>
+    </message>
+    <message>
         <source>Request body; {n} becomes a fresh number for each logical request (default {&quot;ref&quot;:&quot;CHK-{n}&quot;,&quot;item&quot;:&quot;book&quot;,&quot;qty&quot;:1}).</source>
         <translation>请求体；{n} 为每个逻辑请求换成一个新数字（默认 {&quot;ref&quot;:&quot;CHK-{n}&quot;,&quot;item&quot;:&quot;book&quot;,&quot;qty&quot;:1}）。</translation>
     </message>
@@ -886,10 +890,6 @@ sweep %2: %3
         <translation>check：无法启动故障代理：%1</translation>
     </message>
     <message>
-        <source>unknown command &apos;%1&apos; (expected run, sweep, compare, list, lessons, fields, serve, check or help)</source>
-        <translation>未知命令“%1”（应为 run、sweep、compare、list、lessons、fields、serve、check 或 help）</translation>
-    </message>
-    <message>
         <source>RetryLab: a lab for retries and idempotency. A timeout is not a failure.
 
 Usage:
@@ -1096,6 +1096,8 @@ Exit codes: 0 ok, 1 runtime error, 2 usage error.
     <message>
         <source>proxy: cannot install the signal handler</source>
         <translation>proxy：无法安装信号处理程序</translation>
+    </message>
+    <message>
         <source>&quot;%1&quot; is not a regular file (a FIFO, a device or a socket), not a scenario file</source>
         <translation>“%1”不是普通文件（而是 FIFO、设备或套接字），不是场景文件</translation>
     </message>
