@@ -912,6 +912,14 @@
         <source>simulated time (s)</source>
         <translation>模拟时间 (s)</translation>
     </message>
+    <message>
+        <source>late commits (after the client gave up)</source>
+        <translation>迟到的提交（客户端已放弃之后）</translation>
+    </message>
+    <message>
+        <source>records</source>
+        <translation>记录</translation>
+    </message>
 </context>
 <context>
     <name>retrylab::CompareChart</name>

@@ -815,7 +815,7 @@ void MainWindow::applyOutcomeHiding()
         updateInterestingActions();
     // A lesson question: the operation's future is not drawn faded, it is not drawn.
     if (m_guide)
-        m_timeline->setFutureHidden(m_guide->hidesOutcome());
+        m_timeline->setAnswerHidden(m_guide->hidesOutcome());
 }
 
 void MainWindow::stopPredicting()

@@ -43,6 +43,8 @@ namespace {
 constexpr double kMinSpeed = 0.25;
 constexpr double kMaxSpeed = 16;
 constexpr int kOverviewHeight = 104;
+// Room under the lanes of a fitted view (the scene's own 8 pixels below the last lane and a margin).
+constexpr qreal kLaneMargin = 10;
 
 const double kSpeeds[] = {0.25, 0.5, 1, 2, 4, 8, 16};
 
@@ -643,7 +645,7 @@ void TimelineWidget::adaptToView()
     const int vExtent = m_view->verticalScrollBar()->sizeHint().width();
     const qreal weights = m_scene->laneWeightSum();
     auto laneFor = [weights](qreal h) {
-        return qBound<qreal>(40, (h - TimelineScene::kAxisHeight - 10) / weights, 96);
+        return qBound<qreal>(TimelineScene::kMinLaneHeight, (h - TimelineScene::kAxisHeight - kLaneMargin) / weights, 96);
     };
     auto zoomFor = [this](qreal w) {
         if (m_fit == Fit::None)
@@ -674,6 +676,14 @@ void TimelineWidget::adaptToView()
         zoom = zoomFor(w);
     }
     m_scene->setZoom(zoom);
+}
+
+int TimelineWidget::viewHeightForLanes() const
+{
+    const qreal lanes = TimelineScene::kAxisHeight + kLaneMargin + TimelineScene::kMinLaneHeight * m_scene->laneWeightSum();
+    const bool wide = m_scene->sceneWidthAt(m_scene->zoom()) > m_view->maximumViewportSize().width();
+    const int bar = wide ? m_view->horizontalScrollBar()->sizeHint().height() : 0;
+    return int(std::ceil(lanes)) + bar + 2 * m_view->frameWidth();
 }
 
 void TimelineWidget::updateExposed() const
