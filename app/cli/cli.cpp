@@ -18,7 +18,7 @@ namespace cli {
 
 namespace {
 
-const char *const Commands[] = {"run", "sweep", "compare", "list", "lessons", "fields", "serve", "help"};
+const char *const Commands[] = {"run", "sweep", "compare", "list", "lessons", "fields", "serve", "proxy", "help"};
 
 int dispatch(const QString &command, const QStringList &arguments)
 {
@@ -36,6 +36,8 @@ int dispatch(const QString &command, const QStringList &arguments)
         return fieldsCommand(arguments);
     if (command == QLatin1String("serve"))
         return serveCommand(arguments);
+    if (command == QLatin1String("proxy"))
+        return proxyCommand(arguments);
     if (command == QLatin1String("help") || command == QLatin1String("--help") || command == QLatin1String("-h")) {
         // `help run` is `run --help`; an unknown topic gets dispatch's unknown-command error.
         if (command == QLatin1String("help") && !arguments.isEmpty()
@@ -48,7 +50,7 @@ int dispatch(const QString &command, const QStringList &arguments)
         writeOut(QStringLiteral("retrylab %1\n").arg(QCoreApplication::applicationVersion()));
         return ExitOk;
     }
-    fail(QCoreApplication::translate("cli", "unknown command '%1' (expected run, sweep, compare, list, lessons, fields, serve or help)").arg(echo(command)));
+    fail(QCoreApplication::translate("cli", "unknown command '%1' (expected run, sweep, compare, list, lessons, fields, serve, proxy or help)").arg(echo(command)));
     return ExitUsage;
 }
 
@@ -72,7 +74,7 @@ bool wanted(int argc, char *argv[])
 int run(int argc, char *argv[], const QString &language)
 {
     // serve spends its time in the event loop: Qt's own Unix dispatcher is lighter than GLib's.
-    if (argc >= 2 && argv[1] && !std::strcmp(argv[1], "serve") && !qEnvironmentVariableIsSet("QT_NO_GLIB"))
+    if (argc >= 2 && argv[1] && (!std::strcmp(argv[1], "serve") || !std::strcmp(argv[1], "proxy")) && !qEnvironmentVariableIsSet("QT_NO_GLIB"))
         qputenv("QT_NO_GLIB", "1");
     // sweep --chart draws with Qt Charts, which needs a QApplication (offscreen without a display).
     bool chart = false;

@@ -15,6 +15,7 @@ int listCommand(const QStringList &arguments);
 int lessonsCommand(const QStringList &arguments);
 int fieldsCommand(const QStringList &arguments);
 int serveCommand(const QStringList &arguments);
+int proxyCommand(const QStringList &arguments);
 
 // `retrylab help` and `retrylab` alone: every command's synopsis on one screen.
 QString generalHelp();

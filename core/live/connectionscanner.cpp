@@ -213,6 +213,7 @@ bool ConnectionScanner::requestLine()
         return false;
     m_head.head = m_line.startsWith("HEAD ");
     m_head.http10 = m_line.endsWith("HTTP/1.0");
+    m_head.line = m_line; // shared, not copied
     return true;
 }
 
@@ -344,6 +345,7 @@ ConnectionScanner::Step ConnectionScanner::endOfHead()
     request.head = m_head.head;
     // HTTP/1.0 has no persistent connections here: its answer ends with the connection.
     request.close = m_head.close || m_head.http10;
+    request.line = m_head.line;
     if (m_connection) {
         m_connection->expect(request);
         if (m_head.expectContinue && m_head.contentLength > 0 && !m_head.http10)

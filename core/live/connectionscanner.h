@@ -49,6 +49,7 @@ private:
         bool close = false;
         bool expectContinue = false;
         bool expectOther = false;
+        QByteArray line; // the request line (HttpConnection::Request::line)
     };
 
     Step scanLine(const char *p, qint64 *at, qint64 end);

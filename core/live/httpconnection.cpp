@@ -46,8 +46,39 @@ const char *HttpConnection::reasonPhrase(int status)
     }
 }
 
+HttpConnection::Request HttpConnection::request(quint64 slot) const
+{
+    if (slot < m_firstSlot || slot - m_firstSlot >= m_slots.size())
+        return Request();
+    return m_slots[size_t(slot - m_firstSlot)].request;
+}
+
+static void composePassThrough(QByteArray &out, const HttpAnswer &a, const HttpConnection::Request &request)
+{
+    out.clear();
+    out.reserve(64 + a.headerLines.size() + (request.head ? 0 : a.body.size()));
+    out += "HTTP/1.1 ";
+    out += QByteArray::number(a.status);
+    out += ' ';
+    out += a.reason;
+    out += "\r\n";
+    out += a.headerLines;
+    if (a.addLength) {
+        out += "Content-Length: ";
+        out += QByteArray::number(a.body.size());
+        out += "\r\n";
+    }
+    if (a.close || request.close)
+        out += "Connection: close\r\n";
+    out += "\r\n";
+    if (!request.head)
+        out += a.body;
+}
+
 void HttpConnection::compose(QByteArray &out, const HttpAnswer &a, const Request &request)
 {
+    if (a.passThrough)
+        return composePassThrough(out, a, request);
     out.clear();
     out += "HTTP/1.1 ";
     out += QByteArray::number(a.status);

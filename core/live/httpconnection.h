@@ -21,6 +21,13 @@ struct HttpAnswer
     int retryAfterS = -1;
     bool close = false; // the service wants the connection closed after this answer
     QByteArray extraHeader; // one "Name: value" line without CRLF
+    // A proxied answer (core/live/proxy/): the upstream's reason phrase and header lines as
+    // received ("Name: value\r\n" each), written instead of Content-Type and the fields above;
+    // Content-Length is added only when `addLength` (the upstream's own stays in its lines).
+    bool passThrough = false;
+    QByteArray reason{};
+    QByteArray headerLines{};
+    bool addLength = true;
 };
 
 // One HTTP/1.1 connection's answers, written in the order its requests arrived (RFC 9112
@@ -36,6 +43,7 @@ public:
     {
         bool head = false;  // HEAD: the answer carries the GET's headers and no content
         bool close = false; // Connection: close, or HTTP/1.0: the connection ends after the answer
+        QByteArray line;    // the request line as received, without CRLF ("POST /orders HTTP/1.1")
     };
 
     explicit HttpConnection(QTcpSocket *socket);
@@ -58,6 +66,8 @@ public:
 
     // Output that waits: answers held for their turn and bytes the socket has not yet sent.
     qint64 unsentBytes() const;
+    // What the framing check read of the request in `slot` (a default Request when it is gone).
+    Request request(quint64 slot) const;
     // Requests begun or expected that have no final answer yet.
     int waiting() const { return int(m_slots.size()); }
     // A close was answered or is due: no later request will be served.

@@ -95,15 +95,31 @@ QByteArray prometheusText(const QJsonObject &m, const LatencyHistogram &latency)
     family(out, "retrylab_info", "gauge", "The service's idempotency mode and key store (always 1).");
     out += "retrylab_info{idempotency=\"" + labelValue(server.value(QLatin1String("idempotency")).toString())
             + "\",key_store=\"" + labelValue(server.value(QLatin1String("keyStore")).toString()) + "\"} 1\n";
-    const char *h = "retrylab_request_duration_seconds";
-    family(out, h, "histogram", "POST /orders and GET /orders?ref= from arrival to answer (held and lost answers excluded).");
+    appendPrometheusHistogram(out, "retrylab_request_duration_seconds",
+                              "POST /orders and GET /orders?ref= from arrival to answer (held and lost answers excluded).",
+                              latency);
+    return out;
+}
+
+void appendPrometheusFamily(QByteArray &out, const char *name, const char *type, const char *help)
+{
+    family(out, name, type, help);
+}
+
+void appendPrometheusSample(QByteArray &out, const QByteArray &name, double value)
+{
+    sample(out, name.constData(), value);
+}
+
+void appendPrometheusHistogram(QByteArray &out, const char *h, const char *help, const LatencyHistogram &latency)
+{
+    family(out, h, "histogram", help);
     for (size_t i = 0; i < LatencyHistogram::kBounds.size(); ++i)
         out += QByteArray(h) + "_bucket{le=\"" + number(LatencyHistogram::kBounds[i]) + "\"} "
                 + QByteArray::number(latency.cumulative(i)) + '\n';
     out += QByteArray(h) + "_bucket{le=\"+Inf\"} " + QByteArray::number(latency.count()) + '\n';
     out += QByteArray(h) + "_sum " + number(latency.sumSeconds()) + '\n';
     out += QByteArray(h) + "_count " + QByteArray::number(latency.count()) + '\n';
-    return out;
 }
 
 bool prefersJson(const QByteArray &accept)

@@ -32,6 +32,12 @@ private:
 // named *_total, gauges, the latency histogram), from the same values as the JSON answer.
 QByteArray prometheusText(const QJsonObject &metrics, const LatencyHistogram &latency);
 
+// Pieces of the text format for other /metrics answers (the proxy's): a family's HELP and TYPE
+// lines, one sample (labels such as `{fault="requestLost"}` are part of the name), a histogram.
+void appendPrometheusFamily(QByteArray &out, const char *name, const char *type, const char *help);
+void appendPrometheusSample(QByteArray &out, const QByteArray &name, double value);
+void appendPrometheusHistogram(QByteArray &out, const char *name, const char *help, const LatencyHistogram &h);
+
 // Content negotiation of GET /metrics (RFC 9110 section 12.5.1): JSON when the Accept field
 // prefers application/json to text/plain (by q-value, then by order), else the text format,
 // which is also the answer to no Accept field and to */* (what Prometheus and curl send).
