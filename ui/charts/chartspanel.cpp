@@ -1616,8 +1616,9 @@ void ChartsPanel::setDocument(LabDocument *document)
 
 void ChartsPanel::setSource(ResultSource source)
 {
-    const bool watch = source == ResultSource::Watch;
-    m_dupX->setTitleText(watch ? tr("time since the server started (s)") : tr("simulated time (s)"));
+    m_dupX->setTitleText(source == ResultSource::Watch   ? tr("time since the server started (s)")
+                         : source == ResultSource::Proxy ? tr("time since the proxy started (s)")
+                                                         : tr("simulated time (s)"));
     if (m_load)
         m_load->setSource(source);
 }

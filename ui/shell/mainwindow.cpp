@@ -754,7 +754,7 @@ void MainWindow::onResultArriving(const RunResult &result)
     {
         const QSignalBlocker blocker(m_operation);
         m_operation->setRange(1, opCount);
-        m_operation->setSuffix(source == ResultSource::Watch ? QString() : tr(" of %1").arg(opCount));
+        m_operation->setSuffix(isWatched(source) ? QString() : tr(" of %1").arg(opCount));
     }
     m_status->hideBanner();
     // A new scenario or seed opens on the operation that tells the lesson; an edit keeps the one in view.
@@ -886,7 +886,7 @@ void MainWindow::updateInterestingActions()
             break;
         }
     }
-    if (m_document->source() == ResultSource::Watch) {
+    if (isWatched(m_document->source())) {
         // An operation in the Watch view is the client's own reference ("tea for two" is operation
         // 100000000): name it.
         const QList<OpSummary> &ops = m_document->result().ops;

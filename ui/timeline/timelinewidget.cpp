@@ -402,11 +402,19 @@ void TimelineWidget::rebuild()
         const QString outside = tr("your client: unseen");
         notes = QStringList{outside, outside, outside, tr("real HTTP"), notes.at(4), notes.at(5)};
         enabled = QList<bool>{false, false, false, true, true, true};
+    } else if (m_source == ResultSource::Proxy) {
+        // The proxy sees each request its client sends and what the client gets back, not the loops.
+        const QString outside = tr("your client: unseen");
+        notes = QStringList{outside, outside, tr("as the proxy saw it"), tr("the proxy's faults"), tr("your service"),
+                            tr("resources it created")};
+        enabled = QList<bool>{false, false, true, true, true, true};
     }
     m_selected = -1;
     m_scene->setOperation(m_result.trace, m_op, m_duplicates, notes, enabled);
     if (m_result.trace.isEmpty() && m_source == ResultSource::Watch)
         m_scene->setEmptyText(tr("Waiting for requests: send an order to the address in the Watch panel."));
+    else if (m_result.trace.isEmpty() && m_source == ResultSource::Proxy)
+        m_scene->setEmptyText(tr("Waiting for requests: point your client at the proxy's address."));
     else if (m_result.trace.isEmpty())
         m_scene->setEmptyText(m_result.ops.isEmpty() ? tr("Run a scenario to see its attempts here.")
                                                      : tr("This run was made without a trace: nothing to replay."));
