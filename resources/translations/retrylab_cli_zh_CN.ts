@@ -498,72 +498,6 @@ sweep %2: %3
         <translation>用 &apos;retrylab --lesson NAME [--step N]&apos; 在桌面实验室中打开一个课程。</translation>
     </message>
     <message>
-        <source>unknown command &apos;%1&apos; (expected run, sweep, compare, list, lessons, fields, serve or help)</source>
-        <translation>未知命令“%1”（应为 run、sweep、compare、list、lessons、fields、serve 或 help）</translation>
-    </message>
-    <message>
-        <source>RetryLab: a lab for retries and idempotency. A timeout is not a failure.
-
-Usage:
-  retrylab                        open the desktop lab
-  retrylab run --scenario NAME|FILE [--seed N] [--set path=value ...]
-               [--format table|json|csv] [--trace FILE.jsonl|-] [--max-attempts N]
-  retrylab sweep --scenario NAME|FILE --param PATH
-               (--values a,b,c | --from A --to B --steps K) [--seeds S]
-               [--param2 PATH (--values2 a,b | --from2 A --to2 B --steps2 K)]
-               [--metrics m1,m2] [--seed N] [--set path=value ...]
-               [--format table|json|csv] [--max-attempts N]
-  retrylab compare --scenario NAME|FILE [--set path=value ...] [--seed N]
-               [--format table|json|csv]
-                                  A and B = A with the changes (or one toggle), side by side
-  retrylab list [--long] [--format table|json]
-                                  the presets and what each one teaches
-  retrylab lessons [--format table|json]
-                                  the guided lessons; open one with --lesson NAME [--step N]
-  retrylab lessons --handout FILE.pdf --lesson NAME [--student]
-                                  a lesson&apos;s handout (--student: without the answers)
-  retrylab fields [--format table|json]
-                                  every --set / --param path: type, range, default
-  retrylab serve [--port P] [--listen ADDR] [--db FILE] [--key-store memory|durable]
-               [--scenario NAME|FILE] [--set path=value ...]
-                                  the order service over real HTTP, for your own client
-  retrylab help [COMMAND]
-
-Run &apos;retrylab COMMAND --help&apos; for the options of one command.
-Exit codes: 0 ok, 1 runtime error, 2 usage error.
-</source>
-        <translation>RetryLab：关于重试与幂等性的实验室。超时不等于失败。
-
-用法：
-  retrylab                        打开桌面实验室
-  retrylab run --scenario NAME|FILE [--seed N] [--set path=value ...]
-               [--format table|json|csv] [--trace FILE.jsonl|-] [--max-attempts N]
-  retrylab sweep --scenario NAME|FILE --param PATH
-               (--values a,b,c | --from A --to B --steps K) [--seeds S]
-               [--param2 PATH (--values2 a,b | --from2 A --to2 B --steps2 K)]
-               [--metrics m1,m2] [--seed N] [--set path=value ...]
-               [--format table|json|csv] [--max-attempts N]
-  retrylab compare --scenario NAME|FILE [--set path=value ...] [--seed N]
-               [--format table|json|csv]
-                                  并排对比 A 和 B（B = A 加上这些改动，或切换一项设置）
-  retrylab list [--long] [--format table|json]
-                                  列出预设及每个预设讲授的内容
-  retrylab lessons [--format table|json]
-                                  列出引导式课程；用 --lesson NAME [--step N] 打开一个课程
-  retrylab lessons --handout FILE.pdf --lesson NAME [--student]
-                                  课程讲义（--student：不含答案）
-  retrylab fields [--format table|json]
-                                  列出每个 --set / --param 路径：类型、范围、默认值
-  retrylab serve [--port P] [--listen ADDR] [--db FILE] [--key-store memory|durable]
-               [--scenario NAME|FILE] [--set path=value ...]
-                                  通过真实 HTTP 提供订单服务，供您自己的客户端使用
-  retrylab help [COMMAND]
-
-运行 &apos;retrylab COMMAND --help&apos; 查看某个命令的选项。
-退出码：0 成功，1 运行时错误，2 用法错误。
-</translation>
-    </message>
-    <message>
         <source>lessons: --handout needs --lesson NAME (see &apos;retrylab lessons&apos;)</source>
         <translation>lessons：--handout 需要 --lesson NAME（见 &apos;retrylab lessons&apos;）</translation>
     </message>
@@ -664,6 +598,212 @@ Exit codes: 0 ok, 1 runtime error, 2 usage error.
 </source>
         <translation>按 Ctrl+C 停止。
 </translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos; (expected run, sweep, compare, list, lessons, fields, serve, proxy or help)</source>
+        <translation>未知命令“%1”（应为 run、sweep、compare、list、lessons、fields、serve、proxy 或 help）</translation>
+    </message>
+    <message>
+        <source>RetryLab: a lab for retries and idempotency. A timeout is not a failure.
+
+Usage:
+  retrylab                        open the desktop lab
+  retrylab run --scenario NAME|FILE [--seed N] [--set path=value ...]
+               [--format table|json|csv] [--trace FILE.jsonl|-] [--max-attempts N]
+  retrylab sweep --scenario NAME|FILE --param PATH
+               (--values a,b,c | --from A --to B --steps K) [--seeds S]
+               [--param2 PATH (--values2 a,b | --from2 A --to2 B --steps2 K)]
+               [--metrics m1,m2] [--seed N] [--set path=value ...]
+               [--format table|json|csv] [--max-attempts N]
+  retrylab compare --scenario NAME|FILE [--set path=value ...] [--seed N]
+               [--format table|json|csv]
+                                  A and B = A with the changes (or one toggle), side by side
+  retrylab list [--long] [--format table|json]
+                                  the presets and what each one teaches
+  retrylab lessons [--format table|json]
+                                  the guided lessons; open one with --lesson NAME [--step N]
+  retrylab lessons --handout FILE.pdf --lesson NAME [--student]
+                                  a lesson&apos;s handout (--student: without the answers)
+  retrylab fields [--format table|json]
+                                  every --set / --param path: type, range, default
+  retrylab serve [--port P] [--listen ADDR] [--db FILE] [--key-store memory|durable]
+               [--scenario NAME|FILE] [--set path=value ...]
+                                  the order service over real HTTP, for your own client
+  retrylab proxy --upstream URL [--port P] [--scenario NAME|FILE] [--set network.*=value ...]
+               [--order-field FIELD] [--report] [--requests N] [--format table|json]
+                                  the lab&apos;s faults in front of your own service; its duplicates counted
+  retrylab help [COMMAND]
+
+Run &apos;retrylab COMMAND --help&apos; for the options of one command.
+Exit codes: 0 ok, 1 runtime error, 2 usage error.
+</source>
+        <translation>RetryLab：关于重试与幂等性的实验室。超时不等于失败。
+
+用法：
+  retrylab                        打开桌面实验室
+  retrylab run --scenario NAME|FILE [--seed N] [--set path=value ...]
+               [--format table|json|csv] [--trace FILE.jsonl|-] [--max-attempts N]
+  retrylab sweep --scenario NAME|FILE --param PATH
+               (--values a,b,c | --from A --to B --steps K) [--seeds S]
+               [--param2 PATH (--values2 a,b | --from2 A --to2 B --steps2 K)]
+               [--metrics m1,m2] [--seed N] [--set path=value ...]
+               [--format table|json|csv] [--max-attempts N]
+  retrylab compare --scenario NAME|FILE [--set path=value ...] [--seed N]
+               [--format table|json|csv]
+                                  并排对比 A 和 B（B = A 加上这些改动，或切换一项设置）
+  retrylab list [--long] [--format table|json]
+                                  列出预设及每个预设讲授的内容
+  retrylab lessons [--format table|json]
+                                  列出引导式课程；用 --lesson NAME [--step N] 打开一个课程
+  retrylab lessons --handout FILE.pdf --lesson NAME [--student]
+                                  课程讲义（--student：不含答案）
+  retrylab fields [--format table|json]
+                                  列出每个 --set / --param 路径：类型、范围、默认值
+  retrylab serve [--port P] [--listen ADDR] [--db FILE] [--key-store memory|durable]
+               [--scenario NAME|FILE] [--set path=value ...]
+                                  通过真实 HTTP 提供订单服务，供您自己的客户端使用
+  retrylab proxy --upstream URL [--port P] [--scenario NAME|FILE] [--set network.*=value ...]
+               [--order-field FIELD] [--report] [--requests N] [--format table|json]
+                                  在您自己的服务前注入实验室的故障，并统计它产生的重复
+  retrylab help [COMMAND]
+
+运行 &apos;retrylab COMMAND --help&apos; 查看某个命令的选项。
+退出码：0 成功，1 运行时错误，2 用法错误。
+</translation>
+    </message>
+    <message>
+        <source>The service behind the proxy: http://host:port (required).</source>
+        <translation>代理后面的服务：http://host:port（必填）。</translation>
+    </message>
+    <message>
+        <source>TCP port (default 8081; 0 picks a free port and prints it).</source>
+        <translation>TCP 端口（默认 8081；0 表示选择一个空闲端口并输出它）。</translation>
+    </message>
+    <message>
+        <source>Address to listen on (default 127.0.0.1).</source>
+        <translation>监听地址（默认 127.0.0.1）。</translation>
+    </message>
+    <message>
+        <source>The idempotency key&apos;s header (default Idempotency-Key).</source>
+        <translation>幂等键所在的请求头（默认 Idempotency-Key）。</translation>
+    </message>
+    <message>
+        <source>A field of the JSON body naming the logical request (such as ref): its attempts are counted together.</source>
+        <translation>JSON 请求体中标识逻辑请求的字段（例如 ref）：同一值的各次尝试合并统计。</translation>
+    </message>
+    <message>
+        <source>Methods the faults strike (default POST).</source>
+        <translation>故障作用的请求方法（默认 POST）。</translation>
+    </message>
+    <message>
+        <source>Milliseconds to wait for the upstream&apos;s whole answer before answering 504 (default 30000).</source>
+        <translation>等待上游完整响应的毫秒数，超时则回答 504（默认 30000）。</translation>
+    </message>
+    <message>
+        <source>At exit, print every logical request: attempts, answers, resources created, duplicates, orphans.</source>
+        <translation>退出时列出每个逻辑请求：尝试次数、客户端收到的响应、创建的资源、重复和孤儿。</translation>
+    </message>
+    <message>
+        <source>Stop after N finished requests (default: at Ctrl+C or SIGTERM).</source>
+        <translation>完成 N 个请求后停止（默认：收到 Ctrl+C 或 SIGTERM 时停止）。</translation>
+    </message>
+    <message>
+        <source>proxy: --%1: expected a number from %2 to %3, got &apos;%4&apos;</source>
+        <translation>proxy：--%1：应为 %2 到 %3 之间的数字，实际为“%4”</translation>
+    </message>
+    <message>
+        <source>proxy: missing --upstream URL (the service to put the faults in front of)</source>
+        <translation>proxy：缺少 --upstream URL（要在其前面注入故障的服务）</translation>
+    </message>
+    <message>
+        <source>proxy: --listen: expected an IP address such as 127.0.0.1, got &apos;%1&apos;</source>
+        <translation>proxy：--listen：应为 IP 地址，例如 127.0.0.1，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>RetryLab fault proxy listening on %1, in front of %2
+</source>
+        <translation>RetryLab 故障代理正在监听 %1，位于 %2 之前
+</translation>
+    </message>
+    <message>
+        <source>  faults: none (seed %1)
+</source>
+        <translation>  故障：无（随机种子 %1）
+</translation>
+    </message>
+    <message>
+        <source>  faults on %1: %2 (seed %3)
+</source>
+        <translation>  作用于 %1 的故障：%2（随机种子 %3）
+</translation>
+    </message>
+    <message>
+        <source>  logical requests grouped by %1
+</source>
+        <translation>  逻辑请求按%1分组
+</translation>
+    </message>
+    <message>
+        <source>the %1 header</source>
+        <translation> %1 请求头</translation>
+    </message>
+    <message>
+        <source>the body field &quot;%1&quot;, else the %2 header</source>
+        <translation>请求体字段“%1”（没有时按 %2 请求头）</translation>
+    </message>
+    <message>
+        <source>  its counts: %1%2
+</source>
+        <translation>  统计数据：%1%2
+</translation>
+    </message>
+    <message>
+        <source>op</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>request</source>
+        <translation>请求</translation>
+    </message>
+    <message>
+        <source>attempts</source>
+        <translation>尝试</translation>
+    </message>
+    <message>
+        <source>client saw</source>
+        <translation>客户端收到</translation>
+    </message>
+    <message>
+        <source>created</source>
+        <translation>创建</translation>
+    </message>
+    <message>
+        <source>duplicates</source>
+        <translation>重复</translation>
+    </message>
+    <message>
+        <source>orphan</source>
+        <translation>孤儿</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>
+%1 logical requests, %2 attempts, %3 resources created, %4 duplicates, %5 orphans (%6 exchanges, %7 reads; - : no answer)
+</source>
+        <translation>
+%1 个逻辑请求，%2 次尝试，创建 %3 个资源，%4 个重复，%5 个孤儿（%6 次交换，%7 次读取；- 表示无响应）
+</translation>
+    </message>
+    <message>
+        <source>A reverse proxy in front of your own HTTP service that applies the lab&apos;s wire faults (network.* and server.* of the scenario) to real requests and counts, without touching the service, the duplicates and orphans it creates. GET /metrics on the proxy gives its counts.</source>
+        <translation>位于您自己的 HTTP 服务之前的反向代理：把实验室的线路故障（场景中的 network.* 和 server.*）施加到真实请求上，并在不触碰该服务的情况下统计它产生的重复和孤儿。代理上的 GET /metrics 给出这些统计。</translation>
+    </message>
+    <message>
+        <source>proxy: cannot install the signal handler</source>
+        <translation>proxy：无法安装信号处理程序</translation>
     </message>
 </context>
 <context>

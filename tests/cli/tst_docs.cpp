@@ -26,7 +26,7 @@ const QString Root = QDir::cleanPath(QStringLiteral(RETRYLAB_TEST_DATA "/../..")
 
 const QStringList Commands{QStringLiteral("run"),     QStringLiteral("sweep"),  QStringLiteral("compare"),
                            QStringLiteral("list"),    QStringLiteral("lessons"), QStringLiteral("fields"),
-                           QStringLiteral("serve")};
+                           QStringLiteral("serve"),   QStringLiteral("proxy")};
 
 // The program's English output (whatever the machine's locale), stdout only; empty when it failed.
 QByteArray program(const QStringList &arguments)

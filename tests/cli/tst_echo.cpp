@@ -62,7 +62,7 @@ private Q_SLOTS:
                                 << QStringLiteral("retrylab: run: --format: expected table, json or csv, got '\\u001b[2J'");
         QTest::addRow("command") << QStringList{QStringLiteral("bogus\a")}
                                  << QStringLiteral("retrylab: unknown command 'bogus\\u0007' (expected run, sweep, compare, "
-                                                   "list, lessons, fields, serve or help)");
+                                                   "list, lessons, fields, serve, proxy or help)");
         QTest::addRow("unknown-flag") << QStringList{QStringLiteral("list"), QStringLiteral("--x\x1b")}
                                       << QStringLiteral("retrylab: list: unknown option 'x\\u001b' (see 'retrylab list --help')");
         QTest::addRow("stray-argument") << QStringList{QStringLiteral("fields"), QStringLiteral("a\u202eb")}

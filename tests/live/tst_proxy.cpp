@@ -167,6 +167,8 @@ void TestProxy::noContentRedirectAndHead()
             return "HTTP/1.1 204 No Content\r\nX-Gone: yes\r\n\r\n";
         if (request.startsWith("GET /old"))
             return "HTTP/1.1 302 Found\r\nLocation: /new\r\nContent-Length: 0\r\n\r\n";
+        if (request.startsWith("HEAD /bare"))
+            return "HTTP/1.1 200 OK\r\nX-H: 1\r\n\r\n";
         if (request.startsWith("HEAD"))
             return "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 1234\r\n\r\n";
         return kOk;
@@ -183,6 +185,10 @@ void TestProxy::noContentRedirectAndHead()
     QCOMPARE(rawExchange(proxy->port(), request("HEAD", "/file") + request("GET", "/next"), head.size() + kOk.size()),
              head + kOk);
     QCOMPARE(upstream.requests().size(), 4);
+    // A HEAD answer without a length gets none: the proxy cannot know the GET's.
+    const QByteArray bare = "HTTP/1.1 200 OK\r\nX-H: 1\r\n\r\n";
+    QCOMPARE(rawExchange(proxy->port(), request("HEAD", "/bare") + request("GET", "/next"), bare.size() + kOk.size()),
+             bare + kOk);
 }
 
 void TestProxy::chunkedAnswerIsReframed()

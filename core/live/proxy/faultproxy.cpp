@@ -171,6 +171,7 @@ public:
     qint64 upstreamErrors[3] = {}; // unreachable, timed out, malformed
     LatencyHistogram upstreamLatency;
     int handling = 0;
+    int epoch = 0; // stop() counts up: a timer of an earlier run finds nothing
 };
 
 // Qt HTTP Server's framing and parsing (behind the hardened ConnectionGuard) with every request
@@ -363,9 +364,11 @@ void FaultProxyPrivate::proceed(ProxyCall *c)
         // Held before forwarding: the request reaches the upstream late, maybe after its client
         // gave up (the ghost), as the simulated network delays it.
         const quint64 id = c->e.id;
+        const int run = epoch;
         c->upstreamBusy = true; // the request is on its way even if the client leaves
-        QTimer::singleShot(options.scenario.network.spikeMs, q, [this, id] {
-            if (ProxyCall *late = call(id))
+        QTimer::singleShot(options.scenario.network.spikeMs, q, [this, id, run] {
+            ProxyCall *late = call(id);
+            if (late && run == epoch) // not a request of a later start() with the same id
                 admit(late);
         });
         return;
@@ -608,6 +611,7 @@ void FaultProxy::stop()
     if (!d->running)
         return;
     d->running = false;
+    ++d->epoch;
     d->upstream->abortAll();
     // Whatever is still held or in flight ends as it stands: its client got no answer.
     const QList<ProxyCall *> open = d->calls.values();

@@ -154,10 +154,16 @@ void UpstreamClient::connectCall(Call *c, QTcpSocket *socket, bool reused)
         fail(c, ProxyUpstreamOutcome::Unreachable,
              QStringLiteral("cannot reach the upstream %1:%2: %3").arg(m_host).arg(m_port).arg(c->socket->errorString()));
     });
+    // Sent now rather than from the write notifier on the next turn of the event loop (as
+    // HttpConnection does for answers).
+    const auto write = [c] {
+        c->socket->write(c->request);
+        c->socket->flush();
+    };
     if (reused)
-        socket->write(c->request);
+        write();
     else
-        connect(socket, &QTcpSocket::connected, this, [c] { c->socket->write(c->request); });
+        connect(socket, &QTcpSocket::connected, this, write);
 }
 
 void UpstreamClient::fail(Call *c, ProxyUpstreamOutcome outcome, const QString &error)
@@ -216,6 +222,118 @@ void UpstreamClient::finish(Call *c, bool keep)
     done(answer);
 }
 
+UpstreamClient::Step UpstreamClient::failed(Call *c, ProxyUpstreamOutcome outcome, const QString &error)
+{
+    fail(c, outcome, error);
+    return Step::Done;
+}
+
+// The head of the answer in the buffer, if whole: its status, its fields, and the framing of
+// its body. Go: read on; Wait: more bytes are due; Done: the call failed.
+UpstreamClient::Step UpstreamClient::readHead(Call *c)
+{
+    UpstreamAnswer &a = c->answer;
+    const qsizetype end = c->buffer.indexOf("\r\n\r\n");
+    if (end < 0) {
+        if (c->buffer.size() > m_limits.maxHeadBytes)
+            return failed(c, ProxyUpstreamOutcome::Malformed,
+                        QStringLiteral("the upstream's answer head is larger than %1 bytes").arg(m_limits.maxHeadBytes));
+        return Step::Wait;
+    }
+    const QList<QByteArray> lines = c->buffer.left(end).split('\n');
+    c->buffer.remove(0, end + 4);
+    const QByteArray status = lines.first().trimmed();
+    const qsizetype sp = status.indexOf(' ');
+    const int code = sp > 0 ? status.mid(sp + 1, 3).toInt() : 0;
+    if (!status.startsWith("HTTP/1.") || code < 100 || code > 999)
+        return failed(c, ProxyUpstreamOutcome::Malformed,
+                    QStringLiteral("the upstream's status line is not HTTP/1.x: %1").arg(QString::fromLatin1(status.left(60))));
+    if (code == 101)
+        return failed(c, ProxyUpstreamOutcome::Malformed, QStringLiteral("the upstream switched protocols (101): not proxied"));
+    if (code < 200)
+        return Step::Go; // an interim answer (100 Continue, 103): the final one follows
+    a = UpstreamAnswer();
+    a.outcome = ProxyUpstreamOutcome::Answered;
+    a.status = code;
+    a.reason = status.mid(sp + 5);
+    c->close = status.startsWith("HTTP/1.0");
+    // Connection's options name more hop-by-hop fields: read them first.
+    QList<QByteArray> named;
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        const QByteArray &l = lines[i];
+        if (startsWithNoCase(l, "connection:")) {
+            for (const QByteArray &o : l.mid(11).split(',')) {
+                const QByteArray option = o.trimmed().toLower();
+                named.append(option);
+                if (option == "close")
+                    c->close = true;
+                else if (option == "keep-alive")
+                    c->close = false;
+            }
+        }
+    }
+    bool chunked = false;
+    bool otherCoding = false;
+    qint64 length = -1;
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        QByteArray line = lines[i];
+        if (line.endsWith('\r'))
+            line.chop(1);
+        const qsizetype colon = line.indexOf(':');
+        if (colon <= 0)
+            return failed(c, ProxyUpstreamOutcome::Malformed, QStringLiteral("the upstream sent a malformed header line"));
+        const QByteArray name = line.left(colon);
+        const QByteArray value = line.mid(colon + 1).trimmed();
+        if (name.compare("transfer-encoding", Qt::CaseInsensitive) == 0) {
+            const QByteArray last = value.split(',').last().trimmed();
+            chunked = last.compare("chunked", Qt::CaseInsensitive) == 0;
+            otherCoding = !chunked;
+        }
+        if (hopByHop(name) || named.contains(name.toLower()))
+            continue;
+        if (name.compare("content-length", Qt::CaseInsensitive) == 0) {
+            bool ok = false;
+            const qint64 n = value.toLongLong(&ok);
+            if (!ok || n < 0 || (length >= 0 && n != length))
+                return failed(c, ProxyUpstreamOutcome::Malformed, QStringLiteral("the upstream sent a bad or second Content-Length"));
+            length = n;
+            a.hasLength = true;
+        } else if (name.compare("location", Qt::CaseInsensitive) == 0) {
+            a.location = value;
+        } else if (name.compare("content-type", Qt::CaseInsensitive) == 0) {
+            a.contentType = value;
+        }
+        a.headerLines += line;
+        a.headerLines += "\r\n";
+    }
+    if (c->head || code == 204 || code == 304) {
+        c->stage = Call::Stage::Length;
+        c->remaining = 0;
+    } else if (chunked || otherCoding) {
+        if (a.hasLength) { // RFC 9112 section 6.3: the coding wins; the length goes
+            QByteArray kept;
+            for (const QByteArray &l : a.headerLines.split('\n')) {
+                if (!l.isEmpty() && !startsWithNoCase(l, "content-length:"))
+                    kept += l + '\n';
+            }
+            a.headerLines = kept;
+            a.hasLength = false;
+        }
+        c->stage = chunked ? Call::Stage::Chunks : Call::Stage::UntilClose;
+        c->close = c->close || !chunked;
+    } else if (length >= 0) {
+        if (length > m_limits.maxAnswerBytes)
+            return failed(c, ProxyUpstreamOutcome::Malformed,
+                        QStringLiteral("the upstream's answer is larger than %1 bytes").arg(m_limits.maxAnswerBytes));
+        c->stage = Call::Stage::Length;
+        c->remaining = length;
+    } else {
+        c->stage = Call::Stage::UntilClose;
+        c->close = true;
+    }
+    return Step::Go;
+}
+
 // Reads what has come: the head (skipping 1xx answers), then the body in its framing.
 void UpstreamClient::onRead(Call *c)
 {
@@ -228,104 +346,9 @@ void UpstreamClient::onRead(Call *c)
     c->buffer += bytes;
     UpstreamAnswer &a = c->answer;
     while (c->stage == Call::Stage::Head) {
-        const qsizetype end = c->buffer.indexOf("\r\n\r\n");
-        if (end < 0) {
-            if (c->buffer.size() > m_limits.maxHeadBytes)
-                return fail(c, ProxyUpstreamOutcome::Malformed,
-                            QStringLiteral("the upstream's answer head is larger than %1 bytes").arg(m_limits.maxHeadBytes));
+        const Step step = readHead(c);
+        if (step != Step::Go)
             return;
-        }
-        const QList<QByteArray> lines = c->buffer.left(end).split('\n');
-        c->buffer.remove(0, end + 4);
-        const QByteArray status = lines.first().trimmed();
-        const qsizetype sp = status.indexOf(' ');
-        const int code = sp > 0 ? status.mid(sp + 1, 3).toInt() : 0;
-        if (!status.startsWith("HTTP/1.") || code < 100 || code > 999)
-            return fail(c, ProxyUpstreamOutcome::Malformed,
-                        QStringLiteral("the upstream's status line is not HTTP/1.x: %1").arg(QString::fromLatin1(status.left(60))));
-        if (code == 101)
-            return fail(c, ProxyUpstreamOutcome::Malformed, QStringLiteral("the upstream switched protocols (101): not proxied"));
-        if (code < 200)
-            continue; // an interim answer (100 Continue, 103): the final one follows
-        a = UpstreamAnswer();
-        a.outcome = ProxyUpstreamOutcome::Answered;
-        a.status = code;
-        a.reason = status.mid(sp + 5);
-        c->close = status.startsWith("HTTP/1.0");
-        // Connection's options name more hop-by-hop fields: read them first.
-        QList<QByteArray> named;
-        for (qsizetype i = 1; i < lines.size(); ++i) {
-            const QByteArray &l = lines[i];
-            if (startsWithNoCase(l, "connection:")) {
-                for (const QByteArray &o : l.mid(11).split(',')) {
-                    const QByteArray option = o.trimmed().toLower();
-                    named.append(option);
-                    if (option == "close")
-                        c->close = true;
-                    else if (option == "keep-alive")
-                        c->close = false;
-                }
-            }
-        }
-        bool chunked = false;
-        bool otherCoding = false;
-        qint64 length = -1;
-        for (qsizetype i = 1; i < lines.size(); ++i) {
-            QByteArray line = lines[i];
-            if (line.endsWith('\r'))
-                line.chop(1);
-            const qsizetype colon = line.indexOf(':');
-            if (colon <= 0)
-                return fail(c, ProxyUpstreamOutcome::Malformed, QStringLiteral("the upstream sent a malformed header line"));
-            const QByteArray name = line.left(colon);
-            const QByteArray value = line.mid(colon + 1).trimmed();
-            if (name.compare("transfer-encoding", Qt::CaseInsensitive) == 0) {
-                const QByteArray last = value.split(',').last().trimmed();
-                chunked = last.compare("chunked", Qt::CaseInsensitive) == 0;
-                otherCoding = !chunked;
-            }
-            if (hopByHop(name) || named.contains(name.toLower()))
-                continue;
-            if (name.compare("content-length", Qt::CaseInsensitive) == 0) {
-                bool ok = false;
-                const qint64 n = value.toLongLong(&ok);
-                if (!ok || n < 0 || (length >= 0 && n != length))
-                    return fail(c, ProxyUpstreamOutcome::Malformed, QStringLiteral("the upstream sent a bad or second Content-Length"));
-                length = n;
-                a.hasLength = true;
-            } else if (name.compare("location", Qt::CaseInsensitive) == 0) {
-                a.location = value;
-            } else if (name.compare("content-type", Qt::CaseInsensitive) == 0) {
-                a.contentType = value;
-            }
-            a.headerLines += line;
-            a.headerLines += "\r\n";
-        }
-        if (c->head || code == 204 || code == 304) {
-            c->stage = Call::Stage::Length;
-            c->remaining = 0;
-        } else if (chunked || otherCoding) {
-            if (a.hasLength) { // RFC 9112 section 6.3: the coding wins; the length goes
-                QByteArray kept;
-                for (const QByteArray &l : a.headerLines.split('\n')) {
-                    if (!l.isEmpty() && !startsWithNoCase(l, "content-length:"))
-                        kept += l + '\n';
-                }
-                a.headerLines = kept;
-                a.hasLength = false;
-            }
-            c->stage = chunked ? Call::Stage::Chunks : Call::Stage::UntilClose;
-            c->close = c->close || !chunked;
-        } else if (length >= 0) {
-            if (length > m_limits.maxAnswerBytes)
-                return fail(c, ProxyUpstreamOutcome::Malformed,
-                            QStringLiteral("the upstream's answer is larger than %1 bytes").arg(m_limits.maxAnswerBytes));
-            c->stage = Call::Stage::Length;
-            c->remaining = length;
-        } else {
-            c->stage = Call::Stage::UntilClose;
-            c->close = true;
-        }
     }
     if (c->stage == Call::Stage::Length) {
         if (c->buffer.size() < c->remaining)
@@ -342,7 +365,13 @@ void UpstreamClient::onRead(Call *c)
                         QStringLiteral("the upstream's answer is larger than %1 bytes").arg(m_limits.maxAnswerBytes));
         return; // done when the upstream closes
     }
-    // Chunks: size line, data, CRLF; a zero size, then trailers until an empty line.
+    readChunks(c);
+}
+
+// Chunks: size line, data, CRLF; a zero size, then trailers until an empty line.
+void UpstreamClient::readChunks(Call *c)
+{
+    UpstreamAnswer &a = c->answer;
     for (;;) {
         if (c->inChunk) {
             if (c->buffer.size() < c->remaining + 2)

@@ -68,7 +68,11 @@ private:
     struct Call;
     void start(Call *call);
     void connectCall(Call *call, QTcpSocket *socket, bool reused);
+    enum class Step { Go, Wait, Done };
     void onRead(Call *call);
+    Step readHead(Call *call);
+    void readChunks(Call *call);
+    Step failed(Call *call, ProxyUpstreamOutcome outcome, const QString &error);
     void fail(Call *call, ProxyUpstreamOutcome outcome, const QString &error);
     void finish(Call *call, bool keep);
     void release(QTcpSocket *socket, bool keep);
