@@ -4,6 +4,7 @@
 // the lesson panel's visible area and the window, wrapped text given all the height it needs, never
 // clipped), the status bar's texts are whole, and all six lanes of the timeline, Database included,
 // are in view without scrolling. One window is reused; the steps switch in it.
+#include "charts/chartspanel.h"
 #include "compare/comparechart.h"
 #include "compare/comparewindow.h"
 #include "document/runcontroller.h"
@@ -236,7 +237,15 @@ QStringList TestClassroom::unreadable(bool revealed) const
     if ((revealed || kind == LessonQuestion::Kind::None) && !step->reveal.isEmpty())
         checkText(player->findChild<QLabel *>(QStringLiteral("lessonRevealText")), QStringLiteral("the explanation"), &problems);
     checkText(player->findChild<QPushButton *>(QStringLiteral("lessonNext")), QStringLiteral("Next"), &problems);
-    checkLanes(&problems);
+    // A step that opens a chart after its Reveal (retry-storms step 3: Load) shows the chart, whole,
+    // instead of the timeline; every other state shows the six lanes.
+    if (revealed && !step->highlight.chart.isEmpty()) {
+        const QWidget *charts = m_window->charts();
+        if (!charts->isVisibleTo(m_window) || !m_window->rect().contains(inWindow(charts, m_window)))
+            problems << QStringLiteral("the %1 chart is not on show").arg(step->highlight.chart);
+    } else {
+        checkLanes(&problems);
+    }
     checkStatusBar(&problems);
     return problems;
 }
