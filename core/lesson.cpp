@@ -245,18 +245,29 @@ void readHighlight(Reader &step, LessonHighlight *h)
     if (v.isUndefined())
         return;
     const QJsonObject o = v.toObject();
-    if (!v.isObject() || o.size() != 1) {
+    const int chart = o.contains(QLatin1String("chart")) ? 1 : 0;
+    if (!v.isObject() || o.size() < 1 || o.size() > 1 + chart) {
         step.error(QStringLiteral("highlight"),
-                   QStringLiteral("expected one of {\"control\": path}, {\"lane\": name}, {\"event\": kind}"), v);
+                   QStringLiteral("expected one of {\"control\": path}, {\"lane\": name}, {\"event\": kind}, "
+                                  "each with an optional \"chart\": name, or {\"chart\": name}"),
+                   v);
         return;
     }
     Reader r(step.errors(), o, step.pathOf(QStringLiteral("highlight")));
     QString target;
+    if (chart && r.text("chart", 200, &target)) {
+        if (!lesson::chartNames().contains(target))
+            r.error(QStringLiteral("chart"),
+                    QStringLiteral("expected a chart (%1)").arg(lesson::chartNames().join(QStringLiteral(", "))), target);
+        else
+            h->chart = target;
+    }
     if (r.has("control")) {
         if (r.text("control", 200, &target)) {
             if (!isFieldPath(target))
                 r.error(QStringLiteral("control"), QStringLiteral("expected a scenario field path"), target);
-            *h = {LessonHighlight::Kind::Control, target};
+            h->kind = LessonHighlight::Kind::Control;
+            h->target = target;
         }
     } else if (r.has("lane")) {
         Lane lane;
@@ -265,14 +276,16 @@ void readHighlight(Reader &step, LessonHighlight *h)
                 r.error(QStringLiteral("lane"), QStringLiteral("expected a lane (business, wrapper, transport, network, "
                                                                "server, database)"),
                         target);
-            *h = {LessonHighlight::Kind::Lane, target};
+            h->kind = LessonHighlight::Kind::Lane;
+            h->target = target;
         }
     } else if (r.has("event")) {
         EventKind kind;
         if (r.text("event", 200, &target)) {
             if (!trace::kindFromName(target, &kind))
                 r.error(QStringLiteral("event"), QStringLiteral("expected an event kind"), target);
-            *h = {LessonHighlight::Kind::Event, target};
+            h->kind = LessonHighlight::Kind::Event;
+            h->target = target;
         }
     }
 }
@@ -530,6 +543,12 @@ LessonParse resolve(const QString &nameOrFile)
     if (!nameOrFile.contains(QLatin1Char('/')) && !nameOrFile.endsWith(QLatin1String(".json")))
         return builtin(nameOrFile);
     return load(nameOrFile);
+}
+
+QStringList chartNames()
+{
+    // The chart tabs of the window (ui/charts/chartspanel.h) that show one run; a sweep runs many.
+    return {QStringLiteral("duplicates"), QStringLiteral("whatIf"), QStringLiteral("attempts"), QStringLiteral("load")};
 }
 
 QStringList metricNames()

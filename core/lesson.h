@@ -38,6 +38,9 @@ namespace retrylab {
 //         "highlight": {"control": "client.keyPlacement"}   a scenario field path (the editor)
 //                    | {"lane": "wrapper"}                  a timeline lane (trace::laneName)
 //                    | {"event": "committed"},              the first event of a kind (trace::kindName)
+//                    each may add "chart": "load"           a chart opened once the answer is out
+//                                                           (lesson::chartNames(); alone too:
+//                                                           {"chart": "load"})
 //         "question": {                  optional: a prediction before the answer is shown
 //           "text": "...",
 //           "kind": "number" | "choice",
@@ -90,6 +93,9 @@ struct LessonHighlight
     enum class Kind { None, Control, Lane, Event };
     Kind kind = Kind::None;
     QString target; // field path, lane name or event kind name
+    // A chart the step opens (a lesson::chartNames() name) after its Reveal, or at once when the
+    // step asks nothing: the chart would give the answer away before. Empty: none.
+    QString chart;
 };
 
 struct LessonStep
@@ -140,6 +146,9 @@ QStringList builtinNames();
 LessonParse builtin(const QString &name);
 // A built-in lesson name or a file path.
 LessonParse resolve(const QString &nameOrFile);
+
+// The charts a step's "highlight" may open: "duplicates", "whatIf", "attempts", "load".
+QStringList chartNames();
 
 // The names a question's "metric" and a fact may use: every Metrics::flat() name, plus
 // "op.attempts", "op.records", "op.submissions" (the operation the step shows).

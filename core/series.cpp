@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QJsonArray>
+#include <QSet>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -338,6 +339,39 @@ QByteArray toCsv(const Series &series)
     for (const SeriesBucket &b : series.buckets)
         appendCsvRow(out, b);
     return out;
+}
+
+QList<int> lateCommitEvents(const Trace &trace)
+{
+    QHash<int, int> upstream; // RequestArrived and RequestDelayed: id -> the id it answers
+    QSet<int> gaveUp;         // the TransportAttempt ids a client Timeout answered
+    QList<int> late;
+    for (int i = 0; i < trace.size(); ++i) {
+        const TraceEvent &e = trace.at(i);
+        if (e.id == 0 || e.answers == 0)
+            continue;
+        switch (e.kind) {
+        case EventKind::RequestArrived:
+        case EventKind::RequestDelayed:
+            upstream.insert(e.id, e.answers);
+            break;
+        case EventKind::Timeout:
+            gaveUp.insert(e.answers);
+            break;
+        case EventKind::Committed: {
+            int sent = e.answers;
+            // At most arrived -> delayed -> attempt: a bounded walk, whatever a file links.
+            for (int hop = 0; hop < 3 && upstream.contains(sent); ++hop)
+                sent = upstream.value(sent);
+            if (gaveUp.contains(sent))
+                late.append(i);
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    return late;
 }
 
 } // namespace series

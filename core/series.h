@@ -112,6 +112,13 @@ void appendCsvRow(QByteArray &out, const SeriesBucket &bucket); // with its '\n'
 void appendJsonBucket(QByteArray &out, const SeriesBucket &bucket);
 // Microseconds as exact decimal seconds without trailing zeros: 20000 -> "0.02", 1000000 -> "1".
 QByteArray secondsText(qint64 us);
+
+// The indices in `trace` of the Committed events that came after their client had given up on that
+// attempt: what Metrics::lateCommits counts, found from the trace's typed links (a Committed event
+// answers its RequestArrived, which answers the TransportAttempt, through a RequestDelayed when the
+// request was held; a client Timeout answers the TransportAttempt too). A commit is late when that
+// attempt's Timeout came before it. A trace without ids (an old file) has none.
+QList<int> lateCommitEvents(const Trace &trace);
 } // namespace series
 
 } // namespace retrylab

@@ -919,6 +919,16 @@
     <message>
         <source>(about %1 HTTP requests)</source>
         <translation>（约 %1 个 HTTP 请求）</translation>
+        <source>late commits (after the client gave up)</source>
+        <translation>迟到的提交（客户端已放弃之后）</translation>
+    </message>
+    <message>
+        <source>records</source>
+        <translation>记录</translation>
+    </message>
+    <message>
+        <source>time since the proxy started (s)</source>
+        <translation>代理启动以来的时间（秒）</translation>
     </message>
 </context>
 <context>
@@ -1939,6 +1949,34 @@
         <source>Live run over %1: %2 s</source>
         <translation>通过 %1 实时运行：%2 s</translation>
     </message>
+    <message>
+        <source>P&amp;roxy…</source>
+        <translation>代理(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Put a fault proxy in front of your own HTTP service and watch its duplicates</source>
+        <translation>在你自己的 HTTP 服务前放一个故障代理，观察它产生的重复</translation>
+    </message>
+    <message>
+        <source>Proxy at %1 in front of %2</source>
+        <translation>代理 %1，位于 %2 之前</translation>
+    </message>
+    <message>
+        <source>Proxy stopped</source>
+        <translation>代理已停止</translation>
+    </message>
+    <message>
+        <source>older exchanges dropped</source>
+        <translation>较早的交换已丢弃</translation>
+    </message>
+    <message>
+        <source>Switch Live off and stop serving first: the window shows one source of requests at a time.</source>
+        <translation>请先关闭实时模式并停止服务：窗口一次只显示一个请求来源。</translation>
+    </message>
+    <message>
+        <source>Stop the p&amp;roxy</source>
+        <translation>停止代理(&amp;R)</translation>
+    </message>
 </context>
 <context>
     <name>retrylab::LiveMode</name>
@@ -2008,6 +2046,10 @@
     <message>
         <source>requests per second, counted in %1 buckets</source>
         <translation>每秒请求数，按 %1 的时间段统计</translation>
+    </message>
+    <message>
+        <source>time since the proxy started (s)</source>
+        <translation>代理启动以来的时间（秒）</translation>
     </message>
 </context>
 <context>
@@ -2403,6 +2445,124 @@
     <message>
         <source>Presets</source>
         <translation>预设</translation>
+    </message>
+</context>
+<context>
+    <name>retrylab::ProxyDialog</name>
+    <message>
+        <source>Refuse the connection</source>
+        <translation>拒绝连接</translation>
+    </message>
+    <message>
+        <source>Lose the request</source>
+        <translation>丢失请求</translation>
+    </message>
+    <message>
+        <source>Lose the answer (after the commit)</source>
+        <translation>丢失应答（提交之后）</translation>
+    </message>
+    <message>
+        <source>Reset after the answer</source>
+        <translation>应答后重置连接</translation>
+    </message>
+    <message>
+        <source>Hold the request</source>
+        <translation>扣住请求</translation>
+    </message>
+    <message>
+        <source>Held for</source>
+        <translation>扣住时长</translation>
+    </message>
+    <message>
+        <source>5xx instead of forwarding</source>
+        <translation>不转发，直接回 5xx</translation>
+    </message>
+    <message>
+        <source>5xx after the upstream answered</source>
+        <translation>上游应答后改回 5xx</translation>
+    </message>
+    <message>
+        <source>429 instead of forwarding</source>
+        <translation>不转发，直接回 429</translation>
+    </message>
+    <message>
+        <source>Retry-After of a 429</source>
+        <translation>429 的 Retry-After</translation>
+    </message>
+    <message>
+        <source>Seed of the dice</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Proxy your own service</source>
+        <translation>代理你自己的服务</translation>
+    </message>
+    <message>
+        <source>Puts a fault proxy in front of your HTTP service: point your client at the proxy, and every request appears on the timeline, in the records and on the duplicates chart, with the faults below applied on the wire.</source>
+        <translation>在你的 HTTP 服务前放一个故障代理：让客户端改连代理，每个请求都会出现在时间线、记录和重复图表中，下面的故障会施加在线路上。</translation>
+    </message>
+    <message>
+        <source>Your service: http://host:port</source>
+        <translation>你的服务：http://主机:端口</translation>
+    </message>
+    <message>
+        <source>&amp;Upstream</source>
+        <translation>上游(&amp;U)</translation>
+    </message>
+    <message>
+        <source>The TCP port the proxy listens on; your client sends its requests there</source>
+        <translation>代理监听的 TCP 端口；你的客户端把请求发到这里</translation>
+    </message>
+    <message>
+        <source>&amp;Listen on port</source>
+        <translation>监听端口(&amp;L)</translation>
+    </message>
+    <message>
+        <source>none: group by Idempotency-Key</source>
+        <translation>无：按 Idempotency-Key 分组</translation>
+    </message>
+    <message>
+        <source>A field of the JSON body naming the order (&quot;ref&quot;): retries with a new key still count as one order</source>
+        <translation>JSON 请求体中标识订单的字段（&quot;ref&quot;）：换了新键的重试仍算同一笔订单</translation>
+    </message>
+    <message>
+        <source>&amp;Order field</source>
+        <translation>订单字段(&amp;O)</translation>
+    </message>
+    <message>
+        <source>If this port is in use, pick a free one</source>
+        <translation>如果此端口已被占用，则选择一个空闲端口</translation>
+    </message>
+    <message>
+        <source>Faults (of this scenario)</source>
+        <translation>故障（取自此场景）</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>&amp;Start proxy</source>
+        <translation>启动代理(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Upstream: expected http://host:port, got &quot;%1&quot;</source>
+        <translation>上游：应为 http://主机:端口，实际为 &quot;%1&quot;</translation>
+    </message>
+</context>
+<context>
+    <name>retrylab::ProxySession</name>
+    <message>
+        <source>Port %1 is in use, so the proxy listens on port %2.</source>
+        <translation>端口 %1 已被占用，因此代理监听端口 %2。</translation>
     </message>
 </context>
 <context>
@@ -4012,6 +4172,26 @@
     <message>
         <source>%1 starts: the client reads the shared row and wants its update written once.</source>
         <translation>%1 开始：客户端读取共享的数据行，希望它的更新只写入一次。</translation>
+    </message>
+    <message>
+        <source>as the proxy saw it</source>
+        <translation>代理所见</translation>
+    </message>
+    <message>
+        <source>the proxy&apos;s faults</source>
+        <translation>代理施加的故障</translation>
+    </message>
+    <message>
+        <source>your service</source>
+        <translation>你的服务</translation>
+    </message>
+    <message>
+        <source>resources it created</source>
+        <translation>它创建的资源</translation>
+    </message>
+    <message>
+        <source>Waiting for requests: point your client at the proxy&apos;s address.</source>
+        <translation>等待请求：让你的客户端连接代理的地址。</translation>
     </message>
 </context>
 <context>

@@ -308,6 +308,18 @@ void TestLessons::errorsNameTheFieldPath()
          QStringLiteral("steps[0].highlight.control: expected a scenario field path")},
         {[](QJsonObject &s) { s[QStringLiteral("highlight")] = QJsonObject{{QStringLiteral("event"), QStringLiteral("boom")}}; },
          QStringLiteral("steps[0].highlight.event: expected an event kind")},
+        {[](QJsonObject &s) { s[QStringLiteral("highlight")] = QJsonObject{{QStringLiteral("chart"), QStringLiteral("sweep")}}; },
+         QStringLiteral("steps[0].highlight.chart: expected a chart (duplicates, whatIf, attempts, load), got \"sweep\"")},
+        {[](QJsonObject &s) {
+             s[QStringLiteral("highlight")] = QJsonObject{{QStringLiteral("lane"), QStringLiteral("server")},
+                                                           {QStringLiteral("event"), QStringLiteral("committed")}};
+         },
+         QStringLiteral("steps[0].highlight: expected one of")},
+        {[](QJsonObject &s) {
+             s[QStringLiteral("highlight")] = QJsonObject{{QStringLiteral("chart"), QStringLiteral("load")},
+                                                           {QStringLiteral("chart2"), QStringLiteral("load")}};
+         },
+         QStringLiteral("steps[0].highlight.chart2: unknown key")},
         {[](QJsonObject &s) {
              s[QStringLiteral("question")] = QJsonObject{{QStringLiteral("text"), QStringLiteral("Q?")},
                                                           {QStringLiteral("kind"), QStringLiteral("number")},
@@ -356,6 +368,28 @@ void TestLessons::errorsNameTheFieldPath()
     QVERIFY(errors.contains(QStringLiteral("extra: unknown key")));
     QVERIFY(anyContains(errors, QStringLiteral("name: expected lower-case letters")));
     QVERIFY(lesson::fromJson(minimalLesson()).ok());
+
+    // A chart beside another highlight, or alone (retry-storms step 3 opens the Load chart).
+    const auto highlightOf = [](const QJsonObject &highlight) {
+        QJsonObject withChart = minimalLesson();
+        QJsonArray steps = withChart.value(QStringLiteral("steps")).toArray();
+        QJsonObject s = steps.at(0).toObject();
+        s[QStringLiteral("highlight")] = highlight;
+        steps[0] = s;
+        withChart[QStringLiteral("steps")] = steps;
+        const LessonParse p = lesson::fromJson(withChart);
+        return p.ok() ? p.lesson.steps.at(0).highlight : LessonHighlight{LessonHighlight::Kind::None, p.errors.join(QLatin1Char('|')), QStringLiteral("error")};
+    };
+    const LessonHighlight both = highlightOf(QJsonObject{{QStringLiteral("control"), QStringLiteral("client.retryBudget.enabled")},
+                                                         {QStringLiteral("chart"), QStringLiteral("load")}});
+    QCOMPARE(both.kind, LessonHighlight::Kind::Control);
+    QCOMPARE(both.target, QStringLiteral("client.retryBudget.enabled"));
+    QCOMPARE(both.chart, QStringLiteral("load"));
+    const LessonHighlight alone = highlightOf(QJsonObject{{QStringLiteral("chart"), QStringLiteral("attempts")}});
+    QCOMPARE(alone.kind, LessonHighlight::Kind::None);
+    QCOMPARE(alone.chart, QStringLiteral("attempts"));
+    QCOMPARE(highlightOf(QJsonObject{{QStringLiteral("lane"), QStringLiteral("server")}}).chart, QString());
+    QCOMPARE(lesson::builtin(QStringLiteral("retry-storms")).lesson.steps.at(2).highlight.chart, QStringLiteral("load"));
 }
 
 void TestLessons::limits()

@@ -77,6 +77,9 @@ private Q_SLOTS:
     void duplicateSeries();
     void largeRunDrawsThinnedSeries();
     void outstandingFallsWhenVoided();
+    void lateCommitsFromTheLinks();
+    void lateCommitsLine_data();
+    void lateCommitsLine();
     void chartTextsAreWholeSentences();
     void reconciliationPresetLines();
     void whatIfBarsMatchRun_data();
@@ -202,6 +205,73 @@ void TestCharts::outstandingFallsWhenVoided()
     QCOMPARE(panel.outstandingDuplicateSeries(),
              (QList<QPointF>{{0, 0}, {2, 0}, {2, 1}, {4.5, 1}, {4.5, 2}, {40, 2}, {40, 3}, {70, 3}}));
     QVERIFY(!panel.isOutstandingLineShown());
+}
+
+namespace {
+TraceEvent linked(double seconds, EventKind kind, int id, int answers, int record = 0)
+{
+    TraceEvent e = traceEvent(seconds, kind, record);
+    e.id = id;
+    e.answers = answers;
+    return e;
+}
+} // namespace
+
+// A commit is late when the client's Timeout of that attempt came before it (the engine's rule in
+// core/engine/simulatednetwork.cpp, SimulatedNetwork::committed: the flow no longer waits for it).
+void TestCharts::lateCommitsFromTheLinks()
+{
+    // Attempt 1 (id 1) times out at 3 s; its request, held by a spike (id 2), arrives at 4 s and
+    // commits at 4.2 s: late. Attempt 2 (id 5) commits at 4.5 s, then times out at 7.5 s: in time.
+    // Attempt 3 (id 9) commits at the instant of its timeout, after it in the trace: late.
+    const Trace trace{linked(0, EventKind::TransportAttempt, 1, 0),      linked(0, EventKind::RequestDelayed, 2, 1),
+                      linked(3, EventKind::Timeout, 3, 1),               linked(3, EventKind::TransportAttempt, 5, 0),
+                      linked(4, EventKind::RequestArrived, 6, 2),        linked(4.2, EventKind::Committed, 7, 6, 1),
+                      linked(4.3, EventKind::RequestArrived, 8, 5),      linked(4.5, EventKind::Committed, 14, 8, 2),
+                      linked(7.5, EventKind::Timeout, 10, 5),            linked(8, EventKind::TransportAttempt, 9, 0),
+                      linked(8.1, EventKind::RequestArrived, 11, 9),     linked(11, EventKind::Timeout, 12, 9),
+                      linked(11, EventKind::Committed, 13, 11, 3)};
+    QCOMPARE(series::lateCommitEvents(trace), (QList<int>{5, 12}));
+    // A file without ids (an old export): nothing can be said late.
+    Trace old = trace;
+    for (TraceEvent &e : old)
+        e.id = e.answers = 0;
+    QVERIFY(series::lateCommitEvents(old).isEmpty());
+
+    RunResult r;
+    r.trace = trace;
+    r.metrics.durationS = 12;
+    ChartsPanel panel(nullptr);
+    panel.setResult(r);
+    QCOMPARE(panel.lateCommitSeries(),
+             (QList<QPointF>{{0, 0}, {4.2, 0}, {4.2, 1}, {11, 1}, {11, 2}, {12, 2}}));
+    QVERIFY(panel.isLateLineShown());
+}
+
+void TestCharts::lateCommitsLine_data()
+{
+    QTest::addColumn<QString>("preset");
+    for (const QString &name : scenario::presetNames())
+        QTest::addRow("%s", qPrintable(name)) << name;
+}
+
+// On every preset the late line ends at the run's lateCommits, which the engine counts at commit
+// time, and is drawn only when there are some.
+void TestCharts::lateCommitsLine()
+{
+    QFETCH(QString, preset);
+    const RunResult r = runPreset(preset);
+    ChartsPanel panel(nullptr);
+    panel.setResult(r);
+    const QList<QPointF> late = panel.lateCommitSeries();
+    QVERIFY(!late.isEmpty());
+    QCOMPARE(late.constLast().y(), double(r.metrics.lateCommits));
+    QCOMPARE(panel.isLateLineShown(), r.metrics.lateCommits > 0);
+    // A step line: never down, each step one record.
+    for (int i = 1; i < late.size(); ++i) {
+        QVERIFY(late.at(i).x() >= late.at(i - 1).x());
+        QVERIFY(late.at(i).y() - late.at(i - 1).y() == 0 || late.at(i).y() - late.at(i - 1).y() == 1);
+    }
 }
 
 void TestCharts::chartTextsAreWholeSentences()

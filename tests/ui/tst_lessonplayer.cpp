@@ -1,6 +1,8 @@
 // The lesson player in the window: steps apply their scenario, seed and operation; a question hides
 // the outcome until Reveal has played the operation; highlights reach the editor and the timeline;
 // Page Up / Page Down step through the lesson; every built-in lesson steps through without error.
+#include "charts/chartspanel.h"
+#include "charts/loadchart.h"
 #include "lessons/lessonplayer.h"
 #include "shell/mainwindow.h"
 #include "document/runcontroller.h"
@@ -120,6 +122,7 @@ private Q_SLOTS:
     void questionHidesThenRevealsTheAnswer();
     void choiceQuestion();
     void highlights();
+    void chartHighlightOpensTheChart();
     void closingShowsTheOutcome();
     void everyLessonStepsThrough();
     void answerShowsOnlyAfterReveal();
@@ -312,7 +315,7 @@ void TestLessonPlayer::questionHidesThenRevealsTheAnswer()
     QCOMPARE(w.timeline()->playhead(), start);
     QVERIFY(!w.findChild<QLabel *>(QStringLiteral("lessonAnswer"))->isVisible());
     // Nor does the operation's future show, faded, on the timeline, nor "duplicate" beside the operation box.
-    QVERIFY(w.timeline()->isFutureHidden());
+    QVERIFY(w.timeline()->isAnswerHidden());
     {
         // Drawn: what is ahead of the playhead is not even faded (the faded drawing differs).
         auto *scene = qobject_cast<TimelineScene *>(w.timeline()->scene());
@@ -320,11 +323,11 @@ void TestLessonPlayer::questionHidesThenRevealsTheAnswer()
         QCOMPARE(scene->futureOpacity(), 0.0);
         QWidget *viewport = w.timeline()->view()->viewport();
         const QImage hidden = viewport->grab().toImage();
-        w.timeline()->setFutureHidden(false);
+        w.timeline()->setAnswerHidden(false);
         QVERIFY(scene->futureOpacity() > 0);
         const QImage faded = viewport->grab().toImage();
         QVERIFY(hidden != faded);
-        w.timeline()->setFutureHidden(true);
+        w.timeline()->setAnswerHidden(true);
         QCOMPARE(viewport->grab().toImage(), hidden);
         // Right of the playhead the view shows what it shows with no event drawn at all.
         const QList<QGraphicsItem *> items = scene->items();
@@ -358,7 +361,7 @@ void TestLessonPlayer::questionHidesThenRevealsTheAnswer()
     QVERIFY(w.findChild<QLabel *>(QStringLiteral("lessonAnswer"))->isVisible());
     QCOMPARE(w.findChild<QLabel *>(QStringLiteral("lessonRevealText"))->text(), s.reveal);
     QVERIFY(!w.outcomeHidden());
-    QVERIFY(!w.timeline()->isFutureHidden());
+    QVERIFY(!w.timeline()->isAnswerHidden());
     QVERIFY(w.findChild<QLabel *>(QStringLiteral("operationWhy"))->text().contains(QLatin1String("duplicate")));
     QCOMPARE(labelText(w, "statusDuplicates"), QStringLiteral("Duplicates: 12"));
     QVERIFY(w.pages()->isTabEnabled(int(MainWindow::Page::Charts)));
@@ -443,6 +446,43 @@ void TestLessonPlayer::highlights()
     QVERIFY(waitForStep(w));
     QVERIFY(w.timeline()->selectedEvent() >= 0);
     QCOMPARE(w.result().trace.at(w.timeline()->selectedEvent()).kind, EventKind::Replayed);
+}
+
+// retry-storms step 3 asks how many POSTs per order a budget leaves; the Load chart shows the storm
+// ending, so it opens after Reveal, never before (it would show the answer). Without a question a
+// step's chart opens at once.
+void TestLessonPlayer::chartHighlightOpensTheChart()
+{
+    MainWindow w;
+    w.show();
+    QVERIFY(w.lessons()->startLesson(QStringLiteral("retry-storms"), 2));
+    QVERIFY(waitForStep(w));
+    QCOMPARE(w.lessons()->player()->currentStep()->highlight.chart, QStringLiteral("load"));
+    QCOMPARE(w.currentPage(), LabFrame::Page::Timeline);
+    QCOMPARE(w.editor()->highlightedField(), QStringLiteral("client.retryBudget.enabled"));
+    w.charts()->setCurrentTab(ChartsPanel::DuplicatesTab);
+    w.lessons()->player()->setGuessedChoice(0);
+    QVERIFY(revealAndWait(w));
+    QCOMPARE(w.currentPage(), LabFrame::Page::Charts);
+    QCOMPARE(w.charts()->currentTab(), int(ChartsPanel::LoadTab));
+    QVERIFY(w.charts()->loadChart()->isVisible());
+    // The step before it has no chart: the window stays on the timeline after its Reveal.
+    w.lessons()->player()->setStep(1);
+    QVERIFY(waitForStep(w));
+    QCOMPARE(w.currentPage(), LabFrame::Page::Timeline);
+    w.lessons()->player()->setGuess(1);
+    QVERIFY(revealAndWait(w));
+    QCOMPARE(w.currentPage(), LabFrame::Page::Timeline);
+
+    const QByteArray json = "{\"name\": \"t\", \"title\": \"T\", \"summary\": \"S\", \"steps\": ["
+                            "{\"title\": \"A\", \"scenario\": \"ghost-request\", \"watch\": \"W.\","
+                            " \"highlight\": {\"chart\": \"attempts\"}}]}";
+    const LessonParse parsed = lesson::fromJsonBytes(json);
+    QVERIFY2(parsed.ok(), qPrintable(parsed.errors.join(QLatin1Char('\n'))));
+    w.lessons()->startLesson(parsed.lesson);
+    QVERIFY(waitForStep(w));
+    QCOMPARE(w.currentPage(), LabFrame::Page::Charts);
+    QCOMPARE(w.charts()->currentTab(), int(ChartsPanel::AttemptsTab));
 }
 
 void TestLessonPlayer::closingShowsTheOutcome()

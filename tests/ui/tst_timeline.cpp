@@ -1665,9 +1665,9 @@ void TestTimeline::repeatedWaitsAreSummarised()
     }
     QCOMPARE(summaries(), 1);
     QCOMPARE(singles(), 0);
-    w.setFutureHidden(true);
+    w.setAnswerHidden(true);
     QCOMPARE(summaries(), 0);
-    w.setFutureHidden(false);
+    w.setAnswerHidden(false);
     QCOMPARE(summaries(), 1);
 }
 

@@ -4,6 +4,9 @@
 // the lesson panel's visible area and the window, wrapped text given all the height it needs, never
 // clipped), the status bar's texts are whole, and all six lanes of the timeline, Database included,
 // are in view without scrolling. One window is reused; the steps switch in it.
+#include "charts/chartspanel.h"
+#include "compare/comparechart.h"
+#include "compare/comparewindow.h"
 #include "document/runcontroller.h"
 #include "lessons/lessoncontroller.h"
 #include "lessons/lessonplayer.h"
@@ -15,18 +18,22 @@
 #include "timeline/timelinewidget.h"
 
 #include <QAbstractButton>
+#include <QAction>
 #include <QApplication>
 #include <QDockWidget>
 #include <QGuiApplication>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTableWidget>
 #include <QTest>
 #include <QVariantAnimation>
 
@@ -59,6 +66,8 @@ private Q_SLOTS:
     void initTestCase();
     void everyLessonStepReadableAtEverySize_data();
     void everyLessonStepReadableAtEverySize();
+    void compareShowsEveryLaneAtEverySize_data();
+    void compareShowsEveryLaneAtEverySize();
     void cleanupTestCase();
 
 private:
@@ -228,7 +237,15 @@ QStringList TestClassroom::unreadable(bool revealed) const
     if ((revealed || kind == LessonQuestion::Kind::None) && !step->reveal.isEmpty())
         checkText(player->findChild<QLabel *>(QStringLiteral("lessonRevealText")), QStringLiteral("the explanation"), &problems);
     checkText(player->findChild<QPushButton *>(QStringLiteral("lessonNext")), QStringLiteral("Next"), &problems);
-    checkLanes(&problems);
+    // A step that opens a chart after its Reveal (retry-storms step 3: Load) shows the chart, whole,
+    // instead of the timeline; every other state shows the six lanes.
+    if (revealed && !step->highlight.chart.isEmpty()) {
+        const QWidget *charts = m_window->charts();
+        if (!charts->isVisibleTo(m_window) || !m_window->rect().contains(inWindow(charts, m_window)))
+            problems << QStringLiteral("the %1 chart is not on show").arg(step->highlight.chart);
+    } else {
+        checkLanes(&problems);
+    }
     checkStatusBar(&problems);
     return problems;
 }
@@ -287,6 +304,89 @@ void TestClassroom::everyLessonStepReadableAtEverySize()
                 problems << QStringLiteral("%1 after Reveal: %2").arg(sizeName(size), p);
         }
     }
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("\n  "))));
+}
+
+void TestClassroom::compareShowsEveryLaneAtEverySize_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<QSize>("size");
+    // Full screen on the projector (F11 or presentation mode: the whole screen), and a window
+    // maximised under a 30-pixel title bar on a 1280x720 screen.
+    const QList<QSize> sizes{{1024, 640}, {1280, 690}, {1280, 720}, {1920, 1080}};
+    for (const char *preset : {"ghost-request", "retry-storm"}) {
+        for (const QSize &size : sizes)
+            QTest::addRow("%s-%s", preset, qPrintable(sizeName(size))) << QString::fromLatin1(preset) << size;
+    }
+}
+
+// Compare mode in front of a class (issue 19): opened from the presenting window with Ctrl+Shift+C,
+// both timelines show all six lanes, Database (where the duplicates are) included, without
+// scrolling; the chart and the difference table keep a readable share below them.
+void TestClassroom::compareShowsEveryLaneAtEverySize()
+{
+    QFETCH(QString, preset);
+    QFETCH(QSize, size);
+    // The program's own base font (ui/shell/gui.cpp: 11 points at least, for a projector), set before
+    // its window is made, as the program does: the test's smaller default hid the lanes that a real
+    // window scrolled out.
+    const QFont before = QApplication::font();
+    const auto restore = qScopeGuard([&before] { QApplication::setFont(before); });
+    if (before.pointSizeF() > 0 && before.pointSizeF() < 11) {
+        QFont projector = before;
+        projector.setPointSizeF(11);
+        QApplication::setFont(projector);
+    }
+    MainWindow window(nullptr, false);
+    window.setGeometry(QRect(QPoint(0, 0), size));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QString error;
+    QVERIFY2(window.loadPreset(preset, &error), qPrintable(error));
+    RunController *run = window.runController();
+    QVERIFY(QTest::qWaitFor([run] { return !run->isPending() && run->hasResult(); }, RunTimeoutMs));
+    // Presenting at the projector's size: the window's size sets the text size the compare window follows.
+    window.presenter()->presentation()->setActive(true);
+    window.setWindowState(window.windowState() & ~Qt::WindowFullScreen);
+    window.setGeometry(QRect(QPoint(0, 0), size));
+    QVERIFY(QTest::qWaitFor([&window, size] { return window.size() == size; }, 5000));
+
+    QCOMPARE(window.compareAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    window.compareAction()->trigger();
+    CompareWindow *compare = window.compareWindow();
+    QVERIFY(compare && compare->isVisible());
+    QVERIFY(compare->windowState() & Qt::WindowFullScreen);
+    QVERIFY(QTest::qWaitFor([compare] { return compare->hasResult() && !compare->isRunning(); }, RunTimeoutMs));
+    // The screen of the test is larger than the projector: the window is given the projector's size.
+    compare->setWindowState(compare->windowState() & ~Qt::WindowFullScreen);
+    compare->setGeometry(QRect(QPoint(0, 0), size));
+    QVERIFY(QTest::qWaitFor([compare, size] { return compare->size() == size; }, 5000));
+    // Shown again at this size, as on a projector where the window opens full screen: B's toggle
+    // run again (the table is filled at the window's width, where long metric names wrap).
+    QSignalSpy shown(compare, &CompareWindow::resultShown);
+    compare->rerun();
+    QVERIFY(shown.wait(RunTimeoutMs));
+    QTest::qWait(50);
+    QCoreApplication::processEvents();
+    QCOMPARE(compare->font(), window.font());
+    QVERIFY(compare->font().pointSizeF() >= 11);
+
+    QStringList problems;
+    for (TimelineWidget *t : {compare->timelineA(), compare->timelineB()}) {
+        for (const QString &p : lanesOutOfView(t))
+            problems << QStringLiteral("%1: %2").arg(t->objectName(), p);
+        if (!compare->rect().contains(inWindow(t, compare)))
+            problems << QStringLiteral("%1 is outside the window").arg(t->objectName());
+    }
+    // Below the lanes, the chart and the table stay readable: a few rows and a plot, not a sliver.
+    const QRect chart = inWindow(compare->chart(), compare);
+    if (!compare->rect().contains(chart) || chart.height() < 120)
+        problems << QStringLiteral("the chart is %1 px high at y %2").arg(chart.height()).arg(chart.y());
+    const QTableWidget *table = compare->summaryTable();
+    const int rowsShown = table->viewport()->height() / std::max(1, table->rowHeight(0));
+    if (rowsShown < std::min(3, table->rowCount()))
+        problems << QStringLiteral("the table shows %1 rows").arg(rowsShown);
+    compare->close();
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("\n  "))));
 }
 

@@ -19,9 +19,14 @@ struct ChartsData
     QList<QPointF> outstandingPoints;
     QList<QPointF> drawnCreated;
     QList<QPointF> drawnOutstanding;
+    // Records committed after their client had given up on that attempt (series::lateCommitEvents),
+    // on the same chart: the ghosts that become duplicates when the client retries.
+    QList<QPointF> latePoints;
+    QList<QPointF> drawnLate;
     int duplicates = 0;
     int outstanding = 0;
     int voided = 0;
+    int late = 0;
     double end = 1;
     // Attempts per operation: one bar per attempt count, empty ones too.
     QStringList attemptCategories;

@@ -1,4 +1,5 @@
 #include "charts/chartspanel.h"
+#include "series.h"
 
 #include "common/documentfollower.h"
 #include "document/labdocument.h"
@@ -331,6 +332,10 @@ QWidget *ChartsPanel::buildDuplicatesTab()
     m_dupOutstandingLine = new QLineSeries;
     m_dupOutstandingLine->setName(tr("duplicates outstanding (not voided)"));
     chart->addSeries(m_dupOutstandingLine);
+    m_dupLateLine = new QLineSeries;
+    m_dupLateLine->setObjectName(QStringLiteral("lateCommitsLine"));
+    m_dupLateLine->setName(tr("late commits (after the client gave up)"));
+    chart->addSeries(m_dupLateLine);
     m_dupX = new QValueAxis;
     setSource(ResultSource::Simulation);
     m_dupY = new QValueAxis;
@@ -338,12 +343,14 @@ QWidget *ChartsPanel::buildDuplicatesTab()
     chart->addAxis(m_dupX, Qt::AlignBottom);
     chart->addAxis(m_dupY, Qt::AlignLeft);
     for (QAbstractSeries *series : {static_cast<QAbstractSeries *>(m_dupArea), static_cast<QAbstractSeries *>(m_dupLine),
-                                    static_cast<QAbstractSeries *>(m_dupOutstandingLine)}) {
+                                    static_cast<QAbstractSeries *>(m_dupOutstandingLine),
+                                    static_cast<QAbstractSeries *>(m_dupLateLine)}) {
         series->attachAxis(m_dupX);
         series->attachAxis(m_dupY);
     }
     hideLegendFor(chart, m_dupArea);
     m_dupOutstandingLine->setVisible(false);
+    m_dupLateLine->setVisible(false);
     setCountRange(m_dupY, 1);
     setValueRange(m_dupX, 0, 1);
     chart->setTitle(tr("Duplicate records over time"));
@@ -799,6 +806,11 @@ bool ChartsPanel::isOutstandingLineShown() const
     return m_dupOutstandingLine->isVisible();
 }
 
+bool ChartsPanel::isLateLineShown() const
+{
+    return m_dupLateLine->isVisible();
+}
+
 QList<QPointF> ChartsPanel::thinnedForDrawing(const QList<QPointF> &points, double end)
 {
     constexpr int kBuckets = 1000;
@@ -817,6 +829,22 @@ QList<QPointF> ChartsPanel::thinnedForDrawing(const QList<QPointF> &points, doub
     }
     return out;
 }
+
+namespace {
+// Records committed after their client gave up, counted up to each commit: a step line to `end`.
+QList<QPointF> lateCommitSteps(const Trace &trace, double end)
+{
+    QList<QPointF> late{{0, 0}};
+    const QList<int> events = series::lateCommitEvents(trace);
+    for (int i = 0; i < events.size(); ++i) {
+        const double t = double(trace.at(events.at(i)).t) / 1e6;
+        late.append({t, double(i)});
+        late.append({t, double(i + 1)});
+    }
+    late.append({end, double(events.size())});
+    return late;
+}
+} // namespace
 
 ChartsData prepareCharts(const RunResult &result)
 {
@@ -880,6 +908,9 @@ ChartsPanel::Prepared ChartsPanel::prepare(const RunResult &result)
         p.outstanding = live;
         p.voided = voided;
         p.end = end;
+        p.latePoints = lateCommitSteps(result.trace, end);
+        p.late = int(p.latePoints.constLast().y());
+        p.drawnLate = p.late > 0 ? thinnedForDrawing(p.latePoints, end) : QList<QPointF>();
     }
 
     QMap<int, QList<int>> opsByAttempts; // ops ascending within each count
@@ -917,6 +948,9 @@ void ChartsPanel::updateDuplicates(const Prepared &prepared)
         m_dupLine->clear();
         m_dupOutstandingLine->clear();
         m_dupOutstandingLine->setVisible(false);
+        m_latePoints.clear();
+        m_dupLateLine->clear();
+        m_dupLateLine->setVisible(false);
         m_dupUpper->clear();
         // Ghost commits may land after the last operation ended: the axis reaches the last record.
         setValueRange(m_dupX, 0, std::max({1.0, m_result.metrics.durationS, m_result.metrics.lastCommitS}));
@@ -932,16 +966,22 @@ void ChartsPanel::updateDuplicates(const Prepared &prepared)
     const int voided = prepared.voided;
     m_duplicatePoints = prepared.duplicatePoints;
     m_outstandingPoints = prepared.outstandingPoints;
+    m_latePoints = prepared.latePoints;
     // Qt Charts lays every curve out again at each range change: empty the curves, set the
     // ranges, then hand the points over, so that each curve is laid out once.
     m_dupLine->clear();
     m_dupOutstandingLine->clear();
+    m_dupLateLine->clear();
     m_dupUpper->clear();
     setValueRange(m_dupX, 0, prepared.end);
-    setCountRange(m_dupY, count < 8 ? count + 1 : count * 1.1);
+    const int highest = std::max(count, prepared.late);
+    setCountRange(m_dupY, highest < 8 ? highest + 1 : highest * 1.1);
+    m_dupY->setTitleText(prepared.late > 0 ? tr("records") : tr("duplicate records"));
     m_dupLine->replace(prepared.drawnCreated);
     m_dupOutstandingLine->replace(voided > 0 ? prepared.drawnOutstanding : QList<QPointF>());
     m_dupOutstandingLine->setVisible(voided > 0);
+    m_dupLateLine->replace(prepared.drawnLate);
+    m_dupLateLine->setVisible(prepared.late > 0);
     m_dupUpper->replace(prepared.drawnOutstanding);
     if (count == 0)
         chart->setTitle(tr("No duplicate records: one record per business reference"));
@@ -959,13 +999,15 @@ void ChartsPanel::updateDuplicates(const Prepared &prepared)
 
 void ChartsPanel::applyDuplicatesLegend()
 {
-    // One line needs no legend; created and outstanding do.
+    // One line needs no legend; created and outstanding do, and so do duplicates and late commits.
     const bool two = m_dupOutstandingLine->isVisible();
-    m_views[DuplicatesTab]->chart()->legend()->setVisible(two);
+    m_views[DuplicatesTab]->chart()->legend()->setVisible(two || m_dupLateLine->isVisible());
     hideLegendFor(m_views[DuplicatesTab]->chart(), m_dupArea);
     const ChartColors c = colorsFor(palette());
     // With voiding, "created" becomes the thin dashed history above the outstanding fill.
     m_dupLine->setPen(two ? QPen(c.text, 2, Qt::DashLine) : QPen(c.duplicates, 3));
+    // Late commits: a dotted line in the palette's link colour, apart from the duplicates' fill.
+    m_dupLateLine->setPen(QPen(palette().color(QPalette::Link), 2, Qt::DotLine));
 }
 
 void ChartsPanel::updateAttempts(const Prepared &prepared)
@@ -1588,8 +1630,9 @@ void ChartsPanel::setDocument(LabDocument *document)
 
 void ChartsPanel::setSource(ResultSource source)
 {
-    const bool watch = source == ResultSource::Watch;
-    m_dupX->setTitleText(watch ? tr("time since the server started (s)") : tr("simulated time (s)"));
+    m_dupX->setTitleText(source == ResultSource::Watch   ? tr("time since the server started (s)")
+                         : source == ResultSource::Proxy ? tr("time since the proxy started (s)")
+                                                         : tr("simulated time (s)"));
     if (m_load)
         m_load->setSource(source);
 }

@@ -105,6 +105,10 @@ public:
     QList<QPointF> duplicateSeries() const { return m_duplicatePoints; }
     // Duplicates still in the table: created minus those a reconciliation job voided.
     QList<QPointF> outstandingDuplicateSeries() const { return m_outstandingPoints; }
+    // Records committed after their client gave up on that attempt, counted over simulated seconds
+    // (step line; drawn only when there are some). Its last value is Metrics::lateCommits.
+    QList<QPointF> lateCommitSeries() const { return m_latePoints; }
+    bool isLateLineShown() const;
     // The outstanding line is drawn only when something was voided (else it is the created line).
     bool isOutstandingLineShown() const;
     // What the duplicates chart draws: the same curve, at most ~2,000 points.
@@ -203,12 +207,14 @@ private:
     // duplicates over time
     QLineSeries *m_dupLine = nullptr;  // drawn: duplicates created
     QLineSeries *m_dupOutstandingLine = nullptr; // drawn when reconciliation voided some
+    QLineSeries *m_dupLateLine = nullptr; // drawn when records were committed for nobody
     QLineSeries *m_dupUpper = nullptr; // the fill's edge, not drawn
     QAreaSeries *m_dupArea = nullptr;
     QValueAxis *m_dupX = nullptr;
     QValueAxis *m_dupY = nullptr;
     QList<QPointF> m_duplicatePoints;
     QList<QPointF> m_outstandingPoints;
+    QList<QPointF> m_latePoints;
 
     // what-if
     QAbstractBarSeries *m_whatIfBars = nullptr;

@@ -125,8 +125,9 @@ LoadChart::~LoadChart()
 
 void LoadChart::setSource(ResultSource source)
 {
-    const bool watch = source == ResultSource::Watch;
-    m_x->setTitleText(watch ? tr("time since the server started (s)") : tr("simulated time (s)"));
+    m_x->setTitleText(source == ResultSource::Watch   ? tr("time since the server started (s)")
+                      : source == ResultSource::Proxy ? tr("time since the proxy started (s)")
+                                                      : tr("simulated time (s)"));
 }
 
 void LoadChart::applyStyle(bool compact)

@@ -98,14 +98,16 @@ void CompareWindow::buildUi()
     QWidget *upper = buildTimelines();
     QSplitter *lower = buildSummary();
 
-    auto *rows = new QSplitter(Qt::Vertical, this);
+    m_rows = new QSplitter(Qt::Vertical, this);
+    QSplitter *rows = m_rows;
     rows->setObjectName(QStringLiteral("compareRows"));
     rows->setChildrenCollapsible(false);
     rows->addWidget(upper);
     rows->addWidget(lower);
-    // The timelines take what the summary (all its rows, no scrolling) leaves.
     rows->setStretchFactor(0, 1);
     rows->setStretchFactor(1, 0);
+    // The split follows the window until the user drags it (placeRows: the lanes first).
+    connect(rows, &QSplitter::splitterMoved, this, [this] { m_rowsMovedByUser = true; });
 
     auto *root = new QVBoxLayout(this);
     root->setContentsMargins(8, 6, 8, 6);
@@ -270,6 +272,10 @@ QSplitter *CompareWindow::buildSummary()
     m_table->setFocusPolicy(Qt::NoFocus);
     m_table->setShowGrid(false);
     m_table->setAlternatingRowColors(true);
+    // One line a row: a metric name wrapped at one width and not at another made rows of uneven
+    // height, and a row taller than the others pushed the last one out (its tooltip has it whole).
+    m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->horizontalHeader()->setSectionResizeMode(MetricColumn, QHeaderView::Stretch);
     for (int c = AColumn; c < ColumnCount; ++c)
         m_table->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
@@ -317,6 +323,8 @@ void CompareWindow::connectPlayback()
                 setOperation(op);
         });
         connect(t->view(), &TimelineView::resized, this, [this] {
+            // A narration that wraps to another line takes it from the view: the split follows.
+            placeRowsLater();
             if (m_alignQueued)
                 return;
             m_alignQueued = true;
@@ -372,11 +380,16 @@ void CompareWindow::applyFonts()
 void CompareWindow::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
+    placeRowsLater();
     // On a 720-line projector the lanes need the room more than the heading does (the window
     // title still names the scenario).
     m_heading->setVisible(height() >= 800);
     if (auto *legend = findChild<TimelineLegend *>(QStringLiteral("compareLegend")))
         legend->setVisible(height() >= 800);
+    // The settings B changes, spelled as field paths, wrap to two or three lines: below 800 lines B's
+    // title names the change and the paths are its tooltip.
+    for (QLabel *changes : {m_changesA, m_changesB})
+        changes->setVisible(height() >= 800);
     // Sizes step at 800 and 900 lines: below 800 the narration (large in a timeline of its own)
     // and the table shrink so that the lanes keep their room; from 900 the table grows.
     const auto band = [](int h) { return h >= 900 ? 2 : h >= 800 ? 1 : 0; };
@@ -576,6 +589,7 @@ void CompareWindow::updateTitles()
                                 .arg(m_a.name)
                                 .arg(m_result.a.metrics.duplicates)
                                 .arg(m_result.a.metrics.httpAttempts));
+    m_titleA->setToolTip(m_changesA->text());
     const int i = variantIndex();
     if (i < 0) {
         m_titleB->setText(tr("B \u00b7 the same settings"));
@@ -586,6 +600,7 @@ void CompareWindow::updateTitles()
     m_titleB->setText(tr("B \u00b7 %1").arg(v.label));
     m_changesB->setText(compare::toggleLabel(v.changes));
     m_changesB->setToolTip(whatif::describe(v.changes));
+    m_titleB->setToolTip(compare::toggleLabel(v.changes));
 }
 
 void CompareWindow::fillTable()
@@ -608,7 +623,9 @@ void CompareWindow::fillTable()
             m_table->setItem(r, column, item);
             return item;
         };
-        cell(MetricColumn, row.label, Qt::AlignLeft)->setData(Qt::UserRole, row.key);
+        QTableWidgetItem *metric = cell(MetricColumn, row.label, Qt::AlignLeft);
+        metric->setData(Qt::UserRole, row.key);
+        metric->setToolTip(row.label);
         cell(AColumn, compare::formatValue(row, row.a), Qt::AlignRight);
         cell(BColumn, compare::formatValue(row, row.b), Qt::AlignRight);
         QTableWidgetItem *diff = cell(DifferenceColumn, compare::formatDifference(row), Qt::AlignRight);
@@ -633,11 +650,53 @@ void CompareWindow::fillTable()
     m_table->resizeRowsToContents();
     m_table->resizeColumnsToContents();
     m_table->horizontalHeader()->setSectionResizeMode(MetricColumn, QHeaderView::Stretch);
-    // Every row in view: a projector audience cannot scroll.
+    // The records and duplicates rows (the first) always in view; the rest where the lanes leave room.
+    m_table->setMinimumHeight(tableHeight(MinTableRows));
+    placeRowsLater();
+}
+
+int CompareWindow::tableHeight(int rows) const
+{
     int height = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
-    for (int r = 0; r < m_table->rowCount(); ++r)
+    for (int r = 0; r < std::min(rows, m_table->rowCount()); ++r)
         height += m_table->rowHeight(r);
-    m_table->setMinimumHeight(height);
+    return height;
+}
+
+void CompareWindow::placeRowsLater()
+{
+    if (m_placeQueued)
+        return;
+    m_placeQueued = true;
+    QTimer::singleShot(0, this, [this] {
+        m_placeQueued = false;
+        placeRows();
+    });
+}
+
+void CompareWindow::placeRows()
+{
+    // The lanes first: Database, where the duplicates are, must be in view on a 720-line projector.
+    // The timelines get the height their six lanes need at the smallest lane height a timeline
+    // draws; the chart and the table the rest, every row of the table when it fits, at least the
+    // first MinTableRows (it scrolls then). Computed from the timelines' fixed parts and the
+    // window's height, which the split does not change, so it settles in one step.
+    if (m_rowsMovedByUser || !isVisible())
+        return;
+    const QList<int> sizes = m_rows->sizes();
+    const int total = sizes.value(0) + sizes.value(1);
+    if (total <= 0)
+        return;
+    int viewNeed = 0;
+    int viewNow = 0;
+    for (TimelineWidget *t : {m_timelineA, m_timelineB}) {
+        viewNeed = std::max(viewNeed, t->viewHeightForLanes());
+        viewNow = std::max(viewNow, t->view()->height());
+    }
+    const int upperNeed = sizes.value(0) - viewNow + viewNeed;
+    const int lower = qBound(tableHeight(MinTableRows), total - upperNeed, tableHeight(m_table->rowCount()));
+    if (lower != sizes.value(1))
+        m_rows->setSizes({total - lower, lower});
 }
 
 // ------------------------------------------------------------------ operation and playback
@@ -671,6 +730,7 @@ void CompareWindow::onOperationShown()
 {
     rebuildTimes();
     alignTimeAxes();
+    placeRowsLater(); // an operation without retries has compact lanes
     applyPlayhead(m_times.isEmpty() ? 0 : m_times.first());
 }
 

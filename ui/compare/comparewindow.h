@@ -111,6 +111,14 @@ private:
     void followTimeline(TimelineWidget *from, qint64 t);
     void updatePlayButton();
     void applyFonts();
+    // The height of the table's header and its first `rows` rows.
+    int tableHeight(int rows) const;
+    // Splits the height between the timelines and the chart and table (after the layouts ran).
+    void placeRows();
+    void placeRowsLater();
+
+    // Rows of the difference table always in view (records, duplicates, orphans).
+    static constexpr int MinTableRows = 3;
 
     Scenario m_a;
     QList<WhatIfVariant> m_variants;
@@ -127,6 +135,8 @@ private:
     qint64 m_playhead = 0;
     bool m_syncing = false;
     bool m_alignQueued = false;
+    bool m_placeQueued = false;
+    bool m_rowsMovedByUser = false;
 
     QLabel *m_heading = nullptr;
     QComboBox *m_variantBox = nullptr;
@@ -149,6 +159,7 @@ private:
     QVariantAnimation *m_anim = nullptr;
     CompareChart *m_chart = nullptr;
     QTableWidget *m_table = nullptr;
+    QSplitter *m_rows = nullptr; // the timelines above, the chart and the table below
 };
 
 } // namespace retrylab

@@ -1,5 +1,6 @@
 #include "lessons/lessoncontroller.h"
 
+#include "charts/chartspanel.h"
 #include "common/makedock.h"
 #include "document/labdocument.h"
 #include "editor/editorpresetlist.h"
@@ -16,6 +17,7 @@
 #include <QEventLoop>
 #include <QFileDialog>
 #include <QFutureWatcher>
+#include <QHash>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
@@ -323,6 +325,8 @@ void LessonController::finishStep()
         if (trace::kindFromName(h.target, &kind))
             timeline->selectFirstEvent(kind);
     }
+    if (!question)
+        showChart(h.chart);
     m_frame->applyOutcomeHiding();
     m_frame->updatePlaybackActions();
 }
@@ -397,6 +401,19 @@ void LessonController::continueReveal()
     m_frame->updatePlaybackActions();
 }
 
+void LessonController::showChart(const QString &name)
+{
+    static const QHash<QString, int> tabs{{QStringLiteral("duplicates"), ChartsPanel::DuplicatesTab},
+                                          {QStringLiteral("whatIf"), ChartsPanel::WhatIfTab},
+                                          {QStringLiteral("attempts"), ChartsPanel::AttemptsTab},
+                                          {QStringLiteral("load"), ChartsPanel::LoadTab}};
+    const auto it = tabs.constFind(name);
+    if (it == tabs.constEnd())
+        return;
+    m_frame->charts()->setCurrentTab(*it);
+    m_frame->showPage(LabFrame::Page::Charts);
+}
+
 void LessonController::endRevealPlayback()
 {
     disconnect(m_revealDone);
@@ -423,6 +440,7 @@ void LessonController::finishReveal()
         if (trace::kindFromName(s->highlight.target, &kind))
             m_frame->timeline()->selectFirstEvent(kind);
     }
+    showChart(s->highlight.chart);
     m_frame->updatePlaybackActions();
 }
 

@@ -99,6 +99,8 @@ private:
     void finishReveal();
     // Ends the reveal's own connections and gives the timeline its speed back.
     void endRevealPlayback();
+    // Opens the step's chart (LessonHighlight::chart: a lesson::chartNames() name); none when empty.
+    void showChart(const QString &name);
     void updateKeys();
 
     LabFrame *m_frame;

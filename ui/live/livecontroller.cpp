@@ -4,6 +4,7 @@
 #include "document/labdocument.h"
 #include "document/runcontroller.h"
 #include "live/livemode.h"
+#include "live/proxydialog.h"
 #include "live/watchpanel.h"
 #include "live/watchservedialog.h"
 #include "shell/labframe.h"
@@ -54,6 +55,8 @@ LiveController::LiveController(LabFrame *frame, StatusOutcome *status, QObject *
     connect(m_watch, &WatchSession::runningChanged, this, &LiveController::onServingChanged);
     connect(m_watchPanel, &WatchPanel::serveRequested, this, &LiveController::serveWithDialog);
     connect(m_watchPanel, &WatchPanel::stopRequested, this, &LiveController::stopServing);
+    connect(m_proxy, &ProxySession::resultReady, this, &LiveController::onProxyResult);
+    connect(m_proxy, &ProxySession::runningChanged, this, &LiveController::onProxyingChanged);
 
     connect(m_live, &LiveMode::finished, this, &LiveController::onLiveRunFinished);
     connect(m_live, &LiveMode::runningChanged, this, &LiveController::onLiveRunningChanged);
@@ -72,6 +75,7 @@ void LiveController::createWatch()
     // their requests arriving at the same time.
     QMainWindow *window = m_frame->frameWindow();
     m_watch = new WatchSession(this);
+    m_proxy = new ProxySession(this);
     m_watchPanel = new WatchPanel(m_watch);
     auto *watchScroll = new QScrollArea;
     watchScroll->setWidget(m_watchPanel);
@@ -113,6 +117,11 @@ void LiveController::createActions()
         }
     });
 
+    m_proxyAction = new QAction(themedIcon(QStringLiteral("network-wired"), QStyle::SP_DriveNetIcon, s), tr("P&roxy…"), this);
+    m_proxyAction->setObjectName(QStringLiteral("proxyAction"));
+    m_proxyAction->setToolTip(tr("Put a fault proxy in front of your own HTTP service and watch its duplicates"));
+    connect(m_proxyAction, &QAction::triggered, this, &LiveController::proxyWithDialog);
+
     m_liveAction = new QAction(themedIcon(QStringLiteral("network-transmit-receive"), QStyle::SP_DriveNetIcon, s),
                                tr("&Live"), this);
     m_liveAction->setObjectName(QStringLiteral("liveAction"));
@@ -135,6 +144,7 @@ void LiveController::addToFileMenu(QMenu *menu)
 {
     menu->addAction(m_serveAction);
     menu->addAction(m_watchAction);
+    menu->addAction(m_proxyAction);
 }
 
 void LiveController::addToViewMenu(QMenu *menu)
@@ -287,6 +297,15 @@ void LiveController::onServingChanged(bool serving)
 
 void LiveController::showWatchStatus()
 {
+    if (m_frame->document()->source() == ResultSource::Proxy) {
+        QString text = m_proxy->isRunning() ? tr("Proxy at %1 in front of %2")
+                                                  .arg(m_proxy->url().toString(), m_proxy->upstream().toString())
+                                            : tr("Proxy stopped");
+        if (m_proxy->proxyTrace().droppedExchanges() > 0)
+            text += QStringLiteral(" \u00b7 ") + tr("older exchanges dropped");
+        m_status->watchLabel()->setText(text);
+        return;
+    }
     if (m_frame->document()->source() != ResultSource::Watch)
         return;
     const qint64 dropped = m_watch->watchTrace().droppedEvents();
@@ -303,6 +322,81 @@ void LiveController::showDockIfServing()
         m_watchDock->show();
         m_watchDock->raise();
     }
+}
+
+// ---- Proxy
+
+bool LiveController::isProxying() const
+{
+    return m_proxy->isRunning();
+}
+
+bool LiveController::startProxy(const ProxyOptions &options, const Scenario &faults, QString *error)
+{
+    // One outside source on show at a time: the proxy's exchanges, not a Live run or the Watch view.
+    if (m_live->isEnabled() || isServing()) {
+        if (error)
+            *error = tr("Switch Live off and stop serving first: the window shows one source of requests at a time.");
+        return false;
+    }
+    m_frame->document()->runController()->cancel(); // a simulated result must not replace what goes through
+    m_proxyOptions = options;
+    const QString message = m_proxy->start(faults, options);
+    if (!message.isEmpty()) {
+        if (error)
+            *error = message;
+        return false;
+    }
+    return true;
+}
+
+void LiveController::stopProxy()
+{
+    m_proxy->stop();
+}
+
+void LiveController::proxyWithDialog()
+{
+    if (isProxying()) {
+        stopProxy();
+        return;
+    }
+    ProxyDialog dialog(m_proxyOptions, m_frame->document()->scenario(), m_frame->frameWindow());
+    while (dialog.exec() == QDialog::Accepted) {
+        QString error;
+        if (startProxy(dialog.options(), dialog.faults(), &error))
+            return;
+        dialog.showError(error);
+    }
+}
+
+void LiveController::onProxyResult(const RunResult &result, int lastOperation)
+{
+    LabDocument *document = m_frame->document();
+    TimelineWidget *timeline = m_frame->timeline();
+    document->setOpenOnStory(false);
+    document->publish(result, ResultSource::Proxy);
+    // The latest logical request, whole: a class watches each retry arrive.
+    if (lastOperation > 0 && lastOperation != timeline->operation())
+        m_frame->setOperation(lastOperation);
+    timeline->seekToEnd();
+}
+
+void LiveController::onProxyingChanged(bool proxying)
+{
+    m_frame->setScenarioLocked(proxying);
+    m_proxyAction->setText(proxying ? tr("Stop the p&roxy") : tr("P&roxy…"));
+    m_serveAction->setEnabled(!proxying);
+    m_watchAction->setEnabled(!proxying);
+    m_liveAction->setEnabled(!proxying);
+    QMainWindow *window = m_frame->frameWindow();
+    if (proxying) {
+        window->statusBar()->showMessage(tr("Proxy at %1 in front of %2")
+                                             .arg(m_proxy->url().toString(), m_proxy->upstream().toString()),
+                                         8000);
+        m_frame->showPage(LabFrame::Page::Timeline);
+    }
+    showWatchStatus();
 }
 
 // ---- Live run
@@ -396,6 +490,8 @@ void LiveController::stopAll()
         setLive(false);
     if (isServing())
         stopServing();
+    if (isProxying())
+        stopProxy();
 }
 
 void LiveController::onLiveRunningChanged(bool running)

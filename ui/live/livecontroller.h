@@ -1,5 +1,6 @@
 #pragma once
 
+#include "live/proxysession.h"
 #include "live/watchsession.h"
 #include "simulator.h"
 
@@ -31,7 +32,7 @@ public:
     LiveController(LabFrame *frame, StatusOutcome *status, QObject *parent = nullptr);
 
     // ---- Where the frame puts the actions
-    void addToFileMenu(QMenu *menu);         // Serve…, Watch live requests
+    void addToFileMenu(QMenu *menu);         // Serve…, Watch live requests, Proxy…
     void addToViewMenu(QMenu *menu);         // the Watch dock's toggle
     void addToPlaybackMenu(QMenu *menu);     // Live, Stop live run
     void addLiveToToolBar(QToolBar *bar);    // Live, its time scale, Stop
@@ -48,6 +49,16 @@ public:
     bool startServing(const WatchOptions &options, QString *error = nullptr);
     void stopServing();
     bool isServing() const;
+
+    // ---- Proxy: a fault proxy in front of someone's own service (File > Proxy…)
+    ProxySession *proxySession() const { return m_proxy; }
+    QAction *proxyAction() const { return m_proxyAction; }
+    // Starts the proxy with `faults` (the scenario's network.* and server.* fault fields); while it
+    // runs, the views show what goes through it and the scenario cannot be changed. Returns false
+    // with the reason.
+    bool startProxy(const ProxyOptions &options, const Scenario &faults, QString *error = nullptr);
+    void stopProxy();
+    bool isProxying() const;
 
     // ---- Live run: the lab's own client over real HTTP
     LiveMode *liveMode() const { return m_live; }
@@ -85,6 +96,7 @@ public:
 public Q_SLOTS:
     // File > Serve…: asks for the port and the network, then serves; stops when serving.
     void serveWithDialog();
+    void proxyWithDialog();
     // Live on or off; off runs the simulation again.
     void setLive(bool on);
     // Stops the live run in flight; the result on show stays.
@@ -96,6 +108,8 @@ private:
     void createLiveScale();
     void onWatchResult(const RunResult &result, int lastOperation);
     void onServingChanged(bool serving);
+    void onProxyResult(const RunResult &result, int lastOperation);
+    void onProxyingChanged(bool proxying);
     void startLiveRun();
     void onLiveRunFinished(const RunResult &result, const QString &description);
     void onLiveRunningChanged(bool running);
@@ -106,6 +120,9 @@ private:
     WatchPanel *m_watchPanel = nullptr;
     QDockWidget *m_watchDock = nullptr;
     WatchOptions m_watchOptions; // the last ones asked for in File > Serve…
+    ProxySession *m_proxy = nullptr;
+    ProxyOptions m_proxyOptions; // the last ones asked for in File > Proxy…
+    QAction *m_proxyAction = nullptr;
     LiveMode *m_live = nullptr;
     QTimer *m_liveEdit = nullptr; // a burst of edits in Live mode starts one run
     QString m_liveRunDescription;

@@ -7,6 +7,7 @@ class QMainWindow;
 
 namespace retrylab {
 
+class ChartsPanel;
 class LabDocument;
 class ScenarioEditor;
 class TimelineWidget;
@@ -24,6 +25,7 @@ public:
     virtual QMainWindow *frameWindow() = 0;
     virtual LabDocument *document() const = 0;
     virtual TimelineWidget *timeline() const = 0;
+    virtual ChartsPanel *charts() const = 0;
     virtual ScenarioEditor *editor() const = 0;
     virtual QDockWidget *scenarioDock() const = 0;
 

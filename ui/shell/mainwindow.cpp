@@ -754,7 +754,7 @@ void MainWindow::onResultArriving(const RunResult &result)
     {
         const QSignalBlocker blocker(m_operation);
         m_operation->setRange(1, opCount);
-        m_operation->setSuffix(source == ResultSource::Watch ? QString() : tr(" of %1").arg(opCount));
+        m_operation->setSuffix(isWatched(source) ? QString() : tr(" of %1").arg(opCount));
     }
     m_status->hideBanner();
     // A new scenario or seed opens on the operation that tells the lesson; an edit keeps the one in view.
@@ -815,7 +815,7 @@ void MainWindow::applyOutcomeHiding()
         updateInterestingActions();
     // A lesson question: the operation's future is not drawn faded, it is not drawn.
     if (m_guide)
-        m_timeline->setFutureHidden(m_guide->hidesOutcome());
+        m_timeline->setAnswerHidden(m_guide->hidesOutcome());
 }
 
 void MainWindow::stopPredicting()
@@ -886,7 +886,7 @@ void MainWindow::updateInterestingActions()
             break;
         }
     }
-    if (m_document->source() == ResultSource::Watch) {
+    if (isWatched(m_document->source())) {
         // An operation in the Watch view is the client's own reference ("tea for two" is operation
         // 100000000): name it.
         const QList<OpSummary> &ops = m_document->result().ops;

@@ -81,7 +81,7 @@ public:
     RunController *runController() const;
     TimelineWidget *timeline() const override { return m_timeline; }
     QTabWidget *pages() const { return m_pages; }
-    ChartsPanel *charts() const { return m_charts; }
+    ChartsPanel *charts() const override { return m_charts; }
     RecordsView *recordsView() const { return m_records; }
     LogView *logView() const { return m_log; }
     QDockWidget *scenarioDock() const override { return m_scenarioDock; }

@@ -136,10 +136,11 @@ void StatusOutcome::showOutcome(const RunResult &result, ResultSource source, bo
     // What outside clients concluded is theirs to know: the server counts only what it saw.
     // A live run's label needs the room: at 1280 pixels both do not fit.
     m_worstCase->setVisible(source == ResultSource::Simulation && !liveRunning);
+    // The proxy sees what its clients got, so it counts orphans; lost orders need the client's own view.
     m_orphans->setVisible(source != ResultSource::Watch);
-    m_lost->setVisible(source != ResultSource::Watch);
-    m_watch->setVisible(source == ResultSource::Watch);
-    if (source == ResultSource::Watch)
+    m_lost->setVisible(!isWatched(source));
+    m_watch->setVisible(isWatched(source));
+    if (isWatched(source))
         m_queries->setVisible(m.queries > 0);
 
     // Duplicates and lost orders are the lesson: make them stand out when present.

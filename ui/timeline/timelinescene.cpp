@@ -560,7 +560,7 @@ qreal TimelineScene::fitZoom(qreal width) const
 
 void TimelineScene::setLaneHeight(qreal h)
 {
-    h = qBound<qreal>(40, h, 110);
+    h = qBound<qreal>(kMinLaneHeight, h, 110);
     if (qFuzzyCompare(h, m_laneH))
         return;
     m_laneH = h;

@@ -74,6 +74,8 @@ public:
     static constexpr qreal kGlyphRadius = 7;
     static constexpr qreal kDodge = 19;
     static constexpr qreal kCompactLane = 0.55;
+    // The smallest lane height (a used lane): its name, note and glyph labels still fit.
+    static constexpr qreal kMinLaneHeight = 40;
     // Up to this many events, every event has its item; beyond, only those in or near the view do.
     static constexpr int kEagerLimit = 2000;
     static constexpr int kMaxLiveItems = 3000;

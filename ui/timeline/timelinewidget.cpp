@@ -43,6 +43,8 @@ namespace {
 constexpr double kMinSpeed = 0.25;
 constexpr double kMaxSpeed = 16;
 constexpr int kOverviewHeight = 104;
+// Room under the lanes of a fitted view (the scene's own 8 pixels below the last lane and a margin).
+constexpr qreal kLaneMargin = 10;
 
 const double kSpeeds[] = {0.25, 0.5, 1, 2, 4, 8, 16};
 
@@ -400,11 +402,19 @@ void TimelineWidget::rebuild()
         const QString outside = tr("your client: unseen");
         notes = QStringList{outside, outside, outside, tr("real HTTP"), notes.at(4), notes.at(5)};
         enabled = QList<bool>{false, false, false, true, true, true};
+    } else if (m_source == ResultSource::Proxy) {
+        // The proxy sees each request its client sends and what the client gets back, not the loops.
+        const QString outside = tr("your client: unseen");
+        notes = QStringList{outside, outside, tr("as the proxy saw it"), tr("the proxy's faults"), tr("your service"),
+                            tr("resources it created")};
+        enabled = QList<bool>{false, false, true, true, true, true};
     }
     m_selected = -1;
     m_scene->setOperation(m_result.trace, m_op, m_duplicates, notes, enabled);
     if (m_result.trace.isEmpty() && m_source == ResultSource::Watch)
         m_scene->setEmptyText(tr("Waiting for requests: send an order to the address in the Watch panel."));
+    else if (m_result.trace.isEmpty() && m_source == ResultSource::Proxy)
+        m_scene->setEmptyText(tr("Waiting for requests: point your client at the proxy's address."));
     else if (m_result.trace.isEmpty())
         m_scene->setEmptyText(m_result.ops.isEmpty() ? tr("Run a scenario to see its attempts here.")
                                                      : tr("This run was made without a trace: nothing to replay."));
@@ -643,7 +653,7 @@ void TimelineWidget::adaptToView()
     const int vExtent = m_view->verticalScrollBar()->sizeHint().width();
     const qreal weights = m_scene->laneWeightSum();
     auto laneFor = [weights](qreal h) {
-        return qBound<qreal>(40, (h - TimelineScene::kAxisHeight - 10) / weights, 96);
+        return qBound<qreal>(TimelineScene::kMinLaneHeight, (h - TimelineScene::kAxisHeight - kLaneMargin) / weights, 96);
     };
     auto zoomFor = [this](qreal w) {
         if (m_fit == Fit::None)
@@ -674,6 +684,14 @@ void TimelineWidget::adaptToView()
         zoom = zoomFor(w);
     }
     m_scene->setZoom(zoom);
+}
+
+int TimelineWidget::viewHeightForLanes() const
+{
+    const qreal lanes = TimelineScene::kAxisHeight + kLaneMargin + TimelineScene::kMinLaneHeight * m_scene->laneWeightSum();
+    const bool wide = m_scene->sceneWidthAt(m_scene->zoom()) > m_view->maximumViewportSize().width();
+    const int bar = wide ? m_view->horizontalScrollBar()->sizeHint().height() : 0;
+    return int(std::ceil(lanes)) + bar + 2 * m_view->frameWidth();
 }
 
 void TimelineWidget::updateExposed() const

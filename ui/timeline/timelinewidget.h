@@ -89,6 +89,10 @@ public:
     void setOverviewAllowed(bool allowed);
     bool isOverviewAllowed() const { return m_overviewAllowed; }
     void fitToView();
+    // The view's height that shows every lane at the smallest lane height (the horizontal scroll
+    // bar's room included when the operation is wider than the view): what a window that must keep
+    // all six lanes in view gives it.
+    int viewHeightForLanes() const;
     // Lesson highlights. A lane drawn tinted and outlined until cleared (-1), kept across operations.
     void emphasiseLane(int lane);
     int emphasisedLane() const;
@@ -98,9 +102,6 @@ public:
     // waits are not summarised. The lesson controller sets it; Reveal clears it.
     void setAnswerHidden(bool hidden);
     bool isAnswerHidden() const;
-    // The same switch under its older name.
-    void setFutureHidden(bool hidden) { setAnswerHidden(hidden); }
-    bool isFutureHidden() const { return isAnswerHidden(); }
     // The time readout beside the slider ("1.2 s / 11.110 s", or "1.2 s" while the answer is hidden).
     QString timeText() const;
     // Selects the first event of `kind` in the shown operation (as a click would, without the signal;
