@@ -919,6 +919,8 @@
     <message>
         <source>(about %1 HTTP requests)</source>
         <translation>（约 %1 个 HTTP 请求）</translation>
+    </message>
+    <message>
         <source>late commits (after the client gave up)</source>
         <translation>迟到的提交（客户端已放弃之后）</translation>
     </message>
