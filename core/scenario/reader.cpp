@@ -156,10 +156,10 @@ void readScript(ObjectReader &parent, const FieldSpec &, Scenario &s)
             const double d = op.toDouble();
             if (op.isString() && op.toString() == QLatin1String("*"))
                 e.op = 0;
-            else if (op.isDouble() && std::floor(d) == d && d >= 1 && d <= 1000000)
+            else if (op.isDouble() && std::floor(d) == d && d >= 1 && d <= scenario::MaxScriptOp)
                 e.op = int(d);
             else
-                r.error(QStringLiteral("op"), QStringLiteral("expected an operation number from 1 to 1000000 or \"*\""), op);
+                r.error(QStringLiteral("op"), QStringLiteral("expected an operation number from 1 to %1 or \"*\"").arg(scenario::MaxScriptOp), op);
         }
         const QJsonValue attempt = r.take("attempt");
         if (!attempt.isUndefined()) {

@@ -16,6 +16,7 @@ inline constexpr int MaxMs = 3600000;          // one hour of virtual time
 inline constexpr int MaxOperations = 100000000; // workload.orders, and clients x opsPerClient in closed mode:
 // memory no longer grows with them (a run frees each operation as it ends), so the work budget
 // (work::DefaultMaxAttempts, 1e8 HTTP attempts) is what bounds a run, not this cap
+inline constexpr int MaxScriptOp = 1000000;     // network.script[].op: the operations a script can address
 inline constexpr double MaxDistributionMs = 600000; // mean and sd of a normal distribution: ten minutes
 inline constexpr double MaxDayS = 86400;       // phases and windows lie within one day of virtual time
 inline constexpr double MaxPhaseArrivals = 1000000; // the operations that workload.phases may bring, summed

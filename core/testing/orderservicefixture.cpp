@@ -24,7 +24,7 @@ Scenario served(const Scenario &s)
 {
     Scenario out = s;
     out.workload = WorkloadConfig();
-    out.workload.orders = scenario::MaxOperations;
+    out.workload.orders = scenario::MaxScriptOp;
     out.client.transport = TransportConfig();
     out.client.transport.enabled = true;
     out.client.transport.total = MaxScriptedPost - 1;
@@ -245,12 +245,12 @@ Scenario OrderServiceFixture::scenario() const
 
 QString OrderServiceFixture::scriptFault(FaultKind fault, int op, int post)
 {
-    if (op < 0 || op > scenario::MaxOperations || post < 0 || post > MaxScriptedPost) {
+    if (op < 0 || op > scenario::MaxScriptOp || post < 0 || post > MaxScriptedPost) {
         return QCoreApplication::translate("OrderServiceFixture", "scriptFault: the order (%1) counts from 1 to %3 and the POST (%2) from 1 to %4; "
                                            "0 means every one")
             .arg(op)
             .arg(post)
-            .arg(scenario::MaxOperations)
+            .arg(scenario::MaxScriptOp)
             .arg(MaxScriptedPost);
     }
     ScriptEntry e;
