@@ -58,9 +58,8 @@ struct CheckFlags
 int readNumber(const QCommandLineParser &parser, const QCommandLineOption &option, int low, int high, int *out)
 {
     const QString text = parser.value(option).trimmed();
-    bool ok = false;
-    const int value = text.toInt(&ok);
-    if (!ok || value < low || value > high || text.startsWith(QLatin1Char('+'))) {
+    const std::optional<qint64> value = wholeNumber(text, low, high);
+    if (!value) {
         fail(QCoreApplication::translate("cli", "check: --%1: expected an integer from %2 to %3, got '%4'")
                      .arg(option.names().constLast())
                      .arg(low)
@@ -68,7 +67,7 @@ int readNumber(const QCommandLineParser &parser, const QCommandLineOption &optio
                      .arg(echo(text)));
         return ExitUsage;
     }
-    *out = value;
+    *out = int(*value);
     return Continue;
 }
 

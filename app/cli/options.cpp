@@ -124,6 +124,16 @@ int loadScenario(const QCommandLineParser &parser, const QString &command, Scena
 }
 
 // QCommandLineParser says "Unknown option 'x'."; our lines are lower case without a full stop.
+std::optional<qint64> wholeNumber(const QString &text, qint64 min, qint64 max)
+{
+    const QString trimmed = text.trimmed();
+    bool ok = false;
+    const qint64 n = trimmed.toLongLong(&ok);
+    if (!ok || n < min || n > max || trimmed.startsWith(QLatin1Char('+')))
+        return std::nullopt;
+    return n;
+}
+
 QString sentence(QString text)
 {
     text = text.trimmed();

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <optional>
+
 #include "scenario.h"
 
 #include <QCommandLineOption>
@@ -33,6 +35,10 @@ QString echo(const QString &text, int maxChars = MaxEchoChars);
 
 // Every error is one line on stderr, so scripts can grep it and people read it at a glance.
 void fail(const QString &message);
+
+// A whole number written plainly (no sign "+", surrounding blanks allowed) from min to max;
+// nullopt otherwise. The caller words the error, naming its command and flag.
+std::optional<qint64> wholeNumber(const QString &text, qint64 min, qint64 max);
 
 // QCommandLineParser says "Unknown option 'x'."; our lines are lower case without a full stop.
 QString sentence(QString text);

@@ -59,9 +59,8 @@ struct ProxyFlags
 int readNumber(const QCommandLineParser &parser, const QCommandLineOption &option, qint64 min, qint64 max, qint64 *out)
 {
     const QString text = parser.value(option).trimmed();
-    bool ok = false;
-    const qint64 n = text.toLongLong(&ok);
-    if (!ok || n < min || n > max || text.startsWith(QLatin1Char('+'))) {
+    const std::optional<qint64> n = wholeNumber(text, min, max);
+    if (!n) {
         fail(QCoreApplication::translate("cli", "proxy: --%1: expected a number from %2 to %3, got '%4'")
                      .arg(option.names().constFirst())
                      .arg(min)
@@ -69,7 +68,7 @@ int readNumber(const QCommandLineParser &parser, const QCommandLineOption &optio
                      .arg(echo(text)));
         return ExitUsage;
     }
-    *out = n;
+    *out = *n;
     return Continue;
 }
 
