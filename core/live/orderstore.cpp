@@ -1,5 +1,7 @@
 #include "orderstore.h"
 
+#include "walcheckpointer.h"
+
 #include <QAtomicInt>
 #include <QFile>
 #include <QSqlDatabase>
@@ -33,6 +35,10 @@ struct OrderStore::Private
     QString error;
     int lockFd = -1; // FILE.lock, flock()ed while open (Access::Exclusive)
     sqlite3 *handle = nullptr;
+    // A file store's checkpoints (see open()): the thread's, and the writer's own past the limit.
+    WalCheckpointer checkpointer;
+    WalLimits walLimits;
+    qint64 writerCheckpoints = 0;
     sqlite3_stmt *begin = nullptr, *commit = nullptr, *rollback = nullptr, *insertRecord = nullptr,
                  *reserveKey = nullptr, *insertKey = nullptr, *upsertKey = nullptr, *finishKey = nullptr,
                  *deleteKey = nullptr, *keyBody = nullptr, *recordBody = nullptr, *byRef = nullptr, *countRef = nullptr,
@@ -92,6 +98,22 @@ struct OrderStore::Private
             sqlite3_bind_null(stmt, i);
         else
             sqlite3_bind_blob(stmt, i, value.constData(), int(value.size()), SQLITE_STATIC);
+    }
+    // sqlite3_wal_hook: after each commit of the writer, with the frames the log now holds.
+    static int logGrew(void *self, sqlite3 *, const char *, int frames)
+    {
+        auto *d = static_cast<Private *>(self);
+        d->checkpointer.logGrew(frames);
+        // SQLite starts the log over only at a transaction that begins with every frame copied,
+        // which never happens behind a checkpoint running beside a steady stream of commits: at
+        // this size the writer copies the rest itself (a short stall once per forceFrames), so
+        // the log stays bounded under any load.
+        if (frames >= d->walLimits.forceFrames) {
+            int log = 0, done = 0;
+            if (sqlite3_wal_checkpoint_v2(d->handle, nullptr, SQLITE_CHECKPOINT_PASSIVE, &log, &done) == SQLITE_OK)
+                ++d->writerCheckpoints;
+        }
+        return SQLITE_OK;
     }
     static QByteArray column(sqlite3_stmt *stmt, int i)
     {
@@ -154,14 +176,17 @@ QString OrderStore::open(const QString &fileName, Access access)
     }
     const bool file = !fileName.isEmpty();
     // WAL with synchronous=NORMAL: a commit is durable against a killed process (the WAL is
-    // in the OS cache); only a power loss may lose the last transactions.
+    // in the OS cache); only a power loss may lose the last transactions (never the file: the
+    // log is synced before a checkpoint copies it).
     // Small pages: a commit touches three B-tree leaves (order, reference index, key), and the
     // WAL (or the in-memory rollback journal) copies whole pages: 1 KiB pages copy a quarter of
     // the bytes of the 4 KiB default.
     if (!d->exec("PRAGMA page_size=1024")
         || (file && (!d->exec("PRAGMA journal_mode=WAL") || !d->exec("PRAGMA synchronous=NORMAL")
-                  // A checkpoint syncs the WAL and the database file: every 16 MiB, not every 1 MiB.
-                  || !d->exec("PRAGMA wal_autocheckpoint=16384") || !d->exec("PRAGMA busy_timeout=2000")))
+                  // No checkpoint inside a commit: WalCheckpointer's thread runs them (below).
+                  || !d->exec("PRAGMA wal_autocheckpoint=0") || !d->exec("PRAGMA busy_timeout=2000")
+                  // The order, reference and key B-trees' working set stays in memory.
+                  || !d->exec("PRAGMA cache_size=-16384")))
         || !d->exec("CREATE TABLE IF NOT EXISTS records(id INTEGER PRIMARY KEY, ref TEXT NOT NULL, "
                     "op INTEGER NOT NULL, idem_key TEXT, request_id TEXT, created_us INTEGER NOT NULL, "
                     "body BLOB NOT NULL)")
@@ -182,6 +207,14 @@ QString OrderStore::open(const QString &fileName, Access access)
     if (!d->handle) {
         close();
         return QStringLiteral("the QSQLITE driver gave no sqlite3 handle");
+    }
+    if (file) {
+        const QString started = d->checkpointer.start(fileName, d->walLimits.wakeFrames);
+        if (!started.isEmpty()) {
+            close();
+            return started;
+        }
+        sqlite3_wal_hook(d->handle, &Private::logGrew, d.get());
     }
     // Prepared once (QSqlDatabase::transaction() would parse "BEGIN" anew on every call).
     d->begin = d->prepare("BEGIN");
@@ -216,7 +249,11 @@ QString OrderStore::open(const QString &fileName, Access access)
 
 void OrderStore::close()
 {
+    // First: the writer's close below checkpoints the log into the file, alone.
+    d->checkpointer.stop();
     if (!d->connection.isEmpty()) {
+        if (d->handle)
+            sqlite3_wal_hook(d->handle, nullptr, nullptr);
         d->finalizeAll();
         d->handle = nullptr;
         d->db.close();
@@ -239,6 +276,16 @@ bool OrderStore::isOpen() const
 QString OrderStore::fileName() const
 {
     return d->fileName;
+}
+
+void OrderStore::setWalLimits(const WalLimits &limits)
+{
+    d->walLimits = limits;
+}
+
+OrderStore::WalStats OrderStore::walStats() const
+{
+    return WalStats{d->checkpointer.rounds(), d->writerCheckpoints};
 }
 
 QString OrderStore::lastError() const

@@ -67,6 +67,22 @@ public:
     // rolled back (deleted): their orders never committed, and the lock says no other process
     // is still working on them.
     QString open(const QString &fileName, Access access = Access::Exclusive);
+    // A file store's log (WAL) checkpoints: a thread of the store copies the log into the file
+    // once it holds wakeFrames pages (1 KiB each), off the request path; the writer does it
+    // itself only past forceFrames, which bounds the log under a steady stream of commits.
+    // Set before open().
+    struct WalLimits
+    {
+        int wakeFrames = 4096;
+        int forceFrames = 65536;
+    };
+    void setWalLimits(const WalLimits &limits);
+    struct WalStats
+    {
+        qint64 background = 0; // checkpoints the thread ran
+        qint64 writer = 0;     // checkpoints a commit ran (past forceFrames)
+    };
+    WalStats walStats() const;
     void close();
     bool isOpen() const;
     QString fileName() const;
