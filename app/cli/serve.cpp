@@ -65,13 +65,12 @@ ServeFlags serveFlags()
 int readAddress(const QCommandLineParser &parser, const ServeFlags &flags, ServeOptions *options)
 {
     const QString portText = parser.value(flags.port).trimmed();
-    bool ok = false;
-    const uint portNumber = portText.toUInt(&ok);
-    if (!ok || portNumber > 65535 || portText.startsWith(QLatin1Char('+'))) {
+    const std::optional<qint64> portNumber = wholeNumber(portText, 0, 65535);
+    if (!portNumber) {
         fail(QCoreApplication::translate("cli", "serve: --port: expected a number from 0 to 65535, got '%1'").arg(echo(portText)));
         return ExitUsage;
     }
-    options->port = quint16(portNumber);
+    options->port = quint16(*portNumber);
     const QString address = parser.value(flags.listen).trimmed();
     if (address == QLatin1String("localhost"))
         options->address = QHostAddress(QHostAddress::LocalHost);

@@ -584,7 +584,9 @@ void OrderServerPrivate::handle(const HttpRequest &request, QTcpSocket *socket)
 void OrderServerPrivate::admin(const HttpRequest &request, QTcpSocket *socket, const QString &path)
 {
     const QHttpServerRequest::Method method = request.method;
-    const QByteArray methodName = method == QHttpServerRequest::Method::Get   ? QByteArrayLiteral("GET")
+    // HEAD as GET, as everywhere (handle()); the connection drops the content.
+    const QByteArray methodName = method == QHttpServerRequest::Method::Get || method == QHttpServerRequest::Method::Head
+                                        ? QByteArrayLiteral("GET")
                                 : method == QHttpServerRequest::Method::Put   ? QByteArrayLiteral("PUT")
                                 : method == QHttpServerRequest::Method::Post  ? QByteArrayLiteral("POST")
                                                                                : QByteArrayLiteral("OTHER");

@@ -35,6 +35,7 @@ QString WalCheckpointer::start(const QString &fileName, int wakeFrames)
         m_stop = false;
     }
     m_pending.store(false);
+    m_copied.store(0);
     m_thread = std::thread([this] { run(); });
     return QString();
 }
@@ -57,7 +58,11 @@ void WalCheckpointer::stop()
 
 void WalCheckpointer::logGrew(int frames)
 {
-    if (frames < m_wakeFrames || m_pending.exchange(true))
+    // Frames written since the last round copied: under a steady stream of commits the log never
+    // starts over behind these rounds, so its size alone would ask for one after every commit.
+    const int copied = m_copied.load(std::memory_order_relaxed);
+    const int fresh = frames >= copied ? frames - copied : frames; // fewer: the log started over
+    if (fresh < m_wakeFrames || m_pending.exchange(true))
         return;
     {
         std::lock_guard<std::mutex> lock(m_mutex);
@@ -81,8 +86,10 @@ void WalCheckpointer::run()
         int log = 0, done = 0;
         // PASSIVE copies what no reader still needs, never waits and never blocks the writer;
         // SQLITE_BUSY (another checkpoint is running) is simply tried again at the next wake.
-        if (sqlite3_wal_checkpoint_v2(m_db, nullptr, SQLITE_CHECKPOINT_PASSIVE, &log, &done) == SQLITE_OK)
+        if (sqlite3_wal_checkpoint_v2(m_db, nullptr, SQLITE_CHECKPOINT_PASSIVE, &log, &done) == SQLITE_OK) {
+            m_copied.store(done, std::memory_order_relaxed);
             m_rounds.fetch_add(1, std::memory_order_relaxed);
+        }
     }
 }
 

@@ -30,7 +30,8 @@ public:
     void stop();
     bool isRunning() const { return m_db != nullptr; }
     // The writer committed and the log now holds `frames` frames (sqlite3_wal_hook): wakes the
-    // thread at wakeFrames. Costs an atomic test when no checkpoint is due.
+    // thread once wakeFrames of them came after what the last round copied. Costs two atomic
+    // operations when no checkpoint is due.
     void logGrew(int frames);
     // Checkpoints the thread ran to the end (tests, measures).
     qint64 rounds() const { return m_rounds.load(std::memory_order_relaxed); }
@@ -46,6 +47,7 @@ private:
     bool m_due = false;  // under m_mutex
     bool m_stop = false; // under m_mutex
     std::atomic<bool> m_pending{false}; // a round is asked for and has not begun
+    std::atomic<int> m_copied{0}; // the log's frames the last round copied into the file
     std::atomic<qint64> m_rounds{0};
 };
 

@@ -98,6 +98,8 @@ private Q_SLOTS:
     void connectionCloseEndsTheConnection();
     void http10ClientReadsToEof();
     void headHasTheGetsHeadersAndNoContent();
+    void headWhereverGet_data();
+    void headWhereverGet();
     void expectContinueGets100();
     void tlsBytesAreRefusedAtOnce();
     void clientThatNeverReadsIsBounded();
@@ -231,6 +233,45 @@ void TestHttpFraming::headHasTheGetsHeadersAndNoContent()
     QVERIFY(heads.startsWith("HTTP/1.1 200 OK\r\n"));
     QVERIFY(heads.contains("Content-Length: " + QByteArray::number(getBody.size()) + "\r\n"));
     QVERIFY(!heads.contains("{"));
+}
+
+void TestHttpFraming::headWhereverGet_data()
+{
+    QTest::addColumn<QByteArray>("target");
+    QTest::addRow("admin faults") << QByteArray("/admin/faults");
+    QTest::addRow("metrics") << QByteArray("/metrics");
+    QTest::addRow("healthz") << QByteArray("/healthz");
+    QTest::addRow("order") << QByteArray("/orders/1");
+    QTest::addRow("orders of a ref") << QByteArray("/orders?ref=ORD-0001");
+    QTest::addRow("problem type") << QByteArray("/problems/invalid-key");
+}
+
+void TestHttpFraming::headWhereverGet()
+{
+    // Issue 21 item 7 (RFC 9110 section 9.3.2): every target that answers GET answers HEAD with
+    // the same status and headers and no content; /admin/faults answered 405 before.
+    QFETCH(QByteArray, target);
+    auto server = startServer(ServeOptions::defaultScenario());
+    QCOMPARE(exchange(server->port(), postOrder(kOrder, "k-head-all")).status, 201);
+    QTcpSocket socket;
+    socket.connectToHost(QStringLiteral("127.0.0.1"), server->port());
+    QVERIFY(socket.waitForConnected());
+    socket.write(request("GET", target) + request("HEAD", target) + request("GET", "/healthz"));
+    const QByteArray all =
+            readUntil(socket, [](const QByteArray &got) { return statuses(got).size() == 3 && got.endsWith("{\"status\":\"ok\"}"); });
+    const QList<int> got = statuses(all);
+    QCOMPARE(got.size(), 3);
+    QCOMPARE(got.at(0), 200);
+    QCOMPARE(got.at(1), got.at(0));
+    const qsizetype headAt = all.indexOf("HTTP/1.1 ", 1);
+    const qsizetype lastAt = all.lastIndexOf("HTTP/1.1 ");
+    const QByteArray get = all.left(headAt);
+    const QByteArray head = all.mid(headAt, lastAt - headAt);
+    const QByteArray getBody = get.mid(get.indexOf("\r\n\r\n") + 4);
+    QVERIFY(!getBody.isEmpty());
+    // The head ends at its empty line and names the GET's content length.
+    QVERIFY2(head.endsWith("\r\n\r\n") && head.count("\r\n\r\n") == 1, head.constData());
+    QVERIFY2(head.contains("Content-Length: " + QByteArray::number(getBody.size()) + "\r\n"), head.constData());
 }
 
 void TestHttpFraming::expectContinueGets100()
