@@ -1,7 +1,5 @@
 #include "walcheckpointer.h"
 
-#include <QFile>
-
 #include <sqlite3.h>
 
 namespace retrylab {
@@ -16,8 +14,9 @@ QString WalCheckpointer::start(const QString &fileName, int wakeFrames)
     stop();
     m_wakeFrames = qMax(1, wakeFrames);
     sqlite3 *db = nullptr;
-    // NOMUTEX: the connection is used by the checkpoint thread alone.
-    const int rc = sqlite3_open_v2(QFile::encodeName(fileName).constData(), &db,
+    // NOMUTEX: the connection is used by the checkpoint thread alone. UTF-8, as Qt's QSQLITE
+    // driver names the file to SQLite (the local encoding could name another file).
+    const int rc = sqlite3_open_v2(fileName.toUtf8().constData(), &db,
                                    SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr);
     if (rc != SQLITE_OK) {
         const QString error = QStringLiteral("cannot open the checkpoint connection: %1")
