@@ -3946,38 +3946,12 @@
         <translation>结论</translation>
     </message>
     <message>
-        <source>Proxy in front of %1</source>
-        <translation>位于 %1 之前的代理</translation>
-    </message>
-    <message>
-        <source>The proxy in front of %1 has stopped</source>
-        <translation>位于 %1 之前的代理已停止</translation>
-    </message>
-    <message>
-        <source>Your service: %1</source>
-        <translation>您的服务：%1</translation>
-    </message>
-    <message>
-        <source>Point your client at: %1</source>
-        <translation>让客户端发送到：%1</translation>
-    </message>
-    <message>
         <source>Faults: none, every request passes</source>
         <translation>故障：无，所有请求都直接通过</translation>
     </message>
     <message>
         <source>Faults:</source>
         <translation>故障：</translation>
-    </message>
-    <message>
-        <source>requests %1 · orders %2
-created %3 · duplicates %4 · orphans %5</source>
-        <translation>请求 %1 · 订单 %2
-创建 %3 · 重复 %4 · 孤儿 %5</translation>
-    </message>
-    <message>
-        <source>Idempotency check of %1</source>
-        <translation>%1 的幂等性检查</translation>
     </message>
     <message>
         <source>Report: %1</source>
@@ -3998,6 +3972,42 @@ created %3 · duplicates %4 · orphans %5</source>
     <message>
         <source>(round %1)</source>
         <translation>（第 %1 轮）</translation>
+    </message>
+    <message>
+        <source>Proxy in front of your service</source>
+        <translation>位于您的服务之前的代理</translation>
+    </message>
+    <message>
+        <source>The proxy has stopped</source>
+        <translation>代理已停止</translation>
+    </message>
+    <message>
+        <source>Your service:</source>
+        <translation>您的服务：</translation>
+    </message>
+    <message>
+        <source>Point your client at:</source>
+        <translation>让客户端发送到：</translation>
+    </message>
+    <message>
+        <source>Requests: %1
+Orders: %2
+Created: %3
+Duplicates: %4
+Orphans: %5</source>
+        <translation>请求：%1
+订单：%2
+创建：%3
+重复：%4
+孤儿：%5</translation>
+    </message>
+    <message>
+        <source>Idempotency check</source>
+        <translation>幂等性检查</translation>
+    </message>
+    <message>
+        <source>Endpoint:</source>
+        <translation>接口：</translation>
     </message>
 </context>
 <context>

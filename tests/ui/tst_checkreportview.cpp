@@ -92,7 +92,8 @@ void TestCheckReportView::reportShowsEachProbeWithItsVerdict()
     QDockWidget *dock = w.live()->subjectDock();
     QTRY_VERIFY(dock->isVisible());
     SubjectPanel *panel = w.live()->subjectPanel();
-    QCOMPARE(panel->heading(), QStringLiteral("Idempotency check of http://127.0.0.1:5000/orders"));
+    QCOMPARE(panel->heading(), QStringLiteral("Idempotency check"));
+    QVERIFY(panel->details().startsWith(QStringLiteral("Endpoint:\n  http://127.0.0.1:5000/orders\nReport: card.json\n")));
     QCOMPARE(panel->counts(), QStringLiteral("4 pass, 1 fail, 1 warn, 1 cannot tell, 0 not applicable"));
     QTreeWidget *card = panel->card();
     QCOMPARE(card->topLevelItemCount(), 7);
@@ -110,6 +111,11 @@ void TestCheckReportView::cardRowsOpenTheirOperation()
     QTreeWidget *card = w.live()->subjectPanel()->card();
     card->setCurrentItem(card->topLevelItem(3)); // the ghost
     QCOMPARE(w.timeline()->operation(), 4);
+    // Opened whole: the playhead at the retry's answer, the last event of the probe.
+    qint64 last = 0;
+    for (const TraceEvent &e : w.document()->result().trace)
+        last = e.op == 4 ? std::max(last, e.t) : last;
+    QCOMPARE(w.timeline()->playhead(), last);
     QCOMPARE(w.live()->subjectPanel()->finding(),
              QStringLiteral("the retry got the resource the lost answer created; no second one"));
     // And the other way: the operation box moves the card's selection.

@@ -430,7 +430,11 @@ void LiveController::createSubject()
     // Where the Scenario dock is, in its place: the scenario on show is not what the views show.
     m_subjectPanel = new SubjectPanel;
     m_subjectDock = tabbedDock(m_frame, m_subjectPanel, tr("Your service"), QStringLiteral("subjectDock"));
-    connect(m_subjectPanel, &SubjectPanel::operationRequested, this, [this](int op) { m_frame->setOperation(op); });
+    // A probe at a glance, as a report opens: its last answer in view.
+    connect(m_subjectPanel, &SubjectPanel::operationRequested, this, [this](int op) {
+        m_frame->setOperation(op);
+        m_frame->timeline()->seekToEnd();
+    });
     LabDocument *document = m_frame->document();
     connect(document, &LabDocument::operationChanged, m_subjectPanel, &SubjectPanel::setCurrentOperation);
     connect(document, &LabDocument::resultChanged, this, &LiveController::showSubject);

@@ -73,17 +73,17 @@ SubjectPanel::SubjectPanel(QWidget *parent)
 void SubjectPanel::showProxy(const QUrl &proxy, const QUrl &upstream, bool running, const Scenario &faults,
                              const Metrics &counts)
 {
-    m_heading->setText(running ? tr("Proxy in front of %1").arg(upstream.toString())
-                               : tr("The proxy in front of %1 has stopped").arg(upstream.toString()));
-    QStringList lines{tr("Your service: %1").arg(upstream.toString())};
+    // Each address on a line of its own: a dock a third of the screen wide would break it at "//".
+    m_heading->setText(running ? tr("Proxy in front of your service") : tr("The proxy has stopped"));
+    QStringList lines{tr("Your service:"), QStringLiteral("  ") + upstream.toString()};
     if (running)
-        lines << tr("Point your client at: %1").arg(proxy.toString());
+        lines << tr("Point your client at:") << QStringLiteral("  ") + proxy.toString();
     const QStringList struck = ProxyDialog::faultSummary(faults);
     lines << (struck.isEmpty() ? tr("Faults: none, every request passes") : tr("Faults:"));
     for (const QString &f : struck)
         lines << QStringLiteral("  \u2022 ") + f;
     m_details->setText(lines.join(QLatin1Char('\n')));
-    m_counts->setText(tr("requests %1 \u00b7 orders %2\ncreated %3 \u00b7 duplicates %4 \u00b7 orphans %5")
+    m_counts->setText(tr("Requests: %1\nOrders: %2\nCreated: %3\nDuplicates: %4\nOrphans: %5")
                           .arg(number(counts.httpAttempts), number(counts.logicalOperations), number(counts.records),
                                number(counts.duplicates), number(counts.orphans)));
     m_card->hide();
@@ -92,8 +92,8 @@ void SubjectPanel::showProxy(const QUrl &proxy, const QUrl &upstream, bool runni
 
 void SubjectPanel::showCheck(const CheckReport &report, const QString &fileName, const QList<CheckOperation> &operations)
 {
-    m_heading->setText(tr("Idempotency check of %1").arg(report.url));
-    QStringList lines{tr("Report: %1").arg(QFileInfo(fileName).fileName())};
+    m_heading->setText(tr("Idempotency check"));
+    QStringList lines{tr("Endpoint:"), QStringLiteral("  ") + report.url, tr("Report: %1").arg(QFileInfo(fileName).fileName())};
     lines << tr("rounds per probe: %1 \u00b7 sent at once in flight: %2").arg(report.roundsAsked).arg(report.concurrency);
     lines << tr("Click a probe to see its requests on the timeline.");
     m_details->setText(lines.join(QLatin1Char('\n')));
