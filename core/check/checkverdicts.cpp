@@ -99,17 +99,29 @@ bool createdTooMany(const ProbeObservation &o, int made, bool resourceExpected, 
     return false;
 }
 
+// What the probes of two requests in a row (replay, mismatch) need before they compare: the
+// first got a 2xx, the second an answer, and no second resource was made. False with the verdict
+// in *out otherwise; *made: creations(o).
+bool secondComparable(const ProbeObservation &o, int *made, ProbeVerdict *out)
+{
+    if (firstFailed(o, out))
+        return false;
+    const CheckExchange &second = o.exchanges.at(1);
+    if (!second.answered()) {
+        *out = verdict(o, Verdict::CannotTell, Finding::NoAnswer, &second);
+        return false;
+    }
+    *made = creations(o);
+    return !createdTooMany(o, *made, false, &second, out);
+}
+
 ProbeVerdict replay(const ProbeObservation &o)
 {
     ProbeVerdict r;
-    if (firstFailed(o, &r))
+    int made = 0;
+    if (!secondComparable(o, &made, &r))
         return r;
     const CheckExchange &first = o.exchanges.at(0), &second = o.exchanges.at(1);
-    if (!second.answered())
-        return verdict(o, Verdict::CannotTell, Finding::NoAnswer, &second);
-    const int made = creations(o);
-    if (createdTooMany(o, made, false, &second, &r))
-        return r;
     const bool same = second.status == first.status && sameBody(first.body, second.body);
     if (!same)
         return verdict(o, Verdict::Fail, Finding::ReplayDiffers, &second);
@@ -124,14 +136,10 @@ ProbeVerdict mismatch(const ProbeObservation &o)
     if (!o.bodyVaries)
         return verdict(o, Verdict::CannotTell, Finding::NoOtherBody);
     ProbeVerdict r;
-    if (firstFailed(o, &r))
+    int made = 0;
+    if (!secondComparable(o, &made, &r))
         return r;
     const CheckExchange &first = o.exchanges.at(0), &second = o.exchanges.at(1);
-    if (!second.answered())
-        return verdict(o, Verdict::CannotTell, Finding::NoAnswer, &second);
-    const int made = creations(o);
-    if (createdTooMany(o, made, false, &second, &r))
-        return r;
     if (second.status == 422)
         return verdict(o, Verdict::Pass, Finding::MismatchRejected, &second);
     if (!second.success())
