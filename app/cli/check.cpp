@@ -6,11 +6,13 @@
 
 #include "check/checkrunner.h"
 #include "check/checkverdicts.h"
+#include "check/checkwords.h"
 #include "check/proxyfaults.h"
 
 #include <QCoreApplication>
 #include <QFile>
 #include <QJsonDocument>
+#include <QSaveFile>
 #include <QRegularExpression>
 
 #include <cstdio>
@@ -49,6 +51,10 @@ struct CheckFlags
                                   QCoreApplication::translate("cli", "Where the --list answer holds the count or the array (a dotted path; default: a "
                                      "top-level array, or the answer's only array)."),
                                   QStringLiteral("PATH")};
+    QCommandLineOption save{QStringLiteral("save"),
+                            QCoreApplication::translate("cli", "Also write the report with every probe's exchanges to FILE (JSON), for the window: "
+                               "retrylab --check-report FILE, or File > Open check report…."),
+                            QStringLiteral("FILE")};
     QCommandLineOption idField{QStringLiteral("id-field"),
                                QCoreApplication::translate("cli", "Where a JSON answer names the created resource (a dotted path, default id); "
                                   "else its Location header."),
@@ -134,119 +140,6 @@ int readOptions(const QCommandLineParser &parser, const CheckFlags &flags, Check
     return Continue;
 }
 
-QString verdictWord(Verdict v)
-{
-    switch (v) {
-    case Verdict::Pass:
-        return QCoreApplication::translate("cli", "pass");
-    case Verdict::NotApplicable:
-        return QCoreApplication::translate("cli", "n/a");
-    case Verdict::Warn:
-        return QCoreApplication::translate("cli", "warn");
-    case Verdict::CannotTell:
-        return QCoreApplication::translate("cli", "cannot tell");
-    case Verdict::Fail:
-        return QCoreApplication::translate("cli", "FAIL");
-    }
-    return QString();
-}
-
-QString probeTitle(Probe p)
-{
-    switch (p) {
-    case Probe::Replay:
-        return QCoreApplication::translate("cli", "same key, same body, twice");
-    case Probe::Mismatch:
-        return QCoreApplication::translate("cli", "same key, other body");
-    case Probe::InFlight:
-        return QCoreApplication::translate("cli", "same key while in flight");
-    case Probe::Ghost:
-        return QCoreApplication::translate("cli", "answer lost, retry (ghost)");
-    case Probe::MissingKey:
-        return QCoreApplication::translate("cli", "no key");
-    case Probe::NoKeyTwice:
-        return QCoreApplication::translate("cli", "no key, same body, twice");
-    case Probe::RetryAfter5xx:
-        return QCoreApplication::translate("cli", "5xx before commit, retry");
-    }
-    return QString();
-}
-
-// The answer that decided: "409" or "400 (key-required)".
-QString decidingStatus(const ProbeVerdict &v)
-{
-    int status = 0;
-    for (int s : v.statuses) {
-        if (s != 0)
-            status = s;
-    }
-    return v.problemType.isEmpty() ? QString::number(status) : QStringLiteral("%1 (%2)").arg(status).arg(v.problemType);
-}
-
-QString findingText(const ProbeVerdict &v, const CheckOptions &options)
-{
-    switch (v.finding) {
-    case Finding::FirstRefused:
-        return QCoreApplication::translate("cli", "the first request got %1: nothing to compare with (check --body and -H)").arg(decidingStatus(v));
-    case Finding::NoAnswer:
-        return QCoreApplication::translate("cli", "a request got no answer within --timeout");
-    case Finding::ResourceUnseen:
-        return QCoreApplication::translate("cli", "the answers name no resource (no \"%1\", no Location) and there is no --list: the creations "
-                  "cannot be counted").arg(options.idField);
-    case Finding::Replayed:
-        return QCoreApplication::translate("cli", "replayed: same status, body and resource; created once");
-    case Finding::CreatedTwice:
-        return QCoreApplication::translate("cli", "the same key created a second resource");
-    case Finding::ReplayDiffers:
-        return QCoreApplication::translate("cli", "the second answer differs from the first (status or body): not a replay");
-    case Finding::MismatchRejected:
-        return QCoreApplication::translate("cli", "422 for the key reused with another body");
-    case Finding::MismatchReplayed:
-        return QCoreApplication::translate("cli", "the other body got the first answer: the body is not compared with the key's (expected 422)");
-    case Finding::MismatchCreated:
-        return QCoreApplication::translate("cli", "the other body created a second resource under the same key");
-    case Finding::MismatchOtherStatus:
-        return QCoreApplication::translate("cli", "refused with %1; the draft says 422").arg(decidingStatus(v));
-    case Finding::NoOtherBody:
-        return QCoreApplication::translate("cli", "--body has no {n}: there is no other body to send");
-    case Finding::InFlightConflict:
-        return QCoreApplication::translate("cli", "409 while the first was in flight; created once");
-    case Finding::InFlightOneCreation:
-        return QCoreApplication::translate("cli", "created once; the others waited and replayed");
-    case Finding::InFlightCreatedMany:
-        return QCoreApplication::translate("cli", "%n resources for one key sent at once: a check-then-insert race", nullptr, v.creations);
-    case Finding::NotOverlapped:
-        return QCoreApplication::translate("cli", "an answer came before the last request was sent: nothing was in flight together");
-    case Finding::GhostReplayed:
-        return QCoreApplication::translate("cli", "the retry got the resource the lost answer created; no second one");
-    case Finding::GhostDuplicated:
-        return QCoreApplication::translate("cli", "the retry created a second resource: a duplicate after a lost answer");
-    case Finding::GhostNotCommitted:
-        return QCoreApplication::translate("cli", "the endpoint answered the lost request with %1: nothing was committed").arg(decidingStatus(v));
-    case Finding::GhostRetryRefused:
-        return QCoreApplication::translate("cli", "no duplicate, but the retry got %1: the client never learns its request succeeded").arg(decidingStatus(v));
-    case Finding::KeyRequired:
-        return QCoreApplication::translate("cli", "400 without a key: keys are required");
-    case Finding::KeylessAccepted:
-        return QCoreApplication::translate("cli", "accepts POST without a key");
-    case Finding::KeylessOtherStatus:
-        return QCoreApplication::translate("cli", "refused with %1 without a key; the draft says 400").arg(decidingStatus(v));
-    case Finding::NoKeyDeduplicated:
-        return QCoreApplication::translate("cli", "one resource: it deduplicates the same body without a key");
-    case Finding::NoKeyDuplicated:
-        return QCoreApplication::translate("cli", "two resources: a client that retries without a key creates a duplicate");
-    case Finding::NoKeyRefused:
-        return QCoreApplication::translate("cli", "refused without a key");
-    case Finding::RetrySucceeded:
-        return QCoreApplication::translate("cli", "the retry succeeded. The proxy answered the 503 itself, so this shows that nothing holds the key "
-                  "of a request the endpoint never saw, not whether it stores its own errors");
-    case Finding::RetryFailed:
-        return QCoreApplication::translate("cli", "the retry got %1 although the endpoint never saw the first request (the proxy answered its 503)")
-                .arg(decidingStatus(v));
-    }
-    return QString();
-}
-
 // "201, 201; created 1" (a dropped answer as "201 lost").
 QString evidence(const ProbeVerdict &v, const ProbeObservation &o)
 {
@@ -271,7 +164,7 @@ QString table(const CheckReport &report, const CheckOptions &options)
     for (int i = 0; i < report.card.size(); ++i) {
         const ProbeVerdict &v = report.card.at(i);
         const ProbeObservation o = report.rounds.value(i).value(v.round - 1);
-        rows << QStringList{probeTitle(v.probe), verdictWord(v.verdict), findingText(v, options) + QLatin1Char(' ') + evidence(v, o)};
+        rows << QStringList{check::probeTitle(v.probe), check::verdictWord(v.verdict), check::findingText(v, options.idField) + QLatin1Char(' ') + evidence(v, o)};
         ++counts[int(v.verdict)];
     }
     text += wrappedTable(rows);
@@ -293,7 +186,7 @@ QString table(const CheckReport &report, const CheckOptions &options)
 QString synopsis()
 {
     return QStringLiteral("URL [--body TEMPLATE] [--key-header NAME] [-H 'Name: value' ...] [--rounds N] [--concurrency N] "
-                          "[--timeout MS] [--list URL] [--count-field PATH] [--id-field PATH] [--format table|json]");
+                          "[--timeout MS] [--list URL] [--count-field PATH] [--id-field PATH] [--format table|json] [--save FILE]");
 }
 
 } // namespace
@@ -308,7 +201,7 @@ int checkCommand(const QStringList &arguments)
     QCommandLineParser &parser = command.parser();
     const CheckFlags flags;
     for (const QCommandLineOption &option : {flags.body, flags.keyHeader, flags.header, flags.rounds, flags.concurrency,
-                                             flags.timeout, flags.list, flags.countField, flags.idField,
+                                             flags.timeout, flags.list, flags.countField, flags.idField, flags.save,
                                              formatOption(QStringLiteral("table|json"))})
         parser.addOption(option);
     // The endpoint comes first: `retrylab check http://127.0.0.1:5000/orders --rounds 3`.
@@ -327,6 +220,15 @@ int checkCommand(const QStringList &arguments)
     if (const int rc = readOptions(parser, flags, &options); rc != Continue)
         return rc;
 
+    // The file is opened before the check runs, so a bad path costs no probe; it is replaced
+    // only once the report is whole.
+    const QString saveFile = parser.value(flags.save);
+    QSaveFile saved(saveFile);
+    if (parser.isSet(flags.save) && (saveFile.isEmpty() || !saved.open(QIODevice::WriteOnly))) {
+        fail(QCoreApplication::translate("cli", "check: --save: cannot write '%1': %2").arg(echo(saveFile), saved.errorString()));
+        return ExitUsage;
+    }
+
     ProxyFaults proxy;
     const QString proxyError = proxy.start(options.url, options.keyHeader);
     if (!proxyError.isEmpty()) {
@@ -339,8 +241,13 @@ int checkCommand(const QStringList &arguments)
         fail(QStringLiteral("check: %1").arg(report.error));
         return ExitUsage;
     }
+    const QByteArray json = QJsonDocument(report.toJson()).toJson(QJsonDocument::Indented);
+    if (parser.isSet(flags.save) && (saved.write(json) != json.size() || !saved.commit())) {
+        fail(QCoreApplication::translate("cli", "check: --save: cannot write '%1': %2").arg(echo(saveFile), saved.errorString()));
+        return ExitRuntime;
+    }
     if (format == Format::Json)
-        writeOut(QString::fromUtf8(QJsonDocument(report.toJson(options)).toJson(QJsonDocument::Indented)));
+        writeOut(QString::fromUtf8(json));
     else
         writeOut(table(report, options));
     return check::exitStatus(report.card);

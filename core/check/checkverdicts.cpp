@@ -62,23 +62,72 @@ bool firstFailed(const ProbeObservation &o, ProbeVerdict *out)
     return true;
 }
 
+// What a second resource means for each probe that may make one: one table, read by
+// createdTooMany(). The no-key probe only warns: without a key, two creations are what the
+// endpoint was told to do, and the harm is the client's retry.
+struct SecondResource
+{
+    Probe probe;
+    Verdict verdict;
+    Finding finding;
+};
+constexpr SecondResource SecondResources[] = {
+    {Probe::Replay, Verdict::Fail, Finding::CreatedTwice},
+    {Probe::Mismatch, Verdict::Fail, Finding::MismatchCreated},
+    {Probe::InFlight, Verdict::Fail, Finding::InFlightCreatedMany},
+    {Probe::Ghost, Verdict::Fail, Finding::GhostDuplicated},
+    {Probe::NoKeyTwice, Verdict::Warn, Finding::NoKeyDuplicated},
+};
+
+// More than one resource (the probe's verdict from the table), or none seen where one was
+// expected (cannot tell). `made` is creations(o); `deciding` the exchange that names the finding.
+bool createdTooMany(const ProbeObservation &o, int made, bool resourceExpected, const CheckExchange *deciding,
+                    ProbeVerdict *out)
+{
+    if (made >= 2) {
+        for (const SecondResource &rule : SecondResources) {
+            if (rule.probe == o.probe) {
+                *out = verdict(o, rule.verdict, rule.finding, deciding);
+                return true;
+            }
+        }
+    }
+    if (made < 0 && resourceExpected) {
+        *out = verdict(o, Verdict::CannotTell, Finding::ResourceUnseen, deciding);
+        return true;
+    }
+    return false;
+}
+
+// What the probes of two requests in a row (replay, mismatch) need before they compare: the
+// first got a 2xx, the second an answer, and no second resource was made. False with the verdict
+// in *out otherwise; *made: creations(o).
+bool secondComparable(const ProbeObservation &o, int *made, ProbeVerdict *out)
+{
+    if (firstFailed(o, out))
+        return false;
+    const CheckExchange &second = o.exchanges.at(1);
+    if (!second.answered()) {
+        *out = verdict(o, Verdict::CannotTell, Finding::NoAnswer, &second);
+        return false;
+    }
+    *made = creations(o);
+    return !createdTooMany(o, *made, false, &second, out);
+}
+
 ProbeVerdict replay(const ProbeObservation &o)
 {
     ProbeVerdict r;
-    if (firstFailed(o, &r))
+    int made = 0;
+    if (!secondComparable(o, &made, &r))
         return r;
     const CheckExchange &first = o.exchanges.at(0), &second = o.exchanges.at(1);
-    if (!second.answered())
-        return verdict(o, Verdict::CannotTell, Finding::NoAnswer, &second);
-    const int made = creations(o);
-    if (made >= 2)
-        return verdict(o, Verdict::Fail, Finding::CreatedTwice, &second);
     const bool same = second.status == first.status && sameBody(first.body, second.body);
     if (!same)
         return verdict(o, Verdict::Fail, Finding::ReplayDiffers, &second);
     // Two identical answers without an id could still be two resources.
-    if (made < 0)
-        return verdict(o, Verdict::CannotTell, Finding::ResourceUnseen, &second);
+    if (createdTooMany(o, made, true, &second, &r))
+        return r;
     return verdict(o, Verdict::Pass, Finding::Replayed, &second);
 }
 
@@ -87,14 +136,10 @@ ProbeVerdict mismatch(const ProbeObservation &o)
     if (!o.bodyVaries)
         return verdict(o, Verdict::CannotTell, Finding::NoOtherBody);
     ProbeVerdict r;
-    if (firstFailed(o, &r))
+    int made = 0;
+    if (!secondComparable(o, &made, &r))
         return r;
     const CheckExchange &first = o.exchanges.at(0), &second = o.exchanges.at(1);
-    if (!second.answered())
-        return verdict(o, Verdict::CannotTell, Finding::NoAnswer, &second);
-    const int made = creations(o);
-    if (made >= 2)
-        return verdict(o, Verdict::Fail, Finding::MismatchCreated, &second);
     if (second.status == 422)
         return verdict(o, Verdict::Pass, Finding::MismatchRejected, &second);
     if (!second.success())
@@ -109,8 +154,9 @@ ProbeVerdict inFlight(const ProbeObservation &o)
 {
     const int made = creations(o);
     // Two resources for one key fail whether or not the requests overlapped.
-    if (made >= 2)
-        return verdict(o, Verdict::Fail, Finding::InFlightCreatedMany);
+    ProbeVerdict r;
+    if (createdTooMany(o, made, false, nullptr, &r))
+        return r;
     qint64 lastSent = -1, firstAnswer = -1;
     bool allAnswered = true, anySuccess = false, anyConflict = false;
     for (const CheckExchange &e : o.exchanges) {
@@ -125,8 +171,8 @@ ProbeVerdict inFlight(const ProbeObservation &o)
         return verdict(o, Verdict::CannotTell, Finding::NoAnswer);
     if (!anySuccess)
         return verdict(o, Verdict::CannotTell, Finding::FirstRefused, &o.exchanges.at(0));
-    if (made < 0)
-        return verdict(o, Verdict::CannotTell, Finding::ResourceUnseen);
+    if (createdTooMany(o, made, true, nullptr, &r))
+        return r;
     // An answer before the last request left: they were not all in flight together.
     if (firstAnswer < lastSent)
         return verdict(o, Verdict::CannotTell, Finding::NotOverlapped);
@@ -142,11 +188,9 @@ ProbeVerdict ghost(const ProbeObservation &o)
         return verdict(o, Verdict::CannotTell, Finding::GhostNotCommitted, &lost);
     if (!retry.answered())
         return verdict(o, Verdict::CannotTell, Finding::NoAnswer, &retry);
-    const int made = creations(o);
-    if (made >= 2)
-        return verdict(o, Verdict::Fail, Finding::GhostDuplicated, &retry);
-    if (made < 0)
-        return verdict(o, Verdict::CannotTell, Finding::ResourceUnseen, &retry);
+    ProbeVerdict r;
+    if (createdTooMany(o, creations(o), true, &retry, &r))
+        return r;
     if (!retry.success())
         return verdict(o, Verdict::Warn, Finding::GhostRetryRefused, &retry);
     return verdict(o, Verdict::Pass, Finding::GhostReplayed, &retry);
@@ -173,11 +217,9 @@ ProbeVerdict noKeyTwice(const ProbeObservation &o)
         return verdict(o, Verdict::NotApplicable, Finding::NoKeyRefused, &first);
     if (!first.success())
         return verdict(o, Verdict::CannotTell, Finding::FirstRefused, &first);
-    const int made = creations(o);
-    if (made >= 2)
-        return verdict(o, Verdict::Warn, Finding::NoKeyDuplicated, &second);
-    if (made < 0)
-        return verdict(o, Verdict::CannotTell, Finding::ResourceUnseen, &second);
+    ProbeVerdict r;
+    if (createdTooMany(o, creations(o), true, &second, &r))
+        return r;
     return verdict(o, Verdict::Pass, Finding::NoKeyDeduplicated, &second);
 }
 
@@ -326,6 +368,8 @@ QJsonObject ProbeObservation::toJson() const
 {
     QJsonObject o;
     o.insert(QStringLiteral("round"), round);
+    o.insert(QStringLiteral("startUs"), startUs);
+    o.insert(QStringLiteral("bodyVaries"), bodyVaries);
     if (countBefore >= 0)
         o.insert(QStringLiteral("countBefore"), countBefore);
     if (countAfter >= 0)

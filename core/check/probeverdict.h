@@ -78,6 +78,7 @@ struct ProbeObservation
     qint64 countBefore = -1;
     qint64 countAfter = -1;
     bool bodyVaries = true; // the body template has {n}: two fresh values give two bodies
+    qint64 startUs = 0;     // when this round began, since the check began (its exchanges' times count from here)
 
     QJsonObject toJson() const;
 };

@@ -652,164 +652,6 @@ sweep %2: %3
         <translation>check：--body：应为 1 字节到 64 KiB，实际为 %1 字节</translation>
     </message>
     <message>
-        <source>pass</source>
-        <translation>通过</translation>
-    </message>
-    <message>
-        <source>n/a</source>
-        <translation>不适用</translation>
-    </message>
-    <message>
-        <source>warn</source>
-        <translation>警告</translation>
-    </message>
-    <message>
-        <source>cannot tell</source>
-        <translation>无法判断</translation>
-    </message>
-    <message>
-        <source>FAIL</source>
-        <translation>失败</translation>
-    </message>
-    <message>
-        <source>same key, same body, twice</source>
-        <translation>同键同体，发送两次</translation>
-    </message>
-    <message>
-        <source>same key, other body</source>
-        <translation>同键，不同请求体</translation>
-    </message>
-    <message>
-        <source>same key while in flight</source>
-        <translation>首个请求处理中再发同键</translation>
-    </message>
-    <message>
-        <source>answer lost, retry (ghost)</source>
-        <translation>响应丢失后重试（幽灵）</translation>
-    </message>
-    <message>
-        <source>no key</source>
-        <translation>不带键</translation>
-    </message>
-    <message>
-        <source>no key, same body, twice</source>
-        <translation>不带键，同体发送两次</translation>
-    </message>
-    <message>
-        <source>5xx before commit, retry</source>
-        <translation>提交前 5xx，再重试</translation>
-    </message>
-    <message>
-        <source>the first request got %1: nothing to compare with (check --body and -H)</source>
-        <translation>第一个请求得到 %1：没有可比较的对象（请检查 --body 和 -H）</translation>
-    </message>
-    <message>
-        <source>a request got no answer within --timeout</source>
-        <translation>有请求在 --timeout 内没有得到响应</translation>
-    </message>
-    <message>
-        <source>the answers name no resource (no &quot;%1&quot;, no Location) and there is no --list: the creations cannot be counted</source>
-        <translation>响应未标识资源（没有“%1”，没有 Location），也没有 --list：无法统计创建次数</translation>
-    </message>
-    <message>
-        <source>replayed: same status, body and resource; created once</source>
-        <translation>已重放：状态、响应体和资源都相同；只创建一次</translation>
-    </message>
-    <message>
-        <source>the same key created a second resource</source>
-        <translation>同一个键创建了第二个资源</translation>
-    </message>
-    <message>
-        <source>the second answer differs from the first (status or body): not a replay</source>
-        <translation>第二个响应与第一个不同（状态或响应体）：不是重放</translation>
-    </message>
-    <message>
-        <source>422 for the key reused with another body</source>
-        <translation>同一个键配不同请求体得到 422</translation>
-    </message>
-    <message>
-        <source>the other body got the first answer: the body is not compared with the key&apos;s (expected 422)</source>
-        <translation>不同的请求体得到了第一次的响应：未比较请求体与该键的原请求体（应为 422）</translation>
-    </message>
-    <message>
-        <source>the other body created a second resource under the same key</source>
-        <translation>不同的请求体在同一个键下创建了第二个资源</translation>
-    </message>
-    <message>
-        <source>refused with %1; the draft says 422</source>
-        <translation>以 %1 拒绝；草案规定为 422</translation>
-    </message>
-    <message>
-        <source>--body has no {n}: there is no other body to send</source>
-        <translation>--body 中没有 {n}：无法构造不同的请求体</translation>
-    </message>
-    <message>
-        <source>409 while the first was in flight; created once</source>
-        <translation>第一个请求处理中时得到 409；只创建一次</translation>
-    </message>
-    <message>
-        <source>created once; the others waited and replayed</source>
-        <translation>只创建一次；其余请求等待后得到重放</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n resources for one key sent at once: a check-then-insert race</source>
-        <translation>
-            <numerusform>同时发送的同一个键产生了 %n 个资源：先检查后插入的竞态</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>an answer came before the last request was sent: nothing was in flight together</source>
-        <translation>最后一个请求发出前已有响应返回：请求并未同时处于处理中</translation>
-    </message>
-    <message>
-        <source>the retry got the resource the lost answer created; no second one</source>
-        <translation>重试得到了丢失响应所创建的资源；没有第二个</translation>
-    </message>
-    <message>
-        <source>the retry created a second resource: a duplicate after a lost answer</source>
-        <translation>重试创建了第二个资源：响应丢失后产生了重复</translation>
-    </message>
-    <message>
-        <source>the endpoint answered the lost request with %1: nothing was committed</source>
-        <translation>接口对丢失响应的请求回答了 %1：没有提交任何内容</translation>
-    </message>
-    <message>
-        <source>no duplicate, but the retry got %1: the client never learns its request succeeded</source>
-        <translation>没有重复，但重试得到 %1：客户端永远不知道它的请求已经成功</translation>
-    </message>
-    <message>
-        <source>400 without a key: keys are required</source>
-        <translation>不带键得到 400：键是必需的</translation>
-    </message>
-    <message>
-        <source>accepts POST without a key</source>
-        <translation>接受不带键的 POST</translation>
-    </message>
-    <message>
-        <source>refused with %1 without a key; the draft says 400</source>
-        <translation>不带键时以 %1 拒绝；草案规定为 400</translation>
-    </message>
-    <message>
-        <source>one resource: it deduplicates the same body without a key</source>
-        <translation>一个资源：不带键时也会对相同请求体去重</translation>
-    </message>
-    <message>
-        <source>two resources: a client that retries without a key creates a duplicate</source>
-        <translation>两个资源：不带键重试的客户端会产生重复</translation>
-    </message>
-    <message>
-        <source>refused without a key</source>
-        <translation>不带键被拒绝</translation>
-    </message>
-    <message>
-        <source>the retry succeeded. The proxy answered the 503 itself, so this shows that nothing holds the key of a request the endpoint never saw, not whether it stores its own errors</source>
-        <translation>重试成功。503 由代理自己回答，因此这只说明接口从未见过的请求不会占用其键，并不能说明接口是否保存自己的错误响应</translation>
-    </message>
-    <message>
-        <source>the retry got %1 although the endpoint never saw the first request (the proxy answered its 503)</source>
-        <translation>接口从未见过第一个请求（503 由代理回答），重试却得到 %1</translation>
-    </message>
-    <message>
         <source>%1 lost</source>
         <translation>%1 已丢失</translation>
     </message>
@@ -1209,6 +1051,14 @@ Exit codes: 0 ok, 1 runtime error, 2 usage error.
         <source>sweep: --metrics: unknown metric &apos;%1&apos; (the metrics are the columns of &apos;retrylab run --format csv&apos;, e.g. duplicates, httpAttempts, amplification)</source>
         <translation>sweep：--metrics：未知指标“%1”（指标即 &apos;retrylab run --format csv&apos; 的各列，例如 duplicates、httpAttempts、amplification）</translation>
     </message>
+    <message>
+        <source>Also write the report with every probe&apos;s exchanges to FILE (JSON), for the window: retrylab --check-report FILE, or File &gt; Open check report….</source>
+        <translation>同时把含每个探测全部请求与响应的报告写入 FILE（JSON），供窗口打开：retrylab --check-report FILE，或 文件 &gt; 打开检查报告…。</translation>
+    </message>
+    <message>
+        <source>check: --save: cannot write &apos;%1&apos;: %2</source>
+        <translation>check：--save：无法写入“%1”：%2</translation>
+    </message>
 </context>
 <context>
     <name>gui</name>
@@ -1303,6 +1153,10 @@ Exit codes: 0 ok, 1 runtime error, 2 usage error.
     <message>
         <source>--scenario: this scenario could make up to %1 HTTP attempts (%2), more than the %3 the window keeps in memory; use &apos;retrylab run --max-attempts N&apos; for it</source>
         <translation>--scenario：此场景最多可能发出 %1 次 HTTP 尝试（%2），超过窗口可在内存中保存的 %3 次；请改用 &apos;retrylab run --max-attempts N&apos;</translation>
+    </message>
+    <message>
+        <source>A report of &apos;retrylab check URL --save FILE&apos; to show: each probe&apos;s requests on the timeline.</source>
+        <translation>要显示的 &apos;retrylab check URL --save FILE&apos; 报告：每个探测的请求都在时间线上。</translation>
     </message>
 </context>
 </TS>

@@ -932,6 +932,10 @@
         <source>time since the proxy started (s)</source>
         <translation>代理启动以来的时间（秒）</translation>
     </message>
+    <message>
+        <source>time since the check began (s)</source>
+        <translation>自检查开始的时间 (s)</translation>
+    </message>
 </context>
 <context>
     <name>retrylab::CompareChart</name>
@@ -1979,6 +1983,54 @@
         <source>Stop the p&amp;roxy</source>
         <translation>停止代理(&amp;R)</translation>
     </message>
+    <message>
+        <source>Open chec&amp;k report…</source>
+        <translation>打开检查报告(&amp;K)…</translation>
+    </message>
+    <message>
+        <source>Show a report of retrylab check --save FILE: each probe&apos;s requests on the timeline</source>
+        <translation>显示 retrylab check --save FILE 写出的报告：每个探测的请求都在时间线上</translation>
+    </message>
+    <message>
+        <source>Check report %1</source>
+        <translation>检查报告 %1</translation>
+    </message>
+    <message>
+        <source>Your service</source>
+        <translation>您的服务</translation>
+    </message>
+    <message>
+        <source>Proxy in front of %1</source>
+        <translation>位于 %1 之前的代理</translation>
+    </message>
+    <message>
+        <source>Idempotency check of %1 (%2)</source>
+        <translation>%1 的幂等性检查（%2）</translation>
+    </message>
+    <message>
+        <source>Switch Live off, stop serving and stop the proxy first: the window shows one source of requests at a time.</source>
+        <translation>请先关闭实时模式、停止服务并停止代理：窗口一次只显示一个请求来源。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>(round %1)</source>
+        <translation>（第 %1 轮）</translation>
+    </message>
+    <message>
+        <source>Open check report</source>
+        <translation>打开检查报告</translation>
+    </message>
+    <message>
+        <source>Check reports (*.json);;All files (*)</source>
+        <translation>检查报告 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open the check report</source>
+        <translation>无法打开检查报告</translation>
+    </message>
 </context>
 <context>
     <name>retrylab::LiveMode</name>
@@ -2052,6 +2104,10 @@
     <message>
         <source>time since the proxy started (s)</source>
         <translation>代理启动以来的时间（秒）</translation>
+    </message>
+    <message>
+        <source>time since the check began (s)</source>
+        <translation>自检查开始的时间 (s)</translation>
     </message>
 </context>
 <context>
@@ -2558,6 +2614,16 @@
     <message>
         <source>Upstream: expected http://host:port, got &quot;%1&quot;</source>
         <translation>上游：应为 http://主机:端口，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>%1: %2 %</source>
+        <translation>%1：%2 %</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n scripted fault(s)</source>
+        <translation>
+            <numerusform>%n 个脚本故障</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3870,6 +3936,81 @@
     </message>
 </context>
 <context>
+    <name>retrylab::SubjectPanel</name>
+    <message>
+        <source>Probe</source>
+        <translation>探测</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Faults: none, every request passes</source>
+        <translation>故障：无，所有请求都直接通过</translation>
+    </message>
+    <message>
+        <source>Faults:</source>
+        <translation>故障：</translation>
+    </message>
+    <message>
+        <source>Report: %1</source>
+        <translation>报告：%1</translation>
+    </message>
+    <message>
+        <source>rounds per probe: %1 · sent at once in flight: %2</source>
+        <translation>每个探测的轮数：%1 · 同时在途发送：%2</translation>
+    </message>
+    <message>
+        <source>Click a probe to see its requests on the timeline.</source>
+        <translation>点击一个探测，在时间线上查看它的请求。</translation>
+    </message>
+    <message>
+        <source>%1 pass, %2 fail, %3 warn, %4 cannot tell, %5 not applicable</source>
+        <translation>%1 通过，%2 失败，%3 警告，%4 无法判断，%5 不适用</translation>
+    </message>
+    <message>
+        <source>(round %1)</source>
+        <translation>（第 %1 轮）</translation>
+    </message>
+    <message>
+        <source>Proxy in front of your service</source>
+        <translation>位于您的服务之前的代理</translation>
+    </message>
+    <message>
+        <source>The proxy has stopped</source>
+        <translation>代理已停止</translation>
+    </message>
+    <message>
+        <source>Your service:</source>
+        <translation>您的服务：</translation>
+    </message>
+    <message>
+        <source>Point your client at:</source>
+        <translation>让客户端发送到：</translation>
+    </message>
+    <message>
+        <source>Requests: %1
+Orders: %2
+Created: %3
+Duplicates: %4
+Orphans: %5</source>
+        <translation>请求：%1
+订单：%2
+创建：%3
+重复：%4
+孤儿：%5</translation>
+    </message>
+    <message>
+        <source>Idempotency check</source>
+        <translation>幂等性检查</translation>
+    </message>
+    <message>
+        <source>Endpoint:</source>
+        <translation>接口：</translation>
+    </message>
+</context>
+<context>
     <name>retrylab::TimelineLegend</name>
     <message>
         <source>record</source>
@@ -4194,6 +4335,18 @@
     <message>
         <source>Waiting for requests: point your client at the proxy&apos;s address.</source>
         <translation>等待请求：让你的客户端连接代理的地址。</translation>
+    </message>
+    <message>
+        <source>the check: no retry loop</source>
+        <translation>检查：没有重试循环</translation>
+    </message>
+    <message>
+        <source>as the check sent it</source>
+        <translation>检查发出的请求</translation>
+    </message>
+    <message>
+        <source>the check&apos;s proxy</source>
+        <translation>检查使用的代理</translation>
     </message>
 </context>
 <context>

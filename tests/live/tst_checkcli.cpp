@@ -3,10 +3,15 @@
 // when a probe fails, against `retrylab serve` run in-process.
 #include "livesupport.h"
 
+#include "check/checkreport.h"
+#include "check/checktrace.h"
+#include "checkreportsample.h"
+
 #include <QJsonArray>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTcpServer>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace retrylab;
@@ -43,6 +48,9 @@ private Q_SLOTS:
     void usageErrors();
     void unreachable();
     void jsonCardOfANaiveServer();
+    void savedReportOpensOnTheTimeline();
+    void saveToABadPathIsRefusedBeforeAnyProbe();
+    void windowRefusesACorruptReport();
 };
 
 void TestCheckCli::usageErrors_data()
@@ -136,6 +144,86 @@ void TestCheckCli::jsonCardOfANaiveServer()
     QCOMPARE(lost.value(QLatin1String("fault")).toString(), QStringLiteral("responseLost"));
     QCOMPARE(lost.value(QLatin1String("status")).toInt(), 0);
     QCOMPARE(lost.value(QLatin1String("upstreamStatus")).toInt(), 201);
+}
+
+// Issue 22 item 4: `check --save FILE` writes what the window opens; each probe's exchanges and
+// verdict are on the timeline's run (the same JSON as --format json prints).
+void TestCheckCli::savedReportOpensOnTheTimeline()
+{
+    Scenario s = ServeOptions::defaultScenario();
+    s.server.idempotency.mode = IdempotencyMode::Naive;
+    s.server.processingMs = {150, 0};
+    auto server = startServer(s);
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("card.json"));
+    const Outcome o = runCheck({QStringLiteral("check"), server->url().toString() + QStringLiteral("/orders"),
+                                QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--timeout"),
+                                QStringLiteral("1000"), QStringLiteral("--concurrency"), QStringLiteral("3"),
+                                QStringLiteral("--save"), file});
+    QCOMPARE(o.exitCode, 1);
+    QFile saved(file);
+    QVERIFY(saved.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(saved.readAll()), o.out);
+    CheckReport report;
+    const QStringList errors = check::loadReport(file, &report);
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+    QCOMPARE(report.card.size(), ProbeCount);
+    QCOMPARE(report.concurrency, 3);
+    QCOMPARE(report.timeoutMs, 1000);
+    const CheckTrace t = CheckTrace::of(report);
+    QCOMPARE(t.operations.size(), ProbeCount);
+    for (const CheckOperation &op : t.operations) {
+        const int p = int(op.probe);
+        QCOMPARE(op.verdict.verdict, report.card.at(p).verdict);
+        int attempts = 0;
+        for (const TraceEvent &e : t.result.trace)
+            attempts += e.op == op.op && e.kind == EventKind::TransportAttempt ? 1 : 0;
+        QCOMPARE(attempts, int(report.rounds.at(p).at(0).exchanges.size()));
+    }
+    // The in-flight race: three resources for one key, two of them duplicates on the timeline.
+    QCOMPARE(t.operations.at(2).verdict.verdict, Verdict::Fail);
+    int inFlightDuplicates = 0;
+    for (const RecordRow &r : t.result.records)
+        inFlightDuplicates += r.op == 3 && r.duplicate ? 1 : 0;
+    QCOMPARE(inFlightDuplicates, 2);
+    // The ghost: its answer lost by the check's proxy after the service created the order.
+    bool lost = false;
+    for (const TraceEvent &e : t.result.trace)
+        lost = lost || (e.op == 4 && e.kind == EventKind::ResponseLost);
+    QVERIFY(lost);
+}
+
+void TestCheckCli::saveToABadPathIsRefusedBeforeAnyProbe()
+{
+    auto server = startServer(ServeOptions::defaultScenario());
+    const QString file = QStringLiteral("/nonexistent-retrylab-dir/card.json");
+    const Outcome o = runCheck({QStringLiteral("check"), server->url().toString() + QStringLiteral("/orders"),
+                                QStringLiteral("--save"), file});
+    QCOMPARE(o.exitCode, 2);
+    QVERIFY2(o.err.startsWith(QStringLiteral("retrylab: check: --save: cannot write '%1': ").arg(file)), qPrintable(o.err));
+    QVERIFY(o.out.isEmpty());
+    QCOMPARE(server->metricsJson().value(QLatin1String("httpAttempts")).toInt(), 0);
+}
+
+// The window's --check-report: a corrupt file is a usage error naming the field, before any window.
+void TestCheckCli::windowRefusesACorruptReport()
+{
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("bad.json"));
+    QFile bad(file);
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write(QJsonDocument(checksample::report().toJson()).toJson().replace("\"probe\": \"replay\"", "\"probe\": \"replays\""));
+    bad.close();
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    process.setProcessEnvironment(env);
+    process.start(QStringLiteral(RETRYLAB_BIN), {QStringLiteral("--check-report"), file});
+    QVERIFY(process.waitForFinished(60000));
+    QCOMPARE(process.exitCode(), 2);
+    QCOMPARE(QString::fromUtf8(process.readAllStandardError()),
+             QStringLiteral("retrylab: --check-report: %1: probes[0].probe: expected one of replay|mismatch|in-flight|ghost|"
+                            "missing-key|no-key-twice|retry-after-5xx, got \"replays\"\n").arg(file));
 }
 
 QTEST_GUILESS_MAIN(TestCheckCli)

@@ -6,6 +6,7 @@
 #include "live/livecontroller.h"
 #include "live/proxydialog.h"
 #include "live/proxysession.h"
+#include "live/subjectpanel.h"
 #include "orderserver.h"
 #include "faultproxy.h"
 #include "faults.h"
@@ -18,6 +19,7 @@
 #include "tracemodel.h"
 
 #include <QAction>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QNetworkAccessManager>
@@ -58,6 +60,8 @@ class TestProxyView : public QObject
 private Q_SLOTS:
     void initTestCase();
     void proxiedDuplicatesShowInTheWindow();
+    void viewNamesTheServiceNotThePreset();
+    void faultSummaryNamesEachFaultThatStrikes();
     void proxyTraceLinksEachExchange();
     void dialogReadsTheFieldTable();
     void badUpstreamIsRefusedWithAReason();
@@ -140,6 +144,63 @@ void TestProxyView::proxiedDuplicatesShowInTheWindow()
     QVERIFY(!w.live()->isProxying());
     QCOMPARE(doc->result().metrics.duplicates, 1);
     upstream.stop();
+}
+
+// The window shows the proxied service, not the preset that was open before: its title and the
+// Scenario dock's place name the upstream, the faults and the ledger's counts.
+void TestProxyView::viewNamesTheServiceNotThePreset()
+{
+    OrderServer upstream;
+    ServeOptions serve;
+    serve.scenario = ServeOptions::defaultScenario();
+    serve.port = 0;
+    QVERIFY2(upstream.start(serve).isEmpty(), "serve did not start");
+    MainWindow w;
+    w.show();
+    QVERIFY(w.loadScenario(QStringLiteral("ghost-request")));
+    const QString presetTitle = w.windowTitle().section(QStringLiteral("[*]"), 0, 0);
+    QVERIFY(!presetTitle.isEmpty());
+    ProxyOptions options;
+    options.upstream = upstream.url();
+    options.port = 0;
+    Scenario faults = ServeOptions::defaultScenario();
+    faults.network.responseLoss = 1.0; // every answer lost: one request, one orphan, whatever the dice
+    QString error;
+    QVERIFY2(w.live()->startProxy(options, faults, &error), qPrintable(error));
+    ProxySession *session = w.live()->proxySession();
+    SubjectPanel *panel = w.live()->subjectPanel();
+    const QString service = upstream.url().toString();
+    QTRY_COMPARE(panel->heading(), QStringLiteral("Proxy in front of your service"));
+    QVERIFY(w.live()->subjectDock()->isVisible());
+    QCOMPARE(w.windowTitle(), QStringLiteral("Proxy in front of %1[*] \u2014 RetryLab").arg(service));
+    QCOMPARE(panel->details(), QStringLiteral("Your service:\n  %1\nPoint your client at:\n  %2\nFaults:\n"
+                                              "  \u2022 Lose the answer (after the commit): 100 %")
+                                   .arg(service, session->url().toString()));
+    QCOMPARE(panel->counts(), QStringLiteral("Requests: 0\nOrders: 0\nCreated: 0\nDuplicates: 0\nOrphans: 0"));
+
+    QNetworkAccessManager net;
+    QCOMPARE(send(net, session->url(), QStringLiteral("ORD-0001"), "k-1", 800), 0); // the answer was lost
+    QTRY_COMPARE_WITH_TIMEOUT(panel->counts(), QStringLiteral("Requests: 1\nOrders: 1\nCreated: 1\nDuplicates: 0\nOrphans: 1"), WaitMs);
+    w.live()->stopProxy();
+    QCOMPARE(panel->heading(), QStringLiteral("The proxy has stopped"));
+    QVERIFY(panel->details().startsWith(QStringLiteral("Your service:\n  %1\nFaults:").arg(service)));
+    // The proxy's last picture is still on show, and named so.
+    QVERIFY(w.windowTitle().startsWith(QStringLiteral("Proxy in front of %1").arg(service)));
+    upstream.stop();
+}
+
+void TestProxyView::faultSummaryNamesEachFaultThatStrikes()
+{
+    Scenario s = ServeOptions::defaultScenario();
+    QCOMPARE(ProxyDialog::faultSummary(s), QStringList());
+    s.network.requestLoss = 0.05;
+    s.network.latencySpike = 0.2;
+    s.network.spikeMs = 1500;
+    s.server.throttle429 = 0.1;
+    s.server.retryAfterS = 2;
+    QCOMPARE(ProxyDialog::faultSummary(s),
+             (QStringList{QStringLiteral("Lose the request: 5 %"), QStringLiteral("Hold the request: 20 % \u00b7 Held for: 1,500 ms"),
+                          QStringLiteral("429 instead of forwarding: 10 % \u00b7 Retry-After of a 429: 2 s")}));
 }
 
 void TestProxyView::proxyTraceLinksEachExchange()

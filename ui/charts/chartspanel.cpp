@@ -1632,6 +1632,7 @@ void ChartsPanel::setSource(ResultSource source)
 {
     m_dupX->setTitleText(source == ResultSource::Watch   ? tr("time since the server started (s)")
                          : source == ResultSource::Proxy ? tr("time since the proxy started (s)")
+                         : source == ResultSource::Check ? tr("time since the check began (s)")
                                                          : tr("simulated time (s)"));
     if (m_load)
         m_load->setSource(source);

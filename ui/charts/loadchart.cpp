@@ -127,6 +127,7 @@ void LoadChart::setSource(ResultSource source)
 {
     m_x->setTitleText(source == ResultSource::Watch   ? tr("time since the server started (s)")
                       : source == ResultSource::Proxy ? tr("time since the proxy started (s)")
+                      : source == ResultSource::Check ? tr("time since the check began (s)")
                                                       : tr("simulated time (s)"));
 }
 

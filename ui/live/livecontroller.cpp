@@ -4,7 +4,9 @@
 #include "document/labdocument.h"
 #include "document/runcontroller.h"
 #include "live/livemode.h"
+#include "check/checkwords.h"
 #include "live/proxydialog.h"
+#include "live/subjectpanel.h"
 #include "live/watchpanel.h"
 #include "live/watchservedialog.h"
 #include "shell/labframe.h"
@@ -14,6 +16,8 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLocale>
 #include <QMainWindow>
@@ -36,6 +40,23 @@ QIcon themedIcon(const QString &name, QStyle::StandardPixmap fallback, const QSt
 {
     return QIcon::fromTheme(name, style->standardIcon(fallback));
 }
+
+// A dock of `content` (scrolling when the dock is small) behind the Scenario dock, hidden until
+// its source is on show.
+QDockWidget *tabbedDock(LabFrame *frame, QWidget *content, const QString &title, const QString &name)
+{
+    QMainWindow *window = frame->frameWindow();
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    QDockWidget *dock = makeDock(title, name, scroll, window);
+    window->addDockWidget(Qt::LeftDockWidgetArea, dock);
+    window->tabifyDockWidget(frame->scenarioDock(), dock);
+    dock->hide();
+    frame->scenarioDock()->raise();
+    return dock;
+}
 } // namespace
 
 LiveController::LiveController(LabFrame *frame, StatusOutcome *status, QObject *parent)
@@ -57,6 +78,7 @@ LiveController::LiveController(LabFrame *frame, StatusOutcome *status, QObject *
     connect(m_watchPanel, &WatchPanel::stopRequested, this, &LiveController::stopServing);
     connect(m_proxy, &ProxySession::resultReady, this, &LiveController::onProxyResult);
     connect(m_proxy, &ProxySession::runningChanged, this, &LiveController::onProxyingChanged);
+    createSubject();
 
     connect(m_live, &LiveMode::finished, this, &LiveController::onLiveRunFinished);
     connect(m_live, &LiveMode::runningChanged, this, &LiveController::onLiveRunningChanged);
@@ -73,19 +95,10 @@ void LiveController::createWatch()
 {
     // Beside the timeline rather than a page of its own: the class watches the address and
     // their requests arriving at the same time.
-    QMainWindow *window = m_frame->frameWindow();
     m_watch = new WatchSession(this);
     m_proxy = new ProxySession(this);
     m_watchPanel = new WatchPanel(m_watch);
-    auto *watchScroll = new QScrollArea;
-    watchScroll->setWidget(m_watchPanel);
-    watchScroll->setWidgetResizable(true);
-    watchScroll->setFrameShape(QFrame::NoFrame);
-    m_watchDock = makeDock(tr("Watch"), QStringLiteral("watchDock"), watchScroll, window);
-    window->addDockWidget(Qt::LeftDockWidgetArea, m_watchDock);
-    window->tabifyDockWidget(m_frame->scenarioDock(), m_watchDock);
-    m_watchDock->hide();
-    m_frame->scenarioDock()->raise();
+    m_watchDock = tabbedDock(m_frame, m_watchPanel, tr("Watch"), QStringLiteral("watchDock"));
 }
 
 void LiveController::createActions()
@@ -122,6 +135,12 @@ void LiveController::createActions()
     m_proxyAction->setToolTip(tr("Put a fault proxy in front of your own HTTP service and watch its duplicates"));
     connect(m_proxyAction, &QAction::triggered, this, &LiveController::proxyWithDialog);
 
+    m_checkReportAction = new QAction(themedIcon(QStringLiteral("document-open"), QStyle::SP_DialogOpenButton, s),
+                                      tr("Open chec&k report…"), this);
+    m_checkReportAction->setObjectName(QStringLiteral("checkReportAction"));
+    m_checkReportAction->setToolTip(tr("Show a report of retrylab check --save FILE: each probe's requests on the timeline"));
+    connect(m_checkReportAction, &QAction::triggered, this, &LiveController::openCheckReportWithDialog);
+
     m_liveAction = new QAction(themedIcon(QStringLiteral("network-transmit-receive"), QStyle::SP_DriveNetIcon, s),
                                tr("&Live"), this);
     m_liveAction->setObjectName(QStringLiteral("liveAction"));
@@ -145,6 +164,7 @@ void LiveController::addToFileMenu(QMenu *menu)
     menu->addAction(m_serveAction);
     menu->addAction(m_watchAction);
     menu->addAction(m_proxyAction);
+    menu->addAction(m_checkReportAction);
 }
 
 void LiveController::addToViewMenu(QMenu *menu)
@@ -297,6 +317,10 @@ void LiveController::onServingChanged(bool serving)
 
 void LiveController::showWatchStatus()
 {
+    if (m_frame->document()->source() == ResultSource::Check) {
+        m_status->watchLabel()->setText(tr("Check report %1").arg(QFileInfo(m_checkReportFile).fileName()));
+        return;
+    }
     if (m_frame->document()->source() == ResultSource::Proxy) {
         QString text = m_proxy->isRunning() ? tr("Proxy at %1 in front of %2")
                                                   .arg(m_proxy->url().toString(), m_proxy->upstream().toString())
@@ -397,6 +421,103 @@ void LiveController::onProxyingChanged(bool proxying)
         m_frame->showPage(LabFrame::Page::Timeline);
     }
     showWatchStatus();
+}
+
+// ---- A check report and the subject panel
+
+void LiveController::createSubject()
+{
+    // Where the Scenario dock is, in its place: the scenario on show is not what the views show.
+    m_subjectPanel = new SubjectPanel;
+    m_subjectDock = tabbedDock(m_frame, m_subjectPanel, tr("Your service"), QStringLiteral("subjectDock"));
+    // A probe at a glance, as a report opens: its last answer in view.
+    connect(m_subjectPanel, &SubjectPanel::operationRequested, this, [this](int op) {
+        m_frame->setOperation(op);
+        m_frame->timeline()->seekToEnd();
+    });
+    LabDocument *document = m_frame->document();
+    connect(document, &LabDocument::operationChanged, m_subjectPanel, &SubjectPanel::setCurrentOperation);
+    connect(document, &LabDocument::resultChanged, this, &LiveController::showSubject);
+}
+
+void LiveController::showSubject()
+{
+    const LabDocument *document = m_frame->document();
+    const ResultSource source = document->source();
+    if (source == ResultSource::Proxy) {
+        m_subjectPanel->showProxy(m_proxy->url(), m_proxy->upstream(), m_proxy->isRunning(), document->result().scenario,
+                                  document->result().metrics);
+        m_frame->setSubject(tr("Proxy in front of %1").arg(m_proxy->upstream().toString()));
+    } else if (source == ResultSource::Check) {
+        m_frame->setSubject(tr("Idempotency check of %1 (%2)").arg(m_checkReport.url, QFileInfo(m_checkReportFile).fileName()));
+    } else {
+        m_frame->setSubject(QString());
+        if (m_subjectDock->isVisible()) {
+            m_subjectDock->hide();
+            m_frame->scenarioDock()->raise();
+        }
+        return;
+    }
+    if (!m_subjectDock->isVisible()) {
+        m_subjectDock->show();
+        m_subjectDock->raise();
+    }
+}
+
+bool LiveController::openCheckReport(const QString &fileName, QString *error)
+{
+    if (m_live->isEnabled() || isServing() || isProxying()) {
+        if (error)
+            *error = tr("Switch Live off, stop serving and stop the proxy first: the window shows one source of requests at a time.");
+        return false;
+    }
+    CheckReport report;
+    const QStringList errors = check::loadReport(fileName, &report);
+    if (!errors.isEmpty()) {
+        if (error)
+            *error = errors.join(QLatin1Char('\n'));
+        return false;
+    }
+    m_checkReport = report;
+    m_checkReportFile = fileName;
+    m_checkTrace = CheckTrace::of(report);
+    // Each operation named by its probe and verdict, beside the operation box.
+    RunResult result = m_checkTrace.result;
+    for (OpSummary &op : result.ops) {
+        const CheckOperation &o = m_checkTrace.operations.at(op.op - 1);
+        op.ref = tr("%1: %2").arg(check::probeTitle(o.probe), check::verdictWord(o.verdict.verdict));
+        if (report.roundsAsked > 1)
+            op.ref += QLatin1Char(' ') + tr("(round %1)").arg(o.round);
+    }
+    LabDocument *document = m_frame->document();
+    document->runController()->cancel(); // a simulated result must not replace the report
+    document->setOpenOnStory(false);
+    m_subjectPanel->showCheck(report, fileName, m_checkTrace.operations);
+    document->publish(result, ResultSource::Check);
+    // The first failure, else the first probe: what a class should look at first.
+    int first = result.ops.isEmpty() ? 1 : result.ops.constFirst().op;
+    for (const CheckOperation &o : std::as_const(m_checkTrace.operations)) {
+        if (o.verdict.verdict == Verdict::Fail && o.deciding) {
+            first = o.op;
+            break;
+        }
+    }
+    m_frame->setOperation(first);
+    m_frame->timeline()->seekToEnd();
+    m_frame->showPage(LabFrame::Page::Timeline);
+    showWatchStatus();
+    return true;
+}
+
+void LiveController::openCheckReportWithDialog()
+{
+    const QString fileName = QFileDialog::getOpenFileName(m_frame->frameWindow(), tr("Open check report"), QString(),
+                                                          tr("Check reports (*.json);;All files (*)"));
+    if (fileName.isEmpty())
+        return;
+    QString error;
+    if (!openCheckReport(fileName, &error))
+        QMessageBox::warning(m_frame->frameWindow(), tr("Cannot open the check report"), error);
 }
 
 // ---- Live run

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "check/checktrace.h"
 #include "live/proxysession.h"
 #include "live/watchsession.h"
 #include "simulator.h"
@@ -18,6 +19,7 @@ namespace retrylab {
 class LabFrame;
 class LiveMode;
 class StatusOutcome;
+class SubjectPanel;
 class WatchPanel;
 
 // The two ways a result comes from real HTTP instead of the simulation: the Watch view (File >
@@ -60,6 +62,18 @@ public:
     void stopProxy();
     bool isProxying() const;
 
+    // ---- A check report (`retrylab check --save FILE`): each probe round an operation on the timeline
+    QAction *checkReportAction() const { return m_checkReportAction; }
+    // Shows the report in `fileName`; false with the reason (the file's errors, each naming where,
+    // or another source of requests still running).
+    bool openCheckReport(const QString &fileName, QString *error = nullptr);
+    // The check report on show (empty when none was opened).
+    const CheckTrace &checkTrace() const { return m_checkTrace; }
+
+    // ---- What the window shows instead of a scenario: the proxied service or the check report
+    SubjectPanel *subjectPanel() const { return m_subjectPanel; }
+    QDockWidget *subjectDock() const { return m_subjectDock; }
+
     // ---- Live run: the lab's own client over real HTTP
     LiveMode *liveMode() const { return m_live; }
     QAction *liveAction() const { return m_liveAction; }
@@ -97,6 +111,8 @@ public Q_SLOTS:
     // File > Serve…: asks for the port and the network, then serves; stops when serving.
     void serveWithDialog();
     void proxyWithDialog();
+    // File > Open check report…
+    void openCheckReportWithDialog();
     // Live on or off; off runs the simulation again.
     void setLive(bool on);
     // Stops the live run in flight; the result on show stays.
@@ -110,6 +126,9 @@ private:
     void onServingChanged(bool serving);
     void onProxyResult(const RunResult &result, int lastOperation);
     void onProxyingChanged(bool proxying);
+    void createSubject();
+    // The subject panel, its dock and the window's title follow the source on show.
+    void showSubject();
     void startLiveRun();
     void onLiveRunFinished(const RunResult &result, const QString &description);
     void onLiveRunningChanged(bool running);
@@ -123,6 +142,12 @@ private:
     ProxySession *m_proxy = nullptr;
     ProxyOptions m_proxyOptions; // the last ones asked for in File > Proxy…
     QAction *m_proxyAction = nullptr;
+    QAction *m_checkReportAction = nullptr;
+    CheckReport m_checkReport;   // the report on show (File > Open check report…)
+    QString m_checkReportFile;
+    CheckTrace m_checkTrace;
+    SubjectPanel *m_subjectPanel = nullptr;
+    QDockWidget *m_subjectDock = nullptr;
     LiveMode *m_live = nullptr;
     QTimer *m_liveEdit = nullptr; // a burst of edits in Live mode starts one run
     QString m_liveRunDescription;

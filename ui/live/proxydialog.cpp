@@ -11,6 +11,7 @@
 #include <QJsonValue>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -60,6 +61,35 @@ QStringList ProxyDialog::faultPaths()
             QStringLiteral("server.error5xxBeforeCommit"), QStringLiteral("server.error5xxAfterCommit"),
             QStringLiteral("server.throttle429"),         QStringLiteral("server.retryAfterS"),
             QStringLiteral("seed")};
+}
+
+QStringList ProxyDialog::faultSummary(const Scenario &scenario)
+{
+    // A probability strikes when above 0; the hold and Retry-After matter only with their fault.
+    const QList<QPair<const char *, const char *>> detailOf{{"network.latencySpike", "network.spikeMs"},
+                                                           {"server.throttle429", "server.retryAfterS"}};
+    QStringList lines;
+    for (const QString &path : faultPaths()) {
+        const scenario::FieldSpec *spec = scenario::fieldSpec(path);
+        if (!spec || !spec->editor.percent)
+            continue;
+        const double p = scenario::valueAt(scenario, path).toDouble();
+        if (p <= 0)
+            continue;
+        QString line = tr("%1: %2 %").arg(faultLabel(path), QLocale().toString(p * 100, 'g', 4));
+        for (const auto &d : detailOf) {
+            if (path == QLatin1String(d.first)) {
+                const QString detail = QLatin1String(d.second);
+                const scenario::FieldSpec *unit = scenario::fieldSpec(detail);
+                line += QStringLiteral(" \u00b7 %1: %2%3").arg(faultLabel(detail), QLocale().toString(scenario::valueAt(scenario, detail).toDouble()),
+                                                             unitSuffix(unit ? unit->unit : QString()));
+            }
+        }
+        lines << line;
+    }
+    if (!scenario.network.script.isEmpty())
+        lines << tr("%n scripted fault(s)", nullptr, int(scenario.network.script.size()));
+    return lines;
 }
 
 ProxyDialog::ProxyDialog(const ProxyOptions &options, const Scenario &scenario, QWidget *parent)

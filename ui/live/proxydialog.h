@@ -31,6 +31,9 @@ public:
     void showError(const QString &message);
     // The fault fields the dialog offers, in order.
     static QStringList faultPaths();
+    // The faults `scenario` sets, one line each in the dialog's words ("Lose the answer (after the
+    // commit): 30 %"); empty when none strikes.
+    static QStringList faultSummary(const Scenario &scenario);
     QDoubleSpinBox *faultField(const QString &path) const;
     QLineEdit *upstreamField() const { return m_upstream; }
     QSpinBox *portField() const { return m_port; }

@@ -2,16 +2,11 @@
 
 #include "faultproxy.h"
 
-#include <QElapsedTimer>
-
 namespace retrylab {
 
 ProxySession::ProxySession(QObject *parent)
-    : QObject(parent)
+    : LiveSession(parent)
 {
-    m_batch.setSingleShot(true);
-    m_batch.setInterval(BatchIntervalMs);
-    connect(&m_batch, &QTimer::timeout, this, &ProxySession::publish);
     newProxy();
 }
 
@@ -27,8 +22,7 @@ void ProxySession::newProxy()
     m_proxy = new FaultProxy(this);
     connect(m_proxy, &FaultProxy::exchangeFinished, this, [this](const ProxyExchange &exchange) {
         m_trace.append(exchange);
-        if (!m_batch.isActive())
-            m_batch.start();
+        schedulePublish();
     });
 }
 
@@ -36,24 +30,21 @@ QString ProxySession::start(const Scenario &scenario, const ProxyOptions &option
 {
     stop();
     newProxy();
-    m_batch.setInterval(BatchIntervalMs);
+    restartBatching();
     m_options = options;
-    m_portNote.clear();
     FaultProxy::Options o;
     o.upstream = options.upstream;
-    o.port = options.port;
     o.scenario = scenario;
     o.orderField = options.orderField;
-    QString error = m_proxy->start(o);
-    if (!error.isEmpty() && options.anyPortIfBusy && options.port != 0 && !m_proxy->isRunning()) {
-        o.port = 0;
-        newProxy();
-        const QString second = m_proxy->start(o);
-        if (second.isEmpty()) {
-            m_portNote = tr("Port %1 is in use, so the proxy listens on port %2.").arg(options.port).arg(m_proxy->port());
-            error.clear();
-        }
-    }
+    bool moved = false;
+    const QString error = listenOn(options.port, options.anyPortIfBusy, [&](quint16 port, bool again) {
+        if (again)
+            newProxy(); // a proxy that failed to listen is not started twice
+        o.port = port;
+        return m_proxy->start(o);
+    }, &moved);
+    if (moved)
+        m_portNote = tr("Port %1 is in use, so the proxy listens on port %2.").arg(options.port).arg(m_proxy->port());
     if (!error.isEmpty())
         return error;
     m_trace.reset(scenario);
@@ -67,8 +58,7 @@ void ProxySession::stop()
     if (!m_proxy->isRunning())
         return;
     m_proxy->stop();
-    if (m_batch.isActive())
-        m_batch.stop();
+    cancelPublish();
     publish(); // what went through last is shown, with the final counts
     Q_EMIT runningChanged(false);
 }
@@ -81,16 +71,6 @@ bool ProxySession::isRunning() const
 QUrl ProxySession::url() const
 {
     return m_proxy->url();
-}
-
-void ProxySession::publish()
-{
-    QElapsedTimer cost;
-    cost.start();
-    Q_EMIT resultReady(m_trace.result(), m_trace.lastOperation());
-    // A flood of requests makes an update expensive: the next one waits longer, so the window (and
-    // the proxy on the same thread) keep most of the time.
-    m_batch.setInterval(int(qBound(qint64(BatchIntervalMs), 4 * cost.elapsed(), qint64(MaxBatchIntervalMs))));
 }
 
 } // namespace retrylab

@@ -1,11 +1,9 @@
 #pragma once
 
+#include "live/livesession.h"
 #include "proxytrace.h"
 #include "scenario.h"
-#include "simulator.h"
 
-#include <QObject>
-#include <QTimer>
 #include <QUrl>
 
 namespace retrylab {
@@ -25,15 +23,12 @@ struct ProxyOptions
 };
 
 // The window's fault proxy in front of someone's own service and what went through it: every
-// finished exchange goes into a ProxyTrace, and a RunResult of it is published at most once per
-// BatchIntervalMs (longer while updates are expensive), as WatchSession does for serve.
-class ProxySession : public QObject
+// finished exchange goes into a ProxyTrace, and a RunResult of it is published as LiveSession
+// batches it, as WatchSession does for serve.
+class ProxySession : public LiveSession
 {
     Q_OBJECT
 public:
-    static constexpr int BatchIntervalMs = 100;
-    static constexpr int MaxBatchIntervalMs = 2000;
-
     explicit ProxySession(QObject *parent = nullptr);
     ~ProxySession() override;
 
@@ -42,29 +37,23 @@ public:
     QString start(const Scenario &scenario, const ProxyOptions &options);
     // Closes the port; the last result stays published. Safe to call twice.
     void stop();
-    bool isRunning() const;
+    bool isRunning() const override;
 
     QUrl url() const;
     QUrl upstream() const { return m_options.upstream; }
-    // Why the port is not the one asked for; empty otherwise.
-    QString portNote() const { return m_portNote; }
     const ProxyTrace &proxyTrace() const { return m_trace; }
     FaultProxy *proxy() const { return m_proxy; }
 
-Q_SIGNALS:
-    void runningChanged(bool running);
-    // A new picture of what went through; lastOperation is the op of the latest logical request.
-    void resultReady(const retrylab::RunResult &result, int lastOperation);
+protected:
+    RunResult currentResult() const override { return m_trace.result(); }
+    int latestOperation() const override { return m_trace.lastOperation(); }
 
 private:
     void newProxy();
-    void publish();
 
     FaultProxy *m_proxy = nullptr;
     ProxyTrace m_trace;
     ProxyOptions m_options;
-    QString m_portNote;
-    QTimer m_batch;
 };
 
 } // namespace retrylab

@@ -2,17 +2,13 @@
 
 #include "orderserver.h"
 
-#include <QElapsedTimer>
 #include <QNetworkInterface>
 
 namespace retrylab {
 
 WatchSession::WatchSession(QObject *parent)
-    : QObject(parent)
+    : LiveSession(parent)
 {
-    m_batch.setSingleShot(true);
-    m_batch.setInterval(BatchIntervalMs);
-    connect(&m_batch, &QTimer::timeout, this, &WatchSession::publish);
     newServer();
 }
 
@@ -35,23 +31,19 @@ QString WatchSession::start(const Scenario &scenario, const WatchOptions &option
 {
     stop();
     newServer();
-    m_batch.setInterval(BatchIntervalMs);
+    restartBatching();
     m_scenario = scenario;
     m_options = options;
-    m_portNote.clear();
     ServeOptions serve;
     serve.scenario = scenario;
     serve.address = options.localNetwork ? QHostAddress(QHostAddress::AnyIPv4) : QHostAddress(QHostAddress::LocalHost);
-    serve.port = options.port;
-    QString error = m_server->start(serve);
-    if (!error.isEmpty() && options.anyPortIfBusy && options.port != 0) {
-        serve.port = 0;
-        const QString second = m_server->start(serve);
-        if (second.isEmpty()) {
-            m_portNote = tr("Port %1 is in use, so the server listens on port %2.").arg(options.port).arg(m_server->port());
-            error.clear();
-        }
-    }
+    bool moved = false;
+    const QString error = listenOn(options.port, options.anyPortIfBusy, [&](quint16 port, bool) {
+        serve.port = port;
+        return m_server->start(serve);
+    }, &moved);
+    if (moved)
+        m_portNote = tr("Port %1 is in use, so the server listens on port %2.").arg(options.port).arg(m_server->port());
     if (!error.isEmpty())
         return error;
     m_live.reset(scenario);
@@ -64,10 +56,8 @@ void WatchSession::stop()
 {
     if (!m_server->isRunning())
         return;
-    if (m_batch.isActive()) {
-        m_batch.stop();
+    if (cancelPublish())
         publish(); // what arrived last is shown, with the final counts
-    }
     m_server->stop();
     Q_EMIT runningChanged(false);
 }
@@ -108,11 +98,6 @@ QByteArray WatchSession::adminToken() const
     return m_server->adminToken();
 }
 
-QString WatchSession::portNote() const
-{
-    return m_portNote;
-}
-
 void WatchSession::setMaxEvents(qsizetype maxEvents)
 {
     m_live = WatchTrace(maxEvents);
@@ -122,14 +107,11 @@ void WatchSession::setMaxEvents(qsizetype maxEvents)
 void WatchSession::onRequest(const Trace &events)
 {
     m_live.append(events);
-    if (!m_batch.isActive())
-        m_batch.start();
+    schedulePublish();
 }
 
-void WatchSession::publish()
+RunResult WatchSession::currentResult() const
 {
-    QElapsedTimer cost;
-    cost.start();
     RunResult result = m_live.result();
     if (m_server->isRunning()) {
         // Records and duplicates as the store counts them (dropped events included); the other
@@ -140,10 +122,7 @@ void WatchSession::publish()
             stored.insert(QLatin1String(name), server.value(QLatin1String(name)));
         live::applyMetricsJson(&result.metrics, stored);
     }
-    Q_EMIT resultReady(result, m_live.lastOperation());
-    // The views redraw inside that emit. When a flood of requests makes an update expensive, the
-    // next one waits longer, so the window (and the server on the same thread) keep most of the time.
-    m_batch.setInterval(int(qBound(qint64(BatchIntervalMs), 4 * cost.elapsed(), qint64(MaxBatchIntervalMs))));
+    return result;
 }
 
 } // namespace retrylab

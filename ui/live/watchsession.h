@@ -1,12 +1,10 @@
 #pragma once
 
-#include "watchtrace.h"
+#include "live/livesession.h"
 #include "scenario.h"
-#include "simulator.h"
+#include "watchtrace.h"
 
-#include <QObject>
 #include <QStringList>
-#include <QTimer>
 #include <QUrl>
 
 namespace retrylab {
@@ -25,16 +23,12 @@ struct WatchOptions
 };
 
 // The window's embedded order server and what arrived at it: every handled request goes into a
-// WatchTrace, and a RunResult of it (metrics from the server's own /metrics) is published at most
-// once per BatchIntervalMs (longer, up to MaxBatchIntervalMs, while updates are expensive), so a
-// flood of requests costs the views one update per interval.
-class WatchSession : public QObject
+// WatchTrace, and a RunResult of it (metrics from the server's own /metrics) is published as
+// LiveSession batches it.
+class WatchSession : public LiveSession
 {
     Q_OBJECT
 public:
-    static constexpr int BatchIntervalMs = 100;
-    static constexpr int MaxBatchIntervalMs = 2000;
-
     explicit WatchSession(QObject *parent = nullptr);
     ~WatchSession() override;
 
@@ -42,7 +36,7 @@ public:
     QString start(const Scenario &scenario, const WatchOptions &options);
     // Closes the port; the last result stays published. Safe to call twice.
     void stop();
-    bool isRunning() const;
+    bool isRunning() const override;
 
     QUrl url() const;
     // Where other computers reach it (local network only): one URL per IPv4 address of this machine.
@@ -50,8 +44,6 @@ public:
     // The URL to put in the copyable commands: the first network URL, else url().
     QUrl commandUrl() const;
     QByteArray adminToken() const;
-    // Why the port is not the one asked for ("Port 8080 is in use, so …"); empty otherwise.
-    QString portNote() const;
 
     // The most events kept (older requests are dropped whole); for tests.
     void setMaxEvents(qsizetype maxEvents);
@@ -59,23 +51,21 @@ public:
     OrderServer *server() const { return m_server; }
 
 Q_SIGNALS:
-    void runningChanged(bool running);
     // The server process restarts (a serverRestart fault, server.restarts or /admin): down while true.
     void restarted(bool down);
-    // A new picture of what arrived; lastOperation is the op of the latest request (0: none).
-    void resultReady(const retrylab::RunResult &result, int lastOperation);
+
+protected:
+    RunResult currentResult() const override;
+    int latestOperation() const override { return m_live.lastOperation(); }
 
 private:
     void newServer();
     void onRequest(const retrylab::Trace &events);
-    void publish();
 
     OrderServer *m_server = nullptr;
     WatchTrace m_live;
     Scenario m_scenario;
     WatchOptions m_options;
-    QString m_portNote;
-    QTimer m_batch;
 };
 
 } // namespace retrylab

@@ -3,6 +3,7 @@
 #include "charts/chartspanel.h"
 #include "lessons/lessonplayer.h"
 #include "i18n.h"
+#include "live/livecontroller.h"
 #include "shell/mainwindow.h"
 #include "document/runcontroller.h"
 #include "scenario.h"
@@ -206,6 +207,7 @@ struct GuiOptions
     bool hasLesson = false;
     QString lesson;
     int lessonStep = 1;
+    QString checkReport; // --check-report FILE
     bool hasSeed = false;
     quint64 seed = 0;
     int operation = 0; // 0: the story operation
@@ -266,7 +268,11 @@ int parseOptions(GuiOptions &o)
                                           QStringLiteral("name|file"));
     const QCommandLineOption stepOption(QStringLiteral("step"), QCoreApplication::translate("gui", "Step of the lesson to open, from 1."),
                                         QStringLiteral("n"));
-    parser.addOptions({scenarioOption, seedOption, operationOption, pageOption, screenshotOption, lessonOption, stepOption});
+    const QCommandLineOption checkReportOption(QStringLiteral("check-report"),
+                                               QCoreApplication::translate("gui", "A report of 'retrylab check URL --save FILE' to show: each probe's requests on the timeline."),
+                                               QStringLiteral("file"));
+    parser.addOptions({scenarioOption, seedOption, operationOption, pageOption, screenshotOption, lessonOption, stepOption,
+                       checkReportOption});
     if (!parser.parse(QApplication::arguments()))
         return usageError(echo(parser.errorText()));
     if (parser.isSet(QStringLiteral("help"))) {
@@ -318,6 +324,7 @@ int parseOptions(GuiOptions &o)
     o.scenario = parser.value(scenarioOption);
     o.hasLesson = parser.isSet(lessonOption);
     o.lesson = parser.value(lessonOption);
+    o.checkReport = parser.value(checkReportOption);
     return -1;
 }
 } // namespace
@@ -335,7 +342,7 @@ int runGui(int argc, char *argv[], const QString &language)
             return usageError(QStringLiteral("%1: %2").arg(QLatin1String(flag), problem));
     }
 
-    WindowHost host(new MainWindow(nullptr, !o.hasScenario && !o.hasLesson));
+    WindowHost host(new MainWindow(nullptr, !o.hasScenario && !o.hasLesson && o.checkReport.isEmpty()));
     MainWindow &window = *host.window();
     if (o.hasLesson) {
         QString error;
@@ -361,6 +368,15 @@ int runGui(int argc, char *argv[], const QString &language)
                                                              "--max-attempts N' for it")
                                   .arg(work::formatCount(estimate.attempts), estimate.drivers,
                                        work::formatCount(window.runController()->maxAttempts())));
+    if (!o.checkReport.isEmpty()) {
+        QString error;
+        if (!window.live()->openCheckReport(o.checkReport, &error))
+            return usageError(QStringLiteral("--check-report: %1").arg(error.section(QLatin1Char('\n'), 0, 0)));
+        if (o.operation > 0)
+            window.setOperation(o.operation);
+        window.show();
+        return app.exec();
+    }
     // An operation the scenario cannot have is a typo, not something to ignore.
     const int orders = window.scenario().workload.orders;
     if (o.operation > orders)

@@ -54,6 +54,9 @@ public:
     virtual void setRerunLive(bool live) = 0;
     // Writes the open lesson's handout (Exporter: File > Export and Lessons > Handout).
     virtual void exportLessonHandout() = 0;
+    // What the window shows instead of a scenario (the proxied service, a check report), named in
+    // its title in place of the scenario's; empty: the scenario again.
+    virtual void setSubject(const QString &subject) = 0;
 };
 
 } // namespace retrylab

@@ -844,6 +844,12 @@ void MainWindow::setScenarioLocked(bool locked)
     m_recentMenu->setEnabled(!locked);
 }
 
+void MainWindow::setSubject(const QString &subject)
+{
+    m_subject = subject;
+    updateTitle();
+}
+
 void MainWindow::setRerunLive(bool live)
 {
     m_actions.run->setToolTip(live ? tr("Run the scenario again over real HTTP (Live is on)")
@@ -952,6 +958,8 @@ void MainWindow::updateTitle()
         title += QLatin1Char(' ') + tr("(modified)");
     if (!m_document->fileName().isEmpty())
         title = QStringLiteral("%1 (%2)").arg(title, QFileInfo(m_document->fileName()).fileName());
+    if (!m_subject.isEmpty())
+        title = m_subject;
     setWindowTitle(QStringLiteral("%1[*] \u2014 RetryLab").arg(title));
     setWindowModified(m_document->isModified());
 }

@@ -143,6 +143,7 @@ public:
     void exportLessonHandout() override;
     void setScenarioLocked(bool locked) override;
     void setRerunLive(bool live) override;
+    void setSubject(const QString &subject) override;
 
 public Q_SLOTS:
     void newFromPreset(const QString &name);
@@ -232,6 +233,7 @@ private:
     QSpinBox *m_operation = nullptr;
     QLabel *m_operationWhy = nullptr;
     int m_openingOperation = 1; // the operation a result arriving opens on
+    QString m_subject; // LabFrame::setSubject: the title names it instead of the scenario
     bool m_openingStory = false; // ... which is its story's: the whole story shown at once
     QLineEdit *m_seedEdit = nullptr;
     QShortcut *m_timelineNextKey = nullptr;     // Page Down on the timeline: next interesting operation

@@ -402,10 +402,13 @@ void TimelineWidget::rebuild()
         const QString outside = tr("your client: unseen");
         notes = QStringList{outside, outside, outside, tr("real HTTP"), notes.at(4), notes.at(5)};
         enabled = QList<bool>{false, false, false, true, true, true};
-    } else if (m_source == ResultSource::Proxy) {
-        // The proxy sees each request its client sends and what the client gets back, not the loops.
-        const QString outside = tr("your client: unseen");
-        notes = QStringList{outside, outside, tr("as the proxy saw it"), tr("the proxy's faults"), tr("your service"),
+    } else if (m_source == ResultSource::Proxy || m_source == ResultSource::Check) {
+        // The proxy sees each request its client sends and what the client gets back, not the loops;
+        // a check sends each request once, its probe says when to send the next.
+        const bool check = m_source == ResultSource::Check;
+        const QString outside = check ? tr("the check: no retry loop") : tr("your client: unseen");
+        notes = QStringList{outside, outside, check ? tr("as the check sent it") : tr("as the proxy saw it"),
+                            check ? tr("the check's proxy") : tr("the proxy's faults"), tr("your service"),
                             tr("resources it created")};
         enabled = QList<bool>{false, false, true, true, true, true};
     }

@@ -263,12 +263,20 @@ ProbeObservation CheckRunner::probe(Probe p, int round)
         break;
     }
     o.round = round;
+    o.startUs = (m_probeStartNs - m_checkStartNs) / 1000;
     return o;
 }
 
 CheckReport CheckRunner::run()
 {
     CheckReport report;
+    report.url = m_options.url.toString();
+    report.roundsAsked = m_options.rounds;
+    report.concurrency = m_options.concurrency;
+    report.timeoutMs = m_options.timeoutMs;
+    report.listUrl = m_options.listUrl.toString();
+    report.idField = m_options.idField;
+    m_checkStartNs = clock().nsecsElapsed();
     // Every sender's connection opened before the first probe, so that the in-flight probe's
     // requests leave together rather than one behind a TCP handshake.
     for (const auto &manager : m_managers)
@@ -295,30 +303,6 @@ CheckReport CheckRunner::run()
     }
     report.listError = m_listError;
     return report;
-}
-
-QJsonObject CheckReport::toJson(const CheckOptions &options) const
-{
-    QJsonObject o;
-    o.insert(QStringLiteral("url"), options.url.toString());
-    o.insert(QStringLiteral("rounds"), options.rounds);
-    o.insert(QStringLiteral("concurrency"), options.concurrency);
-    if (!options.listUrl.isEmpty())
-        o.insert(QStringLiteral("list"), options.listUrl.toString());
-    if (!listError.isEmpty())
-        o.insert(QStringLiteral("listError"), listError);
-    QJsonArray probes;
-    for (int i = 0; i < card.size(); ++i) {
-        QJsonObject p = card.at(i).toJson();
-        QJsonArray r;
-        for (const ProbeObservation &each : rounds.value(i))
-            r.append(each.toJson());
-        p.insert(QStringLiteral("rounds"), r);
-        probes.append(p);
-    }
-    o.insert(QStringLiteral("probes"), probes);
-    o.insert(QStringLiteral("exitStatus"), check::exitStatus(card));
-    return o;
 }
 
 } // namespace retrylab

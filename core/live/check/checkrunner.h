@@ -1,6 +1,6 @@
 #pragma once
 
-#include "check/probeverdict.h"
+#include "check/checkreport.h"
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -36,8 +36,8 @@ struct CheckOptions
     // persistent service never meet an old key).
     qint64 firstNumber = 0;
 
-    static constexpr int MaxConcurrency = 64;
-    static constexpr int MaxRounds = 100;
+    static constexpr int MaxConcurrency = CheckReport::MaxExchanges;
+    static constexpr int MaxRounds = CheckReport::MaxRounds;
 };
 
 // What the check needs of a fault proxy in front of the endpoint: to send a request through it
@@ -60,17 +60,6 @@ public:
         QString resource;
     };
     virtual Upstream upstreamFor(const QByteArray &key, int nth, int waitMs) = 0;
-};
-
-// The card of one check: a verdict per probe, every round's exchanges, and why it could not run.
-struct CheckReport
-{
-    QList<ProbeVerdict> card;
-    QList<QList<ProbeObservation>> rounds; // rounds[i]: every round of card[i]'s probe
-    QString error;     // not empty: the endpoint could not be checked (unreachable, refused)
-    QString listError; // not empty: --list gave no count (the check went on with ids only)
-
-    QJsonObject toJson(const CheckOptions &options) const;
 };
 
 // Sends the probes of `retrylab check` with QNetworkAccessManager, straight to the endpoint, or
@@ -118,6 +107,7 @@ private:
     CheckFaults *m_faults;
     std::vector<std::unique_ptr<QNetworkAccessManager>> m_managers;
     qint64 m_next = 1;
+    qint64 m_checkStartNs = 0;
     qint64 m_probeStartNs = 0;
     QString m_error;
     QString m_listError;

@@ -1,0 +1,156 @@
+// File > Open check report… in the window: a report of `retrylab check --save FILE` on the
+// timeline, each probe round an operation named by its probe and verdict, the card beside it in
+// the Scenario dock's place, and the window titled by the endpoint. A bad file changes nothing.
+#include "checkreportsample.h"
+
+#include "check/checktrace.h"
+#include "document/labdocument.h"
+#include "live/livecontroller.h"
+#include "live/subjectpanel.h"
+#include "shell/mainwindow.h"
+#include "timeline/timelinewidget.h"
+
+#include <QDockWidget>
+#include <QFile>
+#include <QJsonDocument>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+
+using namespace retrylab;
+
+namespace {
+
+QString writeReport(const QTemporaryDir &dir, const QString &name, const QByteArray &bytes)
+{
+    const QString path = dir.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+        return QString();
+    return path;
+}
+
+// The sample report in `dir`, opened in `w`.
+bool openSample(MainWindow &w, const QTemporaryDir &dir)
+{
+    const QString path = writeReport(dir, QStringLiteral("card.json"), QJsonDocument(checksample::report().toJson()).toJson());
+    w.show();
+    QString error;
+    const bool opened = !path.isEmpty() && w.live()->openCheckReport(path, &error);
+    if (!opened)
+        qWarning("%s", qPrintable(error));
+    return opened;
+}
+
+} // namespace
+
+class TestCheckReportView : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void reportShowsEachProbeWithItsVerdict();
+    void cardRowsOpenTheirOperation();
+    void aScenarioAgainPutsTheScenarioBack();
+    void corruptReportIsRefusedNamingWhere();
+};
+
+void TestCheckReportView::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("RetryLab"));
+    QCoreApplication::setApplicationName(QStringLiteral("RetryLabCheckReportView"));
+    QSettings().clear();
+}
+
+void TestCheckReportView::reportShowsEachProbeWithItsVerdict()
+{
+    QTemporaryDir dir;
+    MainWindow w;
+    QVERIFY(openSample(w, dir));
+    LabDocument *doc = w.document();
+    QCOMPARE(doc->source(), ResultSource::Check);
+    // Six probes sent requests (the mismatch probe had no {n}): six operations, named by probe and verdict.
+    const QList<OpSummary> &ops = doc->result().ops;
+    QCOMPARE(ops.size(), 6);
+    QCOMPARE(ops.at(0).ref, QStringLiteral("same key, same body, twice: pass"));
+    QCOMPARE(ops.at(1).ref, QStringLiteral("same key while in flight: FAIL"));
+    QCOMPARE(ops.at(2).ref, QStringLiteral("answer lost, retry (ghost): pass"));
+    // Every exchange of the report is an attempt on the timeline's run.
+    int attempts = 0;
+    for (const TraceEvent &e : doc->result().trace)
+        attempts += e.kind == EventKind::TransportAttempt ? 1 : 0;
+    QCOMPARE(attempts, 11);
+    QCOMPARE(doc->result().metrics.duplicates, 2);
+    // It opens on the failing probe: what a class should look at first.
+    QCOMPARE(w.timeline()->operation(), 3);
+    QVERIFY2(w.windowTitle().startsWith(QStringLiteral("Idempotency check of http://127.0.0.1:5000/orders (card.json)")),
+             qPrintable(w.windowTitle()));
+    // The card in the Scenario dock's place: all seven probes, the failing one's finding in full.
+    QDockWidget *dock = w.live()->subjectDock();
+    QTRY_VERIFY(dock->isVisible());
+    SubjectPanel *panel = w.live()->subjectPanel();
+    QCOMPARE(panel->heading(), QStringLiteral("Idempotency check"));
+    QVERIFY(panel->details().startsWith(QStringLiteral("Endpoint:\n  http://127.0.0.1:5000/orders\nReport: card.json\n")));
+    QCOMPARE(panel->counts(), QStringLiteral("4 pass, 1 fail, 1 warn, 1 cannot tell, 0 not applicable"));
+    QTreeWidget *card = panel->card();
+    QCOMPARE(card->topLevelItemCount(), 7);
+    QCOMPARE(card->topLevelItem(2)->text(0), QStringLiteral("same key while in flight"));
+    QCOMPARE(card->topLevelItem(2)->text(1), QStringLiteral("FAIL"));
+    QCOMPARE(card->currentItem(), card->topLevelItem(2));
+    QCOMPARE(panel->finding(), QStringLiteral("2 resources for one key sent at once: a check-then-insert race"));
+}
+
+void TestCheckReportView::cardRowsOpenTheirOperation()
+{
+    QTemporaryDir dir;
+    MainWindow w;
+    QVERIFY(openSample(w, dir));
+    QTreeWidget *card = w.live()->subjectPanel()->card();
+    card->setCurrentItem(card->topLevelItem(3)); // the ghost
+    QCOMPARE(w.timeline()->operation(), 4);
+    // Opened whole: the playhead at the retry's answer, the last event of the probe.
+    qint64 last = 0;
+    for (const TraceEvent &e : w.document()->result().trace)
+        last = e.op == 4 ? std::max(last, e.t) : last;
+    QCOMPARE(w.timeline()->playhead(), last);
+    QCOMPARE(w.live()->subjectPanel()->finding(),
+             QStringLiteral("the retry got the resource the lost answer created; no second one"));
+    // And the other way: the operation box moves the card's selection.
+    w.setOperation(7);
+    QCOMPARE(card->currentItem(), card->topLevelItem(6));
+}
+
+void TestCheckReportView::aScenarioAgainPutsTheScenarioBack()
+{
+    QTemporaryDir dir;
+    MainWindow w;
+    QVERIFY(openSample(w, dir));
+    QTRY_VERIFY(w.live()->subjectDock()->isVisible());
+    QVERIFY(w.loadScenario(QStringLiteral("ghost-request")));
+    QTRY_COMPARE(w.document()->source(), ResultSource::Simulation);
+    QTRY_VERIFY(!w.live()->subjectDock()->isVisible());
+    QVERIFY2(!w.windowTitle().contains(QStringLiteral("Idempotency check")), qPrintable(w.windowTitle()));
+}
+
+void TestCheckReportView::corruptReportIsRefusedNamingWhere()
+{
+    QTemporaryDir dir;
+    QByteArray bytes = QJsonDocument(checksample::report().toJson()).toJson();
+    bytes.replace("\"status\": 201", "\"status\": \"201\"");
+    const QString file = writeReport(dir, QStringLiteral("bad.json"), bytes);
+    MainWindow w;
+    w.show();
+    QTRY_VERIFY(w.document()->result().metrics.logicalOperations > 0); // the preset's run is on show
+    QString error;
+    QVERIFY(!w.live()->openCheckReport(file, &error));
+    QVERIFY2(error.startsWith(file + QStringLiteral(": probes[0].rounds[0].exchanges[0].status: expected an integer from 0 to 999, got \"201\"")),
+             qPrintable(error));
+    QCOMPARE(w.document()->source(), ResultSource::Simulation);
+    QVERIFY(!w.live()->subjectDock()->isVisible());
+}
+
+QTEST_MAIN(TestCheckReportView)
+#include "tst_checkreportview.moc"
