@@ -1300,9 +1300,5 @@ Exit codes: 0 ok, 1 runtime error, 2 usage error.
         <source>&quot;%1&quot; is not a regular file (a FIFO, a device or a socket)</source>
         <translation>“%1”不是普通文件（而是 FIFO、设备或套接字）</translation>
     </message>
-    <message>
-        <source>--scenario: this scenario could make up to %1 HTTP attempts (%2), more than the %3 the window keeps in memory; use &apos;retrylab run --max-attempts N&apos; for it</source>
-        <translation>--scenario：此场景最多可能发出 %1 次 HTTP 尝试（%2），超过窗口可在内存中保存的 %3 次；请改用 &apos;retrylab run --max-attempts N&apos;</translation>
-    </message>
 </context>
 </TS>

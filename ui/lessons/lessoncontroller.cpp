@@ -3,6 +3,7 @@
 #include "charts/chartspanel.h"
 #include "common/makedock.h"
 #include "document/labdocument.h"
+#include "document/windowbudget.h"
 #include "editor/editorpresetlist.h"
 #include "editor/scenarioeditor.h"
 #include "i18n.h"
@@ -11,7 +12,6 @@
 #include "shell/labframe.h"
 #include "timeline/timelinewidget.h"
 #include "trace.h"
-#include "work.h"
 
 #include <QDockWidget>
 #include <QEventLoop>
@@ -139,17 +139,13 @@ bool LessonController::startLesson(const QString &nameOrFile, int step, QString 
             *error = parsed.errors.join(QLatin1Char('\n'));
         return false;
     }
-    // Every step checked now against the window's budget, not when the class reaches it.
-    const qint64 budget = work::DefaultMaxTracedAttempts;
+    // Every step checked now against the window's budgets, not when the class reaches it.
     for (qsizetype i = 0; i < parsed.lesson.steps.size(); ++i) {
-        const work::Estimate estimate = work::estimate(parsed.lesson.steps.at(i).scenario);
-        if (estimate.attempts <= budget)
+        const QString refusal = windowbudget::refusal(parsed.lesson.steps.at(i).scenario);
+        if (refusal.isEmpty())
             continue;
         if (error)
-            *error = tr("step %1: its scenario could make up to %2 HTTP attempts (%3), more than the %4 the window "
-                        "keeps in memory")
-                             .arg(i + 1)
-                             .arg(work::formatCount(estimate.attempts), estimate.drivers, work::formatCount(budget));
+            *error = tr("step %1: %2").arg(i + 1).arg(refusal);
         return false;
     }
     startLesson(parsed.lesson, step);

@@ -5,9 +5,9 @@
 #include "i18n.h"
 #include "shell/mainwindow.h"
 #include "document/runcontroller.h"
+#include "document/windowbudget.h"
 #include "scenario.h"
 #include "story.h"
-#include "work.h"
 
 #include "timeline/timelinewidget.h"
 
@@ -353,14 +353,11 @@ int runGui(int argc, char *argv[], const QString &language)
     }
     if (o.hasSeed)
         window.setSeed(o.seed);
-    // Over the window's work budget: refused now, naming the fields, not after waiting for a run.
-    if (const work::Estimate estimate = work::estimate(window.scenario());
-        estimate.attempts > window.runController()->maxAttempts())
-        return usageError(QCoreApplication::translate("gui", "--scenario: this scenario could make up to %1 HTTP attempts (%2), "
-                                                             "more than the %3 the window keeps in memory; use 'retrylab run "
-                                                             "--max-attempts N' for it")
-                                  .arg(work::formatCount(estimate.attempts), estimate.drivers,
-                                       work::formatCount(window.runController()->maxAttempts())));
+    // Over the window's work or memory budget: refused now, naming the fields, not after a run.
+    if (const QString refusal = windowbudget::refusal(window.scenario(), window.runController()->maxAttempts(),
+                                                      window.runController()->maxEvents());
+        !refusal.isEmpty())
+        return usageError(QStringLiteral("--scenario: %1").arg(refusal));
     // An operation the scenario cannot have is a typo, not something to ignore.
     const int orders = window.scenario().workload.orders;
     if (o.operation > orders)
