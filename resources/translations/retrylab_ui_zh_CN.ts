@@ -1761,10 +1761,6 @@
         <source>%1, step %2: %3</source>
         <translation>%1，第 %2 步：%3</translation>
     </message>
-    <message>
-        <source>step %1: %2</source>
-        <translation>第 %1 步：%2</translation>
-    </message>
 </context>
 <context>
     <name>retrylab::LessonPlayer</name>
@@ -4399,6 +4395,14 @@
     <message>
         <source>the run passed the %1 trace events the window keeps within %2 (%3); lower those settings, or use the command line (retrylab run --trace FILE)</source>
         <translation>运行超过了窗口在 %2 内可保存的 %1 个跟踪事件（%3）；请调低这些设置，或改用命令行（retrylab run --trace FILE）</translation>
+    </message>
+    <message>
+        <source>step %1: %2</source>
+        <translation>第 %1 步：%2</translation>
+    </message>
+    <message>
+        <source>its %1 steps together would keep about %2 trace events, more than the %3 a handout keeps within %4; lower the steps&apos; workload.orders or retry layers&apos; attempts</source>
+        <translation>它的 %1 个步骤合计会保存约 %2 个跟踪事件，超过讲义在 %4 内可保存的 %3 个；请调低这些步骤的 workload.orders 或重试层的尝试次数</translation>
     </message>
 </context>
 </TS>

@@ -5,6 +5,7 @@
 // peak RSS checked). Memory, not time: no wall-clock assert.
 #include "document/runcontroller.h"
 #include "document/windowbudget.h"
+#include "lesson.h"
 #include "scenario.h"
 #include "simulator.h"
 #include "testsupport.h"
@@ -89,6 +90,7 @@ private Q_SLOTS:
     void refusedOneOperationPastTheBudget();
     void runPastTheBudgetStopsThere();
     void controllerRefusesBeforeRunning();
+    void handoutStepsTogetherFitTheBound();
     void largestAcceptedWindowStaysUnderTheBound();
 };
 
@@ -203,6 +205,34 @@ void TestWindowMemory::controllerRefusesBeforeRunning()
     QVERIFY(smallRefused.wait(RunTimeoutMs));
     QVERIFY2(small.refusal().startsWith(QStringLiteral("Stopped: ")), qPrintable(small.refusal()));
     QVERIFY(!small.hasResult());
+}
+
+void TestWindowMemory::handoutStepsTogetherFitTheBound()
+{
+    // Three steps of about 0.7 x MaxEvents each: the window (one step at a time) opens the lesson,
+    // a handout (every step kept at once, 2 x MaxEvents) refuses it, naming the steps' total.
+    const qint64 perOrder = countEvents(quiet(1));
+    const int orders = int(windowbudget::MaxEvents * 7 / 10 / perOrder);
+    Lesson lesson;
+    lesson.name = QStringLiteral("big");
+    for (int i = 0; i < 3; ++i) {
+        LessonStep step;
+        step.scenario = quiet(orders);
+        lesson.steps << step;
+    }
+    QVERIFY(windowbudget::lessonRefusal(lesson).isEmpty());
+    const QString refused = windowbudget::lessonRefusal(lesson, true);
+    QVERIFY2(refused.startsWith(QStringLiteral("its 3 steps together would keep about ")), qPrintable(refused));
+    QVERIFY2(refused.contains(work::formatCount(2 * windowbudget::MaxEvents)), qPrintable(refused));
+    lesson.steps.removeLast(); // two: 1.4 x MaxEvents together, within the bound
+    QVERIFY(windowbudget::lessonRefusal(lesson, true).isEmpty());
+
+    // A step over the budget on its own is named by its number.
+    LessonStep over;
+    over.scenario = quiet(int(windowbudget::MaxEvents / perOrder) + 1);
+    lesson.steps << over;
+    const QString step = windowbudget::lessonRefusal(lesson);
+    QVERIFY2(step.startsWith(QStringLiteral("step 3: this scenario would keep about ")), qPrintable(step));
 }
 
 void TestWindowMemory::largestAcceptedWindowStaysUnderTheBound()

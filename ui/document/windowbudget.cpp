@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 
 #include <cmath>
+#include <limits>
 
 namespace retrylab {
 
@@ -129,6 +130,26 @@ RunResult runKept(const Scenario &scenario, qint64 maxEvents, std::atomic_bool *
     // address space, not memory, and squeezing it copies the whole trace (+55 MB at 400k events).
     result.trace = std::move(kept);
     return result;
+}
+
+QString lessonRefusal(const Lesson &lesson, bool allSteps)
+{
+    qint64 total = 0;
+    for (qsizetype i = 0; i < lesson.steps.size(); ++i) {
+        const Scenario &scenario = lesson.steps.at(i).scenario;
+        if (const QString refused = refusal(scenario); !refused.isEmpty())
+            return QCoreApplication::translate("retrylab::WindowBudget", "step %1: %2").arg(i + 1).arg(refused);
+        if (allSteps)
+            total = qMin(total + expect(scenario).events, std::numeric_limits<qint64>::max() / 2);
+    }
+    if (total <= 2 * MaxEvents)
+        return QString();
+    return QCoreApplication::translate("retrylab::WindowBudget",
+                                       "its %1 steps together would keep about %2 trace events, more than the %3 a "
+                                       "handout keeps within %4; lower the steps' workload.orders or retry layers' "
+                                       "attempts")
+            .arg(lesson.steps.size())
+            .arg(work::formatCount(total), work::formatCount(2 * MaxEvents), boundText());
 }
 
 QString stoppedAt(const Scenario &scenario, qint64 maxEvents)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "lesson.h"
 #include "scenario.h"
 #include "simulator.h"
 #include "work.h"
@@ -62,6 +63,10 @@ QString memoryRefusal(const Scenario &scenario, qint64 maxEvents = MaxEvents, co
 // Both, work first.
 QString refusal(const Scenario &scenario, qint64 maxAttempts = work::DefaultMaxTracedAttempts,
                 qint64 maxEvents = MaxEvents);
+// A lesson's steps checked as refusal() checks a scenario, "step 2: ..." for the first refused.
+// The window runs one step at a time; a handout (`allSteps`) keeps every step's run at once, so
+// their expected events together must also fit in the bound (2 x MaxEvents).
+QString lessonRefusal(const Lesson &lesson, bool allSteps = false);
 // The line of a run stopped at `maxEvents` kept events.
 QString stoppedAt(const Scenario &scenario, qint64 maxEvents);
 

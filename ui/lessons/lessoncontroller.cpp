@@ -140,12 +140,9 @@ bool LessonController::startLesson(const QString &nameOrFile, int step, QString 
         return false;
     }
     // Every step checked now against the window's budgets, not when the class reaches it.
-    for (qsizetype i = 0; i < parsed.lesson.steps.size(); ++i) {
-        const QString refusal = windowbudget::refusal(parsed.lesson.steps.at(i).scenario);
-        if (refusal.isEmpty())
-            continue;
+    if (const QString refusal = windowbudget::lessonRefusal(parsed.lesson); !refusal.isEmpty()) {
         if (error)
-            *error = tr("step %1: %2").arg(i + 1).arg(refusal);
+            *error = refusal;
         return false;
     }
     startLesson(parsed.lesson, step);
@@ -223,6 +220,9 @@ QString LessonController::writeHandout(const QString &fileName, QWidget *progres
     if (!isLessonOpen())
         return tr("no lesson is open: start one from the Lessons menu");
     const Lesson lesson = m_player->lesson();
+    // Its steps' runs are all kept at once: together they must fit the window's memory bound.
+    if (const QString refusal = windowbudget::lessonRefusal(lesson, true); !refusal.isEmpty())
+        return refusal;
     // Every step's run, traced, off the GUI thread; the window stays responsive meanwhile.
     QFuture<RunResult> runs = startLessonRuns(lesson);
     QFutureWatcher<RunResult> watcher;

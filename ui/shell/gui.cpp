@@ -24,6 +24,7 @@
 #include <cstdio>
 #include <cstring>
 #include <tuple>
+#include <utility>
 
 namespace retrylab {
 
@@ -322,9 +323,16 @@ int parseOptions(GuiOptions &o)
 }
 } // namespace
 
+void quietenQtWarnings()
+{
+    static bool installed = false;
+    if (!std::exchange(installed, true))
+        g_previousHandler = qInstallMessageHandler(quietHandler);
+}
+
 int runGui(int argc, char *argv[], const QString &language)
 {
-    g_previousHandler = qInstallMessageHandler(quietHandler);
+    quietenQtWarnings();
     QApplication app(argc, argv);
     setUpApplication(language);
     GuiOptions o;
