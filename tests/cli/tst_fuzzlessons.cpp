@@ -1,7 +1,7 @@
 // Hostile lesson files through the window (`retrylab --lesson FILE --screenshot x.png`, offscreen)
 // and the handout (`retrylab lessons --lesson FILE --handout x.pdf`): every mutated lesson is either
 // refused with exit 2 and short, escaped lines, or opens with exit 0 and nothing on stderr, within
-// the fuzz budget (fuzzsupport.h: 20 s per case, 2 GiB of address space, 1 GiB peak RSS).
+// the fuzz budget (60 s per case, fuzzsupport.h's 2 GiB of address space and 1 GiB peak RSS).
 #include "fuzzsupport.h"
 #include "lesson.h"
 
@@ -26,7 +26,8 @@ namespace {
 constexpr std::uint64_t FuzzSeed = 0x1e550a5f0022c0deULL;
 constexpr int CaseCount = 104;
 constexpr int KindCount = 13;
-constexpr int WindowTimeoutMs = 2 * fuzz::CaseTimeoutMs;
+// A handout of 30 steps runs and draws every one: 7-13 s alone, more beside a loaded build.
+constexpr int WindowTimeoutMs = 6 * fuzz::CaseTimeoutMs;
 
 // Mutations of a lesson file, each a (kind, bytes) pair.
 class LessonMutator
