@@ -6,6 +6,7 @@
 #include "output.h"
 
 #include "i18n.h"
+#include "shell/gui.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -88,6 +89,8 @@ int run(int argc, char *argv[], const QString &language)
     if (chart && qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
         && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (chart)
+        quietenQtWarnings(); // widgets offscreen: Qt's two warnings of a clean run stay off stderr
     std::unique_ptr<QCoreApplication> application = chart ? std::make_unique<QApplication>(argc, argv)
                                                           : std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("retrylab"));

@@ -4,6 +4,7 @@
 #include "options.h"
 #include "output.h"
 
+#include "document/windowbudget.h"
 #include "i18n.h"
 #include "lesson.h"
 #include "lessons/handout.h"
@@ -29,6 +30,11 @@ int writeHandoutFile(const QString &fileName, const QString &name, bool student)
     const LessonParse parsed = lesson::resolve(name);
     if (!parsed.ok()) {
         fail(QCoreApplication::translate("cli", "lessons: %1").arg(echo(parsed.errors.value(0))));
+        return ExitUsage;
+    }
+    // Every step's run is kept at once: the window's budgets (ui/document/windowbudget.h) apply.
+    if (const QString refusal = windowbudget::lessonRefusal(parsed.lesson, true); !refusal.isEmpty()) {
+        fail(QCoreApplication::translate("cli", "lessons: %1").arg(refusal)); // fail() escapes; ours is short
         return ExitUsage;
     }
     QFuture<RunResult> runs = startLessonRuns(parsed.lesson);

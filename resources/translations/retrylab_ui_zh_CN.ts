@@ -935,6 +935,12 @@
     <message>
         <source>time since the check began (s)</source>
         <translation>自检查开始的时间 (s)</translation>
+        <source>Estimating the sweep&apos;s cost…</source>
+        <translation>正在估算扫描的开销…</translation>
+    </message>
+    <message>
+        <source>Cancelled before the first simulation.</source>
+        <translation>已在第一次模拟之前取消。</translation>
     </message>
 </context>
 <context>
@@ -1756,10 +1762,6 @@
     <message>
         <source>%1, step %2: %3</source>
         <translation>%1，第 %2 步：%3</translation>
-    </message>
-    <message>
-        <source>step %1: its scenario could make up to %2 HTTP attempts (%3), more than the %4 the window keeps in memory</source>
-        <translation>第 %1 步：其场景最多可能发出 %2 次 HTTP 尝试（%3），超过窗口可在内存中保存的 %4 次</translation>
     </message>
 </context>
 <context>
@@ -2695,12 +2697,12 @@
 <context>
     <name>retrylab::RunController</name>
     <message>
-        <source>Not run: this scenario could make up to %1 HTTP attempts (%2), more than the %3 the window keeps in memory. Lower those settings, or use the command line (retrylab run --max-attempts N).</source>
-        <translation>未运行：此场景可能产生多达 %1 次 HTTP 尝试（%2），超过窗口可在内存中保留的 %3 次。请调低这些设置，或使用命令行（retrylab run --max-attempts N）。</translation>
-    </message>
-    <message>
         <source>Stopped: %1</source>
         <translation>已停止：%1</translation>
+    </message>
+    <message>
+        <source>Not run: %1</source>
+        <translation>未运行：%1</translation>
     </message>
 </context>
 <context>
@@ -4513,6 +4515,45 @@ Orphans: %5</source>
     <message>
         <source>Port %1 is in use, so the server listens on port %2.</source>
         <translation>端口 %1 已被占用，因此服务端改为监听端口 %2。</translation>
+    </message>
+</context>
+<context>
+    <name>retrylab::WindowBudget</name>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <source>this scenario could make up to %1 HTTP attempts (%2), more than the %3 the window runs; lower those settings, or use the command line (retrylab run --max-attempts N)</source>
+        <translation>此场景最多可能发出 %1 次 HTTP 尝试（%2），超过窗口可运行的 %3 次；请调低这些设置，或改用命令行（retrylab run --max-attempts N）</translation>
+    </message>
+    <message>
+        <source>up to %1 per HTTP attempt</source>
+        <translation>每次 HTTP 尝试最多 %1 个</translation>
+    </message>
+    <message>
+        <source>counted in a run of it</source>
+        <translation>按一次完整运行计数</translation>
+    </message>
+    <message>
+        <source>%1 per operation in a pilot of %2 operations</source>
+        <translation>在 %2 个操作的试运行中每个操作 %1 个</translation>
+    </message>
+    <message>
+        <source>this scenario would keep about %1 trace events in the window (%2; %3), more than the %4 it keeps within %5; lower those settings, or use the command line (retrylab run --trace FILE)</source>
+        <translation>此场景会在窗口中保存约 %1 个跟踪事件（%2；%3），超过窗口在 %5 内可保存的 %4 个；请调低这些设置，或改用命令行（retrylab run --trace FILE）</translation>
+    </message>
+    <message>
+        <source>the run passed the %1 trace events the window keeps within %2 (%3); lower those settings, or use the command line (retrylab run --trace FILE)</source>
+        <translation>运行超过了窗口在 %2 内可保存的 %1 个跟踪事件（%3）；请调低这些设置，或改用命令行（retrylab run --trace FILE）</translation>
+    </message>
+    <message>
+        <source>step %1: %2</source>
+        <translation>第 %1 步：%2</translation>
+    </message>
+    <message>
+        <source>its %1 steps together would keep about %2 trace events, more than the %3 a handout keeps within %4; lower the steps&apos; workload.orders or retry layers&apos; attempts</source>
+        <translation>它的 %1 个步骤合计会保存约 %2 个跟踪事件，超过讲义在 %4 内可保存的 %3 个；请调低这些步骤的 workload.orders 或重试层的尝试次数</translation>
     </message>
 </context>
 </TS>

@@ -5,6 +5,7 @@
 // without AddressSanitizer a 2 GiB address-space limit (RLIMIT_AS) in the child, so a run that tries
 // to allocate without bound dies instead of swapping; the test also checks that the largest child's
 // peak resident memory stayed under 1 GiB (getrusage RUSAGE_CHILDREN). Cases run two at a time.
+#include "fuzzsupport.h"
 #include "scenario.h"
 
 #include <QDir>
@@ -33,22 +34,9 @@ namespace {
 
 constexpr std::uint64_t FuzzSeed = 0x5eed0007c0ffee11ULL;
 constexpr int CaseCount = 320;
-constexpr int CaseTimeoutMs = 10000;
-constexpr rlim_t ChildAddressSpace = rlim_t(2) << 30; // 2 GiB
-constexpr long PeakRssLimitKb = 1024L * 1024L;        // 1 GiB
-constexpr int Parallel = 2;
+constexpr int CaseTimeoutMs = fuzz::CaseTimeoutMs;
+constexpr long PeakRssLimitKb = fuzz::PeakRssLimitKb;
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool UnderAsan = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool UnderAsan = true;
-#else
-constexpr bool UnderAsan = false;
-#endif
-#else
-constexpr bool UnderAsan = false;
-#endif
 
 // Fields whose in-range extremes multiply the work of a run (orders x attempts): mutations give them
 // only invalid values, so no valid case asks for millions of attempts. The work budget refuses those.
@@ -355,39 +343,6 @@ QStringList fieldPaths()
     return paths;
 }
 
-// Runs `count` cases of the binary, Parallel at a time, each under the address-space limit and
-// given `timeoutMs` from its batch's start; `check` sees each finished (or still running) process.
-template<typename Args, typename Check>
-void runInBatches(int count, int timeoutMs, const QProcessEnvironment &env, Args args, Check check)
-{
-    for (int first = 0; first < count; first += Parallel) {
-        QList<QProcess *> running;
-        for (int i = first; i < std::min(first + Parallel, count); ++i) {
-            auto *process = new QProcess;
-            process->setProgram(QStringLiteral(RETRYLAB_BIN));
-            process->setArguments(args(i));
-            process->setProcessEnvironment(env);
-            if (!UnderAsan) {
-                process->setChildProcessModifier([] {
-                    const rlimit limit{ChildAddressSpace, ChildAddressSpace};
-                    setrlimit(RLIMIT_AS, &limit);
-                });
-            }
-            process->start();
-            running << process;
-        }
-        QElapsedTimer batch;
-        batch.start();
-        for (int k = 0; k < running.size(); ++k) {
-            QProcess *process = running.at(k);
-            process->waitForStarted(timeoutMs);
-            process->waitForFinished(int(std::max<qint64>(1, timeoutMs - batch.elapsed())));
-            check(first + k, process);
-            delete process;
-        }
-    }
-}
-
 } // namespace
 
 class TestFuzz : public QObject
@@ -494,7 +449,7 @@ void TestFuzz::mutatedScenariosAreRefusedOrRun()
 
     QElapsedTimer total;
     total.start();
-    runInBatches(
+    fuzz::runInBatches(
             int(cases.size()), CaseTimeoutMs, QProcessEnvironment::systemEnvironment(),
             [&](int i) {
                 return QStringList{QStringLiteral("run"), QStringLiteral("--scenario"), cases.at(i).first,
@@ -660,7 +615,7 @@ void TestFuzz::hostileArgumentsAreRefusedOrRun()
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     env.insert(QStringLiteral("HOME"), dir.path());
     env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
-    runInBatches(
+    fuzz::runInBatches(
             int(cases.size()), 2 * CaseTimeoutMs, env, [&](int i) { return cases.at(i).args; },
             [&](int i, QProcess *process) { check(process, cases.at(i)); });
     qInfo("%d argument cases: %d refused with exit 2, %d ran", int(cases.size()), refused, ran);

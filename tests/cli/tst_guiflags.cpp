@@ -169,7 +169,7 @@ void TestGuiFlags::overBudgetLessonStepIsRefusedAtLoad()
                                home.path());
     QVERIFY(!r.crashed);
     QCOMPARE(r.exitCode, 2);
-    QVERIFY2(r.err.startsWith("retrylab: --lesson: step 2: its scenario could make up to 6e7 HTTP attempts"), r.err.constData());
+    QVERIFY2(r.err.startsWith("retrylab: --lesson: step 2: this scenario could make up to 6e7 HTTP attempts"), r.err.constData());
 }
 
 void TestGuiFlags::fifosAreRefusedNotOpened()

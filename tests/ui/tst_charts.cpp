@@ -90,6 +90,8 @@ private Q_SLOTS:
     void whatIfLabelsAndToolTips();
     void sweepRunsToCompletion();
     void sweepCancelKeepsGuiResponsive();
+    void sweepEstimateArrivesOffTheGuiThread();
+    void sweepCancelledWhileEstimating();
     void sweepRejectsBadSpec();
     void sweepStaleAfterSettingsChange();
     void sweepStaleWhenChangedWhileRunning();
@@ -675,6 +677,71 @@ SweepSpec smallSweep()
     return spec;
 }
 } // namespace
+
+void TestCharts::sweepEstimateArrivesOffTheGuiThread()
+{
+    // The pilot (up to 8 runs of 1,000 operations) runs on a worker: startSweep returns before the
+    // estimate, which arrives through a signal while the event loop turns.
+    Scenario s = presetScenario(QStringLiteral("ghost-request"));
+    s.workload.orders = 5000; // the pilot cuts each cell to 1,000 operations
+    RunOptions options;
+    options.trace = false;
+    ChartsPanel panel(nullptr);
+    panel.setResult(simulate(s, options));
+    QSignalSpy estimated(&panel, &ChartsPanel::sweepEstimated);
+    QSignalSpy progress(&panel, &ChartsPanel::sweepProgress);
+    QSignalSpy finished(&panel, &ChartsPanel::sweepFinished);
+    SweepSpec spec;
+    spec.param = QStringLiteral("network.responseLoss");
+    spec.from = 0;
+    spec.to = 0.5;
+    spec.steps = 8;
+    spec.seeds = 2;
+    int turns = 0; // event-loop turns between the start and the estimate
+    QTimer ticker;
+    connect(&ticker, &QTimer::timeout, this, [&] { ++turns; });
+    ticker.start(0);
+    QString error;
+    QVERIFY2(panel.startSweep(spec, &error), qPrintable(error));
+    QCOMPARE(estimated.count(), 0); // not computed inside startSweep
+    QCOMPARE(turns, 0);
+    QVERIFY2(panel.sweepStatusText().startsWith(QStringLiteral("Estimating")), qPrintable(panel.sweepStatusText()));
+    QVERIFY(panel.isSweepRunning());
+    QVERIFY(estimated.wait(60000));
+    ticker.stop();
+    QVERIFY2(turns > 0, "the event loop turned while the pilot ran");
+    QCOMPARE(progress.count(), 0); // the runs start after the estimate
+    const SweepCost cost = sweep::cost(s, spec, sweep::jobs(s, spec));
+    QCOMPARE(estimated.constFirst().constFirst().toLongLong(), cost.expectedAttempts);
+    QVERIFY2(panel.sweepStatusText().contains(work::formatCount(cost.expectedAttempts)), qPrintable(panel.sweepStatusText()));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 120000);
+    QCOMPARE(finished.count(), 1);
+    QCOMPARE(finished.constFirst().constFirst().toBool(), false);
+    QCOMPARE(panel.sweepPoints().size(), spec.steps);
+}
+
+void TestCharts::sweepCancelledWhileEstimating()
+{
+    ChartsPanel panel(nullptr);
+    panel.setResult(runPreset(QStringLiteral("ghost-request")));
+    QSignalSpy estimated(&panel, &ChartsPanel::sweepEstimated);
+    QSignalSpy progress(&panel, &ChartsPanel::sweepProgress);
+    QSignalSpy finished(&panel, &ChartsPanel::sweepFinished);
+    QVERIFY(panel.startSweep(smallSweep()));
+    panel.cancelSweep(); // while the pilot runs: its runs never start
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(finished.constFirst().constFirst().toBool(), true);
+    QCOMPARE(estimated.count(), 0);
+    QCOMPARE(progress.count(), 0);
+    QVERIFY(!panel.isSweepRunning());
+    QVERIFY(panel.sweepPoints().isEmpty());
+    QCOMPARE(panel.sweepStatusText(), QStringLiteral("Cancelled before the first simulation."));
+    // And the next sweep runs.
+    QVERIFY(panel.startSweep(smallSweep()));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    QCOMPARE(finished.constLast().constFirst().toBool(), false);
+    QCOMPARE(panel.sweepPoints().size(), 2);
+}
 
 void TestCharts::sweepStaleAfterSettingsChange()
 {

@@ -40,6 +40,7 @@
 #include <QSpinBox>
 #include <QSvgGenerator>
 #include <QTabWidget>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QTextDocumentFragment>
 #include <QTimer>
 #include <QValueAxis>
@@ -289,6 +290,7 @@ ChartsPanel::ChartsPanel(QWidget *parent)
 
     connect(&m_whatIfWatcher, &QFutureWatcherBase::finished, this, &ChartsPanel::whatIfFinished);
     connect(&m_sweepWatcher, &QFutureWatcherBase::finished, this, &ChartsPanel::sweepDone);
+    connect(&m_sweepCostWatcher, &QFutureWatcherBase::finished, this, &ChartsPanel::sweepEstimateDone);
     connect(&m_sweepWatcher, &QFutureWatcherBase::progressValueChanged, this, [this](int value) {
         m_sweepProgress->setValue(value);
         // The time left, each run weighed by its expected requests (a heavy last value is not a quick end).
@@ -313,6 +315,7 @@ ChartsPanel::~ChartsPanel()
     m_whatIfWatcher.cancel();
     m_sweepWatcher.cancel();
     m_sweepWatcher.waitForFinished();
+    m_sweepCostWatcher.waitForFinished();
     m_whatIfWatcher.waitForFinished();
 }
 
@@ -1256,20 +1259,44 @@ bool ChartsPanel::startSweep(const SweepSpec &spec, QString *error)
     m_sweepScenario = m_result.scenario;
     m_sweepJobs = sweep::jobs(m_result.scenario, spec);
     m_sweepRunning = true;
+    m_sweepEstimating = true;
+    m_sweepCancelledEarly = false;
+    m_sweepProgress->setRange(0, 0); // busy until the estimate gives the runs their weights
+    m_sweepStatus->setText(tr("Estimating the sweep's cost…"));
+    updateSweepButtons();
+    Q_EMIT sweepStarted();
+    // The pilot runs up to 8 cells of 1,000 operations: seconds of CPU at the largest settings,
+    // so on a worker thread, as the runs themselves.
+    m_sweepCostWatcher.setFuture(QtConcurrent::run(
+            [base = m_result.scenario, spec, jobs = m_sweepJobs] { return sweep::cost(base, spec, jobs); }));
+    return true;
+}
+
+void ChartsPanel::sweepEstimateDone()
+{
+    m_sweepEstimating = false;
+    if (!m_sweepRunning)
+        return;
+    if (m_sweepCancelledEarly) {
+        m_sweepProgress->setRange(0, std::max<int>(1, int(m_sweepJobs.size())));
+        m_sweepProgress->setValue(0);
+        m_sweepStatus->setText(tr("Cancelled before the first simulation."));
+        m_sweepRunning = false;
+        updateSweepButtons();
+        Q_EMIT sweepFinished(true);
+        return;
+    }
+    const SweepCost cost = m_sweepCostWatcher.result();
     m_sweepProgress->setRange(0, std::max<int>(1, int(m_sweepJobs.size())));
     m_sweepProgress->setValue(0);
-    // The pilot's estimate of the whole sweep, shown before the first run finishes.
-    const SweepCost cost = sweep::cost(m_result.scenario, spec, m_sweepJobs);
     m_sweepWorkBefore = {0};
     for (const qint64 w : cost.perJob)
         m_sweepWorkBefore << m_sweepWorkBefore.constLast() + double(w);
     m_sweepClock.start();
     m_sweepStatus->setText(counted(m_sweepJobs.size(), tr("Running %1 simulation…"), tr("Running %1 simulations…"))
                            + QLatin1Char(' ') + tr("(about %1 HTTP requests)").arg(work::formatCount(cost.expectedAttempts)));
-    updateSweepButtons();
-    Q_EMIT sweepStarted();
+    Q_EMIT sweepEstimated(cost.expectedAttempts);
     m_sweepWatcher.setFuture(sweep::startFolded(m_sweepJobs));
-    return true;
 }
 
 QString ChartsPanel::sweepStatusText() const
@@ -1281,6 +1308,13 @@ void ChartsPanel::cancelSweep()
 {
     if (!m_sweepRunning)
         return;
+    if (m_sweepEstimating) {
+        // The pilot finishes on its own (at most 8 short runs); its runs then never start.
+        m_sweepCancelledEarly = true;
+        m_sweepCancel->setEnabled(false);
+        m_sweepStatus->setText(tr("Cancelling…"));
+        return;
+    }
     // Finishing is reported by the watcher once the jobs in flight return.
     m_sweepWatcher.cancel();
     m_sweepCancel->setEnabled(false);

@@ -160,6 +160,8 @@ public:
 Q_SIGNALS:
     void whatIfUpdated();
     void sweepStarted();
+    // The pilot's estimate of the whole sweep (computed off the GUI thread): its runs start now.
+    void sweepEstimated(qint64 expectedAttempts);
     void sweepProgress(int done, int total);
     void sweepFinished(bool cancelled);
     // The user clicked a bar of "Attempts per operation": open this op (1-based).
@@ -187,6 +189,7 @@ private:
     void applyWhatIfCountStyle();
     void placeWhatIfCounts();
     void sweepDone();
+    void sweepEstimateDone();
     void showSweep();
     void sweepParamChanged(int index);
     void showSweepOneParameter();
@@ -266,6 +269,10 @@ private:
     QValueAxis *m_sweepY = nullptr;
     QValueAxis *m_sweepY2 = nullptr;
     QFutureWatcher<SweepAccumulator> m_sweepWatcher; // folds the runs as they finish
+    // The pilot's estimate (sweep::cost: up to 8 runs of 1,000 operations), on a worker thread.
+    QFutureWatcher<SweepCost> m_sweepCostWatcher;
+    bool m_sweepEstimating = false;
+    bool m_sweepCancelledEarly = false; // cancelled while the pilot ran: its runs never start
     SweepSpec m_sweepSpec;
     QList<SweepJob> m_sweepJobs;
     QList<double> m_sweepWorkBefore; // expected requests of the first i jobs (sweep::cost), for the ETA

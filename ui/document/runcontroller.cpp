@@ -1,5 +1,6 @@
 #include "document/runcontroller.h"
 
+#include "document/windowbudget.h"
 #include "release.h"
 #include "work.h"
 
@@ -12,6 +13,7 @@ namespace retrylab {
 RunController::RunController(QObject *parent)
     : QObject(parent)
     , m_maxAttempts(work::DefaultMaxTracedAttempts)
+    , m_maxEvents(windowbudget::MaxEvents)
 {
     m_coalesce.setSingleShot(true);
     m_coalesce.setInterval(0);
@@ -60,22 +62,25 @@ void RunController::startRun()
         m_cancel->store(true);
     m_cancel.reset();
 
-    const work::Estimate estimate = work::estimate(m_scenario);
-    if (estimate.attempts > m_maxAttempts) {
+    if (const QString work = windowbudget::workRefusal(m_scenario, m_maxAttempts); !work.isEmpty()) {
         setBusy(false);
-        m_refusal = tr("Not run: this scenario could make up to %1 HTTP attempts (%2), more than the %3 the "
-                       "window keeps in memory. Lower those settings, or use the command line "
-                       "(retrylab run --max-attempts N).")
-                        .arg(work::formatCount(estimate.attempts), estimate.drivers, work::formatCount(m_maxAttempts));
-        Q_EMIT runRefused(m_refusal);
+        refuse(tr("Not run: %1").arg(work));
         return;
     }
     m_refusal.clear();
+    const qint64 maxEvents = m_maxEvents;
+    const work::Estimate estimate = work::estimate(m_scenario);
+    // Worst case under the sync limit: at most 16 x 20,000 events, inside any sensible budget.
     if (estimate.attempts < m_syncLimit) {
         Q_EMIT runStarted(false);
         setBusy(false);
         // Small: each view derives its part when it is shown, as for a result from elsewhere.
-        Outcome outcome{simulate(m_scenario), {}};
+        bool overflow = false;
+        Outcome outcome{windowbudget::runKept(m_scenario, maxEvents, nullptr, &overflow), {}, {}};
+        if (overflow) {
+            refuse(tr("Stopped: %1").arg(windowbudget::stoppedAt(m_scenario, maxEvents)));
+            return;
+        }
         outcome.views.interesting = interestingOperations(outcome.result);
         publish(std::move(outcome));
         return;
@@ -89,10 +94,20 @@ void RunController::startRun()
     auto *watcher = new QFutureWatcher<Outcome>(this);
     connect(watcher, &QFutureWatcher<Outcome>::finished, this,
             [this, generation, watcher] { finishBackground(generation, watcher); });
-    watcher->setFuture(QtConcurrent::run([scenario, cancelFlag] {
-        RunOptions options;
-        options.cancel = cancelFlag.get();
-        Outcome outcome{simulate(scenario, options), {}};
+    watcher->setFuture(QtConcurrent::run([scenario, cancelFlag, maxEvents] {
+        Outcome outcome;
+        // Expected past the memory budget: refused after the pilot, before the run.
+        outcome.refusal = windowbudget::memoryRefusal(scenario, maxEvents, cancelFlag.get());
+        if (!outcome.refusal.isEmpty()) {
+            outcome.refusal = tr("Not run: %1").arg(outcome.refusal);
+            return outcome;
+        }
+        bool overflow = false;
+        outcome.result = windowbudget::runKept(scenario, maxEvents, cancelFlag.get(), &overflow);
+        if (overflow) {
+            outcome.refusal = tr("Stopped: %1").arg(windowbudget::stoppedAt(scenario, maxEvents));
+            return outcome;
+        }
         // What the views derive from every event (records table, chart points, overview rows,
         // interesting operations) is computed here, not on the GUI thread: for 40,000 orders
         // (565k events) it took the GUI thread about 100 ms.
@@ -100,6 +115,12 @@ void RunController::startRun()
             outcome.views = PreparedViews::prepare(outcome.result);
         return outcome;
     }));
+}
+
+void RunController::refuse(const QString &message)
+{
+    m_refusal = message;
+    Q_EMIT runRefused(m_refusal);
 }
 
 void RunController::finishBackground(quint64 generation, QFutureWatcher<Outcome> *watcher)
@@ -112,6 +133,10 @@ void RunController::finishBackground(quint64 generation, QFutureWatcher<Outcome>
     if (watcher->future().isCanceled() || watcher->future().resultCount() == 0)
         return;
     Outcome outcome = watcher->result();
+    if (!outcome.refusal.isEmpty()) {
+        refuse(outcome.refusal);
+        return;
+    }
     if (outcome.result.cancelled || !outcome.views.ready)
         return;
     publish(std::move(outcome));
@@ -136,7 +161,7 @@ void RunController::publish(Outcome outcome)
 void RunController::setResult(const RunResult &result)
 {
     cancel();
-    Outcome outcome{result, {}};
+    Outcome outcome{result, {}, {}};
     outcome.views.interesting = interestingOperations(result);
     publish(std::move(outcome));
 }
@@ -144,7 +169,7 @@ void RunController::setResult(const RunResult &result)
 void RunController::setPreparedResult(const RunResult &result, PreparedViews prepared)
 {
     cancel();
-    publish(Outcome{result, std::move(prepared)});
+    publish(Outcome{result, std::move(prepared), {}});
 }
 
 void RunController::setBusy(bool busy)

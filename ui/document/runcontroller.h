@@ -43,9 +43,13 @@ public:
     static qint64 estimatedAttempts(const Scenario &scenario);
     qint64 syncLimit() const { return m_syncLimit; }
     void setSyncLimit(qint64 attempts) { m_syncLimit = attempts; }
-    // The window keeps every event in memory: the traced budget of the command line.
+    // The window's work budget (time): the traced budget of the command line.
     qint64 maxAttempts() const { return m_maxAttempts; }
     void setMaxAttempts(qint64 attempts) { m_maxAttempts = attempts; }
+    // The trace events a run may keep (memory, windowbudget::MaxEvents): a scenario expected past
+    // them is refused (at once, or after its pilot off the GUI thread); a run passing them stops.
+    qint64 maxEvents() const { return m_maxEvents; }
+    void setMaxEvents(qint64 events) { m_maxEvents = events; }
     // Why the current scenario was not run (empty when it was).
     QString refusal() const { return m_refusal; }
 
@@ -77,10 +81,12 @@ private:
     {
         RunResult result;
         PreparedViews views;
+        QString refusal; // not run, or stopped at maxEvents(): why
     };
     void finishBackground(quint64 generation, QFutureWatcher<Outcome> *watcher);
     void setBusy(bool busy);
     void publish(Outcome outcome);
+    void refuse(const QString &message);
 
     Scenario m_scenario;
     RunResult m_result;
@@ -89,6 +95,7 @@ private:
     bool m_busy = false;
     qint64 m_syncLimit = defaultSyncLimit;
     qint64 m_maxAttempts;
+    qint64 m_maxEvents;
     QString m_refusal;
     QTimer m_coalesce;
     quint64 m_generation = 0;

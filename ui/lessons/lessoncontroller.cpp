@@ -3,6 +3,7 @@
 #include "charts/chartspanel.h"
 #include "common/makedock.h"
 #include "document/labdocument.h"
+#include "document/windowbudget.h"
 #include "editor/editorpresetlist.h"
 #include "editor/scenarioeditor.h"
 #include "i18n.h"
@@ -11,7 +12,6 @@
 #include "shell/labframe.h"
 #include "timeline/timelinewidget.h"
 #include "trace.h"
-#include "work.h"
 
 #include <QDockWidget>
 #include <QEventLoop>
@@ -139,17 +139,10 @@ bool LessonController::startLesson(const QString &nameOrFile, int step, QString 
             *error = parsed.errors.join(QLatin1Char('\n'));
         return false;
     }
-    // Every step checked now against the window's budget, not when the class reaches it.
-    const qint64 budget = work::DefaultMaxTracedAttempts;
-    for (qsizetype i = 0; i < parsed.lesson.steps.size(); ++i) {
-        const work::Estimate estimate = work::estimate(parsed.lesson.steps.at(i).scenario);
-        if (estimate.attempts <= budget)
-            continue;
+    // Every step checked now against the window's budgets, not when the class reaches it.
+    if (const QString refusal = windowbudget::lessonRefusal(parsed.lesson); !refusal.isEmpty()) {
         if (error)
-            *error = tr("step %1: its scenario could make up to %2 HTTP attempts (%3), more than the %4 the window "
-                        "keeps in memory")
-                             .arg(i + 1)
-                             .arg(work::formatCount(estimate.attempts), estimate.drivers, work::formatCount(budget));
+            *error = refusal;
         return false;
     }
     startLesson(parsed.lesson, step);
@@ -227,6 +220,9 @@ QString LessonController::writeHandout(const QString &fileName, QWidget *progres
     if (!isLessonOpen())
         return tr("no lesson is open: start one from the Lessons menu");
     const Lesson lesson = m_player->lesson();
+    // Its steps' runs are all kept at once: together they must fit the window's memory bound.
+    if (const QString refusal = windowbudget::lessonRefusal(lesson, true); !refusal.isEmpty())
+        return refusal;
     // Every step's run, traced, off the GUI thread; the window stays responsive meanwhile.
     QFuture<RunResult> runs = startLessonRuns(lesson);
     QFutureWatcher<RunResult> watcher;

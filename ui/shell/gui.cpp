@@ -6,9 +6,9 @@
 #include "live/livecontroller.h"
 #include "shell/mainwindow.h"
 #include "document/runcontroller.h"
+#include "document/windowbudget.h"
 #include "scenario.h"
 #include "story.h"
-#include "work.h"
 
 #include "timeline/timelinewidget.h"
 
@@ -25,6 +25,7 @@
 #include <cstdio>
 #include <cstring>
 #include <tuple>
+#include <utility>
 
 namespace retrylab {
 
@@ -329,9 +330,16 @@ int parseOptions(GuiOptions &o)
 }
 } // namespace
 
+void quietenQtWarnings()
+{
+    static bool installed = false;
+    if (!std::exchange(installed, true))
+        g_previousHandler = qInstallMessageHandler(quietHandler);
+}
+
 int runGui(int argc, char *argv[], const QString &language)
 {
-    g_previousHandler = qInstallMessageHandler(quietHandler);
+    quietenQtWarnings();
     QApplication app(argc, argv);
     setUpApplication(language);
     GuiOptions o;
@@ -360,14 +368,11 @@ int runGui(int argc, char *argv[], const QString &language)
     }
     if (o.hasSeed)
         window.setSeed(o.seed);
-    // Over the window's work budget: refused now, naming the fields, not after waiting for a run.
-    if (const work::Estimate estimate = work::estimate(window.scenario());
-        estimate.attempts > window.runController()->maxAttempts())
-        return usageError(QCoreApplication::translate("gui", "--scenario: this scenario could make up to %1 HTTP attempts (%2), "
-                                                             "more than the %3 the window keeps in memory; use 'retrylab run "
-                                                             "--max-attempts N' for it")
-                                  .arg(work::formatCount(estimate.attempts), estimate.drivers,
-                                       work::formatCount(window.runController()->maxAttempts())));
+    // Over the window's work or memory budget: refused now, naming the fields, not after a run.
+    if (const QString refusal = windowbudget::refusal(window.scenario(), window.runController()->maxAttempts(),
+                                                      window.runController()->maxEvents());
+        !refusal.isEmpty())
+        return usageError(QStringLiteral("--scenario: %1").arg(refusal));
     if (!o.checkReport.isEmpty()) {
         QString error;
         if (!window.live()->openCheckReport(o.checkReport, &error))

@@ -40,4 +40,9 @@ private:
 // over the system locale's.
 int runGui(int argc, char *argv[], const QString &language = QString());
 
+// Drops Qt's two warnings of every clean run that draws widgets (offscreen "propagateSizeHints",
+// QStandardPaths' unset XDG_RUNTIME_DIR) and passes every other message on: the window and the
+// command line's handout install it, so a clean run prints nothing on stderr.
+void quietenQtWarnings();
+
 } // namespace retrylab
