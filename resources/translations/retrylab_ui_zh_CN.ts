@@ -935,6 +935,8 @@
     <message>
         <source>time since the check began (s)</source>
         <translation>自检查开始的时间 (s)</translation>
+    </message>
+    <message>
         <source>Estimating the sweep&apos;s cost…</source>
         <translation>正在估算扫描的开销…</translation>
     </message>
