@@ -46,6 +46,10 @@ quint32 bit(FaultKind kind);
 // (the standard leaves std::normal_distribution's algorithm to each library, and a trace must be
 // the same everywhere).
 qint64 drawUs(const Distribution &d, RngStream &rng);
+// The normal shape's time for the uniform p in (0, 1), by the formula alone.
+qint64 normalUs(const Distribution &d, double p);
+// The same microsecond, as drawUs finds it: from a table where that is sure, else by the formula.
+qint64 normalUsTabulated(const Distribution &d, double p);
 
 // The probability of `fault` at virtual time tUs: the scenario's own (`base`), or a window's while
 // one of that fault is open (fromS <= t < toS). tUs < 0 ignores the windows.

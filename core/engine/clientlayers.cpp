@@ -456,6 +456,7 @@ void Engine::finish(Flow &f, bool ok, const QString &why, const Typed &typed)
     f.succeeded = ok;
     f.end = m_now;
     f.waiting = false;
+    cancelTimeout(f);
     m_flowsOpen--;
     const int perClient = std::max(1, m_s.workload.opsPerClient);
     if (m_closed && f.sub == 1 && (f.op - 1) % perClient + 1 < perClient) {
@@ -492,6 +493,7 @@ void Engine::onResponseArrive(int ri, bool reset)
         return;
     }
     f.waiting = false;
+    cancelTimeout(f);
     AttemptOutcome o;
     if (reset) {
         o.kind = OutcomeKind::ConnectionReset;
@@ -553,6 +555,7 @@ void Engine::onConnectFail(int fi, quint32 serial)
     if (!f.waiting || f.serial != serial)
         return;
     f.waiting = false;
+    cancelTimeout(f); // the live wire reports a refused connection after the send
     if (m_tracing)
         traceFlow(Lane::Network, EventKind::ConnectFailed, f, 0, 0, QStringLiteral("connection refused"),
                   {TraceCause::None, 0, 0, 0, f.sentId, TraceOutcome::ConnectError, CommitPhase::None, flowMethod(f)});
@@ -570,6 +573,7 @@ void Engine::onTimeout(int fi, quint32 serial)
     if (!f.waiting || f.serial != serial)
         return;
     f.waiting = false;
+    f.timeoutSlot = -1; // this one: it fell due
     m_link->abandon(f);
     m_m.timeouts++;
     if (m_tracing)

@@ -298,8 +298,10 @@ bool Engine::popDue(qint64 until, Event *out)
     if (!next || next->t > until)
         return false;
     *out = *next;
-    if (fromTimeouts)
+    if (fromTimeouts) {
         m_timeouts.pop_front();
+        ++m_timeoutsPopped;
+    }
     else
         m_queue.pop();
     return true;
@@ -428,6 +430,8 @@ void Engine::dispatch(const Event &e)
         break;
     case Ev::ClientTimeout:
         onTimeout(e.a, e.serial);
+        break;
+    case Ev::Cancelled:
         break;
     default: // the way to the server and the server's own events
         m_link->dispatch(e);

@@ -23,6 +23,9 @@ struct Flow
     // flow is released (its slot reused) once both are zero.
     int pending = 0;
     int requests = 0;
+    // The current attempt's read timeout in the engine's timeout FIFO (its absolute position), or
+    // -1: cancelled when the attempt ends otherwise, so the stale timeout never touches the flow.
+    qint64 timeoutSlot = -1;
     int self = -1;            // this flow's index in the engine
     int opState = -1;         // its operation's OpState (both submissions share it)
     int op = 0;
