@@ -5,6 +5,8 @@
 
 #include <QTest>
 
+#include <cmath>
+
 using namespace retrylab;
 
 Q_DECLARE_METATYPE(retrylab::Distribution)
@@ -73,26 +75,38 @@ void TestNormalDraw::shortcutEqualsFormulaNearEveryBoundary_data()
     shortcutEqualsFormula_data();
 }
 
-// p walked in steps of 2^-40 across the table's steps (1/2048 wide) and its edges at the central
-// branch (0.02425, 0.97575): many draws land within a hair of a half microsecond, where only the
-// formula can tell which way the time rounds.
+// Draws aimed at the rounding boundaries, where only the formula can tell which way a time rounds:
+// for 400 times k + 0.5 microseconds across the central quantiles (0.03 .. 0.97), the p that
+// gives it (by erfc, which the formula matches to about 1e-9) and 2,001 values of p around it,
+// each moving the time by 1e-8 microseconds: both sides of the boundary, at any table step.
 void TestNormalDraw::shortcutEqualsFormulaNearEveryBoundary()
 {
     QFETCH(Distribution, d);
-    const double starts[] = {0.02425 - 1e-7, 0.25 - 1e-7, 0.5 - 1e-7, 1.0 / 2048 * 1500 - 1e-7, 0.97575 - 1e-7};
     int differ = 0;
-    for (const double start : starts) {
-        for (int i = 0; i < 400000; ++i) {
-            const double p = start + i * (1.0 / 1099511627776.0);
-            // As drawUs makes p: 53 bits and a half.
-            const double drawn = pOf(quint64(p * 9007199254740992.0) << 11);
-            const qint64 exact = faults::normalUs(d, drawn);
-            const qint64 fast = faults::normalUsTabulated(d, drawn);
+    int tried = 0;
+    for (int q = 0; q < 400; ++q) {
+        // A time in the central quantiles (z from -1.9 to 1.9: p from about 0.03 to 0.97) and
+        // the half microsecond nearest to it.
+        const double x = d.mean + d.sd * (-1.9 + 3.8 * q / 399.0);
+        const double boundaryUs = std::floor(std::fabs(x) * 1000) + 0.5;
+        const double xStar = (x < 0 ? -boundaryUs : boundaryUs) / 1000;
+        const double zStar = (xStar - d.mean) / d.sd;
+        const double pStar = 0.5 * std::erfc(-zStar / std::sqrt(2.0));
+        if (pStar <= 0.02425 || pStar >= 0.97575)
+            continue;
+        const double density = std::exp(-zStar * zStar / 2) / std::sqrt(2 * 3.14159265358979323846);
+        const double step = 1e-8 / (1000 * d.sd / density); // dp moving the time by 1e-8 us
+        for (int j = -1000; j <= 1000; ++j) {
+            const double p = pStar + j * step;
+            ++tried;
+            const qint64 exact = faults::normalUs(d, p);
+            const qint64 fast = faults::normalUsTabulated(d, p);
             if (fast != exact && ++differ <= 3)
-                qWarning("p=%.17g: shortcut %lld, formula %lld", drawn, static_cast<long long>(fast),
+                qWarning("p=%.17g: shortcut %lld, formula %lld", p, static_cast<long long>(fast),
                          static_cast<long long>(exact));
         }
     }
+    QVERIFY(tried > 100000);
     QCOMPARE(differ, 0);
 }
 
