@@ -226,53 +226,70 @@ double probabilityAt(const Scenario &s, FaultKind fault, double base, qint64 tUs
 
 quint32 postNetworkDice(const Scenario &s, const Attempt &a, qint64 tUs)
 {
+    // Keyed by the attempt, so each attempt sees the same dice in every variant.
+    return postNetworkDice(s, attemptStream(s, RngStream::Network, a), tUs);
+}
+
+quint32 postNetworkDice(const Scenario &s, RngStream rng, qint64 tUs)
+{
     const NetworkConfig &n = s.network;
     // Every "u < 0" is false: no draw can find anything (the result is the same as drawing).
     if (n.connectFailure <= 0 && n.requestLoss <= 0 && n.latencySpike <= 0 && n.responseLoss <= 0
         && n.resetAfterCommit <= 0 && s.windows.isEmpty())
         return 0;
-    // Keyed by the attempt, so each attempt sees the same dice in every variant.
-    RngStream rng(s.seed, RngStream::Network, {quint64(a.op), quint64(a.sub), quint64(a.b), quint64(a.w), quint64(a.t)});
     const auto p = [&](FaultKind kind, double base) { return probabilityAt(s, kind, base, tUs); };
     quint32 found = 0;
-    if (rng.uniform() < p(FaultKind::ConnectFailure, n.connectFailure))
+    if (rng.below(p(FaultKind::ConnectFailure, n.connectFailure)))
         found |= Connect;
-    if (rng.uniform() < p(FaultKind::RequestLost, n.requestLoss))
+    if (rng.below(p(FaultKind::RequestLost, n.requestLoss)))
         found |= RequestLost;
-    if (rng.uniform() < p(FaultKind::LatencySpike, n.latencySpike))
+    if (rng.below(p(FaultKind::LatencySpike, n.latencySpike)))
         found |= Spike;
-    if (rng.uniform() < p(FaultKind::ResponseLost, n.responseLoss))
+    if (rng.below(p(FaultKind::ResponseLost, n.responseLoss)))
         found |= ResponseLost;
-    if (rng.uniform() < p(FaultKind::ResetAfterCommit, n.resetAfterCommit))
+    if (rng.below(p(FaultKind::ResetAfterCommit, n.resetAfterCommit)))
         found |= Reset;
     return found;
 }
 
 quint32 serverDice(const Scenario &s, const Attempt &a, qint64 tUs)
 {
+    return serverDice(s, attemptStream(s, RngStream::Server, a), tUs);
+}
+
+quint32 serverDice(const Scenario &s, RngStream rng, qint64 tUs)
+{
     const ServerConfig &sc = s.server;
     if (sc.throttle429 <= 0 && sc.error5xxBeforeCommit <= 0 && sc.error5xxAfterCommit <= 0 && s.windows.isEmpty())
         return 0; // as above: nothing to find
-    RngStream rng(s.seed, RngStream::Server, {quint64(a.op), quint64(a.sub), quint64(a.b), quint64(a.w), quint64(a.t)});
     const auto p = [&](FaultKind kind, double base) { return probabilityAt(s, kind, base, tUs); };
     quint32 found = 0;
-    if (rng.uniform() < p(FaultKind::Throttle429, sc.throttle429))
+    if (rng.below(p(FaultKind::Throttle429, sc.throttle429)))
         found |= Throttle429;
-    if (rng.uniform() < p(FaultKind::Server5xxBeforeCommit, sc.error5xxBeforeCommit))
+    if (rng.below(p(FaultKind::Server5xxBeforeCommit, sc.error5xxBeforeCommit)))
         found |= Error5xxBefore;
-    if (rng.uniform() < p(FaultKind::Server5xxAfterCommit, sc.error5xxAfterCommit))
+    if (rng.below(p(FaultKind::Server5xxAfterCommit, sc.error5xxAfterCommit)))
         found |= Error5xxAfter;
     return found;
 }
 
 qint64 processingUs(const Scenario &s, const Attempt &a)
 {
+    return processingUs(s, attemptStream(s, RngStream::Server, a));
+}
+
+qint64 processingUs(const Scenario &s, const RngStream &server)
+{
     const Distribution &d = s.server.processingMs;
     if (d.shape == DistributionShape::Uniform && d.jitter == 0)
         return qint64(d.base) * 1000; // the draw would add U(0, 0)
-    RngStream rng(s.seed, RngStream::Server,
-                  {quint64(a.op), quint64(a.sub), quint64(a.b), quint64(a.w), quint64(a.t), 9});
+    RngStream rng = server.extended(9);
     return drawUs(s.server.processingMs, rng);
+}
+
+RngStream attemptStream(const Scenario &s, RngStream::Stream stream, const Attempt &a)
+{
+    return RngStream(s.seed, stream, {quint64(a.op), quint64(a.sub), quint64(a.b), quint64(a.w), quint64(a.t)});
 }
 
 quint32 queryDice(const Scenario &s, const Attempt &a, qint64 *latencyUs, qint64 tUs)
@@ -283,19 +300,19 @@ quint32 queryDice(const Scenario &s, const Attempt &a, qint64 *latencyUs, qint64
     const NetworkConfig &n = s.network;
     const auto p = [&](FaultKind kind, double base) { return probabilityAt(s, kind, base, tUs); };
     quint32 found = 0;
-    if (rng.uniform() < p(FaultKind::RequestLost, n.requestLoss))
+    if (rng.below(p(FaultKind::RequestLost, n.requestLoss)))
         found |= RequestLost;
-    if (rng.uniform() < p(FaultKind::ResponseLost, n.responseLoss))
+    if (rng.below(p(FaultKind::ResponseLost, n.responseLoss)))
         found |= ResponseLost;
     const qint64 latency = drawUs(n.latencyMs, rng);
     if (latencyUs)
         *latencyUs = latency;
     // Drawn after the draws above, so a run without these faults keeps its trace.
-    if (rng.uniform() < p(FaultKind::ConnectFailure, n.connectFailure))
+    if (rng.below(p(FaultKind::ConnectFailure, n.connectFailure)))
         found |= Connect;
-    if (rng.uniform() < p(FaultKind::LatencySpike, n.latencySpike))
+    if (rng.below(p(FaultKind::LatencySpike, n.latencySpike)))
         found |= Spike;
-    if (rng.uniform() < p(FaultKind::ResetAfterCommit, n.resetAfterCommit))
+    if (rng.below(p(FaultKind::ResetAfterCommit, n.resetAfterCommit)))
         found |= Reset;
     return found;
 }

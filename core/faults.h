@@ -105,6 +105,14 @@ quint32 serverDice(const Scenario &s, const Attempt &a, qint64 tUs = -1);
 // (server.processingMs: base plus a uniform share of the jitter).
 qint64 processingUs(const Scenario &s, const Attempt &a);
 
+// The attempt's own stream of `stream` (seed, stream, op, sub, b, w, t): the dice above draw from
+// it, the latencies from its extensions (RngStream::extended). The engine builds it once per
+// attempt and passes it to the forms below, which give exactly what the forms above give.
+RngStream attemptStream(const Scenario &s, RngStream::Stream stream, const Attempt &a);
+quint32 postNetworkDice(const Scenario &s, RngStream network, qint64 tUs);
+quint32 serverDice(const Scenario &s, RngStream server, qint64 tUs);
+qint64 processingUs(const Scenario &s, const RngStream &server);
+
 // The network's dice for a status query (GET /orders?ref=, a.get with a.t its own HTTP attempt):
 // requestLoss and responseLoss, the latency of the way there, then connectFailure, latencySpike
 // and resetAfterCommit, in that order from the query's own stream. `latencyUs` gets that latency.

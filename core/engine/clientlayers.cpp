@@ -116,7 +116,8 @@ void Engine::onWrapperStart(int fi, int phase)
 quint32 Engine::faultsFor(const Flow &f)
 {
     const faults::Attempt attempt{f.op, f.sub, f.b, f.w, f.t, false};
-    return (m_script.empty() ? 0u : m_script.match(attempt)) | faults::postNetworkDice(m_s, attempt, m_now);
+    return (m_script.empty() ? 0u : m_script.match(attempt))
+        | faults::postNetworkDice(m_s, RngStream::resumed(f.netStream), m_now);
 }
 
 void Engine::onTransportSend(int fi)
@@ -126,6 +127,7 @@ void Engine::onTransportSend(int fi)
     f.serial++;
     f.waiting = true;
     f.querying = false;
+    f.netStream = faults::attemptStream(m_s, RngStream::Network, {f.op, f.sub, f.b, f.w, f.t, false}).state();
     if (m_tracing)
         f.sentId = traceFlow(Lane::Transport, EventKind::TransportAttempt, f, 0, 0,
                              cached(m_attemptTexts, f.t, [](int t) { return ascii("POST /orders, attempt %d", t); }),
@@ -190,6 +192,7 @@ void Engine::sendWrite(int fi)
     r.row = f.row;
     r.version = f.readVersion;
     r.sentId = f.sentId;
+    r.netStream = f.netStream;
     m_link->send(ri);
 }
 
@@ -248,6 +251,8 @@ void Engine::sendQueryAttempt(int fi)
     r.t = qMax(1, f.t);
     r.order.op = f.op;
     r.sentId = f.sentId;
+    // Its answer's latency is keyed by the request's own path, not the last POST's.
+    r.netStream = faults::attemptStream(m_s, RngStream::Network, {f.op, f.sub, r.b, r.w, r.t, false}).state();
     m_link->send(ri);
 }
 
