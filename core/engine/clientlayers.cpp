@@ -127,7 +127,7 @@ void Engine::onTransportSend(int fi)
     f.serial++;
     f.waiting = true;
     f.querying = false;
-    f.netStream = faults::attemptStream(m_s, RngStream::Network, {f.op, f.sub, f.b, f.w, f.t, false}).state();
+    f.netStream = attemptStream(f.netPrefix, f.b, f.w, f.t).state();
     if (m_tracing)
         f.sentId = traceFlow(Lane::Transport, EventKind::TransportAttempt, f, 0, 0,
                              cached(m_attemptTexts, f.t, [](int t) { return ascii("POST /orders, attempt %d", t); }),
@@ -252,7 +252,7 @@ void Engine::sendQueryAttempt(int fi)
     r.order.op = f.op;
     r.sentId = f.sentId;
     // Its answer's latency is keyed by the request's own path, not the last POST's.
-    r.netStream = faults::attemptStream(m_s, RngStream::Network, {f.op, f.sub, r.b, r.w, r.t, false}).state();
+    r.netStream = attemptStream(f.netPrefix, r.b, r.w, r.t).state();
     m_link->send(ri);
 }
 

@@ -199,6 +199,8 @@ int Engine::allocFlow(const Flow &f)
     Flow &slot = flow(fi);
     slot = f;
     slot.self = fi;
+    slot.netPrefix = RngStream(m_s.seed, RngStream::Network, {quint64(f.op), quint64(f.sub)}).state();
+    slot.serverPrefix = RngStream(m_s.seed, RngStream::Server, {quint64(f.op), quint64(f.sub)}).state();
     m_flowsOpen++;
     return fi;
 }

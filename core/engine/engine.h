@@ -96,6 +96,12 @@ public:
     // A POST attempt leaves the client (after its row read, with server.model occ).
     void sendWrite(int fi);
 
+    // The attempt's own stream (faults::attemptStream) from the flow's prefix of (op, sub).
+    static RngStream attemptStream(quint64 prefix, int b, int w, int t)
+    {
+        return RngStream::resumed(prefix).extended(quint64(b)).extended(quint64(w)).extended(quint64(t));
+    }
+
     // --- tracing ----------------------------------------------------------
     QString path(const Flow &f, int b, int w, int t) const;
     QString requestId(const Flow &f, int b, int w, int t) const;

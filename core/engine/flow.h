@@ -54,6 +54,10 @@ struct Flow
     // The current POST attempt's network stream (faults::attemptStream), kept as its state: its
     // dice, the read, the send and the answer's latencies all extend it (one mix each, not seven).
     quint64 netStream = 0;
+    // The flow's network and server streams keyed by (op, sub) alone: an attempt's streams extend
+    // them by b, w and t (three mixes, not six).
+    quint64 netPrefix = 0;
+    quint64 serverPrefix = 0;
     // Trace formatting cache (mutable: filled while tracing a const flow).
     mutable quint64 cachedAttempt = ~0ull;
     mutable QString cachedPath;

@@ -135,7 +135,7 @@ void SimulatedNetwork::arrive(int ri)
     if (!r.query) {
         // The server's own dice (429, 5xx) are drawn when the request reaches it.
         const Flow &f = m_engine.flow(r.flow);
-        const RngStream server = faults::attemptStream(m_s, RngStream::Server, {f.op, f.sub, r.b, r.w, r.t, false});
+        const RngStream server = Engine::attemptStream(f.serverPrefix, r.b, r.w, r.t);
         r.serverStream = server.state();
         r.faults |= faults::serverDice(m_s, server, m_engine.now());
     }
