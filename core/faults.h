@@ -46,6 +46,10 @@ quint32 bit(FaultKind kind);
 // (the standard leaves std::normal_distribution's algorithm to each library, and a trace must be
 // the same everywhere).
 qint64 drawUs(const Distribution &d, RngStream &rng);
+// The normal shape's time for the uniform p in (0, 1), by the formula alone.
+qint64 normalUs(const Distribution &d, double p);
+// The same microsecond, as drawUs finds it: from a table where that is sure, else by the formula.
+qint64 normalUsTabulated(const Distribution &d, double p);
 
 // The probability of `fault` at virtual time tUs: the scenario's own (`base`), or a window's while
 // one of that fault is open (fromS <= t < toS). tUs < 0 ignores the windows.
@@ -100,6 +104,14 @@ quint32 serverDice(const Scenario &s, const Attempt &a, qint64 tUs = -1);
 // How long the server processes a POST attempt that gets a processing slot, in microseconds
 // (server.processingMs: base plus a uniform share of the jitter).
 qint64 processingUs(const Scenario &s, const Attempt &a);
+
+// The attempt's own stream of `stream` (seed, stream, op, sub, b, w, t): the dice above draw from
+// it, the latencies from its extensions (RngStream::extended). The engine builds it once per
+// attempt and passes it to the forms below, which give exactly what the forms above give.
+RngStream attemptStream(const Scenario &s, RngStream::Stream stream, const Attempt &a);
+quint32 postNetworkDice(const Scenario &s, RngStream network, qint64 tUs);
+quint32 serverDice(const Scenario &s, RngStream server, qint64 tUs);
+qint64 processingUs(const Scenario &s, const RngStream &server);
 
 // The network's dice for a status query (GET /orders?ref=, a.get with a.t its own HTTP attempt):
 // requestLoss and responseLoss, the latency of the way there, then connectFailure, latencySpike

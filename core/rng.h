@@ -31,6 +31,29 @@ public:
             m_state = mix(m_state ^ (id + 0x9E3779B97F4A7C15ull));
     }
 
+    // The stream keyed by this one's ids and `id` after them: the same as building it with the
+    // longer list, for the price of one mix (an attempt's streams share their first ids). Only
+    // on a stream nothing was drawn from yet.
+    RngStream extended(quint64 id) const { return RngStream(mix(m_state ^ (id + 0x9E3779B97F4A7C15ull))); }
+
+    // A stream kept as its state (in a struct that needs no constructor) and taken up again.
+    quint64 state() const { return m_state; }
+    static RngStream resumed(quint64 state) { return RngStream(state); }
+
+    // Moves past one draw without making it: the next draw is the one after, as if drawn.
+    void skip() { m_state += 0x9E3779B97F4A7C15ull; }
+
+    // u < probability for the next draw; a probability of 0 or below (never) or 1 or above
+    // (always, since u < 1) decides without the draw's mix.
+    bool below(double probability)
+    {
+        if (probability <= 0 || probability >= 1) {
+            skip();
+            return probability >= 1;
+        }
+        return uniform() < probability;
+    }
+
     quint64 next()
     {
         m_state += 0x9E3779B97F4A7C15ull;
@@ -48,6 +71,10 @@ public:
     }
 
 private:
+    explicit RngStream(quint64 state)
+        : m_state(state)
+    {
+    }
     quint64 m_state;
 };
 

@@ -116,7 +116,8 @@ void Engine::onWrapperStart(int fi, int phase)
 quint32 Engine::faultsFor(const Flow &f)
 {
     const faults::Attempt attempt{f.op, f.sub, f.b, f.w, f.t, false};
-    return (m_script.empty() ? 0u : m_script.match(attempt)) | faults::postNetworkDice(m_s, attempt, m_now);
+    return (m_script.empty() ? 0u : m_script.match(attempt))
+        | faults::postNetworkDice(m_s, RngStream::resumed(f.netStream), m_now);
 }
 
 void Engine::onTransportSend(int fi)
@@ -126,6 +127,7 @@ void Engine::onTransportSend(int fi)
     f.serial++;
     f.waiting = true;
     f.querying = false;
+    f.netStream = attemptStream(f.netPrefix, f.b, f.w, f.t).state();
     if (m_tracing)
         f.sentId = traceFlow(Lane::Transport, EventKind::TransportAttempt, f, 0, 0,
                              cached(m_attemptTexts, f.t, [](int t) { return ascii("POST /orders, attempt %d", t); }),
@@ -190,6 +192,7 @@ void Engine::sendWrite(int fi)
     r.row = f.row;
     r.version = f.readVersion;
     r.sentId = f.sentId;
+    r.netStream = f.netStream;
     m_link->send(ri);
 }
 
@@ -248,6 +251,8 @@ void Engine::sendQueryAttempt(int fi)
     r.t = qMax(1, f.t);
     r.order.op = f.op;
     r.sentId = f.sentId;
+    // Its answer's latency is keyed by the request's own path, not the last POST's.
+    r.netStream = attemptStream(f.netPrefix, r.b, r.w, r.t).state();
     m_link->send(ri);
 }
 
@@ -456,6 +461,7 @@ void Engine::finish(Flow &f, bool ok, const QString &why, const Typed &typed)
     f.succeeded = ok;
     f.end = m_now;
     f.waiting = false;
+    cancelTimeout(f);
     m_flowsOpen--;
     const int perClient = std::max(1, m_s.workload.opsPerClient);
     if (m_closed && f.sub == 1 && (f.op - 1) % perClient + 1 < perClient) {
@@ -492,6 +498,7 @@ void Engine::onResponseArrive(int ri, bool reset)
         return;
     }
     f.waiting = false;
+    cancelTimeout(f);
     AttemptOutcome o;
     if (reset) {
         o.kind = OutcomeKind::ConnectionReset;
@@ -553,6 +560,7 @@ void Engine::onConnectFail(int fi, quint32 serial)
     if (!f.waiting || f.serial != serial)
         return;
     f.waiting = false;
+    cancelTimeout(f); // the live wire reports a refused connection after the send
     if (m_tracing)
         traceFlow(Lane::Network, EventKind::ConnectFailed, f, 0, 0, QStringLiteral("connection refused"),
                   {TraceCause::None, 0, 0, 0, f.sentId, TraceOutcome::ConnectError, CommitPhase::None, flowMethod(f)});
@@ -570,6 +578,7 @@ void Engine::onTimeout(int fi, quint32 serial)
     if (!f.waiting || f.serial != serial)
         return;
     f.waiting = false;
+    f.timeoutSlot = -1; // this one: it fell due
     m_link->abandon(f);
     m_m.timeouts++;
     if (m_tracing)

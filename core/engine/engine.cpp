@@ -199,6 +199,8 @@ int Engine::allocFlow(const Flow &f)
     Flow &slot = flow(fi);
     slot = f;
     slot.self = fi;
+    slot.netPrefix = RngStream(m_s.seed, RngStream::Network, {quint64(f.op), quint64(f.sub)}).state();
+    slot.serverPrefix = RngStream(m_s.seed, RngStream::Server, {quint64(f.op), quint64(f.sub)}).state();
     m_flowsOpen++;
     return fi;
 }
@@ -298,8 +300,10 @@ bool Engine::popDue(qint64 until, Event *out)
     if (!next || next->t > until)
         return false;
     *out = *next;
-    if (fromTimeouts)
+    if (fromTimeouts) {
         m_timeouts.pop_front();
+        ++m_timeoutsPopped;
+    }
     else
         m_queue.pop();
     return true;
@@ -428,6 +432,8 @@ void Engine::dispatch(const Event &e)
         break;
     case Ev::ClientTimeout:
         onTimeout(e.a, e.serial);
+        break;
+    case Ev::Cancelled:
         break;
     default: // the way to the server and the server's own events
         m_link->dispatch(e);

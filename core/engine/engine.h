@@ -96,6 +96,12 @@ public:
     // A POST attempt leaves the client (after its row read, with server.model occ).
     void sendWrite(int fi);
 
+    // The attempt's own stream (faults::attemptStream) from the flow's prefix of (op, sub).
+    static RngStream attemptStream(quint64 prefix, int b, int w, int t)
+    {
+        return RngStream::resumed(prefix).extended(quint64(b)).extended(quint64(w)).extended(quint64(t));
+    }
+
     // --- tracing ----------------------------------------------------------
     QString path(const Flow &f, int b, int w, int t) const;
     QString requestId(const Flow &f, int b, int w, int t) const;
@@ -123,9 +129,27 @@ private:
     // set: a FIFO keeps the many stale ones out of the heap.
     void timeoutAt(qint64 t, int fi, quint32 serial)
     {
+        Flow &f = flow(fi);
+        cancelTimeout(f);
         if (m_stream)
-            flow(fi).pending++;
+            f.pending++;
+        f.timeoutSlot = qint64(m_timeoutsPopped + m_timeouts.size());
         m_timeouts.push_back(Event{t, m_seq++, Ev::ClientTimeout, 0, fi, serial});
+    }
+    // The flow's attempt ended before its read timeout: the timeout stays in the FIFO, in its
+    // turn (the same events, counts and order), but no longer names the flow. A stale timeout
+    // used to reach the flow seconds later, when it had left the cache: a tenth of a big run.
+    void cancelTimeout(Flow &f)
+    {
+        if (f.timeoutSlot < 0)
+            return;
+        Event &e = m_timeouts[size_t(quint64(f.timeoutSlot) - m_timeoutsPopped)];
+        e.type = Ev::Cancelled;
+        f.timeoutSlot = -1;
+        if (m_stream) {
+            f.pending--;
+            m_releaseCheck.push_back(f.self); // released after the event, if nothing else names it
+        }
     }
     // Events whose `a` is a flow (the others name a request, or nothing).
     static bool namesFlow(Ev type)
@@ -137,6 +161,7 @@ private:
         case Ev::ResetArrive:
         case Ev::Reconcile:
         case Ev::ServerRestart:
+        case Ev::Cancelled:
             return false;
         default:
             return true;
@@ -247,6 +272,7 @@ private:
     bool m_mayBeDown = false; // the simulated server restarts (scheduled or scripted): ask m_link->down()
     EventQueue m_queue;
     std::deque<Event> m_timeouts;
+    quint64 m_timeoutsPopped = 0; // the FIFO position of m_timeouts.front()
     quint64 m_seq = 0;
     qint64 m_now = 0;
     static constexpr int FlowChunkBits = 10;

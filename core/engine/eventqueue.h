@@ -30,6 +30,7 @@ enum class Ev : quint8 {
     TokenFailed, // live path: POST /order-tokens got no token
     ReadArrive,  // server.model occ: an attempt's read of its row reaches the server
     ReadReply,   // server.model occ: the row's version is back at the client, the write goes out
+    Cancelled,   // a read timeout the answer made stale: popped in its turn, names nothing
 };
 
 // Scheduled event; (t, seq) orders simultaneous events by scheduling order.

@@ -23,6 +23,9 @@ struct Flow
     // flow is released (its slot reused) once both are zero.
     int pending = 0;
     int requests = 0;
+    // The current attempt's read timeout in the engine's timeout FIFO (its absolute position), or
+    // -1: cancelled when the attempt ends otherwise, so the stale timeout never touches the flow.
+    qint64 timeoutSlot = -1;
     int self = -1;            // this flow's index in the engine
     int opState = -1;         // its operation's OpState (both submissions share it)
     int op = 0;
@@ -48,6 +51,13 @@ struct Flow
     qint64 readVersion = 0;   // occ: the version the current attempt read
     int pairFlow = -1;        // this operation's double submit, if any (on its first submission)
     int sentId = 0; // trace: the id of the current attempt's send (TransportAttempt or QuerySent)
+    // The current POST attempt's network stream (faults::attemptStream), kept as its state: its
+    // dice, the read, the send and the answer's latencies all extend it (one mix each, not seven).
+    quint64 netStream = 0;
+    // The flow's network and server streams keyed by (op, sub) alone: an attempt's streams extend
+    // them by b, w and t (three mixes, not six).
+    quint64 netPrefix = 0;
+    quint64 serverPrefix = 0;
     // Trace formatting cache (mutable: filled while tracing a const flow).
     mutable quint64 cachedAttempt = ~0ull;
     mutable QString cachedPath;
@@ -60,6 +70,8 @@ struct Request : ServerRequest
     int flow = -1;
     quint32 serial = 0; // the flow's attempt it belongs to
     qint64 delayUs = 0; // a status query's latency to the server, drawn with its faults
+    quint64 netStream = 0;    // a POST's: its flow's netStream when it was sent
+    quint64 serverStream = 0; // the attempt's server stream, made when it reaches the server
     // A restart reset it while its processingDone was still due: of the two events that name it,
     // the reset reaching the client and that processingDone, the later one frees it.
     bool sharedByReset = false;

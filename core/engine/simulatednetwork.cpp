@@ -74,8 +74,7 @@ bool SimulatedNetwork::readRow(int fi)
     // Read the row's version first (GET, no faults: the AWS model), then write with it.
     const Flow &f = m_engine.flow(fi);
     m_engine.metrics().reads++;
-    RngStream rng(m_s.seed, RngStream::Network,
-                  {quint64(f.op), quint64(f.sub), quint64(f.b), quint64(f.w), quint64(f.t), 11});
+    RngStream rng = RngStream::resumed(f.netStream).extended(11);
     m_engine.at(m_engine.now() + latency(rng), Ev::ReadArrive, fi, f.serial);
     return true;
 }
@@ -90,8 +89,7 @@ void SimulatedNetwork::onReadArrive(int fi, quint32 serial)
         m_engine.traceFlow(Lane::Server, EventKind::RowRead, f, 200, 0,
                            ascii("row %d: version %lld", f.row + 1, static_cast<long long>(f.readVersion)),
                            {TraceCause::RowVersion, f.row + 1, f.readVersion, 0, f.sentId});
-    RngStream rng(m_s.seed, RngStream::Network,
-                  {quint64(f.op), quint64(f.sub), quint64(f.b), quint64(f.w), quint64(f.t), 12});
+    RngStream rng = RngStream::resumed(f.netStream).extended(12);
     m_engine.at(m_engine.now() + latency(rng), Ev::ReadReply, fi, serial);
 }
 
@@ -107,7 +105,6 @@ void SimulatedNetwork::onReadReply(int fi, quint32 serial)
 void SimulatedNetwork::send(int ri)
 {
     Request &r = m_engine.request(ri);
-    const Flow &f = m_engine.flow(r.flow);
     if (r.faults & FRequestLost) {
         if (m_engine.tracing())
             m_engine.traceReq(Lane::Network, EventKind::RequestLost, r, 0, 0,
@@ -119,8 +116,7 @@ void SimulatedNetwork::send(int ri)
     }
     qint64 delay = r.delayUs;
     if (!r.query) {
-        RngStream rng(m_s.seed, RngStream::Network,
-                      {quint64(f.op), quint64(f.sub), quint64(r.b), quint64(r.w), quint64(r.t), 7});
+        RngStream rng = RngStream::resumed(r.netStream).extended(7);
         delay = latency(rng);
     }
     if (r.faults & FSpike) {
@@ -139,7 +135,9 @@ void SimulatedNetwork::arrive(int ri)
     if (!r.query) {
         // The server's own dice (429, 5xx) are drawn when the request reaches it.
         const Flow &f = m_engine.flow(r.flow);
-        r.faults |= faults::serverDice(m_s, {f.op, f.sub, r.b, r.w, r.t, false}, m_engine.now());
+        const RngStream server = Engine::attemptStream(f.serverPrefix, r.b, r.w, r.t);
+        r.serverStream = server.state();
+        r.faults |= faults::serverDice(m_s, server, m_engine.now());
     }
     m_pipeline.arrive(ri);
 }
@@ -262,8 +260,7 @@ int SimulatedNetwork::trace(Id id, Lane lane, EventKind kind, int status, int re
 qint64 SimulatedNetwork::processingUs(Id id)
 {
     const Request &r = m_engine.request(int(id));
-    const Flow &f = m_engine.flow(r.flow);
-    qint64 p = faults::processingUs(m_s, {f.op, f.sub, r.b, r.w, r.t, false});
+    qint64 p = faults::processingUs(m_s, RngStream::resumed(r.serverStream));
     if (m_s.server.latencyPerInFlightMs > 0) // the others already processing slow this one down
         p += qint64(std::llround(m_s.server.latencyPerInFlightMs * kMs * (m_pipeline.busy() - 1)));
     return p;
@@ -294,16 +291,14 @@ void SimulatedNetwork::schedule(Id id, qint64 us)
 void SimulatedNetwork::deliver(Id id)
 {
     const Request &r = m_engine.request(int(id));
-    const Flow &f = m_engine.flow(r.flow);
-    RngStream rng(m_s.seed, RngStream::Network, {quint64(f.op), quint64(f.sub), quint64(r.b), quint64(r.w), quint64(r.t), 8});
+    RngStream rng = RngStream::resumed(r.netStream).extended(8);
     m_engine.at(m_engine.now() + latency(rng), Ev::ResponseArrive, int(id));
 }
 
 void SimulatedNetwork::resetConnection(Id id)
 {
     const Request &r = m_engine.request(int(id));
-    const Flow &f = m_engine.flow(r.flow);
-    RngStream rng(m_s.seed, RngStream::Network, {quint64(f.op), quint64(f.sub), quint64(r.b), quint64(r.w), quint64(r.t), 8});
+    RngStream rng = RngStream::resumed(r.netStream).extended(8);
     m_engine.at(m_engine.now() + latency(rng), Ev::ResetArrive, int(id));
 }
 
