@@ -133,6 +133,8 @@ private Q_SLOTS:
     void keyPlacementChangesDuplicates();
     void editsCoalesceIntoOneRun();
     void titleShowsModified();
+    void opensMaximizedWhereItDoesNotFit_data();
+    void opensMaximizedWhereItDoesNotFit();
     void saveOpenRoundTrip();
     void badFileLosesNothing();
     void settingsPersistAcrossWindows();
@@ -269,6 +271,30 @@ void TestMainWindow::editsCoalesceIntoOneRun()
     QCOMPARE(w.result().scenario.network.responseLoss, 0.4);
     QCOMPARE(int(w.result().ops.size()), 7);
     QCOMPARE(w.findChild<QSpinBox *>(QStringLiteral("operationSpin"))->maximum(), 7);
+}
+
+void TestMainWindow::opensMaximizedWhereItDoesNotFit_data()
+{
+    QTest::addColumn<QSize>("room");
+    QTest::addColumn<bool>("restored");
+    QTest::addColumn<bool>("maximized");
+    // The default 1280x720 window plus a 16x48 frame: exactly 1296x768 of room still fits.
+    QTest::newRow("1280x720 projector") << QSize(1280, 720) << false << true;
+    QTest::newRow("1024x640 laptop") << QSize(1024, 640) << false << true;
+    QTest::newRow("1920x1080 desktop") << QSize(1920, 1080) << false << false;
+    QTest::newRow("exactly room for the frame") << QSize(1296, 768) << false << false;
+    QTest::newRow("one pixel short in height") << QSize(1296, 767) << false << true;
+    QTest::newRow("one pixel short in width") << QSize(1295, 768) << false << true;
+    QTest::newRow("the user's saved geometry wins") << QSize(1280, 720) << true << false;
+    QTest::newRow("no screen known") << QSize() << false << false;
+}
+
+void TestMainWindow::opensMaximizedWhereItDoesNotFit()
+{
+    QFETCH(QSize, room);
+    QFETCH(bool, restored);
+    QFETCH(bool, maximized);
+    QCOMPARE(MainWindow::opensMaximized(QSize(1280, 720), room, restored), maximized);
 }
 
 void TestMainWindow::titleShowsModified()

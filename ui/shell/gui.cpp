@@ -379,7 +379,7 @@ int runGui(int argc, char *argv[], const QString &language)
             return usageError(QStringLiteral("--check-report: %1").arg(error.section(QLatin1Char('\n'), 0, 0)));
         if (o.operation > 0)
             window.setOperation(o.operation);
-        window.show();
+        window.showOnScreen();
         return app.exec();
     }
     // An operation the scenario cannot have is a typo, not something to ignore.
@@ -402,7 +402,7 @@ int runGui(int argc, char *argv[], const QString &language)
         return takeScreenshot(window, o.screenshot, o.operation, o.page);
 
     window.showPage(MainWindow::Page(o.page));
-    window.show();
+    window.showOnScreen();
     return app.exec();
 }
 

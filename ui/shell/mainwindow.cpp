@@ -28,6 +28,7 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QKeyEvent>
+#include <QScreen>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -1134,11 +1135,29 @@ void MainWindow::rebuildRecentMenu()
             [this] { m_settings.clearRecentFiles(); });
 }
 
+bool MainWindow::opensMaximized(QSize window, QSize room, bool geometryRestored)
+{
+    // Room for the window manager's frame: a title bar and borders (openbox, KWin, Mutter: 20-40 px).
+    constexpr int FrameWidth = 16;
+    constexpr int FrameHeight = 48;
+    return !geometryRestored && room.isValid()
+        && (window.width() + FrameWidth > room.width() || window.height() + FrameHeight > room.height());
+}
+
+void MainWindow::showOnScreen()
+{
+    const QScreen *onScreen = screen();
+    if (opensMaximized(size(), onScreen ? onScreen->availableGeometry().size() : QSize(), m_geometryRestored))
+        showMaximized();
+    else
+        show();
+}
+
 void MainWindow::restoreSettings(bool lastScenario)
 {
     const QByteArray geometry = m_settings.windowGeometry();
     if (!geometry.isEmpty())
-        restoreGeometry(geometry);
+        m_geometryRestored = restoreGeometry(geometry);
     const QByteArray state = m_settings.windowState();
     if (!state.isEmpty())
         restoreState(state);

@@ -58,6 +58,12 @@ public:
     bool saveToFile(const QString &fileName, QString *error = nullptr);
     // A toolbar button's text for an action's text: "打开(&O)…" -> "打开", "&Open…" -> "Open".
     static QString toolButtonText(QString text);
+    // Whether a window of this size, with no saved geometry, opens maximized on a screen with this
+    // room: when it and its title bar do not fit (a 1280x720 projector), a plain show() would push the
+    // status bar below the screen's edge.
+    static bool opensMaximized(QSize window, QSize room, bool geometryRestored);
+    // show(), or showMaximized() when opensMaximized() says so for this window and its screen.
+    void showOnScreen();
 
     void setSeed(quint64 seed);
     int currentOperation() const;
@@ -234,6 +240,7 @@ private:
     QLabel *m_operationWhy = nullptr;
     int m_openingOperation = 1; // the operation a result arriving opens on
     QString m_subject; // LabFrame::setSubject: the title names it instead of the scenario
+    bool m_geometryRestored = false; // the user's saved geometry was restored at start-up
     bool m_openingStory = false; // ... which is its story's: the whole story shown at once
     QLineEdit *m_seedEdit = nullptr;
     QShortcut *m_timelineNextKey = nullptr;     // Page Down on the timeline: next interesting operation
