@@ -1,5 +1,7 @@
 #include "trace.h"
 
+#include "engine/tracetext.h"
+
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QFile>
@@ -178,50 +180,95 @@ bool TraceEvent::operator==(const TraceEvent &o) const
 {
     return t == o.t && lane == o.lane && kind == o.kind && op == o.op && sub == o.sub && path == o.path
         && requestId == o.requestId && key == o.key && status == o.status && record == o.record
-        && detail == o.detail && arg == o.arg && arg2 == o.arg2 && arg3 == o.arg3 && id == o.id
+        && (detailSource == o.detailSource ? detailSource == DetailSource::Typed || detail == o.detail
+                                           : trace::detailText(*this) == trace::detailText(o))
+        && arg == o.arg && arg2 == o.arg2 && arg3 == o.arg3 && id == o.id
         && answers == o.answers && ref == o.ref && business == o.business && wrapper == o.wrapper && transport == o.transport
         && method == o.method && phase == o.phase && cause == o.cause && outcome == o.outcome;
 }
 
 namespace {
 
-// The original fields: what trace::hash covers.
-QJsonObject originalJson(const TraceEvent &e)
+// Which lines a field belongs to: every line, or only the full one (trace::hash covers the
+// original fields only; see trace.h).
+enum class Scope { Original, Full };
+
+// THE field list of a trace line, in its key order (QJsonObject's sorted order, so the line
+// writer and Qt's writer agree byte for byte): TraceEvent::toJson and the line writer both walk
+// it, so a field is written in one place.
+template<class Visitor>
+void visitFields(Visitor &v, const TraceEvent &e)
 {
-    return QJsonObject{
-        {QStringLiteral("t"), e.t},
-        {QStringLiteral("lane"), trace::laneName(e.lane)},
-        {QStringLiteral("kind"), trace::kindName(e.kind)},
-        {QStringLiteral("op"), e.op},
-        {QStringLiteral("sub"), e.sub},
-        {QStringLiteral("path"), e.path},
-        {QStringLiteral("requestId"), e.requestId},
-        {QStringLiteral("key"), e.key},
-        {QStringLiteral("status"), e.status},
-        {QStringLiteral("record"), e.record},
-        {QStringLiteral("detail"), e.detail},
-    };
+    v.number("answers", e.answers, Scope::Full);
+    v.number("arg", e.arg, Scope::Full);
+    v.number("arg2", e.arg2, Scope::Full);
+    v.number("arg3", e.arg3, Scope::Full);
+    v.number("business", e.business, Scope::Full);
+    v.name("cause", CauseNames, e.cause, Scope::Full);
+    v.detail("detail", e, Scope::Original);
+    v.number("id", e.id, Scope::Full);
+    v.text("key", e.key, Scope::Original);
+    v.name("kind", KindNames, e.kind, Scope::Original);
+    v.name("lane", LaneNames, e.lane, Scope::Original);
+    v.name("method", MethodNames, e.method, Scope::Full);
+    v.number("op", e.op, Scope::Original);
+    v.name("outcome", OutcomeNames, e.outcome, Scope::Full);
+    v.text("path", e.path, Scope::Original);
+    v.name("phase", PhaseNames, e.phase, Scope::Full);
+    v.number("record", e.record, Scope::Original);
+    v.text("ref", e.ref, Scope::Full);
+    v.text("requestId", e.requestId, Scope::Original);
+    v.number("status", e.status, Scope::Original);
+    v.number("sub", e.sub, Scope::Original);
+    v.number("t", e.t, Scope::Original);
+    v.number("transport", e.transport, Scope::Full);
+    v.number("wrapper", e.wrapper, Scope::Full);
+}
+
+// Builds the QJsonObject of the field list (`full`: the typed fields too).
+class JsonBuilder
+{
+public:
+    explicit JsonBuilder(bool full)
+        : m_full(full)
+    {
+    }
+    QJsonObject object;
+    void number(const char *key, qint64 value, Scope scope)
+    {
+        if (wanted(scope))
+            object.insert(QLatin1String(key), value);
+    }
+    template<class Enum, size_t N>
+    void name(const char *key, const char *const (&names)[N], Enum value, Scope scope)
+    {
+        if (wanted(scope))
+            object.insert(QLatin1String(key), enumName(names, value));
+    }
+    void text(const char *key, const QString &value, Scope scope)
+    {
+        if (wanted(scope))
+            object.insert(QLatin1String(key), value);
+    }
+    void detail(const char *key, const TraceEvent &e, Scope scope) { text(key, trace::detailText(e), scope); }
+
+private:
+    bool wanted(Scope scope) const { return m_full || scope == Scope::Original; }
+    bool m_full;
+};
+
+QJsonObject jsonOf(const TraceEvent &e, bool full)
+{
+    JsonBuilder builder(full);
+    visitFields(builder, e);
+    return builder.object;
 }
 
 } // namespace
 
 QJsonObject TraceEvent::toJson() const
 {
-    QJsonObject o = originalJson(*this);
-    o.insert(QStringLiteral("arg"), arg);
-    o.insert(QStringLiteral("arg2"), arg2);
-    o.insert(QStringLiteral("arg3"), arg3);
-    o.insert(QStringLiteral("id"), id);
-    o.insert(QStringLiteral("answers"), answers);
-    o.insert(QStringLiteral("ref"), ref);
-    o.insert(QStringLiteral("business"), business);
-    o.insert(QStringLiteral("wrapper"), wrapper);
-    o.insert(QStringLiteral("transport"), transport);
-    o.insert(QStringLiteral("method"), trace::methodName(method));
-    o.insert(QStringLiteral("phase"), trace::phaseName(phase));
-    o.insert(QStringLiteral("cause"), trace::causeName(cause));
-    o.insert(QStringLiteral("outcome"), trace::outcomeName(outcome));
-    return o;
+    return jsonOf(*this, true);
 }
 
 TraceEvent TraceEvent::fromJson(const QJsonObject &o)
@@ -313,50 +360,95 @@ bool kindFromName(const QString &name, EventKind *kind)
 
 namespace {
 
-// Writes one JSONL line straight into a buffer sized for its worst case: no QJsonObject, no
-// printf, no per-key append (each QByteArray append checks capacity and detaches: at a million
-// events a second that was two thirds of a traced run's writing).
+// Writes one JSONL line straight into a buffer sized for its worst case, walking the field list:
+// no QJsonObject, no printf, no per-key append (each QByteArray append checks capacity and
+// detaches). The keys are literals, so each piece is a fixed-size copy.
 class LineWriter
 {
 public:
-    explicit LineWriter(char *p)
+    LineWriter(char *p, bool full)
         : m_p(p)
+        , m_full(full)
     {
     }
     char *end() const { return m_p; }
-    // A literal piece: the keys, with their quotes, colon and the comma before them.
+    // False once a string needs escaping (Qt's writer then writes the line).
+    bool plain() const { return m_plain; }
     template<size_t N>
-    void raw(const char (&text)[N])
+    void number(const char (&key)[N], qint64 value, Scope scope)
     {
-        std::memcpy(m_p, text, N - 1);
-        m_p += N - 1;
+        if (!wanted(scope))
+            return;
+        putKey(key);
+        m_p = std::to_chars(m_p, m_p + 20, value).ptr;
     }
-    void number(qint64 value) { m_p = std::to_chars(m_p, m_p + 20, value).ptr; }
-    void name(const char *text)
+    template<size_t N, class Enum, size_t M>
+    void name(const char (&key)[N], const char *const (&names)[M], Enum value, Scope scope)
     {
+        if (!wanted(scope))
+            return;
+        putKey(key);
         *m_p++ = '"';
+        const char *text = size_t(value) < M ? names[size_t(value)] : ""; // namesKnown() checked it
         const size_t n = std::strlen(text);
         std::memcpy(m_p, text, n);
         m_p += n;
         *m_p++ = '"';
     }
-    // A string of printable ASCII other than '"' and '\\', written as is by every JSON writer;
-    // false (and nothing to rely on written) for any other text, which Qt's writer then escapes.
-    bool plain(const QString &text)
+    // A string of printable ASCII other than '"' and '\\' is written as is by every JSON writer.
+    template<size_t N>
+    void text(const char (&key)[N], const QString &value, Scope scope)
     {
+        if (!wanted(scope))
+            return;
+        putKey(key);
         *m_p++ = '"';
         char16_t bad = 0;
-        for (const QChar c : text) {
+        for (const QChar c : value) {
             const char16_t u = c.unicode();
             bad |= char16_t(u < 0x20 || u >= 0x7f || u == u'"' || u == u'\\');
             *m_p++ = char(u);
         }
         *m_p++ = '"';
-        return bad == 0;
+        m_plain &= bad == 0;
+    }
+    // The detail as stored, or composed from the typed fields straight into the line.
+    template<size_t N>
+    void detail(const char (&key)[N], const TraceEvent &e, Scope scope)
+    {
+        if (e.detailSource != DetailSource::Typed)
+            return text(key, e.detail, scope);
+        putKey(key);
+        *m_p++ = '"';
+        DetailBytes bytes{m_p};
+        m_p = composeDetail(bytes, e);
+        *m_p++ = '"';
+        m_plain &= bytes.plain;
+    }
+    void close()
+    {
+        *m_p++ = '}';
+        *m_p++ = '\n';
     }
 
 private:
+    bool wanted(Scope scope) const { return m_full || scope == Scope::Original; }
+    // `{"key":` for the first field, `,"key":` for the others.
+    template<size_t N>
+    void putKey(const char (&key)[N])
+    {
+        *m_p++ = m_first ? '{' : ',';
+        m_first = false;
+        *m_p++ = '"';
+        std::memcpy(m_p, key, N - 1);
+        m_p += N - 1;
+        *m_p++ = '"';
+        *m_p++ = ':';
+    }
     char *m_p;
+    bool m_full;
+    bool m_first = true;
+    bool m_plain = true;
 };
 
 // The most bytes a line can take apart from its strings: keys, punctuation, 17 numbers of at
@@ -370,96 +462,28 @@ bool namesKnown(const TraceEvent &e)
         && size_t(e.cause) < std::size(CauseNames) && size_t(e.outcome) < std::size(OutcomeNames);
 }
 
-// The fields from "detail" to "t" of a line (`full` adds the typed ones between them), keys in
-// QJsonObject's (sorted) order; false if a string needs escaping.
-bool writeFields(LineWriter &w, const TraceEvent &e, bool full)
-{
-    bool plain = w.plain(e.detail);
-    if (full) {
-        w.raw(",\"id\":");
-        w.number(e.id);
-    }
-    w.raw(",\"key\":");
-    plain &= w.plain(e.key);
-    w.raw(",\"kind\":");
-    w.name(KindNames[size_t(e.kind)]);
-    w.raw(",\"lane\":");
-    w.name(LaneNames[size_t(e.lane)]);
-    if (full) {
-        w.raw(",\"method\":");
-        w.name(MethodNames[size_t(e.method)]);
-    }
-    w.raw(",\"op\":");
-    w.number(e.op);
-    if (full) {
-        w.raw(",\"outcome\":");
-        w.name(OutcomeNames[size_t(e.outcome)]);
-    }
-    w.raw(",\"path\":");
-    plain &= w.plain(e.path);
-    if (full) {
-        w.raw(",\"phase\":");
-        w.name(PhaseNames[size_t(e.phase)]);
-    }
-    w.raw(",\"record\":");
-    w.number(e.record);
-    if (full) {
-        w.raw(",\"ref\":");
-        plain &= w.plain(e.ref);
-    }
-    w.raw(",\"requestId\":");
-    plain &= w.plain(e.requestId);
-    w.raw(",\"status\":");
-    w.number(e.status);
-    w.raw(",\"sub\":");
-    w.number(e.sub);
-    w.raw(",\"t\":");
-    w.number(e.t);
-    return plain;
-}
-
 // One event's line; `full` adds the typed fields. Byte for byte what
 // QJsonDocument(e.toJson()).toJson(Compact) writes, which still writes the rare line with escapes.
 void appendLine(QByteArray &out, const TraceEvent &e, bool full)
 {
     const qsizetype start = out.size();
     if (namesKnown(e)) {
-        const qsizetype bound = LineOverhead + e.detail.size() + e.key.size() + e.path.size() + e.requestId.size()
-            + (full ? e.ref.size() : 0);
+        const qsizetype detail = e.detailSource == DetailSource::Typed ? DetailBytes::DetailBound + e.ref.size() : e.detail.size();
+        const qsizetype bound = LineOverhead + detail + e.key.size() + e.path.size() + e.requestId.size() + e.ref.size();
+        if (out.capacity() < start + bound)
+            out.reserve(std::max(start + bound, 2 * out.capacity()));
         out.resize(start + bound);
-        LineWriter w(out.data() + start);
-        if (full) {
-            w.raw("{\"answers\":");
-            w.number(e.answers);
-            w.raw(",\"arg\":");
-            w.number(e.arg);
-            w.raw(",\"arg2\":");
-            w.number(e.arg2);
-            w.raw(",\"arg3\":");
-            w.number(e.arg3);
-            w.raw(",\"business\":");
-            w.number(e.business);
-            w.raw(",\"cause\":");
-            w.name(CauseNames[size_t(e.cause)]);
-            w.raw(",\"detail\":");
-        } else {
-            w.raw("{\"detail\":");
-        }
-        if (writeFields(w, e, full)) {
-            if (full) {
-                w.raw(",\"transport\":");
-                w.number(e.transport);
-                w.raw(",\"wrapper\":");
-                w.number(e.wrapper);
-            }
-            w.raw("}\n");
+        LineWriter w(out.data() + start, full);
+        visitFields(w, e);
+        if (w.plain()) {
+            w.close();
             out.resize(w.end() - out.constData());
             return;
         }
     }
     // Escapes and non-ASCII text: let Qt's writer decide, byte for byte.
     out.resize(start);
-    out += QJsonDocument(full ? e.toJson() : originalJson(e)).toJson(QJsonDocument::Compact);
+    out += QJsonDocument(jsonOf(e, full)).toJson(QJsonDocument::Compact);
     out += '\n';
 }
 
@@ -498,6 +522,23 @@ QByteArray hash(const Trace &events)
 QByteArray fullHash(const Trace &events)
 {
     return sha256(events, true);
+}
+
+QString detailText(const TraceEvent &e)
+{
+    return e.detailSource == DetailSource::Typed ? composedDetail(e) : e.detail;
+}
+
+QString composedDetail(const TraceEvent &e)
+{
+    char buffer[DetailBytes::DetailBound];
+    DetailBytes bytes{buffer};
+    bytes.refMarker = true;
+    const char *end = composeDetail(bytes, e);
+    const char *marker = static_cast<const char *>(std::memchr(buffer, DetailBytes::RefMarker, size_t(end - buffer)));
+    if (!marker)
+        return QString::fromLatin1(buffer, end - buffer);
+    return QString::fromLatin1(buffer, marker - buffer) + e.ref + QString::fromLatin1(marker + 1, end - marker - 1);
 }
 
 QString save(const Trace &events, const QString &fileName)

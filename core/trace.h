@@ -140,6 +140,12 @@ enum class TraceCause : quint8 {
     BreakerClosed,
 };
 
+// Where an event's `detail` comes from. Text: the string in `detail` (the live paths, a file read
+// back). Typed: nothing is stored; trace::detailText composes the same English from the typed
+// fields when a line is written or shown, so the engine and the server pipeline build no string
+// per event (a traced run's main cost, and most of a kept event's memory).
+enum class DetailSource : quint8 { Text, Typed };
+
 // One event on the virtual (or real) clock. Timestamps in microseconds.
 // Links: `id` numbers the events of one run from 1 in the order they were emitted (the engine's
 // trace holds event id at index id - 1; the live server numbers its own events, and the Watch
@@ -164,7 +170,7 @@ struct TraceEvent
     QString key;
     int status = 0;
     int record = 0; // record number for Committed/Replayed/Reconcile*
-    QString detail; // English, for the export: never parsed back
+    QString detail; // English, for the export: never parsed back; read it through trace::detailText
     // --- typed fields ---
     qint64 arg = 0;  // the cause's first numeric argument (see TraceCause)
     qint64 arg2 = 0; // its second
@@ -180,7 +186,8 @@ struct TraceEvent
     CommitPhase phase = CommitPhase::None;
     TraceCause cause = TraceCause::None;
     TraceOutcome outcome = TraceOutcome::None;
-    bool operator==(const TraceEvent &o) const;
+    DetailSource detailSource = DetailSource::Text; // not exported: the line carries the text
+    bool operator==(const TraceEvent &o) const; // compares the detail's text, not its source
     QJsonObject toJson() const;
     static TraceEvent fromJson(const QJsonObject &o);
 };
@@ -236,6 +243,11 @@ QString methodName(TraceMethod);
 QString phaseName(CommitPhase);
 QString causeName(TraceCause);
 QString outcomeName(TraceOutcome);
+// The event's detail: `detail` itself, or (DetailSource::Typed) the words composed from the
+// typed fields, byte for byte what the engine used to store.
+QString detailText(const TraceEvent &);
+// The words of the typed fields, whatever detailSource says (a live host keeps them as text).
+QString composedDetail(const TraceEvent &);
 // Writes JSONL event by event; returns an empty string or the error (see TraceWriter).
 QString save(const Trace &, const QString &fileName);
 // One plain sentence for the caption under the timeline.

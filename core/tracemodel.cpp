@@ -81,7 +81,7 @@ QVariant TraceModel::data(const QModelIndex &index, int role) const
         case RecordColumn:
             return raw || e.record > 0 ? QVariant(e.record) : QVariant(QString());
         case DetailColumn:
-            return e.detail;
+            return trace::detailText(e);
         case ColumnCount:
             break;
         }

@@ -32,7 +32,7 @@ bool Engine::mintKey(Flow &f, int phase, Ev resume, const char *where, TraceCaus
     // The key belongs to the layer that mints it: inside the @retry wrapper for perWrapperAttempt.
     if (m_tracing)
         traceFlow(m_c.keyPlacement == KeyPlacement::PerWrapperAttempt ? Lane::Wrapper : Lane::Business,
-                  EventKind::KeyMinted, f, 0, 0, QLatin1String(where), {cause});
+                  EventKind::KeyMinted, f, 0, 0, QString(), {cause});
     return true;
 }
 
@@ -42,9 +42,7 @@ void Engine::onOpStart(int fi, int phase)
     if (phase == 0) {
         f.start = m_now;
         if (m_tracing)
-            traceFlow(Lane::Business, EventKind::OpStart, f, 0, 0,
-                      f.sub == 1 ? ascii("ORD-%04d", f.op)
-                                 : ascii("ORD-%04d submitted again", f.op));
+            traceFlow(Lane::Business, EventKind::OpStart, f);
         if (m_c.keyPlacement == KeyPlacement::PerOperation) {
             // A double submit reuses the key minted for the form (same operation).
             if (f.sub > 1 && m_opStates[size_t(f.opState)].key != 0) {
@@ -67,10 +65,7 @@ void Engine::onBusinessStart(int fi, int phase)
         f.w = 0;
         f.t = 0;
         if (m_tracing)
-            traceFlow(Lane::Business, EventKind::BusinessAttempt, f, 0, 0,
-                      m_c.business.maxAttempts == 0
-                          ? ascii("business attempt %d (unlimited until the %d ms deadline)", f.b, m_c.business.deadlineMs)
-                          : cached(m_businessTexts, f.b, [this](int b) { return ascii("business attempt %d of %d", b, m_businessMax); }),
+            traceFlow(Lane::Business, EventKind::BusinessAttempt, f, 0, 0, QString(),
                       {TraceCause::MaxAttempts, m_c.business.maxAttempts == 0 ? 0 : m_businessMax, m_c.business.deadlineMs});
         if (m_c.keyPlacement == KeyPlacement::PerBusinessAttempt && !mintKey(f, 0, Ev::BusinessStart, "per business attempt", TraceCause::PerBusinessAttempt))
             return;
@@ -102,10 +97,7 @@ void Engine::onWrapperStart(int fi, int phase)
         f.fingerprint = RngStream::mix(quint64(f.op) * 0x100000001B3ull
                                        ^ (m_c.mutatePayloadOnRetry ? quint64(f.b * 1000 + f.w) : 0ull));
         if (m_tracing && m_c.wrapper.enabled)
-            traceFlow(Lane::Wrapper, EventKind::WrapperAttempt, f, 0, 0,
-                      m_c.wrapper.maxAttempts == 0
-                          ? ascii("wrapper attempt %d (unlimited until the %d ms deadline)", f.w, m_c.wrapper.deadlineMs)
-                          : cached(m_wrapperTexts, f.w, [this](int w) { return ascii("wrapper attempt %d of %d", w, m_wrapperMax); }),
+            traceFlow(Lane::Wrapper, EventKind::WrapperAttempt, f, 0, 0, QString(),
                       {TraceCause::MaxAttempts, m_c.wrapper.maxAttempts == 0 ? 0 : m_wrapperMax, m_c.wrapper.deadlineMs});
         if (m_c.keyPlacement == KeyPlacement::PerWrapperAttempt && !mintKey(f, 0, Ev::WrapperStart, "per wrapper attempt", TraceCause::PerWrapperAttempt))
             return;
@@ -129,8 +121,7 @@ void Engine::onTransportSend(int fi)
     f.querying = false;
     f.netStream = attemptStream(f.netPrefix, f.b, f.w, f.t).state();
     if (m_tracing)
-        f.sentId = traceFlow(Lane::Transport, EventKind::TransportAttempt, f, 0, 0,
-                             cached(m_attemptTexts, f.t, [](int t) { return ascii("POST /orders, attempt %d", t); }),
+        f.sentId = traceFlow(Lane::Transport, EventKind::TransportAttempt, f, 0, 0, QString(),
                              {TraceCause::None, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::None, TraceMethod::PostOrder});
 
     ClientState &cs = m_clients[size_t(f.client)];
@@ -144,7 +135,7 @@ void Engine::onTransportSend(int fi)
     if (!admitted) {
         m_m.circuitRejections++;
         if (m_tracing)
-            traceFlow(Lane::Transport, EventKind::CircuitOpen, f, 0, 0, QStringLiteral("circuit breaker open"),
+            traceFlow(Lane::Transport, EventKind::CircuitOpen, f, 0, 0, QString(),
                       {TraceCause::BreakerOpen, 0, 0, 0, f.sentId, TraceOutcome::None, CommitPhase::None, TraceMethod::PostOrder});
         f.waiting = false;
         AttemptOutcome o;
@@ -202,7 +193,7 @@ void Engine::sendQuery(Flow &f, int fi)
     f.qt = 0;
     f.queryDone = TransportCounts();
     if (m_tracing)
-        f.sentId = traceFlow(Lane::Business, EventKind::QuerySent, f, 0, 0, ascii("GET /orders?ref=ORD-%04d", f.op),
+        f.sentId = traceFlow(Lane::Business, EventKind::QuerySent, f, 0, 0, QString(),
                              {TraceCause::None, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::None, TraceMethod::GetOrder});
     sendQueryAttempt(fi);
 }
@@ -221,8 +212,7 @@ void Engine::sendQueryAttempt(int fi)
     f.querying = true;
     m_m.queryAttempts++;
     if (m_tracing && f.qt > 1)
-        f.sentId = traceFlow(Lane::Transport, EventKind::QuerySent, f, 0, 0,
-                             ascii("GET /orders?ref=ORD-%04d, attempt %d", f.op, f.qt),
+        f.sentId = traceFlow(Lane::Transport, EventKind::QuerySent, f, 0, 0, QString(),
                              {TraceCause::None, f.qt, 0, 0, 0, TraceOutcome::None, CommitPhase::None, TraceMethod::GetOrder});
     const faults::Attempt query{f.op, f.sub, f.b, 1, f.qt, true};
     qint64 delay = 0;
@@ -277,8 +267,7 @@ void Engine::queryFailed(int fi, const AttemptOutcome &o)
     // No answer: the order may or may not exist.
     if (m_c.onUnknownQuery == UnknownQuery::Resend && !f.tokenUsed) {
         if (m_tracing)
-            traceFlow(Lane::Business, EventKind::QueryResult, f, 0, 0,
-                      QStringLiteral("status unknown (%1): send again").arg(o.describe()),
+            traceFlow(Lane::Business, EventKind::QueryResult, f, 0, 0, QString(),
                       {TraceCause::StatusUnknown, o.status, 0, 0, f.sentId, outcomeOf(o), CommitPhase::None,
                        TraceMethod::GetOrder});
         f.wrapperFirstStart = -1;
@@ -294,8 +283,7 @@ bool Engine::transportRetries(Flow &f, int fi, const AttemptOutcome &o, const Tr
 {
     if (v.retry && spendBudget(f, Lane::Transport)) {
         if (m_tracing)
-            traceFlow(Lane::Transport, EventKind::RetryScheduled, f, o.status, 0,
-                      QStringLiteral("%1%2 after %3").arg(what, waitText(v.delayUs), o.describe()),
+            traceFlow(Lane::Transport, EventKind::RetryScheduled, f, o.status, 0, QString(),
                       {v.retryAfter ? TraceCause::RetryAfter : TraceCause::Backoff, v.delayUs,
                        v.retryAfter && o.retryAfterS * kS > v.delayUs ? o.retryAfterS : 0, 0, 0, outcomeOf(o),
                        CommitPhase::None, what.isEmpty() ? TraceMethod::PostOrder : TraceMethod::GetOrder});
@@ -364,11 +352,10 @@ void Engine::traceBreaker(const Flow &f, const BreakerChange &change)
 {
     if (!change.changed || !m_tracing)
         return;
-    static const char *const words[] = {"circuit breaker closed", "circuit breaker opened", "circuit breaker half-open"};
     const TraceCause cause = change.to == BreakerState::Open ? TraceCause::BreakerOpened
         : change.to == BreakerState::HalfOpen               ? TraceCause::BreakerHalfOpen
                                                              : TraceCause::BreakerClosed;
-    traceFlow(Lane::Transport, EventKind::BreakerChanged, f, 0, 0, QLatin1String(words[int(change.to)]),
+    traceFlow(Lane::Transport, EventKind::BreakerChanged, f, 0, 0, QString(),
               {cause, change.untilUs, change.to == BreakerState::HalfOpen ? m_c.circuitBreaker.permittedHalfOpenCalls() : 0});
 }
 
@@ -385,20 +372,17 @@ bool Engine::retryLayer(int fi, const AttemptOutcome &o, const LayerRetry &layer
             // Decorrelated jitter grows from its own previous wait; a Retry-After does not feed it.
             *layer.prevWait = backoff;
             if (m_tracing)
-                traceFlow(layer.lane, EventKind::RetryScheduled, f, o.status, 0,
-                          QStringLiteral("%1 after %2").arg(waitText(wait), o.describe()),
+                traceFlow(layer.lane, EventKind::RetryScheduled, f, o.status, 0, QString(),
                           {backoff < layer.minWaitUs ? TraceCause::RetryAfter : TraceCause::Backoff, wait, 0, 0, 0,
                            outcomeOf(o)});
             at(m_now + wait, layer.resume, fi);
             return true;
         }
         if (m_tracing && !deadlineOk)
-            traceFlow(layer.lane, EventKind::GaveUp, f, o.status, 0, QStringLiteral("deadline reached"),
+            traceFlow(layer.lane, EventKind::GaveUp, f, o.status, 0, QString(),
                       {TraceCause::Deadline, layer.config.deadlineMs, 0, 0, 0, outcomeOf(o)});
     } else if (m_tracing) {
-        traceFlow(layer.lane, EventKind::GaveUp, f, o.status, 0,
-                  layer.attempt >= layer.max ? QStringLiteral("stop after %1 attempts").arg(layer.max)
-                                             : QStringLiteral("%1 is not retried").arg(o.describe()),
+        traceFlow(layer.lane, EventKind::GaveUp, f, o.status, 0, QString(),
                   {layer.attempt >= layer.max ? TraceCause::MaxAttempts : TraceCause::NotRetried, layer.max, 0, 0, 0,
                    outcomeOf(o)});
     }
@@ -412,7 +396,7 @@ void Engine::afterWrapper(int fi, const AttemptOutcome &o)
         // A used single-use token is a final answer for every client layer: resending it can
         // only get 409 again.
         if (m_tracing && m_c.wrapper.enabled)
-            traceFlow(Lane::Wrapper, EventKind::GaveUp, f, o.status, 0, QStringLiteral("order token already used: final"),
+            traceFlow(Lane::Wrapper, EventKind::GaveUp, f, o.status, 0, QString(),
                       {TraceCause::TokenSpent, 0, 0, 0, 0, outcomeOf(o)});
         afterBusiness(fi, o);
         return;
@@ -432,7 +416,7 @@ void Engine::afterBusiness(int fi, const AttemptOutcome &o)
 {
     Flow &f = flow(fi);
     if (o.ok()) {
-        finish(f, true, o.replayed ? QStringLiteral("replayed %1").arg(o.status) : QString::number(o.status),
+        finish(f, true, QString(),
                {TraceCause::Final, o.status, 0, 0, 0, outcomeOf(o)});
         return;
     }
@@ -440,7 +424,7 @@ void Engine::afterBusiness(int fi, const AttemptOutcome &o)
         // Final: resending the spent token can only get 409 again. The order may exist (its first
         // response was lost); only a client that queries before its next attempt finds out: the
         // business loop then goes on, and its next attempt starts with GET /orders?ref=.
-        finish(f, false, QStringLiteral("409: order token already used"),
+        finish(f, false, QString(),
                {TraceCause::TokenSpent, o.status, 0, 0, 0, outcomeOf(o)});
         return;
     }
@@ -452,7 +436,7 @@ void Engine::afterBusiness(int fi, const AttemptOutcome &o)
         if (retryLayer(fi, o, layer))
             return;
     }
-    finish(f, false, o.describe(), {TraceCause::Final, o.status, 0, 0, 0, outcomeOf(o)});
+    finish(f, false, QString(), {TraceCause::Final, o.status, 0, 0, 0, outcomeOf(o)});
 }
 
 void Engine::finish(Flow &f, bool ok, const QString &why, const Typed &typed)
@@ -493,7 +477,7 @@ void Engine::onResponseArrive(int ri, bool reset)
     if (!f.waiting || f.serial != r.serial) {
         if (m_tracing)
             traceReq(Lane::Transport, EventKind::LateResponse, r, reset ? 0 : r.status, r.record,
-                     QStringLiteral("arrived after the client gave up: ignored"),
+                     QString(),
                      {reset ? TraceCause::PeerReset : TraceCause::None, 0, 0, 0, r.respondedId});
         return;
     }
@@ -513,23 +497,23 @@ void Engine::onResponseArrive(int ri, bool reset)
             // GET, else the answer stays unknown.
             if (m_tracing)
                 traceReq(Lane::Transport, reset ? EventKind::ConnectionReset : EventKind::ResponseReceived, r,
-                         reset ? 0 : r.status, 0, describe(o),
+                         reset ? 0 : r.status, 0, QString(),
                          {reset ? TraceCause::PeerReset : TraceCause::None, o.retryAfterS, 0, 0, r.respondedId, outcomeOf(o)});
             queryFailed(r.flow, o);
             return;
         }
         if (m_tracing)
             traceReq(Lane::Business, EventKind::QueryResult, r, r.status, r.record,
-                     r.status == 200 ? QStringLiteral("order exists: do not resend") : QStringLiteral("no order yet: send again"),
+                     QString(),
                      {TraceCause::None, 0, 0, 0, r.respondedId, outcomeOf(o)});
         f.querying = false;
         if (r.status == 200) {
-            finish(f, true, QStringLiteral("found by status query"), {TraceCause::FoundByQuery, r.status});
+            finish(f, true, QString(), {TraceCause::FoundByQuery, r.status});
             return;
         }
         if (f.tokenUsed) {
             // The token is spent: sending it again would only get another 409.
-            finish(f, false, QStringLiteral("order token already used, and no order found"),
+            finish(f, false, QString(),
                    {TraceCause::TokenSpentNotFound, r.status});
             return;
         }
@@ -539,7 +523,7 @@ void Engine::onResponseArrive(int ri, bool reset)
     }
     if (m_tracing)
         traceReq(Lane::Transport, reset ? EventKind::ConnectionReset : EventKind::ResponseReceived, r,
-                 reset ? 0 : r.status, r.record, describe(o),
+                 reset ? 0 : r.status, r.record, QString(),
                  {reset ? TraceCause::PeerReset : TraceCause::None, o.retryAfterS, 0, 0, r.respondedId, outcomeOf(o)});
     f.tokenUsed = r.tokenUsed;
     deliver(r.flow, o);
@@ -562,7 +546,7 @@ void Engine::onConnectFail(int fi, quint32 serial)
     f.waiting = false;
     cancelTimeout(f); // the live wire reports a refused connection after the send
     if (m_tracing)
-        traceFlow(Lane::Network, EventKind::ConnectFailed, f, 0, 0, QStringLiteral("connection refused"),
+        traceFlow(Lane::Network, EventKind::ConnectFailed, f, 0, 0, QString(),
                   {TraceCause::None, 0, 0, 0, f.sentId, TraceOutcome::ConnectError, CommitPhase::None, flowMethod(f)});
     AttemptOutcome o;
     o.kind = OutcomeKind::ConnectError;
@@ -582,7 +566,7 @@ void Engine::onTimeout(int fi, quint32 serial)
     m_link->abandon(f);
     m_m.timeouts++;
     if (m_tracing)
-        traceFlow(f.querying ? Lane::Business : Lane::Transport, EventKind::Timeout, f, 0, 0, m_timeoutText,
+        traceFlow(f.querying ? Lane::Business : Lane::Transport, EventKind::Timeout, f, 0, 0, QString(),
                   {TraceCause::None, m_c.timeoutMs, 0, 0, f.sentId, TraceOutcome::ReadTimeout, CommitPhase::None,
                    flowMethod(f)});
     AttemptOutcome o;

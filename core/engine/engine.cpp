@@ -44,7 +44,6 @@ Engine::Engine(const Scenario &s, const RunOptions &o, WireTransport *transport)
     m_post = QStringLiteral("POST");
     m_get = QStringLiteral("GET");
     m_instantLimit = maxEventsAtOneInstant(s);
-    m_timeoutText = QStringLiteral("no response within %1 ms").arg(m_c.timeoutMs);
 }
 
 Engine::~Engine() = default;
@@ -109,7 +108,10 @@ int Engine::trace(Lane lane, EventKind kind, const Flow &f, int b, int w, int t,
     e.key = m_cachedKeyText;
     e.status = status;
     e.record = record;
-    e.detail = detail;
+    if (detail.isNull())
+        e.detailSource = DetailSource::Typed; // trace::detailText words it from the typed fields
+    else
+        e.detail = detail;
     e.business = qint16(qMax(1, b));
     e.wrapper = qint16(qMax(1, w));
     e.transport = qint16(qMax(1, t));

@@ -183,32 +183,6 @@ private:
     void countOp(bool ok, int records, int liveRecords, qint64 start, qint64 end, int attempts);
     void finishMetrics(int recordCount);
     int totalOps();
-    // Texts that many events share, formatted once per run: copies share one buffer, so a traced
-    // run does not allocate (and later free) a string per event for them.
-    template<class Make>
-    const QString &cached(std::vector<QString> &cache, int n, Make make)
-    {
-        if (n < 0 || n >= 4096)
-            return m_scratch = make(n);
-        if (size_t(n) >= cache.size())
-            cache.resize(size_t(n) + 1);
-        QString &text = cache[size_t(n)];
-        if (text.isNull())
-            text = make(n);
-        return text;
-    }
-    const QString &statusText(int status)
-    {
-        return cached(m_statusTexts, status, [](int n) { return QString::number(n); });
-    }
-    // AttemptOutcome::describe(), with the plain status answers from the cache.
-    QString describe(const AttemptOutcome &o)
-    {
-        if (o.kind == OutcomeKind::Response && !o.raised && !o.replayed)
-            return statusText(o.status);
-        return o.describe();
-    }
-
     // --- client -----------------------------------------------------------
     bool mintKey(Flow &f, int phase, Ev resume, const char *where, TraceCause cause);
     void onOpStart(int fi, int phase);
@@ -310,9 +284,6 @@ private:
     int m_lastEventId = 0; // ids of the trace's events (trace.h): the last one given
     mutable quint64 m_cachedKey = 0;
     mutable QString m_cachedKeyText;
-    std::vector<QString> m_statusTexts, m_businessTexts, m_wrapperTexts, m_attemptTexts;
-    QString m_scratch;
-    QString m_timeoutText;
     Metrics m_m;
     // Submissions due to arrive: a min-heap by (t, op, sub), the order a stable sort of every
     // arrival by time gave. It holds the next operation's first submission and the double

@@ -2,7 +2,6 @@
 
 #include "engine/engine.h"
 #include "engine/tracetext.h"
-#include "server/serverwords.h"
 
 #include <algorithm>
 #include <cmath>
@@ -53,7 +52,7 @@ bool SimulatedNetwork::down() const
     return m_engine.now() < m_downUntil;
 }
 
-void SimulatedNetwork::fetchToken(int fi, quint8 resume, const char *where, quint64 mint, TraceCause cause)
+void SimulatedNetwork::fetchToken(int fi, quint8 resume, const char *, quint64 mint, TraceCause cause)
 {
     // POST /order-tokens: one round trip before the order can be sent.
     const Flow &f = m_engine.flow(fi);
@@ -61,8 +60,7 @@ void SimulatedNetwork::fetchToken(int fi, quint8 resume, const char *where, quin
     RngStream rng(m_s.seed, RngStream::Identity, {quint64(f.op), quint64(f.sub), mint});
     const qint64 rtt = latency(rng) + latency(rng);
     if (m_engine.tracing())
-        m_engine.traceFlow(Lane::Server, EventKind::TokenIssued, f, 201, 0,
-                           serverwords::postOrderTokens() + QStringLiteral(" (%1)").arg(QLatin1String(where)),
+        m_engine.traceFlow(Lane::Server, EventKind::TokenIssued, f, 201, 0, QString(),
                            {cause, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::None, TraceMethod::PostToken});
     m_engine.at(m_engine.now() + rtt, Ev::TokenReady, fi, resume, 1);
 }
@@ -86,8 +84,7 @@ void SimulatedNetwork::onReadArrive(int fi, quint32 serial)
         return;
     f.readVersion = m_pipeline.rowVersion(f.row);
     if (m_engine.tracing())
-        m_engine.traceFlow(Lane::Server, EventKind::RowRead, f, 200, 0,
-                           ascii("row %d: version %lld", f.row + 1, static_cast<long long>(f.readVersion)),
+        m_engine.traceFlow(Lane::Server, EventKind::RowRead, f, 200, 0, QString(),
                            {TraceCause::RowVersion, f.row + 1, f.readVersion, 0, f.sentId});
     RngStream rng = RngStream::resumed(f.netStream).extended(12);
     m_engine.at(m_engine.now() + latency(rng), Ev::ReadReply, fi, serial);
@@ -107,9 +104,7 @@ void SimulatedNetwork::send(int ri)
     Request &r = m_engine.request(ri);
     if (r.faults & FRequestLost) {
         if (m_engine.tracing())
-            m_engine.traceReq(Lane::Network, EventKind::RequestLost, r, 0, 0,
-                              r.query ? serverwords::queryLost()
-                                      : QStringLiteral("the request never reached the server"),
+            m_engine.traceReq(Lane::Network, EventKind::RequestLost, r, 0, 0, QString(),
                               {TraceCause::NeverReached});
         m_engine.freeRequest(ri);
         return;
@@ -122,8 +117,7 @@ void SimulatedNetwork::send(int ri)
     if (r.faults & FSpike) {
         delay += qint64(m_s.network.spikeMs) * kMs;
         if (m_engine.tracing())
-            r.sentId = m_engine.traceReq(Lane::Network, EventKind::RequestDelayed, r, 0, 0,
-                                         serverwords::delayed(m_s.network.spikeMs),
+            r.sentId = m_engine.traceReq(Lane::Network, EventKind::RequestDelayed, r, 0, 0, QString(),
                                          {TraceCause::LatencySpike, m_s.network.spikeMs});
     }
     m_engine.at(m_engine.now() + delay, Ev::RequestArrive, ri);
@@ -266,21 +260,11 @@ qint64 SimulatedNetwork::processingUs(Id id)
     return p;
 }
 
-void SimulatedNetwork::describeProcessing(qint64 us, QString *detail, TraceTyped *typed)
+void SimulatedNetwork::describeProcessing(qint64 us, QString *, TraceTyped *typed)
 {
-    const qint64 ms = (us + kMs / 2) / kMs;
+    // No detail: trace::detailText words it from the cause and the milliseconds.
     typed->cause = TraceCause::Processing;
-    typed->arg = ms;
-    if (ms < 0 || ms >= 4096) {
-        *detail = ascii("processing %d ms", int(ms));
-        return;
-    }
-    if (size_t(ms) >= m_processingTexts.size())
-        m_processingTexts.resize(size_t(ms) + 1);
-    QString &text = m_processingTexts[size_t(ms)];
-    if (text.isNull())
-        text = ascii("processing %d ms", int(ms));
-    *detail = text;
+    typed->arg = (us + kMs / 2) / kMs;
 }
 
 void SimulatedNetwork::schedule(Id id, qint64 us)

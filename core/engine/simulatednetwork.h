@@ -72,7 +72,6 @@ private:
     size_t m_reconciledRecords = 0; // records that the last reconciliation pass saw
     std::vector<int> m_recordFlow;  // per record (with the tables): the flow that committed it
     std::vector<QString> m_recordPath;
-    std::vector<QString> m_processingTexts;
 };
 
 } // namespace retrylab::engine

@@ -1,9 +1,9 @@
 #include "engine/tracetext.h"
 
-#include "engine/eventqueue.h"
-
+#include <charconv>
 #include <cstdarg>
 #include <cstdio>
+#include <cstring>
 
 namespace retrylab::engine {
 
@@ -74,11 +74,330 @@ QString attemptPath(int op, int sub, int b, int w, int t)
     return QString::fromLatin1(buffer, int(p - buffer));
 }
 
-QString waitText(qint64 us)
+} // namespace retrylab::engine
+
+namespace retrylab::trace {
+
+namespace {
+
+// The event's business reference, as Put writes it.
+struct Ref
 {
-    if (us < kS)
-        return QStringLiteral("wait %1 ms").arg(double(us) / kMs, 0, 'f', us % kMs ? 1 : 0);
-    return QStringLiteral("wait %1 s").arg(double(us) / kS, 0, 'f', 2);
+    const TraceEvent &e;
+};
+
+// Appends to a DetailBytes buffer: literal pieces, integers and the event's reference.
+class Put
+{
+public:
+    explicit Put(DetailBytes &out)
+        : m_out(out)
+    {
+    }
+    template<size_t N>
+    Put &operator<<(const char (&text)[N])
+    {
+        std::memcpy(m_out.p, text, N - 1);
+        m_out.p += N - 1;
+        return *this;
+    }
+    // A piece chosen at run time (the literal overload above copies a fixed size).
+    Put &operator<<(const char *text)
+    {
+        const size_t n = std::strlen(text);
+        std::memcpy(m_out.p, text, n);
+        m_out.p += n;
+        return *this;
+    }
+    Put &operator<<(qint64 v)
+    {
+        m_out.p = std::to_chars(m_out.p, m_out.p + 20, v).ptr;
+        return *this;
+    }
+    Put &operator<<(int v) { return *this << qint64(v); }
+    // "ORD-0007": the engine's reference of an operation (%04d).
+    Put &order(int op)
+    {
+        *this << "ORD-";
+        for (int d = 1000; d > 1 && op < d && op >= 0; d /= 10)
+            *m_out.p++ = '0';
+        return *this << op;
+    }
+    // The client's reference (live events), else the engine's of `op`. The reference is the only
+    // text from outside: anything a JSON writer would escape makes the line Qt's.
+    Put &operator<<(Ref r)
+    {
+        const TraceEvent &e = r.e;
+        if (e.ref.isEmpty())
+            return order(e.op);
+        if (m_out.refMarker) {
+            *m_out.p++ = DetailBytes::RefMarker;
+            return *this;
+        }
+        for (const QChar c : e.ref) {
+            const char16_t u = c.unicode();
+            m_out.plain &= !(u < 0x20 || u >= 0x7f || u == u'"' || u == u'\\');
+            *m_out.p++ = char(u);
+        }
+        return *this;
+    }
+    // A wait as the engine words it: "wait 250 ms", "wait 1.5 ms", "wait 1.25 s" (QString::arg's
+    // 'f' rounding of the exact value; a tie, where the binary value decides, asks Qt).
+    Put &wait(qint64 us)
+    {
+        *this << "wait ";
+        if (us >= 0 && us < 1000000 && us % 1000 == 0)
+            return *this << us / 1000 << " ms";
+        if (us >= 0 && us < 1000000 && us % 100 != 50) {
+            const qint64 tenths = (us + 50) / 100;
+            return *this << tenths / 10 << "." << tenths % 10 << " ms";
+        }
+        if (us >= 1000000 && us % 10000 != 5000) {
+            const qint64 hundredths = (us + 5000) / 10000;
+            *this << hundredths / 100 << ".";
+            *m_out.p++ = char('0' + hundredths % 100 / 10);
+            *m_out.p++ = char('0' + hundredths % 10);
+            return *this << " s";
+        }
+        const QByteArray qt = us < 1000000 ? QString::number(double(us) / 1000, 'f', us % 1000 ? 1 : 0).toLatin1() + " ms"
+                                           : QString::number(double(us) / 1000000, 'f', 2).toLatin1() + " s";
+        std::memcpy(m_out.p, qt.constData(), size_t(qt.size()));
+        m_out.p += qt.size();
+        return *this;
+    }
+    // How the client saw an attempt end (AttemptOutcome::describe), from the typed outcome.
+    Put &outcome(TraceOutcome o, int status)
+    {
+        switch (o) {
+        case TraceOutcome::Response:
+            return *this << status;
+        case TraceOutcome::Replayed:
+            return *this << status << " (replayed)";
+        case TraceOutcome::Raised:
+            return *this << "MaxRetryError (too many " << status << " error responses)";
+        case TraceOutcome::ConnectError:
+            return *this << "connect error";
+        case TraceOutcome::ReadTimeout:
+            return *this << "read timeout";
+        case TraceOutcome::ConnectionReset:
+            return *this << "connection reset";
+        case TraceOutcome::CircuitOpen:
+            return *this << "circuit open";
+        case TraceOutcome::None:
+            break;
+        }
+        return *this;
+    }
+    // Where the client minted its key (KeyMinted, TokenIssued).
+    Put &where(TraceCause cause)
+    {
+        switch (cause) {
+        case TraceCause::PerOperation:
+            return *this << "per operation";
+        case TraceCause::PerBusinessAttempt:
+            return *this << "per business attempt";
+        case TraceCause::PerWrapperAttempt:
+            return *this << "per wrapper attempt";
+        default:
+            return *this;
+        }
+    }
+
+private:
+    DetailBytes &m_out;
+};
+
+// "business attempt 2 of 3", "wrapper attempt 4 (unlimited until the 5000 ms deadline)".
+void layerAttempt(Put &put, const TraceEvent &e, int attempt)
+{
+    if (e.arg != 0)
+        put << attempt << " of " << e.arg;
+    else
+        put << attempt << " (unlimited until the " << e.arg2 << " ms deadline)";
 }
 
-} // namespace retrylab::engine
+// The client's side: the layers, the query, the outcome of an operation.
+void composeClient(Put &put, const TraceEvent &e)
+{
+    switch (e.kind) {
+    case EventKind::OpStart:
+        put.order(e.op);
+        if (e.sub != 1)
+            put << " submitted again";
+        return;
+    case EventKind::KeyMinted:
+        put.where(e.cause);
+        return;
+    case EventKind::TokenIssued:
+        put << "POST /order-tokens (";
+        put.where(e.cause) << ")";
+        return;
+    case EventKind::BusinessAttempt:
+        put << "business attempt ";
+        return layerAttempt(put, e, e.business);
+    case EventKind::WrapperAttempt:
+        put << "wrapper attempt ";
+        return layerAttempt(put, e, e.wrapper);
+    case EventKind::TransportAttempt:
+        put << "POST /orders, attempt " << int(e.transport);
+        return;
+    case EventKind::CircuitOpen:
+        put << "circuit breaker open";
+        return;
+    case EventKind::QuerySent:
+        put << "GET /orders?ref=";
+        put.order(e.op);
+        if (e.lane == Lane::Transport)
+            put << ", attempt " << e.arg;
+        return;
+    case EventKind::QueryResult:
+        if (e.cause == TraceCause::StatusUnknown) {
+            put << "status unknown (";
+            put.outcome(e.outcome, int(e.arg)) << "): send again";
+        } else {
+            put << (e.status == 200 ? "order exists: do not resend" : "no order yet: send again");
+        }
+        return;
+    case EventKind::RetryScheduled:
+        if (e.lane == Lane::Transport && e.method == TraceMethod::GetOrder)
+            put << "GET ";
+        put.wait(e.arg) << " after ";
+        put.outcome(e.outcome, e.status);
+        return;
+    case EventKind::GaveUp:
+        if (e.cause == TraceCause::Deadline)
+            put << "deadline reached";
+        else if (e.cause == TraceCause::MaxAttempts)
+            put << "stop after " << e.arg << " attempts";
+        else if (e.cause == TraceCause::TokenSpent)
+            put << "order token already used: final";
+        else
+            put.outcome(e.outcome, e.status) << " is not retried";
+        return;
+    case EventKind::BreakerChanged:
+        put << "circuit breaker ";
+        put << (e.cause == TraceCause::BreakerOpened ? "opened" : e.cause == TraceCause::BreakerHalfOpen ? "half-open" : "closed");
+        return;
+    case EventKind::OpSucceeded:
+    case EventKind::OpFailed:
+        if (e.cause == TraceCause::FoundByQuery)
+            put << "found by status query";
+        else if (e.cause == TraceCause::TokenSpentNotFound)
+            put << "order token already used, and no order found";
+        else if (e.cause == TraceCause::TokenSpent)
+            put << "409: order token already used";
+        else if (e.kind == EventKind::OpFailed)
+            put.outcome(e.outcome, int(e.arg));
+        else if (e.outcome == TraceOutcome::Replayed)
+            put << "replayed " << e.arg;
+        else
+            put << e.arg;
+        return;
+    case EventKind::LateResponse:
+        put << "arrived after the client gave up: ignored";
+        return;
+    case EventKind::ResponseReceived:
+    case EventKind::ConnectionReset:
+        put.outcome(e.outcome, e.status);
+        return;
+    case EventKind::ConnectFailed:
+        put << "connection refused";
+        return;
+    case EventKind::Timeout:
+        put << "no response within " << e.arg << " ms";
+        return;
+    default:
+        return;
+    }
+}
+
+// The wire's and the server's side (the simulated network and the server pipeline).
+bool composeServer(Put &put, const TraceEvent &e)
+{
+    switch (e.kind) {
+    case EventKind::RowRead:
+        put << "row " << e.arg << ": version " << e.arg2;
+        return true;
+    case EventKind::RequestLost:
+        if (e.cause == TraceCause::ServerRestarting)
+            put << "the server is restarting: the request was dropped";
+        else if (e.cause == TraceCause::ReadAndDropped)
+            put << "the request was read and dropped: no answer will come";
+        else
+            put << (e.method == TraceMethod::GetOrder ? "the status query was lost" : "the request never reached the server");
+        return true;
+    case EventKind::RequestDelayed:
+        put << "delayed by " << e.arg << " ms";
+        return true;
+    case EventKind::RequestArrived:
+        put << "POST /orders";
+        return true;
+    case EventKind::Rejected:
+        put << (e.cause == TraceCause::RateLimited ? "rate limited" : "server full") << ", Retry-After: " << e.arg;
+        return true;
+    case EventKind::Queued:
+        put << "queue position " << e.arg;
+        return true;
+    case EventKind::ServerError:
+        put << (e.cause == TraceCause::QueryFailed ? "the status query failed"
+                : e.phase == CommitPhase::AfterCommit ? "failed after commit"
+                                                      : "failed before commit");
+        return true;
+    case EventKind::KeyExpired:
+        put << "key older than the " << e.arg << " s TTL was forgotten";
+        return true;
+    case EventKind::Replayed:
+        put << "Idempotent-Replayed: true";
+        return true;
+    case EventKind::KeyReserved:
+        put << "key reserved in flight";
+        return true;
+    case EventKind::ProcessingStarted:
+        put << "processing " << e.arg << " ms";
+        return true;
+    case EventKind::VersionConflict:
+        put << "row " << e.arg << ": read version " << e.arg2 << ", now " << e.arg3;
+        return true;
+    case EventKind::Committed:
+        // arg: the first record when this one duplicates it; arg2 and arg3: the row and its version (occ).
+        if (e.arg2 != 0) {
+            put << "UPDATE row " << e.arg2 << " to version " << e.arg3;
+            if (e.arg == 0)
+                put << " (" << Ref{e} << ")";
+            else
+                put << ": " << Ref{e} << " applied again (record #" << e.arg << ")";
+        } else {
+            put << "INSERT order " << Ref{e};
+            if (e.arg != 0)
+                put << ": duplicate of record #" << e.arg;
+        }
+        return true;
+    case EventKind::ResponseSent:
+        put << e.status;
+        if (e.outcome == TraceOutcome::Replayed)
+            put << ", Idempotent-Replayed: true";
+        return true;
+    case EventKind::ResponseLost:
+        put << (e.phase == CommitPhase::AfterCommit ? "committed, but the response was lost" : "the response was lost");
+        return true;
+    case EventKind::ConnectionReset:
+        if (e.lane != Lane::Network)
+            return false; // the client's side: its outcome
+        put << "connection reset by peer";
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace
+
+char *composeDetail(DetailBytes &out, const TraceEvent &e)
+{
+    Put put(out);
+    if (!composeServer(put, e))
+        composeClient(put, e);
+    return out.p;
+}
+
+} // namespace retrylab::trace

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "trace.h"
+
 #include <QString>
 
 namespace retrylab::engine {
@@ -12,7 +14,24 @@ QString ascii(const char *format, ...) Q_ATTRIBUTE_FORMAT_PRINTF(1, 2);
 QString hex(quint64 v, int digits);
 // "op7/b2/w1/t3", or "op7#2/b2/w1/t3" for a second submission.
 QString attemptPath(int op, int sub, int b, int w, int t);
-// "wait 250 ms", "wait 1.50 s".
-QString waitText(qint64 us);
 
 } // namespace retrylab::engine
+
+namespace retrylab::trace {
+
+// Writes a composed detail straight into a byte buffer (the JSONL writer's): at most
+// DetailBound bytes plus the event's `ref`. `plain` turns false for text a JSON writer would
+// escape (only a non-ASCII or quoted `ref` can bring it), and the caller then asks Qt's writer.
+struct DetailBytes
+{
+    static constexpr qsizetype DetailBound = 256;
+    static constexpr char RefMarker = '\x01'; // stands for `ref` when refMarker is set
+    char *p;
+    bool refMarker = false; // write RefMarker in place of the reference (trace::detailText)
+    bool plain = true;
+};
+// Composes the detail of a DetailSource::Typed event: the one place the words of the engine's
+// and the server pipeline's events are. Returns the end of what it wrote.
+char *composeDetail(DetailBytes &out, const TraceEvent &e);
+
+} // namespace retrylab::trace

@@ -511,6 +511,8 @@ int OrderServerPrivate::event(Call *c, Lane lane, EventKind kind, int status, in
     if (typed.answers == 0)
         typed.answers = c->arrivedId;
     typed.applyTo(e);
+    if (detail.isNull()) // the pipeline's words come from the typed fields; live events keep their text
+        e.detail = trace::composedDetail(e);
     e.id = ++lastEventId;
     c->events.append(e);
     return e.id;

@@ -25,20 +25,6 @@ void ServerPipeline::setService(OrderService &service)
     m_counters = ServerCounters();
 }
 
-const QString &ServerPipeline::statusText(int status)
-{
-    if (status < 0 || status >= 1000) {
-        static thread_local QString scratch;
-        return scratch = QString::number(status);
-    }
-    if (size_t(status) >= m_statusTexts.size())
-        m_statusTexts.resize(size_t(status) + 1);
-    QString &text = m_statusTexts[size_t(status)];
-    if (text.isNull())
-        text = QString::number(status);
-    return text;
-}
-
 void ServerPipeline::arrive(ServerHost::Id id)
 {
     ServerRequest &r = m_host.request(id);
@@ -46,22 +32,18 @@ void ServerPipeline::arrive(ServerHost::Id id)
     if (m_host.down()) {
         // Sent before the restart, arriving while the server is down: the connection is gone.
         if (tracing)
-            trace(id, Lane::Network, EventKind::RequestLost, 0, 0,
-                  QStringLiteral("the server is restarting: the request was dropped"), {TraceCause::ServerRestarting});
+            trace(id, Lane::Network, EventKind::RequestLost, 0, 0, QString(), {TraceCause::ServerRestarting});
         m_host.drop(id, false);
         return;
     }
     r.epoch = m_epoch;
     if (tracing)
         r.arrivedId = trace(id, Lane::Server, EventKind::RequestArrived, 0, 0,
-                                  r.query ? serverwords::getOrders(m_host.orderRef(id))
-                                          : serverwords::postOrders());
+                                  r.query ? serverwords::getOrders(m_host.orderRef(id)) : QString());
     if (r.faults & FRequestLost) {
         // Read and dropped: the connection stays open and silent until the client gives up.
         if (tracing)
-            trace(id, Lane::Network, EventKind::RequestLost, 0, 0,
-                        QStringLiteral("the request was read and dropped: no answer will come"),
-                        {TraceCause::ReadAndDropped});
+            trace(id, Lane::Network, EventKind::RequestLost, 0, 0, QString(), {TraceCause::ReadAndDropped});
         m_host.drop(id, false);
         return;
     }
@@ -72,21 +54,21 @@ void ServerPipeline::arrive(ServerHost::Id id)
         m_counters.throttled429++;
         if (tracing)
             trace(id, Lane::Server, EventKind::Rejected, 429, 0,
-                  QStringLiteral("rate limited, Retry-After: %1").arg(sc.retryAfterS), {TraceCause::RateLimited, sc.retryAfterS});
+                  QString(), {TraceCause::RateLimited, sc.retryAfterS});
         return answer(id, 429, sc.retryAfterS, ServerAnswer::Throttled);
     }
     if (sc.capacity > 0 && m_busy >= sc.capacity) {
         if (int(m_waiting.size()) < sc.queue) {
             m_waiting.push_back(id);
             if (tracing)
-                trace(id, Lane::Server, EventKind::Queued, 0, 0, QStringLiteral("queue position %1").arg(m_waiting.size()),
+                trace(id, Lane::Server, EventKind::Queued, 0, 0, QString(),
                       {TraceCause::QueuePosition, qint64(m_waiting.size())});
             return;
         }
         m_counters.rejected503++;
         if (tracing)
             trace(id, Lane::Server, EventKind::Rejected, 503, 0,
-                  QStringLiteral("server full, Retry-After: %1").arg(sc.retryAfterS), {TraceCause::ServerFull, sc.retryAfterS});
+                  QString(), {TraceCause::ServerFull, sc.retryAfterS});
         return answer(id, 503, sc.retryAfterS, ServerAnswer::Full);
     }
     startProcessing(id);
@@ -101,13 +83,13 @@ void ServerPipeline::answerQuery(ServerHost::Id id)
         m_counters.throttled429++;
         if (tracing)
             trace(id, Lane::Server, EventKind::Rejected, 429, 0,
-                  QStringLiteral("rate limited, Retry-After: %1").arg(sc.retryAfterS), {TraceCause::RateLimited, sc.retryAfterS});
+                  QString(), {TraceCause::RateLimited, sc.retryAfterS});
         return answer(id, 429, sc.retryAfterS, ServerAnswer::Query);
     }
     if (r.faults & (F5xxBefore | F5xxAfter)) {
         m_counters.serverErrors++;
         if (tracing)
-            trace(id, Lane::Server, EventKind::ServerError, sc.errorStatus, 0, serverwords::queryFailed(),
+            trace(id, Lane::Server, EventKind::ServerError, sc.errorStatus, 0, QString(),
                   {TraceCause::QueryFailed});
         return answer(id, sc.errorStatus, -1, ServerAnswer::Query);
     }
@@ -122,8 +104,7 @@ void ServerPipeline::startProcessing(ServerHost::Id id)
     if (d.keyExpired) {
         m_host.keyExpired(id);
         if (tracing)
-            trace(id, Lane::Database, EventKind::KeyExpired, 0, 0,
-                  QStringLiteral("key older than the %1 s TTL was forgotten").arg(m_s.server.idempotency.ttlS),
+            trace(id, Lane::Database, EventKind::KeyExpired, 0, 0, QString(),
                   {TraceCause::KeyTtl, m_s.server.idempotency.ttlS});
     }
     if (d.kind == ServiceDecision::Reject) {
@@ -135,12 +116,12 @@ void ServerPipeline::startProcessing(ServerHost::Id id)
         r.replayed = true;
         r.record = d.record;
         if (tracing)
-            trace(id, Lane::Server, EventKind::Replayed, d.status, d.record, QStringLiteral("Idempotent-Replayed: true"),
+            trace(id, Lane::Server, EventKind::Replayed, d.status, d.record, QString(),
                   {TraceCause::None, 0, 0, 0, commitId(d.record)});
         return answer(id, d.status, -1, ServerAnswer::Replayed);
     }
     if (tracing && d.keyReserved)
-        trace(id, Lane::Database, EventKind::KeyReserved, 0, 0, QStringLiteral("key reserved in flight"));
+        trace(id, Lane::Database, EventKind::KeyReserved, 0, 0, QString());
     m_busy++;
     const qint64 p = m_host.processingUs(id);
     if (d.keyReserved) {
@@ -210,7 +191,7 @@ void ServerPipeline::processingDone(ServerHost::Id id)
         m_service->failBeforeCommit(r.order, KeyOutcome::FailedBeforeCommit);
         m_host.failedBeforeCommit(id, now);
         if (m_host.tracing())
-            trace(id, Lane::Server, EventKind::ServerError, errorStatus, 0, serverwords::failedBeforeCommit(),
+            trace(id, Lane::Server, EventKind::ServerError, errorStatus, 0, QString(),
                   {TraceCause::InjectedError, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::BeforeCommit});
         return finished(id, errorStatus, ServerAnswer::FailedBeforeCommit);
     }
@@ -221,8 +202,7 @@ void ServerPipeline::processingDone(ServerHost::Id id)
             // A conflict the client is meant to retry: not a result to replay (storedStatus).
             m_service->failBeforeCommit(r.order, KeyOutcome::VersionConflict);
             if (m_host.tracing())
-                trace(id, Lane::Server, EventKind::VersionConflict, 409, 0,
-                      QStringLiteral("row %1: read version %2, now %3").arg(r.row + 1).arg(r.version).arg(version),
+                trace(id, Lane::Server, EventKind::VersionConflict, 409, 0, QString(),
                       {TraceCause::StaleVersion, r.row + 1, r.version, version});
             return finished(id, 409, ServerAnswer::VersionConflict);
         }
@@ -258,25 +238,12 @@ void ServerPipeline::commit(ServerHost::Id id, qint64 now)
     const bool tracing = m_host.tracing();
     if (tracing) {
         const int first = m_service->findByRef(r.order.op);
-        const QString ref = m_host.orderRef(id);
         const bool occ = m_options.occ;
         const qint64 v = occ ? m_rowVersion[size_t(r.row)] : 0;
+        // Worded from these (trace::detailText): "INSERT order ORD-0007", "UPDATE row 3 to version 2 (ORD-0007)".
         const TraceTyped typed{first == record ? TraceCause::Insert : TraceCause::Duplicate, first == record ? 0 : first,
                                occ ? r.row + 1 : 0, v};
-        QString detail;
-        if (occ) {
-            // The update of ORD-0007 written to its row; a second one is the same update applied twice.
-            detail = first == record ? QStringLiteral("UPDATE row %1 to version %2 (%3)").arg(r.row + 1).arg(v).arg(ref)
-                                     : QStringLiteral("UPDATE row %1 to version %2: %3 applied again (record #%4)")
-                                           .arg(r.row + 1)
-                                           .arg(v)
-                                           .arg(ref)
-                                           .arg(first);
-        } else {
-            detail = first == record ? QStringLiteral("INSERT order ") + ref
-                                     : QStringLiteral("INSERT order %1: duplicate of record #%2").arg(ref).arg(first);
-        }
-        const int eventId = trace(id, Lane::Database, EventKind::Committed, 0, record, detail, typed);
+        const int eventId = trace(id, Lane::Database, EventKind::Committed, 0, record, QString(), typed);
         if (size_t(record) > m_commitIds.size())
             m_commitIds.resize(size_t(record), 0);
         m_commitIds[size_t(record - 1)] = eventId;
@@ -297,7 +264,7 @@ void ServerPipeline::commit(ServerHost::Id id, qint64 now)
     if (after) {
         m_counters.serverErrors++;
         if (tracing)
-            trace(id, Lane::Server, EventKind::ServerError, errorStatus, record, serverwords::failedAfterCommit(),
+            trace(id, Lane::Server, EventKind::ServerError, errorStatus, record, QString(),
                   {TraceCause::InjectedError, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::AfterCommit});
     }
     finished(id, status, after ? ServerAnswer::FailedAfterCommit : ServerAnswer::Created);
@@ -337,20 +304,20 @@ void ServerPipeline::answer(ServerHost::Id id, int status, int retryAfterS, Serv
     const bool tracing = m_host.tracing();
     if (tracing)
         r.respondedId = trace(id, Lane::Server, EventKind::ResponseSent, status, r.record,
-                              r.replayed ? QStringLiteral("%1, Idempotent-Replayed: true").arg(status) : statusText(status),
+                              QString(),
                               {TraceCause::None, retryAfterS, 0, 0, 0, r.replayed ? TraceOutcome::Replayed : TraceOutcome::Response});
     const CommitPhase phase = r.committed ? CommitPhase::AfterCommit : CommitPhase::None;
     if (r.faults & FResponseLost) {
         // Held: no answer and no close, so the client sees its own read timeout.
         if (tracing)
             trace(id, Lane::Network, EventKind::ResponseLost, status, r.record,
-                  r.committed ? QStringLiteral("committed, but the response was lost") : QStringLiteral("the response was lost"),
+                  QString(),
                   {TraceCause::ResponseLost, 0, 0, 0, r.respondedId, TraceOutcome::None, phase});
         return m_host.drop(id, false);
     }
     if (r.faults & FReset) {
         if (tracing)
-            trace(id, Lane::Network, EventKind::ConnectionReset, 0, r.record, QStringLiteral("connection reset by peer"),
+            trace(id, Lane::Network, EventKind::ConnectionReset, 0, r.record, QString(),
                   {TraceCause::PeerReset, 0, 0, 0, r.respondedId, TraceOutcome::None, phase});
         return m_host.resetConnection(id);
     }

@@ -76,6 +76,7 @@ public:
     virtual bool down() const = 0;
     virtual bool tracing() const = 0;
     // One trace event of the request (its method and links filled in by the host); returns its id.
+    // A null `detail` leaves the words to the typed fields (TraceEvent::detailSource, trace::detailText).
     virtual int trace(Id id, Lane lane, EventKind kind, int status, int record, const QString &detail,
                       const TraceTyped &typed) = 0;
     // How long this request is processed, in model microseconds.
@@ -202,7 +203,6 @@ public:
 private:
     void startProcessing(ServerHost::Id id);
     void commit(ServerHost::Id id, qint64 now);
-    const QString &statusText(int status);
     void finished(ServerHost::Id id, int status, ServerAnswer why, const QString &reason = QString());
     void answer(ServerHost::Id id, int status, int retryAfterS, ServerAnswer why, const QString &reason = QString(),
                 TraceCause cause = TraceCause::None);
@@ -224,7 +224,6 @@ private:
     std::vector<ServerHost::Id> m_processing; // with trackProcessing
     std::vector<qint64> m_rowVersion;        // occ
     std::vector<int> m_commitIds;            // record - 1 -> the id of its Committed event
-    std::vector<QString> m_statusTexts; // "201", formatted once per run
     int m_busy = 0;
     quint32 m_epoch = 0;
 };

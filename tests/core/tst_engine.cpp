@@ -1421,7 +1421,7 @@ void TestEngine::lostQueryRetriedByTransport()
     if (transport) {
         bool retriedGet = false;
         for (const TraceEvent &e : r.trace)
-            retriedGet |= e.kind == EventKind::QuerySent && e.lane == Lane::Transport && e.detail.endsWith(QLatin1String("attempt 2"));
+            retriedGet |= e.kind == EventKind::QuerySent && e.lane == Lane::Transport && trace::detailText(e).endsWith(QLatin1String("attempt 2"));
         QVERIFY(retriedGet);
     }
     QCOMPARE(r.metrics.toJson().value(QLatin1String("queryAttempts")).toDouble(), double(queryAttempts));
@@ -1609,7 +1609,7 @@ void TestEngine::transportRaiseOnStatus()
             lastReceived = e.t;
         if (e.kind == EventKind::BusinessAttempt && e.path.contains(QLatin1String("/b2")))
             b2 = e.t;
-        sawRaised |= e.detail.contains(QLatin1String("MaxRetryError"));
+        sawRaised |= trace::detailText(e).contains(QLatin1String("MaxRetryError"));
     }
     QCOMPARE(b2 - lastReceived, businessWait);
     QCOMPARE(sawRaised, raise);
@@ -1675,11 +1675,11 @@ void TestEngine::wrapperJitterRestartsPerBusinessAttempt()
         const QString run = e.path.section(QLatin1Char('/'), 0, 1);
         if (retriesInRun[run]++ == 0) {
             // the detail starts with the wait: "wait 250 ms after 503" or "wait 1.25 s after 503"
-            const QString wait = e.detail.section(QLatin1String(" after "), 0, 0);
+            const QString wait = trace::detailText(e).section(QLatin1String(" after "), 0, 0);
             double ms = wait.section(QLatin1Char(' '), 1, 1).toDouble();
             if (wait.endsWith(QLatin1String(" s")))
                 ms *= 1000;
-            QVERIFY2(ms >= 100 && ms <= 300, qPrintable(e.path + QLatin1Char(' ') + e.detail));
+            QVERIFY2(ms >= 100 && ms <= 300, qPrintable(e.path + QLatin1Char(' ') + trace::detailText(e)));
             ++checked;
         }
     }
@@ -1739,7 +1739,7 @@ void TestEngine::unlimitedAttemptsEndAtDeadline()
     QCOMPARE(r.metrics.clientFailed, 1);
     int deadline = 0;
     for (const TraceEvent &e : r.trace)
-        deadline += e.kind == EventKind::GaveUp && e.detail == QLatin1String("deadline reached");
+        deadline += e.kind == EventKind::GaveUp && trace::detailText(e) == QLatin1String("deadline reached");
     QCOMPARE(deadline, 1);
 }
 

@@ -673,7 +673,8 @@ QString narration(const TraceEvent &e)
     if (!s.isEmpty())
         return s;
     const QString kind = trace::kindName(e.kind);
-    return e.detail.isEmpty() ? kind : QStringLiteral("%1: %2").arg(kind, e.detail);
+    const QString detail = trace::detailText(e);
+    return detail.isEmpty() ? kind : QStringLiteral("%1: %2").arg(kind, detail);
 }
 
 QString details(const TraceEvent &e)
