@@ -291,7 +291,7 @@ bool Engine::transportRetries(Flow &f, int fi, const AttemptOutcome &o, const Tr
         return true;
     }
     if (m_tracing && !v.retry)
-        traceFlow(Lane::Transport, EventKind::GaveUp, f, o.status, 0, v.reason,
+        traceFlow(Lane::Transport, EventKind::GaveUp, f, o.status, 0, QString(),
                   {v.why, v.limit, v.counter, 0, 0, outcomeOf(o), CommitPhase::None,
                    what.isEmpty() ? TraceMethod::PostOrder : TraceMethod::GetOrder});
     return false;

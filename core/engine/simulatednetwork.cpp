@@ -189,8 +189,7 @@ void SimulatedNetwork::onReconcile()
             e.op = c.op;
             e.record = c.record;
             e.path = QStringLiteral("op%1").arg(c.op);
-            e.detail = c.voided ? QStringLiteral("reconciliation voided duplicate record #%1").arg(c.record)
-                                : QStringLiteral("reconciliation flagged duplicate record #%1").arg(c.record);
+            e.detailSource = DetailSource::Typed;
             e.cause = TraceCause::Duplicate;
             e.answers = m_pipeline.commitId(c.record);
             m_engine.put(std::move(e));

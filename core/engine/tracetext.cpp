@@ -216,6 +216,38 @@ void layerAttempt(Put &put, const TraceEvent &e, int attempt)
         put << attempt << " (unlimited until the " << e.arg2 << " ms deadline)";
 }
 
+// Why urllib3's Retry stopped (policy::transport's reason), from its typed verdict: the cause,
+// the limit (arg) and which counter ran out (arg2: 0 total, 1 connect, 2 read, 3 status, 4 other).
+void transportGaveUp(Put &put, const TraceEvent &e)
+{
+    const char *method = e.method == TraceMethod::GetOrder ? "GET" : "POST";
+    switch (e.cause) {
+    case TraceCause::TransportOff:
+        put << "transport retries off";
+        return;
+    case TraceCause::ReadErrorNotAllowed:
+        put << "read error on " << method << ", which is not in allowed_methods";
+        return;
+    case TraceCause::BreakerOpen:
+        put << "circuit open";
+        return;
+    case TraceCause::MethodNotAllowed:
+        put << method << " is not in allowed_methods";
+        return;
+    case TraceCause::StatusNotRetryable:
+        put << "status " << e.status << " is not retryable";
+        return;
+    case TraceCause::RetriesExhausted: {
+        static const char *const counters[] = {"total", "connect", "read", "status", "other"};
+        put << (e.arg2 > 0 && e.arg2 < 5 ? counters[e.arg2] : "total") << "=" << e.arg << " retries exhausted";
+        return;
+    }
+    default:
+        put << "success";
+        return;
+    }
+}
+
 // The client's side: the layers, the query, the outcome of an operation.
 void composeClient(Put &put, const TraceEvent &e)
 {
@@ -265,6 +297,8 @@ void composeClient(Put &put, const TraceEvent &e)
         put.outcome(e.outcome, e.status);
         return;
     case EventKind::GaveUp:
+        if (e.lane == Lane::Transport)
+            return transportGaveUp(put, e);
         if (e.cause == TraceCause::Deadline)
             put << "deadline reached";
         else if (e.cause == TraceCause::MaxAttempts)
@@ -311,6 +345,31 @@ void composeClient(Put &put, const TraceEvent &e)
     }
 }
 
+// Why the server refused a request before processing it (OrderService's reasons, admission).
+const char *rejection(const TraceEvent &e)
+{
+    switch (e.cause) {
+    case TraceCause::RateLimited:
+        return "rate limited";
+    case TraceCause::ServerFull:
+        return "server full";
+    case TraceCause::KeyRequired:
+        return "Idempotency-Key required";
+    case TraceCause::TokenRequired:
+        return "order token required";
+    case TraceCause::UnknownToken:
+        return "unknown order token";
+    case TraceCause::TokenUsed:
+        return "order token already used";
+    case TraceCause::KeyInProgress:
+        return "a request with this key is in progress";
+    case TraceCause::PayloadMismatch:
+        return "key reused with a different payload";
+    default:
+        return "";
+    }
+}
+
 // The wire's and the server's side (the simulated network and the server pipeline).
 bool composeServer(Put &put, const TraceEvent &e)
 {
@@ -330,10 +389,20 @@ bool composeServer(Put &put, const TraceEvent &e)
         put << "delayed by " << e.arg << " ms";
         return true;
     case EventKind::RequestArrived:
-        put << "POST /orders";
+        if (e.method == TraceMethod::GetOrder)
+            put << "GET /orders?ref=" << Ref{e};
+        else
+            put << "POST /orders";
+        return true;
+    case EventKind::ReconcileFlagged:
+    case EventKind::ReconcileVoided:
+        put << (e.kind == EventKind::ReconcileVoided ? "reconciliation voided" : "reconciliation flagged")
+            << " duplicate record #" << e.record;
         return true;
     case EventKind::Rejected:
-        put << (e.cause == TraceCause::RateLimited ? "rate limited" : "server full") << ", Retry-After: " << e.arg;
+        put << rejection(e);
+        if (e.cause == TraceCause::RateLimited || e.cause == TraceCause::ServerFull)
+            put << ", Retry-After: " << e.arg;
         return true;
     case EventKind::Queued:
         put << "queue position " << e.arg;
@@ -371,6 +440,13 @@ bool composeServer(Put &put, const TraceEvent &e)
             if (e.arg != 0)
                 put << ": duplicate of record #" << e.arg;
         }
+        return true;
+    case EventKind::ServerRestarted:
+        // faults::restartText: arg is the down time, the cause what became of the keys.
+        put << (e.phase == CommitPhase::AfterCommit ? "committed, then" : "request dropped:")
+            << " the server restarted (down " << e.arg
+            << (e.cause == TraceCause::KeysForgotten ? " ms, in-memory idempotency keys forgotten)"
+                                                     : " ms, durable idempotency keys kept)");
         return true;
     case EventKind::ResponseSent:
         put << e.status;

@@ -1,7 +1,6 @@
 #include "server/serverpipeline.h"
 
 #include "faults.h"
-#include "server/serverwords.h"
 
 #include <algorithm>
 
@@ -39,7 +38,7 @@ void ServerPipeline::arrive(ServerHost::Id id)
     r.epoch = m_epoch;
     if (tracing)
         r.arrivedId = trace(id, Lane::Server, EventKind::RequestArrived, 0, 0,
-                                  r.query ? serverwords::getOrders(m_host.orderRef(id)) : QString());
+                                  QString());
     if (r.faults & FRequestLost) {
         // Read and dropped: the connection stays open and silent until the client gives up.
         if (tracing)
@@ -155,7 +154,7 @@ void ServerPipeline::reject(ServerHost::Id id, int status, const QString &reason
     else if (status == 400)
         m_counters.rejected400++;
     if (m_host.tracing())
-        trace(id, Lane::Server, EventKind::Rejected, status, 0, reason, typed);
+        trace(id, Lane::Server, EventKind::Rejected, status, 0, typed.cause == TraceCause::KeyTaken ? reason : QString(), typed);
     answer(id, status, -1, ServerAnswer::Refused, reason, bodyCause);
 }
 
@@ -251,8 +250,7 @@ void ServerPipeline::commit(ServerHost::Id id, qint64 now)
     if (r.faults & FRestart) {
         // Committed, then the process restarts before it answers: the client only sees a timeout.
         if (tracing)
-            trace(id, Lane::Server, EventKind::ServerRestarted, 0, record,
-                  faults::restartText(m_s, QStringLiteral("committed, then")),
+            trace(id, Lane::Server, EventKind::ServerRestarted, 0, record, QString(),
                   faults::restartTyped(m_s, CommitPhase::AfterCommit));
         m_busy--;
         if (m_s.server.restartInFlight == RestartInFlight::Reset)
@@ -348,12 +346,9 @@ void ServerPipeline::restart(const QString &why)
     ++m_epoch;
     const bool tracing = m_host.tracing();
     const TraceTyped typed = faults::restartTyped(m_s, CommitPhase::BeforeCommit);
-    QString dropped;
-    if (tracing) {
-        dropped = faults::restartText(m_s, QStringLiteral("request dropped:"));
-        if (!why.isEmpty())
-            dropped += QStringLiteral(" (%1)").arg(why);
-    }
+    QString dropped; // null: worded from the typed fields (trace::detailText); a host's reason is text
+    if (tracing && !why.isEmpty())
+        dropped = faults::restartText(m_s, QStringLiteral("request dropped:")) + QStringLiteral(" (%1)").arg(why);
     // A crash resets their connections at once (the kernel closes a dead process's sockets); a
     // hang leaves them silent until each client's timeout.
     const bool reset = m_s.server.restartInFlight == RestartInFlight::Reset;

@@ -67,6 +67,7 @@ Trace sampleTrace()
 
 Q_DECLARE_METATYPE(std::function<void(retrylab::TraceEvent &)>)
 Q_DECLARE_METATYPE(retrylab::Trace)
+Q_DECLARE_METATYPE(retrylab::TraceEvent)
 
 // Trace event format (JSONL), names, hashing and narration.
 class TestTrace : public QObject
@@ -101,6 +102,13 @@ private Q_SLOTS:
     void saveToFullDeviceFails();
     void saveStreamsEventByEvent();
     void writerReplacesARegularFileOnlyWhenDone();
+    void engineStoresNoText_data();
+    void engineStoresNoText();
+    void waitWords_data();
+    void waitWords();
+    void typedDetailWords_data();
+    void typedDetailWords();
+    void typedEqualsText();
 };
 
 void TestTrace::jsonKeys()
@@ -525,6 +533,20 @@ void TestTrace::jsonlMatchesQtWriter_data()
         QTest::addRow("text-%s", text.toUtf8().toHex().constData()) << Trace{e};
     }
     QTest::addRow("every-kind") << sampleTrace();
+    // Composed details (DetailSource::Typed) are written straight into the line; a reference
+    // that needs escapes sends the line to Qt's writer.
+    const QStringList refs{QString(), QStringLiteral("ORD-9"), QStringLiteral("caf\u00e9"), QStringLiteral("quo\"te"),
+                           QStringLiteral("back\\slash"), QStringLiteral("tab\t")};
+    for (const QString &ref : refs) {
+        TraceEvent e = plain;
+        e.kind = EventKind::Committed;
+        e.lane = Lane::Database;
+        e.detail.clear();
+        e.detailSource = DetailSource::Typed;
+        e.ref = ref;
+        e.arg = 3;
+        QTest::addRow("typed-ref-%s", ref.toUtf8().toHex().constData()) << Trace{e};
+    }
     for (const QString &name : scenario::presetNames())
         QTest::addRow("preset-%s", qPrintable(name)) << test::runPreset(name).trace;
 }
@@ -602,6 +624,157 @@ void TestTrace::writerReplacesARegularFileOnlyWhenDone()
     QCOMPARE(writer.finish(), QString());
     QVERIFY(old.open(QIODevice::ReadOnly));
     QCOMPARE(old.readAll(), trace::toJsonl(sampleTrace()));
+}
+
+namespace {
+
+// The texts the engine and the server pipeline still write as text (everything else is composed
+// from the typed fields): the budget's balance, a rounded double.
+bool keepsText(const TraceEvent &e)
+{
+    switch (e.kind) {
+    case EventKind::Rejected:
+        return e.cause == TraceCause::KeyTaken; // the live store's words
+    case EventKind::BudgetExhausted:
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace
+
+void TestTrace::engineStoresNoText_data()
+{
+    QTest::addColumn<QString>("preset");
+    for (const QString &name : scenario::presetNames())
+        QTest::addRow("%s", qPrintable(name)) << name;
+}
+
+void TestTrace::engineStoresNoText()
+{
+    // Item 1 of the compact trace: a kept event holds no string of its own for its words.
+    QFETCH(QString, preset);
+    const Trace trace = test::runPreset(preset).trace;
+    int typed = 0;
+    for (const TraceEvent &e : trace) {
+        if (e.detailSource == DetailSource::Typed) {
+            QVERIFY2(e.detail.isNull(), qPrintable(trace::kindName(e.kind)));
+            ++typed;
+        } else {
+            QVERIFY2(keepsText(e), qPrintable(trace::kindName(e.kind) + QLatin1String(": ") + e.detail));
+        }
+    }
+    QVERIFY(typed > trace.size() / 2);
+    if (preset == QLatin1String("ghost-request"))
+        QCOMPARE(typed, trace.size());
+}
+
+void TestTrace::waitWords_data()
+{
+    QTest::addColumn<qint64>("us");
+    // Ties (250 us = 0.25 ms, 1.125 s) where the binary value decides, each side of them, and the
+    // switch from milliseconds to seconds.
+    const qint64 values[] = {0,      1,      49,      50,      51,      149,     150,     250,
+                             750,    999,    1000,    1050,    1250,    12345,   999949,  999950,
+                             999951, 999999, 1000000, 1004999, 1005000, 1005001, 1125000, 1375000,
+                             1234567, 59999999, 3600000000};
+    for (const qint64 us : values)
+        QTest::addRow("us-%lld", static_cast<long long>(us)) << us;
+}
+
+void TestTrace::waitWords()
+{
+    QFETCH(qint64, us);
+    TraceEvent e;
+    e.kind = EventKind::RetryScheduled;
+    e.lane = Lane::Wrapper;
+    e.detailSource = DetailSource::Typed;
+    e.arg = us;
+    e.status = 503;
+    e.outcome = TraceOutcome::Response;
+    // The words the engine wrote before (core/engine/tracetext.cpp's waitText, QString::arg).
+    const QString wait = us < 1000000 ? QStringLiteral("wait %1 ms").arg(double(us) / 1000, 0, 'f', us % 1000 ? 1 : 0)
+                                      : QStringLiteral("wait %1 s").arg(double(us) / 1000000, 0, 'f', 2);
+    QCOMPARE(trace::detailText(e), wait + QLatin1String(" after 503"));
+    QCOMPARE(trace::toJsonl({e}), qtJsonl({e}));
+}
+
+void TestTrace::typedDetailWords_data()
+{
+    QTest::addColumn<TraceEvent>("event");
+    QTest::addColumn<QString>("words");
+    const auto typed = [](EventKind kind, Lane lane) {
+        TraceEvent e;
+        e.kind = kind;
+        e.lane = lane;
+        e.op = 7;
+        e.detailSource = DetailSource::Typed;
+        return e;
+    };
+    TraceEvent e = typed(EventKind::OpStart, Lane::Business);
+    QTest::addRow("op-start") << e << QStringLiteral("ORD-0007");
+    e.op = 12345;
+    e.sub = 2;
+    QTest::addRow("op-start-again-wide") << e << QStringLiteral("ORD-12345 submitted again");
+    e = typed(EventKind::BusinessAttempt, Lane::Business);
+    e.business = 2;
+    e.arg = 3;
+    QTest::addRow("business-of") << e << QStringLiteral("business attempt 2 of 3");
+    e.arg = 0;
+    e.arg2 = 5000;
+    QTest::addRow("business-deadline") << e << QStringLiteral("business attempt 2 (unlimited until the 5000 ms deadline)");
+    e = typed(EventKind::Committed, Lane::Database);
+    e.arg = 1;
+    e.arg2 = 3;
+    e.arg3 = 4;
+    e.ref = QStringLiteral("caf\u00e9");
+    QTest::addRow("update-again-client-ref") << e << QStringLiteral("UPDATE row 3 to version 4: caf\u00e9 applied again (record #1)");
+    e = typed(EventKind::OpFailed, Lane::Business);
+    e.cause = TraceCause::Final;
+    e.outcome = TraceOutcome::Raised;
+    e.arg = 503;
+    QTest::addRow("failed-raised") << e << QStringLiteral("MaxRetryError (too many 503 error responses)");
+    e = typed(EventKind::ConnectionReset, Lane::Network);
+    QTest::addRow("reset-by-peer") << e << QStringLiteral("connection reset by peer");
+    e.lane = Lane::Transport;
+    e.outcome = TraceOutcome::ConnectionReset;
+    QTest::addRow("reset-seen-by-client") << e << QStringLiteral("connection reset");
+    e = typed(EventKind::ResponseSent, Lane::Server);
+    e.status = 201;
+    e.outcome = TraceOutcome::Replayed;
+    QTest::addRow("response-replayed") << e << QStringLiteral("201, Idempotent-Replayed: true");
+}
+
+void TestTrace::typedDetailWords()
+{
+    QFETCH(TraceEvent, event);
+    QFETCH(QString, words);
+    QCOMPARE(trace::detailText(event), words);
+    QCOMPARE(trace::composedDetail(event), words);
+    QVERIFY(event.detail.isNull());
+    QCOMPARE(trace::toJsonl({event}), qtJsonl({event}));
+}
+
+void TestTrace::typedEqualsText()
+{
+    // Equality compares the words, not where they are kept: a file read back equals the run.
+    TraceEvent typed;
+    typed.kind = EventKind::Timeout;
+    typed.lane = Lane::Transport;
+    typed.arg = 3000;
+    typed.detailSource = DetailSource::Typed;
+    TraceEvent text = typed;
+    text.detailSource = DetailSource::Text;
+    text.detail = QStringLiteral("no response within 3000 ms");
+    QVERIFY(typed == text);
+    QVERIFY(text == typed);
+    QVERIFY(TraceEvent::fromJson(typed.toJson()) == typed);
+    text.detail = QStringLiteral("no response within 3001 ms");
+    QVERIFY(!(typed == text));
+    TraceEvent other = typed;
+    other.arg = 3001;
+    QVERIFY(!(typed == other));
 }
 
 QTEST_GUILESS_MAIN(TestTrace)
