@@ -2,6 +2,7 @@
 
 #include "testsupport.h"
 
+#include <QCryptographicHash>
 #include <QFile>
 #include <QJsonDocument>
 #include <QSet>
@@ -754,6 +755,18 @@ void TestTrace::typedDetailWords()
     QCOMPARE(trace::composedDetail(event), words);
     QVERIFY(event.detail.isNull());
     QCOMPARE(trace::toJsonl({event}), qtJsonl({event}));
+    // The hash's line has no `ref` field of its own: the composed detail alone must send a
+    // reference that needs escapes to Qt's writer.
+    QJsonObject original = event.toJson();
+    const QStringList typedKeys{QStringLiteral("answers"), QStringLiteral("arg"), QStringLiteral("arg2"),
+                                QStringLiteral("arg3"), QStringLiteral("business"), QStringLiteral("cause"),
+                                QStringLiteral("id"), QStringLiteral("method"), QStringLiteral("outcome"),
+                                QStringLiteral("phase"), QStringLiteral("ref"), QStringLiteral("transport"),
+                                QStringLiteral("wrapper")};
+    for (const QString &key : typedKeys)
+        original.remove(key);
+    const QByteArray line = QJsonDocument(original).toJson(QJsonDocument::Compact) + '\n';
+    QCOMPARE(trace::hash({event}), QCryptographicHash::hash(line, QCryptographicHash::Sha256).toHex());
 }
 
 void TestTrace::typedEqualsText()
