@@ -58,8 +58,8 @@ QString Engine::path(const Flow &f, int b, int w, int t) const
 QString Engine::requestId(const Flow &f, int b, int w, int t) const
 {
     if (m_c.requestId)
-        return QLatin1String("req-") + hex(RngStream(m_s.seed, RngStream::Identity, {quint64(f.op), quint64(f.sub)}).next(), 8);
-    return QLatin1String("req-") + hex(RngStream(m_s.seed, RngStream::Identity,
+        return hex(QLatin1StringView("req-"), RngStream(m_s.seed, RngStream::Identity, {quint64(f.op), quint64(f.sub)}).next(), 8);
+    return hex(QLatin1StringView("req-"), RngStream(m_s.seed, RngStream::Identity,
                                                   {quint64(f.op), quint64(f.sub), quint64(b), quint64(w), quint64(t)}).next(), 8);
 }
 
@@ -72,7 +72,7 @@ QString Engine::keyText(quint64 key) const
         if (it != m_keyTexts.constEnd())
             return it.value(); // a live server-issued token
     }
-    return (m_tokenMode ? QStringLiteral("tok-") : QStringLiteral("key-")) + hex(key, 10);
+    return hex(m_tokenMode ? QLatin1StringView("tok-") : QLatin1StringView("key-"), key, 10);
 }
 
 void Engine::setKeyText(quint64 key, const QString &text)
@@ -91,9 +91,13 @@ int Engine::trace(Lane lane, EventKind kind, const Flow &f, int b, int w, int t,
     e.kind = kind;
     e.op = f.op;
     e.sub = f.sub;
-    // Most events of an attempt share its path and ID: format them once.
-    const quint64 attemptKey = (quint64(quint32(f.op)) << 32) ^ (quint64(f.sub) << 28) ^ (quint64(b) << 20)
-        ^ (quint64(w) << 10) ^ quint64(t);
+    // Most events of an attempt share its path and ID: format them once. A layer's start (b2/w0/t0
+    // before its first send) has the path of attempt 1 of the layers below, and with request IDs
+    // on (one per submission) the same ID too: the same texts.
+    const int nb = qMax(1, b), nw = qMax(1, w), nt = qMax(1, t);
+    const bool raw = !m_c.requestId; // an ID per attempt, drawn from the attempt numbers as given
+    const quint64 attemptKey = (quint64(quint32(f.op)) << 32) ^ (quint64(f.sub) << 28)
+        ^ (quint64(raw ? b : nb) << 20) ^ (quint64(raw ? w : nw) << 10) ^ quint64(raw ? t : nt);
     if (attemptKey != f.cachedAttempt) {
         f.cachedAttempt = attemptKey;
         f.cachedPath = path(f, b, w, t);
@@ -112,9 +116,9 @@ int Engine::trace(Lane lane, EventKind kind, const Flow &f, int b, int w, int t,
         e.detailSource = DetailSource::Typed; // trace::detailText words it from the typed fields
     else
         e.detail = detail;
-    e.business = qint16(qMax(1, b));
-    e.wrapper = qint16(qMax(1, w));
-    e.transport = qint16(qMax(1, t));
+    e.business = qint16(nb);
+    e.wrapper = qint16(nw);
+    e.transport = qint16(nt);
     typed.applyTo(e);
     return put(std::move(e));
 }

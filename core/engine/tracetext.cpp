@@ -41,13 +41,16 @@ char *putInt(char *out, int v)
 
 } // namespace
 
-QString hex(quint64 v, int digits)
+QString hex(QLatin1StringView prefix, quint64 v, int digits)
 {
-    char buffer[16];
     digits = qBound(1, digits, 16);
+    QString text(prefix.size() + digits, Qt::Uninitialized);
+    QChar *out = text.data();
+    for (const char c : prefix)
+        *out++ = QLatin1Char(c);
     for (int i = digits - 1; i >= 0; --i, v >>= 4)
-        buffer[i] = "0123456789abcdef"[v & 0xF];
-    return QString::fromLatin1(buffer, digits);
+        out[i] = QLatin1Char("0123456789abcdef"[v & 0xF]);
+    return text;
 }
 
 // "op7/b2/w1/t3", or "op7#2/b2/w1/t3" for a second submission.

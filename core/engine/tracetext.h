@@ -10,8 +10,8 @@ namespace retrylab::engine {
 
 // printf-style ASCII formatting, integers only (%d, %x, %lld).
 QString ascii(const char *format, ...) Q_ATTRIBUTE_FORMAT_PRINTF(1, 2);
-// v in `digits` lowercase hexadecimal digits.
-QString hex(quint64 v, int digits);
+// `prefix` and then v in `digits` lowercase hexadecimal digits ("req-0a1b2c3d"), one allocation.
+QString hex(QLatin1StringView prefix, quint64 v, int digits);
 // "op7/b2/w1/t3", or "op7#2/b2/w1/t3" for a second submission.
 QString attemptPath(int op, int sub, int b, int w, int t);
 
