@@ -9,6 +9,7 @@
 #include <QRegularExpression>
 #include <QSaveFile>
 
+#include <array>
 #include <charconv>
 #include <cstdio>
 #include <cstring>
@@ -360,6 +361,16 @@ bool kindFromName(const QString &name, EventKind *kind)
 
 namespace {
 
+// The lengths of a table of names, once (the line writer copies them without strlen).
+template<size_t M>
+std::array<quint8, M> nameLengths(const char *const (&names)[M])
+{
+    std::array<quint8, M> lengths{};
+    for (size_t i = 0; i < M; ++i)
+        lengths[i] = quint8(std::strlen(names[i]));
+    return lengths;
+}
+
 // Writes one JSONL line straight into a buffer sized for its worst case, walking the field list:
 // no QJsonObject, no printf, no per-key append (each QByteArray append checks capacity and
 // detaches). The keys are literals, so each piece is a fixed-size copy.
@@ -380,7 +391,10 @@ public:
         if (!wanted(scope))
             return;
         putKey(key);
-        m_p = std::to_chars(m_p, m_p + 20, value).ptr;
+        if (quint64(value) < 10) // most typed fields are 0: no conversion call
+            *m_p++ = char('0' + value);
+        else
+            m_p = std::to_chars(m_p, m_p + 20, value).ptr;
     }
     template<size_t N, class Enum, size_t M>
     void name(const char (&key)[N], const char *const (&names)[M], Enum value, Scope scope)
@@ -389,8 +403,10 @@ public:
             return;
         putKey(key);
         *m_p++ = '"';
-        const char *text = size_t(value) < M ? names[size_t(value)] : ""; // namesKnown() checked it
-        const size_t n = std::strlen(text);
+        static const std::array<quint8, M> lengths = nameLengths(names);
+        const size_t i = size_t(value) < M ? size_t(value) : 0; // namesKnown() checked it
+        const char *text = names[i];
+        const size_t n = lengths[i];
         std::memcpy(m_p, text, n);
         m_p += n;
         *m_p++ = '"';
@@ -403,12 +419,16 @@ public:
             return;
         putKey(key);
         *m_p++ = '"';
-        char16_t bad = 0;
-        for (const QChar c : value) {
-            const char16_t u = c.unicode();
-            bad |= char16_t(u < 0x20 || u >= 0x7f || u == u'"' || u == u'\\');
-            *m_p++ = char(u);
+        const char16_t *u = reinterpret_cast<const char16_t *>(value.constData());
+        const qsizetype n = value.size();
+        unsigned bad = 0;
+        for (qsizetype i = 0; i < n; ++i) {
+            // Branch-free (the loop vectorises): one unsigned compare for below 0x20 and from 0x7f on.
+            const char16_t c = u[i];
+            bad |= unsigned(char16_t(c - 0x20) >= 0x5f) | unsigned(c == u'"') | unsigned(c == u'\\');
+            m_p[i] = char(c);
         }
+        m_p += n;
         *m_p++ = '"';
         m_plain &= bad == 0;
     }
