@@ -251,6 +251,38 @@ void transportGaveUp(Put &put, const TraceEvent &e)
     }
 }
 
+// Why the business loop or the @retry wrapper stopped; the transport's own words otherwise.
+void gaveUp(Put &put, const TraceEvent &e)
+{
+    if (e.lane == Lane::Transport)
+        return transportGaveUp(put, e);
+    if (e.cause == TraceCause::Deadline)
+        put << "deadline reached";
+    else if (e.cause == TraceCause::MaxAttempts)
+        put << "stop after " << e.arg << " attempts";
+    else if (e.cause == TraceCause::TokenSpent)
+        put << "order token already used: final";
+    else
+        put.outcome(e.outcome, e.status) << " is not retried";
+}
+
+// How an operation ended, as the client reports it (OpSucceeded, OpFailed).
+void operationEnd(Put &put, const TraceEvent &e)
+{
+    if (e.cause == TraceCause::FoundByQuery)
+        put << "found by status query";
+    else if (e.cause == TraceCause::TokenSpentNotFound)
+        put << "order token already used, and no order found";
+    else if (e.cause == TraceCause::TokenSpent)
+        put << "409: order token already used";
+    else if (e.kind == EventKind::OpFailed)
+        put.outcome(e.outcome, int(e.arg));
+    else if (e.outcome == TraceOutcome::Replayed)
+        put << "replayed " << e.arg;
+    else
+        put << e.arg;
+}
+
 // The client's side: the layers, the query, the outcome of an operation.
 void composeClient(Put &put, const TraceEvent &e)
 {
@@ -300,36 +332,14 @@ void composeClient(Put &put, const TraceEvent &e)
         put.outcome(e.outcome, e.status);
         return;
     case EventKind::GaveUp:
-        if (e.lane == Lane::Transport)
-            return transportGaveUp(put, e);
-        if (e.cause == TraceCause::Deadline)
-            put << "deadline reached";
-        else if (e.cause == TraceCause::MaxAttempts)
-            put << "stop after " << e.arg << " attempts";
-        else if (e.cause == TraceCause::TokenSpent)
-            put << "order token already used: final";
-        else
-            put.outcome(e.outcome, e.status) << " is not retried";
-        return;
+        return gaveUp(put, e);
     case EventKind::BreakerChanged:
         put << "circuit breaker ";
         put << (e.cause == TraceCause::BreakerOpened ? "opened" : e.cause == TraceCause::BreakerHalfOpen ? "half-open" : "closed");
         return;
     case EventKind::OpSucceeded:
     case EventKind::OpFailed:
-        if (e.cause == TraceCause::FoundByQuery)
-            put << "found by status query";
-        else if (e.cause == TraceCause::TokenSpentNotFound)
-            put << "order token already used, and no order found";
-        else if (e.cause == TraceCause::TokenSpent)
-            put << "409: order token already used";
-        else if (e.kind == EventKind::OpFailed)
-            put.outcome(e.outcome, int(e.arg));
-        else if (e.outcome == TraceOutcome::Replayed)
-            put << "replayed " << e.arg;
-        else
-            put << e.arg;
-        return;
+        return operationEnd(put, e);
     case EventKind::LateResponse:
         put << "arrived after the client gave up: ignored";
         return;
@@ -370,6 +380,23 @@ const char *rejection(const TraceEvent &e)
         return "key reused with a different payload";
     default:
         return "";
+    }
+}
+
+// A commit: arg is the first record when this one duplicates it; arg2 and arg3 the row and its
+// version (server.model occ).
+void committed(Put &put, const TraceEvent &e)
+{
+    if (e.arg2 != 0) {
+        put << "UPDATE row " << e.arg2 << " to version " << e.arg3;
+        if (e.arg == 0)
+            put << " (" << Ref{e} << ")";
+        else
+            put << ": " << Ref{e} << " applied again (record #" << e.arg << ")";
+    } else {
+        put << "INSERT order " << Ref{e};
+        if (e.arg != 0)
+            put << ": duplicate of record #" << e.arg;
     }
 }
 
@@ -431,18 +458,7 @@ bool composeServer(Put &put, const TraceEvent &e)
         put << "row " << e.arg << ": read version " << e.arg2 << ", now " << e.arg3;
         return true;
     case EventKind::Committed:
-        // arg: the first record when this one duplicates it; arg2 and arg3: the row and its version (occ).
-        if (e.arg2 != 0) {
-            put << "UPDATE row " << e.arg2 << " to version " << e.arg3;
-            if (e.arg == 0)
-                put << " (" << Ref{e} << ")";
-            else
-                put << ": " << Ref{e} << " applied again (record #" << e.arg << ")";
-        } else {
-            put << "INSERT order " << Ref{e};
-            if (e.arg != 0)
-                put << ": duplicate of record #" << e.arg;
-        }
+        committed(put, e);
         return true;
     case EventKind::ServerRestarted:
         // faults::restartText: arg is the down time, the cause what became of the keys.
