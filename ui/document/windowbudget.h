@@ -23,13 +23,15 @@ inline constexpr qint64 MemoryBoundBytes = qint64(400) << 20;
 // (`/usr/bin/time -v retrylab --scenario stable-key --screenshot x.png`, offscreen), with room for
 // the fonts and charts of a real screen.
 inline constexpr qint64 BaseBytes = qint64(100) << 20;
-// Peak RSS per kept event, measured on the window with --screenshot (offscreen) at about 360,000
-// to 400,000 events, over the shapes that keep the most per event: 280 bytes (metastable), 291
-// (ghost-request, every response lost, every order at once), 359 (reconciliation), 364 (a third
-// lost, every order at once), 371 (nothing lost, 38,000 orders): the event, its strings, the
-// records and operations tables, the chart points and the allocator's share. 450 leaves a fifth
-// for what was not measured; tst_windowmemory holds the largest accepted run under it.
-inline constexpr qint64 BytesPerEvent = 450;
+// Peak RSS per kept event, measured on the window with --screenshot (offscreen): the slope of
+// peak RSS between two sizes up to 380,000 events, over the shapes that keep the most per event:
+// 294 bytes (ghost-request, every response lost, every order at once), 303 (reconciliation), 312
+// (a third lost, every order at once), 324 (nothing lost, 34,000 orders). That is the event (200
+// bytes: TraceEvent with five QStrings, none of them a per-event detail since the engine composes
+// no words; up to 371 before), its shared path, the records and operations tables, the chart
+// points and the allocator's share. 390 leaves a fifth for what was not measured; tst_windowmemory
+// holds the largest accepted run under it.
+inline constexpr qint64 BytesPerEvent = 390;
 // The run on show and the one being computed are both in memory while it runs.
 inline constexpr qint64 MaxEvents = (MemoryBoundBytes - BaseBytes) / (2 * BytesPerEvent);
 // A pilot runs the scenario cut to this many operations (or whole when it has fewer): its events
