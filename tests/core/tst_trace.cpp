@@ -647,16 +647,14 @@ bool keepsText(const TraceEvent &e)
 
 void TestTrace::engineStoresNoText_data()
 {
-    QTest::addColumn<QString>("preset");
-    for (const QString &name : scenario::presetNames())
-        QTest::addRow("%s", qPrintable(name)) << name;
+    engineLinks_data(); // every preset
 }
 
 void TestTrace::engineStoresNoText()
 {
     // Item 1 of the compact trace: a kept event holds no string of its own for its words.
-    QFETCH(QString, preset);
-    const Trace trace = test::runPreset(preset).trace;
+    QFETCH(QString, name);
+    const Trace trace = test::runPreset(name).trace;
     int typed = 0;
     for (const TraceEvent &e : trace) {
         if (e.detailSource == DetailSource::Typed) {
@@ -667,7 +665,7 @@ void TestTrace::engineStoresNoText()
         }
     }
     QVERIFY(typed > trace.size() / 2);
-    if (preset == QLatin1String("ghost-request"))
+    if (name == QLatin1String("ghost-request"))
         QCOMPARE(typed, trace.size());
 }
 
