@@ -1,4 +1,7 @@
 // Engine and sweep throughput: simulated HTTP attempts per second, sweep runs per second.
+#include "engine/eventqueue.h"
+#include "faults.h"
+#include "rng.h"
 #include "scenario.h"
 #include "simulator.h"
 #include "sweep.h"
@@ -240,8 +243,54 @@ void BM_Sweep8x8(benchmark::State &state)
     state.counters["runs/s"] = benchmark::Counter(double(runs), benchmark::Counter::kIsRate);
 }
 
+// The event queue alone, on the AWS figure's time pattern (jitter-contention at 100 clients): each
+// client has one event pending; taking it schedules the client's next after a network latency
+// (normal, 10 ms +- 2 ms, as the preset), no time at all (processing 0 ms) or a backoff (5 ms x
+// 2^n up to 2 s, full jitter), in the proportions of a write attempt (4 : 1 : 1). Read timeouts
+// are left out: they wait in the engine's FIFO, not here. Reports pushes and pops per second
+// (ops/s: one of each per step).
+void BM_EventQueue(benchmark::State &state)
+{
+    const int clients = int(state.range(0));
+    const bool replace = state.range(1) != 0; // popLater() as the engine takes events, else pop()
+    Distribution latency;
+    latency.shape = DistributionShape::Normal;
+    latency.mean = 10;
+    latency.sd = 2;
+    // The delays are drawn before the clock runs: the row times the queue, not the draws.
+    constexpr int Steps = 1000000;
+    std::vector<qint64> delays(Steps);
+    RngStream rng(42, RngStream::Network, {quint64(clients)});
+    for (int i = 0; i < Steps; ++i) {
+        const int kind = i % 6;
+        if (kind < 4)
+            delays[size_t(i)] = faults::drawUs(latency, rng);
+        else if (kind == 5)
+            delays[size_t(i)] = qint64(rng.uniform() * double(std::min<qint64>(2000000, qint64(5000) << (i % 9))));
+    }
+    qint64 operations = 0;
+    for (auto _ : state) {
+        engine::EventQueue queue;
+        quint64 seq = 0;
+        for (int c = 0; c < clients; ++c)
+            queue.push(engine::Event{0, seq++, engine::Ev::OpStart, 0, c, 0});
+        for (int i = 0; i < Steps; ++i) {
+            const engine::Event e = queue.top();
+            if (replace)
+                queue.popLater();
+            else
+                queue.pop();
+            queue.push(engine::Event{e.t + delays[size_t(i)], seq++, engine::Ev::OpStart, 0, e.a, 0});
+        }
+        operations += 2 * qint64(Steps);
+        benchmark::DoNotOptimize(queue.top().t);
+    }
+    state.counters["ops/s"] = benchmark::Counter(double(operations), benchmark::Counter::kIsRate);
+}
+
 } // namespace
 
+BENCHMARK(BM_EventQueue)->ArgNames({"clients", "replace"})->ArgsProduct({{10, 100, 1000}, {0, 1}})->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GhostOrders)->ArgName("orders")->Arg(20000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GhostOrders)->ArgName("orders")->Arg(1000000)->Arg(10000000)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SimulateGhostRequest20k)->ArgName("trace")->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);

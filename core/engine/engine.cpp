@@ -311,7 +311,7 @@ bool Engine::popDue(qint64 until, Event *out)
         ++m_timeoutsPopped;
     }
     else
-        m_queue.pop();
+        m_queue.popLater();
     return true;
 }
 
