@@ -338,6 +338,7 @@ public:
         refOps.clear();
         nextRefOp = 100000000;
         arrivals.clear();
+        arrivals.reserve(kReservedKeys); // one entry per reference: its growth stalled requests as the keys' did
         memoryErrorBodies.clear();
         httpAttempts = malformed400 = 0;
         latency.clear();
