@@ -253,7 +253,14 @@ struct WrittenOrder
 class OrderServerPrivate final : private ServerHost
 {
 public:
-    explicit OrderServerPrivate(OrderServer *q) : q(q) {}
+    explicit OrderServerPrivate(OrderServer *q) : q(q)
+    {
+        // A zero timer, not a posted call: posting wakes the event loop through a file
+        // descriptor (two system calls per batch), a timer due now only makes its next poll not wait.
+        batchTimer.setSingleShot(true);
+        batchTimer.setInterval(0);
+        QObject::connect(&batchTimer, &QTimer::timeout, q, [this] { commitDue(); });
+    }
 
     OrderServer *q;
     ServeOptions options;
@@ -280,6 +287,7 @@ public:
     std::unordered_map<quint64, Call *> dueCalls;
     std::vector<quint64> dueOrder;
     bool batchPosted = false;
+    QTimer batchTimer; // runs commitDue() once the event loop has read what the last poll found
     qint64 frozenNowUs = -1; // the service clock while a batch commits: one time for its rows and its keys
     int storeGeneration = 0; // a reset empties the store: a batch committed before it is gone
     faults::Script script;
@@ -958,11 +966,10 @@ void OrderServerPrivate::processingEnded(Call *c)
     dueOrder.push_back(c->serial);
     if (batchPosted)
         return;
-    // A posted call runs at the start of the event loop's next turn, before the sockets that
-    // became readable meanwhile are read: every request whose processing ended in this turn (all
-    // the connections the last poll found readable) is in the batch.
+    // The timer fires once the event loop has handled every connection its last poll found
+    // readable: the requests whose processing ended in this turn are the batch.
     batchPosted = true;
-    QMetaObject::invokeMethod(q, [this] { commitDue(); }, Qt::QueuedConnection);
+    batchTimer.start();
 }
 
 OrderStore::Commit OrderServerPrivate::orderCommit(Call *c, int recordId, qint64 now)
@@ -1084,7 +1091,7 @@ void OrderServerPrivate::commitDue()
         dueOrder.insert(dueOrder.begin(), batch.begin() + qsizetype(taken), batch.end());
         if (!batchPosted) {
             batchPosted = true;
-            QMetaObject::invokeMethod(q, [this] { commitDue(); }, Qt::QueuedConnection);
+            batchTimer.start();
         }
     }
 }

@@ -43,6 +43,11 @@ struct OrderStore::Private
     bool batchOpen = false;
     bool batchBroken = false; // an error that is not one order's constraint: the batch rolls back
     int batchOrders = 0;      // orders the open batch holds
+    // A savepoint per order of a batch only where another connection may write (Access::Shared).
+    // Alone on its file, the only constraint an order can meet is its key's, and that is its
+    // first statement, which SQLite backs out alone (ON CONFLICT ABORT): a savepoint would only
+    // copy the batch's shared pages once more per order.
+    bool savepoints = true;
     sqlite3_stmt *begin = nullptr, *commit = nullptr, *rollback = nullptr, *insertRecord = nullptr,
                  *reserveKey = nullptr, *insertKey = nullptr, *upsertKey = nullptr, *finishKey = nullptr,
                  *deleteKey = nullptr, *keyBody = nullptr, *recordBody = nullptr, *byRef = nullptr, *countRef = nullptr,
@@ -217,6 +222,7 @@ QString OrderStore::open(const QString &fileName, Access access)
     close();
     d->error.clear();
     d->transactions = 0;
+    d->savepoints = access == Access::Shared && !fileName.isEmpty();
     d->fileName = fileName;
     if (!fileName.isEmpty() && access == Access::Exclusive) {
         const QString locked = lockFile(fileName, &d->lockFd);
@@ -444,16 +450,20 @@ OrderStore::CommitResult OrderStore::add(const Commit &c)
 {
     if (!d->batchOpen || d->batchBroken)
         return CommitResult::Failed;
-    if (d->run(d->savepoint) != SQLITE_DONE) {
+    if (d->savepoints && d->run(d->savepoint) != SQLITE_DONE) {
         d->batchBroken = true;
         return CommitResult::Failed;
     }
     bool constraint = false;
     const CommitResult result = d->writeRows(c, &constraint);
-    if (result != CommitResult::Ok && (!constraint || d->run(d->rollbackTo) != SQLITE_DONE))
-        d->batchBroken = true; // not this order's own refusal: nothing of the batch may commit
-    if (d->run(d->release) != SQLITE_DONE)
-        d->batchBroken = true;
+    if (d->savepoints) {
+        if (result != CommitResult::Ok && (!constraint || d->run(d->rollbackTo) != SQLITE_DONE))
+            d->batchBroken = true; // not this order's own refusal: nothing of the batch may commit
+        if (d->run(d->release) != SQLITE_DONE)
+            d->batchBroken = true;
+    } else if (result != CommitResult::Ok && result != CommitResult::KeyTaken) {
+        d->batchBroken = true; // only the key's refusal (its first statement) is backed out alone
+    }
     if (d->batchBroken)
         return CommitResult::Failed;
     if (result == CommitResult::Ok)

@@ -98,6 +98,7 @@ class TestGroupCommit : public QObject
 private Q_SLOTS:
     void batchIsOneTransaction();
     void constraintFailsOnlyItsOrder();
+    void keyRefusalAloneWithoutSavepoints();
     void refusedBatchWritesNothing();
     void ordersOfOneTurnShareATransaction();
     void concurrentConnectionsAnswerCorrectly();
@@ -156,6 +157,33 @@ void TestGroupCommit::constraintFailsOnlyItsOrder()
     QCOMPARE(peer.count(QStringLiteral("SELECT COUNT(*) FROM idempotency_keys WHERE idem_key = 'k-4'")), 0);
     QCOMPARE(peer.count(QStringLiteral("SELECT COUNT(*) FROM idempotency_keys WHERE idem_key = 'taken' AND record = 1")), 1);
     QCOMPARE(peer.count(QStringLiteral("SELECT COUNT(*) FROM idempotency_keys")), 5); // taken, a-4, k-2, k-3, k-5
+}
+
+void TestGroupCommit::keyRefusalAloneWithoutSavepoints()
+{
+    // A store alone on its database (in memory, or a file it holds the lock of) writes a batch
+    // without savepoints: the key's refusal is its order's first statement, which SQLite backs
+    // out alone. Planted: a KeyTaken ending the batch there fails here.
+    QTemporaryDir dir;
+    for (const QString &file : {QString(), dir.filePath(QStringLiteral("alone.db"))}) {
+        OrderStore s;
+        QCOMPARE(s.open(file), QString());
+        QCOMPARE(s.commit(order(1, "ORD-0001", "taken")), OrderStore::CommitResult::Ok);
+        QVERIFY(s.beginBatch());
+        QCOMPARE(s.add(order(2, "ORD-0002", "k-2")), OrderStore::CommitResult::Ok);
+        QCOMPARE(s.add(order(3, "ORD-0003", "taken")), OrderStore::CommitResult::KeyTaken);
+        QCOMPARE(s.add(order(3, "ORD-0003", "k-3")), OrderStore::CommitResult::Ok);
+        QVERIFY(s.endBatch());
+        QCOMPARE(s.transactions(), 2);
+        qint64 records = 0, refs = 0;
+        QVERIFY(s.counts(&records, &refs));
+        QCOMPARE(records, 3);
+        QCOMPARE(s.replayBody("taken", 1), QByteArray("{\"id\":1,\"ref\":\"ORD-0001\"}"));
+        QList<QByteArray> keys;
+        s.forEachKey([&keys](const OrderStore::KeyRow &k) { keys << k.key; });
+        std::sort(keys.begin(), keys.end());
+        QCOMPARE(keys, (QList<QByteArray>{"k-2", "k-3", "taken"}));
+    }
 }
 
 void TestGroupCommit::refusedBatchWritesNothing()
