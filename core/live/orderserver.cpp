@@ -225,6 +225,9 @@ struct Call : ServerRequest
     int generation = 0; // OrderServerPrivate::epoch when a delayed status query was read
     bool close = false;
     bool keyRowReserved = false;
+    bool due = false;        // waits in OrderServerPrivate::dueCalls for its group commit
+    bool written = false;    // its rows are in the group commit's transaction (prepared, below)
+    OrderStore::CommitResult prepared = OrderStore::CommitResult::Failed; // what the group commit gave it
     int pendingRecord = 0;   // the id persist() wrote
     QByteArray answerBody;   // what the answer carries
     bool answerProblem = false; // application/problem+json
@@ -239,10 +242,25 @@ struct Call : ServerRequest
 
 class HttpFront;
 
+// An order a group commit wrote, as the service learns it should its request be dropped first.
+struct WrittenOrder
+{
+    StoredRecord record;
+    quint64 fingerprint = 0;
+    int keyStatus = 0; // 0: no key row
+};
+
 class OrderServerPrivate final : private ServerHost
 {
 public:
-    explicit OrderServerPrivate(OrderServer *q) : q(q) {}
+    explicit OrderServerPrivate(OrderServer *q) : q(q)
+    {
+        // A zero timer, not a posted call: posting wakes the event loop through a file
+        // descriptor (two system calls per batch), a timer due now only makes its next poll not wait.
+        batchTimer.setSingleShot(true);
+        batchTimer.setInterval(0);
+        QObject::connect(&batchTimer, &QTimer::timeout, q, [this] { commitDue(); });
+    }
 
     OrderServer *q;
     ServeOptions options;
@@ -264,6 +282,14 @@ public:
     int epoch = 0; // a restart, stop or reset: timers of an older one do nothing
     std::unique_ptr<ServerPipeline> pipeline; // admission, queue, processing, commit, answer, restart
     std::unordered_map<quint64, Call *> delayed; // spiked requests still on the wire, by serial
+    // Group commit: requests whose processing ended, by serial, in the order they ended; the
+    // turn's batch commits them in one transaction (commitDue) before any of them is answered.
+    std::unordered_map<quint64, Call *> dueCalls;
+    std::vector<quint64> dueOrder;
+    bool batchPosted = false;
+    QTimer batchTimer; // runs commitDue() once the event loop has read what the last poll found
+    qint64 frozenNowUs = -1; // the service clock while a batch commits: one time for its rows and its keys
+    int storeGeneration = 0; // a reset empties the store: a batch committed before it is gone
     faults::Script script;
     QHash<QByteArray, quint64> keyIds;
     quint64 nextKeyId = 1;
@@ -288,7 +314,12 @@ public:
         return q->isSignalConnected(signal);
     }
     // Service time (key TTLs): wall-clock microseconds at start, then real time / timeScale.
-    qint64 nowUs() const { return epochBaseUs + qint64(double(clock.nsecsElapsed() / 1000) / timeScale) + clockOffsetUs; }
+    qint64 nowUs() const
+    {
+        if (frozenNowUs >= 0)
+            return frozenNowUs;
+        return epochBaseUs + qint64(double(clock.nsecsElapsed() / 1000) / timeScale) + clockOffsetUs;
+    }
     qint64 scaled(qint64 simulatedUs) const { return qint64(double(simulatedUs) * timeScale); }
     qint64 traceUs() const { return clock.nsecsElapsed() / 1000; }
     // The scenario's clock (fault windows): real time since start / timeScale.
@@ -315,6 +346,7 @@ public:
         refOps.clear();
         nextRefOp = 100000000;
         arrivals.clear();
+        arrivals.reserve(kReservedKeys); // one entry per reference: its growth stalled requests as the keys' did
         memoryErrorBodies.clear();
         httpAttempts = malformed400 = 0;
         latency.clear();
@@ -388,6 +420,14 @@ public:
     // answered only if the server did not restart and its client is still there).
     void delay(Call *c);
     void endCall(Call *c);
+    // Group commit: the request's processing ended (at once, or when its processing time passed);
+    // it commits with the others of this turn of the event loop.
+    void processingEnded(Call *c);
+    void commitDue();
+    // Writes the due requests' rows in one transaction; returns how many of `batch` it took
+    // (it stops after a request whose commit restarts the server).
+    size_t writeBatch(const std::vector<quint64> &batch, std::vector<WrittenOrder> *written);
+    OrderStore::Commit orderCommit(Call *c, int recordId, qint64 now);
     void resetSocket(QTcpSocket *socket);
     void restart(const QString &why);
     // Returns the event's id; `typed.answers` 0 links it to the call's arrival.
@@ -838,6 +878,8 @@ void OrderServerPrivate::resetSocket(QTcpSocket *socket)
 
 void OrderServerPrivate::endCall(Call *c)
 {
+    if (c->due)
+        dueCalls.erase(c->serial);
     if (!c->events.isEmpty())
         Q_EMIT q->requestHandled(c->events);
     delete c;
@@ -909,17 +951,151 @@ void OrderServerPrivate::describeProcessing(qint64 p, QString *detail, TraceType
 
 void OrderServerPrivate::schedule(Id id, qint64 p)
 {
-    if (p <= 0) {
-        // Begin and commit in one turn of the event loop: the key row goes in with the order, in
-        // one transaction, and its UNIQUE constraint still has the last word.
-        return pipeline->processingDone(id);
-    }
     Call *c = call(id);
+    if (p <= 0)
+        return processingEnded(c);
     const quint64 serial = c->serial;
     QTimer::singleShot(int(qMax<qint64>(1, (scaled(p) + kMs / 2) / kMs)), Qt::PreciseTimer, q, [this, id, c, serial] {
         if (pipeline && pipeline->isProcessing(id) && c->serial == serial)
-            pipeline->processingDone(id);
+            processingEnded(c);
     });
+}
+
+void OrderServerPrivate::processingEnded(Call *c)
+{
+    c->due = true;
+    dueCalls.emplace(c->serial, c);
+    dueOrder.push_back(c->serial);
+    if (batchPosted)
+        return;
+    // The timer fires once the event loop has handled every connection its last poll found
+    // readable: the requests whose processing ended in this turn are the batch.
+    batchPosted = true;
+    batchTimer.start();
+}
+
+OrderStore::Commit OrderServerPrivate::orderCommit(Call *c, int recordId, qint64 now)
+{
+    const ServerConfig &sc = scenario.server;
+    const IdempotencyConfig &idem = sc.idempotency;
+    const bool after = c->faults & F5xxAfter;
+    QByteArray order;
+    order.reserve(64 + c->ref.size() + c->requestId.size() + c->body.size());
+    order += "{\"id\":";
+    order += QByteArray::number(recordId);
+    order += ",\"ref\":";
+    appendJsonString(order, c->ref);
+    order += ",\"requestId\":";
+    appendJsonString(order, c->requestId);
+    order += ",\"payload\":";
+    order += c->body;
+    order += '}';
+    const QByteArray errorBody = after ? problemJson(sc.errorStatus, serverwords::failedAfterCommit(), c->requestId, TraceCause::None, "failed-after-commit")
+                                       : QByteArray();
+    OrderStore::Commit commit;
+    commit.id = recordId;
+    commit.ref = c->ref;
+    commit.op = c->order.op;
+    commit.key = c->key;
+    commit.requestId = c->requestId;
+    commit.createdUs = now;
+    commit.writeKey = keysInDb && hasKey(c);
+    commit.keyReserved = c->keyRowReserved;
+    commit.upsertKey = idem.mode == IdempotencyMode::Naive;
+    commit.keyCreatedUs = now;
+    commit.fingerprint = c->order.fingerprint;
+    const int status = after ? sc.errorStatus : 201; // as ServerPipeline::commit answers
+    commit.keyStatus = OrderService::storedStatus(after ? KeyOutcome::FailedAfterCommit : KeyOutcome::Created, status, idem);
+    commit.keyBody = errorBody;
+    commit.useToken = idem.mode == IdempotencyMode::Token && commit.writeKey;
+    // What the answer carries once the commit holds (persist()).
+    c->pendingRecord = recordId;
+    c->answerProblem = after;
+    c->answerBody = after ? errorBody : order;
+    commit.body = std::move(order);
+    return commit;
+}
+
+size_t OrderServerPrivate::writeBatch(const std::vector<quint64> &batch, std::vector<WrittenOrder> *written)
+{
+    int nextId = int(service->records().size()) + 1;
+    bool open = false, failed = false;
+    std::vector<Call *> inBatch;
+    size_t taken = 0;
+    while (taken < batch.size()) {
+        const auto it = dueCalls.find(batch[taken++]);
+        if (it == dueCalls.end())
+            continue; // ended meanwhile (a restart dropped it)
+        Call *c = it->second;
+        if (c->faults & F5xxBefore)
+            continue; // fails before its commit: nothing to write
+        if (!open && !failed) {
+            open = store.beginBatch();
+            failed = !open;
+        }
+        c->written = true;
+        const OrderStore::Commit commit = orderCommit(c, nextId, frozenNowUs);
+        c->prepared = failed ? OrderStore::CommitResult::Failed : store.add(commit);
+        if (c->prepared == OrderStore::CommitResult::Ok) {
+            inBatch.push_back(c);
+            written->push_back({StoredRecord{nextId, c->order.op, c->order.key, frozenNowUs}, commit.fingerprint,
+                                commit.writeKey ? commit.keyStatus : 0});
+            ++nextId;
+        }
+        if (c->faults & FRestart)
+            break; // its commit restarts the server, which drops the rest: they wait for the next batch
+    }
+    if (open && !store.endBatch()) {
+        // Nothing of the batch is in the database: each of its orders fails as its own commit would.
+        for (Call *c : inBatch)
+            c->prepared = OrderStore::CommitResult::Failed;
+        written->clear();
+    }
+    return taken;
+}
+
+void OrderServerPrivate::commitDue()
+{
+    batchPosted = false;
+    if (!running || dueOrder.empty())
+        return;
+    std::vector<quint64> batch;
+    batch.swap(dueOrder);
+    // One service time for the batch: its rows and the keys the service stores agree to the microsecond.
+    frozenNowUs = nowUs();
+    const int generation = storeGeneration;
+    std::vector<WrittenOrder> written;
+    const size_t taken = writeBatch(batch, &written);
+    // Only now, with the batch committed (or refused), does the service commit each order and
+    // each request get its answer, in the order their processing ended.
+    for (size_t i = 0; i < taken && running; ++i) {
+        const auto it = dueCalls.find(batch[i]);
+        if (it == dueCalls.end())
+            continue;
+        Call *c = it->second;
+        dueCalls.erase(it);
+        c->due = false;
+        pipeline->processingDone(idOf(c));
+    }
+    // A restart from a slot of requestHandled (above) dropped requests whose rows had committed:
+    // the service learns their orders and keys as a restarted process reads them back.
+    if (running && generation == storeGeneration && service) {
+        for (const WrittenOrder &w : written) {
+            if (w.record.id <= int(service->records().size()))
+                continue;
+            service->loadRecord(w.record);
+            if (w.keyStatus > 0)
+                service->loadKey(w.record.key, w.record.t, w.fingerprint, w.keyStatus, w.record.id);
+        }
+    }
+    frozenNowUs = -1;
+    if (taken < batch.size()) {
+        dueOrder.insert(dueOrder.begin(), batch.begin() + qsizetype(taken), batch.end());
+        if (!batchPosted) {
+            batchPosted = true;
+            batchTimer.start();
+        }
+    }
 }
 
 QString OrderServerPrivate::reserveKey(Id id, qint64 p)
@@ -963,47 +1139,16 @@ void OrderServerPrivate::failedBeforeCommit(Id id, qint64 now)
 QString OrderServerPrivate::persist(Id id, int status, qint64 now, bool *keyTaken)
 {
     Call *c = call(id);
-    const ServerConfig &sc = scenario.server;
-    const IdempotencyConfig &idem = sc.idempotency;
-    const bool after = c->faults & F5xxAfter;
-    const int recordId = int(service->records().size()) + 1;
-    QByteArray order;
-    order.reserve(64 + c->ref.size() + c->requestId.size() + c->body.size());
-    order += "{\"id\":";
-    order += QByteArray::number(recordId);
-    order += ",\"ref\":";
-    appendJsonString(order, c->ref);
-    order += ",\"requestId\":";
-    appendJsonString(order, c->requestId);
-    order += ",\"payload\":";
-    order += c->body;
-    order += '}';
-    const QByteArray errorBody = after ? problemJson(sc.errorStatus, serverwords::failedAfterCommit(), c->requestId, TraceCause::None, "failed-after-commit")
-                                       : QByteArray();
-    OrderStore::Commit commit;
-    commit.id = recordId;
-    commit.ref = c->ref;
-    commit.op = c->order.op;
-    commit.key = c->key;
-    commit.requestId = c->requestId;
-    commit.createdUs = now;
-    commit.body = order;
-    commit.writeKey = keysInDb && hasKey(c);
-    commit.keyReserved = c->keyRowReserved;
-    commit.upsertKey = idem.mode == IdempotencyMode::Naive;
-    commit.keyCreatedUs = now;
-    commit.fingerprint = c->order.fingerprint;
-    commit.keyStatus = OrderService::storedStatus(after ? KeyOutcome::FailedAfterCommit : KeyOutcome::Created, status, idem);
-    commit.keyBody = errorBody;
-    const OrderStore::CommitResult result = store.commit(commit);
+    Q_UNUSED(status); // orderCommit() derives it from the faults, as the pipeline does
+    OrderStore::CommitResult result = c->prepared;
+    if (!c->written) // every commit comes through commitDue(); a single transaction otherwise
+        result = store.commit(orderCommit(c, int(service->records().size()) + 1, now));
+    c->written = false;
     *keyTaken = result == OrderStore::CommitResult::KeyTaken;
     if (result == OrderStore::CommitResult::KeyTaken)
         return QStringLiteral("the database refused the key (UNIQUE constraint)");
     if (result != OrderStore::CommitResult::Ok)
         return QStringLiteral("the database refused the commit: %1").arg(store.lastError().left(200));
-    c->pendingRecord = recordId;
-    c->answerBody = after ? errorBody : order;
-    c->answerProblem = after;
     return QString();
 }
 
@@ -1015,8 +1160,7 @@ void OrderServerPrivate::committed(Id id, int record)
     const IdempotencyConfig &idem = scenario.server.idempotency;
     if ((c->faults & F5xxAfter) && idem.storeErrors && hasKey(c) && !keysInDb)
         memoryErrorBodies[c->order.key] = c->answerBody;
-    if (idem.mode == IdempotencyMode::Token && hasKey(c) && keysInDb)
-        store.markTokenUsed(c->key);
+    // A durable store marked the token used in the order's own transaction (orderCommit).
 }
 
 void OrderServerPrivate::prepareAnswer(Id id, ServerAnswer why, const QString &reason, TraceCause cause)
@@ -1065,8 +1209,11 @@ void OrderServerPrivate::prepareAnswer(Id id, ServerAnswer why, const QString &r
 
 QByteArray OrderServerPrivate::replayBody(const Call *c)
 {
+    // A stored success replays its order's body: one lookup by record id, no key row read.
+    if (c->status < 400 && c->record > 0)
+        return store.recordBody(c->record);
     if (keysInDb)
-        return store.replayBody(c->key, c->status < 400 ? c->record : 0);
+        return store.replayBody(c->key, 0);
     if (c->status >= 400) {
         auto it = memoryErrorBodies.find(c->order.key);
         return it != memoryErrorBodies.end() ? it->second : QByteArray();
@@ -1225,6 +1372,8 @@ void OrderServer::stop()
     for (const auto &late : d->delayed)
         delete late.second;
     d->delayed.clear();
+    d->dueCalls.clear(); // deleted with the pipeline's (takeAll above)
+    d->dueOrder.clear();
     if (d->guard) {
         d->guard->abortAll();
         d->guard->close();
@@ -1319,6 +1468,7 @@ void OrderServer::reset()
     if (!d->running)
         return;
     ++d->epoch;
+    ++d->storeGeneration;
     d->endAll();
     d->store.reset();
     d->forgetProcessState();
@@ -1353,6 +1503,11 @@ QJsonObject OrderServer::metricsJson()
                      {QStringLiteral("database"), d->options.dbFile.isEmpty() ? QStringLiteral(":memory:")
                                                                               : d->options.dbFile}}},
     };
+}
+
+qint64 OrderServer::storeTransactions() const
+{
+    return d->store.transactions();
 }
 
 qint64 OrderServer::elapsedUs() const

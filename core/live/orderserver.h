@@ -99,6 +99,11 @@ public:
     // GET /metrics: records and duplicates counted in the store, the rest since start-up.
     QJsonObject metricsJson();
 
+    // Transactions the store committed orders in since start(): requests whose processing ends in
+    // one turn of the event loop share one (group commit), so under load this stays below the
+    // orders committed.
+    qint64 storeTransactions() const;
+
     // Microseconds since start() on the trace clock (the timestamps of requestHandled).
     qint64 elapsedUs() const;
     // Moves the service clock (key TTLs) forward: tests and demos of key expiry.

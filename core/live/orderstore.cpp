@@ -39,10 +39,20 @@ struct OrderStore::Private
     WalCheckpointer checkpointer;
     WalLimits walLimits;
     qint64 writerCheckpoints = 0;
+    qint64 transactions = 0; // committed ones that held orders
+    bool batchOpen = false;
+    bool batchBroken = false; // an error that is not one order's constraint: the batch rolls back
+    int batchOrders = 0;      // orders the open batch holds
+    // A savepoint per order of a batch only where another connection may write (Access::Shared).
+    // Alone on its file, the only constraint an order can meet is its key's, and that is its
+    // first statement, which SQLite backs out alone (ON CONFLICT ABORT): a savepoint would only
+    // copy the batch's shared pages once more per order.
+    bool savepoints = true;
     sqlite3_stmt *begin = nullptr, *commit = nullptr, *rollback = nullptr, *insertRecord = nullptr,
                  *reserveKey = nullptr, *insertKey = nullptr, *upsertKey = nullptr, *finishKey = nullptr,
                  *deleteKey = nullptr, *keyBody = nullptr, *recordBody = nullptr, *byRef = nullptr, *countRef = nullptr,
-                 *storeKeyError = nullptr, *insertToken = nullptr, *markToken = nullptr;
+                 *storeKeyError = nullptr, *insertToken = nullptr, *markToken = nullptr, *savepoint = nullptr,
+                 *release = nullptr, *rollbackTo = nullptr;
 
     sqlite3_stmt *prepare(const char *sql)
     {
@@ -56,7 +66,7 @@ struct OrderStore::Private
     {
         for (sqlite3_stmt **stmt : {&begin, &commit, &rollback, &insertRecord, &reserveKey, &insertKey, &upsertKey,
                                     &finishKey, &deleteKey, &keyBody, &recordBody, &byRef, &countRef, &storeKeyError,
-                                    &insertToken, &markToken}) {
+                                    &insertToken, &markToken, &savepoint, &release, &rollbackTo}) {
             sqlite3_finalize(*stmt);
             *stmt = nullptr;
         }
@@ -115,6 +125,57 @@ struct OrderStore::Private
         }
         return SQLITE_OK;
     }
+    // The rows of one order inside an open transaction: its key row first (the one a constraint
+    // may refuse), the order, its token. Ok, KeyTaken, or Failed with `*constraint` telling a
+    // constraint (this order's own failure) from any other error.
+    CommitResult writeRows(const Commit &c, bool *constraint)
+    {
+        *constraint = false;
+        if (c.writeKey) {
+            sqlite3_stmt *q = c.keyReserved ? finishKey : (c.upsertKey ? upsertKey : insertKey);
+            const QByteArray noBody;
+            const QByteArray &errorBody = c.keyStatus >= 400 ? c.keyBody : noBody;
+            if (c.keyReserved) {
+                sqlite3_bind_int64(q, 1, qint64(c.fingerprint));
+                sqlite3_bind_int(q, 2, c.keyStatus);
+                sqlite3_bind_int(q, 3, c.id);
+                blob(q, 4, errorBody);
+                text(q, 5, c.key);
+            } else {
+                text(q, 1, c.key);
+                sqlite3_bind_int64(q, 2, c.keyCreatedUs);
+                sqlite3_bind_int64(q, 3, qint64(c.fingerprint));
+                sqlite3_bind_int(q, 4, c.keyStatus);
+                sqlite3_bind_int(q, 5, c.id);
+                blob(q, 6, errorBody);
+            }
+            const int rc = run(q);
+            if (rc != SQLITE_DONE) {
+                *constraint = (rc & 0xff) == SQLITE_CONSTRAINT;
+                return *constraint ? CommitResult::KeyTaken : CommitResult::Failed;
+            }
+        }
+        sqlite3_stmt *q = insertRecord;
+        sqlite3_bind_int(q, 1, c.id);
+        text(q, 2, c.ref);
+        sqlite3_bind_int(q, 3, c.op);
+        text(q, 4, c.key);
+        text(q, 5, c.requestId);
+        sqlite3_bind_int64(q, 6, c.createdUs);
+        blob(q, 7, c.body);
+        int rc = run(q);
+        if (rc == SQLITE_DONE && c.useToken) {
+            text(markToken, 1, c.key);
+            rc = run(markToken);
+        }
+        if (rc != SQLITE_DONE) {
+            *constraint = (rc & 0xff) == SQLITE_CONSTRAINT;
+            if (*constraint) // a record id another connection took: the database's reason, never "key taken"
+                error = QString::fromUtf8(sqlite3_errmsg(handle));
+            return CommitResult::Failed;
+        }
+        return CommitResult::Ok;
+    }
     static QByteArray column(sqlite3_stmt *stmt, int i)
     {
         const void *data = sqlite3_column_blob(stmt, i);
@@ -160,6 +221,8 @@ QString OrderStore::open(const QString &fileName, Access access)
 {
     close();
     d->error.clear();
+    d->transactions = 0;
+    d->savepoints = access == Access::Shared && !fileName.isEmpty();
     d->fileName = fileName;
     if (!fileName.isEmpty() && access == Access::Exclusive) {
         const QString locked = lockFile(fileName, &d->lockFd);
@@ -239,6 +302,9 @@ QString OrderStore::open(const QString &fileName, Access access)
                                   "in_flight, status, record, body) VALUES (?, ?, ?, 0, ?, 0, ?)");
     d->insertToken = d->prepare("INSERT OR IGNORE INTO order_tokens(token, used) VALUES (?, 0)");
     d->markToken = d->prepare("UPDATE order_tokens SET used = 1 WHERE token = ?");
+    d->savepoint = d->prepare("SAVEPOINT one_order");
+    d->release = d->prepare("RELEASE one_order");
+    d->rollbackTo = d->prepare("ROLLBACK TO one_order");
     if (!d->error.isEmpty()) {
         const QString e = d->error;
         close();
@@ -358,50 +424,72 @@ OrderStore::CommitResult OrderStore::commit(const Commit &c)
 {
     if (d->run(d->begin) != SQLITE_DONE)
         return CommitResult::Failed;
-    bool ok = true;
-    bool taken = false;
-    if (c.writeKey) {
-        sqlite3_stmt *q = c.keyReserved ? d->finishKey : (c.upsertKey ? d->upsertKey : d->insertKey);
-        const QByteArray noBody;
-        const QByteArray &errorBody = c.keyStatus >= 400 ? c.keyBody : noBody;
-        if (c.keyReserved) {
-            sqlite3_bind_int64(q, 1, qint64(c.fingerprint));
-            sqlite3_bind_int(q, 2, c.keyStatus);
-            sqlite3_bind_int(q, 3, c.id);
-            Private::blob(q, 4, errorBody);
-            Private::text(q, 5, c.key);
-        } else {
-            Private::text(q, 1, c.key);
-            sqlite3_bind_int64(q, 2, c.keyCreatedUs);
-            sqlite3_bind_int64(q, 3, qint64(c.fingerprint));
-            sqlite3_bind_int(q, 4, c.keyStatus);
-            sqlite3_bind_int(q, 5, c.id);
-            Private::blob(q, 6, errorBody);
-        }
-        const int rc = d->run(q);
-        ok = rc == SQLITE_DONE;
-        taken = (rc & 0xff) == SQLITE_CONSTRAINT;
-    }
-    if (ok) {
-        sqlite3_stmt *q = d->insertRecord;
-        sqlite3_bind_int(q, 1, c.id);
-        Private::text(q, 2, c.ref);
-        sqlite3_bind_int(q, 3, c.op);
-        Private::text(q, 4, c.key);
-        Private::text(q, 5, c.requestId);
-        sqlite3_bind_int64(q, 6, c.createdUs);
-        Private::blob(q, 7, c.body);
-        ok = d->run(q) == SQLITE_DONE;
-    }
-    if (!ok) {
+    bool constraint = false;
+    const CommitResult result = d->writeRows(c, &constraint);
+    if (result != CommitResult::Ok) {
         d->run(d->rollback);
-        return taken ? CommitResult::KeyTaken : CommitResult::Failed;
+        return result;
     }
     if (d->run(d->commit) != SQLITE_DONE) {
         d->run(d->rollback);
         return CommitResult::Failed;
     }
+    ++d->transactions;
     return CommitResult::Ok;
+}
+
+bool OrderStore::beginBatch()
+{
+    d->batchBroken = false;
+    d->batchOrders = 0;
+    d->batchOpen = d->run(d->begin) == SQLITE_DONE;
+    return d->batchOpen;
+}
+
+OrderStore::CommitResult OrderStore::add(const Commit &c)
+{
+    if (!d->batchOpen || d->batchBroken)
+        return CommitResult::Failed;
+    if (d->savepoints && d->run(d->savepoint) != SQLITE_DONE) {
+        d->batchBroken = true;
+        return CommitResult::Failed;
+    }
+    bool constraint = false;
+    const CommitResult result = d->writeRows(c, &constraint);
+    if (d->savepoints) {
+        if (result != CommitResult::Ok && (!constraint || d->run(d->rollbackTo) != SQLITE_DONE))
+            d->batchBroken = true; // not this order's own refusal: nothing of the batch may commit
+        if (d->run(d->release) != SQLITE_DONE)
+            d->batchBroken = true;
+    } else if (result != CommitResult::Ok && result != CommitResult::KeyTaken) {
+        d->batchBroken = true; // only the key's refusal (its first statement) is backed out alone
+    }
+    if (d->batchBroken)
+        return CommitResult::Failed;
+    if (result == CommitResult::Ok)
+        ++d->batchOrders;
+    return result;
+}
+
+bool OrderStore::endBatch()
+{
+    if (!d->batchOpen)
+        return false;
+    d->batchOpen = false;
+    if (!d->batchBroken && d->run(d->commit) == SQLITE_DONE) {
+        if (d->batchOrders > 0)
+            ++d->transactions;
+        return true;
+    }
+    const QString why = d->error;
+    d->run(d->rollback); // an error that rolled the transaction back already makes this one fail
+    d->error = why;
+    return false;
+}
+
+qint64 OrderStore::transactions() const
+{
+    return d->transactions;
 }
 
 void OrderStore::storeKeyError(const QByteArray &key, qint64 createdUs, quint64 fingerprint, int status,

@@ -51,6 +51,7 @@ public:
         quint64 fingerprint = 0;
         int keyStatus = 0;
         QByteArray keyBody;    // the stored error response when keyStatus >= 400
+        bool useToken = false; // token mode: the order token (key) is marked used with the order
     };
 
     OrderStore();
@@ -102,6 +103,19 @@ public:
     // One transaction: the order row and its key row. KeyTaken when the key's UNIQUE constraint
     // refused an unreserved insert (nothing was written); Failed on an error (see lastError()).
     CommitResult commit(const Commit &c);
+    // Group commit: the orders add()ed between beginBatch() and endBatch() share one transaction,
+    // so a turn of the event loop pays for one COMMIT (and, with a file, one append to the log)
+    // instead of one per order. Each order is written under a savepoint of its own: KeyTaken
+    // (the key's UNIQUE constraint) or any other constraint rolls back that order alone and the
+    // batch goes on. Any other error (a busy or failing file) ends the batch: every later add()
+    // is Failed and endBatch() rolls everything back. endBatch() returns whether the batch's
+    // orders are committed (false: none is; see lastError()). Nothing of a batch is durable, or
+    // visible to another connection, before endBatch() returns true.
+    bool beginBatch();
+    CommitResult add(const Commit &c);
+    bool endBatch();
+    // Transactions that committed orders (commit() and endBatch()): group commit's measure.
+    qint64 transactions() const;
     // A failure before commit whose error response is stored (storeErrors).
     void storeKeyError(const QByteArray &key, qint64 createdUs, quint64 fingerprint, int status,
                        const QByteArray &body);

@@ -1,0 +1,346 @@
+// Group commit (issue 21, "Speed", item 1): the orders whose processing ends in one turn of the
+// event loop share one SQLite transaction, each answered only after that transaction commits; a
+// constraint failure of one order fails that order alone; a batch the database refuses leaves
+// nothing behind, in the table or in the service's in-memory key index, which agrees with the
+// table after the failure and after a restart. Each test names the planted bug it catches.
+#include "livesupport.h"
+
+#include "orderstore.h"
+
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace retrylab;
+using namespace retrylab::test;
+
+namespace {
+
+OrderStore::Commit order(int id, const QByteArray &ref, const QByteArray &key)
+{
+    OrderStore::Commit c;
+    c.id = id;
+    c.ref = ref;
+    c.op = id;
+    c.key = key;
+    c.requestId = "req-" + QByteArray::number(id);
+    c.createdUs = 1000 * id;
+    c.body = "{\"id\":" + QByteArray::number(id) + ",\"ref\":\"" + ref + "\"}";
+    c.writeKey = !key.isEmpty();
+    c.keyCreatedUs = c.createdUs;
+    c.fingerprint = 42;
+    c.keyStatus = 201;
+    return c;
+}
+
+// A connection of its own on the file, as another SQLite client (no OrderStore, no lock file).
+class Peer
+{
+public:
+    explicit Peer(const QString &file, const QString &name = QStringLiteral("peer")) : m_name(name)
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
+        db.setDatabaseName(file);
+        db.open();
+    }
+    ~Peer()
+    {
+        QSqlDatabase::database(m_name).close();
+        QSqlDatabase::removeDatabase(m_name);
+    }
+    bool exec(const QString &sql)
+    {
+        QSqlQuery q(QSqlDatabase::database(m_name));
+        return q.exec(sql);
+    }
+    qint64 count(const QString &sql)
+    {
+        QSqlQuery q(QSqlDatabase::database(m_name));
+        return q.exec(sql) && q.next() ? q.value(0).toLongLong() : -1;
+    }
+
+private:
+    QString m_name;
+};
+
+QByteArray orderFor(int n, const QByteArray &key)
+{
+    return postOrder("{\"ref\":\"ORD-" + QByteArray::number(n).rightJustified(4, '0') + "\",\"item\":\"book\"}", key);
+}
+
+// Every answer to `count` requests pipelined on one connection (the server runs in this thread).
+QList<RawResponse> answers(RawClient &client, int count, int timeoutMs = 10000)
+{
+    QList<RawResponse> out;
+    QElapsedTimer timer;
+    timer.start();
+    RawResponse r;
+    while (out.size() < count && timer.elapsed() < timeoutMs) {
+        if (client.tryParse(&r))
+            out << r;
+        else
+            QTest::qWait(5);
+    }
+    return out;
+}
+
+int orderId(const RawResponse &r)
+{
+    return r.json().value(QLatin1String("id")).toInt();
+}
+
+} // namespace
+
+class TestGroupCommit : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void batchIsOneTransaction();
+    void constraintFailsOnlyItsOrder();
+    void keyRefusalAloneWithoutSavepoints();
+    void refusedBatchWritesNothing();
+    void ordersOfOneTurnShareATransaction();
+    void concurrentConnectionsAnswerCorrectly();
+    void indexAndTableAgreeAfterFailedCommitAndRestart();
+};
+
+void TestGroupCommit::batchIsOneTransaction()
+{
+    // Planted: endBatch() committing nothing (or add() committing each order) fails here.
+    OrderStore s;
+    QCOMPARE(s.open(QString()), QString());
+    QVERIFY(s.beginBatch());
+    for (int id = 1; id <= 5; ++id)
+        QCOMPARE(s.add(order(id, "ORD-0001", "k-" + QByteArray::number(id))), OrderStore::CommitResult::Ok);
+    QVERIFY(s.endBatch());
+    QCOMPARE(s.transactions(), 1);
+    qint64 records = 0, refs = 0;
+    QVERIFY(s.counts(&records, &refs));
+    QCOMPARE(records, 5);
+    // One order alone is one transaction too (the boundary: a batch of one).
+    QVERIFY(s.beginBatch());
+    QCOMPARE(s.add(order(6, "ORD-0002", "k-6")), OrderStore::CommitResult::Ok);
+    QVERIFY(s.endBatch());
+    QCOMPARE(s.transactions(), 2);
+    // A batch that holds no order counts nothing.
+    QVERIFY(s.beginBatch());
+    QVERIFY(s.endBatch());
+    QCOMPARE(s.transactions(), 2);
+}
+
+void TestGroupCommit::constraintFailsOnlyItsOrder()
+{
+    // Two connections on one file, as two processes would be: the key another one stored, and a
+    // record id another one took, each fail their own order; the batch's others commit.
+    // Planted: add() without its savepoint (ROLLBACK TO dropped), or a constraint ending the
+    // batch, fails here (the savepoint: k-4's key row stays).
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("two.db"));
+    OrderStore a, b;
+    QCOMPARE(a.open(file, OrderStore::Access::Shared), QString());
+    QCOMPARE(b.open(file, OrderStore::Access::Shared), QString());
+    QCOMPARE(a.commit(order(1, "ORD-0001", "taken")), OrderStore::CommitResult::Ok);
+    QCOMPARE(a.commit(order(4, "ORD-0004", "a-4")), OrderStore::CommitResult::Ok);
+    QVERIFY(b.beginBatch());
+    QCOMPARE(b.add(order(2, "ORD-0002", "k-2")), OrderStore::CommitResult::Ok);
+    QCOMPARE(b.add(order(3, "ORD-0003", "taken")), OrderStore::CommitResult::KeyTaken);
+    QCOMPARE(b.add(order(3, "ORD-0003", "k-3")), OrderStore::CommitResult::Ok);
+    // Its key row goes in first, then the record meets a's id 4: the key row must go with it.
+    QCOMPARE(b.add(order(4, "ORD-0005", "k-4")), OrderStore::CommitResult::Failed);
+    QCOMPARE(b.add(order(5, "ORD-0005", "k-5")), OrderStore::CommitResult::Ok);
+    QVERIFY(b.endBatch());
+    QCOMPARE(b.transactions(), 1);
+    Peer peer(file);
+    QCOMPARE(peer.count(QStringLiteral("SELECT COUNT(*) FROM records")), 5);
+    QCOMPARE(peer.count(QStringLiteral("SELECT COUNT(*) FROM records WHERE ref = 'ORD-0005' AND id = 5")), 1);
+    QCOMPARE(peer.count(QStringLiteral("SELECT COUNT(*) FROM idempotency_keys WHERE idem_key = 'k-4'")), 0);
+    QCOMPARE(peer.count(QStringLiteral("SELECT COUNT(*) FROM idempotency_keys WHERE idem_key = 'taken' AND record = 1")), 1);
+    QCOMPARE(peer.count(QStringLiteral("SELECT COUNT(*) FROM idempotency_keys")), 5); // taken, a-4, k-2, k-3, k-5
+}
+
+void TestGroupCommit::keyRefusalAloneWithoutSavepoints()
+{
+    // A store alone on its database (in memory, or a file it holds the lock of) writes a batch
+    // without savepoints: the key's refusal is its order's first statement, which SQLite backs
+    // out alone. Planted: a KeyTaken ending the batch there fails here.
+    QTemporaryDir dir;
+    for (const QString &file : {QString(), dir.filePath(QStringLiteral("alone.db"))}) {
+        OrderStore s;
+        QCOMPARE(s.open(file), QString());
+        QCOMPARE(s.commit(order(1, "ORD-0001", "taken")), OrderStore::CommitResult::Ok);
+        QVERIFY(s.beginBatch());
+        QCOMPARE(s.add(order(2, "ORD-0002", "k-2")), OrderStore::CommitResult::Ok);
+        QCOMPARE(s.add(order(3, "ORD-0003", "taken")), OrderStore::CommitResult::KeyTaken);
+        QCOMPARE(s.add(order(3, "ORD-0003", "k-3")), OrderStore::CommitResult::Ok);
+        QVERIFY(s.endBatch());
+        QCOMPARE(s.transactions(), 2);
+        qint64 records = 0, refs = 0;
+        QVERIFY(s.counts(&records, &refs));
+        QCOMPARE(records, 3);
+        QCOMPARE(s.replayBody("taken", 1), QByteArray("{\"id\":1,\"ref\":\"ORD-0001\"}"));
+        QList<QByteArray> keys;
+        s.forEachKey([&keys](const OrderStore::KeyRow &k) { keys << k.key; });
+        std::sort(keys.begin(), keys.end());
+        QCOMPARE(keys, (QList<QByteArray>{"k-2", "k-3", "taken"}));
+    }
+}
+
+void TestGroupCommit::refusedBatchWritesNothing()
+{
+    // Another connection holds the write lock past the busy timeout: the batch's first write
+    // fails, every order of it fails, and nothing of it is in the file.
+    // Planted: endBatch() committing a broken batch, or add() going on after it broke, fails here.
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("busy.db"));
+    OrderStore s;
+    QCOMPARE(s.open(file, OrderStore::Access::Shared), QString());
+    Peer peer(file);
+    QVERIFY(peer.exec(QStringLiteral("BEGIN IMMEDIATE")));
+    QVERIFY(s.beginBatch());
+    QCOMPARE(s.add(order(1, "ORD-0001", "k-1")), OrderStore::CommitResult::Failed);
+    QCOMPARE(s.add(order(2, "ORD-0002", "k-2")), OrderStore::CommitResult::Failed);
+    QVERIFY(!s.endBatch());
+    QVERIFY(!s.lastError().isEmpty());
+    QVERIFY(peer.exec(QStringLiteral("ROLLBACK")));
+    QCOMPARE(s.transactions(), 0);
+    QCOMPARE(peer.count(QStringLiteral("SELECT COUNT(*) FROM records")), 0);
+    QCOMPARE(peer.count(QStringLiteral("SELECT COUNT(*) FROM idempotency_keys")), 0);
+    // The next batch starts clean.
+    QVERIFY(s.beginBatch());
+    QCOMPARE(s.add(order(1, "ORD-0001", "k-1")), OrderStore::CommitResult::Ok);
+    QVERIFY(s.endBatch());
+    QCOMPARE(peer.count(QStringLiteral("SELECT COUNT(*) FROM records")), 1);
+}
+
+void TestGroupCommit::ordersOfOneTurnShareATransaction()
+{
+    // Twelve orders pipelined in one write are read in one turn: one transaction holds them all.
+    // The seventh repeats the third one's key while that one is still uncommitted in the same
+    // batch: a concurrent request with the key, 409, and the other eleven 201, ids 1 to 11 in
+    // request order. Planted: a transaction per order (writeBatch() ending and beginning the
+    // batch after each add()) fails the count.
+    QTemporaryDir dir;
+    for (const QString &db : {QString(), dir.filePath(QStringLiteral("turn.db"))}) {
+        auto server = startServer(ServeOptions::defaultScenario(), db);
+        RawClient client(server->port());
+        QByteArray bytes;
+        for (int i = 1; i <= 12; ++i)
+            bytes += orderFor(i, "turn-" + QByteArray::number(i == 7 ? 3 : i));
+        client.send(bytes);
+        const QList<RawResponse> got = answers(client, 12);
+        QCOMPARE(got.size(), 12);
+        int id = 0;
+        for (int i = 1; i <= 12; ++i) {
+            const RawResponse &r = got.at(i - 1);
+            if (i == 7) {
+                QCOMPARE(r.status, 409);
+                continue;
+            }
+            QCOMPARE(r.status, 201);
+            QCOMPARE(orderId(r), ++id);
+            QCOMPARE(r.json().value(QLatin1String("ref")).toString(),
+                     QStringLiteral("ORD-%1").arg(i, 4, 10, QLatin1Char('0')));
+        }
+        QCOMPARE(server->storeTransactions(), 1);
+        // The answered duplicate key replays now that its order committed.
+        const RawResponse replay = exchange(server->port(), orderFor(3, "turn-3"));
+        QCOMPARE(replay.status, 201);
+        QCOMPARE(replay.header("Idempotent-Replayed"), QByteArray("true"));
+        QCOMPARE(orderId(replay), 3);
+        QCOMPARE(server->metricsJson().value(QLatin1String("records")).toInt(), 11);
+    }
+}
+
+void TestGroupCommit::concurrentConnectionsAnswerCorrectly()
+{
+    // Sixteen connections at once (wrk's shape), two of them with one key: every answer is right
+    // whichever turns the requests fall in, and no more transactions than orders ran.
+    auto server = startServer(ServeOptions::defaultScenario());
+    QList<QByteArray> requests;
+    for (int i = 1; i <= 16; ++i)
+        requests << (i == 16 ? orderFor(1, "conn-1") : orderFor(i, "conn-" + QByteArray::number(i)));
+    const QList<RawResponse> got = exchangeAll(server->port(), requests, 10000);
+    int created = 0, sameKey = 0;
+    QSet<int> ids;
+    for (const RawResponse &r : got) {
+        QVERIFY2(r.status == 201 || r.status == 409, qPrintable(QString::number(r.status)));
+        if (r.status == 201 && r.header("Idempotent-Replayed").isEmpty()) {
+            ++created;
+            ids.insert(orderId(r));
+        } else {
+            ++sameKey;
+        }
+    }
+    QCOMPARE(created, 15);
+    QCOMPARE(sameKey, 1);
+    QCOMPARE(ids.size(), 15);
+    QCOMPARE(*std::max_element(ids.begin(), ids.end()), 15);
+    QVERIFY(server->storeTransactions() >= 1);
+    QVERIFY(server->storeTransactions() <= 15);
+    QCOMPARE(server->metricsJson().value(QLatin1String("records")).toInt(), 15);
+}
+
+void TestGroupCommit::indexAndTableAgreeAfterFailedCommitAndRestart()
+{
+    // The service's key index (OrderService, in memory) learns an order only after its commit
+    // holds: a batch the database refuses leaves no key behind, so the same keys go through
+    // afresh once the database accepts writes again, and a restarted process rebuilds the same
+    // index from the table. Planted: persist() taking a refused order as committed (the service
+    // then holds keys the table lacks) makes the resends replays.
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("index.db"));
+    ServeOptions options;
+    options.dbFile = file;
+    QMap<QByteArray, QByteArray> bodies;
+    {
+        OrderServer server;
+        QCOMPARE(server.start(options), QString());
+        Peer peer(file);
+        QVERIFY(peer.exec(QStringLiteral("BEGIN IMMEDIATE"))); // every write waits, then fails (busy)
+        RawClient client(server.port());
+        client.send(orderFor(1, "idx-1") + orderFor(2, "idx-2") + orderFor(3, "idx-3"));
+        const QList<RawResponse> refused = answers(client, 3, 20000);
+        QVERIFY(peer.exec(QStringLiteral("ROLLBACK")));
+        QCOMPARE(refused.size(), 3);
+        for (const RawResponse &r : refused) {
+            QCOMPARE(r.status, 500);
+            QVERIFY2(r.body.contains("the database refused the commit"), r.body.constData());
+        }
+        QCOMPARE(peer.count(QStringLiteral("SELECT COUNT(*) FROM idempotency_keys")), 0);
+        QCOMPARE(server.storeTransactions(), 0);
+        // The keys were never stored: each goes through as new, ids from 1.
+        client.send(orderFor(1, "idx-1") + orderFor(2, "idx-2") + orderFor(3, "idx-3"));
+        const QList<RawResponse> created = answers(client, 3);
+        QCOMPARE(created.size(), 3);
+        for (int i = 0; i < 3; ++i) {
+            QCOMPARE(created.at(i).status, 201);
+            QVERIFY(created.at(i).header("Idempotent-Replayed").isEmpty());
+            QCOMPARE(orderId(created.at(i)), i + 1);
+            bodies.insert("idx-" + QByteArray::number(i + 1), created.at(i).body);
+        }
+        QCOMPARE(peer.count(QStringLiteral("SELECT COUNT(*) FROM records")), 3);
+        QCOMPARE(peer.count(QStringLiteral("SELECT COUNT(*) FROM idempotency_keys WHERE in_flight = 0")), 3);
+        server.stop();
+    }
+    // A new process: the index from the table replays each key's own order, and a new key gets the next id.
+    OrderServer again;
+    QCOMPARE(again.start(options), QString());
+    QCOMPARE(again.loaded().keys, 3);
+    QCOMPARE(again.loaded().records, 3);
+    RawClient client(again.port());
+    client.send(orderFor(1, "idx-1") + orderFor(2, "idx-2") + orderFor(3, "idx-3") + orderFor(4, "idx-4"));
+    const QList<RawResponse> after = answers(client, 4);
+    QCOMPARE(after.size(), 4);
+    for (int i = 0; i < 3; ++i) {
+        QCOMPARE(after.at(i).status, 201);
+        QCOMPARE(after.at(i).header("Idempotent-Replayed"), QByteArray("true"));
+        QCOMPARE(after.at(i).body, bodies.value("idx-" + QByteArray::number(i + 1)));
+    }
+    QCOMPARE(after.at(3).status, 201);
+    QVERIFY(after.at(3).header("Idempotent-Replayed").isEmpty());
+    QCOMPARE(orderId(after.at(3)), 4);
+}
+
+QTEST_GUILESS_MAIN(TestGroupCommit)
+#include "tst_groupcommit.moc"
