@@ -402,6 +402,7 @@ QWidget *ChartsPanel::buildSweepTab()
     auto *paramRow = new QHBoxLayout;
     auto *compareRow = new QHBoxLayout;
     auto *countRow = new QHBoxLayout;
+    auto *actionRow = new QHBoxLayout;
     m_sweepParam = new QComboBox;
     const QList<SweepParam> params = sweepParams();
     for (const SweepParam &p : params)
@@ -436,13 +437,14 @@ QWidget *ChartsPanel::buildSweepTab()
     for (const auto &metric : metrics)
         m_sweepMetric->addItem(metric.second.left(1).toUpper() + metric.second.mid(1), metric.first);
     m_sweepMetric->setToolTip(tr("What the lines show, mean over the seeds"));
-    // Long names must not widen the page past 600 px: the combos show as much as fits.
+    // Long names must not widen the page past 500 px (beside both docks on a 1024 px screen): the
+    // combos show as much as fits.
     // Wider pages show the whole names: each combo grows up to its longest item.
     for (QComboBox *combo : {m_sweepParam, m_sweepCompare, m_sweepMetric}) {
         combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
         combo->setMaximumWidth(combo->sizeHint().width());
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        combo->setMinimumContentsLength(combo == m_sweepParam ? 16 : 13);
+        combo->setMinimumContentsLength(combo == m_sweepParam ? 13 : 10);
     }
     m_sweepValues->setMinimumWidth(120);
     m_sweepBands = new QCheckBox(tr("min–max bands"));
@@ -453,7 +455,7 @@ QWidget *ChartsPanel::buildSweepTab()
     m_sweepProgress->setRange(0, 1);
     m_sweepProgress->setValue(0);
     m_sweepProgress->setMinimumWidth(80);
-    // Three short rows rather than one long one: the page must work 600 px wide.
+    // Four short rows rather than one long one: the page must work 500 px wide.
     paramRow->addWidget(new QLabel(tr("Parameter")));
     paramRow->addWidget(m_sweepParam, 10);
     m_sweepFromLabel = new QLabel(tr("from"));
@@ -471,15 +473,16 @@ QWidget *ChartsPanel::buildSweepTab()
     m_sweepMetricLabel = new QLabel(tr("show"));
     compareRow->addWidget(m_sweepMetricLabel);
     compareRow->addWidget(m_sweepMetric, 10);
-    compareRow->addWidget(m_sweepBands);
     compareRow->addStretch(1);
     countRow->addWidget(new QLabel(tr("steps")));
     countRow->addWidget(m_sweepSteps);
     countRow->addWidget(new QLabel(tr("seeds")));
     countRow->addWidget(m_sweepSeeds);
-    countRow->addWidget(m_sweepRun);
-    countRow->addWidget(m_sweepCancel);
-    countRow->addWidget(m_sweepProgress, 1);
+    countRow->addWidget(m_sweepBands);
+    countRow->addStretch(1);
+    actionRow->addWidget(m_sweepRun);
+    actionRow->addWidget(m_sweepCancel);
+    actionRow->addWidget(m_sweepProgress, 1);
     m_sweepStatus = new QLabel;
     m_sweepStatus->setWordWrap(true);
     m_sweepStatus->setObjectName(QStringLiteral("sweepStatus"));
@@ -538,6 +541,7 @@ QWidget *ChartsPanel::buildSweepTab()
     layout->addLayout(paramRow);
     layout->addLayout(compareRow);
     layout->addLayout(countRow);
+    layout->addLayout(actionRow);
     layout->addWidget(m_sweepStatus);
     layout->addWidget(m_views[SweepTab], 1);
 
