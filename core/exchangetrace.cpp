@@ -5,15 +5,9 @@ namespace exchangetrace {
 
 RecordRow recordOf(const TraceEvent &committed, bool duplicate)
 {
-    RecordRow r;
-    r.id = committed.record;
-    r.op = committed.op;
-    r.key = committed.key;
-    r.path = committed.path;
-    r.requestId = committed.requestId;
-    r.t = committed.t;
-    r.duplicate = duplicate;
-    return r;
+    // In RecordRow's order: id, op, ref (the caller's), key, path, requestId, t, duplicate.
+    return RecordRow{committed.record, committed.op, QString(), committed.key, committed.path, committed.requestId,
+                     committed.t, duplicate};
 }
 
 } // namespace exchangetrace

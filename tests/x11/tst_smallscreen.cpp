@@ -4,6 +4,7 @@
 // window's minimum size fits the screen less a window manager's frame, and at that size the lesson
 // header (the lesson's title, "Step 2 of 3"), the step buttons (Previous, Next, Restart) and the
 // status bar's texts are whole and inside the window: none is cut at the right edge.
+#include "x11/x11support.h"
 #include "document/runcontroller.h"
 #include "i18n.h"
 #include "lessons/lessoncontroller.h"
@@ -68,13 +69,8 @@ private:
 
 void TestSmallScreen::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("RetryLab"));
-    QCoreApplication::setApplicationName(QStringLiteral("RetryLabX11SmallScreen"));
-    QVERIFY2(QGuiApplication::platformName() == QLatin1String("xcb"),
-             qPrintable(QStringLiteral("this test needs a real X server (platform xcb), got \"%1\"; "
-                                       "run it under xvfb-run as ctest does")
-                            .arg(QGuiApplication::platformName())));
+    const QString notHere = x11test::setUp(QStringLiteral("RetryLabX11SmallScreen"));
+    QVERIFY2(notHere.isEmpty(), qPrintable(notHere));
     QSettings().clear();
     // The program's own projector-friendly font (ui/shell/gui.cpp), not the test's default.
     QFont font = QApplication::font();
@@ -159,12 +155,8 @@ void TestSmallScreen::everyLessonStepFitsASmallScreen()
     QVERIFY(window);
     LessonController *lessons = window->lessons();
     LessonPlayer *player = lessons->player();
-    if (!lessons->isLessonOpen() || player->lesson().name != lesson) {
-        QString error;
-        QVERIFY2(lessons->startLesson(lesson, step, &error), qPrintable(error));
-    } else {
-        player->setStep(step);
-    }
+    QString error;
+    QVERIFY2(x11test::openLessonStep(lessons, lesson, step, &error), qPrintable(error));
     RunController *run = window->runController();
     QVERIFY(QTest::qWaitFor([&] { return !run->isPending() && run->hasResult() && lessons->isLessonStepReady(); },
                             RunTimeoutMs));
