@@ -402,7 +402,6 @@ QWidget *ChartsPanel::buildSweepTab()
     auto *paramRow = new QHBoxLayout;
     auto *compareRow = new QHBoxLayout;
     auto *countRow = new QHBoxLayout;
-    auto *actionRow = new QHBoxLayout;
     m_sweepParam = new QComboBox;
     const QList<SweepParam> params = sweepParams();
     for (const SweepParam &p : params)
@@ -444,7 +443,7 @@ QWidget *ChartsPanel::buildSweepTab()
         combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
         combo->setMaximumWidth(combo->sizeHint().width());
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        combo->setMinimumContentsLength(combo == m_sweepParam ? 13 : 10);
+        combo->setMinimumContentsLength(combo == m_sweepParam ? 13 : 6);
     }
     m_sweepValues->setMinimumWidth(120);
     m_sweepBands = new QCheckBox(tr("min–max bands"));
@@ -455,7 +454,7 @@ QWidget *ChartsPanel::buildSweepTab()
     m_sweepProgress->setRange(0, 1);
     m_sweepProgress->setValue(0);
     m_sweepProgress->setMinimumWidth(80);
-    // Four short rows rather than one long one: the page must work 500 px wide.
+    // Three short rows rather than one long one: the page must work 500 px wide and 380 px high.
     paramRow->addWidget(new QLabel(tr("Parameter")));
     paramRow->addWidget(m_sweepParam, 10);
     m_sweepFromLabel = new QLabel(tr("from"));
@@ -473,16 +472,15 @@ QWidget *ChartsPanel::buildSweepTab()
     m_sweepMetricLabel = new QLabel(tr("show"));
     compareRow->addWidget(m_sweepMetricLabel);
     compareRow->addWidget(m_sweepMetric, 10);
+    compareRow->addWidget(m_sweepBands);
     compareRow->addStretch(1);
     countRow->addWidget(new QLabel(tr("steps")));
     countRow->addWidget(m_sweepSteps);
     countRow->addWidget(new QLabel(tr("seeds")));
     countRow->addWidget(m_sweepSeeds);
-    countRow->addWidget(m_sweepBands);
-    countRow->addStretch(1);
-    actionRow->addWidget(m_sweepRun);
-    actionRow->addWidget(m_sweepCancel);
-    actionRow->addWidget(m_sweepProgress, 1);
+    countRow->addWidget(m_sweepRun);
+    countRow->addWidget(m_sweepCancel);
+    countRow->addWidget(m_sweepProgress, 1);
     m_sweepStatus = new QLabel;
     m_sweepStatus->setWordWrap(true);
     m_sweepStatus->setObjectName(QStringLiteral("sweepStatus"));
@@ -541,7 +539,6 @@ QWidget *ChartsPanel::buildSweepTab()
     layout->addLayout(paramRow);
     layout->addLayout(compareRow);
     layout->addLayout(countRow);
-    layout->addLayout(actionRow);
     layout->addWidget(m_sweepStatus);
     layout->addWidget(m_views[SweepTab], 1);
 
