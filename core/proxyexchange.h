@@ -45,6 +45,7 @@ struct ProxyExchange
     int clientStatus = 0;    // the status the client saw (0: none, see `client`)
     QByteArray location;     // the upstream answer's Location
     QString resourceId;      // the last segment of Location, else the JSON answer's "id" (empty: none)
+    bool replayedHeader = false; // the upstream's answer carried Idempotent-Replayed: true
     // Real microseconds since the proxy started, measured at the edge (-1: did not happen).
     qint64 receivedUs = -1;
     qint64 forwardedUs = -1;

@@ -1,5 +1,7 @@
 #include "proxytrace.h"
 
+#include "exchangetrace.h"
+
 #include "faults.h"
 #include "series.h"
 
@@ -53,15 +55,9 @@ public:
         ev.business = 1;
         ev.wrapper = 1;
         ev.transport = qint16(std::clamp(m_e.arrival, 1, 32767));
-        ev.method = methodOf(m_e.method);
+        typed.applyTo(ev);
+        ev.method = methodOf(m_e.method); // the request's, whatever the event
         ev.id = (*m_nextId)++;
-        ev.arg = typed.arg;
-        ev.arg2 = typed.arg2;
-        ev.arg3 = typed.arg3;
-        ev.answers = typed.answers;
-        ev.cause = typed.cause;
-        ev.outcome = typed.outcome;
-        ev.phase = typed.phase;
         m_out.append(ev);
         return ev.id;
     }
@@ -135,8 +131,14 @@ int addUpstreamSide(ExchangeEvents &out, const ProxyExchange &e, int sent, int r
                                 : QStringLiteral("upstream created %1").arg(e.resourceId),
                 typedOf(firstRecord > 0 ? TraceCause::Duplicate : TraceCause::Insert, arrived, firstRecord), record);
     } else if (isSuccess(e.upstreamStatus) && !e.resourceId.isEmpty()) {
+        // What the service sent, for the words: Replayed with its Idempotent-Replayed header, a
+        // plain Response without it.
+        TraceTyped replay = typedOf(TraceCause::None, arrived);
+        replay.outcome = e.replayedHeader ? TraceOutcome::Replayed : TraceOutcome::Response;
         out.add(t, Lane::Server, EventKind::Replayed, e.upstreamStatus,
-                QStringLiteral("upstream answered with %1 again").arg(e.resourceId), typedOf(TraceCause::None, arrived));
+                QStringLiteral("upstream answered with %1 again%2")
+                    .arg(e.resourceId, e.replayedHeader ? QStringLiteral(", Idempotent-Replayed: true") : QString()),
+                replay);
     }
     int answer = out.add(t, Lane::Server, EventKind::ResponseSent, e.upstreamStatus,
                          QStringLiteral("upstream answered %1").arg(e.upstreamStatus), typedOf(TraceCause::None, arrived));
@@ -249,7 +251,8 @@ RunResult ProxyTrace::result() const
     int nextId = 1;
     for (const Kept &k : m_kept) {
         const ProxyExchange &e = k.exchange;
-        r.trace.append(events(e, k.record, k.firstRecord, &nextId));
+        const Trace exchangeEvents = events(e, k.record, k.firstRecord, &nextId);
+        r.trace.append(exchangeEvents);
         if (e.op <= 0 || ProxyLedger::isRead(e.method))
             continue;
         auto it = ops.find(e.op);
@@ -264,17 +267,12 @@ RunResult ProxyTrace::result() const
         it->attempts++;
         it->end = std::max({it->end, e.finishedUs, e.upstreamUs});
         it->succeeded = it->succeeded || (e.client == ProxyClientOutcome::Answered && isSuccess(e.clientStatus));
-        if (k.record > 0) {
+        for (const TraceEvent &ev : exchangeEvents) {
+            if (ev.kind != EventKind::Committed)
+                continue;
             it->records++;
-            RecordRow row;
-            row.id = k.record;
-            row.op = e.op;
+            RecordRow row = exchangetrace::recordOf(ev, k.firstRecord > 0);
             row.ref = it->ref;
-            row.key = QString::fromLatin1(e.key);
-            row.path = QStringLiteral("op%1/b1/w1/t%2").arg(e.op).arg(std::max(1, e.arrival));
-            row.requestId = QString::fromLatin1(e.requestId);
-            row.t = e.upstreamUs;
-            row.duplicate = k.firstRecord > 0;
             r.records.append(row);
         }
     }

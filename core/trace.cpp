@@ -608,6 +608,10 @@ QString narrateServer(const TraceEvent &e, const QString &ref)
     case EventKind::Committed:
         return QCoreApplication::translate("trace", "The server committed record #%1 for %2.").arg(e.record).arg(ref);
     case EventKind::Replayed:
+        // A real service's answer (the proxy, a check report) says whether it sent the header.
+        if (e.outcome == TraceOutcome::Response)
+            return QCoreApplication::translate("trace", "Same key seen before: the server answers with the order it created before, "
+                      "without an Idempotent-Replayed header, instead of creating a new one.");
         return QCoreApplication::translate("trace", "Same key seen before: the server replays the stored response (Idempotent-Replayed: true) "
                   "instead of creating a new order.");
     case EventKind::ServerError:
@@ -649,7 +653,8 @@ QString narrateBreaker(const TraceEvent &e)
 
 QString narrate(const TraceEvent &e)
 {
-    const QString ref = orderRef(e.op);
+    // The reference the client wrote where a real exchange carries one (Watch, the proxy, a check).
+    const QString ref = e.ref.isEmpty() ? orderRef(e.op) : e.ref;
     const QString server = narrateServer(e, ref);
     if (!server.isEmpty())
         return server;

@@ -1,5 +1,7 @@
 #include "watchtrace.h"
 
+#include "exchangetrace.h"
+
 #include <algorithm>
 
 namespace retrylab {
@@ -158,15 +160,7 @@ void WatchTrace::addRequest(qsizetype begin, qsizetype end)
             const int first = m_firstRecordOfOp.value(e.op, 0);
             if (first == 0)
                 m_firstRecordOfOp.insert(e.op, e.record);
-            RecordRow r;
-            r.id = e.record;
-            r.op = e.op;
-            r.key = e.key;
-            r.path = e.path;
-            r.requestId = e.requestId;
-            r.t = e.t;
-            r.duplicate = first != 0 && first != e.record;
-            m_records.append(r);
+            m_records.append(exchangetrace::recordOf(e, first != 0 && first != e.record));
         }
     }
     if (op > 0 && answered && !lostAnswer)

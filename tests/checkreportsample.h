@@ -54,6 +54,7 @@ inline CheckReport report()
     lost.sentUs = 10;
     lost.upstreamStatus = 201;
     lost.upstreamResource = QStringLiteral("id:5");
+    lost.upstreamAnsweredUs = 25010;
     lost.error = QStringLiteral("Operation canceled");
     all << round(Probe::Ghost, 1, 5000, {lost, answered(1, "k-5", 200, "id:5", 810000, 811000)});
     CheckExchange missing = answered(0, "", 400, "", 0, 100);

@@ -61,22 +61,6 @@ struct CheckFlags
                                QStringLiteral("PATH"), QStringLiteral("id")};
 };
 
-int readNumber(const QCommandLineParser &parser, const QCommandLineOption &option, int low, int high, int *out)
-{
-    const QString text = parser.value(option).trimmed();
-    const std::optional<qint64> value = wholeNumber(text, low, high);
-    if (!value) {
-        fail(QCoreApplication::translate("cli", "check: --%1: expected an integer from %2 to %3, got '%4'")
-                     .arg(option.names().constLast())
-                     .arg(low)
-                     .arg(high)
-                     .arg(echo(text)));
-        return ExitUsage;
-    }
-    *out = int(*value);
-    return Continue;
-}
-
 // An http:// URL with a host; `what` names it in the error.
 int readUrl(const QString &text, const QString &what, QUrl *out)
 {
@@ -125,12 +109,17 @@ int readOptions(const QCommandLineParser &parser, const CheckFlags &flags, Check
     }
     if (const int rc = readHeaders(parser, flags, options); rc != Continue)
         return rc;
-    if (const int rc = readNumber(parser, flags.rounds, 1, CheckOptions::MaxRounds, &options->rounds); rc != Continue)
+    const QString command = QStringLiteral("check");
+    qint64 rounds = 0, concurrency = 0, timeout = 0;
+    if (const int rc = readWholeFlag(parser, flags.rounds, command, 1, CheckOptions::MaxRounds, &rounds); rc != Continue)
         return rc;
-    if (const int rc = readNumber(parser, flags.concurrency, 2, CheckOptions::MaxConcurrency, &options->concurrency); rc != Continue)
+    if (const int rc = readWholeFlag(parser, flags.concurrency, command, 2, CheckOptions::MaxConcurrency, &concurrency); rc != Continue)
         return rc;
-    if (const int rc = readNumber(parser, flags.timeout, 100, 600000, &options->timeoutMs); rc != Continue)
+    if (const int rc = readWholeFlag(parser, flags.timeout, command, 100, 600000, &timeout); rc != Continue)
         return rc;
+    options->rounds = int(rounds);
+    options->concurrency = int(concurrency);
+    options->timeoutMs = int(timeout);
     if (parser.isSet(flags.list)) {
         if (const int rc = readUrl(parser.value(flags.list), QStringLiteral("--list"), &options->listUrl); rc != Continue)
             return rc;

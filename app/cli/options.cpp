@@ -7,6 +7,7 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -132,6 +133,27 @@ std::optional<qint64> wholeNumber(const QString &text, qint64 min, qint64 max)
     if (!ok || n < min || n > max || trimmed.startsWith(QLatin1Char('+')))
         return std::nullopt;
     return n;
+}
+
+int readWholeFlag(const QCommandLineParser &parser, const QCommandLineOption &option, const QString &command,
+                  qint64 min, qint64 max, qint64 *out)
+{
+    const QString text = parser.value(option).trimmed();
+    const std::optional<qint64> n = wholeNumber(text, min, max);
+    if (!n) {
+        const QStringList names = option.names();
+        const QString flag = *std::max_element(names.cbegin(), names.cend(), [](const QString &a, const QString &b) {
+            return a.size() < b.size();
+        });
+        fail(QCoreApplication::translate("cli", "%1: --%2: expected an integer from %3 to %4, got '%5'")
+                 .arg(command, flag)
+                 .arg(min)
+                 .arg(max)
+                 .arg(echo(text)));
+        return ExitUsage;
+    }
+    *out = *n;
+    return Continue;
 }
 
 QString sentence(QString text)

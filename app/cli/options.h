@@ -40,6 +40,11 @@ void fail(const QString &message);
 // nullopt otherwise. The caller words the error, naming its command and flag.
 std::optional<qint64> wholeNumber(const QString &text, qint64 min, qint64 max);
 
+// A flag's value through wholeNumber(): "COMMAND: --FLAG: expected an integer from MIN to MAX, got 'X'"
+// (the flag by its long name) when it is not one. Returns Continue or ExitUsage after printing.
+int readWholeFlag(const QCommandLineParser &parser, const QCommandLineOption &option, const QString &command,
+                  qint64 min, qint64 max, qint64 *out);
+
 // QCommandLineParser says "Unknown option 'x'."; our lines are lower case without a full stop.
 QString sentence(QString text);
 

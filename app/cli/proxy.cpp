@@ -56,22 +56,6 @@ struct ProxyFlags
 };
 
 // A whole number from `min` to `max`, or a usage error naming the flag.
-int readNumber(const QCommandLineParser &parser, const QCommandLineOption &option, qint64 min, qint64 max, qint64 *out)
-{
-    const QString text = parser.value(option).trimmed();
-    const std::optional<qint64> n = wholeNumber(text, min, max);
-    if (!n) {
-        fail(QCoreApplication::translate("cli", "proxy: --%1: expected a number from %2 to %3, got '%4'")
-                     .arg(option.names().constFirst())
-                     .arg(min)
-                     .arg(max)
-                     .arg(echo(text)));
-        return ExitUsage;
-    }
-    *out = *n;
-    return Continue;
-}
-
 int readOptions(const QCommandLineParser &parser, const ProxyFlags &flags, FaultProxy::Options *o, qint64 *stopAfter)
 {
     if (!parser.isSet(flags.upstream)) {
@@ -79,15 +63,16 @@ int readOptions(const QCommandLineParser &parser, const ProxyFlags &flags, Fault
         return ExitUsage;
     }
     o->upstream = QUrl(parser.value(flags.upstream).trimmed(), QUrl::StrictMode);
+    const QString command = QStringLiteral("proxy");
     qint64 port = 0, timeout = 0;
-    if (const int rc = readNumber(parser, flags.port, 0, 65535, &port); rc != Continue)
+    if (const int rc = readWholeFlag(parser, flags.port, command, 0, 65535, &port); rc != Continue)
         return rc;
-    if (const int rc = readNumber(parser, flags.timeout, 1, 3600000, &timeout); rc != Continue)
+    if (const int rc = readWholeFlag(parser, flags.timeout, command, 1, 3600000, &timeout); rc != Continue)
         return rc;
     o->port = quint16(port);
     o->upstreamTimeoutMs = int(timeout);
     if (parser.isSet(flags.requests)) {
-        if (const int rc = readNumber(parser, flags.requests, 1, 1000000000, stopAfter); rc != Continue)
+        if (const int rc = readWholeFlag(parser, flags.requests, command, 1, 1000000000, stopAfter); rc != Continue)
             return rc;
     }
     const QString address = parser.value(flags.listen).trimmed();

@@ -31,6 +31,8 @@ QJsonObject CheckExchange::toJson() const
     if (fault == CheckFault::ResponseLost) {
         o.insert(QStringLiteral("upstreamStatus"), upstreamStatus);
         o.insert(QStringLiteral("upstreamResource"), upstreamResource.isEmpty() ? QJsonValue() : QJsonValue(upstreamResource));
+        if (upstreamAnsweredUs >= 0)
+            o.insert(QStringLiteral("upstreamAnsweredUs"), upstreamAnsweredUs);
     }
     o.insert(QStringLiteral("body"), QString::fromUtf8(body));
     return o;

@@ -34,6 +34,9 @@ struct CheckExchange
     // 0: unknown) and the resource it named.
     int upstreamStatus = 0;
     QString upstreamResource;
+    // And when the proxy had read that answer whole, since the probe began (-1: unknown, as in
+    // reports written before it was kept): where the timeline draws the answer's loss.
+    qint64 upstreamAnsweredUs = -1;
 
     static constexpr int MaxBodyBytes = 4096;
 

@@ -135,6 +135,7 @@ CheckExchange readExchange(const QJsonObject &object, const QString &path, QStri
     r.string("problemType", MaxTextChars, &e.problemType);
     r.integer("upstreamStatus", 0, 999, &e.upstreamStatus);
     optionalText(r, "upstreamResource", MaxTextChars, &e.upstreamResource);
+    wholeNumber(r, "upstreamAnsweredUs", -1, MaxMicroseconds, &e.upstreamAnsweredUs);
     text.clear();
     r.string("body", MaxTextChars, &text);
     e.body = text.toUtf8().left(CheckExchange::MaxBodyBytes);

@@ -29,6 +29,7 @@ ProxyExchange CheckTrace::exchangeOf(const CheckExchange &e, const QString &targ
                : e.connectFailed ? ProxyClientOutcome::Refused
                                  : ProxyClientOutcome::NoAnswer;
     x.location = e.location;
+    x.replayedHeader = e.replayedHeader;
     switch (e.fault) {
     case CheckFault::None:
         // Straight to the endpoint: what the check saw is what it answered. Without an answer
@@ -42,14 +43,16 @@ ProxyExchange CheckTrace::exchangeOf(const CheckExchange &e, const QString &targ
         }
         break;
     case CheckFault::ResponseLost:
-        // The proxy read the endpoint's answer, then dropped it. The report keeps what the
-        // endpoint answered but not when: it is drawn at the send, before the check gave up.
+        // The proxy read the endpoint's answer, then dropped it: drawn when the proxy had read it
+        // (before the check gave up); at the send in an older report that did not keep when.
         x.faults = FResponseLost;
         x.forwardedUs = x.receivedUs;
         if (e.upstreamStatus > 0) {
             x.upstream = ProxyUpstreamOutcome::Answered;
             x.upstreamStatus = e.upstreamStatus;
-            x.upstreamUs = x.receivedUs;
+            x.upstreamUs = e.upstreamAnsweredUs >= 0
+                ? std::max(x.receivedUs, std::min(startUs + e.upstreamAnsweredUs, x.finishedUs))
+                : x.receivedUs;
             x.resourceId = e.upstreamResource;
         } else {
             x.upstream = ProxyUpstreamOutcome::TimedOut;
@@ -98,6 +101,12 @@ CheckTrace CheckTrace::of(const CheckReport &report)
         }
     }
     out.result = trace.result();
+    // The words name what the probe sent: its key. The probe's name only groups the ledger, and
+    // stays where the probe sent no key.
+    for (TraceEvent &ev : out.result.trace) {
+        if (ev.kind == EventKind::Committed && !ev.key.isEmpty())
+            ev.ref = ev.key;
+    }
     return out;
 }
 

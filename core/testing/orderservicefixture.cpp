@@ -71,15 +71,7 @@ QString keyList(const QStringList &keys)
 
 FixtureRecord recordOf(const RecordRow &r)
 {
-    FixtureRecord out;
-    out.id = r.id;
-    out.ref = r.ref;
-    out.key = r.key;
-    out.path = r.path;
-    out.requestId = r.requestId;
-    out.t = r.t;
-    out.duplicate = r.duplicate;
-    return out;
+    return FixtureRecord{r.id, r.ref, r.key, r.path, r.requestId, r.t, r.duplicate};
 }
 
 } // namespace

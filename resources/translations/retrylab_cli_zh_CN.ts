@@ -632,10 +632,6 @@ sweep %2: %3
         <translation>JSON 响应中标识所创建资源的位置（点分路径，默认 id）；否则用其 Location 头。</translation>
     </message>
     <message>
-        <source>check: --%1: expected an integer from %2 to %3, got &apos;%4&apos;</source>
-        <translation>check：--%1：应为 %2 到 %3 的整数，实际为“%4”</translation>
-    </message>
-    <message>
         <source>check: %1: expected an http:// URL such as http://127.0.0.1:8080/orders, got &apos;%2&apos;</source>
         <translation>check：%1：应为 http:// 地址，例如 http://127.0.0.1:8080/orders，实际为“%2”</translation>
     </message>
@@ -840,10 +836,6 @@ Exit codes: 0 ok, 1 runtime error, 2 usage error.
     <message>
         <source>Stop after N finished requests (default: at Ctrl+C or SIGTERM).</source>
         <translation>完成 N 个请求后停止（默认：收到 Ctrl+C 或 SIGTERM 时停止）。</translation>
-    </message>
-    <message>
-        <source>proxy: --%1: expected a number from %2 to %3, got &apos;%4&apos;</source>
-        <translation>proxy：--%1：应为 %2 到 %3 之间的数字，实际为“%4”</translation>
     </message>
     <message>
         <source>proxy: missing --upstream URL (the service to put the faults in front of)</source>
@@ -1059,6 +1051,10 @@ Exit codes: 0 ok, 1 runtime error, 2 usage error.
         <source>check: --save: cannot write &apos;%1&apos;: %2</source>
         <translation>check：--save：无法写入“%1”：%2</translation>
     </message>
+    <message>
+        <source>%1: --%2: expected an integer from %3 to %4, got &apos;%5&apos;</source>
+        <translation>%1：--%2：应为 %3 到 %4 的整数，实际为“%5”</translation>
+    </message>
 </context>
 <context>
     <name>gui</name>
@@ -1149,10 +1145,6 @@ Exit codes: 0 ok, 1 runtime error, 2 usage error.
     <message>
         <source>&quot;%1&quot; is not a regular file (a FIFO, a device or a socket)</source>
         <translation>“%1”不是普通文件（而是 FIFO、设备或套接字）</translation>
-    </message>
-    <message>
-        <source>--scenario: this scenario could make up to %1 HTTP attempts (%2), more than the %3 the window keeps in memory; use &apos;retrylab run --max-attempts N&apos; for it</source>
-        <translation>--scenario：此场景最多可能发出 %1 次 HTTP 尝试（%2），超过窗口可在内存中保存的 %3 次；请改用 &apos;retrylab run --max-attempts N&apos;</translation>
     </message>
     <message>
         <source>A report of &apos;retrylab check URL --save FILE&apos; to show: each probe&apos;s requests on the timeline.</source>

@@ -1111,5 +1111,9 @@
         <source>Another client wrote row %1 since this one read it (it read version %2, the row is now at %3): 409, and nothing is written.</source>
         <translation>在本客户端读取之后，另一个客户端写入了第 %1 行（读取时为版本 %2，现在为版本 %3）：409，什么都没有写入。</translation>
     </message>
+    <message>
+        <source>Same key seen before: the server answers with the order it created before, without an Idempotent-Replayed header, instead of creating a new one.</source>
+        <translation>之前见过同一个键：服务端用之前创建的订单作答（没有 Idempotent-Replayed 头），而不是再创建一个新订单。</translation>
+    </message>
 </context>
 </TS>

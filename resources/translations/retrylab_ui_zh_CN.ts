@@ -4178,7 +4178,7 @@ Orphans: %5</source>
     </message>
     <message>
         <source>Fit</source>
-        <translation>适应窗口</translation>
+        <translation>全览</translation>
     </message>
     <message>
         <source>Fit the whole operation</source>

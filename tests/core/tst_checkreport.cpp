@@ -36,6 +36,7 @@ void compareExchange(const CheckExchange &a, const CheckExchange &b)
     QCOMPARE(a.problemType, b.problemType);
     QCOMPARE(a.upstreamStatus, b.upstreamStatus);
     QCOMPARE(a.upstreamResource, b.upstreamResource);
+    QCOMPARE(a.upstreamAnsweredUs, b.upstreamAnsweredUs);
 }
 
 QByteArray bytesOf(const QJsonObject &o)
@@ -76,6 +77,8 @@ private Q_SLOTS:
     void traceHasEachProbeWithItsVerdict();
     void ghostShowsTheLostAnswerAndOneRecord();
     void roundsAreOperationsOfTheirOwn();
+    void narrationNamesWhatTheProbeSent();
+    void replayNarratedAsTheServiceSentIt();
     void badFileIsRefusedNamingWhere_data();
     void badFileIsRefusedNamingWhere();
     void exchangesAtTheCapAndOneOver();
@@ -176,6 +179,26 @@ void TestCheckReport::ghostShowsTheLostAnswerAndOneRecord()
     QVERIFY(kinds.contains(EventKind::Replayed));
     // The check gave up on the lost answer after its --timeout (800 ms) from the send.
     QCOMPARE(timeoutAt, 5000 + 10 + 800 * 1000);
+    // The answer was lost where the proxy had read it from the endpoint (25 ms after the send, in
+    // the sample), after the endpoint committed: not at the send.
+    qint64 sentAt = -1, lostAt = -1, committedAt = -1;
+    for (const TraceEvent &e : t.result.trace) {
+        if (e.op != ghost || e.transport != 1)
+            continue;
+        sentAt = e.kind == EventKind::TransportAttempt ? e.t : sentAt;
+        lostAt = e.kind == EventKind::ResponseLost ? e.t : lostAt;
+        committedAt = e.kind == EventKind::Committed ? e.t : committedAt;
+    }
+    QCOMPARE(sentAt, 5000 + 10);
+    QCOMPARE(lostAt, 5000 + 25010);
+    QCOMPARE(committedAt, lostAt);
+    // A report written before the time was kept: drawn at the send, as before.
+    CheckReport old = checksample::report();
+    old.rounds[3][0].exchanges[0].upstreamAnsweredUs = -1;
+    for (const TraceEvent &e : CheckTrace::of(old).result.trace) {
+        if (e.op == ghost && e.kind == EventKind::ResponseLost)
+            QCOMPARE(e.t, 5000 + 10);
+    }
     // The 5xx probe: the proxy's 503, never forwarded, then the retry created the order.
     int forwarded = 0;
     for (const TraceEvent &e : t.result.trace)
@@ -216,6 +239,47 @@ void TestCheckReport::roundsAreOperationsOfTheirOwn()
     for (const OpSummary &op : t.result.ops)
         sawRef = sawRef || op.ref == QStringLiteral("in-flight #2");
     QVERIFY(sawRef);
+}
+
+namespace {
+// The narration of the first event of `kind` in operation `op`.
+QString narrationOf(const CheckTrace &t, int op, EventKind kind)
+{
+    for (const TraceEvent &e : t.result.trace) {
+        if (e.op == op && e.kind == kind)
+            return trace::narrate(e);
+    }
+    return QString();
+}
+} // namespace
+
+void TestCheckReport::narrationNamesWhatTheProbeSent()
+{
+    // The in-flight probe (operation 3) sent key k-3 twice and the endpoint created two records:
+    // the words name that key, not the engine's "ORD-0003" of the operation's number.
+    const CheckTrace t = CheckTrace::of(checksample::report());
+    const QString committed = narrationOf(t, 3, EventKind::Committed);
+    QVERIFY2(committed.contains(QStringLiteral(" for k-3")), qPrintable(committed));
+    QVERIFY2(!committed.contains(QStringLiteral("ORD-")), qPrintable(committed));
+    for (const TraceEvent &e : t.result.trace) {
+        if (e.kind == EventKind::Committed && !e.key.isEmpty())
+            QCOMPARE(e.ref, e.key);
+    }
+}
+
+void TestCheckReport::replayNarratedAsTheServiceSentIt()
+{
+    // The replay probe (operation 1): the endpoint answered the second request with id:1 again.
+    // The sample's endpoint sent no Idempotent-Replayed header, so the words do not claim one.
+    CheckReport report = checksample::report();
+    const QString bare = narrationOf(CheckTrace::of(report), 1, EventKind::Replayed);
+    QVERIFY2(!bare.isEmpty(), "the second answer with the same resource is a replay");
+    QVERIFY2(!bare.contains(QStringLiteral("Idempotent-Replayed: true")), qPrintable(bare));
+    QVERIFY2(bare.contains(QStringLiteral("without an Idempotent-Replayed header")), qPrintable(bare));
+    // An endpoint that sends it is narrated with it.
+    report.rounds[0][0].exchanges[1].replayedHeader = true;
+    const QString marked = narrationOf(CheckTrace::of(report), 1, EventKind::Replayed);
+    QVERIFY2(marked.contains(QStringLiteral("Idempotent-Replayed: true")), qPrintable(marked));
 }
 
 void TestCheckReport::badFileIsRefusedNamingWhere_data()

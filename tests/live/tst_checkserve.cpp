@@ -147,6 +147,23 @@ void TestCheckServe::cardPerMode()
     }
     if (mode.mode == IdempotencyMode::Token)
         QCOMPARE(find(Probe::Replay).problemType, QStringLiteral("unknown-token"));
+    // The ghost's dropped answer: when the proxy had read it whole, after the send and before the
+    // check gave up (the timeline draws the loss there); the replay header as the service sent it.
+    for (int i = 0; i < report.card.size(); ++i) {
+        if (report.card.at(i).probe != Probe::Ghost)
+            continue;
+        const CheckExchange &lost = report.rounds.at(i).at(0).exchanges.at(0);
+        QCOMPARE(lost.fault, CheckFault::ResponseLost);
+        if (lost.upstreamStatus > 0) {
+            QVERIFY2(lost.upstreamAnsweredUs >= lost.sentUs && lost.upstreamAnsweredUs <= lost.sentUs + options.timeoutMs * 1000LL,
+                     qPrintable(QStringLiteral("sent at %1 us, answered upstream at %2 us").arg(lost.sentUs).arg(lost.upstreamAnsweredUs)));
+        }
+        const CheckExchange &retry = report.rounds.at(i).at(0).exchanges.at(1);
+        if (mode.mode == IdempotencyMode::Atomic)
+            QVERIFY(retry.replayedHeader); // serve replays with Idempotent-Replayed: true
+        if (mode.mode == IdempotencyMode::Off)
+            QVERIFY(!retry.replayedHeader);
+    }
     // The service's own count agrees with the creations the check saw.
     int seen = 0;
     for (const ProbeVerdict &v : report.card)

@@ -122,12 +122,15 @@ struct Cli
     QByteArray out, err;
 };
 
-Cli runCli(const QStringList &args)
+// Runs the built binary. `served`: this process's event loop runs meanwhile (an in-process server
+// answers); otherwise it waits without turning it.
+Cli runCli(const QStringList &args, bool served = false)
 {
     QProcess p;
+    QSignalSpy done(&p, &QProcess::finished);
     p.start(QStringLiteral(RETRYLAB_BIN), args);
     Cli c;
-    if (!p.waitForFinished(60000)) {
+    if (!(served ? done.wait(60000) : p.waitForFinished(60000))) {
         p.kill();
         p.waitForFinished();
         return c;
@@ -138,22 +141,10 @@ Cli runCli(const QStringList &args)
     return c;
 }
 
-// As runCli, with this process's event loop running meanwhile (an in-process server answers).
+// As runCli, with this process's event loop running meanwhile.
 Cli runCliServed(const QStringList &args)
 {
-    QProcess p;
-    QSignalSpy done(&p, &QProcess::finished);
-    p.start(QStringLiteral(RETRYLAB_BIN), args);
-    Cli c;
-    if (!done.wait(60000)) {
-        p.kill();
-        p.waitForFinished();
-        return c;
-    }
-    c.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    c.out = p.readAllStandardOutput();
-    c.err = p.readAllStandardError();
-    return c;
+    return runCli(args, true);
 }
 
 } // namespace

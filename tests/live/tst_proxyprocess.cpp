@@ -168,10 +168,10 @@ void TestProxyProcess::usageErrors_data()
                                         << QStringLiteral("proxy: upstream: expected http://host:port without a path, got 'http://127.0.0.1:9/api'");
     QTest::addRow("port-past-65535") << QStringList{QStringLiteral("--upstream"), QStringLiteral("http://127.0.0.1:9"),
                                                     QStringLiteral("--port"), QStringLiteral("65536")}
-                                     << QStringLiteral("proxy: --port: expected a number from 0 to 65535, got '65536'");
+                                     << QStringLiteral("proxy: --port: expected an integer from 0 to 65535, got '65536'");
     QTest::addRow("zero-requests") << QStringList{QStringLiteral("--upstream"), QStringLiteral("http://127.0.0.1:9"),
                                                   QStringLiteral("--requests"), QStringLiteral("0")}
-                                   << QStringLiteral("proxy: --requests: expected a number from 1 to 1000000000, got '0'");
+                                   << QStringLiteral("proxy: --requests: expected an integer from 1 to 1000000000, got '0'");
     QTest::addRow("unknown-field") << QStringList{QStringLiteral("--upstream"), QStringLiteral("http://127.0.0.1:9"),
                                                   QStringLiteral("--set"), QStringLiteral("network.responseLos=1")}
                                    << QStringLiteral("did you mean network.responseLoss?");

@@ -582,23 +582,53 @@ void TestCharts::whatIfLabelsAndToolTips()
                                             "server.idempotency.mode: off -> atomic"));
 }
 
+namespace {
+// A sweep of network.responseLoss from 0 to `to`.
+SweepSpec lossSweep(double to, int steps, int seeds)
+{
+    SweepSpec spec;
+    spec.param = QStringLiteral("network.responseLoss");
+    spec.from = 0;
+    spec.to = to;
+    spec.steps = steps;
+    spec.seeds = seeds;
+    return spec;
+}
+
+SweepSpec smallSweep()
+{
+    return lossSweep(0.4, 2, 1);
+}
+
+// What a sweep of `panel` signals, from the moment it is built.
+struct SweepSpies
+{
+    explicit SweepSpies(ChartsPanel *panel)
+        : started(panel, &ChartsPanel::sweepStarted)
+        , estimated(panel, &ChartsPanel::sweepEstimated)
+        , progress(panel, &ChartsPanel::sweepProgress)
+        , finished(panel, &ChartsPanel::sweepFinished)
+    {
+    }
+    QSignalSpy started;
+    QSignalSpy estimated;
+    QSignalSpy progress;
+    QSignalSpy finished;
+};
+} // namespace
+
 void TestCharts::sweepRunsToCompletion()
 {
     const RunResult r = runPreset(QStringLiteral("ghost-request"));
     ChartsPanel panel(nullptr);
     panel.setResult(r);
-    QSignalSpy started(&panel, &ChartsPanel::sweepStarted);
-    QSignalSpy progress(&panel, &ChartsPanel::sweepProgress);
-    QSignalSpy finished(&panel, &ChartsPanel::sweepFinished);
-    SweepSpec spec;
-    spec.param = QStringLiteral("network.responseLoss");
-    spec.from = 0;
-    spec.to = 0.4;
-    spec.steps = 3;
-    spec.seeds = 3;
+    SweepSpies spies(&panel);
+    QSignalSpy &progress = spies.progress;
+    QSignalSpy &finished = spies.finished;
+    const SweepSpec spec = lossSweep(0.4, 3, 3);
     QString error;
     QVERIFY2(panel.startSweep(spec, &error), qPrintable(error));
-    QCOMPARE(started.count(), 1);
+    QCOMPARE(spies.started.count(), 1);
     QVERIFY(panel.isSweepRunning());
     QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
     QCOMPARE(finished.count(), 1);
@@ -635,14 +665,10 @@ void TestCharts::sweepCancelKeepsGuiResponsive()
     panel.setResult(simulate(s, options));
     QTRY_VERIFY_WITH_TIMEOUT(!panel.isWhatIfPending(), 30000);
 
-    QSignalSpy progress(&panel, &ChartsPanel::sweepProgress);
-    QSignalSpy finished(&panel, &ChartsPanel::sweepFinished);
-    SweepSpec spec;
-    spec.param = QStringLiteral("network.responseLoss");
-    spec.from = 0;
-    spec.to = 0.5;
-    spec.steps = 20;
-    spec.seeds = 500; // far more work than the test waits for
+    SweepSpies spies(&panel);
+    QSignalSpy &progress = spies.progress;
+    QSignalSpy &finished = spies.finished;
+    SweepSpec spec = lossSweep(0.5, 20, 500); // far more work than the test waits for
     Watchdog watchdog;
     QString error;
     QVERIFY2(panel.startSweep(spec, &error), qPrintable(error));
@@ -665,19 +691,6 @@ void TestCharts::sweepCancelKeepsGuiResponsive()
     QCOMPARE(panel.sweepPoints().size(), 2);
 }
 
-namespace {
-SweepSpec smallSweep()
-{
-    SweepSpec spec;
-    spec.param = QStringLiteral("network.responseLoss");
-    spec.from = 0;
-    spec.to = 0.4;
-    spec.steps = 2;
-    spec.seeds = 1;
-    return spec;
-}
-} // namespace
-
 void TestCharts::sweepEstimateArrivesOffTheGuiThread()
 {
     // The pilot (up to 8 runs of 1,000 operations) runs on a worker: startSweep returns before the
@@ -688,15 +701,11 @@ void TestCharts::sweepEstimateArrivesOffTheGuiThread()
     options.trace = false;
     ChartsPanel panel(nullptr);
     panel.setResult(simulate(s, options));
-    QSignalSpy estimated(&panel, &ChartsPanel::sweepEstimated);
-    QSignalSpy progress(&panel, &ChartsPanel::sweepProgress);
-    QSignalSpy finished(&panel, &ChartsPanel::sweepFinished);
-    SweepSpec spec;
-    spec.param = QStringLiteral("network.responseLoss");
-    spec.from = 0;
-    spec.to = 0.5;
-    spec.steps = 8;
-    spec.seeds = 2;
+    SweepSpies spies(&panel);
+    QSignalSpy &estimated = spies.estimated;
+    QSignalSpy &progress = spies.progress;
+    QSignalSpy &finished = spies.finished;
+    const SweepSpec spec = lossSweep(0.5, 8, 2);
     int turns = 0; // event-loop turns between the start and the estimate
     QTimer ticker;
     connect(&ticker, &QTimer::timeout, this, [&] { ++turns; });
@@ -724,15 +733,14 @@ void TestCharts::sweepCancelledWhileEstimating()
 {
     ChartsPanel panel(nullptr);
     panel.setResult(runPreset(QStringLiteral("ghost-request")));
-    QSignalSpy estimated(&panel, &ChartsPanel::sweepEstimated);
-    QSignalSpy progress(&panel, &ChartsPanel::sweepProgress);
-    QSignalSpy finished(&panel, &ChartsPanel::sweepFinished);
+    SweepSpies spies(&panel);
+    QSignalSpy &finished = spies.finished;
     QVERIFY(panel.startSweep(smallSweep()));
     panel.cancelSweep(); // while the pilot runs: its runs never start
     QVERIFY(finished.wait(60000));
     QCOMPARE(finished.constFirst().constFirst().toBool(), true);
-    QCOMPARE(estimated.count(), 0);
-    QCOMPARE(progress.count(), 0);
+    QCOMPARE(spies.estimated.count(), 0);
+    QCOMPARE(spies.progress.count(), 0);
     QVERIFY(!panel.isSweepRunning());
     QVERIFY(panel.sweepPoints().isEmpty());
     QCOMPARE(panel.sweepStatusText(), QStringLiteral("Cancelled before the first simulation."));
@@ -809,15 +817,10 @@ void TestCharts::sweepComparedDrawsOneLinePerValue2()
     ChartsPanel panel(nullptr);
     panel.resize(1280, 720);
     panel.setResult(simulate(base));
-    SweepSpec spec;
-    spec.param = QStringLiteral("network.responseLoss");
-    spec.from = 0;
-    spec.to = 0.4;
-    spec.steps = 3;
+    SweepSpec spec = lossSweep(0.4, 3, 2);
     spec.param2 = QStringLiteral("client.business.backoff.jitter");
     spec.values2 = QStringList{QStringLiteral("none"), QStringLiteral("full"), QStringLiteral("equal"),
                                QStringLiteral("decorrelated")};
-    spec.seeds = 2;
     QString error;
     QVERIFY2(panel.startSweep(spec, &error), qPrintable(error));
     QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);

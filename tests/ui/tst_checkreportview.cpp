@@ -5,15 +5,20 @@
 
 #include "check/checktrace.h"
 #include "document/labdocument.h"
+#include "document/runcontroller.h"
 #include "live/livecontroller.h"
+#include "i18n.h"
 #include "live/subjectpanel.h"
+#include "shell/gui.h"
 #include "shell/mainwindow.h"
 #include "timeline/timelinewidget.h"
 
 #include <QDockWidget>
 #include <QFile>
 #include <QJsonDocument>
+#include <QScopeGuard>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -55,6 +60,7 @@ private Q_SLOTS:
     void cardRowsOpenTheirOperation();
     void aScenarioAgainPutsTheScenarioBack();
     void corruptReportIsRefusedNamingWhere();
+    void languageSwitchKeepsTheReport();
 };
 
 void TestCheckReportView::initTestCase()
@@ -150,6 +156,42 @@ void TestCheckReportView::corruptReportIsRefusedNamingWhere()
              qPrintable(error));
     QCOMPARE(w.document()->source(), ResultSource::Simulation);
     QVERIFY(!w.live()->subjectDock()->isVisible());
+}
+
+void TestCheckReportView::languageSwitchKeepsTheReport()
+{
+    // View > Language rebuilds the window: the report stays on show with the probe the class had
+    // open, its playhead, the card and the title, in the new language.
+    QTemporaryDir dir;
+    WindowHost host(new MainWindow(nullptr, false));
+    const auto restore = qScopeGuard([] { i18n::install(QStringLiteral("en")); });
+    QVERIFY(openSample(*host.window(), dir));
+    MainWindow *en = host.window();
+    QTreeWidget *card = en->live()->subjectPanel()->card();
+    card->setCurrentItem(card->topLevelItem(3)); // the ghost, not the first failure it opened on
+    QCOMPARE(en->timeline()->operation(), 4);
+    const qint64 playhead = en->timeline()->playhead() - 1;
+    en->timeline()->setPlayhead(playhead);
+    const int events = int(en->document()->result().trace.size());
+
+    QSignalSpy replaced(&host, &WindowHost::windowReplaced);
+    host.switchLanguage(QStringLiteral("zh_CN"));
+    QVERIFY(replaced.count() == 1 || replaced.wait(10000));
+    MainWindow *zh = host.window();
+    QVERIFY(zh != nullptr);
+    QCOMPARE(zh->document()->source(), ResultSource::Check);
+    QCOMPARE(int(zh->document()->result().trace.size()), events);
+    QCOMPARE(zh->timeline()->operation(), 4);
+    QCOMPARE(zh->timeline()->playhead(), playhead);
+    QTRY_VERIFY(zh->live()->subjectDock()->isVisible());
+    QTreeWidget *zhCard = zh->live()->subjectPanel()->card();
+    QCOMPARE(zhCard->topLevelItemCount(), 7);
+    QCOMPARE(zhCard->currentItem(), zhCard->topLevelItem(3));
+    QVERIFY2(!zh->windowTitle().startsWith(QStringLiteral("Idempotency check")) && zh->windowTitle().contains(QStringLiteral("card.json")),
+             qPrintable(zh->windowTitle()));
+    // A simulation started by the new window must not replace the report afterwards.
+    QTRY_VERIFY(!zh->runController()->isBusy());
+    QCOMPARE(zh->document()->source(), ResultSource::Check);
 }
 
 QTEST_MAIN(TestCheckReportView)

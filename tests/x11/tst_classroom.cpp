@@ -4,6 +4,7 @@
 // the lesson panel's visible area and the window, wrapped text given all the height it needs, never
 // clipped), the status bar's texts are whole, and all six lanes of the timeline, Database included,
 // are in view without scrolling. One window is reused; the steps switch in it.
+#include "x11/x11support.h"
 #include "charts/chartspanel.h"
 #include "compare/comparechart.h"
 #include "compare/comparewindow.h"
@@ -85,13 +86,8 @@ private:
 
 void TestClassroom::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("RetryLab"));
-    QCoreApplication::setApplicationName(QStringLiteral("RetryLabX11Classroom"));
-    QVERIFY2(QGuiApplication::platformName() == QLatin1String("xcb"),
-             qPrintable(QStringLiteral("this test needs a real X server (platform xcb), got \"%1\"; "
-                                       "run it under xvfb-run as ctest does")
-                            .arg(QGuiApplication::platformName())));
+    const QString notHere = x11test::setUp(QStringLiteral("RetryLabX11Classroom"));
+    QVERIFY2(notHere.isEmpty(), qPrintable(notHere));
     QSettings().clear();
     m_window = new MainWindow(nullptr, false);
     m_window->resize(Sizes.at(1));
@@ -268,12 +264,8 @@ void TestClassroom::everyLessonStepReadableAtEverySize()
     QFETCH(int, step);
     LessonController *lessons = m_window->lessons();
     LessonPlayer *player = lessons->player();
-    if (!lessons->isLessonOpen() || player->lesson().name != lesson) {
-        QString error;
-        QVERIFY2(lessons->startLesson(lesson, step, &error), qPrintable(error));
-    } else {
-        player->setStep(step);
-    }
+    QString error;
+    QVERIFY2(x11test::openLessonStep(lessons, lesson, step, &error), qPrintable(error));
     QVERIFY(waitForStep());
     QVERIFY(m_window->presenter()->presentation()->isActive());
 

@@ -1,6 +1,7 @@
 // The main window on a real X server (xvfb-run, platform xcb): every preset at the sizes a
 // classroom projector or laptop uses, resized between them. The offscreen platform never showed
 // the scroll-bar/relayout loop that froze the real window, so this test runs under X11 only.
+#include "x11/x11support.h"
 #include "shell/mainwindow.h"
 #include "document/runcontroller.h"
 #include "scenario.h"
@@ -167,13 +168,8 @@ private Q_SLOTS:
 
 void TestWindow::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("RetryLab"));
-    QCoreApplication::setApplicationName(QStringLiteral("RetryLabX11Test"));
-    QVERIFY2(QGuiApplication::platformName() == QLatin1String("xcb"),
-             qPrintable(QStringLiteral("this test needs a real X server (platform xcb), got \"%1\"; "
-                                       "run it under xvfb-run as ctest does")
-                            .arg(QGuiApplication::platformName())));
+    const QString notHere = x11test::setUp(QStringLiteral("RetryLabX11Test"));
+    QVERIFY2(notHere.isEmpty(), qPrintable(notHere));
 }
 
 void TestWindow::init()

@@ -436,13 +436,14 @@ QWidget *ChartsPanel::buildSweepTab()
     for (const auto &metric : metrics)
         m_sweepMetric->addItem(metric.second.left(1).toUpper() + metric.second.mid(1), metric.first);
     m_sweepMetric->setToolTip(tr("What the lines show, mean over the seeds"));
-    // Long names must not widen the page past 600 px: the combos show as much as fits.
+    // Long names must not widen the page past 500 px (beside both docks on a 1024 px screen): the
+    // combos show as much as fits.
     // Wider pages show the whole names: each combo grows up to its longest item.
     for (QComboBox *combo : {m_sweepParam, m_sweepCompare, m_sweepMetric}) {
         combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
         combo->setMaximumWidth(combo->sizeHint().width());
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        combo->setMinimumContentsLength(combo == m_sweepParam ? 16 : 13);
+        combo->setMinimumContentsLength(combo == m_sweepParam ? 13 : 6);
     }
     m_sweepValues->setMinimumWidth(120);
     m_sweepBands = new QCheckBox(tr("min–max bands"));
@@ -453,7 +454,7 @@ QWidget *ChartsPanel::buildSweepTab()
     m_sweepProgress->setRange(0, 1);
     m_sweepProgress->setValue(0);
     m_sweepProgress->setMinimumWidth(80);
-    // Three short rows rather than one long one: the page must work 600 px wide.
+    // Three short rows rather than one long one: the page must work 500 px wide and 380 px high.
     paramRow->addWidget(new QLabel(tr("Parameter")));
     paramRow->addWidget(m_sweepParam, 10);
     m_sweepFromLabel = new QLabel(tr("from"));

@@ -22,9 +22,11 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QProgressDialog>
+#include <QScreen>
 #include <QShortcut>
 #include <QVariantAnimation>
 
+#include <algorithm>
 #include <memory>
 
 namespace retrylab {
@@ -156,16 +158,40 @@ void LessonController::startLesson(const Lesson &lesson, int step)
     m_dock->show();
     m_dock->raise();
     // A quarter of the window for the lesson's text, readable from the back of a room.
-    if (!wasOpen) {
-        QDockWidget *scenarioDock = m_frame->scenarioDock();
-        const int editor = scenarioDock->width();
-        if (scenarioDock->isVisible())
-            m_frame->frameWindow()->resizeDocks({scenarioDock, m_dock}, {editor, defaultDockWidth()}, Qt::Horizontal);
-        else
-            m_frame->frameWindow()->resizeDocks({m_dock}, {defaultDockWidth()}, Qt::Horizontal);
-    }
+    if (!wasOpen)
+        placeDock();
     m_player->setLesson(lesson, step);
     updateKeys();
+}
+
+void LessonController::placeDock()
+{
+    QMainWindow *window = m_frame->frameWindow();
+    QDockWidget *scenarioDock = m_frame->scenarioDock();
+    // Visible to the window: a lesson of the command line opens before the window shows.
+    const bool beside = scenarioDock->isVisibleTo(window) && window->dockWidgetArea(scenarioDock) != Qt::RightDockWidgetArea;
+    // Three columns want about 1200 px: on a narrower screen (a 1024 px projector) the lesson takes
+    // the Scenario dock's place as a tab beside it, and the timeline keeps its width.
+    // The screen's width too: a window opening maximized on a small screen is not its size yet.
+    const QScreen *screen = window->screen();
+    const int width = screen ? std::min(window->width(), screen->availableGeometry().width()) : window->width();
+    if (beside && width < MinWidthBesideScenario) {
+        window->tabifyDockWidget(scenarioDock, m_dock);
+        m_dock->show();
+        m_dock->raise();
+        window->resizeDocks({m_dock}, {defaultDockWidth()}, Qt::Horizontal);
+        return;
+    }
+    if (window->dockWidgetArea(m_dock) != Qt::RightDockWidgetArea) {
+        window->addDockWidget(Qt::RightDockWidgetArea, m_dock); // out of a tab of an earlier, narrower window
+        m_dock->show();
+    }
+    // The form keeps room for its fields (before the window first shows, its width is not laid out yet).
+    if (beside)
+        window->resizeDocks({scenarioDock, m_dock}, {std::max(scenarioDock->width(), MinScenarioWidth), defaultDockWidth()},
+                            Qt::Horizontal);
+    else
+        window->resizeDocks({m_dock}, {defaultDockWidth()}, Qt::Horizontal);
 }
 
 void LessonController::closeLesson()

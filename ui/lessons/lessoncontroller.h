@@ -55,6 +55,12 @@ public:
     QString writeHandout(const QString &fileName, QWidget *progressParent, HandoutCopy copy = HandoutCopy::Teacher);
     // The default width of the dock: a quarter of the window, readable from the back of a room.
     int defaultDockWidth(bool presenting = false) const;
+    // Beside the Scenario dock on the right, or tabbed with it in a narrow window.
+    void placeDock();
+    // Narrower windows get the Lesson dock as a tab of the Scenario dock, not a third column.
+    static constexpr int MinWidthBesideScenario = 1200;
+    // The Scenario dock's width beside a lesson at the least: its form's fields readable.
+    static constexpr int MinScenarioWidth = 320;
     // A reveal whose animation would take longer than this at the chosen speed plays faster, so
     // that it takes about this long; the lesson panel says so.
     static constexpr int longestRevealMs = 8000;

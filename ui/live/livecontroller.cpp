@@ -478,6 +478,12 @@ bool LiveController::openCheckReport(const QString &fileName, QString *error)
             *error = errors.join(QLatin1Char('\n'));
         return false;
     }
+    showCheckReport(report, fileName, 0);
+    return true;
+}
+
+void LiveController::showCheckReport(const CheckReport &report, const QString &fileName, int operation)
+{
     m_checkReport = report;
     m_checkReportFile = fileName;
     m_checkTrace = CheckTrace::of(report);
@@ -502,11 +508,10 @@ bool LiveController::openCheckReport(const QString &fileName, QString *error)
             break;
         }
     }
-    m_frame->setOperation(first);
+    m_frame->setOperation(operation > 0 && operation <= result.ops.size() ? operation : first);
     m_frame->timeline()->seekToEnd();
     m_frame->showPage(LabFrame::Page::Timeline);
     showWatchStatus();
-    return true;
 }
 
 void LiveController::openCheckReportWithDialog()
@@ -644,13 +649,26 @@ void LiveController::onLiveRunFinished(const RunResult &result, const QString &d
 
 LiveController::State LiveController::saveState() const
 {
-    return State{m_live->isEnabled()};
+    State state;
+    state.live = m_live->isEnabled();
+    if (m_frame->document()->source() == ResultSource::Check) {
+        state.checkReport = m_checkReport;
+        state.checkReportFile = m_checkReportFile;
+        state.checkOperation = m_frame->timeline()->operation();
+        state.checkPlayhead = m_frame->timeline()->playhead();
+    }
+    return state;
 }
 
 void LiveController::restoreState(const State &state)
 {
     if (state.live)
         setLive(true);
+    if (!state.checkReportFile.isEmpty() && !state.live) {
+        showCheckReport(state.checkReport, state.checkReportFile, state.checkOperation);
+        if (state.checkPlayhead >= 0)
+            m_frame->timeline()->setPlayhead(state.checkPlayhead);
+    }
 }
 
 } // namespace retrylab

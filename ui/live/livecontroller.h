@@ -99,10 +99,15 @@ public:
     // Stops both: the frame goes back to the simulation (a lesson's numbers are the simulation's).
     void stopAll();
 
-    // The language switch: whether Live was on (nothing is served by a new window).
+    // The language switch: whether Live was on (nothing is served by a new window), and the check
+    // report on show with the probe open in it (shown again from memory, not read again).
     struct State
     {
         bool live = false;
+        CheckReport checkReport;
+        QString checkReportFile; // empty: no report on show
+        int checkOperation = 0;
+        qint64 checkPlayhead = -1;
     };
     State saveState() const;
     void restoreState(const State &state);
@@ -127,6 +132,8 @@ private:
     void onProxyResult(const RunResult &result, int lastOperation);
     void onProxyingChanged(bool proxying);
     void createSubject();
+    // Shows `report` (read from `fileName`) and opens `operation`, or its first failing probe when 0.
+    void showCheckReport(const CheckReport &report, const QString &fileName, int operation);
     // The subject panel, its dock and the window's title follow the source on show.
     void showSubject();
     void startLiveRun();

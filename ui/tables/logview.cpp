@@ -45,6 +45,14 @@ LogView::LogView(QWidget *parent)
     for (int kind = int(EventKind::OpStart); kind < EventKindCount; ++kind)
         m_kind->addItem(trace::kindName(EventKind(kind)), kind);
     m_kind->setMaxVisibleItems(20);
+    // As wide as their longest item where there is room, narrower beside the docks on a 1024 px
+    // screen (their lists stay whole).
+    for (QComboBox *combo : {m_lane, m_kind}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        combo->setMaximumWidth(combo->sizeHint().width());
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(4);
+    }
     m_export = new QPushButton(tr("Export JSONL…"));
     m_count = new QLabel;
     m_count->setObjectName(QStringLiteral("eventCount"));
@@ -53,8 +61,8 @@ LogView::LogView(QWidget *parent)
     filters->setContentsMargins(4, 4, 4, 0);
     filters->addWidget(m_requestId, 2);
     filters->addWidget(m_op);
-    filters->addWidget(m_lane);
-    filters->addWidget(m_kind);
+    filters->addWidget(m_lane, 1);
+    filters->addWidget(m_kind, 1);
     filters->addWidget(m_count, 1);
     filters->addWidget(m_export);
 

@@ -129,6 +129,10 @@ QHBoxLayout *TimelineWidget::createControls()
     m_prevButton = makeButton(this, QStyle::SP_MediaSeekBackward, QString(), tr("Previous event (Left)"));
     m_playButton = makeButton(this, QStyle::SP_MediaPlay, tr("Play"), tr("Play / pause (Space)"));
     m_nextButton = makeButton(this, QStyle::SP_MediaSeekForward, QString(), tr("Next event (Right)"));
+    // The bar fits beside the Scenario and Lesson docks on a 1024 px screen: the media buttons are
+    // icons (Play's word stays its accessible name), the slider may be short.
+    for (QToolButton *b : {m_prevButton, m_playButton, m_nextButton})
+        b->setToolButtonStyle(Qt::ToolButtonIconOnly);
     m_speedCombo = new QComboBox(this);
     m_speedCombo->setToolTip(tr("Playback speed: at 1x one second of simulated time takes one second, "
                                 "but every event gets a moment and long waits are shortened"));
@@ -140,6 +144,7 @@ QHBoxLayout *TimelineWidget::createControls()
     m_slider->setObjectName(QStringLiteral("scrub"));
     m_slider->setToolTip(tr("Scrub through the operation"));
     m_slider->setFocusPolicy(Qt::NoFocus);
+    m_slider->setMinimumWidth(4 * m_slider->sizeHint().height());
     m_timeLabel = new QLabel(this);
     m_timeLabel->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("00.000 s / 00.000 s")));
     m_timeLabel->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -162,14 +167,14 @@ QHBoxLayout *TimelineWidget::createControls()
     controls->addWidget(m_playButton);
     controls->addWidget(m_nextButton);
     controls->addWidget(m_speedCombo);
-    controls->addSpacing(6);
+    controls->addSpacing(2);
     controls->addWidget(m_slider, 1);
     controls->addWidget(m_timeLabel);
-    controls->addSpacing(6);
+    controls->addSpacing(2);
     controls->addWidget(m_zoomOutButton);
     controls->addWidget(m_zoomInButton);
     controls->addWidget(m_fitButton);
-    controls->addSpacing(6);
+    controls->addSpacing(2);
     controls->addWidget(m_opSpin);
 
     return controls;

@@ -220,6 +220,8 @@ ProbeObservation CheckRunner::throughProxy(Probe probe, CheckFault fault)
     const CheckFaults::Upstream upstream = m_faults->upstreamFor(k, 1, m_options.timeoutMs);
     first.upstreamStatus = upstream.status;
     first.upstreamResource = upstream.resource;
+    if (upstream.afterUs >= 0 && first.sentUs >= 0)
+        first.upstreamAnsweredUs = first.sentUs + upstream.afterUs;
     // The retry goes through the proxy as well, so that its resource is read as the lost one's was.
     CheckExchange retry = sendOne(Planned{via, k, n, false, CheckFault::None}, 1);
     const CheckFaults::Upstream seen = m_faults->upstreamFor(k, 2, m_options.timeoutMs);

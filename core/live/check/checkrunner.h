@@ -58,6 +58,7 @@ public:
     {
         int status = 0;
         QString resource;
+        qint64 afterUs = -1; // from the proxy's receiving the request to its reading the answer whole
     };
     virtual Upstream upstreamFor(const QByteArray &key, int nth, int waitMs) = 0;
 };

@@ -55,8 +55,11 @@ CheckFaults::Upstream ProxyFaults::upstreamFor(const QByteArray &key, int nth, i
         for (const ProxyExchange &e : m_proxy->exchanges()) {
             if (e.key != key || ++seen < nth)
                 continue;
-            if (e.upstream == ProxyUpstreamOutcome::Answered)
+            if (e.upstream == ProxyUpstreamOutcome::Answered) {
                 out->status = e.upstreamStatus;
+                if (e.upstreamUs >= 0 && e.receivedUs >= 0)
+                    out->afterUs = e.upstreamUs - e.receivedUs;
+            }
             if (!e.resourceId.isEmpty())
                 out->resource = QStringLiteral("id:") + e.resourceId;
             return true;

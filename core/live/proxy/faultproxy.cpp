@@ -425,6 +425,7 @@ void FaultProxyPrivate::onUpstream(quint64 id, const UpstreamAnswer &answer)
     e.upstreamStatus = answer.status;
     e.location = answer.location.left(2048);
     e.resourceId = resourceIdOf(answer.location, answer.body);
+    e.replayedHeader = answer.replayed;
     if (c->clientGone)
         return finish(c, ProxyClientOutcome::NoAnswer);
     const ServerConfig &sc = options.scenario.server;

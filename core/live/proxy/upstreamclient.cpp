@@ -302,6 +302,8 @@ UpstreamClient::Step UpstreamClient::readHead(Call *c)
             a.location = value;
         } else if (name.compare("content-type", Qt::CaseInsensitive) == 0) {
             a.contentType = value;
+        } else if (name.compare("idempotent-replayed", Qt::CaseInsensitive) == 0) {
+            a.replayed = value.compare("true", Qt::CaseInsensitive) == 0;
         }
         a.headerLines += line;
         a.headerLines += "\r\n";

@@ -28,6 +28,7 @@ struct UpstreamAnswer
     QByteArray body;
     QByteArray location;
     QByteArray contentType;
+    bool replayed = false; // Idempotent-Replayed: true
     QString error; // why there is no answer, for the problem detail of a 502 or 504
 };
 

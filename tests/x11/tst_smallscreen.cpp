@@ -1,0 +1,243 @@
+// The main window on the smallest screen a class meets, a 1024x640 laptop or projector, on a real X
+// server (xvfb-run, platform xcb), in English and in Chinese, with every step of every built-in
+// lesson open beside the Scenario dock (not presentation mode: the teacher's own window). The
+// window's minimum size fits the screen less a window manager's frame, and at that size the lesson
+// header (the lesson's title, "Step 2 of 3"), the step buttons (Previous, Next, Restart) and the
+// status bar's texts are whole and inside the window: none is cut at the right edge.
+#include "x11/x11support.h"
+#include "document/runcontroller.h"
+#include "i18n.h"
+#include "lessons/lessoncontroller.h"
+#include "lessons/lessonplayer.h"
+#include "shell/mainwindow.h"
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QGuiApplication>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTest>
+
+#include <memory>
+
+using namespace retrylab;
+
+namespace {
+
+constexpr int RunTimeoutMs = 120000;
+// The screen less the room MainWindow::opensMaximized keeps for a frame (title bar and borders).
+const QSize Room(1024 - 16, 640 - 48);
+
+QRect inWindow(const QWidget *w, const QWidget *window)
+{
+    return QRect(w->mapTo(window, QPoint(0, 0)), w->size());
+}
+
+QString rectText(const QRect &r)
+{
+    return QStringLiteral("%1,%2 %3x%4").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height());
+}
+
+} // namespace
+
+class TestSmallScreen : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void everyLessonStepFitsASmallScreen_data();
+    void everyLessonStepFitsASmallScreen();
+    void narrowWindowTabsTheLessonWithTheScenario_data();
+    void narrowWindowTabsTheLessonWithTheScenario();
+    void cleanupTestCase();
+
+private:
+    MainWindow *windowIn(const QString &language);
+    // `w` wholly inside the window and, inside a scroll area, inside what it shows; its text not
+    // squeezed below what it needs (a label that does not wrap: its width hint; a button: its width
+    // hint too). Appends what is wrong.
+    void checkWhole(const QWidget *w, const QString &what, QStringList *problems) const;
+
+    std::unique_ptr<MainWindow> m_window;
+    QString m_language;
+};
+
+void TestSmallScreen::initTestCase()
+{
+    const QString notHere = x11test::setUp(QStringLiteral("RetryLabX11SmallScreen"));
+    QVERIFY2(notHere.isEmpty(), qPrintable(notHere));
+    QSettings().clear();
+    // The program's own projector-friendly font (ui/shell/gui.cpp), not the test's default.
+    QFont font = QApplication::font();
+    if (font.pointSizeF() > 0 && font.pointSizeF() < 11) {
+        font.setPointSizeF(11);
+        QApplication::setFont(font);
+    }
+}
+
+void TestSmallScreen::cleanupTestCase()
+{
+    m_window.reset();
+    i18n::install(QStringLiteral("en"));
+}
+
+MainWindow *TestSmallScreen::windowIn(const QString &language)
+{
+    if (m_window && m_language == language)
+        return m_window.get();
+    // A window built in its language, as the language switch rebuilds it.
+    m_window.reset();
+    if (!i18n::install(language))
+        return nullptr;
+    m_language = language;
+    m_window = std::make_unique<MainWindow>(nullptr, false);
+    m_window->show();
+    if (!QTest::qWaitForWindowExposed(m_window.get()))
+        return nullptr;
+    return m_window.get();
+}
+
+void TestSmallScreen::checkWhole(const QWidget *w, const QString &what, QStringList *problems) const
+{
+    if (!w || !w->isVisibleTo(m_window.get())) {
+        *problems << QStringLiteral("%1 is not shown").arg(what);
+        return;
+    }
+    const QRect r = inWindow(w, m_window.get());
+    if (!m_window->rect().contains(r))
+        *problems << QStringLiteral("%1 (%2) is outside the window (%3)").arg(what, rectText(r), rectText(m_window->rect()));
+    for (const QWidget *p = w->parentWidget(); p && p != m_window.get(); p = p->parentWidget()) {
+        if (const auto *scroll = qobject_cast<const QScrollArea *>(p)) {
+            const QRect shown = inWindow(scroll->viewport(), m_window.get());
+            if (!shown.contains(r))
+                *problems << QStringLiteral("%1 (%2) is scrolled out of view (%3)").arg(what, rectText(r), rectText(shown));
+        }
+    }
+    const auto *label = qobject_cast<const QLabel *>(w);
+    if (label && label->wordWrap()) {
+        const int needed = label->heightForWidth(label->width());
+        if (label->height() < needed)
+            *problems << QStringLiteral("%1 is cut: %2 px high, its text needs %3").arg(what).arg(label->height()).arg(needed);
+    } else if (w->width() < w->sizeHint().width()) {
+        *problems << QStringLiteral("%1 \"%2\" is cut: %3 px wide, its text needs %4")
+                         .arg(what, label ? label->text() : qobject_cast<const QAbstractButton *>(w)->text())
+                         .arg(w->width())
+                         .arg(w->sizeHint().width());
+    }
+}
+
+void TestSmallScreen::everyLessonStepFitsASmallScreen_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("lesson");
+    QTest::addColumn<int>("step");
+    const QStringList names = lesson::builtinNames();
+    for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        for (const QString &name : names) {
+            const LessonParse parsed = lesson::builtin(name);
+            for (int i = 0; i < parsed.lesson.steps.size(); ++i)
+                QTest::addRow("%s-%s-step%d", qPrintable(language), qPrintable(name), i + 1) << language << name << i;
+        }
+    }
+}
+
+void TestSmallScreen::everyLessonStepFitsASmallScreen()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, lesson);
+    QFETCH(int, step);
+    MainWindow *window = windowIn(language);
+    QVERIFY(window);
+    LessonController *lessons = window->lessons();
+    LessonPlayer *player = lessons->player();
+    QString error;
+    QVERIFY2(x11test::openLessonStep(lessons, lesson, step, &error), qPrintable(error));
+    RunController *run = window->runController();
+    QVERIFY(QTest::qWaitFor([&] { return !run->isPending() && run->hasResult() && lessons->isLessonStepReady(); },
+                            RunTimeoutMs));
+    QVERIFY(window->findChild<QDockWidget *>(QStringLiteral("scenarioDock"))->isVisible());
+    QVERIFY(lessons->dock()->isVisible());
+
+    // What the window needs at the least, now that the step's texts and outcome are in.
+    QCoreApplication::processEvents();
+    const QSize least = window->minimumSizeHint().expandedTo(window->minimumSize());
+    qInfo("the window needs at least %dx%d", least.width(), least.height());
+    QVERIFY2(least.width() <= Room.width() && least.height() <= Room.height(),
+             qPrintable(QStringLiteral("the window needs at least %1x%2, the screen leaves %3x%4")
+                            .arg(least.width()).arg(least.height()).arg(Room.width()).arg(Room.height())));
+
+    // At that room, the lesson's header and buttons and the status bar are whole.
+    window->setGeometry(QRect(QPoint(0, 0), Room));
+    QVERIFY(QTest::qWaitFor([&] { return window->size() == Room; }, 5000));
+    QTest::qWait(50);
+    QCoreApplication::processEvents();
+    QStringList problems;
+    checkWhole(player->findChild<QLabel *>(QStringLiteral("lessonTitle")), QStringLiteral("the lesson's title"), &problems);
+    checkWhole(player->findChild<QLabel *>(QStringLiteral("lessonProgress")), QStringLiteral("the step number"), &problems);
+    checkWhole(player->findChild<QLabel *>(QStringLiteral("lessonStepTitle")), QStringLiteral("the step's title"), &problems);
+    for (const char *name : {"lessonPrevious", "lessonNext", "lessonRestart"})
+        checkWhole(player->findChild<QPushButton *>(QLatin1String(name)), QLatin1String(name), &problems);
+    const QList<QLabel *> status = window->statusBar()->findChildren<QLabel *>();
+    for (const QLabel *label : status) {
+        if (label->isVisibleTo(window) && !label->text().isEmpty())
+            checkWhole(label, QStringLiteral("the status"), &problems);
+    }
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("\n  "))));
+}
+
+void TestSmallScreen::narrowWindowTabsTheLessonWithTheScenario_data()
+{
+    QTest::addColumn<int>("width");
+    QTest::addColumn<bool>("tabbed");
+    // Three columns want LessonController::MinWidthBesideScenario (1200 px) at the least.
+    QTest::newRow("1024-screen") << Room.width() << true;
+    QTest::newRow("one-pixel-short") << LessonController::MinWidthBesideScenario - 1 << true;
+    QTest::newRow("exactly-enough") << LessonController::MinWidthBesideScenario << false;
+    QTest::newRow("1920-screen") << 1900 << false;
+}
+
+void TestSmallScreen::narrowWindowTabsTheLessonWithTheScenario()
+{
+    QFETCH(int, width);
+    QFETCH(bool, tabbed);
+    MainWindow *window = windowIn(QStringLiteral("zh_CN"));
+    QVERIFY(window);
+    LessonController *lessons = window->lessons();
+    lessons->closeLesson();
+    window->setGeometry(QRect(QPoint(0, 0), QSize(width, Room.height())));
+    QVERIFY(QTest::qWaitFor([&] { return window->width() == width; }, 5000));
+    QString error;
+    QVERIFY2(lessons->startLesson(QStringLiteral("timeout-is-not-failure"), 1, &error), qPrintable(error));
+    RunController *run = window->runController();
+    QVERIFY(QTest::qWaitFor([&] { return !run->isPending() && run->hasResult() && lessons->isLessonStepReady(); },
+                            RunTimeoutMs));
+    QTest::qWait(50);
+    QCoreApplication::processEvents();
+    QDockWidget *scenario = window->findChild<QDockWidget *>(QStringLiteral("scenarioDock"));
+    QDockWidget *lesson = lessons->dock();
+    QVERIFY(lesson->isVisible());
+    QCOMPARE(window->tabifiedDockWidgets(lesson).contains(scenario), tabbed);
+    if (tabbed) {
+        QTRY_VERIFY(scenario->visibleRegion().isEmpty()); // the other tab, one click away
+        QVERIFY(!lesson->visibleRegion().isEmpty());
+    } else {
+        QVERIFY(scenario->isVisible());
+        QCOMPARE(window->dockWidgetArea(lesson), Qt::RightDockWidgetArea);
+        QVERIFY2(scenario->width() >= LessonController::MinScenarioWidth,
+                 qPrintable(QStringLiteral("the Scenario dock is %1 px wide").arg(scenario->width())));
+    }
+    QStringList problems;
+    LessonPlayer *player = lessons->player();
+    checkWhole(player->findChild<QLabel *>(QStringLiteral("lessonProgress")), QStringLiteral("the step number"), &problems);
+    for (const char *name : {"lessonPrevious", "lessonNext", "lessonRestart"})
+        checkWhole(player->findChild<QPushButton *>(QLatin1String(name)), QLatin1String(name), &problems);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("\n  "))));
+}
+
+QTEST_MAIN(TestSmallScreen)
+#include "tst_smallscreen.moc"
