@@ -16,6 +16,7 @@ private Q_SLOTS:
     void negotiation();
     void bucketEdges_data();
     void bucketEdges();
+    void uptimeKeepsItsLength();
     void textHasHelpTypeAndTotals();
 };
 
@@ -76,6 +77,25 @@ void TestMetricsFormat::bucketEdges()
     QCOMPARE(h.sumSeconds(), double(ns) / 1e9);
 }
 
+void TestMetricsFormat::uptimeKeepsItsLength()
+{
+    // A GET and a HEAD of /metrics a moment apart must name the same Content-Length
+    // (tst_httpframing::headWhereverGet): the uptime is written with three decimals, so 0.16 s
+    // and 0.161 s are one length (the shortest form wrote "0.16" and "0.161").
+    const auto uptimeLine = [](double s) {
+        const QJsonObject m{{QStringLiteral("server"), QJsonObject{{QStringLiteral("uptimeS"), s}}}};
+        const QList<QByteArray> lines = prometheusText(m, LatencyHistogram()).split('\n');
+        for (const QByteArray &line : lines)
+            if (line.startsWith("retrylab_uptime_seconds "))
+                return line;
+        return QByteArray();
+    };
+    QCOMPARE(uptimeLine(0.16), QByteArray("retrylab_uptime_seconds 0.160"));
+    QCOMPARE(uptimeLine(0.161), QByteArray("retrylab_uptime_seconds 0.161"));
+    QCOMPARE(uptimeLine(0), QByteArray("retrylab_uptime_seconds 0.000"));
+    QCOMPARE(uptimeLine(9.999).size(), uptimeLine(0.001).size());
+}
+
 void TestMetricsFormat::textHasHelpTypeAndTotals()
 {
     QJsonObject m{{QStringLiteral("httpAttempts"), 7}, {QStringLiteral("replays"), 2}, {QStringLiteral("records"), 5},
@@ -94,7 +114,7 @@ void TestMetricsFormat::textHasHelpTypeAndTotals()
     QVERIFY(lines.contains("retrylab_replays_total 2"));
     QVERIFY(lines.contains("# TYPE retrylab_records gauge"));
     QVERIFY(lines.contains("retrylab_records 5"));
-    QVERIFY(lines.contains("retrylab_uptime_seconds 1.5"));
+    QVERIFY(lines.contains("retrylab_uptime_seconds 1.500"));
     QVERIFY(lines.contains("retrylab_info{idempotency=\"atomic\",key_store=\"dura\\\"ble\"} 1"));
     QVERIFY(lines.contains("# TYPE retrylab_request_duration_seconds histogram"));
     QVERIFY(lines.contains("retrylab_request_duration_seconds_bucket{le=\"0.001\"} 0"));
