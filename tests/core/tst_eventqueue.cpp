@@ -42,6 +42,19 @@ struct Pattern
 
 using Reference = std::priority_queue<Event, std::vector<Event>, Later>;
 
+// Pops both queues to the end: the same events, in the same (t, seq) order, and nothing left over.
+void drainEqual(EventQueue &queue, Reference &reference)
+{
+    while (!reference.empty()) {
+        QVERIFY(!queue.empty());
+        QCOMPARE(queue.top().t, reference.top().t);
+        QCOMPARE(queue.top().seq, reference.top().seq);
+        queue.pop();
+        reference.pop();
+    }
+    QVERIFY(queue.empty());
+}
+
 void runPattern(const Pattern &p, quint32 seed)
 {
     std::mt19937_64 rng(seed);
@@ -72,13 +85,9 @@ void runPattern(const Pattern &p, quint32 seed)
         reference.pop();
         ++popped;
     }
-    while (!reference.empty()) {
-        QVERIFY(!queue.empty());
-        QCOMPARE(queue.top().seq, reference.top().seq);
-        queue.pop();
-        reference.pop();
-    }
-    QVERIFY(queue.empty());
+    drainEqual(queue, reference);
+    if (QTest::currentTestFailed())
+        return;
     QVERIFY(popped > 0);
 }
 
@@ -177,13 +186,7 @@ void TestEventQueue::pushBeforeTheLastTimeIsStillOrdered()
         queue.push(e);
         reference.push(e);
     }
-    while (!reference.empty()) {
-        QCOMPARE(queue.top().t, reference.top().t);
-        QCOMPARE(queue.top().seq, reference.top().seq);
-        queue.pop();
-        reference.pop();
-    }
-    QVERIFY(queue.empty());
+    drainEqual(queue, reference);
 }
 
 void TestEventQueue::extremeTimes()
@@ -198,12 +201,7 @@ void TestEventQueue::extremeTimes()
         queue.push(e);
         reference.push(e);
     }
-    while (!reference.empty()) {
-        QCOMPARE(queue.top().t, reference.top().t);
-        QCOMPARE(queue.top().seq, reference.top().seq);
-        queue.pop();
-        reference.pop();
-    }
+    drainEqual(queue, reference);
 }
 
 void TestEventQueue::popLaterThenPushReplacesTheTop()

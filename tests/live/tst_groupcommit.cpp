@@ -5,7 +5,7 @@
 // table after the failure and after a restart. Each test names the planted bug it catches.
 #include "livesupport.h"
 
-#include "orderstore.h"
+#include "orderstoresupport.h"
 
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -16,53 +16,6 @@ using namespace retrylab;
 using namespace retrylab::test;
 
 namespace {
-
-OrderStore::Commit order(int id, const QByteArray &ref, const QByteArray &key)
-{
-    OrderStore::Commit c;
-    c.id = id;
-    c.ref = ref;
-    c.op = id;
-    c.key = key;
-    c.requestId = "req-" + QByteArray::number(id);
-    c.createdUs = 1000 * id;
-    c.body = "{\"id\":" + QByteArray::number(id) + ",\"ref\":\"" + ref + "\"}";
-    c.writeKey = !key.isEmpty();
-    c.keyCreatedUs = c.createdUs;
-    c.fingerprint = 42;
-    c.keyStatus = 201;
-    return c;
-}
-
-// A connection of its own on the file, as another SQLite client (no OrderStore, no lock file).
-class Peer
-{
-public:
-    explicit Peer(const QString &file, const QString &name = QStringLiteral("peer")) : m_name(name)
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
-        db.setDatabaseName(file);
-        db.open();
-    }
-    ~Peer()
-    {
-        QSqlDatabase::database(m_name).close();
-        QSqlDatabase::removeDatabase(m_name);
-    }
-    bool exec(const QString &sql)
-    {
-        QSqlQuery q(QSqlDatabase::database(m_name));
-        return q.exec(sql);
-    }
-    qint64 count(const QString &sql)
-    {
-        QSqlQuery q(QSqlDatabase::database(m_name));
-        return q.exec(sql) && q.next() ? q.value(0).toLongLong() : -1;
-    }
-
-private:
-    QString m_name;
-};
 
 QByteArray orderFor(int n, const QByteArray &key)
 {

@@ -4,7 +4,7 @@
 // is planted out of core/live/orderstore.cpp (see the comments).
 #include "livesupport.h"
 
-#include "orderstore.h"
+#include "orderstoresupport.h"
 
 #include <QSignalSpy>
 #include <QSqlDatabase>
@@ -17,40 +17,10 @@ using namespace retrylab::test;
 
 namespace {
 
-OrderStore::Commit order(int id, const QByteArray &ref, const QByteArray &key = QByteArray(), bool reserved = false)
-{
-    OrderStore::Commit c;
-    c.id = id;
-    c.ref = ref;
-    c.op = id;
-    c.key = key;
-    c.requestId = "req-" + QByteArray::number(id);
-    c.createdUs = 1000 * id;
-    c.body = "{\"id\":" + QByteArray::number(id) + ",\"ref\":\"" + ref + "\"}";
-    c.writeKey = !key.isEmpty();
-    c.keyReserved = reserved;
-    c.keyCreatedUs = c.createdUs;
-    c.fingerprint = 42;
-    c.keyStatus = 201;
-    return c;
-}
-
 // A third connection that reads the file as any SQLite client would.
 qint64 countRows(const QString &file, const QString &sql)
 {
-    qint64 n = -1;
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("peek"));
-        db.setDatabaseName(file);
-        if (db.open()) {
-            QSqlQuery q(db);
-            if (q.exec(sql) && q.next())
-                n = q.value(0).toLongLong();
-        }
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("peek"));
-    return n;
+    return Peer(file, QStringLiteral("peek")).count(sql);
 }
 
 QByteArray post(int ref, const QByteArray &key)
