@@ -87,6 +87,8 @@ public:
     void close();
     bool isOpen() const;
     QString fileName() const;
+    // The SQLite VFS the database lives on ("memdb" in memory, "unix" for a file); empty when closed.
+    QString vfsName() const;
     QString lastError() const;
 
     // Start-up: every record in id order, every stored key, every token.

@@ -6,6 +6,7 @@
 
 #include "orderstoresupport.h"
 
+#include <QDir>
 #include <QSignalSpy>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -41,6 +42,9 @@ private Q_SLOTS:
     void durableServerRestartKeepsKeysAndTokens();
     void oneExclusiveStorePerFile();
     void pagesOfAReference();
+    void inMemoryOnTheMemdbVfs();
+    void inMemoryStoresArePrivate();
+    void inMemoryBrokenBatchRollsBack();
 };
 
 void TestOrderStore::uniquenessAtCommitIsAConflict()
@@ -219,6 +223,82 @@ void TestOrderStore::pagesOfAReference()
     QCOMPARE(p.bodies.size(), 4);
     QVERIFY(!p.more);
     QCOMPARE(s.recordsByRef("ORD-9999", 0, 10).total, 0);
+}
+
+void TestOrderStore::inMemoryOnTheMemdbVfs()
+{
+    // In memory the store lives on SQLite's memdb VFS: a ":memory:" database walks its whole page
+    // cache at every COMMIT, so an order cost more the more orders were stored (issue 21, "Speed").
+    // Nothing goes to disk, not even a journal. Planted: ":memory:" again fails the VFS (SQLite's
+    // default, "unix"). Where SQLite is built without SQLITE_USE_URI (Debian's reads URIs anyway),
+    // the URI without QSQLITE_OPEN_URI would be a file named "file:...?vfs=memdb" here: both fail.
+    QTemporaryDir dir;
+    const QString before = QDir::currentPath();
+    QVERIFY(QDir::setCurrent(dir.path()));
+    {
+        OrderStore s;
+        QCOMPARE(s.open(QString()), QString());
+        QCOMPARE(s.vfsName(), QStringLiteral("memdb"));
+        QCOMPARE(s.commit(order(1, "ORD-0001", "k-1")), OrderStore::CommitResult::Ok);
+        QVERIFY(s.beginBatch());
+        QCOMPARE(s.add(order(2, "ORD-0002", "k-2")), OrderStore::CommitResult::Ok);
+        QVERIFY(s.endBatch());
+        QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden), QStringList());
+        s.close();
+        QCOMPARE(s.vfsName(), QString());
+    }
+    QVERIFY(QDir::setCurrent(before));
+    // A file keeps SQLite's default VFS (the WAL and its checkpoints need it).
+    OrderStore f;
+    QCOMPARE(f.open(dir.filePath(QStringLiteral("file.db"))), QString());
+    QCOMPARE(f.vfsName(), QStringLiteral("unix"));
+}
+
+void TestOrderStore::inMemoryStoresArePrivate()
+{
+    // Two in-memory stores of one process (two servers in one window or test) never share rows:
+    // memdb shares a database only under a name that starts with "/". Planted: one fixed name
+    // such as "file:/retrylab?vfs=memdb" fails here.
+    OrderStore a, b;
+    QCOMPARE(a.open(QString()), QString());
+    QCOMPARE(b.open(QString()), QString());
+    QCOMPARE(a.commit(order(1, "ORD-0001", "k-1")), OrderStore::CommitResult::Ok);
+    qint64 records = -1, refs = -1;
+    QVERIFY(b.counts(&records, &refs));
+    QCOMPARE(records, 0);
+    QCOMPARE(b.commit(order(1, "ORD-0001", "k-1")), OrderStore::CommitResult::Ok);
+    QVERIFY(a.counts(&records, &refs));
+    QCOMPARE(records, 1);
+}
+
+void TestOrderStore::inMemoryBrokenBatchRollsBack()
+{
+    // In memory a batch has no savepoints: a failure that is not the key's own refusal (here a
+    // record id taken) breaks the batch, and the journal in memory rolls all of it back; the next
+    // batch starts clean. Planted: endBatch() committing a broken batch fails here (order 2 and
+    // key k-2 would stay).
+    OrderStore s;
+    QCOMPARE(s.open(QString()), QString());
+    QCOMPARE(s.commit(order(1, "ORD-0001", "k-1")), OrderStore::CommitResult::Ok);
+    QVERIFY(s.beginBatch());
+    QCOMPARE(s.add(order(2, "ORD-0002", "k-2")), OrderStore::CommitResult::Ok);
+    QCOMPARE(s.add(order(1, "ORD-0009", "k-9")), OrderStore::CommitResult::Failed);
+    QCOMPARE(s.add(order(3, "ORD-0003", "k-3")), OrderStore::CommitResult::Failed);
+    QVERIFY(!s.endBatch());
+    QVERIFY(!s.lastError().isEmpty());
+    qint64 records = -1, refs = -1;
+    QVERIFY(s.counts(&records, &refs));
+    QCOMPARE(records, 1);
+    QList<QByteArray> keys;
+    s.forEachKey([&keys](const OrderStore::KeyRow &k) { keys << k.key; });
+    QCOMPARE(keys, QList<QByteArray>{"k-1"});
+    QCOMPARE(s.transactions(), 1);
+    QVERIFY(s.beginBatch());
+    QCOMPARE(s.add(order(2, "ORD-0002", "k-2")), OrderStore::CommitResult::Ok);
+    QVERIFY(s.endBatch());
+    QVERIFY(s.counts(&records, &refs));
+    QCOMPARE(records, 2);
+    QCOMPARE(s.recordBody(2), QByteArray("{\"id\":2,\"ref\":\"ORD-0002\"}"));
 }
 
 QTEST_GUILESS_MAIN(TestOrderStore)
