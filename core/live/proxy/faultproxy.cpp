@@ -3,6 +3,7 @@
 #include "connectionguard.h"
 #include "faults.h"
 #include "httpconnection.h"
+#include "httprequest.h"
 #include "metricsformat.h"
 #include "upstreamclient.h"
 
@@ -125,9 +126,11 @@ class FaultProxyPrivate
 public:
     explicit FaultProxyPrivate(FaultProxy *q) : q(q) {}
 
-    void handle(const QHttpServerRequest &request, QTcpSocket *socket);
-    ProxyCall *newCall(const QHttpServerRequest &request, QTcpSocket *socket, const HttpConnection::Request &head);
-    QByteArray composeUpstream(const QHttpServerRequest &request, const ProxyCall &c) const;
+    // A request in its turn, from Qt's parser (ProxyFront) or the scanner's (ConnectionGuard).
+    void dispatch(const HttpRequest &request, QTcpSocket *socket);
+    void handle(const HttpRequest &request, QTcpSocket *socket);
+    ProxyCall *newCall(const HttpRequest &request, QTcpSocket *socket, const HttpConnection::Request &head);
+    QByteArray composeUpstream(const HttpRequest &request, const ProxyCall &c) const;
     void assignOp(ProxyCall *c);
     quint32 decideFaults(const ProxyCall &c);
     void proceed(ProxyCall *c);
@@ -139,7 +142,7 @@ public:
     void hold(ProxyCall *c);
     void closeClient(ProxyCall *c, bool reset);
     void finish(ProxyCall *c, ProxyClientOutcome outcome);
-    void answerMetrics(QTcpSocket *socket, quint64 slot, const QHttpServerRequest &request, const HttpConnection::Request &head);
+    void answerMetrics(QTcpSocket *socket, quint64 slot, const HttpRequest &request);
     qint64 nowUs() const { return clock.nsecsElapsed() / 1000; }
     ProxyCall *call(quint64 id) const { return calls.value(id, nullptr); }
 
@@ -189,10 +192,7 @@ protected:
             socket->abort();
             return true;
         }
-        FaultProxyPrivate *d = m_d;
-        ++d->handling;
-        d->handle(request, socket);
-        --d->handling;
+        m_d->dispatch(HttpRequest::fromQt(request), socket);
         return true;
     }
     void missingHandler(const QHttpServerRequest &, QTcpSocket *socket) override { socket->abort(); }
@@ -201,7 +201,14 @@ private:
     FaultProxyPrivate *m_d;
 };
 
-void FaultProxyPrivate::handle(const QHttpServerRequest &request, QTcpSocket *socket)
+void FaultProxyPrivate::dispatch(const HttpRequest &request, QTcpSocket *socket)
+{
+    ++handling;
+    handle(request, socket);
+    --handling;
+}
+
+void FaultProxyPrivate::handle(const HttpRequest &request, QTcpSocket *socket)
 {
     HttpConnection *connection = HttpConnection::of(socket);
     const quint64 slot = connection ? connection->begin() : 0;
@@ -209,10 +216,10 @@ void FaultProxyPrivate::handle(const QHttpServerRequest &request, QTcpSocket *so
     QByteArray methodName, target;
     splitLine(head.line, &methodName, &target);
     const QByteArray path = target.left(target.indexOf('?') < 0 ? target.size() : target.indexOf('?'));
-    const QHttpServerRequest::Method method = request.method();
+    const QHttpServerRequest::Method method = request.method;
     if (!options.metricsPath.isEmpty() && path == options.metricsPath
         && (method == QHttpServerRequest::Method::Get || method == QHttpServerRequest::Method::Head))
-        return answerMetrics(socket, slot, request, head);
+        return answerMetrics(socket, slot, request);
     ProxyCall *c = newCall(request, socket, head);
     c->slot = slot;
     c->e.faults = decideFaults(*c);
@@ -233,7 +240,7 @@ void FaultProxyPrivate::handle(const QHttpServerRequest &request, QTcpSocket *so
     proceed(c);
 }
 
-ProxyCall *FaultProxyPrivate::newCall(const QHttpServerRequest &request, QTcpSocket *socket,
+ProxyCall *FaultProxyPrivate::newCall(const HttpRequest &request, QTcpSocket *socket,
                                       const HttpConnection::Request &head)
 {
     auto *c = new ProxyCall;
@@ -243,7 +250,7 @@ ProxyCall *FaultProxyPrivate::newCall(const QHttpServerRequest &request, QTcpSoc
     e.id = ++lastId;
     e.receivedUs = nowUs();
     splitLine(head.line, &e.method, &e.target);
-    for (const auto &h : request.headers()) {
+    for (const auto &h : request.headers) {
         if (h.first.compare(options.keyHeader, Qt::CaseInsensitive) == 0)
             e.key = h.second.left(options.limits.maxKeyChars);
         else if (h.first.compare("x-request-id", Qt::CaseInsensitive) == 0)
@@ -251,7 +258,7 @@ ProxyCall *FaultProxyPrivate::newCall(const QHttpServerRequest &request, QTcpSoc
         else if (h.first.compare("x-retrylab-attempt", Qt::CaseInsensitive) == 0)
             e.attempt = h.second.left(100);
     }
-    const QByteArray body = request.body();
+    const QByteArray &body = request.body;
     e.bodyBytes = body.size();
     if (!body.isEmpty())
         e.bodyFingerprint = QCryptographicHash::hash(body, QCryptographicHash::Sha256).toHex();
@@ -310,9 +317,9 @@ quint32 FaultProxyPrivate::decideFaults(const ProxyCall &c)
     return found & ~quint32(FRestart);
 }
 
-QByteArray FaultProxyPrivate::composeUpstream(const QHttpServerRequest &request, const ProxyCall &c) const
+QByteArray FaultProxyPrivate::composeUpstream(const HttpRequest &request, const ProxyCall &c) const
 {
-    const auto headers = request.headers();
+    const auto &headers = request.headers;
     QList<QByteArray> named; // the fields Connection names are hop-by-hop too
     for (const auto &h : headers) {
         if (h.first.compare("connection", Qt::CaseInsensitive) == 0) {
@@ -321,7 +328,7 @@ QByteArray FaultProxyPrivate::composeUpstream(const QHttpServerRequest &request,
         }
     }
     QByteArray out;
-    const QByteArray body = request.body();
+    const QByteArray &body = request.body;
     out.reserve(256 + body.size());
     out += c.e.method + ' ' + c.e.target + " HTTP/1.1\r\n";
     bool host = false;
@@ -520,8 +527,7 @@ void FaultProxyPrivate::finish(ProxyCall *c, ProxyClientOutcome outcome)
     Q_EMIT q->exchangeFinished(done);
 }
 
-void FaultProxyPrivate::answerMetrics(QTcpSocket *socket, quint64 slot, const QHttpServerRequest &request,
-                                      const HttpConnection::Request &)
+void FaultProxyPrivate::answerMetrics(QTcpSocket *socket, quint64 slot, const HttpRequest &request)
 {
     HttpAnswer a;
     if (prefersJson(request.value("accept"))) {
@@ -588,6 +594,15 @@ QString FaultProxy::start(const Options &options)
     d->port = guard->serverPort();
     d->front = new ProxyFront(d.get(), this);
     d->front->bind(guard);
+    // The plain requests skip Qt's parser, which reads a byte per call (as serve's do).
+    FaultProxyPrivate *p = d.get();
+    guard->setRequestHandler([p](const HttpRequest &request, QTcpSocket *socket) {
+        if (!p->running) {
+            socket->abort();
+            return;
+        }
+        p->dispatch(request, socket);
+    });
     UpstreamClient::Limits limits;
     limits.timeoutMs = options.upstreamTimeoutMs;
     limits.maxAnswerBytes = options.maxAnswerBytes;
