@@ -50,6 +50,7 @@ private Q_SLOTS:
     void noContentRedirectAndHead();
     void chunkedAnswerIsReframed();
     void keepsUpstreamConnectionsAlive();
+    void closedUpstreamConnectionsAreFreed();
     void upstreamDownIs502();
     void upstreamSlowIs504();
     void metricsOnTheProxy();
@@ -211,6 +212,26 @@ void TestProxy::keepsUpstreamConnectionsAlive()
         QCOMPARE(exchange(proxy->port(), request("GET", "/n")).status, 200);
     QCOMPARE(upstream.requests().size(), 5);
     QCOMPARE(upstream.connections(), 1); // one upstream connection, reused
+}
+
+void TestProxy::closedUpstreamConnectionsAreFreed()
+{
+    // Every answer says Connection: close, so each request opens an upstream connection and the
+    // proxy closes it after the answer. The client keeps at most 256 open (UpstreamClient's
+    // maxConnections) and counts each closed one free again: request 257, one past the limit, is
+    // the first that would wait forever (504 here) if a closed connection were never counted off.
+    // Planted: counting off only from QObject::destroyed after disconnect(this) (the connection
+    // that would count it is cut with the others) fails at request 257.
+    ScriptedUpstream upstream(
+            [](const QByteArray &) { return QByteArray("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok"); });
+    FaultProxy::Options options;
+    options.upstreamTimeoutMs = 2000;
+    auto proxy = startProxy(upstream.url(), options);
+    for (int i = 1; i <= 260; ++i) {
+        const RawResponse r = exchange(proxy->port(), request("GET", "/n"));
+        QVERIFY2(r.status == 200, qPrintable(QStringLiteral("request %1: status %2").arg(i).arg(r.status)));
+    }
+    QCOMPARE(upstream.connections(), 260);
 }
 
 void TestProxy::upstreamDownIs502()

@@ -1,7 +1,7 @@
 #include "upstreamclient.h"
 
 #include <QTcpSocket>
-#include <QTimer>
+#include <QVarLengthArray>
 
 #include <algorithm>
 
@@ -16,14 +16,14 @@ bool startsWithNoCase(const QByteArray &name, const char *prefix)
 
 } // namespace
 
-bool UpstreamClient::hopByHop(const QByteArray &name)
+bool UpstreamClient::hopByHop(QByteArrayView name)
 {
     static const char *const names[] = {"connection", "keep-alive", "te", "trailer", "transfer-encoding", "upgrade"};
     for (const char *n : names) {
-        if (name.compare(n, Qt::CaseInsensitive) == 0)
+        if (name.compare(QByteArrayView(n), Qt::CaseInsensitive) == 0)
             return true;
     }
-    return startsWithNoCase(name, "proxy-");
+    return name.size() >= 6 && name.first(6).compare(QByteArrayView("proxy-"), Qt::CaseInsensitive) == 0;
 }
 
 // One request on its way: the bytes to send, the connection, and the answer as it is read.
@@ -37,7 +37,7 @@ struct UpstreamClient::Call
     bool reused = false;
     bool gotBytes = false;
     bool resent = false;
-    QTimer timer;
+    qint64 deadlineMs = 0; // on m_clock
     QByteArray buffer;
     enum class Stage { Head, Length, Chunks, UntilClose } stage = Stage::Head;
     qint64 remaining = 0; // Length: body bytes still due; Chunks: bytes of the current chunk
@@ -50,6 +50,9 @@ struct UpstreamClient::Call
 UpstreamClient::UpstreamClient(const QUrl &upstream, const Limits &limits, QObject *parent)
     : QObject(parent), m_host(upstream.host()), m_port(quint16(upstream.port(80))), m_limits(limits)
 {
+    m_clock.start();
+    m_deadline.setSingleShot(true);
+    connect(&m_deadline, &QTimer::timeout, this, &UpstreamClient::expire);
 }
 
 UpstreamClient::~UpstreamClient()
@@ -59,6 +62,8 @@ UpstreamClient::~UpstreamClient()
 
 void UpstreamClient::abortAll()
 {
+    m_deadline.stop();
+    m_carrying.clear();
     std::vector<Call *> calls;
     calls.swap(m_calls);
     for (Call *c : calls) {
@@ -69,15 +74,24 @@ void UpstreamClient::abortAll()
         }
         delete c;
     }
-    for (Call *c : m_waiting)
-        delete c;
-    m_waiting.clear();
+    m_waiting.clear(); // each waiting call is in m_calls too
     for (QTcpSocket *s : m_idle) {
         s->disconnect(this);
         s->abort();
         s->deleteLater();
     }
     m_idle.clear();
+    m_open = 0;
+}
+
+void UpstreamClient::discard(QTcpSocket *socket)
+{
+    // Counted here, not from QObject::destroyed: disconnect(this) would also cut that connection,
+    // and a count that never went down would leave every later request waiting for a free one.
+    socket->disconnect(this);
+    socket->abort();
+    socket->deleteLater();
+    --m_open;
 }
 
 void UpstreamClient::send(const QByteArray &request, bool head, bool idempotent, Done done)
@@ -87,15 +101,35 @@ void UpstreamClient::send(const QByteArray &request, bool head, bool idempotent,
     c->head = head;
     c->idempotent = idempotent;
     c->done = std::move(done);
-    c->timer.setSingleShot(true);
-    c->timer.setInterval(m_limits.timeoutMs);
-    connect(&c->timer, &QTimer::timeout, this, [this, c] {
-        fail(c, ProxyUpstreamOutcome::TimedOut,
-             QStringLiteral("the upstream did not answer within %1 ms").arg(m_limits.timeoutMs));
-    });
-    c->timer.start();
+    c->deadlineMs = m_clock.elapsed() + m_limits.timeoutMs;
     m_calls.push_back(c);
+    if (!m_deadline.isActive())
+        armDeadline();
     start(c);
+}
+
+void UpstreamClient::armDeadline()
+{
+    if (m_calls.empty())
+        return;
+    qint64 first = m_calls.front()->deadlineMs;
+    for (const Call *c : m_calls)
+        first = qMin(first, c->deadlineMs);
+    m_deadline.start(int(qBound(qint64(0), first - m_clock.elapsed(), qint64(std::numeric_limits<int>::max()))));
+}
+
+void UpstreamClient::expire()
+{
+    const qint64 now = m_clock.elapsed();
+    std::vector<Call *> due;
+    for (Call *c : m_calls) {
+        if (c->deadlineMs <= now)
+            due.push_back(c);
+    }
+    for (Call *c : due) // fail() calls back, which may finish or abort other calls: each is looked up
+        fail(c, ProxyUpstreamOutcome::TimedOut, QStringLiteral("the upstream did not answer within %1 ms").arg(m_limits.timeoutMs));
+    if (!m_deadline.isActive())
+        armDeadline();
 }
 
 void UpstreamClient::start(Call *c)
@@ -103,7 +137,6 @@ void UpstreamClient::start(Call *c)
     if (!m_idle.empty()) {
         QTcpSocket *socket = m_idle.back();
         m_idle.pop_back();
-        socket->disconnect(this);
         connectCall(c, socket, true);
         return;
     }
@@ -112,12 +145,18 @@ void UpstreamClient::start(Call *c)
         return;
     }
     auto *socket = new QTcpSocket(this);
-    ++m_open;
-    connect(socket, &QObject::destroyed, this, [this] {
-        --m_open;
-        next();
-    });
+    ++m_open; // until discard()
     socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+    connect(socket, &QTcpSocket::readyRead, this, [this, socket] { onSocketRead(socket); });
+    connect(socket, &QTcpSocket::disconnected, this, [this, socket] { onSocketGone(socket); });
+    connect(socket, &QAbstractSocket::errorOccurred, this,
+            [this, socket](QAbstractSocket::SocketError error) { onSocketError(socket, int(error)); });
+    connect(socket, &QTcpSocket::connected, this, [this, socket] {
+        if (Call *c = callOn(socket)) {
+            socket->write(c->request);
+            socket->flush();
+        }
+    });
     connectCall(c, socket, false);
     socket->connectToHost(m_host, m_port);
 }
@@ -131,6 +170,12 @@ void UpstreamClient::next()
     }
 }
 
+UpstreamClient::Call *UpstreamClient::callOn(QTcpSocket *socket) const
+{
+    const auto it = m_carrying.find(socket);
+    return it == m_carrying.end() ? nullptr : it->second;
+}
+
 void UpstreamClient::connectCall(Call *c, QTcpSocket *socket, bool reused)
 {
     c->socket = socket;
@@ -139,31 +184,45 @@ void UpstreamClient::connectCall(Call *c, QTcpSocket *socket, bool reused)
     c->buffer.clear();
     c->stage = Call::Stage::Head;
     c->inChunk = c->trailers = c->close = false;
-    connect(socket, &QTcpSocket::readyRead, this, [this, c] { onRead(c); });
-    connect(socket, &QTcpSocket::disconnected, this, [this, c] {
-        onRead(c); // whatever came with the close
-        if (std::find(m_calls.begin(), m_calls.end(), c) == m_calls.end())
-            return;
-        if (c->stage == Call::Stage::UntilClose)
-            return finish(c, false);
-        fail(c, ProxyUpstreamOutcome::Unreachable, QStringLiteral("the upstream closed the connection before its answer was complete"));
-    });
-    connect(socket, &QAbstractSocket::errorOccurred, this, [this, c](QAbstractSocket::SocketError error) {
-        if (error == QAbstractSocket::RemoteHostClosedError)
-            return; // disconnected() decides
-        fail(c, ProxyUpstreamOutcome::Unreachable,
-             QStringLiteral("cannot reach the upstream %1:%2: %3").arg(m_host).arg(m_port).arg(c->socket->errorString()));
-    });
+    m_carrying[socket] = c;
     // Sent now rather than from the write notifier on the next turn of the event loop (as
-    // HttpConnection does for answers).
-    const auto write = [c] {
-        c->socket->write(c->request);
-        c->socket->flush();
-    };
-    if (reused)
-        write();
-    else
-        connect(socket, &QTcpSocket::connected, this, write);
+    // HttpConnection does for answers); a new connection sends once connected.
+    if (reused) {
+        socket->write(c->request);
+        socket->flush();
+    }
+}
+
+void UpstreamClient::onSocketRead(QTcpSocket *socket)
+{
+    if (Call *c = callOn(socket))
+        return onRead(c);
+    socket->abort(); // an idle connection sending unasked: gone (onSocketGone)
+}
+
+void UpstreamClient::onSocketGone(QTcpSocket *socket)
+{
+    Call *c = callOn(socket);
+    if (!c) { // an idle connection the upstream closed
+        m_idle.erase(std::remove(m_idle.begin(), m_idle.end(), socket), m_idle.end());
+        discard(socket);
+        return next();
+    }
+    onRead(c); // whatever came with the close
+    if (callOn(socket) != c)
+        return;
+    if (c->stage == Call::Stage::UntilClose)
+        return finish(c, false);
+    fail(c, ProxyUpstreamOutcome::Unreachable, QStringLiteral("the upstream closed the connection before its answer was complete"));
+}
+
+void UpstreamClient::onSocketError(QTcpSocket *socket, int error)
+{
+    Call *c = callOn(socket);
+    if (!c || error == QAbstractSocket::RemoteHostClosedError)
+        return; // disconnected() decides
+    fail(c, ProxyUpstreamOutcome::Unreachable,
+         QStringLiteral("cannot reach the upstream %1:%2: %3").arg(m_host).arg(m_port).arg(socket->errorString()));
 }
 
 void UpstreamClient::fail(Call *c, ProxyUpstreamOutcome outcome, const QString &error)
@@ -189,19 +248,12 @@ void UpstreamClient::release(QTcpSocket *socket, bool keep)
 {
     if (!socket)
         return;
-    socket->disconnect(this);
+    m_carrying.erase(socket);
     if (!keep || socket->state() != QAbstractSocket::ConnectedState) {
-        socket->abort();
-        socket->deleteLater();
-        return;
+        discard(socket);
+        return next();
     }
-    // Idle: closed by the upstream (or sending unasked) means gone.
-    connect(socket, &QTcpSocket::disconnected, this, [this, socket] {
-        m_idle.erase(std::remove(m_idle.begin(), m_idle.end(), socket), m_idle.end());
-        socket->disconnect(this);
-        socket->deleteLater();
-    });
-    connect(socket, &QTcpSocket::readyRead, this, [socket] { socket->abort(); });
+    // Idle: closed by the upstream, or sending unasked, means gone (onSocketGone, onSocketRead).
     m_idle.push_back(socket);
     next();
 }
@@ -212,13 +264,15 @@ void UpstreamClient::finish(Call *c, bool keep)
     if (it == m_calls.end())
         return;
     m_calls.erase(it);
-    c->timer.stop();
+    m_waiting.erase(std::remove(m_waiting.begin(), m_waiting.end(), c), m_waiting.end());
     QTcpSocket *socket = c->socket;
     c->socket = nullptr;
     release(socket, keep && !c->close);
     const Done done = std::move(c->done);
     const UpstreamAnswer answer = std::move(c->answer);
     delete c;
+    if (m_calls.empty())
+        m_deadline.stop();
     done(answer);
 }
 
@@ -240,14 +294,26 @@ UpstreamClient::Step UpstreamClient::readHead(Call *c)
                         QStringLiteral("the upstream's answer head is larger than %1 bytes").arg(m_limits.maxHeadBytes));
         return Step::Wait;
     }
-    const QList<QByteArray> lines = c->buffer.left(end).split('\n');
+    // The head's lines, looked at in place (a split copied every line of every answer).
+    const QByteArray head = c->buffer.left(end);
     c->buffer.remove(0, end + 4);
-    const QByteArray status = lines.first().trimmed();
+    QVarLengthArray<QByteArrayView, 32> lines;
+    for (qsizetype from = 0;;) {
+        const qsizetype nl = head.indexOf('\n', from);
+        QByteArrayView line(head.constData() + from, (nl < 0 ? head.size() : nl) - from);
+        if (line.endsWith('\r'))
+            line.chop(1);
+        lines.append(line);
+        if (nl < 0)
+            break;
+        from = nl + 1;
+    }
+    const QByteArrayView status = lines.first().trimmed();
     const qsizetype sp = status.indexOf(' ');
-    const int code = sp > 0 ? status.mid(sp + 1, 3).toInt() : 0;
+    const int code = sp > 0 ? status.sliced(sp + 1).first(qMin<qsizetype>(3, status.size() - sp - 1)).toInt() : 0;
     if (!status.startsWith("HTTP/1.") || code < 100 || code > 999)
         return failed(c, ProxyUpstreamOutcome::Malformed,
-                    QStringLiteral("the upstream's status line is not HTTP/1.x: %1").arg(QString::fromLatin1(status.left(60))));
+                    QStringLiteral("the upstream's status line is not HTTP/1.x: %1").arg(QString::fromLatin1(status.first(qMin<qsizetype>(60, status.size())))));
     if (code == 101)
         return failed(c, ProxyUpstreamOutcome::Malformed, QStringLiteral("the upstream switched protocols (101): not proxied"));
     if (code < 200)
@@ -255,55 +321,66 @@ UpstreamClient::Step UpstreamClient::readHead(Call *c)
     a = UpstreamAnswer();
     a.outcome = ProxyUpstreamOutcome::Answered;
     a.status = code;
-    a.reason = status.mid(sp + 5);
+    a.reason = sp + 5 < status.size() ? status.sliced(sp + 5).toByteArray() : QByteArray();
     c->close = status.startsWith("HTTP/1.0");
     // Connection's options name more hop-by-hop fields: read them first.
-    QList<QByteArray> named;
+    QVarLengthArray<QByteArrayView, 4> named;
     for (qsizetype i = 1; i < lines.size(); ++i) {
-        const QByteArray &l = lines[i];
-        if (startsWithNoCase(l, "connection:")) {
-            for (const QByteArray &o : l.mid(11).split(',')) {
-                const QByteArray option = o.trimmed().toLower();
-                named.append(option);
-                if (option == "close")
-                    c->close = true;
-                else if (option == "keep-alive")
-                    c->close = false;
-            }
+        const QByteArrayView l = lines[i];
+        if (l.size() < 11 || l.first(11).compare(QByteArrayView("connection:"), Qt::CaseInsensitive) != 0)
+            continue;
+        for (qsizetype from = 11; from <= l.size();) {
+            qsizetype comma = l.indexOf(',', from);
+            if (comma < 0)
+                comma = l.size();
+            const QByteArrayView option = l.sliced(from, comma - from).trimmed();
+            named.append(option);
+            if (option.compare(QByteArrayView("close"), Qt::CaseInsensitive) == 0)
+                c->close = true;
+            else if (option.compare(QByteArrayView("keep-alive"), Qt::CaseInsensitive) == 0)
+                c->close = false;
+            from = comma + 1;
         }
     }
+    const auto isNamed = [&named](QByteArrayView name) {
+        for (const QByteArrayView n : named) {
+            if (n.compare(name, Qt::CaseInsensitive) == 0)
+                return true;
+        }
+        return false;
+    };
     bool chunked = false;
     bool otherCoding = false;
     qint64 length = -1;
+    a.headerLines.reserve(head.size());
     for (qsizetype i = 1; i < lines.size(); ++i) {
-        QByteArray line = lines[i];
-        if (line.endsWith('\r'))
-            line.chop(1);
+        const QByteArrayView line = lines[i];
         const qsizetype colon = line.indexOf(':');
         if (colon <= 0)
             return failed(c, ProxyUpstreamOutcome::Malformed, QStringLiteral("the upstream sent a malformed header line"));
-        const QByteArray name = line.left(colon);
-        const QByteArray value = line.mid(colon + 1).trimmed();
-        if (name.compare("transfer-encoding", Qt::CaseInsensitive) == 0) {
-            const QByteArray last = value.split(',').last().trimmed();
-            chunked = last.compare("chunked", Qt::CaseInsensitive) == 0;
+        const QByteArrayView name = line.first(colon);
+        const QByteArrayView value = line.sliced(colon + 1).trimmed();
+        const auto is = [&name](const char *field) { return name.compare(QByteArrayView(field), Qt::CaseInsensitive) == 0; };
+        if (is("transfer-encoding")) {
+            const qsizetype comma = value.lastIndexOf(',');
+            chunked = value.sliced(comma + 1).trimmed().compare(QByteArrayView("chunked"), Qt::CaseInsensitive) == 0;
             otherCoding = !chunked;
         }
-        if (hopByHop(name) || named.contains(name.toLower()))
+        if (hopByHop(name) || isNamed(name))
             continue;
-        if (name.compare("content-length", Qt::CaseInsensitive) == 0) {
+        if (is("content-length")) {
             bool ok = false;
             const qint64 n = value.toLongLong(&ok);
             if (!ok || n < 0 || (length >= 0 && n != length))
                 return failed(c, ProxyUpstreamOutcome::Malformed, QStringLiteral("the upstream sent a bad or second Content-Length"));
             length = n;
             a.hasLength = true;
-        } else if (name.compare("location", Qt::CaseInsensitive) == 0) {
-            a.location = value;
-        } else if (name.compare("content-type", Qt::CaseInsensitive) == 0) {
-            a.contentType = value;
-        } else if (name.compare("idempotent-replayed", Qt::CaseInsensitive) == 0) {
-            a.replayed = value.compare("true", Qt::CaseInsensitive) == 0;
+        } else if (is("location")) {
+            a.location = value.toByteArray();
+        } else if (is("content-type")) {
+            a.contentType = value.toByteArray();
+        } else if (is("idempotent-replayed")) {
+            a.replayed = value.compare(QByteArrayView("true"), Qt::CaseInsensitive) == 0;
         }
         a.headerLines += line;
         a.headerLines += "\r\n";
@@ -341,11 +418,13 @@ void UpstreamClient::onRead(Call *c)
 {
     if (std::find(m_calls.begin(), m_calls.end(), c) == m_calls.end() || !c->socket)
         return;
-    const QByteArray bytes = c->socket->readAll();
-    if (bytes.isEmpty() && c->buffer.isEmpty())
+    if (c->buffer.isEmpty())
+        c->buffer = c->socket->readAll(); // the common case: no copy into the buffer
+    else
+        c->buffer += c->socket->readAll();
+    if (c->buffer.isEmpty())
         return;
     c->gotBytes = true;
-    c->buffer += bytes;
     UpstreamAnswer &a = c->answer;
     while (c->stage == Call::Stage::Head) {
         const Step step = readHead(c);

@@ -3,12 +3,15 @@
 #include "proxyexchange.h"
 
 #include <QByteArray>
+#include <QElapsedTimer>
 #include <QObject>
 #include <QString>
+#include <QTimer>
 #include <QUrl>
 
 #include <deque>
 #include <functional>
+#include <unordered_map>
 #include <vector>
 
 class QTcpSocket;
@@ -51,7 +54,7 @@ public:
     UpstreamClient(const QUrl &upstream, const Limits &limits, QObject *parent = nullptr);
     // Hop-by-hop fields (RFC 9110 section 7.6.1) a proxy never passes on, besides those that
     // Connection names: Connection, Keep-Alive, TE, Trailer, Transfer-Encoding, Upgrade, Proxy-*.
-    static bool hopByHop(const QByteArray &name);
+    static bool hopByHop(QByteArrayView name);
     ~UpstreamClient() override;
 
     // Sends `request` (a whole HTTP/1.1 request) and calls `done` once with the answer. `head`:
@@ -69,6 +72,15 @@ private:
     struct Call;
     void start(Call *call);
     void connectCall(Call *call, QTcpSocket *socket, bool reused);
+    // A socket's signals, connected once when it is opened: they go to the call it carries, if any.
+    void onSocketRead(QTcpSocket *socket);
+    void onSocketGone(QTcpSocket *socket);
+    void onSocketError(QTcpSocket *socket, int error);
+    Call *callOn(QTcpSocket *socket) const;
+    // Every call's deadline, on one timer armed for the earliest (a QTimer per call cost a timer
+    // registration and a connection per request).
+    void armDeadline();
+    void expire();
     enum class Step { Go, Wait, Done };
     void onRead(Call *call);
     Step readHead(Call *call);
@@ -77,6 +89,7 @@ private:
     void fail(Call *call, ProxyUpstreamOutcome outcome, const QString &error);
     void finish(Call *call, bool keep);
     void release(QTcpSocket *socket, bool keep);
+    void discard(QTcpSocket *socket);
     void next();
 
     QString m_host;
@@ -85,7 +98,10 @@ private:
     std::vector<QTcpSocket *> m_idle;
     std::deque<Call *> m_waiting;
     std::vector<Call *> m_calls;
+    std::unordered_map<QTcpSocket *, Call *> m_carrying; // the call each busy socket carries
     int m_open = 0;
+    QElapsedTimer m_clock;
+    QTimer m_deadline;
 };
 
 } // namespace retrylab
