@@ -17,6 +17,7 @@
 #include <QTcpSocket>
 #include <QTimer>
 
+#include <cmath>
 #include <deque>
 
 #include <sys/socket.h>
@@ -59,6 +60,15 @@ bool readAttempt(const QByteArray &text, faults::Attempt *a)
     return true;
 }
 
+// A JSON number as the ledger names it: %.17g, with whole numbers below 2^53 (every id a
+// database counts; -0 keeps its sign) written as integers: the same text without the costly conversion.
+QString numberText(double d)
+{
+    if (d == std::floor(d) && std::fabs(d) < 9007199254740992.0 && !(d == 0 && std::signbit(d)))
+        return QString::number(qint64(d));
+    return QString::number(d, 'g', 17);
+}
+
 // The created resource's id: Location's last path segment, else the JSON answer's "id".
 QString resourceIdOf(const QByteArray &location, const QByteArray &body)
 {
@@ -79,7 +89,7 @@ QString resourceIdOf(const QByteArray &location, const QByteArray &body)
     if (id.isString())
         return id.toString().left(200);
     if (id.isDouble())
-        return QString::number(id.toDouble(), 'g', 17);
+        return numberText(id.toDouble());
     return QString();
 }
 
@@ -267,7 +277,7 @@ ProxyCall *FaultProxyPrivate::newCall(const HttpRequest &request, QTcpSocket *so
         if (ref.isString())
             e.orderRef = ref.toString().left(200);
         else if (ref.isDouble())
-            e.orderRef = QString::number(ref.toDouble(), 'g', 17);
+            e.orderRef = numberText(ref.toDouble());
     }
     assignOp(c);
     return c;
@@ -329,12 +339,18 @@ QByteArray FaultProxyPrivate::composeUpstream(const HttpRequest &request, const 
     }
     QByteArray out;
     const QByteArray &body = request.body;
-    out.reserve(256 + body.size());
-    out += c.e.method + ' ' + c.e.target + " HTTP/1.1\r\n";
+    qsizetype size = c.e.method.size() + c.e.target.size() + authority.size() + body.size() + 64;
+    for (const auto &h : headers)
+        size += h.first.size() + h.second.size() + 4;
+    out.reserve(size); // one allocation for the whole request
+    out += c.e.method;
+    out += ' ';
+    out += c.e.target;
+    out += " HTTP/1.1\r\n";
     bool host = false;
     bool via = false;
     for (const auto &h : headers) {
-        if (UpstreamClient::hopByHop(h.first) || named.contains(h.first.toLower()))
+        if (UpstreamClient::hopByHop(h.first) || (!named.isEmpty() && named.contains(h.first.toLower())))
             continue;
         out += h.first;
         out += ": ";
@@ -343,14 +359,18 @@ QByteArray FaultProxyPrivate::composeUpstream(const HttpRequest &request, const 
             out += authority; // the upstream's name, as a gateway sends it
         } else if (h.first.compare("via", Qt::CaseInsensitive) == 0 && !via) {
             via = true;
-            out += h.second + ", 1.1 retrylab"; // RFC 9110 section 7.6.3: a gateway adds itself
+            out += h.second;
+            out += ", 1.1 retrylab"; // RFC 9110 section 7.6.3: a gateway adds itself
         } else {
             out += h.second;
         }
         out += "\r\n";
     }
-    if (!host)
-        out += "Host: " + authority + "\r\n";
+    if (!host) {
+        out += "Host: ";
+        out += authority;
+        out += "\r\n";
+    }
     if (!via)
         out += "Via: 1.1 retrylab\r\n";
     out += "\r\n";

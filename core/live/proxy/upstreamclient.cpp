@@ -18,10 +18,19 @@ bool startsWithNoCase(const QByteArray &name, const char *prefix)
 
 bool UpstreamClient::hopByHop(QByteArrayView name)
 {
-    static const char *const names[] = {"connection", "keep-alive", "te", "trailer", "transfer-encoding", "upgrade"};
-    for (const char *n : names) {
-        if (name.compare(QByteArrayView(n), Qt::CaseInsensitive) == 0)
-            return true;
+    const auto is = [&name](const char *n) { return name.compare(QByteArrayView(n), Qt::CaseInsensitive) == 0; };
+    // By length first: most fields of a request or an answer are none of these.
+    switch (name.size()) {
+    case 2:
+        return is("te");
+    case 7:
+        return is("trailer") || is("upgrade");
+    case 10:
+        return is("connection") || is("keep-alive");
+    case 17:
+        return is("transfer-encoding");
+    default:
+        break;
     }
     return name.size() >= 6 && name.first(6).compare(QByteArrayView("proxy-"), Qt::CaseInsensitive) == 0;
 }
