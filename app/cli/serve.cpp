@@ -64,13 +64,10 @@ ServeFlags serveFlags()
 // --port and --listen.
 int readAddress(const QCommandLineParser &parser, const ServeFlags &flags, ServeOptions *options)
 {
-    const QString portText = parser.value(flags.port).trimmed();
-    const std::optional<qint64> portNumber = wholeNumber(portText, 0, 65535);
-    if (!portNumber) {
-        fail(QCoreApplication::translate("cli", "serve: --port: expected a number from 0 to 65535, got '%1'").arg(echo(portText)));
-        return ExitUsage;
-    }
-    options->port = quint16(*portNumber);
+    qint64 port = 0; // worded as every other whole-number flag ("an integer from 0 to 65535")
+    if (const int rc = readWholeFlag(parser, flags.port, QStringLiteral("serve"), 0, 65535, &port); rc != Continue)
+        return rc;
+    options->port = quint16(port);
     const QString address = parser.value(flags.listen).trimmed();
     if (address == QLatin1String("localhost"))
         options->address = QHostAddress(QHostAddress::LocalHost);

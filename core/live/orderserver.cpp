@@ -427,7 +427,7 @@ public:
     // Writes the due requests' rows in one transaction; returns how many of `batch` it took
     // (it stops after a request whose commit restarts the server).
     size_t writeBatch(const std::vector<quint64> &batch, std::vector<WrittenOrder> *written);
-    OrderStore::Commit orderCommit(Call *c, int recordId, qint64 now);
+    OrderStore::Commit orderCommit(Call *c, int recordId, qint64 now, const CommitDecision &decision);
     void resetSocket(QTcpSocket *socket);
     void restart(const QString &why);
     // Returns the event's id; `typed.answers` 0 links it to the call's arrival.
@@ -460,7 +460,7 @@ public:
     void keyExpired(Id id) override;
     QString reserveKey(Id id, qint64 processingUs) override;
     void failedBeforeCommit(Id id, qint64 now) override;
-    QString persist(Id id, int status, qint64 now, bool *keyTaken) override;
+    QString persist(Id id, const CommitDecision &decision, qint64 now, bool *keyTaken) override;
     void committed(Id id, int record) override;
     void restartNow() override { restart(QStringLiteral("serverRestart fault")); }
     QString orderRef(Id id) override { return QString::fromUtf8(call(id)->ref); }
@@ -974,11 +974,11 @@ void OrderServerPrivate::processingEnded(Call *c)
     batchTimer.start();
 }
 
-OrderStore::Commit OrderServerPrivate::orderCommit(Call *c, int recordId, qint64 now)
+OrderStore::Commit OrderServerPrivate::orderCommit(Call *c, int recordId, qint64 now, const CommitDecision &decision)
 {
     const ServerConfig &sc = scenario.server;
     const IdempotencyConfig &idem = sc.idempotency;
-    const bool after = c->faults & F5xxAfter;
+    const bool after = decision.failsAfterCommit;
     QByteArray order;
     order.reserve(64 + c->ref.size() + c->requestId.size() + c->body.size());
     order += "{\"id\":";
@@ -990,7 +990,7 @@ OrderStore::Commit OrderServerPrivate::orderCommit(Call *c, int recordId, qint64
     order += ",\"payload\":";
     order += c->body;
     order += '}';
-    const QByteArray errorBody = after ? problemJson(sc.errorStatus, serverwords::failedAfterCommit(), c->requestId, TraceCause::None, "failed-after-commit")
+    const QByteArray errorBody = after ? problemJson(decision.status, serverwords::failedAfterCommit(), c->requestId, TraceCause::None, "failed-after-commit")
                                        : QByteArray();
     OrderStore::Commit commit;
     commit.id = recordId;
@@ -1004,8 +1004,7 @@ OrderStore::Commit OrderServerPrivate::orderCommit(Call *c, int recordId, qint64
     commit.upsertKey = idem.mode == IdempotencyMode::Naive;
     commit.keyCreatedUs = now;
     commit.fingerprint = c->order.fingerprint;
-    const int status = after ? sc.errorStatus : 201; // as ServerPipeline::commit answers
-    commit.keyStatus = OrderService::storedStatus(after ? KeyOutcome::FailedAfterCommit : KeyOutcome::Created, status, idem);
+    commit.keyStatus = decision.keyStatus;
     commit.keyBody = errorBody;
     commit.useToken = idem.mode == IdempotencyMode::Token && commit.writeKey;
     // What the answer carries once the commit holds (persist()).
@@ -1034,7 +1033,8 @@ size_t OrderServerPrivate::writeBatch(const std::vector<quint64> &batch, std::ve
             failed = !open;
         }
         c->written = true;
-        const OrderStore::Commit commit = orderCommit(c, nextId, frozenNowUs);
+        // The pipeline decides the same from the same faults when it commits (persist()).
+        const OrderStore::Commit commit = orderCommit(c, nextId, frozenNowUs, commitDecision(c->faults, scenario.server));
         c->prepared = failed ? OrderStore::CommitResult::Failed : store.add(commit);
         if (c->prepared == OrderStore::CommitResult::Ok) {
             inBatch.push_back(c);
@@ -1136,13 +1136,12 @@ void OrderServerPrivate::failedBeforeCommit(Id id, qint64 now)
         store.deleteKey(c->key);
 }
 
-QString OrderServerPrivate::persist(Id id, int status, qint64 now, bool *keyTaken)
+QString OrderServerPrivate::persist(Id id, const CommitDecision &decision, qint64 now, bool *keyTaken)
 {
     Call *c = call(id);
-    Q_UNUSED(status); // orderCommit() derives it from the faults, as the pipeline does
     OrderStore::CommitResult result = c->prepared;
     if (!c->written) // every commit comes through commitDue(); a single transaction otherwise
-        result = store.commit(orderCommit(c, int(service->records().size()) + 1, now));
+        result = store.commit(orderCommit(c, int(service->records().size()) + 1, now, decision));
     c->written = false;
     *keyTaken = result == OrderStore::CommitResult::KeyTaken;
     if (result == OrderStore::CommitResult::KeyTaken)

@@ -214,10 +214,11 @@ void ServerPipeline::commit(ServerHost::Id id, qint64 now)
 {
     ServerRequest &r = m_host.request(id);
     const int errorStatus = m_s.server.errorStatus;
-    const bool after = r.faults & F5xxAfter;
-    const int status = after ? errorStatus : 201;
+    const CommitDecision decision = commitDecision(r.faults, m_s.server);
+    const bool after = decision.failsAfterCommit;
+    const int status = decision.status;
     bool keyTaken = false;
-    const QString refused = m_host.persist(id, status, now, &keyTaken);
+    const QString refused = m_host.persist(id, decision, now, &keyTaken);
     if (!refused.isEmpty()) {
         m_service->release(r.order);
         if (keyTaken) {

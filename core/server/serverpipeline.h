@@ -1,6 +1,7 @@
 #pragma once
 
 #include "orderservice.h"
+#include "server/commitdecision.h"
 #include "scenario.h"
 #include "trace.h"
 
@@ -117,11 +118,11 @@ public:
     // A failure before commit at `now` (the service clock): the service released the key
     // (OrderService::storedStatus stores nothing), so the store releases its row too.
     virtual void failedBeforeCommit(Id, qint64 now) { Q_UNUSED(now); }
-    // Writes the record (and its key) to the store before the service commits it. Returns empty,
-    // or why the store refused (then 409 when `keyTaken`, else 500).
-    virtual QString persist(Id, int status, qint64 now, bool *keyTaken)
+    // Writes the record (and its key, as `decision` says) to the store before the service commits
+    // it. Returns empty, or why the store refused (then 409 when `keyTaken`, else 500).
+    virtual QString persist(Id, const CommitDecision &decision, qint64 now, bool *keyTaken)
     {
-        Q_UNUSED(status);
+        Q_UNUSED(decision);
         Q_UNUSED(now);
         *keyTaken = false;
         return QString();

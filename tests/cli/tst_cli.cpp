@@ -301,7 +301,7 @@ void TestCli::exitCodes_data()
                                                     QStringLiteral("--metrics"), QStringLiteral("httpAttempts,calls")})
                                           << 2 << QStringLiteral("sweep: --metrics: unknown metric 'calls'");
     QTest::addRow("serve-bad-port") << QStringList{QStringLiteral("serve"), QStringLiteral("--port"), QStringLiteral("nope")}
-                                    << 2 << QStringLiteral("serve: --port: expected a number from 0 to 65535, got 'nope'");
+                                    << 2 << QStringLiteral("serve: --port: expected an integer from 0 to 65535, got 'nope'");
     QTest::addRow("serve-bad-set") << QStringList{QStringLiteral("serve"), QStringLiteral("--set"), QStringLiteral("network.responseLoss=2")}
                                    << 2 << QStringLiteral("serve: --set network.responseLoss=2: network.responseLoss");
 

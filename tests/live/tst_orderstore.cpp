@@ -45,6 +45,8 @@ private Q_SLOTS:
     void inMemoryOnTheMemdbVfs();
     void inMemoryStoresArePrivate();
     void inMemoryBrokenBatchRollsBack();
+    void failureAfterCommitStoresOneDecision_data();
+    void failureAfterCommitStoresOneDecision();
 };
 
 void TestOrderStore::uniquenessAtCommitIsAConflict()
@@ -299,6 +301,44 @@ void TestOrderStore::inMemoryBrokenBatchRollsBack()
     QVERIFY(s.counts(&records, &refs));
     QCOMPARE(records, 2);
     QCOMPARE(s.recordBody(2), QByteArray("{\"id\":2,\"ref\":\"ORD-0002\"}"));
+}
+
+void TestOrderStore::failureAfterCommitStoresOneDecision_data()
+{
+    QTest::addColumn<bool>("storeErrors");
+    QTest::addColumn<int>("keyRow");
+    // errorStatus 500, not the default 503: the row must carry the configured status.
+    QTest::addRow("store-errors") << true << 500;
+    QTest::addRow("store-only-successes") << false << 201;
+}
+
+void TestOrderStore::failureAfterCommitStoresOneDecision()
+{
+    // server5xxAfterCommit: the order commits and the client gets errorStatus. The key row serve's
+    // group commit writes and the status the pipeline answers come from one decision
+    // (commitDecision): with storeErrors the key replays the error, else the order's 201, in this
+    // process and in the next one (the row). Planted: the row's status taken from the answer
+    // whatever storeErrors says fails store-only-successes; one fixed 503 fails store-errors.
+    QFETCH(bool, storeErrors);
+    QFETCH(int, keyRow);
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("after.db"));
+    Scenario s = ServeOptions::defaultScenario();
+    s.server.error5xxAfterCommit = 1.0;
+    s.server.errorStatus = 500;
+    s.server.idempotency.storeErrors = storeErrors;
+    {
+        auto server = startServer(s, file);
+        QCOMPARE(exchange(server->port(), post(1, "after-1")).status, 500);
+        QCOMPARE(exchange(server->port(), post(1, "after-1")).status, keyRow); // the replay
+    }
+    QCOMPARE(countRows(file, QStringLiteral("SELECT status FROM idempotency_keys WHERE idem_key = 'after-1'")), keyRow);
+    QCOMPARE(countRows(file, QStringLiteral("SELECT COUNT(*) FROM records")), 1);
+    s.server.error5xxAfterCommit = 0;
+    auto again = startServer(s, file);
+    const RawResponse replay = exchange(again->port(), post(1, "after-1"));
+    QCOMPARE(replay.status, keyRow);
+    QCOMPARE(replay.header("Idempotent-Replayed"), QByteArray("true"));
 }
 
 QTEST_GUILESS_MAIN(TestOrderStore)

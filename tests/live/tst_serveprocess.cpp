@@ -124,7 +124,7 @@ void TestServeProcess::usageErrors_data()
     QTest::addRow("port-too-large") << QStringList{QStringLiteral("--port"), QStringLiteral("70000")} << QStringLiteral("--port");
     // The bounds exactly (app/cli/options' wholeNumber()): 65535 is the last port, no sign.
     QTest::addRow("port-65536") << QStringList{QStringLiteral("--port"), QStringLiteral("65536")}
-                                << QStringLiteral("--port: expected a number from 0 to 65535, got '65536'");
+                                << QStringLiteral("--port: expected an integer from 0 to 65535, got '65536'");
     QTest::addRow("port-minus-one") << QStringList{QStringLiteral("--port"), QStringLiteral("-1")} << QStringLiteral("got '-1'");
     QTest::addRow("port-plus-sign") << QStringList{QStringLiteral("--port"), QStringLiteral("+80")} << QStringLiteral("got '+80'");
     QTest::addRow("listen-not-an-address") << QStringList{QStringLiteral("--listen"), QStringLiteral("my laptop")}
