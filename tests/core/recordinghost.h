@@ -45,7 +45,7 @@ public:
     void drop(Id id, bool) override { dropped.push_back(id); }
     bool orderExists(Id id) override { return requests.at(id).order.op == 7; }
     void committed(Id, int) override {}
-    QString persist(Id, int, qint64, bool *keyTaken) override
+    QString persist(Id, const CommitDecision &, qint64, bool *keyTaken) override
     {
         *keyTaken = false;
         return refuseCommit;

@@ -14,6 +14,30 @@ bool startsWithNoCase(const QByteArray &name, const char *prefix)
     return name.size() >= qsizetype(qstrlen(prefix)) && qstrnicmp(name.constData(), prefix, qstrlen(prefix)) == 0;
 }
 
+// The options of an answer's Connection fields (lines after the status line), in place: the
+// field names they add to the hop-by-hop ones, and whether the connection closes after it.
+template <typename Lines, typename Names>
+void connectionOptions(const Lines &lines, Names *named, bool *close)
+{
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        const QByteArrayView l = lines[i];
+        if (l.size() < 11 || l.first(11).compare(QByteArrayView("connection:"), Qt::CaseInsensitive) != 0)
+            continue;
+        for (qsizetype from = 11; from <= l.size();) {
+            qsizetype comma = l.indexOf(',', from);
+            if (comma < 0)
+                comma = l.size();
+            const QByteArrayView option = l.sliced(from, comma - from).trimmed();
+            named->append(option);
+            if (option.compare(QByteArrayView("close"), Qt::CaseInsensitive) == 0)
+                *close = true;
+            else if (option.compare(QByteArrayView("keep-alive"), Qt::CaseInsensitive) == 0)
+                *close = false;
+            from = comma + 1;
+        }
+    }
+}
+
 } // namespace
 
 bool UpstreamClient::hopByHop(QByteArrayView name)
@@ -334,23 +358,7 @@ UpstreamClient::Step UpstreamClient::readHead(Call *c)
     c->close = status.startsWith("HTTP/1.0");
     // Connection's options name more hop-by-hop fields: read them first.
     QVarLengthArray<QByteArrayView, 4> named;
-    for (qsizetype i = 1; i < lines.size(); ++i) {
-        const QByteArrayView l = lines[i];
-        if (l.size() < 11 || l.first(11).compare(QByteArrayView("connection:"), Qt::CaseInsensitive) != 0)
-            continue;
-        for (qsizetype from = 11; from <= l.size();) {
-            qsizetype comma = l.indexOf(',', from);
-            if (comma < 0)
-                comma = l.size();
-            const QByteArrayView option = l.sliced(from, comma - from).trimmed();
-            named.append(option);
-            if (option.compare(QByteArrayView("close"), Qt::CaseInsensitive) == 0)
-                c->close = true;
-            else if (option.compare(QByteArrayView("keep-alive"), Qt::CaseInsensitive) == 0)
-                c->close = false;
-            from = comma + 1;
-        }
-    }
+    connectionOptions(lines, &named, &c->close);
     const auto isNamed = [&named](QByteArrayView name) {
         for (const QByteArrayView n : named) {
             if (n.compare(name, Qt::CaseInsensitive) == 0)
