@@ -406,10 +406,6 @@ sweep %2: %3
         <translation>幂等键的存储位置：durable（在数据库中，默认）或 memory（服务端重启时丢失）。</translation>
     </message>
     <message>
-        <source>serve: --port: expected a number from 0 to 65535, got &apos;%1&apos;</source>
-        <translation>serve：--port：应为 0 到 65535 之间的数，实际为“%1”</translation>
-    </message>
-    <message>
         <source>serve: --listen: expected an IP address such as 127.0.0.1, 0.0.0.0 or ::1, got &apos;%1&apos;</source>
         <translation>serve：--listen：应为 IP 地址，例如 127.0.0.1、0.0.0.0 或 ::1，实际为“%1”</translation>
     </message>
