@@ -360,7 +360,7 @@ bool Engine::advance(qint64 until)
 
 void Engine::afterEvent(const Event &e)
 {
-    if (namesFlow(e.type)) {
+    if (namesFlow(e.type())) {
         flow(e.a).pending--;
         maybeRelease(e.a);
     }
@@ -401,15 +401,15 @@ void Engine::release(int fi)
 
 void Engine::dispatch(const Event &e)
 {
-    switch (e.type) {
+    switch (e.type()) {
     case Ev::OpStart:
-        onOpStart(e.a, e.phase);
+        onOpStart(e.a, e.phase());
         break;
     case Ev::BusinessStart:
-        onBusinessStart(e.a, e.phase);
+        onBusinessStart(e.a, e.phase());
         break;
     case Ev::WrapperStart:
-        onWrapperStart(e.a, e.phase);
+        onWrapperStart(e.a, e.phase());
         break;
     case Ev::TransportSend:
         onTransportSend(e.a);

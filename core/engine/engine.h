@@ -144,7 +144,7 @@ private:
         if (f.timeoutSlot < 0)
             return;
         Event &e = m_timeouts[size_t(quint64(f.timeoutSlot) - m_timeoutsPopped)];
-        e.type = Ev::Cancelled;
+        e.setType(Ev::Cancelled);
         f.timeoutSlot = -1;
         if (m_stream) {
             f.pending--;
