@@ -293,26 +293,36 @@ void Engine::takeArrival()
 
 bool Engine::popDue(qint64 until, Event *out)
 {
-    const bool fromTimeouts = !m_timeouts.empty() && (m_queue.empty() || Later()(m_queue.top(), m_timeouts.front()));
-    const Event *next = fromTimeouts ? &m_timeouts.front() : (m_queue.empty() ? nullptr : &m_queue.top());
-    if (!m_arrivals.empty() && (!next || m_arrivals.front().t <= next->t)) {
-        // At equal times an arrival comes before anything scheduled, as if scheduled first.
-        if (m_arrivals.front().t > until)
+    for (;;) {
+        const bool fromTimeouts = !m_timeouts.empty() && (m_queue.empty() || Later()(m_queue.top(), m_timeouts.front()));
+        const Event *next = fromTimeouts ? &m_timeouts.front() : (m_queue.empty() ? nullptr : &m_queue.top());
+        if (!m_arrivals.empty() && (!next || m_arrivals.front().t <= next->t)) {
+            // At equal times an arrival comes before anything scheduled, as if scheduled first.
+            if (m_arrivals.front().t > until)
+                return false;
+            *out = Event{m_arrivals.front().t, 0, Ev::OpStart, 0, m_arrivals.front().flow, 0};
+            takeArrival();
+            return true;
+        }
+        if (!next || next->t > until)
             return false;
-        *out = Event{m_arrivals.front().t, 0, Ev::OpStart, 0, m_arrivals.front().flow, 0};
-        takeArrival();
-        return true;
-    }
-    if (!next || next->t > until)
-        return false;
-    *out = *next;
-    if (fromTimeouts) {
+        if (!fromTimeouts) {
+            *out = *next;
+            m_queue.popLater();
+            return true;
+        }
+        *out = *next;
         m_timeouts.pop_front();
         ++m_timeoutsPopped;
+        if (out->type() != Ev::Cancelled)
+            return true;
+        // A read timeout its answer made stale names nothing: it leaves the FIFO in its turn (the
+        // clock moves to it, as before) without being handled or counted as an event.
+        if (out->t != m_now) {
+            m_now = out->t;
+            m_eventsNow = 0;
+        }
     }
-    else
-        m_queue.popLater();
-    return true;
 }
 
 qint64 Engine::nextDue() const
