@@ -258,7 +258,7 @@ void Engine::queryFailed(int fi, const AttemptOutcome &o)
             RngStream rng(m_s.seed, RngStream::Backoff, {quint64(f.op), quint64(f.sub), quint64(f.b), 0, quint64(f.qt), 5});
             jitterU = rng.uniform();
         }
-        const TransportVerdict v = policy::transport(m_c.transport, m_get, o, f.queryDone, jitterU);
+        const TransportVerdict v = policy::transportVerdict(m_c.transport, m_getAllowed, o, f.queryDone, jitterU);
         if (transportRetries(f, fi, o, v, Ev::QuerySend, QStringLiteral("GET "))) {
             f.queryDone.add(v.cause);
             return;
@@ -330,7 +330,7 @@ void Engine::deliver(int fi, const AttemptOutcome &o)
                           {quint64(f.op), quint64(f.sub), quint64(f.b), quint64(f.w), quint64(f.t), 3});
             jitterU = rng.uniform();
         }
-        const TransportVerdict v = policy::transport(m_c.transport, m_post, o, f.transportDone, jitterU);
+        const TransportVerdict v = policy::transportVerdict(m_c.transport, m_postAllowed, o, f.transportDone, jitterU);
         if (transportRetries(f, fi, o, v, Ev::TransportSend, QString())) {
             f.transportDone.add(v.cause);
             return;

@@ -41,8 +41,8 @@ Engine::Engine(const Scenario &s, const RunOptions &o, WireTransport *transport)
     m_mayBeDown = !transport && (!s.server.restartsAtS.isEmpty() || m_script.restarts());
     m_closed = s.workload.mode == WorkloadMode::Closed;
     m_tokenMode = s.server.idempotency.mode == IdempotencyMode::Token;
-    m_post = QStringLiteral("POST");
-    m_get = QStringLiteral("GET");
+    m_postAllowed = policy::methodAllowed(m_c.transport, QStringLiteral("POST"));
+    m_getAllowed = policy::methodAllowed(m_c.transport, QStringLiteral("GET"));
     m_instantLimit = maxEventsAtOneInstant(s);
 }
 

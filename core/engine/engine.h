@@ -278,8 +278,8 @@ private:
     bool m_tokenMode = false;
     int m_flowsOpen = 0;
     quint64 m_keyCounter = 0;
-    QString m_post;
-    QString m_get;
+    bool m_postAllowed = false; // policy::methodAllowed for the transport, asked once
+    bool m_getAllowed = false;
     Trace m_trace;
     int m_lastEventId = 0; // ids of the trace's events (trace.h): the last one given
     mutable quint64 m_cachedKey = 0;
