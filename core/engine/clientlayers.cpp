@@ -255,7 +255,7 @@ void Engine::queryFailed(int fi, const AttemptOutcome &o)
         // (Retry.increment), and backoff_jitter draws for each retry.
         double jitterU = 0;
         if (m_c.transport.backoffJitterS > 0) {
-            RngStream rng(m_s.seed, RngStream::Backoff, {quint64(f.op), quint64(f.sub), quint64(f.b), 0, quint64(f.qt), 5});
+            RngStream rng = backoffStream(f).extended(quint64(f.b)).extended(0).extended(quint64(f.qt)).extended(5);
             jitterU = rng.uniform();
         }
         const TransportVerdict v = policy::transportVerdict(m_c.transport, m_getAllowed, o, f.queryDone, jitterU);
@@ -326,8 +326,8 @@ void Engine::deliver(int fi, const AttemptOutcome &o)
     if (m_c.transport.enabled && !o.ok()) {
         double jitterU = 0;
         if (m_c.transport.backoffJitterS > 0) {
-            RngStream rng(m_s.seed, RngStream::Backoff,
-                          {quint64(f.op), quint64(f.sub), quint64(f.b), quint64(f.w), quint64(f.t), 3});
+            RngStream rng =
+                backoffStream(f).extended(quint64(f.b)).extended(quint64(f.w)).extended(quint64(f.t)).extended(3);
             jitterU = rng.uniform();
         }
         const TransportVerdict v = policy::transportVerdict(m_c.transport, m_postAllowed, o, f.transportDone, jitterU);
@@ -402,7 +402,7 @@ void Engine::afterWrapper(int fi, const AttemptOutcome &o)
         return;
     }
     if (!o.ok() && m_c.wrapper.enabled) {
-        RngStream rng(m_s.seed, RngStream::Backoff, {quint64(f.op), quint64(f.sub), quint64(f.b), quint64(f.w), 2});
+        RngStream rng = backoffStream(f).extended(quint64(f.b)).extended(quint64(f.w)).extended(2);
         const LayerRetry layer{Lane::Wrapper, m_c.wrapper, m_wrapperMax, f.w,
                                policy::wrapperRetries(m_c.wrapperRetryOn, o), &f.prevWrapperWait,
                                f.wrapperFirstStart, 0, rng.uniform(), Ev::WrapperStart};
@@ -429,7 +429,7 @@ void Engine::afterBusiness(int fi, const AttemptOutcome &o)
         return;
     }
     if (m_c.business.enabled) {
-        RngStream rng(m_s.seed, RngStream::Backoff, {quint64(f.op), quint64(f.sub), quint64(f.b), 1});
+        RngStream rng = backoffStream(f).extended(quint64(f.b)).extended(1);
         const qint64 retryAfter = m_c.businessRespectRetryAfter && o.retryAfterS >= 0 ? qint64(o.retryAfterS) * kS : 0;
         const LayerRetry layer{Lane::Business, m_c.business, m_businessMax, f.b, policy::businessRetries(o),
                                &f.prevBusinessWait, f.start, retryAfter, rng.uniform(), Ev::BusinessStart};
