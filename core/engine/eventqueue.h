@@ -151,10 +151,19 @@ private:
             if (first >= n)
                 break;
             size_t best = first;
-            const size_t end = std::min(first + 4, n);
-            for (size_t c = first + 1; c < end; ++c)
-                if (before(m_heap[c], m_heap[best]))
-                    best = c;
+            if (first + 3 < n) {
+                // All four children: the loop below unrolled.
+                if (before(m_heap[first + 1], m_heap[best]))
+                    best = first + 1;
+                if (before(m_heap[first + 2], m_heap[best]))
+                    best = first + 2;
+                if (before(m_heap[first + 3], m_heap[best]))
+                    best = first + 3;
+            } else {
+                for (size_t c = first + 1; c < n; ++c)
+                    if (before(m_heap[c], m_heap[best]))
+                        best = c;
+            }
             if (!before(m_heap[best], e))
                 break;
             m_heap[i] = m_heap[best];
