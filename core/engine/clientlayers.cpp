@@ -124,13 +124,12 @@ void Engine::onTransportSend(int fi)
         f.sentId = traceFlow(Lane::Transport, EventKind::TransportAttempt, f, 0, 0, QString(),
                              {TraceCause::None, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::None, TraceMethod::PostOrder});
 
-    ClientState &cs = m_clients[size_t(f.client)];
     const bool firstTry = f.b <= 1 && f.w <= 1 && f.t == 1;
     if (firstTry && m_c.retryBudget.enabled)
         budgetOf(f).budget.onRequest(m_now); // Finagle's deposit(): one per request, not per retry
     BreakerChange change;
     const bool admitted = !m_c.circuitBreaker.enabled || (m_c.circuitBreaker.retriesOnly && firstTry)
-        || cs.breaker.admit(m_now, &change);
+        || m_clients[size_t(f.client)].breaker.admit(m_now, &change);
     traceBreaker(f, change);
     if (!admitted) {
         m_m.circuitRejections++;
@@ -317,9 +316,8 @@ bool Engine::spendBudget(Flow &f, Lane lane)
 void Engine::deliver(int fi, const AttemptOutcome &o)
 {
     Flow &f = flow(fi);
-    ClientState &cs = m_clients[size_t(f.client)];
     if (m_c.circuitBreaker.enabled && policy::breakerRecords(o))
-        traceBreaker(f, cs.breaker.record(m_now, policy::breakerFailure(o)));
+        traceBreaker(f, m_clients[size_t(f.client)].breaker.record(m_now, policy::breakerFailure(o)));
     if (m_c.retryBudget.enabled && policy::breakerRecords(o))
         budgetOf(f).budget.onOutcome(o.ok(), policy::breakerFailure(o));
 

@@ -20,7 +20,10 @@ Engine::Engine(const Scenario &s, const RunOptions &o, WireTransport *transport)
 {
     m_businessMax = m_c.business.enabled ? m_c.business.effectiveMaxAttempts() : 1;
     m_wrapperMax = m_c.wrapper.enabled ? m_c.wrapper.effectiveMaxAttempts() : 1;
-    m_clients.resize(size_t(std::max(1, s.workload.clients)));
+    // Per client only when a budget or a breaker needs it: each holds a deque (two allocations),
+    // a hundred clients' worth per run of the AWS figure for nothing.
+    const bool perClient = m_c.retryBudget.enabled || m_c.circuitBreaker.enabled;
+    m_clients.resize(perClient ? size_t(std::max(1, s.workload.clients)) : 1);
     for (ClientState &c : m_clients) {
         c.budget = RetryBudget(m_c.retryBudget);
         c.breaker = CircuitBreaker(m_c.circuitBreaker);

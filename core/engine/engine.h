@@ -283,7 +283,7 @@ private:
     OpTally m_tally;
     std::vector<Request> m_requests;
     std::vector<int> m_free;
-    std::vector<ClientState> m_clients;
+    std::vector<ClientState> m_clients; // per client with a budget or a breaker, else one
     int m_businessMax = 1;
     int m_wrapperMax = 1;
     bool m_tokenMode = false;
