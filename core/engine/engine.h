@@ -182,7 +182,7 @@ private:
     // An operation and its double submit (drawn per operation); returns its first flow. With
     // `arrival`, both are queued as arrivals at `start` (and start + the double submit delay).
     int createOp(int op, int client, qint64 start, bool arrival);
-    int allocFlow(const Flow &f);
+    int allocFlow(int op, int sub, int client, int opState, int row);
     void pushArrival(qint64 t, int op, int sub, int fi);
     void takeArrival();
     // Frees the flow's slot once it finished and nothing names it; its operation is counted and
