@@ -16,6 +16,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -57,6 +58,41 @@ QDockWidget *tabbedDock(LabFrame *frame, QWidget *content, const QString &title,
     frame->scenarioDock()->raise();
     return dock;
 }
+
+// Raises a tabbed dock once its window is shown: before that the window has no tab bar to raise it in
+// (a report opened from the command line is opened before the window shows).
+class RaiseOnShow : public QObject
+{
+public:
+    RaiseOnShow(QWidget *window, QDockWidget *dock)
+        : QObject(dock), m_window(window), m_dock(dock)
+    {
+        window->installEventFilter(this);
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == m_window && event->type() == QEvent::Show) {
+            m_window->removeEventFilter(this);
+            // After the show's own layout pass, which puts the tabs in place.
+            QTimer::singleShot(0, m_dock, [dock = m_dock] {
+                if (dock->isHidden())
+                    return;
+                // A dock switches its tab on a change of stacking order: the raise before the show
+                // left it on top, so a second raise alone would change nothing.
+                dock->lower();
+                dock->raise();
+            });
+            deleteLater();
+        }
+        return false;
+    }
+
+private:
+    QWidget *m_window;
+    QDockWidget *m_dock;
+};
 } // namespace
 
 LiveController::LiveController(LabFrame *frame, StatusOutcome *status, QObject *parent)
@@ -461,6 +497,8 @@ void LiveController::showSubject()
     if (!m_subjectDock->isVisible()) {
         m_subjectDock->show();
         m_subjectDock->raise();
+        if (!m_frame->frameWindow()->isVisible())
+            new RaiseOnShow(m_frame->frameWindow(), m_subjectDock);
     }
 }
 
