@@ -30,6 +30,7 @@
 #include <QStyle>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolButton>
 
 namespace retrylab {
 
@@ -149,6 +150,8 @@ void LiveController::createActions()
     m_watchAction = new QAction(themedIcon(QStringLiteral("network-receive"), QStyle::SP_ComputerIcon, s),
                                 tr("&Watch live requests"), this);
     m_watchAction->setObjectName(QStringLiteral("watchAction"));
+    m_watchAction->setIconText(tr("Watch")); // the toolbar fits 1024 pixels; the menu has the whole name
+    m_watchAction->setProperty(OwnIconTextProperty, true);
     m_watchAction->setCheckable(true);
     m_watchAction->setToolTip(tr("Serve orders on port 8080 (or a free one) and show every request that arrives"));
     connect(m_watchAction, &QAction::toggled, this, [this](bool on) {
@@ -188,7 +191,8 @@ void LiveController::createActions()
     m_stopLiveAction = new QAction(themedIcon(QStringLiteral("process-stop"), QStyle::SP_BrowserStop, s),
                                    tr("S&top live run"), this);
     m_stopLiveAction->setObjectName(QStringLiteral("stopLiveAction"));
-    m_stopLiveAction->setIconText(tr("Stop")); // the toolbar is full at 1280 pixels
+    m_stopLiveAction->setIconText(tr("Stop")); // the toolbar fits 1024 pixels
+    m_stopLiveAction->setProperty(OwnIconTextProperty, true);
     m_stopLiveAction->setShortcut(QKeySequence(Qt::Key_Escape));
     m_stopLiveAction->setToolTip(tr("Stop the live run; the previous result stays on show"));
     m_stopLiveAction->setEnabled(false);
@@ -223,6 +227,9 @@ void LiveController::addLiveToToolBar(QToolBar *bar)
     m_liveScaleAction->setVisible(false);
     bar->addAction(m_stopLiveAction);
     m_stopLiveAction->setVisible(false);
+    // A stop sign alone, its words in the tooltip: the time scale beside it takes room at 1024 pixels.
+    if (auto *button = qobject_cast<QToolButton *>(bar->widgetForAction(m_stopLiveAction)))
+        button->setToolButtonStyle(Qt::ToolButtonIconOnly);
 }
 
 void LiveController::createLiveScale()
