@@ -27,6 +27,9 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
+#include <QTabWidget>
+#include <QToolBox>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -65,6 +68,8 @@ private Q_SLOTS:
     void everyLessonStepFitsASmallScreen();
     void toolbarShowsEveryAction_data();
     void toolbarShowsEveryAction();
+    void settingsNeverScrollSideways_data();
+    void settingsNeverScrollSideways();
     void narrowWindowTabsTheLessonWithTheScenario_data();
     void narrowWindowTabsTheLessonWithTheScenario();
     void cleanupTestCase();
@@ -281,6 +286,85 @@ void TestSmallScreen::toolbarShowsEveryAction()
     const auto *extension = bar->findChild<QToolButton *>(QStringLiteral("qt_toolbar_ext_button"));
     if (extension && extension->isVisible())
         problems << QStringLiteral("the toolbar shows its extension button");
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("\n  "))));
+}
+
+void TestSmallScreen::settingsNeverScrollSideways_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<int>("step"); // of "timeout-is-not-failure"; -1: no lesson open
+    for (const char *language : {"en", "zh_CN"}) {
+        for (const QSize size : {Room, QSize(1280 - 16, 720 - 48), QSize(1920 - 16, 1080 - 48)}) {
+            // Step 3 points at the timeout field: its highlight's border widens the field.
+            for (const int step : {-1, 0, 2}) {
+                QTest::addRow("%s-%dx%d-%s", language, size.width(), size.height(),
+                              step < 0 ? "no-lesson" : qPrintable(QStringLiteral("step%1").arg(step + 1)))
+                    << QString::fromLatin1(language) << size << step;
+            }
+        }
+    }
+}
+
+void TestSmallScreen::settingsNeverScrollSideways()
+{
+    // Every section of the Settings tab fits the Scenario dock's width: its fields shrink or go
+    // under their labels, and no horizontal scroll bar hides the ends of them.
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    QFETCH(int, step);
+    MainWindow *window = windowIn(language);
+    QVERIFY(window);
+    LessonController *lessons = window->lessons();
+    lessons->closeLesson();
+    window->setGeometry(QRect(QPoint(0, 0), size));
+    QVERIFY(QTest::qWaitFor([&] { return window->size() == size; }, 5000));
+    if (step >= 0) {
+        QString error;
+        QVERIFY2(lessons->startLesson(QStringLiteral("timeout-is-not-failure"), step, &error), qPrintable(error));
+        RunController *run = window->runController();
+        QVERIFY(QTest::qWaitFor([&] { return !run->isPending() && run->hasResult() && lessons->isLessonStepReady(); },
+                                RunTimeoutMs));
+    }
+    auto *scenarioDock = window->findChild<QDockWidget *>(QStringLiteral("scenarioDock"));
+    scenarioDock->raise();
+    // The narrowest the lab lays the dock out (a lesson beside it: LessonController).
+    window->resizeDocks({scenarioDock}, {LessonController::MinScenarioWidth}, Qt::Horizontal);
+    QTRY_VERIFY(scenarioDock->width() <= LessonController::MinScenarioWidth + 1);
+    auto *tabs = scenarioDock->findChild<QTabWidget *>(QStringLiteral("editorTabs"));
+    QVERIFY(tabs);
+    tabs->setCurrentIndex(1);
+    auto *sections = tabs->findChild<QToolBox *>();
+    QVERIFY(sections);
+    QStringList problems;
+    const int shown = sections->currentIndex(); // the step's own section first, as the class sees it
+    for (int k = 0; k < sections->count(); ++k) {
+        const int i = (shown + k) % sections->count();
+        sections->setCurrentIndex(i);
+        QTest::qWait(20);
+        QCoreApplication::processEvents();
+        auto *scroll = qobject_cast<QScrollArea *>(sections->widget(i));
+        QVERIFY(scroll);
+        QTRY_VERIFY(scroll->isVisible());
+        if (scroll->horizontalScrollBar()->isVisible() || scroll->widget()->width() > scroll->viewport()->width()) {
+            QString widest;
+            int widestWidth = 0;
+            const QList<QWidget *> fields = scroll->widget()->findChildren<QWidget *>();
+            for (const QWidget *f : fields) {
+                if (f->isVisibleTo(scroll) && f->minimumSizeHint().width() > widestWidth && !f->objectName().isEmpty()) {
+                    widestWidth = f->minimumSizeHint().width();
+                    widest = f->objectName();
+                }
+            }
+            problems << QStringLiteral("\"%1\" scrolls sideways: %2 px of fields in %3 px (widest %4, %5 px)")
+                            .arg(sections->itemText(i))
+                            .arg(scroll->widget()->minimumSizeHint().width())
+                            .arg(scroll->viewport()->width())
+                            .arg(widest)
+                            .arg(widestWidth);
+        }
+    }
+    lessons->closeLesson();
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("\n  "))));
 }
 
