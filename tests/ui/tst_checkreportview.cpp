@@ -11,6 +11,7 @@
 #include "live/subjectpanel.h"
 #include "shell/gui.h"
 #include "shell/mainwindow.h"
+#include "timeline/timelinelayout.h"
 #include "timeline/timelinescene.h"
 #include "timeline/timelinewidget.h"
 
@@ -260,14 +261,41 @@ void TestCheckReportView::labelsDoNotOverlap()
         w.timeline()->seekToEnd();
         QCoreApplication::processEvents();
         const auto *scene = static_cast<const TimelineScene *>(w.timeline()->scene());
+        // Label rectangles, and the glyphs of marks (a record, an answer's status) as their
+        // squares: no label on another, no label on another's mark, no mark on another.
         QList<QPair<QRectF, QString>> labels;
+        QList<QPair<QRectF, QString>> glyphs;
         const QList<QGraphicsItem *> items = scene->items();
         for (QGraphicsItem *item : items) {
             const auto *event = qgraphicsitem_cast<TimelineEventItem *>(item);
-            if (event && event->isVisible() && !event->sceneLabelRect().isNull())
+            if (!event || !event->isVisible())
+                continue;
+            const EventPlan &plan = scene->plans().at(event->planIndex());
+            const QString name = plan.label.isEmpty() ? QStringLiteral("a mark of event %1").arg(event->traceIndex()) : plan.label;
+            if (!event->sceneLabelRect().isNull())
                 labels.append({event->sceneLabelRect(), scene->labelText(event->planIndex())});
+            // (A dot, a response leaving, sits under the mark that sent it by design.)
+            const bool mark = plan.glyph != timeline::Glyph::None && plan.glyph != timeline::Glyph::Dot
+                              && plan.glyph != timeline::Glyph::Arrow;
+            if (mark && (plan.form == EventPlan::Form::Marker || plan.form == EventPlan::Form::Arrow)) {
+                const qreal r = TimelineScene::kGlyphRadius;
+                glyphs.append({QRectF(scene->anchorOf(event->planIndex()) - QPointF(r, r), QSizeF(2 * r, 2 * r)),
+                               QStringLiteral("the mark of \"%1\"").arg(name)});
+            }
         }
         QVERIFY2(!labels.isEmpty(), qPrintable(summary.ref));
+        for (const auto &glyph : std::as_const(glyphs)) {
+            for (const auto &other : std::as_const(glyphs)) {
+                const QRectF overlap = glyph.first.intersected(other.first);
+                QVERIFY2(&glyph == &other || overlap.width() <= 0 || overlap.height() <= 0,
+                         qPrintable(QStringLiteral("operation %1: %2 overlaps %3").arg(summary.op).arg(glyph.second, other.second)));
+            }
+            for (const auto &label : std::as_const(labels)) {
+                const QRectF overlap = glyph.first.intersected(label.first);
+                QVERIFY2(overlap.width() <= 0 || overlap.height() <= 0,
+                         qPrintable(QStringLiteral("operation %1: \"%2\" overlaps %3").arg(summary.op).arg(label.second, glyph.second)));
+            }
+        }
         for (int i = 0; i < labels.size(); ++i) {
             for (int j = i + 1; j < labels.size(); ++j) {
                 const QRectF a = labels[i].first;
