@@ -1156,13 +1156,28 @@ bool MainWindow::opensMaximized(QSize window, QSize room, bool geometryRestored)
         && (window.width() + FrameWidth > room.width() || window.height() + FrameHeight > room.height());
 }
 
+QSize MainWindow::openingSize(QSize window, QSize room, bool geometryRestored)
+{
+    // Five sixths of the room: the window's frame and a margin of desktop stay in view.
+    if (geometryRestored || !room.isValid())
+        return window;
+    return window.expandedTo(QSize(room.width() * 5 / 6, room.height() * 5 / 6));
+}
+
 void MainWindow::showOnScreen()
 {
     const QScreen *onScreen = screen();
-    if (opensMaximized(size(), onScreen ? onScreen->availableGeometry().size() : QSize(), m_geometryRestored))
+    const QRect available = onScreen ? onScreen->availableGeometry() : QRect();
+    if (opensMaximized(size(), available.size(), m_geometryRestored)) {
         showMaximized();
-    else
-        show();
+        return;
+    }
+    const QSize opening = openingSize(size(), available.isValid() ? available.size() : QSize(), m_geometryRestored);
+    if (opening != size()) {
+        resize(opening);
+        move(available.center() - QPoint(opening.width() / 2, opening.height() / 2));
+    }
+    show();
 }
 
 void MainWindow::restoreSettings(bool lastScenario)
