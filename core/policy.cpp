@@ -273,22 +273,22 @@ const char *causeName(TransportCause cause)
 }
 } // namespace
 
-TransportVerdict transport(const TransportConfig &config, const QString &method, const AttemptOutcome &outcome,
-                           const TransportCounts &done, double jitterU)
+bool methodAllowed(const TransportConfig &config, const QString &method)
+{
+    // allowed_methods=None (an empty list here) retries every method.
+    return config.allowedMethods.isEmpty() || config.allowedMethods.contains(method, Qt::CaseInsensitive);
+}
+
+TransportVerdict transportVerdict(const TransportConfig &config, bool methodAllowed, const AttemptOutcome &outcome,
+                                  const TransportCounts &done, double jitterU)
 {
     TransportVerdict v;
     if (!config.enabled) {
-        v.reason = QStringLiteral("transport retries off");
         v.why = TraceCause::TransportOff;
         return v;
     }
-    if (outcome.ok()) {
-        v.reason = QStringLiteral("success");
+    if (outcome.ok())
         return v;
-    }
-    // allowed_methods=None (an empty list here) retries every method.
-    const bool methodAllowed =
-        config.allowedMethods.isEmpty() || config.allowedMethods.contains(method, Qt::CaseInsensitive);
     const bool hasRetryAfter = outcome.retryAfterS >= 0;
     int doneOfCause = 0;
     int limitOfCause = TransportConfig::Unlimited;
@@ -305,13 +305,10 @@ TransportVerdict transport(const TransportConfig &config, const QString &method,
         v.cause = TransportCause::Read;
         doneOfCause = done.read;
         limitOfCause = config.read;
-        if (!methodAllowed) {
-            v.reason = QStringLiteral("read error on %1, which is not in allowed_methods").arg(method);
+        if (!methodAllowed)
             v.why = TraceCause::ReadErrorNotAllowed;
-        }
         break;
     case OutcomeKind::CircuitOpen:
-        v.reason = QStringLiteral("circuit open");
         v.why = TraceCause::BreakerOpen;
         break;
     case OutcomeKind::Response: {
@@ -321,17 +318,14 @@ TransportVerdict transport(const TransportConfig &config, const QString &method,
         // is_retry: `self.total and respect_retry_after_header and has_retry_after and status in
         // RETRY_AFTER_STATUS_CODES`; total is the remaining count, so 0 left or None disables it.
         const bool totalLeft = config.total != TransportConfig::Unlimited && config.total - done.total > 0;
-        if (!methodAllowed) {
-            v.reason = QStringLiteral("%1 is not in allowed_methods").arg(method);
+        if (!methodAllowed)
             v.why = TraceCause::MethodNotAllowed;
-        } else if (config.statusForcelist.contains(outcome.status)) {
+        else if (config.statusForcelist.contains(outcome.status))
             v.retry = true;
-        } else if (totalLeft && config.respectRetryAfter && hasRetryAfter && isRetryAfterStatus(outcome.status)) {
+        else if (totalLeft && config.respectRetryAfter && hasRetryAfter && isRetryAfterStatus(outcome.status))
             v.retry = true;
-        } else {
-            v.reason = QStringLiteral("status %1 is not retryable").arg(outcome.status);
+        else
             v.why = TraceCause::StatusNotRetryable;
-        }
         break;
     }
     }
@@ -339,15 +333,11 @@ TransportVerdict transport(const TransportConfig &config, const QString &method,
         return v;
     if (exhausted(config.total, done.total) || exhausted(limitOfCause, doneOfCause)) {
         const bool byTotal = exhausted(config.total, done.total);
-        const int limit = byTotal ? config.total : limitOfCause;
         v.retry = false;
         v.statusExhausted = outcome.kind == OutcomeKind::Response;
         v.why = TraceCause::RetriesExhausted;
-        v.limit = limit;
+        v.limit = byTotal ? config.total : limitOfCause;
         v.counter = byTotal ? 0 : int(v.cause);
-        v.reason = QStringLiteral("%1=%2 retries exhausted")
-                       .arg(byTotal ? QStringLiteral("total") : QLatin1String(causeName(v.cause)))
-                       .arg(limit);
         return v;
     }
     // sleep_for_retry: `if retry_after:` so 0 falls back to the backoff.
@@ -355,9 +345,6 @@ TransportVerdict transport(const TransportConfig &config, const QString &method,
         const int seconds = std::min(outcome.retryAfterS, config.retryAfterMaxS);
         v.delayUs = qint64(seconds) * 1000000;
         v.retryAfter = true;
-        v.reason = seconds < outcome.retryAfterS
-            ? QStringLiteral("Retry-After %1 s, capped at %2 s").arg(outcome.retryAfterS).arg(seconds)
-            : QStringLiteral("Retry-After %1 s").arg(seconds);
         return v;
     }
     // History length after this error; the first retry is immediate (urllib3 2.x).
@@ -370,7 +357,44 @@ TransportVerdict transport(const TransportConfig &config, const QString &method,
     }
     seconds = std::max(0.0, std::min(config.backoffMaxS, seconds));
     v.delayUs = qint64(std::llround(seconds * 1e6));
-    v.reason = QStringLiteral("backoff");
+    return v;
+}
+
+QString transportReason(const TransportVerdict &v, const QString &method, const AttemptOutcome &outcome)
+{
+    if (v.retry) {
+        if (!v.retryAfter)
+            return QStringLiteral("backoff");
+        const qint64 seconds = v.delayUs / 1000000;
+        return seconds < outcome.retryAfterS
+            ? QStringLiteral("Retry-After %1 s, capped at %2 s").arg(outcome.retryAfterS).arg(seconds)
+            : QStringLiteral("Retry-After %1 s").arg(seconds);
+    }
+    switch (v.why) {
+    case TraceCause::TransportOff:
+        return QStringLiteral("transport retries off");
+    case TraceCause::ReadErrorNotAllowed:
+        return QStringLiteral("read error on %1, which is not in allowed_methods").arg(method);
+    case TraceCause::BreakerOpen:
+        return QStringLiteral("circuit open");
+    case TraceCause::MethodNotAllowed:
+        return QStringLiteral("%1 is not in allowed_methods").arg(method);
+    case TraceCause::StatusNotRetryable:
+        return QStringLiteral("status %1 is not retryable").arg(outcome.status);
+    case TraceCause::RetriesExhausted:
+        return QStringLiteral("%1=%2 retries exhausted")
+            .arg(v.counter == 0 ? QStringLiteral("total") : QLatin1String(causeName(v.cause)))
+            .arg(v.limit);
+    default:
+        return QStringLiteral("success");
+    }
+}
+
+TransportVerdict transport(const TransportConfig &config, const QString &method, const AttemptOutcome &outcome,
+                           const TransportCounts &done, double jitterU)
+{
+    TransportVerdict v = transportVerdict(config, methodAllowed(config, method), outcome, done, jitterU);
+    v.reason = transportReason(v, method, outcome);
     return v;
 }
 

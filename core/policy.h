@@ -157,6 +157,14 @@ namespace policy {
 // An exhausted counter (total or the error's own) ends the loop.
 TransportVerdict transport(const TransportConfig &config, const QString &method, const AttemptOutcome &outcome,
                            const TransportCounts &done, double jitterU = 0);
+// The same decision without its words (TransportVerdict::reason stays empty): the engine's,
+// which words a verdict only at the edge (trace::detailText). `methodAllowed` is
+// methodAllowed(config, method), asked once per run rather than per attempt.
+TransportVerdict transportVerdict(const TransportConfig &config, bool methodAllowed, const AttemptOutcome &outcome,
+                                  const TransportCounts &done, double jitterU = 0);
+bool methodAllowed(const TransportConfig &config, const QString &method);
+// A verdict's reason, as transport() words it.
+QString transportReason(const TransportVerdict &v, const QString &method, const AttemptOutcome &outcome);
 // The same for a run of `retriesDone` retries all caused like this outcome.
 TransportVerdict transport(const TransportConfig &config, const QString &method,
                            const AttemptOutcome &outcome, int retriesDone);

@@ -118,7 +118,7 @@ struct RunResult
     QList<RecordRow> records;
     QList<OpSummary> ops;
     bool cancelled = false;
-    qint64 events = 0; // scheduled events the engine processed: its work, without a clock
+    qint64 events = 0; // scheduled events the engine handled (a stale read timeout is not one): its work, without a clock
     // Why the engine stopped the run before its end, for people; empty when it ran to the end.
     // The metrics then describe the run up to that point.
     QString error;

@@ -124,13 +124,12 @@ void Engine::onTransportSend(int fi)
         f.sentId = traceFlow(Lane::Transport, EventKind::TransportAttempt, f, 0, 0, QString(),
                              {TraceCause::None, 0, 0, 0, 0, TraceOutcome::None, CommitPhase::None, TraceMethod::PostOrder});
 
-    ClientState &cs = m_clients[size_t(f.client)];
     const bool firstTry = f.b <= 1 && f.w <= 1 && f.t == 1;
     if (firstTry && m_c.retryBudget.enabled)
         budgetOf(f).budget.onRequest(m_now); // Finagle's deposit(): one per request, not per retry
     BreakerChange change;
     const bool admitted = !m_c.circuitBreaker.enabled || (m_c.circuitBreaker.retriesOnly && firstTry)
-        || cs.breaker.admit(m_now, &change);
+        || m_clients[size_t(f.client)].breaker.admit(m_now, &change);
     traceBreaker(f, change);
     if (!admitted) {
         m_m.circuitRejections++;
@@ -255,10 +254,10 @@ void Engine::queryFailed(int fi, const AttemptOutcome &o)
         // (Retry.increment), and backoff_jitter draws for each retry.
         double jitterU = 0;
         if (m_c.transport.backoffJitterS > 0) {
-            RngStream rng(m_s.seed, RngStream::Backoff, {quint64(f.op), quint64(f.sub), quint64(f.b), 0, quint64(f.qt), 5});
+            RngStream rng = backoffStream(f).extended(quint64(f.b)).extended(0).extended(quint64(f.qt)).extended(5);
             jitterU = rng.uniform();
         }
-        const TransportVerdict v = policy::transport(m_c.transport, m_get, o, f.queryDone, jitterU);
+        const TransportVerdict v = policy::transportVerdict(m_c.transport, m_getAllowed, o, f.queryDone, jitterU);
         if (transportRetries(f, fi, o, v, Ev::QuerySend, QStringLiteral("GET "))) {
             f.queryDone.add(v.cause);
             return;
@@ -317,20 +316,19 @@ bool Engine::spendBudget(Flow &f, Lane lane)
 void Engine::deliver(int fi, const AttemptOutcome &o)
 {
     Flow &f = flow(fi);
-    ClientState &cs = m_clients[size_t(f.client)];
     if (m_c.circuitBreaker.enabled && policy::breakerRecords(o))
-        traceBreaker(f, cs.breaker.record(m_now, policy::breakerFailure(o)));
+        traceBreaker(f, m_clients[size_t(f.client)].breaker.record(m_now, policy::breakerFailure(o)));
     if (m_c.retryBudget.enabled && policy::breakerRecords(o))
         budgetOf(f).budget.onOutcome(o.ok(), policy::breakerFailure(o));
 
     if (m_c.transport.enabled && !o.ok()) {
         double jitterU = 0;
         if (m_c.transport.backoffJitterS > 0) {
-            RngStream rng(m_s.seed, RngStream::Backoff,
-                          {quint64(f.op), quint64(f.sub), quint64(f.b), quint64(f.w), quint64(f.t), 3});
+            RngStream rng =
+                backoffStream(f).extended(quint64(f.b)).extended(quint64(f.w)).extended(quint64(f.t)).extended(3);
             jitterU = rng.uniform();
         }
-        const TransportVerdict v = policy::transport(m_c.transport, m_post, o, f.transportDone, jitterU);
+        const TransportVerdict v = policy::transportVerdict(m_c.transport, m_postAllowed, o, f.transportDone, jitterU);
         if (transportRetries(f, fi, o, v, Ev::TransportSend, QString())) {
             f.transportDone.add(v.cause);
             return;
@@ -402,7 +400,7 @@ void Engine::afterWrapper(int fi, const AttemptOutcome &o)
         return;
     }
     if (!o.ok() && m_c.wrapper.enabled) {
-        RngStream rng(m_s.seed, RngStream::Backoff, {quint64(f.op), quint64(f.sub), quint64(f.b), quint64(f.w), 2});
+        RngStream rng = backoffStream(f).extended(quint64(f.b)).extended(quint64(f.w)).extended(2);
         const LayerRetry layer{Lane::Wrapper, m_c.wrapper, m_wrapperMax, f.w,
                                policy::wrapperRetries(m_c.wrapperRetryOn, o), &f.prevWrapperWait,
                                f.wrapperFirstStart, 0, rng.uniform(), Ev::WrapperStart};
@@ -429,7 +427,7 @@ void Engine::afterBusiness(int fi, const AttemptOutcome &o)
         return;
     }
     if (m_c.business.enabled) {
-        RngStream rng(m_s.seed, RngStream::Backoff, {quint64(f.op), quint64(f.sub), quint64(f.b), 1});
+        RngStream rng = backoffStream(f).extended(quint64(f.b)).extended(1);
         const qint64 retryAfter = m_c.businessRespectRetryAfter && o.retryAfterS >= 0 ? qint64(o.retryAfterS) * kS : 0;
         const LayerRetry layer{Lane::Business, m_c.business, m_businessMax, f.b, policy::businessRetries(o),
                                &f.prevBusinessWait, f.start, retryAfter, rng.uniform(), Ev::BusinessStart};

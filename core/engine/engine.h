@@ -102,6 +102,17 @@ public:
         return RngStream::resumed(prefix).extended(quint64(b)).extended(quint64(w)).extended(quint64(t));
     }
 
+    // The flow's backoff stream keyed by (op, sub): the same as RngStream(seed, Backoff, {op,
+    // sub, ...}) once extended by the rest of the ids, for two mixes fewer per draw.
+    RngStream backoffStream(Flow &f) const
+    {
+        if (!f.backoffReady) {
+            f.backoffPrefix = RngStream(m_s.seed, RngStream::Backoff, {quint64(f.op), quint64(f.sub)}).state();
+            f.backoffReady = true;
+        }
+        return RngStream::resumed(f.backoffPrefix);
+    }
+
     // --- tracing ----------------------------------------------------------
     QString path(const Flow &f, int b, int w, int t) const;
     QString requestId(const Flow &f, int b, int w, int t) const;
@@ -144,7 +155,7 @@ private:
         if (f.timeoutSlot < 0)
             return;
         Event &e = m_timeouts[size_t(quint64(f.timeoutSlot) - m_timeoutsPopped)];
-        e.type = Ev::Cancelled;
+        e.setType(Ev::Cancelled);
         f.timeoutSlot = -1;
         if (m_stream) {
             f.pending--;
@@ -171,7 +182,7 @@ private:
     // An operation and its double submit (drawn per operation); returns its first flow. With
     // `arrival`, both are queued as arrivals at `start` (and start + the double submit delay).
     int createOp(int op, int client, qint64 start, bool arrival);
-    int allocFlow(const Flow &f);
+    int allocFlow(int op, int sub, int client, int opState, int row);
     void pushArrival(qint64 t, int op, int sub, int fi);
     void takeArrival();
     // Frees the flow's slot once it finished and nothing names it; its operation is counted and
@@ -272,14 +283,14 @@ private:
     OpTally m_tally;
     std::vector<Request> m_requests;
     std::vector<int> m_free;
-    std::vector<ClientState> m_clients;
+    std::vector<ClientState> m_clients; // per client with a budget or a breaker, else one
     int m_businessMax = 1;
     int m_wrapperMax = 1;
     bool m_tokenMode = false;
     int m_flowsOpen = 0;
     quint64 m_keyCounter = 0;
-    QString m_post;
-    QString m_get;
+    bool m_postAllowed = false; // policy::methodAllowed for the transport, asked once
+    bool m_getAllowed = false;
     Trace m_trace;
     int m_lastEventId = 0; // ids of the trace's events (trace.h): the last one given
     mutable quint64 m_cachedKey = 0;

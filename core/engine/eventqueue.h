@@ -33,22 +33,38 @@ enum class Ev : quint8 {
     Cancelled,   // a read timeout the answer made stale: popped in its turn, names nothing
 };
 
-// Scheduled event; (t, seq) orders simultaneous events by scheduling order.
+// Scheduled event; (t, seq) orders simultaneous events by scheduling order. 24 bytes, so that
+// more of them share a cache line in the heap: the sequence number, the kind and the phase are
+// packed in one word, the sequence number on top (48 bits: 2.8e14 events, far beyond any run
+// the work budget lets through). Sequence numbers are unique, so (t, order) sorts exactly as
+// (t, seq) did.
 struct Event
 {
-    qint64 t;
-    quint64 seq;
-    Ev type;
-    quint8 phase;
-    int a; // flow or request index
-    quint32 serial;
+    Event() = default;
+    Event(qint64 time, quint64 seq, Ev type, quint8 phase, int index, quint32 attempt)
+        : t(time)
+        , order((seq << 16) | (quint64(type) << 8) | phase)
+        , a(index)
+        , serial(attempt)
+    {
+    }
+    quint64 seq() const { return order >> 16; }
+    Ev type() const { return Ev(quint8(order >> 8)); }
+    quint8 phase() const { return quint8(order); }
+    void setType(Ev type) { order = (order & ~quint64(0xFF00)) | (quint64(type) << 8); }
+
+    qint64 t = 0;
+    quint64 order = 0; // seq << 16 | type << 8 | phase
+    int a = 0;         // flow or request index
+    quint32 serial = 0;
 };
+static_assert(sizeof(Event) == 24, "an event fills 24 bytes: eight fit in three cache lines");
 
 struct Later
 {
     bool operator()(const Event &x, const Event &y) const
     {
-        return x.t != y.t ? x.t > y.t : x.seq > y.seq;
+        return x.t != y.t ? x.t > y.t : x.order > y.order;
     }
 };
 
@@ -110,7 +126,7 @@ public:
     }
 
 private:
-    static bool before(const Event &x, const Event &y) { return x.t != y.t ? x.t < y.t : x.seq < y.seq; }
+    static bool before(const Event &x, const Event &y) { return x.t != y.t ? x.t < y.t : x.order < y.order; }
     void settle() const
     {
         if (m_popPending) {
@@ -135,10 +151,19 @@ private:
             if (first >= n)
                 break;
             size_t best = first;
-            const size_t end = std::min(first + 4, n);
-            for (size_t c = first + 1; c < end; ++c)
-                if (before(m_heap[c], m_heap[best]))
-                    best = c;
+            if (first + 3 < n) {
+                // All four children: the loop below unrolled.
+                if (before(m_heap[first + 1], m_heap[best]))
+                    best = first + 1;
+                if (before(m_heap[first + 2], m_heap[best]))
+                    best = first + 2;
+                if (before(m_heap[first + 3], m_heap[best]))
+                    best = first + 3;
+            } else {
+                for (size_t c = first + 1; c < n; ++c)
+                    if (before(m_heap[c], m_heap[best]))
+                        best = c;
+            }
             if (!before(m_heap[best], e))
                 break;
             m_heap[i] = m_heap[best];

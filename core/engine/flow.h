@@ -58,6 +58,10 @@ struct Flow
     // them by b, w and t (three mixes, not six).
     quint64 netPrefix = 0;
     quint64 serverPrefix = 0;
+    // The backoff stream keyed by (op, sub), made at the flow's first retry draw (most flows of a
+    // big run never retry): each draw extends it by its layer's numbers (Engine::backoffStream).
+    quint64 backoffPrefix = 0;
+    bool backoffReady = false;
     // Trace formatting cache (mutable: filled while tracing a const flow).
     mutable quint64 cachedAttempt = ~0ull;
     mutable QString cachedPath;

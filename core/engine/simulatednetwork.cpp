@@ -138,7 +138,7 @@ void SimulatedNetwork::arrive(int ri)
 
 void SimulatedNetwork::dispatch(const Event &e)
 {
-    switch (e.type) {
+    switch (e.type()) {
     case Ev::RequestArrive:
         arrive(e.a);
         break;

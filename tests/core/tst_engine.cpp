@@ -120,6 +120,7 @@ private Q_SLOTS:
     void estimateOfTheIssueExample();
     void bigCountersStayExactInJson();
     void idleReconciliationPassesCostNothing();
+    void staleTimeoutsAreNotEvents();
     void longScriptActsLikeItsEntries();
     void durationEndsWithTheLastOperation_data();
     void durationEndsWithTheLastOperation();
@@ -976,6 +977,23 @@ void TestEngine::bigCountersStayExactInJson()
     QCOMPARE(o.value(QLatin1String("timeouts")).toInteger(), qint64(3) << 31);
     QCOMPARE(o.value(QLatin1String("queries")).toInteger(), qint64(5) << 31);
     QVERIFY(QJsonDocument(m.toJson()).toJson(QJsonDocument::Compact).contains("\"httpAttempts\":9007199254740993"));
+}
+
+void TestEngine::staleTimeoutsAreNotEvents()
+{
+    // Every attempt answered: each read timeout is cancelled by its answer and leaves its FIFO in
+    // its turn without being handled, so an order costs its arrival, the request reaching the
+    // server, the end of processing and the answer reaching the client: 4 events, not 5. Streamed
+    // (no tables) and with tables alike; the trace is the same either way.
+    Scenario s = base();
+    s.workload.orders = 3;
+    RunOptions streamed;
+    streamed.trace = false;
+    QCOMPARE(simulate(s, streamed).events, qint64(3 * 4));
+    const RunResult traced = run(s);
+    QCOMPARE(traced.events, qint64(3 * 4));
+    QCOMPARE(traced.metrics.httpAttempts, qint64(3));
+    QCOMPARE(countKind(traced.trace, EventKind::Timeout), 0);
 }
 
 void TestEngine::idleReconciliationPassesCostNothing()

@@ -26,6 +26,7 @@ private Q_SLOTS:
     void pushBeforeTheLastTimeIsStillOrdered();
     void popLaterThenPushReplacesTheTop();
     void extremeTimes();
+    void packedFieldsKeepSeqOrder();
 };
 
 namespace {
@@ -48,7 +49,7 @@ void drainEqual(EventQueue &queue, Reference &reference)
     while (!reference.empty()) {
         QVERIFY(!queue.empty());
         QCOMPARE(queue.top().t, reference.top().t);
-        QCOMPARE(queue.top().seq, reference.top().seq);
+        QCOMPARE(queue.top().seq(), reference.top().seq());
         queue.pop();
         reference.pop();
     }
@@ -68,7 +69,8 @@ void runPattern(const Pattern &p, quint32 seed)
         for (int i = 0; i < pushes; ++i) {
             const qint64 delay = p.randomDelay ? p.delays[rng() % p.delays.size()]
                                                : qint64(rng() % quint64(p.delays[0] + 1));
-            const Event e{now + delay, seq++, Ev::OpStart, 0, int(seq), 0};
+            ++seq;
+            const Event e{now + delay, seq - 1, Ev::OpStart, 0, int(seq), 0};
             queue.push(e);
             reference.push(e);
         }
@@ -76,7 +78,7 @@ void runPattern(const Pattern &p, quint32 seed)
         if (reference.empty())
             continue;
         QCOMPARE(queue.top().t, reference.top().t);
-        QCOMPARE(queue.top().seq, reference.top().seq);
+        QCOMPARE(queue.top().seq(), reference.top().seq());
         now = queue.top().t;
         if (rng() % 4 == 0)
             queue.pop();
@@ -158,9 +160,9 @@ void TestEventQueue::topSeesAPushBelowIt()
     queue.push(Event{4000, 2, Ev::OpStart, 0, 2, 0});
     QCOMPARE(queue.top().t, qint64(4000));
     queue.push(Event{4000, 3, Ev::OpStart, 0, 3, 0});
-    QCOMPARE(queue.top().seq, quint64(2));
+    QCOMPARE(queue.top().seq(), quint64(2));
     queue.pop();
-    QCOMPARE(queue.top().seq, quint64(3));
+    QCOMPARE(queue.top().seq(), quint64(3));
     queue.pop();
     QCOMPARE(queue.top().t, qint64(5000));
 }
@@ -230,6 +232,44 @@ void TestEventQueue::popLaterThenPushReplacesTheTop()
     QCOMPARE(order, (QList<int>{30, 35, 40, 50, 60, 99}));
     queue.push(Event{100, seq++, Ev::OpStart, 0, 100, 0}); // into an empty queue
     QCOMPARE(queue.top().a, 100);
+}
+
+void TestEventQueue::packedFieldsKeepSeqOrder()
+{
+    // The sequence number, the kind and the phase share one word (eventqueue.h): at one time, a
+    // later seq with a smaller kind and phase still leaves after an earlier one with the largest,
+    // every field reads back as given, and so does the largest seq the 48 bits hold.
+    const quint64 maxSeq = (quint64(1) << 48) - 1;
+    const Event big{7, maxSeq, Ev::Cancelled, 255, -3, 0xFFFFFFFFu};
+    QCOMPARE(big.seq(), maxSeq);
+    QCOMPARE(big.type(), Ev::Cancelled);
+    QCOMPARE(big.phase(), quint8(255));
+    QCOMPARE(big.a, -3);
+    QCOMPARE(big.serial, 0xFFFFFFFFu);
+    Event changed = big;
+    changed.setType(Ev::ClientTimeout); // what a cancelled timeout does
+    QCOMPARE(changed.type(), Ev::ClientTimeout);
+    QCOMPARE(changed.seq(), maxSeq);
+    QCOMPARE(changed.phase(), quint8(255));
+
+    const Event events[] = {Event{5, 2, Ev::OpStart, 0, 2, 0}, Event{5, 1, Ev::Cancelled, 255, 1, 0},
+                            Event{5, maxSeq, Ev::OpStart, 0, 4, 0}, Event{5, maxSeq - 1, Ev::ReadReply, 1, 3, 0},
+                            Event{4, maxSeq, Ev::Cancelled, 255, 0, 0}};
+    EventQueue queue;
+    for (const Event &e : events)
+        queue.push(e);
+    QList<int> order;
+    while (!queue.empty()) {
+        order << queue.top().a;
+        queue.pop();
+    }
+    QCOMPARE(order, (QList<int>{0, 1, 2, 3, 4}));
+    Reference reference;
+    for (const Event &e : events) {
+        queue.push(e);
+        reference.push(e);
+    }
+    drainEqual(queue, reference);
 }
 
 QTEST_GUILESS_MAIN(TestEventQueue)

@@ -45,6 +45,8 @@ private Q_SLOTS:
     void transportBackoff();
     void transportExhausted();
     void transportDisabled();
+    void transportWordsOnlyWhenAsked_data();
+    void transportWordsOnlyWhenAsked();
     void wrapperRetries_data();
     void wrapperRetries();
     void businessRetries_data();
@@ -572,6 +574,64 @@ void TestPolicy::getRetriesCountPerCause()
     QCOMPARE(getWaits.size(), 2);
     QCOMPARE(getWaits.at(0), 0);
     QVERIFY2(getWaits.at(1) > 1000000 && getWaits.at(1) < 3000000, qPrintable(QString::number(getWaits.at(1))));
+}
+
+void TestPolicy::transportWordsOnlyWhenAsked_data()
+{
+    QTest::addColumn<bool>("enabled");
+    QTest::addColumn<QString>("method");
+    QTest::addColumn<AttemptOutcome>("outcome");
+    QTest::addColumn<int>("retriesDone");
+    QTest::addColumn<int>("retryAfterMaxS");
+    QTest::addColumn<QString>("reason");
+    const QString get = QStringLiteral("GET");
+    const QString post = QStringLiteral("POST");
+    // Each branch of urllib3's Retry (policy.cpp transportVerdict), worded as transport() words it.
+    QTest::addRow("off") << false << get << status(502) << 0 << 21600 << QStringLiteral("transport retries off");
+    QTest::addRow("success") << true << get << status(201) << 0 << 21600 << QStringLiteral("success");
+    QTest::addRow("read-not-allowed") << true << post << failure(OutcomeKind::ReadTimeout) << 0 << 21600
+                                      << QStringLiteral("read error on POST, which is not in allowed_methods");
+    QTest::addRow("circuit") << true << get << failure(OutcomeKind::CircuitOpen) << 0 << 21600 << QStringLiteral("circuit open");
+    QTest::addRow("method") << true << post << status(503) << 0 << 21600 << QStringLiteral("POST is not in allowed_methods");
+    QTest::addRow("status") << true << get << status(400) << 0 << 21600 << QStringLiteral("status 400 is not retryable");
+    QTest::addRow("total-exhausted") << true << get << status(502) << 3 << 21600 << QStringLiteral("total=3 retries exhausted");
+    QTest::addRow("retry-after") << true << get << status(503, 7) << 1 << 21600 << QStringLiteral("Retry-After 7 s");
+    QTest::addRow("retry-after-capped") << true << get << status(503, 9) << 1 << 5
+                                        << QStringLiteral("Retry-After 9 s, capped at 5 s");
+    QTest::addRow("retry-after-at-cap") << true << get << status(503, 5) << 1 << 5 << QStringLiteral("Retry-After 5 s");
+    QTest::addRow("backoff") << true << get << failure(OutcomeKind::ConnectError) << 0 << 21600 << QStringLiteral("backoff");
+}
+
+void TestPolicy::transportWordsOnlyWhenAsked()
+{
+    // The engine decides with transportVerdict, which builds no words (a tenth of a run of 503s
+    // went to formatting reasons nobody read); transport() words the same verdict.
+    QFETCH(bool, enabled);
+    QFETCH(QString, method);
+    QFETCH(AttemptOutcome, outcome);
+    QFETCH(int, retriesDone);
+    QFETCH(int, retryAfterMaxS);
+    QFETCH(QString, reason);
+    TransportConfig t = urllib3Defaults();
+    t.enabled = enabled;
+    t.statusForcelist = {500, 502, 504};
+    t.retryAfterMaxS = retryAfterMaxS;
+    const TransportVerdict worded = policy::transport(t, method, outcome, retriesDone);
+    QCOMPARE(worded.reason, reason);
+    TransportCounts done;
+    done.total = retriesDone;
+    done.status = outcome.kind == OutcomeKind::Response ? retriesDone : 0;
+    done.connect = outcome.kind == OutcomeKind::ConnectError ? retriesDone : 0;
+    const TransportVerdict bare = policy::transportVerdict(t, policy::methodAllowed(t, method), outcome, done);
+    QVERIFY(bare.reason.isNull());
+    QCOMPARE(bare.retry, worded.retry);
+    QCOMPARE(bare.delayUs, worded.delayUs);
+    QCOMPARE(int(bare.why), int(worded.why));
+    QCOMPARE(bare.limit, worded.limit);
+    QCOMPARE(bare.counter, worded.counter);
+    QCOMPARE(bare.retryAfter, worded.retryAfter);
+    QCOMPARE(bare.statusExhausted, worded.statusExhausted);
+    QCOMPARE(policy::transportReason(bare, method, outcome), reason);
 }
 
 QTEST_GUILESS_MAIN(TestPolicy)

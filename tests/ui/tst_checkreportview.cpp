@@ -11,14 +11,19 @@
 #include "live/subjectpanel.h"
 #include "shell/gui.h"
 #include "shell/mainwindow.h"
+#include "timeline/timelinelayout.h"
+#include "timeline/timelinescene.h"
 #include "timeline/timelinewidget.h"
 
+#include <QApplication>
 #include <QDockWidget>
+#include <QGraphicsItem>
 #include <QFile>
 #include <QJsonDocument>
 #include <QScopeGuard>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QTabBar>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -61,6 +66,9 @@ private Q_SLOTS:
     void aScenarioAgainPutsTheScenarioBack();
     void corruptReportIsRefusedNamingWhere();
     void languageSwitchKeepsTheReport();
+    void openedBeforeShownRaisesTheCard();
+    void labelsDoNotOverlap_data();
+    void labelsDoNotOverlap();
 };
 
 void TestCheckReportView::initTestCase()
@@ -192,6 +200,114 @@ void TestCheckReportView::languageSwitchKeepsTheReport()
     // A simulation started by the new window must not replace the report afterwards.
     QTRY_VERIFY(!zh->runController()->isBusy());
     QCOMPARE(zh->document()->source(), ResultSource::Check);
+}
+
+void TestCheckReportView::openedBeforeShownRaisesTheCard()
+{
+    // `retrylab --check-report FILE` opens the report and then shows the window (ui/shell/gui.cpp):
+    // the card must be the dock's tab on show, not behind the Scenario tab.
+    QTemporaryDir dir;
+    const QString path = writeReport(dir, QStringLiteral("card.json"), QJsonDocument(checksample::report().toJson()).toJson());
+    MainWindow w(nullptr, false);
+    QString error;
+    QVERIFY2(w.live()->openCheckReport(path, &error), qPrintable(error));
+    w.showOnScreen();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QDockWidget *subject = w.live()->subjectDock();
+    QTRY_VERIFY(subject->isVisible());
+    const QList<QTabBar *> bars = w.findChildren<QTabBar *>();
+    QTabBar *docks = nullptr;
+    for (QTabBar *bar : bars) {
+        for (int i = 0; i < bar->count() && !docks; ++i)
+            docks = bar->tabText(i) == subject->windowTitle() ? bar : nullptr;
+    }
+    QVERIFY2(docks, "no tab for the Your service dock");
+    QTRY_COMPARE(docks->tabText(docks->currentIndex()), subject->windowTitle());
+    QTRY_VERIFY(!subject->visibleRegion().isEmpty());
+    QTRY_VERIFY(w.findChild<QDockWidget *>(QStringLiteral("scenarioDock"))->visibleRegion().isEmpty());
+}
+
+void TestCheckReportView::labelsDoNotOverlap_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QSize>("size");
+    for (const char *language : {"en", "zh_CN"}) {
+        for (const QSize size : {QSize(1008, 592), QSize(1264, 672), QSize(1904, 1032)})
+            QTest::addRow("%s-%dx%d", language, size.width(), size.height()) << QString::fromLatin1(language) << size;
+    }
+}
+
+void TestCheckReportView::labelsDoNotOverlap()
+{
+    // The in-flight probe's two 201s and their records "#4 duplicate" and "#3" share an instant;
+    // each probe, in the window a class sees, at the sizes of three screens.
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    QVERIFY(i18n::install(language));
+    const auto restore = qScopeGuard([] { i18n::install(QStringLiteral("en")); });
+    QFont font = QApplication::font();
+    const QFont before = font;
+    const auto restoreFont = qScopeGuard([before] { QApplication::setFont(before); });
+    font.setPointSizeF(11); // the program's own (ui/shell/gui.cpp)
+    QApplication::setFont(font);
+    QTemporaryDir dir;
+    MainWindow w(nullptr, false);
+    QVERIFY(openSample(w, dir));
+    w.resize(size);
+    QTRY_COMPARE(w.size(), size);
+    const QList<OpSummary> ops = w.document()->result().ops;
+    for (const OpSummary &summary : ops) {
+        w.setOperation(summary.op);
+        w.timeline()->seekToEnd();
+        QCoreApplication::processEvents();
+        const auto *scene = static_cast<const TimelineScene *>(w.timeline()->scene());
+        // Label rectangles, and the glyphs of marks (a record, an answer's status) as their
+        // squares: no label on another, no label on another's mark, no mark on another.
+        QList<QPair<QRectF, QString>> labels;
+        QList<QPair<QRectF, QString>> glyphs;
+        const QList<QGraphicsItem *> items = scene->items();
+        for (QGraphicsItem *item : items) {
+            const auto *event = qgraphicsitem_cast<TimelineEventItem *>(item);
+            if (!event || !event->isVisible())
+                continue;
+            const EventPlan &plan = scene->plans().at(event->planIndex());
+            const QString name = plan.label.isEmpty() ? QStringLiteral("a mark of event %1").arg(event->traceIndex()) : plan.label;
+            if (!event->sceneLabelRect().isNull())
+                labels.append({event->sceneLabelRect(), scene->labelText(event->planIndex())});
+            // (A dot, a response leaving, sits under the mark that sent it by design.)
+            const bool mark = plan.glyph != timeline::Glyph::None && plan.glyph != timeline::Glyph::Dot
+                              && plan.glyph != timeline::Glyph::Arrow;
+            if (mark && (plan.form == EventPlan::Form::Marker || plan.form == EventPlan::Form::Arrow)) {
+                const qreal r = TimelineScene::kGlyphRadius;
+                glyphs.append({QRectF(scene->anchorOf(event->planIndex()) - QPointF(r, r), QSizeF(2 * r, 2 * r)),
+                               QStringLiteral("the mark of \"%1\"").arg(name)});
+            }
+        }
+        QVERIFY2(!labels.isEmpty(), qPrintable(summary.ref));
+        for (const auto &glyph : std::as_const(glyphs)) {
+            for (const auto &other : std::as_const(glyphs)) {
+                const QRectF overlap = glyph.first.intersected(other.first);
+                QVERIFY2(&glyph == &other || overlap.width() <= 0 || overlap.height() <= 0,
+                         qPrintable(QStringLiteral("operation %1: %2 overlaps %3").arg(summary.op).arg(glyph.second, other.second)));
+            }
+            for (const auto &label : std::as_const(labels)) {
+                const QRectF overlap = glyph.first.intersected(label.first);
+                QVERIFY2(overlap.width() <= 0 || overlap.height() <= 0,
+                         qPrintable(QStringLiteral("operation %1: \"%2\" overlaps %3").arg(summary.op).arg(label.second, glyph.second)));
+            }
+        }
+        for (int i = 0; i < labels.size(); ++i) {
+            for (int j = i + 1; j < labels.size(); ++j) {
+                const QRectF a = labels[i].first;
+                const QRectF b = labels[j].first;
+                const QRectF overlap = a.intersected(b);
+                QVERIFY2(overlap.width() <= 0 || overlap.height() <= 0,
+                         qPrintable(QStringLiteral("operation %1: \"%2\" (%3,%4 %5x%6) overlaps \"%7\" (%8,%9 %10x%11)")
+                                        .arg(summary.op).arg(labels[i].second).arg(a.x()).arg(a.y()).arg(a.width()).arg(a.height())
+                                        .arg(labels[j].second).arg(b.x()).arg(b.y()).arg(b.width()).arg(b.height())));
+            }
+        }
+    }
 }
 
 QTEST_MAIN(TestCheckReportView)

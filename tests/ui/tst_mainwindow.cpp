@@ -135,6 +135,8 @@ private Q_SLOTS:
     void titleShowsModified();
     void opensMaximizedWhereItDoesNotFit_data();
     void opensMaximizedWhereItDoesNotFit();
+    void opensLargeOnALargeScreen_data();
+    void opensLargeOnALargeScreen();
     void saveOpenRoundTrip();
     void badFileLosesNothing();
     void settingsPersistAcrossWindows();
@@ -295,6 +297,30 @@ void TestMainWindow::opensMaximizedWhereItDoesNotFit()
     QFETCH(bool, restored);
     QFETCH(bool, maximized);
     QCOMPARE(MainWindow::opensMaximized(QSize(1280, 720), room, restored), maximized);
+}
+
+void TestMainWindow::opensLargeOnALargeScreen_data()
+{
+    QTest::addColumn<QSize>("room");
+    QTest::addColumn<bool>("restored");
+    QTest::addColumn<QSize>("opening");
+    // Five sixths of the room, never below the default 1280x720.
+    QTest::newRow("1920x1080 desktop") << QSize(1920, 1080) << false << QSize(1600, 900);
+    QTest::newRow("2560x1440 desktop") << QSize(2560, 1440) << false << QSize(2133, 1200);
+    QTest::newRow("exactly five sixths is the default") << QSize(1536, 864) << false << QSize(1280, 720);
+    QTest::newRow("one pixel more in width") << QSize(1537, 864) << false << QSize(1280, 720);
+    QTest::newRow("six pixels more in width") << QSize(1542, 864) << false << QSize(1285, 720);
+    QTest::newRow("room for the frame only") << QSize(1296, 768) << false << QSize(1280, 720);
+    QTest::newRow("the user's saved geometry wins") << QSize(1920, 1080) << true << QSize(1280, 720);
+    QTest::newRow("no screen known") << QSize() << false << QSize(1280, 720);
+}
+
+void TestMainWindow::opensLargeOnALargeScreen()
+{
+    QFETCH(QSize, room);
+    QFETCH(bool, restored);
+    QFETCH(QSize, opening);
+    QCOMPARE(MainWindow::openingSize(QSize(1280, 720), room, restored), opening);
 }
 
 void TestMainWindow::titleShowsModified()

@@ -5,6 +5,9 @@
 // header (the lesson's title, "Step 2 of 3"), the step buttons (Previous, Next, Restart) and the
 // status bar's texts are whole and inside the window: none is cut at the right edge.
 #include "x11/x11support.h"
+#include "checkreportsample.h"
+#include "common/elidedlabel.h"
+#include "live/livecontroller.h"
 #include "document/runcontroller.h"
 #include "i18n.h"
 #include "lessons/lessoncontroller.h"
@@ -12,14 +15,25 @@
 #include "shell/mainwindow.h"
 
 #include <QApplication>
+#include <QComboBox>
+#include <QFile>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QToolBar>
+#include <QToolButton>
+#include <QWidgetAction>
 #include <QDockWidget>
 #include <QGuiApplication>
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
+#include <QTabWidget>
+#include <QToolBox>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QScopeGuard>
 #include <QTest>
 
 #include <memory>
@@ -52,6 +66,10 @@ private Q_SLOTS:
     void initTestCase();
     void everyLessonStepFitsASmallScreen_data();
     void everyLessonStepFitsASmallScreen();
+    void toolbarShowsEveryAction_data();
+    void toolbarShowsEveryAction();
+    void settingsNeverScrollSideways_data();
+    void settingsNeverScrollSideways();
     void narrowWindowTabsTheLessonWithTheScenario_data();
     void narrowWindowTabsTheLessonWithTheScenario();
     void cleanupTestCase();
@@ -187,6 +205,166 @@ void TestSmallScreen::everyLessonStepFitsASmallScreen()
         if (label->isVisibleTo(window) && !label->text().isEmpty())
             checkWhole(label, QStringLiteral("the status"), &problems);
     }
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("\n  "))));
+}
+
+void TestSmallScreen::toolbarShowsEveryAction_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("state");
+    for (const char *language : {"en", "zh_CN"}) {
+        for (const char *state : {"simulation", "live", "check-report"})
+            QTest::addRow("%s-%s", language, state) << QString::fromLatin1(language) << QString::fromLatin1(state);
+    }
+}
+
+void TestSmallScreen::toolbarShowsEveryAction()
+{
+    // Nothing of the main toolbar behind Qt's "»" menu at 1024 pixels: a teacher at a small
+    // projector reaches every button and sees the operation box and why it is telling.
+    QFETCH(QString, language);
+    QFETCH(QString, state);
+    MainWindow *window = windowIn(language);
+    QVERIFY(window);
+    window->lessons()->closeLesson();
+    auto *bar = window->findChild<QToolBar *>(QStringLiteral("mainToolBar"));
+    QVERIFY(bar);
+    QAction *watch = window->findChild<QAction *>(QStringLiteral("watchAction"));
+    QAction *stop = window->findChild<QAction *>(QStringLiteral("stopLiveAction"));
+    QAction *scale = nullptr;
+    const QList<QAction *> actions = bar->actions();
+    for (QAction *a : actions)
+        scale = bar->widgetForAction(a) == window->findChild<QComboBox *>(QStringLiteral("liveScale")) ? a : scale;
+    QVERIFY(watch && stop && scale);
+    // A live run shows its time scale and Stop in Watch's place (LiveController::setLive).
+    const bool live = state == QLatin1String("live");
+    watch->setVisible(!live);
+    scale->setVisible(live);
+    stop->setVisible(live);
+    const auto restore = qScopeGuard([&] {
+        watch->setVisible(true);
+        scale->setVisible(false);
+        stop->setVisible(false);
+    });
+    QTemporaryDir dir;
+    if (state == QLatin1String("check-report")) {
+        const QString path = dir.filePath(QStringLiteral("card.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QJsonDocument(checksample::report().toJson()).toJson());
+        file.close();
+        QString error;
+        QVERIFY2(window->live()->openCheckReport(path, &error), qPrintable(error));
+    } else {
+        RunController *run = window->runController();
+        QVERIFY(window->loadScenario(QStringLiteral("ghost-request")));
+        QVERIFY(QTest::qWaitFor([&] { return !run->isPending() && run->hasResult(); }, RunTimeoutMs));
+        window->setOperation(3); // "duplicate" beside the arrows
+    }
+    window->setGeometry(QRect(QPoint(0, 0), Room));
+    QVERIFY(QTest::qWaitFor([&] { return window->size() == Room; }, 5000));
+    QTest::qWait(50);
+    QCoreApplication::processEvents();
+    QCOMPARE(bar->width(), Room.width());
+    QStringList problems;
+    for (QAction *a : actions) {
+        if (!a->isVisible() || a->isSeparator())
+            continue;
+        QWidget *w = bar->widgetForAction(a);
+        const auto *widgetAction = qobject_cast<QWidgetAction *>(a);
+        const QString what = widgetAction ? widgetAction->defaultWidget()->objectName() : a->text();
+        if (!w || !w->isVisibleTo(bar))
+            problems << QStringLiteral("%1 is not on the toolbar (behind its extension menu)").arg(what);
+        else if (!bar->rect().contains(w->geometry()))
+            problems << QStringLiteral("%1 (%2) is outside the toolbar (%3)").arg(what, rectText(w->geometry()), rectText(bar->rect()));
+    }
+    // Why the operation is telling: beside the arrows, its start readable, cut with "…" if need be.
+    const auto *why = window->findChild<ElidedLabel *>(QStringLiteral("operationWhy"));
+    QVERIFY(why && !why->text().isEmpty());
+    if (!why->isVisible() || why->shownText().size() < qMin<qsizetype>(why->text().size(), 8))
+        problems << QStringLiteral("why this operation shows \"%1\" of \"%2\"").arg(why->shownText(), why->text());
+    const auto *extension = bar->findChild<QToolButton *>(QStringLiteral("qt_toolbar_ext_button"));
+    if (extension && extension->isVisible())
+        problems << QStringLiteral("the toolbar shows its extension button");
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("\n  "))));
+}
+
+void TestSmallScreen::settingsNeverScrollSideways_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<int>("step"); // of "timeout-is-not-failure"; -1: no lesson open
+    for (const char *language : {"en", "zh_CN"}) {
+        for (const QSize size : {Room, QSize(1280 - 16, 720 - 48), QSize(1920 - 16, 1080 - 48)}) {
+            // Step 3 points at the timeout field: its highlight's border widens the field.
+            for (const int step : {-1, 0, 2}) {
+                QTest::addRow("%s-%dx%d-%s", language, size.width(), size.height(),
+                              step < 0 ? "no-lesson" : qPrintable(QStringLiteral("step%1").arg(step + 1)))
+                    << QString::fromLatin1(language) << size << step;
+            }
+        }
+    }
+}
+
+void TestSmallScreen::settingsNeverScrollSideways()
+{
+    // Every section of the Settings tab fits the Scenario dock's width: its fields shrink or go
+    // under their labels, and no horizontal scroll bar hides the ends of them.
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    QFETCH(int, step);
+    MainWindow *window = windowIn(language);
+    QVERIFY(window);
+    LessonController *lessons = window->lessons();
+    lessons->closeLesson();
+    window->setGeometry(QRect(QPoint(0, 0), size));
+    QVERIFY(QTest::qWaitFor([&] { return window->size() == size; }, 5000));
+    if (step >= 0) {
+        QString error;
+        QVERIFY2(lessons->startLesson(QStringLiteral("timeout-is-not-failure"), step, &error), qPrintable(error));
+        RunController *run = window->runController();
+        QVERIFY(QTest::qWaitFor([&] { return !run->isPending() && run->hasResult() && lessons->isLessonStepReady(); },
+                                RunTimeoutMs));
+    }
+    auto *scenarioDock = window->findChild<QDockWidget *>(QStringLiteral("scenarioDock"));
+    scenarioDock->raise();
+    // The narrowest the lab lays the dock out (a lesson beside it: LessonController).
+    window->resizeDocks({scenarioDock}, {LessonController::MinScenarioWidth}, Qt::Horizontal);
+    QTRY_VERIFY(scenarioDock->width() <= LessonController::MinScenarioWidth + 1);
+    auto *tabs = scenarioDock->findChild<QTabWidget *>(QStringLiteral("editorTabs"));
+    QVERIFY(tabs);
+    tabs->setCurrentIndex(1);
+    auto *sections = tabs->findChild<QToolBox *>();
+    QVERIFY(sections);
+    QStringList problems;
+    const int shown = sections->currentIndex(); // the step's own section first, as the class sees it
+    for (int k = 0; k < sections->count(); ++k) {
+        const int i = (shown + k) % sections->count();
+        sections->setCurrentIndex(i);
+        QTest::qWait(20);
+        QCoreApplication::processEvents();
+        auto *scroll = qobject_cast<QScrollArea *>(sections->widget(i));
+        QVERIFY(scroll);
+        QTRY_VERIFY(scroll->isVisible());
+        if (scroll->horizontalScrollBar()->isVisible() || scroll->widget()->width() > scroll->viewport()->width()) {
+            QString widest;
+            int widestWidth = 0;
+            const QList<QWidget *> fields = scroll->widget()->findChildren<QWidget *>();
+            for (const QWidget *f : fields) {
+                if (f->isVisibleTo(scroll) && f->minimumSizeHint().width() > widestWidth && !f->objectName().isEmpty()) {
+                    widestWidth = f->minimumSizeHint().width();
+                    widest = f->objectName();
+                }
+            }
+            problems << QStringLiteral("\"%1\" scrolls sideways: %2 px of fields in %3 px (widest %4, %5 px)")
+                            .arg(sections->itemText(i))
+                            .arg(scroll->widget()->minimumSizeHint().width())
+                            .arg(scroll->viewport()->width())
+                            .arg(widest)
+                            .arg(widestWidth);
+        }
+    }
+    lessons->closeLesson();
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("\n  "))));
 }
 

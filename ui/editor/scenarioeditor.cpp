@@ -24,6 +24,8 @@
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QStyleOptionComboBox>
+#include <QStylePainter>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QStyle>
@@ -131,13 +133,39 @@ private:
     QCheckBox *m_check;
 };
 
-// A choice box never narrower than its longest choice: the form moves it under its label
-// instead of cutting the text off when the dock is narrow.
+// A choice box as wide as its longest choice where there is room. The form moves a long one under
+// its label; in a dock narrower still (a lesson beside it at 1280 pixels) it shrinks to about
+// ChoiceBox::MinChars characters and ends its text with "…" rather than push the form into
+// scrolling sideways. Its list still opens at full width.
 class ChoiceBox : public QComboBox
 {
 public:
+    static constexpr int MinChars = 18;
     using QComboBox::QComboBox;
-    QSize minimumSizeHint() const override { return sizeHint(); }
+    QSize minimumSizeHint() const override
+    {
+        QSize least = sizeHint();
+        const int chars = fontMetrics().averageCharWidth() * MinChars;
+        QStyleOptionComboBox opt;
+        initStyleOption(&opt);
+        const int frame = least.width() - style()->subControlRect(QStyle::CC_ComboBox, &opt, QStyle::SC_ComboBoxEditField, this).width();
+        least.setWidth(qMin(least.width(), chars + qMax(0, frame)));
+        return least;
+    }
+
+protected:
+    void paintEvent(QPaintEvent *) override
+    {
+        // QComboBox's own painting, with the current text cut to the field.
+        QStylePainter p(this);
+        QStyleOptionComboBox opt;
+        initStyleOption(&opt);
+        p.drawComplexControl(QStyle::CC_ComboBox, opt);
+        const QRect field = style()->subControlRect(QStyle::CC_ComboBox, &opt, QStyle::SC_ComboBoxEditField, this);
+        const int icon = opt.currentIcon.isNull() ? 0 : opt.iconSize.width() + 4;
+        opt.currentText = fontMetrics().elidedText(opt.currentText, Qt::ElideRight, qMax(0, field.width() - icon - 2));
+        p.drawControl(QStyle::CE_ComboBoxLabel, opt);
+    }
 };
 
 // A check box whose text wraps: the box and a word-wrapped label. Its size hint is the
@@ -951,7 +979,8 @@ QWidget *ScenarioEditor::methodsField(const QString &path)
     for (const QString &method : specOf(path).choices) {
         auto *check = new QCheckBox(method, box);
         check->setObjectName(QStringLiteral("method%1").arg(method));
-        grid->addWidget(check, i / 3, i % 3);
+        // Two columns: three ("OPTIONS", "DELETE", "TRACE") need more than the dock's narrowest width.
+        grid->addWidget(check, i / 2, i % 2);
         connect(check, &QCheckBox::toggled, this, [this, path] { commit(path); });
         ++i;
     }

@@ -16,6 +16,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -29,6 +30,7 @@
 #include <QStyle>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolButton>
 
 namespace retrylab {
 
@@ -57,6 +59,41 @@ QDockWidget *tabbedDock(LabFrame *frame, QWidget *content, const QString &title,
     frame->scenarioDock()->raise();
     return dock;
 }
+
+// Raises a tabbed dock once its window is shown: before that the window has no tab bar to raise it in
+// (a report opened from the command line is opened before the window shows).
+class RaiseOnShow : public QObject
+{
+public:
+    RaiseOnShow(QWidget *window, QDockWidget *dock)
+        : QObject(dock), m_window(window), m_dock(dock)
+    {
+        window->installEventFilter(this);
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == m_window && event->type() == QEvent::Show) {
+            m_window->removeEventFilter(this);
+            // After the show's own layout pass, which puts the tabs in place.
+            QTimer::singleShot(0, m_dock, [dock = m_dock] {
+                if (dock->isHidden())
+                    return;
+                // A dock switches its tab on a change of stacking order: the raise before the show
+                // left it on top, so a second raise alone would change nothing.
+                dock->lower();
+                dock->raise();
+            });
+            deleteLater();
+        }
+        return false;
+    }
+
+private:
+    QWidget *m_window;
+    QDockWidget *m_dock;
+};
 } // namespace
 
 LiveController::LiveController(LabFrame *frame, StatusOutcome *status, QObject *parent)
@@ -113,6 +150,8 @@ void LiveController::createActions()
     m_watchAction = new QAction(themedIcon(QStringLiteral("network-receive"), QStyle::SP_ComputerIcon, s),
                                 tr("&Watch live requests"), this);
     m_watchAction->setObjectName(QStringLiteral("watchAction"));
+    m_watchAction->setIconText(tr("Watch")); // the toolbar fits 1024 pixels; the menu has the whole name
+    m_watchAction->setProperty(OwnIconTextProperty, true);
     m_watchAction->setCheckable(true);
     m_watchAction->setToolTip(tr("Serve orders on port 8080 (or a free one) and show every request that arrives"));
     connect(m_watchAction, &QAction::toggled, this, [this](bool on) {
@@ -152,7 +191,8 @@ void LiveController::createActions()
     m_stopLiveAction = new QAction(themedIcon(QStringLiteral("process-stop"), QStyle::SP_BrowserStop, s),
                                    tr("S&top live run"), this);
     m_stopLiveAction->setObjectName(QStringLiteral("stopLiveAction"));
-    m_stopLiveAction->setIconText(tr("Stop")); // the toolbar is full at 1280 pixels
+    m_stopLiveAction->setIconText(tr("Stop")); // the toolbar fits 1024 pixels
+    m_stopLiveAction->setProperty(OwnIconTextProperty, true);
     m_stopLiveAction->setShortcut(QKeySequence(Qt::Key_Escape));
     m_stopLiveAction->setToolTip(tr("Stop the live run; the previous result stays on show"));
     m_stopLiveAction->setEnabled(false);
@@ -187,6 +227,9 @@ void LiveController::addLiveToToolBar(QToolBar *bar)
     m_liveScaleAction->setVisible(false);
     bar->addAction(m_stopLiveAction);
     m_stopLiveAction->setVisible(false);
+    // A stop sign alone, its words in the tooltip: the time scale beside it takes room at 1024 pixels.
+    if (auto *button = qobject_cast<QToolButton *>(bar->widgetForAction(m_stopLiveAction)))
+        button->setToolButtonStyle(Qt::ToolButtonIconOnly);
 }
 
 void LiveController::createLiveScale()
@@ -461,6 +504,8 @@ void LiveController::showSubject()
     if (!m_subjectDock->isVisible()) {
         m_subjectDock->show();
         m_subjectDock->raise();
+        if (!m_frame->frameWindow()->isVisible())
+            new RaiseOnShow(m_frame->frameWindow(), m_subjectDock);
     }
 }
 

@@ -12,6 +12,10 @@ class LabDocument;
 class ScenarioEditor;
 class TimelineWidget;
 
+// An action's property: its toolbar button shows the action's own iconText (a short word set by the
+// feature), not the toolbar's text derived from the action's text.
+inline constexpr char OwnIconTextProperty[] = "retrylabOwnIconText";
+
 // What a feature's controller (lessons, Watch and Live run, presentation, export) may ask of the
 // window that holds it: the frame's few services, so that a controller never reaches into the
 // window's members nor into another controller. MainWindow implements it.

@@ -1,6 +1,7 @@
 #include "shell/mainwindow.h"
 
 #include "charts/chartspanel.h"
+#include "common/elidedlabel.h"
 #include "common/makedock.h"
 #include "compare/comparewindow.h"
 #include "document/labdocument.h"
@@ -402,6 +403,12 @@ void MainWindow::createToolBar()
     bar->setMovable(false);
     bar->addAction(m_actions.open);
     bar->addAction(m_actions.save);
+    // Icons only: a folder and a disk are clear, their words are in the tooltips and the File menu,
+    // and the toolbar must fit a 1024-pixel screen in every language.
+    for (QAction *a : {m_actions.open, m_actions.save}) {
+        if (auto *button = qobject_cast<QToolButton *>(bar->widgetForAction(a)))
+            button->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    }
     bar->addSeparator();
     bar->addAction(m_actions.run);
     m_sources->addLiveToToolBar(bar);
@@ -419,7 +426,7 @@ void MainWindow::createToolBar()
         if (auto *button = qobject_cast<QToolButton *>(bar->widgetForAction(a)))
             button->setToolButtonStyle(Qt::ToolButtonIconOnly);
     }
-    m_operationWhy = new QLabel(bar);
+    m_operationWhy = new ElidedLabel(bar);
     m_operationWhy->setObjectName(QStringLiteral("operationWhy"));
     m_operationWhy->setContentsMargins(6, 0, 6, 0);
     m_operationWhy->setToolTip(tr("What makes this operation worth a look"));
@@ -440,6 +447,8 @@ void MainWindow::createToolBar()
     // Chinese style "(&O)" as "(O)": the button text follows the action's text without either.
     const QList<QAction *> actions = bar->actions();
     for (QAction *a : actions) {
+        if (a->property(OwnIconTextProperty).toBool())
+            continue;
         const auto update = [a] { a->setIconText(toolButtonText(a->text())); };
         update();
         connect(a, &QAction::changed, a, update);
@@ -907,6 +916,9 @@ void MainWindow::updateInterestingActions()
     if (outcomeHidden())
         why.clear();
     m_operationWhy->setText(why);
+    // Cut where the toolbar ends: the whole text in the tooltip.
+    m_operationWhy->setToolTip(why.isEmpty() ? tr("What makes this operation worth a look")
+                                             : QStringLiteral("%1\n%2").arg(why, tr("What makes this operation worth a look")));
     m_operationWhy->setVisible(!why.isEmpty());
 }
 
@@ -1144,13 +1156,28 @@ bool MainWindow::opensMaximized(QSize window, QSize room, bool geometryRestored)
         && (window.width() + FrameWidth > room.width() || window.height() + FrameHeight > room.height());
 }
 
+QSize MainWindow::openingSize(QSize window, QSize room, bool geometryRestored)
+{
+    // Five sixths of the room: the window's frame and a margin of desktop stay in view.
+    if (geometryRestored || !room.isValid())
+        return window;
+    return window.expandedTo(QSize(room.width() * 5 / 6, room.height() * 5 / 6));
+}
+
 void MainWindow::showOnScreen()
 {
     const QScreen *onScreen = screen();
-    if (opensMaximized(size(), onScreen ? onScreen->availableGeometry().size() : QSize(), m_geometryRestored))
+    const QRect available = onScreen ? onScreen->availableGeometry() : QRect();
+    if (opensMaximized(size(), available.size(), m_geometryRestored)) {
         showMaximized();
-    else
-        show();
+        return;
+    }
+    const QSize opening = openingSize(size(), available.isValid() ? available.size() : QSize(), m_geometryRestored);
+    if (opening != size()) {
+        resize(opening);
+        move(available.center() - QPoint(opening.width() / 2, opening.height() / 2));
+    }
+    show();
 }
 
 void MainWindow::restoreSettings(bool lastScenario)

@@ -62,7 +62,12 @@ public:
     // room: when it and its title bar do not fit (a 1280x720 projector), a plain show() would push the
     // status bar below the screen's edge.
     static bool opensMaximized(QSize window, QSize room, bool geometryRestored);
-    // show(), or showMaximized() when opensMaximized() says so for this window and its screen.
+    // The size a window of this size, with no saved geometry, opens at on a screen with this room:
+    // on a screen larger than it (1920x1080) most of the screen, kept centred, so that a class reads
+    // the timeline without the teacher reaching for the maximise button; else its own size.
+    static QSize openingSize(QSize window, QSize room, bool geometryRestored);
+    // show(), or showMaximized() when opensMaximized() says so for this window and its screen;
+    // sized by openingSize() first.
     void showOnScreen();
 
     void setSeed(quint64 seed);

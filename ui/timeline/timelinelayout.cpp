@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <utility>
 
 namespace retrylab {
 
@@ -560,13 +562,40 @@ void planServer(const PlanContext &c, int p, EventPlan &pl)
     }
 }
 
+bool movable(const EventPlan &pl)
+{
+    return pl.form == EventPlan::Form::Marker || (pl.form == EventPlan::Form::Arrow && pl.glyph != Glyph::Arrow);
+}
+
+// A glyph's instant: the first time of the glyphs of its lane and slot less than OneInstantUs
+// before it (counted from that first one, so an instant never drifts). Bars and arrowheads keep t.
+void assignInstants(QList<EventPlan> &plans)
+{
+    QMap<std::pair<int, int>, QList<int>> glyphs;
+    for (int p = 0; p < plans.size(); ++p) {
+        plans[p].instant = plans[p].t;
+        if (movable(plans[p]))
+            glyphs[std::make_pair(int(plans[p].lane), plans[p].slot)].append(p);
+    }
+    for (QList<int> &g : glyphs) {
+        std::stable_sort(g.begin(), g.end(), [&](int a, int b) { return plans[a].t < plans[b].t; });
+        qint64 first = std::numeric_limits<qint64>::min();
+        for (const int p : std::as_const(g)) {
+            if (first == std::numeric_limits<qint64>::min() || plans[p].t - first >= OneInstantUs)
+                first = plans[p].t;
+            plans[p].instant = first;
+        }
+    }
+}
+
 // Glyphs that share lane, slot and instant are spread sideways; arrowheads and bars keep the exact time.
 void dodge(QList<EventPlan> &plans)
 {
     const int n = int(plans.size());
+    assignInstants(plans);
     QMap<std::tuple<int, int, qint64>, QList<int>> groups;
     for (int p = 0; p < n; ++p)
-        groups[std::make_tuple(int(plans[p].lane), plans[p].slot, plans[p].t)].append(p);
+        groups[std::make_tuple(int(plans[p].lane), plans[p].slot, plans[p].instant)].append(p);
     for (const QList<int> &g : std::as_const(groups)) {
         if (g.size() < 2)
             continue;
@@ -581,10 +610,7 @@ void dodge(QList<EventPlan> &plans)
         }
         QList<int> before, after;
         for (const int p : g) {
-            const EventPlan &pl = plans[p];
-            const bool movable = pl.form == EventPlan::Form::Marker
-                                 || (pl.form == EventPlan::Form::Arrow && pl.glyph != Glyph::Arrow);
-            if (!movable)
+            if (!movable(plans[p]))
                 continue;
             if (bar >= 0 && p < bar)
                 before.append(p);

@@ -64,7 +64,8 @@ struct EventPlan
     qint64 to = 0;      // bars and waits: where they end; else t
     int originPlan = -1; // arrows: plan index of the origin event, -1 = none
     Lane originLane = Lane::Business;
-    int dodge = 0;      // order among glyphs sharing lane, slot and time
+    int dodge = 0;      // order among glyphs sharing lane, slot and instant
+    qint64 instant = 0; // where the glyph is drawn: t, or the first time of the glyphs it shares an instant with
     bool broken = false; // arrows: lost/reset/late messages are dashed
     bool dashed = false; // bars: queued
     bool query = false;  // part of a status query (GET /orders?ref=): drawn in the business colour
@@ -79,6 +80,11 @@ struct EventPlan
 };
 
 namespace timeline {
+
+// Glyphs closer in time than this share one instant and are spread sideways: at the timeline's
+// greatest zoom (1.5 px per ms x 40, TimelineScene) two glyphs 14 px wide would still overlap.
+// A check's requests sent at once are microseconds apart.
+inline constexpr qint64 OneInstantUs = 250;
 
 // Records that are not the first record of their business reference.
 QSet<int> duplicateRecords(const RunResult &result);

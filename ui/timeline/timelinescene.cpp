@@ -577,7 +577,7 @@ void TimelineScene::updateDodges()
     QHash<QString, int> labelled;
     QHash<QString, qreal> widest;
     auto slotKey = [](const EventPlan &pl) {
-        return QStringLiteral("%1/%2/%3").arg(int(pl.lane)).arg(pl.slot).arg(pl.t);
+        return QStringLiteral("%1/%2/%3").arg(int(pl.lane)).arg(pl.slot).arg(pl.instant);
     };
     const QFontMetricsF badge(m_badgeFont);
     for (const EventPlan &pl : std::as_const(m_plans)) {
@@ -802,7 +802,7 @@ qreal TimelineScene::leftPadAt(qreal zoom) const
     qreal leftmost = 0;
     for (int i = 0; i < m_plans.size(); ++i) {
         if (m_plans.at(i).dodge < 0)
-            leftmost = qMin(leftmost, m_natural.x(m_plans.at(i).t) * zoom + m_dodgeDx.value(i));
+            leftmost = qMin(leftmost, m_natural.x(m_plans.at(i).instant) * zoom + m_dodgeDx.value(i));
     }
     return qMax<qreal>(kLeftPad, 30 - leftmost + kGlyphRadius);
 }
@@ -816,7 +816,7 @@ qreal TimelineScene::sceneWidthAt(qreal zoom) const
 QPointF TimelineScene::anchorOf(int plan) const
 {
     const EventPlan &pl = m_plans.at(plan);
-    return QPointF(xOf(pl.t) + m_dodgeDx.value(plan), laneCenter(pl.lane, pl.slot));
+    return QPointF(xOf(pl.instant) + m_dodgeDx.value(plan), laneCenter(pl.lane, pl.slot));
 }
 
 QLineF TimelineScene::arrowLine(int plan) const
