@@ -177,15 +177,101 @@ QString keysWords(const TraceEvent &e)
 
 } // namespace
 
+// ------------------------------------------------------------- TraceEvent texts
+
+QString TraceEvent::path() const
+{
+    if (composed & ComposedPath)
+        return engine::attemptPath(op, sub, business, wrapper, transport);
+    return m_texts ? m_texts->path : QString();
+}
+
+QString TraceEvent::requestId() const
+{
+    if (composed & ComposedRequestId)
+        return engine::hex(QLatin1StringView("req-"), requestNumber, 8);
+    return m_texts ? m_texts->requestId : QString();
+}
+
+QString TraceEvent::key() const
+{
+    if (composed & ComposedKey)
+        return keyNumber == 0 ? QString()
+                              : engine::hex(composed & ComposedToken ? QLatin1StringView("tok-") : QLatin1StringView("key-"), keyNumber, 10);
+    return m_texts ? m_texts->key : QString();
+}
+
+QString TraceEvent::detail() const
+{
+    return trace::detailText(*this);
+}
+
+TraceTexts &TraceEvent::mutableTexts()
+{
+    if (!m_texts)
+        m_texts = new TraceTexts;
+    return *m_texts; // detaches a copy shared with another event
+}
+
+void TraceEvent::setPath(const QString &path)
+{
+    composed &= quint8(~ComposedPath);
+    mutableTexts().path = path;
+}
+
+void TraceEvent::setRequestId(const QString &requestId)
+{
+    composed &= quint8(~ComposedRequestId);
+    mutableTexts().requestId = requestId;
+}
+
+void TraceEvent::setKey(const QString &key)
+{
+    composed &= quint8(~(ComposedKey | ComposedToken));
+    mutableTexts().key = key;
+}
+
+void TraceEvent::setDetail(const QString &detail)
+{
+    detailSource = DetailSource::Text;
+    mutableTexts().detail = detail;
+}
+
+void TraceEvent::setRef(const QString &ref)
+{
+    mutableTexts().reference = ref;
+}
+
+namespace {
+
+// The path, request ID, key and reference of two events as read: numbers where both compose a
+// text the same way, else the texts (a composed one against a given one reads both).
+bool sameTexts(const TraceEvent &a, const TraceEvent &b)
+{
+    const TraceTexts *x = a.texts();
+    const TraceTexts *y = b.texts();
+    const quint8 c = a.composed;
+    if (c == b.composed && x == y)
+        return (!(c & ComposedRequestId) || a.requestNumber == b.requestNumber) && (!(c & ComposedKey) || a.keyNumber == b.keyNumber);
+    static const TraceTexts none;
+    const TraceTexts &s = x ? *x : none;
+    const TraceTexts &u = y ? *y : none;
+    const quint8 either = quint8(c | b.composed);
+    return ((either & ComposedPath) ? a.path() == b.path() : s.path == u.path)
+        && ((either & ComposedRequestId) ? a.requestId() == b.requestId() : s.requestId == u.requestId)
+        && ((either & ComposedKey) ? a.key() == b.key() : s.key == u.key) && s.reference == u.reference;
+}
+
+} // namespace
+
 bool TraceEvent::operator==(const TraceEvent &o) const
 {
-    return t == o.t && lane == o.lane && kind == o.kind && op == o.op && sub == o.sub && path == o.path
-        && requestId == o.requestId && key == o.key && status == o.status && record == o.record
-        && (detailSource == o.detailSource ? detailSource == DetailSource::Typed || detail == o.detail
-                                           : trace::detailText(*this) == trace::detailText(o))
-        && arg == o.arg && arg2 == o.arg2 && arg3 == o.arg3 && id == o.id
-        && answers == o.answers && ref == o.ref && business == o.business && wrapper == o.wrapper && transport == o.transport
-        && method == o.method && phase == o.phase && cause == o.cause && outcome == o.outcome;
+    return t == o.t && lane == o.lane && kind == o.kind && op == o.op && sub == o.sub && status == o.status
+        && record == o.record && arg == o.arg && arg2 == o.arg2 && arg3 == o.arg3 && id == o.id
+        && answers == o.answers && business == o.business && wrapper == o.wrapper && transport == o.transport
+        && method == o.method && phase == o.phase && cause == o.cause && outcome == o.outcome && sameTexts(*this, o)
+        && (detailSource == o.detailSource ? detailSource == DetailSource::Typed || detail() == o.detail()
+                                           : trace::detailText(*this) == trace::detailText(o));
 }
 
 namespace {
@@ -193,6 +279,40 @@ namespace {
 // Which lines a field belongs to: every line, or only the full one (trace::hash covers the
 // original fields only; see trace.h).
 enum class Scope { Original, Full };
+
+// The texts of a line other than the detail.
+enum class Text { Path, RequestId, Key, Ref };
+
+QString textOf(const TraceEvent &e, Text which)
+{
+    switch (which) {
+    case Text::Path:
+        return e.path();
+    case Text::RequestId:
+        return e.requestId();
+    case Text::Key:
+        return e.key();
+    case Text::Ref:
+        return e.ref();
+    }
+    return QString();
+}
+
+// The text as given (the event does not compose it).
+const QString &storedText(const TraceTexts &texts, Text which)
+{
+    switch (which) {
+    case Text::Path:
+        return texts.path;
+    case Text::RequestId:
+        return texts.requestId;
+    case Text::Key:
+        return texts.key;
+    case Text::Ref:
+        break;
+    }
+    return texts.reference;
+}
 
 // THE field list of a trace line, in its key order (QJsonObject's sorted order, so the line
 // writer and Qt's writer agree byte for byte): TraceEvent::toJson and the line writer both walk
@@ -208,17 +328,17 @@ void visitFields(Visitor &v, const TraceEvent &e)
     v.name("cause", CauseNames, e.cause, Scope::Full);
     v.detail("detail", e, Scope::Original);
     v.number("id", e.id, Scope::Full);
-    v.text("key", e.key, Scope::Original);
+    v.text("key", e, Text::Key, Scope::Original);
     v.name("kind", KindNames, e.kind, Scope::Original);
     v.name("lane", LaneNames, e.lane, Scope::Original);
     v.name("method", MethodNames, e.method, Scope::Full);
     v.number("op", e.op, Scope::Original);
     v.name("outcome", OutcomeNames, e.outcome, Scope::Full);
-    v.text("path", e.path, Scope::Original);
+    v.text("path", e, Text::Path, Scope::Original);
     v.name("phase", PhaseNames, e.phase, Scope::Full);
     v.number("record", e.record, Scope::Original);
-    v.text("ref", e.ref, Scope::Full);
-    v.text("requestId", e.requestId, Scope::Original);
+    v.text("ref", e, Text::Ref, Scope::Full);
+    v.text("requestId", e, Text::RequestId, Scope::Original);
     v.number("status", e.status, Scope::Original);
     v.number("sub", e.sub, Scope::Original);
     v.number("t", e.t, Scope::Original);
@@ -246,12 +366,16 @@ public:
         if (wanted(scope))
             object.insert(QLatin1String(key), enumName(names, value));
     }
-    void text(const char *key, const QString &value, Scope scope)
+    void text(const char *key, const TraceEvent &e, Text which, Scope scope)
     {
         if (wanted(scope))
-            object.insert(QLatin1String(key), value);
+            object.insert(QLatin1String(key), textOf(e, which));
     }
-    void detail(const char *key, const TraceEvent &e, Scope scope) { text(key, trace::detailText(e), scope); }
+    void detail(const char *key, const TraceEvent &e, Scope scope)
+    {
+        if (wanted(scope))
+            object.insert(QLatin1String(key), trace::detailText(e));
+    }
 
 private:
     bool wanted(Scope scope) const { return m_full || scope == Scope::Original; }
@@ -280,19 +404,19 @@ TraceEvent TraceEvent::fromJson(const QJsonObject &o)
     trace::kindFromName(o.value(QStringLiteral("kind")).toString(), &e.kind);
     e.op = o.value(QStringLiteral("op")).toInt();
     e.sub = o.value(QStringLiteral("sub")).toInt(1);
-    e.path = o.value(QStringLiteral("path")).toString();
-    e.requestId = o.value(QStringLiteral("requestId")).toString();
-    e.key = o.value(QStringLiteral("key")).toString();
+    e.setPath(o.value(QStringLiteral("path")).toString());
+    e.setRequestId(o.value(QStringLiteral("requestId")).toString());
+    e.setKey(o.value(QStringLiteral("key")).toString());
     e.status = o.value(QStringLiteral("status")).toInt();
     e.record = o.value(QStringLiteral("record")).toInt();
-    e.detail = o.value(QStringLiteral("detail")).toString();
+    e.setDetail(o.value(QStringLiteral("detail")).toString());
     // The typed fields: absent in files written before them (then 0 / None).
     e.arg = o.value(QStringLiteral("arg")).toInteger();
     e.arg2 = o.value(QStringLiteral("arg2")).toInteger();
     e.arg3 = o.value(QStringLiteral("arg3")).toInteger();
     e.id = o.value(QStringLiteral("id")).toInt();
     e.answers = o.value(QStringLiteral("answers")).toInt();
-    e.ref = o.value(QStringLiteral("ref")).toString();
+    e.setRef(o.value(QStringLiteral("ref")).toString());
     e.business = qint16(o.value(QStringLiteral("business")).toInt());
     e.wrapper = qint16(o.value(QStringLiteral("wrapper")).toInt());
     e.transport = qint16(o.value(QStringLiteral("transport")).toInt());
@@ -411,14 +535,55 @@ public:
         m_p += n;
         *m_p++ = '"';
     }
-    // A string of printable ASCII other than '"' and '\\' is written as is by every JSON writer.
+    // A text composed from the event's numbers (digits and ASCII letters: never escaped), or
+    // the one it was given.
     template<size_t N>
-    void text(const char (&key)[N], const QString &value, Scope scope)
+    void text(const char (&key)[N], const TraceEvent &e, Text which, Scope scope)
     {
         if (!wanted(scope))
             return;
         putKey(key);
         *m_p++ = '"';
+        const quint8 c = e.composed;
+        if (which == Text::Path && (c & ComposedPath))
+            m_p = engine::putAttemptPath(m_p, e.op, e.sub, e.business, e.wrapper, e.transport);
+        else if (which == Text::RequestId && (c & ComposedRequestId))
+            m_p = engine::putHex(m_p, "req-", e.requestNumber, 8);
+        else if (which == Text::Key && (c & ComposedKey))
+            m_p = e.keyNumber == 0 ? m_p : engine::putHex(m_p, c & ComposedToken ? "tok-" : "key-", e.keyNumber, 10);
+        else if (const TraceTexts *texts = e.texts())
+            putString(storedText(*texts, which));
+        *m_p++ = '"';
+    }
+    // The detail as stored, or composed from the typed fields straight into the line.
+    template<size_t N>
+    void detail(const char (&key)[N], const TraceEvent &e, Scope scope)
+    {
+        if (!wanted(scope))
+            return;
+        putKey(key);
+        *m_p++ = '"';
+        if (e.detailSource != DetailSource::Typed) {
+            if (const TraceTexts *texts = e.texts())
+                putString(texts->detail);
+        } else {
+            DetailBytes bytes{m_p};
+            m_p = composeDetail(bytes, e);
+            m_plain &= bytes.plain;
+        }
+        *m_p++ = '"';
+    }
+    void close()
+    {
+        *m_p++ = '}';
+        *m_p++ = '\n';
+    }
+
+private:
+    bool wanted(Scope scope) const { return m_full || scope == Scope::Original; }
+    // A string of printable ASCII other than '"' and '\\' is written as is by every JSON writer.
+    void putString(const QString &value)
+    {
         const char16_t *u = reinterpret_cast<const char16_t *>(value.constData());
         const qsizetype n = value.size();
         unsigned bad = 0;
@@ -429,30 +594,8 @@ public:
             m_p[i] = char(c);
         }
         m_p += n;
-        *m_p++ = '"';
         m_plain &= bad == 0;
     }
-    // The detail as stored, or composed from the typed fields straight into the line.
-    template<size_t N>
-    void detail(const char (&key)[N], const TraceEvent &e, Scope scope)
-    {
-        if (e.detailSource != DetailSource::Typed)
-            return text(key, e.detail, scope);
-        putKey(key);
-        *m_p++ = '"';
-        DetailBytes bytes{m_p};
-        m_p = composeDetail(bytes, e);
-        *m_p++ = '"';
-        m_plain &= bytes.plain;
-    }
-    void close()
-    {
-        *m_p++ = '}';
-        *m_p++ = '\n';
-    }
-
-private:
-    bool wanted(Scope scope) const { return m_full || scope == Scope::Original; }
     // `{"key":` for the first field, `,"key":` for the others.
     template<size_t N>
     void putKey(const char (&key)[N])
@@ -471,9 +614,10 @@ private:
     bool m_plain = true;
 };
 
-// The most bytes a line can take apart from its strings: keys, punctuation, 17 numbers of at
-// most 20 characters and 6 names.
-constexpr qsizetype LineOverhead = 1024;
+// The most bytes a line can take apart from its given strings: keys, punctuation, 17 numbers of
+// at most 20 characters, 6 names and the composed path, request ID and key (engine::PathBound,
+// 12 and 14 bytes).
+constexpr qsizetype LineOverhead = 1024 + engine::PathBound + 32;
 
 bool namesKnown(const TraceEvent &e)
 {
@@ -488,8 +632,11 @@ void appendLine(QByteArray &out, const TraceEvent &e, bool full)
 {
     const qsizetype start = out.size();
     if (namesKnown(e)) {
-        const qsizetype detail = e.detailSource == DetailSource::Typed ? DetailBytes::DetailBound + e.ref.size() : e.detail.size();
-        const qsizetype bound = LineOverhead + detail + e.key.size() + e.path.size() + e.requestId.size() + e.ref.size();
+        const TraceTexts *texts = e.texts();
+        const qsizetype ref = texts ? texts->reference.size() : 0;
+        qsizetype bound = LineOverhead + (e.detailSource == DetailSource::Typed ? DetailBytes::DetailBound + ref : 0);
+        if (texts)
+            bound += texts->path.size() + texts->requestId.size() + texts->key.size() + texts->detail.size() + ref;
         if (out.capacity() < start + bound)
             out.reserve(std::max(start + bound, 2 * out.capacity()));
         out.resize(start + bound);
@@ -546,7 +693,16 @@ QByteArray fullHash(const Trace &events)
 
 QString detailText(const TraceEvent &e)
 {
-    return e.detailSource == DetailSource::Typed ? composedDetail(e) : e.detail;
+    if (e.detailSource == DetailSource::Typed)
+        return composedDetail(e);
+    return e.texts() ? e.texts()->detail : QString();
+}
+
+bool samePath(const TraceEvent &a, const TraceEvent &b)
+{
+    if (a.composed & b.composed & ComposedPath)
+        return a.op == b.op && a.sub == b.sub && a.business == b.business && a.wrapper == b.wrapper && a.transport == b.transport;
+    return a.path() == b.path();
 }
 
 QString composedDetail(const TraceEvent &e)
@@ -558,7 +714,7 @@ QString composedDetail(const TraceEvent &e)
     const char *marker = static_cast<const char *>(std::memchr(buffer, DetailBytes::RefMarker, size_t(end - buffer)));
     if (!marker)
         return QString::fromLatin1(buffer, end - buffer);
-    return QString::fromLatin1(buffer, marker - buffer) + e.ref + QString::fromLatin1(marker + 1, end - marker - 1);
+    return QString::fromLatin1(buffer, marker - buffer) + e.ref() + QString::fromLatin1(marker + 1, end - marker - 1);
 }
 
 QString save(const Trace &events, const QString &fileName)
@@ -579,9 +735,9 @@ QString narrateServer(const TraceEvent &e, const QString &ref)
 {
     switch (e.kind) {
     case EventKind::RequestArrived:
-        if (e.key.isEmpty())
+        if (e.key().isEmpty())
             return QCoreApplication::translate("trace", "The server received the request, without an idempotency key.");
-        return QCoreApplication::translate("trace", "The server received the request with key %1.").arg(e.key);
+        return QCoreApplication::translate("trace", "The server received the request with key %1.").arg(e.key());
     case EventKind::Queued:
         return QCoreApplication::translate("trace", "All processing slots are busy: the request waits in the queue.");
     case EventKind::Rejected:
@@ -602,9 +758,9 @@ QString narrateServer(const TraceEvent &e, const QString &ref)
     case EventKind::ProcessingStarted:
         return QCoreApplication::translate("trace", "The server starts processing the order.");
     case EventKind::KeyReserved:
-        return QCoreApplication::translate("trace", "The server reserved key %1 as in flight: a concurrent copy will get 409.").arg(e.key);
+        return QCoreApplication::translate("trace", "The server reserved key %1 as in flight: a concurrent copy will get 409.").arg(e.key());
     case EventKind::KeyExpired:
-        return QCoreApplication::translate("trace", "Key %1 expired: the server has forgotten it, so a late retry looks brand new.").arg(e.key);
+        return QCoreApplication::translate("trace", "Key %1 expired: the server has forgotten it, so a late retry looks brand new.").arg(e.key());
     case EventKind::Committed:
         return QCoreApplication::translate("trace", "The server committed record #%1 for %2.").arg(e.record).arg(ref);
     case EventKind::Replayed:
@@ -654,7 +810,7 @@ QString narrateBreaker(const TraceEvent &e)
 QString narrate(const TraceEvent &e)
 {
     // The reference the client wrote where a real exchange carries one (Watch, the proxy, a check).
-    const QString ref = e.ref.isEmpty() ? orderRef(e.op) : e.ref;
+    const QString ref = e.ref().isEmpty() ? orderRef(e.op) : e.ref();
     const QString server = narrateServer(e, ref);
     if (!server.isEmpty())
         return server;
@@ -666,24 +822,24 @@ QString narrate(const TraceEvent &e)
     case EventKind::KeyMinted:
         switch (e.cause) {
         case TraceCause::PerOperation:
-            return QCoreApplication::translate("trace", "The client minted idempotency key %1, one for the whole operation.").arg(e.key);
+            return QCoreApplication::translate("trace", "The client minted idempotency key %1, one for the whole operation.").arg(e.key());
         case TraceCause::PerBusinessAttempt:
-            return QCoreApplication::translate("trace", "The client minted idempotency key %1, a new one for each business attempt.").arg(e.key);
+            return QCoreApplication::translate("trace", "The client minted idempotency key %1, a new one for each business attempt.").arg(e.key());
         case TraceCause::PerWrapperAttempt:
-            return QCoreApplication::translate("trace", "The client minted idempotency key %1, a new one for each @retry attempt.").arg(e.key);
+            return QCoreApplication::translate("trace", "The client minted idempotency key %1, a new one for each @retry attempt.").arg(e.key());
         default:
-            return QCoreApplication::translate("trace", "The client minted idempotency key %1.").arg(e.key);
+            return QCoreApplication::translate("trace", "The client minted idempotency key %1.").arg(e.key());
         }
     case EventKind::TokenIssued:
-        return QCoreApplication::translate("trace", "The server issued the single-use token %1 for %2.").arg(e.key, ref);
+        return QCoreApplication::translate("trace", "The server issued the single-use token %1 for %2.").arg(e.key(), ref);
     case EventKind::BusinessAttempt:
         return QCoreApplication::translate("trace", "The business loop starts attempt %1 for %2.").arg(qMax(1, int(e.business))).arg(ref);
     case EventKind::WrapperAttempt:
         return QCoreApplication::translate("trace", "The @retry wrapper starts attempt %1.").arg(qMax(1, int(e.wrapper)));
     case EventKind::TransportAttempt:
-        if (e.key.isEmpty())
+        if (e.key().isEmpty())
             return QCoreApplication::translate("trace", "The transport sends POST /orders (HTTP attempt %1) without an idempotency key.").arg(qMax(1, int(e.transport)));
-        return QCoreApplication::translate("trace", "The transport sends POST /orders (HTTP attempt %1) with key %2.").arg(qMax(1, int(e.transport))).arg(e.key);
+        return QCoreApplication::translate("trace", "The transport sends POST /orders (HTTP attempt %1) with key %2.").arg(qMax(1, int(e.transport))).arg(e.key());
     case EventKind::QuerySent:
         return QCoreApplication::translate("trace", "Before retrying, the client asks whether %1 already exists (GET /orders?ref=%1).").arg(ref);
     case EventKind::QueryResult:

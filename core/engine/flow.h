@@ -58,10 +58,9 @@ struct Flow
     // them by b, w and t (three mixes, not six).
     quint64 netPrefix = 0;
     quint64 serverPrefix = 0;
-    // Trace formatting cache (mutable: filled while tracing a const flow).
+    // The current attempt's request ID number, drawn once (mutable: filled while tracing a const flow).
     mutable quint64 cachedAttempt = ~0ull;
-    mutable QString cachedPath;
-    mutable QString cachedRequestId;
+    mutable quint32 cachedRequestNumber = 0;
 };
 
 // One HTTP attempt on its way: the request as the server sees it, and the flow waiting for it.

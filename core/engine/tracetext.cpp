@@ -53,11 +53,18 @@ QString hex(QLatin1StringView prefix, quint64 v, int digits)
     return text;
 }
 
-// "op7/b2/w1/t3", or "op7#2/b2/w1/t3" for a second submission.
-QString attemptPath(int op, int sub, int b, int w, int t)
+char *putHex(char *out, const char (&prefix)[5], quint64 v, int digits)
 {
-    char buffer[80];
-    char *p = buffer;
+    digits = qBound(1, digits, 16);
+    std::memcpy(out, prefix, 4);
+    out += 4;
+    for (int i = digits - 1; i >= 0; --i, v >>= 4)
+        out[i] = "0123456789abcdef"[v & 0xF];
+    return out + digits;
+}
+
+char *putAttemptPath(char *p, int op, int sub, int b, int w, int t)
+{
     *p++ = 'o';
     *p++ = 'p';
     p = putInt(p, op);
@@ -65,16 +72,20 @@ QString attemptPath(int op, int sub, int b, int w, int t)
         *p++ = '#';
         p = putInt(p, sub);
     }
-    *p++ = '/';
-    *p++ = 'b';
-    p = putInt(p, b);
-    *p++ = '/';
-    *p++ = 'w';
-    p = putInt(p, w);
-    *p++ = '/';
-    *p++ = 't';
-    p = putInt(p, t);
-    return QString::fromLatin1(buffer, int(p - buffer));
+    if (b == 0 && w == 0 && t == 0)
+        return p; // an event of the operation, of no attempt (reconciliation)
+    std::memcpy(p, "/b", 2);
+    p = putInt(p + 2, b);
+    std::memcpy(p, "/w", 2);
+    p = putInt(p + 2, w);
+    std::memcpy(p, "/t", 2);
+    return putInt(p + 2, t);
+}
+
+QString attemptPath(int op, int sub, int b, int w, int t)
+{
+    char buffer[PathBound];
+    return QString::fromLatin1(buffer, putAttemptPath(buffer, op, sub, b, w, t) - buffer);
 }
 
 } // namespace retrylab::engine
@@ -131,13 +142,14 @@ public:
     Put &operator<<(Ref r)
     {
         const TraceEvent &e = r.e;
-        if (e.ref.isEmpty())
+        const TraceTexts *texts = e.texts();
+        if (!texts || texts->reference.isEmpty())
             return order(e.op);
         if (m_out.refMarker) {
             *m_out.p++ = DetailBytes::RefMarker;
             return *this;
         }
-        for (const QChar c : e.ref) {
+        for (const QChar c : texts->reference) {
             const char16_t u = c.unicode();
             m_out.plain &= !(u < 0x20 || u >= 0x7f || u == u'"' || u == u'\\');
             *m_out.p++ = char(u);
@@ -145,7 +157,9 @@ public:
         return *this;
     }
     // A wait as the engine words it: "wait 250 ms", "wait 1.5 ms", "wait 1.25 s" (QString::arg's
-    // 'f' rounding of the exact value; a tie, where the binary value decides, asks Qt).
+    // 'f' rounding of the exact value; a tie, where the binary value decides, asks Qt, and so
+    // does a wait past 2^50 us, where the double's error nears a microsecond and the sum below
+    // would overflow).
     Put &wait(qint64 us)
     {
         *this << "wait ";
@@ -155,7 +169,7 @@ public:
             const qint64 tenths = (us + 50) / 100;
             return *this << tenths / 10 << "." << tenths % 10 << " ms";
         }
-        if (us >= 1000000 && us % 10000 != 5000) {
+        if (us >= 1000000 && us < (qint64(1) << 50) && us % 10000 != 5000) {
             const qint64 hundredths = (us + 5000) / 10000;
             *this << hundredths / 100 << ".";
             *m_out.p++ = char('0' + hundredths % 100 / 10);

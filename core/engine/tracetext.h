@@ -12,8 +12,14 @@ namespace retrylab::engine {
 QString ascii(const char *format, ...) Q_ATTRIBUTE_FORMAT_PRINTF(1, 2);
 // `prefix` and then v in `digits` lowercase hexadecimal digits ("req-0a1b2c3d"), one allocation.
 QString hex(QLatin1StringView prefix, quint64 v, int digits);
-// "op7/b2/w1/t3", or "op7#2/b2/w1/t3" for a second submission.
+// "op7/b2/w1/t3", or "op7#2/b2/w1/t3" for a second submission; "op7" with no attempt (0/0/0).
 QString attemptPath(int op, int sub, int b, int w, int t);
+// The same two texts written into a byte buffer (the JSONL writer's); each returns the end.
+// putAttemptPath writes at most PathBound bytes ("op", "#" and "/b", "/w", "/t" around five
+// integers of at most 11 characters), putHex its 4-letter prefix and `digits` (at most 16) digits.
+inline constexpr qsizetype PathBound = 2 + 1 + 3 * 2 + 5 * 11;
+char *putAttemptPath(char *out, int op, int sub, int b, int w, int t);
+char *putHex(char *out, const char (&prefix)[5], quint64 v, int digits);
 
 } // namespace retrylab::engine
 
