@@ -10,7 +10,6 @@
 #include <QSaveFile>
 
 #include <array>
-#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <iterator>
@@ -515,10 +514,10 @@ public:
         if (!wanted(scope))
             return;
         putKey(key);
-        if (quint64(value) < 10) // most typed fields are 0: no conversion call
+        if (quint64(value) < 10) // most typed fields are 0
             *m_p++ = char('0' + value);
         else
-            m_p = std::to_chars(m_p, m_p + 20, value).ptr;
+            m_p = engine::putDecimal(m_p, value);
     }
     template<size_t N, class Enum, size_t M>
     void name(const char (&key)[N], const char *const (&names)[M], Enum value, Scope scope)
@@ -626,32 +625,50 @@ bool namesKnown(const TraceEvent &e)
         && size_t(e.cause) < std::size(CauseNames) && size_t(e.outcome) < std::size(OutcomeNames);
 }
 
-// One event's line; `full` adds the typed fields. Byte for byte what
-// QJsonDocument(e.toJson()).toJson(Compact) writes, which still writes the rare line with escapes.
+// The most bytes writeLine may write for `e`.
+qsizetype lineBound(const TraceEvent &e)
+{
+    const TraceTexts *texts = e.texts();
+    const qsizetype ref = texts ? texts->reference.size() : 0;
+    qsizetype bound = LineOverhead + (e.detailSource == DetailSource::Typed ? DetailBytes::DetailBound + ref : 0);
+    if (texts)
+        bound += texts->path.size() + texts->requestId.size() + texts->key.size() + texts->detail.size() + ref;
+    return bound;
+}
+
+// Writes one event's line at `p`, where lineBound(e) bytes are free; `full` adds the typed
+// fields. Returns the line's end, or null where Qt's writer must write it (escapes, non-ASCII
+// text, a name out of range): byte for byte what QJsonDocument(e.toJson()).toJson(Compact) writes.
+char *writeLine(char *p, const TraceEvent &e, bool full)
+{
+    if (!namesKnown(e))
+        return nullptr;
+    LineWriter w(p, full);
+    visitFields(w, e);
+    if (!w.plain())
+        return nullptr;
+    w.close();
+    return w.end();
+}
+
+QByteArray qtLine(const TraceEvent &e, bool full)
+{
+    return QJsonDocument(jsonOf(e, full)).toJson(QJsonDocument::Compact) + '\n';
+}
+
 void appendLine(QByteArray &out, const TraceEvent &e, bool full)
 {
     const qsizetype start = out.size();
-    if (namesKnown(e)) {
-        const TraceTexts *texts = e.texts();
-        const qsizetype ref = texts ? texts->reference.size() : 0;
-        qsizetype bound = LineOverhead + (e.detailSource == DetailSource::Typed ? DetailBytes::DetailBound + ref : 0);
-        if (texts)
-            bound += texts->path.size() + texts->requestId.size() + texts->key.size() + texts->detail.size() + ref;
-        if (out.capacity() < start + bound)
-            out.reserve(std::max(start + bound, 2 * out.capacity()));
-        out.resize(start + bound);
-        LineWriter w(out.data() + start, full);
-        visitFields(w, e);
-        if (w.plain()) {
-            w.close();
-            out.resize(w.end() - out.constData());
-            return;
-        }
+    const qsizetype bound = lineBound(e);
+    if (out.capacity() < start + bound)
+        out.reserve(std::max(start + bound, 2 * out.capacity()));
+    out.resize(start + bound);
+    if (const char *end = writeLine(out.data() + start, e, full)) {
+        out.resize(end - out.constData());
+        return;
     }
-    // Escapes and non-ASCII text: let Qt's writer decide, byte for byte.
     out.resize(start);
-    out += QJsonDocument(jsonOf(e, full)).toJson(QJsonDocument::Compact);
-    out += '\n';
+    out += qtLine(e, full);
 }
 
 QByteArray sha256(const Trace &events, bool full)
@@ -927,7 +944,8 @@ struct TraceWriter::Private
     std::unique_ptr<QSaveFile> atomic; // regular files
     QFile direct;                      // FIFOs, devices, standard output
     QIODevice *device = nullptr;
-    QByteArray buffer;
+    QByteArray buffer; // sized once: lines are written at `used`, with no resize per line
+    qsizetype used = 0;
     QString error;
 };
 
@@ -952,7 +970,8 @@ QString TraceWriter::open(const QString &fileName)
 {
     d->fileName = fileName;
     d->error.clear();
-    d->buffer.reserve(WriteChunk + 4096);
+    d->buffer.resize(2 * WriteChunk);
+    d->used = 0;
     struct stat st = {};
     if (isStandardOutput(fileName)) {
         std::fflush(stdout);
@@ -982,8 +1001,28 @@ void TraceWriter::write(const TraceEvent &e)
 {
     if (!d->device)
         return;
-    trace::appendJsonl(d->buffer, e);
-    if (d->buffer.size() >= WriteChunk)
+    // Room for `n` more bytes at `used`: flushes first when they do not fit. False after an error.
+    const auto room = [this](qsizetype n) {
+        if (d->used + n <= d->buffer.size())
+            return true;
+        if (!flush())
+            return false;
+        if (n > d->buffer.size())
+            d->buffer.resize(n);
+        return true;
+    };
+    if (!room(trace::lineBound(e)))
+        return;
+    if (const char *end = trace::writeLine(d->buffer.data() + d->used, e, true)) {
+        d->used = end - d->buffer.constData();
+    } else {
+        const QByteArray line = trace::qtLine(e, true);
+        if (!room(line.size()))
+            return;
+        std::memcpy(d->buffer.data() + d->used, line.constData(), size_t(line.size()));
+        d->used += line.size();
+    }
+    if (d->used >= WriteChunk)
         flush();
 }
 
@@ -996,11 +1035,11 @@ bool TraceWriter::flush()
 {
     if (!d->device)
         return false;
-    if (!d->buffer.isEmpty() && d->device->write(d->buffer) != d->buffer.size()) {
+    if (d->used > 0 && d->device->write(d->buffer.constData(), d->used) != d->used) {
         fail(d->device->errorString());
         return false;
     }
-    d->buffer.resize(0); // keeps the capacity
+    d->used = 0;
     return true;
 }
 
@@ -1027,6 +1066,7 @@ QString TraceWriter::finish()
     }
     d->device = nullptr;
     d->buffer = QByteArray();
+    d->used = 0;
     return d->error;
 }
 

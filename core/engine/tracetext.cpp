@@ -1,6 +1,5 @@
 #include "engine/tracetext.h"
 
-#include <charconv>
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
@@ -20,27 +19,6 @@ QString ascii(const char *format, ...)
     return QString::fromLatin1(buffer, qBound(0, n, int(sizeof buffer) - 1));
 }
 
-namespace {
-
-// The two formats of every attempt, written digit by digit (vsnprintf's parsing showed in traced runs).
-char *putInt(char *out, int v)
-{
-    char digits[12];
-    int n = 0;
-    unsigned u = v < 0 ? 0u - unsigned(v) : unsigned(v);
-    do {
-        digits[n++] = char('0' + u % 10);
-        u /= 10;
-    } while (u);
-    if (v < 0)
-        *out++ = '-';
-    while (n)
-        *out++ = digits[--n];
-    return out;
-}
-
-} // namespace
-
 QString hex(QLatin1StringView prefix, quint64 v, int digits)
 {
     digits = qBound(1, digits, 16);
@@ -57,29 +35,34 @@ char *putHex(char *out, const char (&prefix)[5], quint64 v, int digits)
 {
     digits = qBound(1, digits, 16);
     std::memcpy(out, prefix, 4);
-    out += 4;
-    for (int i = digits - 1; i >= 0; --i, v >>= 4)
-        out[i] = "0123456789abcdef"[v & 0xF];
-    return out + digits;
+    char *const end = out + 4 + digits;
+    char *q = end;
+    for (; digits >= 2; digits -= 2, v >>= 8) {
+        q -= 2;
+        std::memcpy(q, digitPairs.hex + 2 * (v & 0xff), 2);
+    }
+    if (digits)
+        q[-1] = "0123456789abcdef"[v & 0xf];
+    return end;
 }
 
 char *putAttemptPath(char *p, int op, int sub, int b, int w, int t)
 {
     *p++ = 'o';
     *p++ = 'p';
-    p = putInt(p, op);
+    p = putDecimal(p, op);
     if (sub != 1) {
         *p++ = '#';
-        p = putInt(p, sub);
+        p = putDecimal(p, sub);
     }
     if (b == 0 && w == 0 && t == 0)
         return p; // an event of the operation, of no attempt (reconciliation)
     std::memcpy(p, "/b", 2);
-    p = putInt(p + 2, b);
+    p = putDecimal(p + 2, b);
     std::memcpy(p, "/w", 2);
-    p = putInt(p + 2, w);
+    p = putDecimal(p + 2, w);
     std::memcpy(p, "/t", 2);
-    return putInt(p + 2, t);
+    return putDecimal(p + 2, t);
 }
 
 QString attemptPath(int op, int sub, int b, int w, int t)
@@ -125,7 +108,7 @@ public:
     }
     Put &operator<<(qint64 v)
     {
-        m_out.p = std::to_chars(m_out.p, m_out.p + 20, v).ptr;
+        m_out.p = engine::putDecimal(m_out.p, v);
         return *this;
     }
     Put &operator<<(int v) { return *this << qint64(v); }

@@ -4,7 +4,71 @@
 
 #include <QString>
 
+#include <cstring>
+
 namespace retrylab::engine {
+
+// Digit pairs "00".."99" and "00".."ff": the number writers below write two digits per step
+// (the JSONL writer's numbers and texts were a third of a traced run's instructions).
+struct DigitPairs
+{
+    char decimal[200];
+    char hex[512];
+    constexpr DigitPairs()
+        : decimal()
+        , hex()
+    {
+        for (int i = 0; i < 100; ++i) {
+            decimal[2 * i] = char('0' + i / 10);
+            decimal[2 * i + 1] = char('0' + i % 10);
+        }
+        for (int i = 0; i < 256; ++i) {
+            hex[2 * i] = "0123456789abcdef"[i >> 4];
+            hex[2 * i + 1] = "0123456789abcdef"[i & 15];
+        }
+    }
+};
+inline constexpr DigitPairs digitPairs;
+
+// Writes the digits of v (at least 10) ending at `end`, two at a time, in `Word` arithmetic.
+template<class Word>
+inline void putDigitsBefore(char *end, Word v)
+{
+    while (v >= 100) {
+        const Word pair = v % 100;
+        v /= 100;
+        end -= 2;
+        std::memcpy(end, digitPairs.decimal + 2 * pair, 2);
+    }
+    if (v >= 10)
+        std::memcpy(end - 2, digitPairs.decimal + 2 * v, 2);
+    else
+        end[-1] = char('0' + v);
+}
+
+// Writes `value` in decimal, as std::to_chars does (at most 20 bytes); returns the end.
+inline char *putDecimal(char *out, qint64 value)
+{
+    quint64 v = value < 0 ? 0 - quint64(value) : quint64(value);
+    if (value < 0)
+        *out++ = '-';
+    if (v < 10) {
+        *out = char('0' + v);
+        return out + 1;
+    }
+    static constexpr quint64 powers[20] = {1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull,
+        10000000ull, 100000000ull, 1000000000ull, 10000000000ull, 100000000000ull, 1000000000000ull,
+        10000000000000ull, 100000000000000ull, 1000000000000000ull, 10000000000000000ull,
+        100000000000000000ull, 1000000000000000000ull, 10000000000000000000ull};
+    // The digits: log10 of the highest bit (1233 / 4096 ~ log10 2), then one compare.
+    const int log = ((64 - __builtin_clzll(v)) * 1233) >> 12;
+    char *const end = out + log + (v >= powers[log] ? 1 : 0);
+    if (v <= 0xffffffffu)
+        putDigitsBefore(end, quint32(v)); // most numbers: cheaper division
+    else
+        putDigitsBefore(end, v);
+    return end;
+}
 
 // The engine's trace texts on its hot paths, formatted without QString::arg or QLocale.
 

@@ -11,6 +11,7 @@
 #include <QtTest>
 
 #include <array>
+#include <charconv>
 #include <functional>
 #include <limits>
 
@@ -116,6 +117,7 @@ private Q_SLOTS:
     void composedTexts();
     void compactEvent();
     void longestDetailFits();
+    void numberWriters();
 };
 
 void TestTrace::jsonKeys()
@@ -971,6 +973,29 @@ void TestTrace::longestDetailFits()
     }
     qInfo("longest detail: %lld bytes: %s", static_cast<long long>(longest), longestText.constData());
     QVERIFY2(longest <= trace::DetailBytes::DetailBound, longestText.constData());
+}
+
+void TestTrace::numberWriters()
+{
+    // The line writer's own number writers, against std::to_chars and hex(): each power of ten and
+    // of sixteen, each side of it, and both ends of the range.
+    QList<qint64> values{0, std::numeric_limits<qint64>::min(), std::numeric_limits<qint64>::max()};
+    for (qint64 p = 1; p <= std::numeric_limits<qint64>::max() / 10; p *= 10)
+        values << p - 1 << p << p + 1 << -p << 10 * p - 1;
+    for (const qint64 v : std::as_const(values)) {
+        char mine[32];
+        char theirs[32];
+        const char *mineEnd = engine::putDecimal(mine, v);
+        const char *theirsEnd = std::to_chars(theirs, theirs + sizeof theirs, v).ptr;
+        QCOMPARE(QByteArray(mine, mineEnd - mine), QByteArray(theirs, theirsEnd - theirs));
+    }
+    for (int digits = 0; digits <= 17; ++digits) {
+        for (const quint64 v : {quint64(0), quint64(0x0123456789abcdef), std::numeric_limits<quint64>::max(), quint64(0xf) << 60}) {
+            char mine[32];
+            const char *end = engine::putHex(mine, "key-", v, digits);
+            QCOMPARE(QString::fromLatin1(mine, end - mine), engine::hex(QLatin1StringView("key-"), v, digits));
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestTrace)
