@@ -58,10 +58,11 @@ RunResult longOperation(int minEvents)
             e.op = 1;
             e.t = e.t - t0 + copy * span;
             // Business attempt numbers keep counting up, so every attempt path stays unique.
-            const QRegularExpressionMatch m = business.match(e.path);
+            const QString path = e.path();
+            const QRegularExpressionMatch m = business.match(path);
             if (m.hasMatch()) {
                 const int b = m.captured(2).toInt() + copy * r.scenario.client.business.maxAttempts;
-                e.path = QStringLiteral("op1/b%1/").arg(b) + e.path.mid(m.capturedEnd(0));
+                e.setPath(QStringLiteral("op1/b%1/").arg(b) + path.mid(m.capturedEnd(0)));
             }
             if (e.record > 0) {
                 if (!renumber.contains(e.record))

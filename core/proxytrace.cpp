@@ -45,13 +45,14 @@ public:
         ev.kind = kind;
         ev.op = m_e.op;
         ev.sub = 1;
-        ev.path = QStringLiteral("op%1/b1/w1/t%2").arg(m_e.op).arg(std::max(1, m_e.arrival));
-        ev.requestId = QString::fromLatin1(m_e.requestId);
-        ev.key = QString::fromLatin1(m_e.key);
+        ev.setPath(QStringLiteral("op%1/b1/w1/t%2").arg(m_e.op).arg(std::max(1, m_e.arrival)));
+        ev.setRequestId(QString::fromLatin1(m_e.requestId));
+        ev.setKey(QString::fromLatin1(m_e.key));
         ev.status = status;
         ev.record = record;
-        ev.detail = detail;
-        ev.ref = kind == EventKind::Committed ? m_e.orderRef : QString();
+        ev.setDetail(detail);
+        if (kind == EventKind::Committed)
+            ev.setRef(m_e.orderRef);
         ev.business = 1;
         ev.wrapper = 1;
         ev.transport = qint16(std::clamp(m_e.arrival, 1, 32767));

@@ -55,7 +55,7 @@ bool isFirstTry(const TraceEvent &e)
 {
     if (e.transport > 0)
         return e.business <= 1 && e.wrapper <= 1 && e.transport == 1;
-    return e.path.endsWith(QLatin1String("/b1/w1/t1"));
+    return e.path().endsWith(QLatin1String("/b1/w1/t1"));
 }
 
 } // namespace

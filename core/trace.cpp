@@ -10,7 +10,6 @@
 #include <QSaveFile>
 
 #include <array>
-#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <iterator>
@@ -177,15 +176,101 @@ QString keysWords(const TraceEvent &e)
 
 } // namespace
 
+// ------------------------------------------------------------- TraceEvent texts
+
+QString TraceEvent::path() const
+{
+    if (composed & ComposedPath)
+        return engine::attemptPath(op, sub, business, wrapper, transport);
+    return m_texts ? m_texts->path : QString();
+}
+
+QString TraceEvent::requestId() const
+{
+    if (composed & ComposedRequestId)
+        return engine::hex(QLatin1StringView("req-"), requestNumber, 8);
+    return m_texts ? m_texts->requestId : QString();
+}
+
+QString TraceEvent::key() const
+{
+    if (composed & ComposedKey)
+        return keyNumber == 0 ? QString()
+                              : engine::hex(composed & ComposedToken ? QLatin1StringView("tok-") : QLatin1StringView("key-"), keyNumber, 10);
+    return m_texts ? m_texts->key : QString();
+}
+
+QString TraceEvent::detail() const
+{
+    return trace::detailText(*this);
+}
+
+TraceTexts &TraceEvent::mutableTexts()
+{
+    if (!m_texts)
+        m_texts = new TraceTexts;
+    return *m_texts; // detaches a copy shared with another event
+}
+
+void TraceEvent::setPath(const QString &path)
+{
+    composed &= quint8(~ComposedPath);
+    mutableTexts().path = path;
+}
+
+void TraceEvent::setRequestId(const QString &requestId)
+{
+    composed &= quint8(~ComposedRequestId);
+    mutableTexts().requestId = requestId;
+}
+
+void TraceEvent::setKey(const QString &key)
+{
+    composed &= quint8(~(ComposedKey | ComposedToken));
+    mutableTexts().key = key;
+}
+
+void TraceEvent::setDetail(const QString &detail)
+{
+    detailSource = DetailSource::Text;
+    mutableTexts().detail = detail;
+}
+
+void TraceEvent::setRef(const QString &ref)
+{
+    mutableTexts().reference = ref;
+}
+
+namespace {
+
+// The path, request ID, key and reference of two events as read: numbers where both compose a
+// text the same way, else the texts (a composed one against a given one reads both).
+bool sameTexts(const TraceEvent &a, const TraceEvent &b)
+{
+    const TraceTexts *x = a.texts();
+    const TraceTexts *y = b.texts();
+    const quint8 c = a.composed;
+    if (c == b.composed && x == y)
+        return (!(c & ComposedRequestId) || a.requestNumber == b.requestNumber) && (!(c & ComposedKey) || a.keyNumber == b.keyNumber);
+    static const TraceTexts none;
+    const TraceTexts &s = x ? *x : none;
+    const TraceTexts &u = y ? *y : none;
+    const quint8 either = quint8(c | b.composed);
+    return ((either & ComposedPath) ? a.path() == b.path() : s.path == u.path)
+        && ((either & ComposedRequestId) ? a.requestId() == b.requestId() : s.requestId == u.requestId)
+        && ((either & ComposedKey) ? a.key() == b.key() : s.key == u.key) && s.reference == u.reference;
+}
+
+} // namespace
+
 bool TraceEvent::operator==(const TraceEvent &o) const
 {
-    return t == o.t && lane == o.lane && kind == o.kind && op == o.op && sub == o.sub && path == o.path
-        && requestId == o.requestId && key == o.key && status == o.status && record == o.record
-        && (detailSource == o.detailSource ? detailSource == DetailSource::Typed || detail == o.detail
-                                           : trace::detailText(*this) == trace::detailText(o))
-        && arg == o.arg && arg2 == o.arg2 && arg3 == o.arg3 && id == o.id
-        && answers == o.answers && ref == o.ref && business == o.business && wrapper == o.wrapper && transport == o.transport
-        && method == o.method && phase == o.phase && cause == o.cause && outcome == o.outcome;
+    return t == o.t && lane == o.lane && kind == o.kind && op == o.op && sub == o.sub && status == o.status
+        && record == o.record && arg == o.arg && arg2 == o.arg2 && arg3 == o.arg3 && id == o.id
+        && answers == o.answers && business == o.business && wrapper == o.wrapper && transport == o.transport
+        && method == o.method && phase == o.phase && cause == o.cause && outcome == o.outcome && sameTexts(*this, o)
+        && (detailSource == o.detailSource ? detailSource == DetailSource::Typed || detail() == o.detail()
+                                           : trace::detailText(*this) == trace::detailText(o));
 }
 
 namespace {
@@ -193,6 +278,40 @@ namespace {
 // Which lines a field belongs to: every line, or only the full one (trace::hash covers the
 // original fields only; see trace.h).
 enum class Scope { Original, Full };
+
+// The texts of a line other than the detail.
+enum class Text { Path, RequestId, Key, Ref };
+
+QString textOf(const TraceEvent &e, Text which)
+{
+    switch (which) {
+    case Text::Path:
+        return e.path();
+    case Text::RequestId:
+        return e.requestId();
+    case Text::Key:
+        return e.key();
+    case Text::Ref:
+        return e.ref();
+    }
+    return QString();
+}
+
+// The text as given (the event does not compose it).
+const QString &storedText(const TraceTexts &texts, Text which)
+{
+    switch (which) {
+    case Text::Path:
+        return texts.path;
+    case Text::RequestId:
+        return texts.requestId;
+    case Text::Key:
+        return texts.key;
+    case Text::Ref:
+        break;
+    }
+    return texts.reference;
+}
 
 // THE field list of a trace line, in its key order (QJsonObject's sorted order, so the line
 // writer and Qt's writer agree byte for byte): TraceEvent::toJson and the line writer both walk
@@ -208,17 +327,17 @@ void visitFields(Visitor &v, const TraceEvent &e)
     v.name("cause", CauseNames, e.cause, Scope::Full);
     v.detail("detail", e, Scope::Original);
     v.number("id", e.id, Scope::Full);
-    v.text("key", e.key, Scope::Original);
+    v.text("key", e, Text::Key, Scope::Original);
     v.name("kind", KindNames, e.kind, Scope::Original);
     v.name("lane", LaneNames, e.lane, Scope::Original);
     v.name("method", MethodNames, e.method, Scope::Full);
     v.number("op", e.op, Scope::Original);
     v.name("outcome", OutcomeNames, e.outcome, Scope::Full);
-    v.text("path", e.path, Scope::Original);
+    v.text("path", e, Text::Path, Scope::Original);
     v.name("phase", PhaseNames, e.phase, Scope::Full);
     v.number("record", e.record, Scope::Original);
-    v.text("ref", e.ref, Scope::Full);
-    v.text("requestId", e.requestId, Scope::Original);
+    v.text("ref", e, Text::Ref, Scope::Full);
+    v.text("requestId", e, Text::RequestId, Scope::Original);
     v.number("status", e.status, Scope::Original);
     v.number("sub", e.sub, Scope::Original);
     v.number("t", e.t, Scope::Original);
@@ -246,12 +365,16 @@ public:
         if (wanted(scope))
             object.insert(QLatin1String(key), enumName(names, value));
     }
-    void text(const char *key, const QString &value, Scope scope)
+    void text(const char *key, const TraceEvent &e, Text which, Scope scope)
     {
         if (wanted(scope))
-            object.insert(QLatin1String(key), value);
+            object.insert(QLatin1String(key), textOf(e, which));
     }
-    void detail(const char *key, const TraceEvent &e, Scope scope) { text(key, trace::detailText(e), scope); }
+    void detail(const char *key, const TraceEvent &e, Scope scope)
+    {
+        if (wanted(scope))
+            object.insert(QLatin1String(key), trace::detailText(e));
+    }
 
 private:
     bool wanted(Scope scope) const { return m_full || scope == Scope::Original; }
@@ -280,19 +403,19 @@ TraceEvent TraceEvent::fromJson(const QJsonObject &o)
     trace::kindFromName(o.value(QStringLiteral("kind")).toString(), &e.kind);
     e.op = o.value(QStringLiteral("op")).toInt();
     e.sub = o.value(QStringLiteral("sub")).toInt(1);
-    e.path = o.value(QStringLiteral("path")).toString();
-    e.requestId = o.value(QStringLiteral("requestId")).toString();
-    e.key = o.value(QStringLiteral("key")).toString();
+    e.setPath(o.value(QStringLiteral("path")).toString());
+    e.setRequestId(o.value(QStringLiteral("requestId")).toString());
+    e.setKey(o.value(QStringLiteral("key")).toString());
     e.status = o.value(QStringLiteral("status")).toInt();
     e.record = o.value(QStringLiteral("record")).toInt();
-    e.detail = o.value(QStringLiteral("detail")).toString();
+    e.setDetail(o.value(QStringLiteral("detail")).toString());
     // The typed fields: absent in files written before them (then 0 / None).
     e.arg = o.value(QStringLiteral("arg")).toInteger();
     e.arg2 = o.value(QStringLiteral("arg2")).toInteger();
     e.arg3 = o.value(QStringLiteral("arg3")).toInteger();
     e.id = o.value(QStringLiteral("id")).toInt();
     e.answers = o.value(QStringLiteral("answers")).toInt();
-    e.ref = o.value(QStringLiteral("ref")).toString();
+    e.setRef(o.value(QStringLiteral("ref")).toString());
     e.business = qint16(o.value(QStringLiteral("business")).toInt());
     e.wrapper = qint16(o.value(QStringLiteral("wrapper")).toInt());
     e.transport = qint16(o.value(QStringLiteral("transport")).toInt());
@@ -391,10 +514,10 @@ public:
         if (!wanted(scope))
             return;
         putKey(key);
-        if (quint64(value) < 10) // most typed fields are 0: no conversion call
+        if (quint64(value) < 10) // most typed fields are 0
             *m_p++ = char('0' + value);
         else
-            m_p = std::to_chars(m_p, m_p + 20, value).ptr;
+            m_p = engine::putDecimal(m_p, value);
     }
     template<size_t N, class Enum, size_t M>
     void name(const char (&key)[N], const char *const (&names)[M], Enum value, Scope scope)
@@ -411,14 +534,55 @@ public:
         m_p += n;
         *m_p++ = '"';
     }
-    // A string of printable ASCII other than '"' and '\\' is written as is by every JSON writer.
+    // A text composed from the event's numbers (digits and ASCII letters: never escaped), or
+    // the one it was given.
     template<size_t N>
-    void text(const char (&key)[N], const QString &value, Scope scope)
+    void text(const char (&key)[N], const TraceEvent &e, Text which, Scope scope)
     {
         if (!wanted(scope))
             return;
         putKey(key);
         *m_p++ = '"';
+        const quint8 c = e.composed;
+        if (which == Text::Path && (c & ComposedPath))
+            m_p = engine::putAttemptPath(m_p, e.op, e.sub, e.business, e.wrapper, e.transport);
+        else if (which == Text::RequestId && (c & ComposedRequestId))
+            m_p = engine::putHex(m_p, "req-", e.requestNumber, 8);
+        else if (which == Text::Key && (c & ComposedKey))
+            m_p = e.keyNumber == 0 ? m_p : engine::putHex(m_p, c & ComposedToken ? "tok-" : "key-", e.keyNumber, 10);
+        else if (const TraceTexts *texts = e.texts())
+            putString(storedText(*texts, which));
+        *m_p++ = '"';
+    }
+    // The detail as stored, or composed from the typed fields straight into the line.
+    template<size_t N>
+    void detail(const char (&key)[N], const TraceEvent &e, Scope scope)
+    {
+        if (!wanted(scope))
+            return;
+        putKey(key);
+        *m_p++ = '"';
+        if (e.detailSource != DetailSource::Typed) {
+            if (const TraceTexts *texts = e.texts())
+                putString(texts->detail);
+        } else {
+            DetailBytes bytes{m_p};
+            m_p = composeDetail(bytes, e);
+            m_plain &= bytes.plain;
+        }
+        *m_p++ = '"';
+    }
+    void close()
+    {
+        *m_p++ = '}';
+        *m_p++ = '\n';
+    }
+
+private:
+    bool wanted(Scope scope) const { return m_full || scope == Scope::Original; }
+    // A string of printable ASCII other than '"' and '\\' is written as is by every JSON writer.
+    void putString(const QString &value)
+    {
         const char16_t *u = reinterpret_cast<const char16_t *>(value.constData());
         const qsizetype n = value.size();
         unsigned bad = 0;
@@ -429,30 +593,8 @@ public:
             m_p[i] = char(c);
         }
         m_p += n;
-        *m_p++ = '"';
         m_plain &= bad == 0;
     }
-    // The detail as stored, or composed from the typed fields straight into the line.
-    template<size_t N>
-    void detail(const char (&key)[N], const TraceEvent &e, Scope scope)
-    {
-        if (e.detailSource != DetailSource::Typed)
-            return text(key, e.detail, scope);
-        putKey(key);
-        *m_p++ = '"';
-        DetailBytes bytes{m_p};
-        m_p = composeDetail(bytes, e);
-        *m_p++ = '"';
-        m_plain &= bytes.plain;
-    }
-    void close()
-    {
-        *m_p++ = '}';
-        *m_p++ = '\n';
-    }
-
-private:
-    bool wanted(Scope scope) const { return m_full || scope == Scope::Original; }
     // `{"key":` for the first field, `,"key":` for the others.
     template<size_t N>
     void putKey(const char (&key)[N])
@@ -471,9 +613,10 @@ private:
     bool m_plain = true;
 };
 
-// The most bytes a line can take apart from its strings: keys, punctuation, 17 numbers of at
-// most 20 characters and 6 names.
-constexpr qsizetype LineOverhead = 1024;
+// The most bytes a line can take apart from its given strings: keys, punctuation, 17 numbers of
+// at most 20 characters, 6 names and the composed path, request ID and key (engine::PathBound,
+// 12 and 14 bytes).
+constexpr qsizetype LineOverhead = 1024 + engine::PathBound + 32;
 
 bool namesKnown(const TraceEvent &e)
 {
@@ -482,29 +625,50 @@ bool namesKnown(const TraceEvent &e)
         && size_t(e.cause) < std::size(CauseNames) && size_t(e.outcome) < std::size(OutcomeNames);
 }
 
-// One event's line; `full` adds the typed fields. Byte for byte what
-// QJsonDocument(e.toJson()).toJson(Compact) writes, which still writes the rare line with escapes.
+// The most bytes writeLine may write for `e`.
+qsizetype lineBound(const TraceEvent &e)
+{
+    const TraceTexts *texts = e.texts();
+    const qsizetype ref = texts ? texts->reference.size() : 0;
+    qsizetype bound = LineOverhead + (e.detailSource == DetailSource::Typed ? DetailBytes::DetailBound + ref : 0);
+    if (texts)
+        bound += texts->path.size() + texts->requestId.size() + texts->key.size() + texts->detail.size() + ref;
+    return bound;
+}
+
+// Writes one event's line at `p`, where lineBound(e) bytes are free; `full` adds the typed
+// fields. Returns the line's end, or null where Qt's writer must write it (escapes, non-ASCII
+// text, a name out of range): byte for byte what QJsonDocument(e.toJson()).toJson(Compact) writes.
+char *writeLine(char *p, const TraceEvent &e, bool full)
+{
+    if (!namesKnown(e))
+        return nullptr;
+    LineWriter w(p, full);
+    visitFields(w, e);
+    if (!w.plain())
+        return nullptr;
+    w.close();
+    return w.end();
+}
+
+QByteArray qtLine(const TraceEvent &e, bool full)
+{
+    return QJsonDocument(jsonOf(e, full)).toJson(QJsonDocument::Compact) + '\n';
+}
+
 void appendLine(QByteArray &out, const TraceEvent &e, bool full)
 {
     const qsizetype start = out.size();
-    if (namesKnown(e)) {
-        const qsizetype detail = e.detailSource == DetailSource::Typed ? DetailBytes::DetailBound + e.ref.size() : e.detail.size();
-        const qsizetype bound = LineOverhead + detail + e.key.size() + e.path.size() + e.requestId.size() + e.ref.size();
-        if (out.capacity() < start + bound)
-            out.reserve(std::max(start + bound, 2 * out.capacity()));
-        out.resize(start + bound);
-        LineWriter w(out.data() + start, full);
-        visitFields(w, e);
-        if (w.plain()) {
-            w.close();
-            out.resize(w.end() - out.constData());
-            return;
-        }
+    const qsizetype bound = lineBound(e);
+    if (out.capacity() < start + bound)
+        out.reserve(std::max(start + bound, 2 * out.capacity()));
+    out.resize(start + bound);
+    if (const char *end = writeLine(out.data() + start, e, full)) {
+        out.resize(end - out.constData());
+        return;
     }
-    // Escapes and non-ASCII text: let Qt's writer decide, byte for byte.
     out.resize(start);
-    out += QJsonDocument(jsonOf(e, full)).toJson(QJsonDocument::Compact);
-    out += '\n';
+    out += qtLine(e, full);
 }
 
 QByteArray sha256(const Trace &events, bool full)
@@ -546,7 +710,16 @@ QByteArray fullHash(const Trace &events)
 
 QString detailText(const TraceEvent &e)
 {
-    return e.detailSource == DetailSource::Typed ? composedDetail(e) : e.detail;
+    if (e.detailSource == DetailSource::Typed)
+        return composedDetail(e);
+    return e.texts() ? e.texts()->detail : QString();
+}
+
+bool samePath(const TraceEvent &a, const TraceEvent &b)
+{
+    if (a.composed & b.composed & ComposedPath)
+        return a.op == b.op && a.sub == b.sub && a.business == b.business && a.wrapper == b.wrapper && a.transport == b.transport;
+    return a.path() == b.path();
 }
 
 QString composedDetail(const TraceEvent &e)
@@ -558,7 +731,7 @@ QString composedDetail(const TraceEvent &e)
     const char *marker = static_cast<const char *>(std::memchr(buffer, DetailBytes::RefMarker, size_t(end - buffer)));
     if (!marker)
         return QString::fromLatin1(buffer, end - buffer);
-    return QString::fromLatin1(buffer, marker - buffer) + e.ref + QString::fromLatin1(marker + 1, end - marker - 1);
+    return QString::fromLatin1(buffer, marker - buffer) + e.ref() + QString::fromLatin1(marker + 1, end - marker - 1);
 }
 
 QString save(const Trace &events, const QString &fileName)
@@ -579,9 +752,9 @@ QString narrateServer(const TraceEvent &e, const QString &ref)
 {
     switch (e.kind) {
     case EventKind::RequestArrived:
-        if (e.key.isEmpty())
+        if (e.key().isEmpty())
             return QCoreApplication::translate("trace", "The server received the request, without an idempotency key.");
-        return QCoreApplication::translate("trace", "The server received the request with key %1.").arg(e.key);
+        return QCoreApplication::translate("trace", "The server received the request with key %1.").arg(e.key());
     case EventKind::Queued:
         return QCoreApplication::translate("trace", "All processing slots are busy: the request waits in the queue.");
     case EventKind::Rejected:
@@ -602,9 +775,9 @@ QString narrateServer(const TraceEvent &e, const QString &ref)
     case EventKind::ProcessingStarted:
         return QCoreApplication::translate("trace", "The server starts processing the order.");
     case EventKind::KeyReserved:
-        return QCoreApplication::translate("trace", "The server reserved key %1 as in flight: a concurrent copy will get 409.").arg(e.key);
+        return QCoreApplication::translate("trace", "The server reserved key %1 as in flight: a concurrent copy will get 409.").arg(e.key());
     case EventKind::KeyExpired:
-        return QCoreApplication::translate("trace", "Key %1 expired: the server has forgotten it, so a late retry looks brand new.").arg(e.key);
+        return QCoreApplication::translate("trace", "Key %1 expired: the server has forgotten it, so a late retry looks brand new.").arg(e.key());
     case EventKind::Committed:
         return QCoreApplication::translate("trace", "The server committed record #%1 for %2.").arg(e.record).arg(ref);
     case EventKind::Replayed:
@@ -654,7 +827,7 @@ QString narrateBreaker(const TraceEvent &e)
 QString narrate(const TraceEvent &e)
 {
     // The reference the client wrote where a real exchange carries one (Watch, the proxy, a check).
-    const QString ref = e.ref.isEmpty() ? orderRef(e.op) : e.ref;
+    const QString ref = e.ref().isEmpty() ? orderRef(e.op) : e.ref();
     const QString server = narrateServer(e, ref);
     if (!server.isEmpty())
         return server;
@@ -666,24 +839,24 @@ QString narrate(const TraceEvent &e)
     case EventKind::KeyMinted:
         switch (e.cause) {
         case TraceCause::PerOperation:
-            return QCoreApplication::translate("trace", "The client minted idempotency key %1, one for the whole operation.").arg(e.key);
+            return QCoreApplication::translate("trace", "The client minted idempotency key %1, one for the whole operation.").arg(e.key());
         case TraceCause::PerBusinessAttempt:
-            return QCoreApplication::translate("trace", "The client minted idempotency key %1, a new one for each business attempt.").arg(e.key);
+            return QCoreApplication::translate("trace", "The client minted idempotency key %1, a new one for each business attempt.").arg(e.key());
         case TraceCause::PerWrapperAttempt:
-            return QCoreApplication::translate("trace", "The client minted idempotency key %1, a new one for each @retry attempt.").arg(e.key);
+            return QCoreApplication::translate("trace", "The client minted idempotency key %1, a new one for each @retry attempt.").arg(e.key());
         default:
-            return QCoreApplication::translate("trace", "The client minted idempotency key %1.").arg(e.key);
+            return QCoreApplication::translate("trace", "The client minted idempotency key %1.").arg(e.key());
         }
     case EventKind::TokenIssued:
-        return QCoreApplication::translate("trace", "The server issued the single-use token %1 for %2.").arg(e.key, ref);
+        return QCoreApplication::translate("trace", "The server issued the single-use token %1 for %2.").arg(e.key(), ref);
     case EventKind::BusinessAttempt:
         return QCoreApplication::translate("trace", "The business loop starts attempt %1 for %2.").arg(qMax(1, int(e.business))).arg(ref);
     case EventKind::WrapperAttempt:
         return QCoreApplication::translate("trace", "The @retry wrapper starts attempt %1.").arg(qMax(1, int(e.wrapper)));
     case EventKind::TransportAttempt:
-        if (e.key.isEmpty())
+        if (e.key().isEmpty())
             return QCoreApplication::translate("trace", "The transport sends POST /orders (HTTP attempt %1) without an idempotency key.").arg(qMax(1, int(e.transport)));
-        return QCoreApplication::translate("trace", "The transport sends POST /orders (HTTP attempt %1) with key %2.").arg(qMax(1, int(e.transport))).arg(e.key);
+        return QCoreApplication::translate("trace", "The transport sends POST /orders (HTTP attempt %1) with key %2.").arg(qMax(1, int(e.transport))).arg(e.key());
     case EventKind::QuerySent:
         return QCoreApplication::translate("trace", "Before retrying, the client asks whether %1 already exists (GET /orders?ref=%1).").arg(ref);
     case EventKind::QueryResult:
@@ -771,7 +944,8 @@ struct TraceWriter::Private
     std::unique_ptr<QSaveFile> atomic; // regular files
     QFile direct;                      // FIFOs, devices, standard output
     QIODevice *device = nullptr;
-    QByteArray buffer;
+    QByteArray buffer; // sized once: lines are written at `used`, with no resize per line
+    qsizetype used = 0;
     QString error;
 };
 
@@ -796,7 +970,8 @@ QString TraceWriter::open(const QString &fileName)
 {
     d->fileName = fileName;
     d->error.clear();
-    d->buffer.reserve(WriteChunk + 4096);
+    d->buffer.resize(2 * WriteChunk);
+    d->used = 0;
     struct stat st = {};
     if (isStandardOutput(fileName)) {
         std::fflush(stdout);
@@ -826,8 +1001,28 @@ void TraceWriter::write(const TraceEvent &e)
 {
     if (!d->device)
         return;
-    trace::appendJsonl(d->buffer, e);
-    if (d->buffer.size() >= WriteChunk)
+    // Room for `n` more bytes at `used`: flushes first when they do not fit. False after an error.
+    const auto room = [this](qsizetype n) {
+        if (d->used + n <= d->buffer.size())
+            return true;
+        if (!flush())
+            return false;
+        if (n > d->buffer.size())
+            d->buffer.resize(n);
+        return true;
+    };
+    if (!room(trace::lineBound(e)))
+        return;
+    if (const char *end = trace::writeLine(d->buffer.data() + d->used, e, true)) {
+        d->used = end - d->buffer.constData();
+    } else {
+        const QByteArray line = trace::qtLine(e, true);
+        if (!room(line.size()))
+            return;
+        std::memcpy(d->buffer.data() + d->used, line.constData(), size_t(line.size()));
+        d->used += line.size();
+    }
+    if (d->used >= WriteChunk)
         flush();
 }
 
@@ -840,11 +1035,11 @@ bool TraceWriter::flush()
 {
     if (!d->device)
         return false;
-    if (!d->buffer.isEmpty() && d->device->write(d->buffer) != d->buffer.size()) {
+    if (d->used > 0 && d->device->write(d->buffer.constData(), d->used) != d->used) {
         fail(d->device->errorString());
         return false;
     }
-    d->buffer.resize(0); // keeps the capacity
+    d->used = 0;
     return true;
 }
 
@@ -871,6 +1066,7 @@ QString TraceWriter::finish()
     }
     d->device = nullptr;
     d->buffer = QByteArray();
+    d->used = 0;
     return d->error;
 }
 

@@ -2,6 +2,8 @@
 
 #include <QJsonObject>
 #include <QList>
+#include <QSharedData>
+#include <QSharedDataPointer>
 #include <QString>
 
 #include <memory>
@@ -9,10 +11,10 @@
 namespace retrylab {
 
 // Swimlanes, outermost first; also the "lane" of a trace event.
-enum class Lane { Business, Wrapper, Transport, Network, Server, Database };
+enum class Lane : quint8 { Business, Wrapper, Transport, Network, Server, Database };
 
 // What happened. One format feeds the timeline, log, records, charts, CLI and tests.
-enum class EventKind {
+enum class EventKind : quint8 {
     OpStart,            // a logical operation (or its double submit) begins
     KeyMinted,          // client minted an idempotency key (detail: where)
     TokenIssued,        // server issued a single-use token
@@ -146,6 +148,27 @@ enum class TraceCause : quint8 {
 // per event (a traced run's main cost, and most of a kept event's memory).
 enum class DetailSource : quint8 { Text, Typed };
 
+// The texts of an event that an emitter gave as strings (the live paths, a file read back): kept
+// out of line and shared between copies, so an engine event, whose texts are all composed from
+// its numbers, carries none.
+struct TraceTexts : QSharedData
+{
+    QString path;
+    QString requestId;
+    QString key;
+    QString detail;
+    QString reference; // TraceEvent::ref() (QSharedData's own `ref` is its count)
+};
+
+// Which of an event's texts are composed from its numbers at the edge (the engine's events)
+// rather than stored in TraceTexts. Bits of TraceEvent::composed.
+enum TraceComposed : quint8 {
+    ComposedPath = 1,      // "op7/b2/w1/t3" of op, sub, business, wrapper, transport ("op7": all three 0)
+    ComposedRequestId = 2, // "req-" and requestNumber in 8 hex digits
+    ComposedKey = 4,       // "key-" and keyNumber in 10 hex digits (none when keyNumber is 0)
+    ComposedToken = 8,     // with ComposedKey: "tok-" instead of "key-"
+};
+
 // One event on the virtual (or real) clock. Timestamps in microseconds.
 // Links: `id` numbers the events of one run from 1 in the order they were emitted (the engine's
 // trace holds event id at index id - 1; the live server numbers its own events, and the Watch
@@ -158,38 +181,62 @@ enum class DetailSource : quint8 { Text, Typed };
 //   ResponseLost, ConnectionReset, ResponseReceived, LateResponse, QueryResult -> ResponseSent.
 // Every field added after the first format (method .. answers) is written to the JSONL under its
 // own name; trace::hash covers only the original ones (see there).
+// Compact (88 bytes): the texts (path, requestId, key, detail, ref) are read through their
+// functions, which compose an engine event's from its numbers (`composed`, DetailSource::Typed)
+// and return a live event's as given; an event with no given text holds no string at all.
 struct TraceEvent
 {
+public:
     qint64 t = 0;
-    Lane lane = Lane::Business;
-    EventKind kind = EventKind::OpStart;
-    int op = 0;     // 1-based logical operation, 0 = none
-    int sub = 1;    // submission of the op (2 = double submit)
-    QString path;   // "op7/b2/w1/t3": for the export; read the numbers below instead
-    QString requestId;
-    QString key;
-    int status = 0;
-    int record = 0; // record number for Committed/Replayed/Reconcile*
-    QString detail; // English, for the export: never parsed back; read it through trace::detailText
     // --- typed fields ---
     qint64 arg = 0;  // the cause's first numeric argument (see TraceCause)
     qint64 arg2 = 0; // its second
     qint64 arg3 = 0; // and third
+    quint64 keyNumber = 0;     // ComposedKey: the key's number
+    int op = 0;     // 1-based logical operation, 0 = none
+    int status = 0;
+    int record = 0; // record number for Committed/Replayed/Reconcile*
     int id = 0;      // 1-based emission number in the run, 0 = unknown (an old file)
     int answers = 0; // id of the event this one answers, 0 = none
-    QString ref;     // the business reference as the client wrote it: the live server's events (the
-                     // engine's is ORD-NNNN of op and stays empty)
+    quint32 requestNumber = 0; // ComposedRequestId: the request ID's number
+    qint16 sub = 1;    // submission of the op (2 = double submit)
     qint16 business = 0; // attempt numbers of the path: b, w, t (0 = none)
     qint16 wrapper = 0;
     qint16 transport = 0;
+    Lane lane = Lane::Business;
+    EventKind kind = EventKind::OpStart;
     TraceMethod method = TraceMethod::None;
     CommitPhase phase = CommitPhase::None;
     TraceCause cause = TraceCause::None;
     TraceOutcome outcome = TraceOutcome::None;
     DetailSource detailSource = DetailSource::Text; // not exported: the line carries the text
-    bool operator==(const TraceEvent &o) const; // compares the detail's text, not its source
+    quint8 composed = 0; // TraceComposed bits
+
+    // "op7/b2/w1/t3": for the export and the views; read the numbers instead.
+    QString path() const;
+    QString requestId() const;
+    QString key() const;
+    // English, for the export: never parsed back (trace::detailText).
+    QString detail() const;
+    // The business reference as the client wrote it: the live server's events (the engine's is
+    // ORD-NNNN of op and stays empty).
+    QString ref() const { return m_texts ? m_texts->reference : QString(); }
+    // Setting a text stores it as given (and stops composing it).
+    void setPath(const QString &path);
+    void setRequestId(const QString &requestId);
+    void setKey(const QString &key);
+    void setDetail(const QString &detail); // DetailSource::Text
+    void setRef(const QString &ref);
+    // The texts as given, or null when none was (trace.cpp's line writer reads them).
+    const TraceTexts *texts() const { return m_texts.constData(); }
+
+    bool operator==(const TraceEvent &o) const; // compares texts as read, not how they are held
     QJsonObject toJson() const;
     static TraceEvent fromJson(const QJsonObject &o);
+
+private:
+    TraceTexts &mutableTexts();
+    QSharedDataPointer<TraceTexts> m_texts;
 };
 // The typed fields an emitter fills beside lane, kind, status and record: the engine and the
 // live server pass one per event (brace-initialised in this order).
@@ -218,7 +265,7 @@ struct TraceTyped
 
 } // namespace retrylab
 
-// Plain values of QStrings and integers: QList may grow them with a memmove.
+// Integers and one shared pointer: QList may grow them with a memmove.
 Q_DECLARE_TYPEINFO(retrylab::TraceEvent, Q_RELOCATABLE_TYPE);
 
 namespace retrylab {
@@ -246,6 +293,8 @@ QString outcomeName(TraceOutcome);
 // The event's detail: `detail` itself, or (DetailSource::Typed) the words composed from the
 // typed fields, byte for byte what the engine used to store.
 QString detailText(const TraceEvent &);
+// a.path() == b.path(), without composing the text when both compose it (a view's search).
+bool samePath(const TraceEvent &a, const TraceEvent &b);
 // The words of the typed fields, whatever detailSource says (a live host keeps them as text).
 QString composedDetail(const TraceEvent &);
 // Writes JSONL event by event; returns an empty string or the error (see TraceWriter).

@@ -44,7 +44,7 @@ QVariant TraceModel::data(const QModelIndex &index, int role) const
     case OpRole:
         return e.op;
     case RequestIdRole:
-        return e.requestId;
+        return e.requestId();
     case Qt::ToolTipRole:
         return QString::fromUtf8(QJsonDocument(e.toJson()).toJson(QJsonDocument::Indented));
     case Qt::TextAlignmentRole:
@@ -71,11 +71,11 @@ QVariant TraceModel::data(const QModelIndex &index, int role) const
         case OpColumn:
             return raw || e.op > 0 ? QVariant(e.op) : QVariant(QString());
         case PathColumn:
-            return e.path;
+            return e.path();
         case RequestIdColumn:
-            return e.requestId;
+            return e.requestId();
         case KeyColumn:
-            return e.key;
+            return e.key();
         case StatusColumn:
             return raw || e.status > 0 ? QVariant(e.status) : QVariant(QString());
         case RecordColumn:

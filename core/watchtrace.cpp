@@ -26,7 +26,7 @@ namespace live {
 QString refFromEvent(const TraceEvent &e)
 {
     const bool names = e.kind == EventKind::Committed || (e.kind == EventKind::RequestArrived && e.method == TraceMethod::GetOrder);
-    return names ? e.ref : QString();
+    return names ? e.ref() : QString();
 }
 
 void applyMetricsJson(Metrics *m, const QJsonObject &json)
@@ -152,7 +152,7 @@ void WatchTrace::addRequest(qsizetype begin, qsizetype end)
         }
         OpSummary &s = it.value();
         s.end = std::max(s.end, e.t);
-        s.submissions = std::max(s.submissions, e.sub);
+        s.submissions = std::max(s.submissions, int(e.sub));
         if (isPost(e))
             ++s.attempts;
         if (e.kind == EventKind::Committed && e.record > 0) {

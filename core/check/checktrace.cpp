@@ -104,8 +104,8 @@ CheckTrace CheckTrace::of(const CheckReport &report)
     // The words name what the probe sent: its key. The probe's name only groups the ledger, and
     // stays where the probe sent no key.
     for (TraceEvent &ev : out.result.trace) {
-        if (ev.kind == EventKind::Committed && !ev.key.isEmpty())
-            ev.ref = ev.key;
+        if (ev.kind == EventKind::Committed && !ev.key().isEmpty())
+            ev.setRef(ev.key());
     }
     return out;
 }

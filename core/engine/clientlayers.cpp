@@ -456,11 +456,6 @@ void Engine::finish(Flow &f, bool ok, const QString &why, const Typed &typed)
     }
     if (m_tracing) {
         traceFlow(Lane::Business, ok ? EventKind::OpSucceeded : EventKind::OpFailed, f, 0, 0, why, typed);
-        // A streamed run of a million orders must not keep a million formatted paths: a late
-        // response formats its own again.
-        f.cachedAttempt = ~0ull;
-        f.cachedPath = QString();
-        f.cachedRequestId = QString();
     }
 }
 

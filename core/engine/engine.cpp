@@ -58,12 +58,16 @@ QString Engine::path(const Flow &f, int b, int w, int t) const
     return attemptPath(f.op, f.sub, qMax(1, b), qMax(1, w), qMax(1, t));
 }
 
-QString Engine::requestId(const Flow &f, int b, int w, int t) const
+quint32 Engine::requestNumber(const Flow &f, int b, int w, int t) const
 {
     if (m_c.requestId)
-        return hex(QLatin1StringView("req-"), RngStream(m_s.seed, RngStream::Identity, {quint64(f.op), quint64(f.sub)}).next(), 8);
-    return hex(QLatin1StringView("req-"), RngStream(m_s.seed, RngStream::Identity,
-                                                  {quint64(f.op), quint64(f.sub), quint64(b), quint64(w), quint64(t)}).next(), 8);
+        return quint32(RngStream(m_s.seed, RngStream::Identity, {quint64(f.op), quint64(f.sub)}).next());
+    return quint32(RngStream(m_s.seed, RngStream::Identity, {quint64(f.op), quint64(f.sub), quint64(b), quint64(w), quint64(t)}).next());
+}
+
+QString Engine::requestId(const Flow &f, int b, int w, int t) const
+{
+    return hex(QLatin1StringView("req-"), requestNumber(f, b, w, t), 8);
 }
 
 QString Engine::keyText(quint64 key) const
@@ -81,8 +85,6 @@ QString Engine::keyText(quint64 key) const
 void Engine::setKeyText(quint64 key, const QString &text)
 {
     m_keyTexts.insert(key, text);
-    m_cachedKey = 0; // 0 always stands for the empty text
-    m_cachedKeyText.clear();
 }
 
 int Engine::trace(Lane lane, EventKind kind, const Flow &f, int b, int w, int t, quint64 key, int status, int record,
@@ -93,32 +95,33 @@ int Engine::trace(Lane lane, EventKind kind, const Flow &f, int b, int w, int t,
     e.lane = lane;
     e.kind = kind;
     e.op = f.op;
-    e.sub = f.sub;
-    // Most events of an attempt share its path and ID: format them once. A layer's start (b2/w0/t0
-    // before its first send) has the path of attempt 1 of the layers below, and with request IDs
-    // on (one per submission) the same ID too: the same texts.
+    e.sub = qint16(f.sub);
+    // The path, request ID and key are numbers, worded at the edge (TraceEvent::path() ...).
+    // Most events of an attempt share its request ID: draw it once. A layer's start (b2/w0/t0
+    // before its first send) has the ID of attempt 1 of the layers below, and with request IDs on
+    // (one per submission) the same ID too.
     const int nb = qMax(1, b), nw = qMax(1, w), nt = qMax(1, t);
     const bool raw = !m_c.requestId; // an ID per attempt, drawn from the attempt numbers as given
     const quint64 attemptKey = (quint64(quint32(f.op)) << 32) ^ (quint64(f.sub) << 28)
         ^ (quint64(raw ? b : nb) << 20) ^ (quint64(raw ? w : nw) << 10) ^ quint64(raw ? t : nt);
     if (attemptKey != f.cachedAttempt) {
         f.cachedAttempt = attemptKey;
-        f.cachedPath = path(f, b, w, t);
-        f.cachedRequestId = requestId(f, b, w, t);
+        f.cachedRequestNumber = requestNumber(f, b, w, t);
     }
-    if (key != m_cachedKey) {
-        m_cachedKey = key;
-        m_cachedKeyText = keyText(key);
+    e.requestNumber = f.cachedRequestNumber;
+    e.keyNumber = key;
+    e.composed = ComposedPath | ComposedRequestId | ComposedKey | (m_tokenMode ? ComposedToken : 0);
+    if (key != 0 && !m_keyTexts.isEmpty()) {
+        const auto it = m_keyTexts.constFind(key);
+        if (it != m_keyTexts.constEnd())
+            e.setKey(it.value()); // a live server-issued token
     }
-    e.path = f.cachedPath;
-    e.requestId = f.cachedRequestId;
-    e.key = m_cachedKeyText;
     e.status = status;
     e.record = record;
     if (detail.isNull())
         e.detailSource = DetailSource::Typed; // trace::detailText words it from the typed fields
     else
-        e.detail = detail;
+        e.setDetail(detail);
     e.business = qint16(nb);
     e.wrapper = qint16(nw);
     e.transport = qint16(nt);
@@ -403,9 +406,7 @@ void Engine::release(int fi)
     op.attempts += f.postAttempts;
     m_m.maxAttemptsPerOp = std::max(m_m.maxAttemptsPerOp, f.postAttempts);
     m_tally.lastEnd = std::max(m_tally.lastEnd, f.done ? f.end : m_now);
-    f.self = -1; // free (allocFlow overwrites the rest); its strings go now
-    f.cachedPath = QString();
-    f.cachedRequestId = QString();
+    f.self = -1; // free (allocFlow overwrites the rest)
     m_freeFlows.push_back(fi);
     if (--op.flows == 0) {
         // Nothing of it can commit any more: its records are all counted.

@@ -116,6 +116,7 @@ public:
     // --- tracing ----------------------------------------------------------
     QString path(const Flow &f, int b, int w, int t) const;
     QString requestId(const Flow &f, int b, int w, int t) const;
+    quint32 requestNumber(const Flow &f, int b, int w, int t) const; // the number of its text
     QString keyText(quint64 key) const;
     // Each returns the event's id (trace.h): its index in the run's trace + 1.
     int trace(Lane lane, EventKind kind, const Flow &f, int b, int w, int t, quint64 key, int status = 0,
@@ -293,8 +294,6 @@ private:
     bool m_getAllowed = false;
     Trace m_trace;
     int m_lastEventId = 0; // ids of the trace's events (trace.h): the last one given
-    mutable quint64 m_cachedKey = 0;
-    mutable QString m_cachedKeyText;
     Metrics m_m;
     // Submissions due to arrive: a min-heap by (t, op, sub), the order a stable sort of every
     // arrival by time gave. It holds the next operation's first submission and the double

@@ -62,10 +62,9 @@ struct Flow
     // big run never retry): each draw extends it by its layer's numbers (Engine::backoffStream).
     quint64 backoffPrefix = 0;
     bool backoffReady = false;
-    // Trace formatting cache (mutable: filled while tracing a const flow).
+    // The current attempt's request ID number, drawn once (mutable: filled while tracing a const flow).
     mutable quint64 cachedAttempt = ~0ull;
-    mutable QString cachedPath;
-    mutable QString cachedRequestId;
+    mutable quint32 cachedRequestNumber = 0;
 };
 
 // One HTTP attempt on its way: the request as the server sees it, and the flow waiting for it.

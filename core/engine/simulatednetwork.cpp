@@ -188,7 +188,7 @@ void SimulatedNetwork::onReconcile()
             e.kind = c.voided ? EventKind::ReconcileVoided : EventKind::ReconcileFlagged;
             e.op = c.op;
             e.record = c.record;
-            e.path = QStringLiteral("op%1").arg(c.op);
+            e.composed = ComposedPath; // "op7": no attempt
             e.detailSource = DetailSource::Typed;
             e.cause = TraceCause::Duplicate;
             e.answers = m_pipeline.commitId(c.record);

@@ -1,6 +1,5 @@
 #include "engine/tracetext.h"
 
-#include <charconv>
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
@@ -20,27 +19,6 @@ QString ascii(const char *format, ...)
     return QString::fromLatin1(buffer, qBound(0, n, int(sizeof buffer) - 1));
 }
 
-namespace {
-
-// The two formats of every attempt, written digit by digit (vsnprintf's parsing showed in traced runs).
-char *putInt(char *out, int v)
-{
-    char digits[12];
-    int n = 0;
-    unsigned u = v < 0 ? 0u - unsigned(v) : unsigned(v);
-    do {
-        digits[n++] = char('0' + u % 10);
-        u /= 10;
-    } while (u);
-    if (v < 0)
-        *out++ = '-';
-    while (n)
-        *out++ = digits[--n];
-    return out;
-}
-
-} // namespace
-
 QString hex(QLatin1StringView prefix, quint64 v, int digits)
 {
     digits = qBound(1, digits, 16);
@@ -53,28 +31,44 @@ QString hex(QLatin1StringView prefix, quint64 v, int digits)
     return text;
 }
 
-// "op7/b2/w1/t3", or "op7#2/b2/w1/t3" for a second submission.
-QString attemptPath(int op, int sub, int b, int w, int t)
+char *putHex(char *out, const char (&prefix)[5], quint64 v, int digits)
 {
-    char buffer[80];
-    char *p = buffer;
+    digits = qBound(1, digits, 16);
+    std::memcpy(out, prefix, 4);
+    char *const end = out + 4 + digits;
+    char *q = end;
+    for (; digits >= 2; digits -= 2, v >>= 8) {
+        q -= 2;
+        std::memcpy(q, digitPairs.hex + 2 * (v & 0xff), 2);
+    }
+    if (digits)
+        q[-1] = "0123456789abcdef"[v & 0xf];
+    return end;
+}
+
+char *putAttemptPath(char *p, int op, int sub, int b, int w, int t)
+{
     *p++ = 'o';
     *p++ = 'p';
-    p = putInt(p, op);
+    p = putDecimal(p, op);
     if (sub != 1) {
         *p++ = '#';
-        p = putInt(p, sub);
+        p = putDecimal(p, sub);
     }
-    *p++ = '/';
-    *p++ = 'b';
-    p = putInt(p, b);
-    *p++ = '/';
-    *p++ = 'w';
-    p = putInt(p, w);
-    *p++ = '/';
-    *p++ = 't';
-    p = putInt(p, t);
-    return QString::fromLatin1(buffer, int(p - buffer));
+    if (b == 0 && w == 0 && t == 0)
+        return p; // an event of the operation, of no attempt (reconciliation)
+    std::memcpy(p, "/b", 2);
+    p = putDecimal(p + 2, b);
+    std::memcpy(p, "/w", 2);
+    p = putDecimal(p + 2, w);
+    std::memcpy(p, "/t", 2);
+    return putDecimal(p + 2, t);
+}
+
+QString attemptPath(int op, int sub, int b, int w, int t)
+{
+    char buffer[PathBound];
+    return QString::fromLatin1(buffer, putAttemptPath(buffer, op, sub, b, w, t) - buffer);
 }
 
 } // namespace retrylab::engine
@@ -114,7 +108,7 @@ public:
     }
     Put &operator<<(qint64 v)
     {
-        m_out.p = std::to_chars(m_out.p, m_out.p + 20, v).ptr;
+        m_out.p = engine::putDecimal(m_out.p, v);
         return *this;
     }
     Put &operator<<(int v) { return *this << qint64(v); }
@@ -131,13 +125,14 @@ public:
     Put &operator<<(Ref r)
     {
         const TraceEvent &e = r.e;
-        if (e.ref.isEmpty())
+        const TraceTexts *texts = e.texts();
+        if (!texts || texts->reference.isEmpty())
             return order(e.op);
         if (m_out.refMarker) {
             *m_out.p++ = DetailBytes::RefMarker;
             return *this;
         }
-        for (const QChar c : e.ref) {
+        for (const QChar c : texts->reference) {
             const char16_t u = c.unicode();
             m_out.plain &= !(u < 0x20 || u >= 0x7f || u == u'"' || u == u'\\');
             *m_out.p++ = char(u);
@@ -145,7 +140,9 @@ public:
         return *this;
     }
     // A wait as the engine words it: "wait 250 ms", "wait 1.5 ms", "wait 1.25 s" (QString::arg's
-    // 'f' rounding of the exact value; a tie, where the binary value decides, asks Qt).
+    // 'f' rounding of the exact value; a tie, where the binary value decides, asks Qt, and so
+    // does a wait past 2^50 us, where the double's error nears a microsecond and the sum below
+    // would overflow).
     Put &wait(qint64 us)
     {
         *this << "wait ";
@@ -155,7 +152,7 @@ public:
             const qint64 tenths = (us + 50) / 100;
             return *this << tenths / 10 << "." << tenths % 10 << " ms";
         }
-        if (us >= 1000000 && us % 10000 != 5000) {
+        if (us >= 1000000 && us < (qint64(1) << 50) && us % 10000 != 5000) {
             const qint64 hundredths = (us + 5000) / 10000;
             *this << hundredths / 100 << ".";
             *m_out.p++ = char('0' + hundredths % 100 / 10);

@@ -550,19 +550,19 @@ static void linkServerEvents(Trace &client, Trace &server)
         if (e.answers != 0)
             e.answers += offset;
         if (e.kind == EventKind::ResponseSent)
-            answers.insert(e.path + QLatin1Char(' ') + e.requestId, e.id);
+            answers.insert(e.path() + QLatin1Char(' ') + e.requestId(), e.id);
     }
     for (TraceEvent &e : client) {
         if (e.kind == EventKind::TransportAttempt || e.kind == EventKind::QuerySent)
-            sends.insert(e.path + QLatin1Char(' ') + e.requestId, e.id);
+            sends.insert(e.path() + QLatin1Char(' ') + e.requestId(), e.id);
         const bool hears = e.kind == EventKind::ResponseReceived || e.kind == EventKind::LateResponse
             || e.kind == EventKind::QueryResult || (e.kind == EventKind::ConnectionReset && e.lane == Lane::Transport);
         if (hears)
-            e.answers = answers.value(e.path + QLatin1Char(' ') + e.requestId, e.answers);
+            e.answers = answers.value(e.path() + QLatin1Char(' ') + e.requestId(), e.answers);
     }
     for (TraceEvent &e : server) {
         if (e.kind == EventKind::RequestArrived)
-            e.answers = sends.value(e.path + QLatin1Char(' ') + e.requestId, e.answers);
+            e.answers = sends.value(e.path() + QLatin1Char(' ') + e.requestId(), e.answers);
     }
 }
 
@@ -576,8 +576,8 @@ void LiveRunPrivate::finish(ServerCounts counts)
     }
     for (RecordRow &row : counts.records) {
         if (const TraceEvent *e = commits.value(row.id)) {
-            row.key = e->key;
-            row.path = e->path;
+            row.key = e->key();
+            row.path = e->path();
             row.t = e->t;
         }
     }

@@ -534,13 +534,13 @@ int OrderServerPrivate::event(Call *c, Lane lane, EventKind kind, int status, in
     e.kind = kind;
     e.op = c->order.op;
     e.sub = c->sub;
-    e.path = c->path;
-    e.requestId = QString::fromLatin1(c->requestId);
-    e.key = QString::fromLatin1(c->key);
+    e.setPath(c->path);
+    e.setRequestId(QString::fromLatin1(c->requestId));
+    e.setKey(QString::fromLatin1(c->key));
     e.status = status;
     e.record = record;
-    e.detail = detail;
-    e.ref = QString::fromUtf8(c->ref);
+    e.setDetail(detail);
+    e.setRef(QString::fromUtf8(c->ref));
     if (!c->path.isEmpty()) {
         e.business = qint16(c->b);
         e.wrapper = qint16(c->query ? 1 : c->w); // a query's path is bN/w1/tQ
@@ -552,7 +552,7 @@ int OrderServerPrivate::event(Call *c, Lane lane, EventKind kind, int status, in
         typed.answers = c->arrivedId;
     typed.applyTo(e);
     if (detail.isNull()) // the pipeline's words come from the typed fields; live events keep their text
-        e.detail = trace::composedDetail(e);
+        e.setDetail(trace::composedDetail(e));
     e.id = ++lastEventId;
     c->events.append(e);
     return e.id;

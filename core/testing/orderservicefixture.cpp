@@ -42,10 +42,10 @@ FixtureAttempt attemptOf(const Trace &request)
     FixtureAttempt a;
     const TraceEvent &first = request.constFirst();
     a.method = first.method;
-    a.ref = first.ref;
-    a.key = first.key;
-    a.path = first.path;
-    a.requestId = first.requestId;
+    a.ref = first.ref();
+    a.key = first.key();
+    a.path = first.path();
+    a.requestId = first.requestId();
     a.t = first.t;
     for (const TraceEvent &e : request) {
         if (e.kind == EventKind::ResponseSent)
@@ -372,7 +372,7 @@ Trace OrderServiceFixture::trace() const
 QString OrderServiceFixture::timeline(const QString &ref) const
 {
     Trace events = trace();
-    events.removeIf([&ref](const TraceEvent &e) { return e.ref != ref; });
+    events.removeIf([&ref](const TraceEvent &e) { return e.ref() != ref; });
     if (events.isEmpty())
         return QCoreApplication::translate("OrderServiceFixture", "%1: the order service received no request for it.").arg(scenario::printable(ref)) + QLatin1Char('\n');
     QString out;
@@ -381,7 +381,7 @@ QString OrderServiceFixture::timeline(const QString &ref) const
         QString words = trace::narrate(e);
         if (words.isEmpty())
             words = trace::kindName(e.kind);
-        out += QCoreApplication::translate("OrderServiceFixture", "  +%1 ms  %2  %3").arg(QString::number(double(e.t - origin) / 1000.0, 'f', 1), e.path, words)
+        out += QCoreApplication::translate("OrderServiceFixture", "  +%1 ms  %2  %3").arg(QString::number(double(e.t - origin) / 1000.0, 'f', 1), e.path(), words)
             + QLatin1Char('\n');
     }
     return out;

@@ -262,8 +262,8 @@ void TestCheckReport::narrationNamesWhatTheProbeSent()
     QVERIFY2(committed.contains(QStringLiteral(" for k-3")), qPrintable(committed));
     QVERIFY2(!committed.contains(QStringLiteral("ORD-")), qPrintable(committed));
     for (const TraceEvent &e : t.result.trace) {
-        if (e.kind == EventKind::Committed && !e.key.isEmpty())
-            QCOMPARE(e.ref, e.key);
+        if (e.kind == EventKind::Committed && !e.key().isEmpty())
+            QCOMPARE(e.ref(), e.key());
     }
 }
 

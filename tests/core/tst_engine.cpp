@@ -168,7 +168,7 @@ void TestEngine::persistent503MultipliesAttempts()
     // The last attempt's path names every layer's last index.
     bool sawLast = false;
     for (const TraceEvent &e : r.trace)
-        sawLast |= e.kind == EventKind::TransportAttempt && e.path == QLatin1String("op1/b3/w3/t4");
+        sawLast |= e.kind == EventKind::TransportAttempt && e.path() == QLatin1String("op1/b3/w3/t4");
     QVERIFY(sawLast);
 }
 
@@ -248,8 +248,8 @@ void TestEngine::lostFirstResponse()
     // Keys in the trace: one per operation for a stable key, one per attempt when rotated.
     QSet<QString> keys;
     for (const TraceEvent &e : r.trace)
-        if (e.kind == EventKind::TransportAttempt && !e.key.isEmpty())
-            keys.insert(e.key);
+        if (e.kind == EventKind::TransportAttempt && !e.key().isEmpty())
+            keys.insert(e.key());
     const int expectedKeys = placement == int(KeyPlacement::None) ? 0
         : placement == int(KeyPlacement::PerOperation)            ? 1
                                                                   : 2;
@@ -363,7 +363,7 @@ void TestEngine::throttle429HonoursRetryAfter()
     QCOMPARE(received->status, 429);
     int secondAttempt = -1;
     for (int i = 0; i < r.trace.size(); ++i)
-        if (r.trace[i].kind == EventKind::BusinessAttempt && r.trace[i].path.contains(QLatin1String("/b2/")))
+        if (r.trace[i].kind == EventKind::BusinessAttempt && r.trace[i].path().contains(QLatin1String("/b2/")))
             secondAttempt = i;
     QVERIFY(secondAttempt > 0);
     QCOMPARE(r.trace[secondAttempt].t - received->t, qint64(2000000));
@@ -394,7 +394,7 @@ void TestEngine::serverTokens()
     QCOMPARE(r.metrics.rejected400, rejected400);
     if (placement != int(KeyPlacement::None)) {
         QVERIFY(countKind(r.trace, EventKind::TokenIssued) >= 1);
-        QVERIFY(firstOf(r.trace, EventKind::TransportAttempt)->key.startsWith(QLatin1String("tok-")));
+        QVERIFY(firstOf(r.trace, EventKind::TransportAttempt)->key().startsWith(QLatin1String("tok-")));
     }
 }
 
@@ -474,7 +474,7 @@ void TestEngine::attemptPathsWithDisabledLayers()
     QStringList paths;
     for (const TraceEvent &e : r.trace)
         if (e.kind == EventKind::TransportAttempt)
-            paths << e.path;
+            paths << e.path();
     QCOMPARE(paths, QStringList({QStringLiteral("op1/b1/w1/t1"), QStringLiteral("op1/b1/w1/t2"), QStringLiteral("op1/b1/w1/t3")}));
 }
 
@@ -499,8 +499,8 @@ void TestEngine::requestIds()
         QSet<QString> ids;
         int attempts = 0;
         for (const TraceEvent &e : r.trace) {
-            if (e.op == op && !e.requestId.isEmpty())
-                ids.insert(e.requestId);
+            if (e.op == op && !e.requestId().isEmpty())
+                ids.insert(e.requestId());
             attempts += e.op == op && e.kind == EventKind::TransportAttempt;
         }
         if (enabled)
@@ -1625,7 +1625,7 @@ void TestEngine::transportRaiseOnStatus()
     for (const TraceEvent &e : r.trace) {
         if (e.kind == EventKind::ResponseReceived && b2 < 0)
             lastReceived = e.t;
-        if (e.kind == EventKind::BusinessAttempt && e.path.contains(QLatin1String("/b2")))
+        if (e.kind == EventKind::BusinessAttempt && e.path().contains(QLatin1String("/b2")))
             b2 = e.t;
         sawRaised |= trace::detailText(e).contains(QLatin1String("MaxRetryError"));
     }
@@ -1690,14 +1690,14 @@ void TestEngine::wrapperJitterRestartsPerBusinessAttempt()
     for (const TraceEvent &e : r.trace) {
         if (e.kind != EventKind::RetryScheduled || e.lane != Lane::Wrapper)
             continue;
-        const QString run = e.path.section(QLatin1Char('/'), 0, 1);
+        const QString run = e.path().section(QLatin1Char('/'), 0, 1);
         if (retriesInRun[run]++ == 0) {
             // the detail starts with the wait: "wait 250 ms after 503" or "wait 1.25 s after 503"
             const QString wait = trace::detailText(e).section(QLatin1String(" after "), 0, 0);
             double ms = wait.section(QLatin1Char(' '), 1, 1).toDouble();
             if (wait.endsWith(QLatin1String(" s")))
                 ms *= 1000;
-            QVERIFY2(ms >= 100 && ms <= 300, qPrintable(e.path + QLatin1Char(' ') + trace::detailText(e)));
+            QVERIFY2(ms >= 100 && ms <= 300, qPrintable(e.path() + QLatin1Char(' ') + trace::detailText(e)));
             ++checked;
         }
     }
@@ -1718,9 +1718,9 @@ void TestEngine::retryAfterDoesNotFeedJitter()
     const RunResult r = run(s);
     QHash<int, qint64> b2Fail, b3Start;
     for (const TraceEvent &e : r.trace) {
-        if (e.kind == EventKind::ResponseReceived && e.path.contains(QLatin1String("/b2/")))
+        if (e.kind == EventKind::ResponseReceived && e.path().contains(QLatin1String("/b2/")))
             b2Fail[e.op] = e.t;
-        if (e.kind == EventKind::BusinessAttempt && e.path.contains(QLatin1String("/b3")))
+        if (e.kind == EventKind::BusinessAttempt && e.path().contains(QLatin1String("/b3")))
             b3Start[e.op] = e.t;
     }
     QCOMPARE(b3Start.size(), 20);

@@ -101,8 +101,8 @@ void TestModels::traceModelColumns()
     QCOMPARE(cell(TraceModel::LaneColumn).toString(), trace::laneName(e.lane));
     QCOMPARE(cell(TraceModel::KindColumn).toString(), trace::kindName(e.kind));
     QCOMPARE(cell(TraceModel::OpColumn).toInt(), e.op);
-    QCOMPARE(cell(TraceModel::PathColumn).toString(), e.path);
-    QCOMPARE(cell(TraceModel::RequestIdColumn).toString(), e.requestId);
+    QCOMPARE(cell(TraceModel::PathColumn).toString(), e.path());
+    QCOMPARE(cell(TraceModel::RequestIdColumn).toString(), e.requestId());
     QCOMPARE(cell(TraceModel::RecordColumn).toInt(), e.record);
     QCOMPARE(cell(TraceModel::KindColumn, TraceModel::TraceIndexRole).toInt(), committed);
     // The tooltip is the event itself, as one JSON object.
@@ -147,14 +147,14 @@ void TestModels::filters()
     // By request ID: a substring of one event's ID, matched case-insensitively.
     QString requestId;
     for (const TraceEvent &e : r.trace)
-        if (e.op == op && !e.requestId.isEmpty()) {
-            requestId = e.requestId;
+        if (e.op == op && !e.requestId().isEmpty()) {
+            requestId = e.requestId();
             break;
         }
     QVERIFY(!requestId.isEmpty());
     const QString needle = requestId.right(6).toUpper();
     filter.setRequestIdFilter(needle);
-    const int idCount = countIf(r.trace, [&](const TraceEvent &e) { return e.requestId.contains(needle, Qt::CaseInsensitive); });
+    const int idCount = countIf(r.trace, [&](const TraceEvent &e) { return e.requestId().contains(needle, Qt::CaseInsensitive); });
     QVERIFY(idCount > 0);
     QCOMPARE(filter.rowCount(), idCount);
     filter.clearFilters();

@@ -31,7 +31,7 @@ QStringList pathsOf(const Trace &t, EventKind kind, int op = 0)
 {
     QStringList out;
     for (const TraceEvent &e : eventsOf(t, kind, op))
-        out.append(e.path);
+        out.append(e.path());
     return out;
 }
 

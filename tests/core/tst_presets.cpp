@@ -351,7 +351,7 @@ void TestPresets::correlationIds()
         QHash<int, QSet<QString>> ids;
         for (const TraceEvent &e : r.trace)
             if (e.kind == EventKind::TransportAttempt)
-                ids[e.op].insert(e.requestId);
+                ids[e.op].insert(e.requestId());
         return ids;
     };
     const RunResult a = simulate(off);

@@ -24,7 +24,7 @@ TraceEvent traced(qint64 t, EventKind kind, int op = 1, const QString &path = QS
     e.t = t;
     e.kind = kind;
     e.op = op;
-    e.path = path.isEmpty() ? QStringLiteral("op%1/b1/w1/t1").arg(op) : path;
+    e.setPath(path.isEmpty() ? QStringLiteral("op%1/b1/w1/t1").arg(op) : path);
     e.status = status;
     return e;
 }

@@ -1,5 +1,6 @@
 #include "trace.h"
 
+#include "engine/tracetext.h"
 #include "testsupport.h"
 
 #include <QCryptographicHash>
@@ -9,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <array>
+#include <charconv>
 #include <functional>
 #include <limits>
 
@@ -29,12 +32,12 @@ TraceEvent sample()
     e.kind = EventKind::Committed;
     e.op = 7;
     e.sub = 2;
-    e.path = QStringLiteral("op7/b2/w1/t3");
-    e.requestId = QStringLiteral("req-0007");
-    e.key = QStringLiteral("key-7a");
+    e.setPath(QStringLiteral("op7/b2/w1/t3"));
+    e.setRequestId(QStringLiteral("req-0007"));
+    e.setKey(QStringLiteral("key-7a"));
     e.status = 201;
     e.record = 3;
-    e.detail = QStringLiteral("after \"retry\" \u00e4");
+    e.setDetail(QStringLiteral("after \"retry\" \u00e4"));
     e.arg = qint64(1) << 40;
     e.arg2 = -1;
     e.arg3 = 19;
@@ -110,6 +113,11 @@ private Q_SLOTS:
     void typedDetailWords_data();
     void typedDetailWords();
     void typedEqualsText();
+    void composedTexts_data();
+    void composedTexts();
+    void compactEvent();
+    void longestDetailFits();
+    void numberWriters();
 };
 
 void TestTrace::jsonKeys()
@@ -321,12 +329,12 @@ void TestTrace::hashChangesWithEveryField_data()
     QTest::addRow("kind") << Edit([](TraceEvent &e) { e.kind = e.kind == EventKind::Replayed ? EventKind::OpStart : EventKind::Replayed; });
     QTest::addRow("op") << Edit([](TraceEvent &e) { e.op += 1; });
     QTest::addRow("sub") << Edit([](TraceEvent &e) { e.sub = 1; });
-    QTest::addRow("path") << Edit([](TraceEvent &e) { e.path = QStringLiteral("op7/b2/w1/t4"); });
-    QTest::addRow("request-id") << Edit([](TraceEvent &e) { e.requestId.clear(); });
-    QTest::addRow("key") << Edit([](TraceEvent &e) { e.key = QStringLiteral("key-7b"); });
+    QTest::addRow("path") << Edit([](TraceEvent &e) { e.setPath(QStringLiteral("op7/b2/w1/t4")); });
+    QTest::addRow("request-id") << Edit([](TraceEvent &e) { e.setRequestId(QString()); });
+    QTest::addRow("key") << Edit([](TraceEvent &e) { e.setKey(QStringLiteral("key-7b")); });
     QTest::addRow("status") << Edit([](TraceEvent &e) { e.status = 200; });
     QTest::addRow("record") << Edit([](TraceEvent &e) { e.record = 4; });
-    QTest::addRow("detail") << Edit([](TraceEvent &e) { e.detail += QLatin1Char('.'); });
+    QTest::addRow("detail") << Edit([](TraceEvent &e) { e.setDetail(e.detail() + QLatin1Char('.')); });
 }
 
 void TestTrace::hashChangesWithEveryField()
@@ -351,7 +359,7 @@ void TestTrace::typedFieldsChangeOnlyTheFullHash_data()
     QTest::addRow("arg3") << Edit([](TraceEvent &e) { e.arg3 += 1; });
     QTest::addRow("id") << Edit([](TraceEvent &e) { e.id += 1; });
     QTest::addRow("answers") << Edit([](TraceEvent &e) { e.answers += 1; });
-    QTest::addRow("ref") << Edit([](TraceEvent &e) { e.ref = QStringLiteral("coffee: large"); });
+    QTest::addRow("ref") << Edit([](TraceEvent &e) { e.setRef(QStringLiteral("coffee: large")); });
     QTest::addRow("business") << Edit([](TraceEvent &e) { e.business += 1; });
     QTest::addRow("wrapper") << Edit([](TraceEvent &e) { e.wrapper += 1; });
     QTest::addRow("transport") << Edit([](TraceEvent &e) { e.transport += 1; });
@@ -432,7 +440,7 @@ void TestTrace::engineLinks()
         case EventKind::Committed:
         case EventKind::ProcessingStarted:
             QCOMPARE(a.kind, EventKind::RequestArrived);
-            QCOMPARE(a.requestId, e.requestId);
+            QCOMPARE(a.requestId(), e.requestId());
             break;
         case EventKind::Replayed:
             QVERIFY(a.kind == EventKind::Committed || a.kind == EventKind::RequestArrived);
@@ -443,7 +451,7 @@ void TestTrace::engineLinks()
         case EventKind::LateResponse:
         case EventKind::ResponseLost:
             QCOMPARE(a.kind, EventKind::ResponseSent);
-            QCOMPARE(a.path, e.path);
+            QCOMPARE(a.path(), e.path());
             QVERIFY(a.t <= e.t);
             ++responses;
             break;
@@ -510,10 +518,10 @@ void TestTrace::jsonlMatchesQtWriter_data()
     plain.lane = Lane::Transport;
     plain.kind = EventKind::TransportAttempt;
     plain.op = 12;
-    plain.path = QStringLiteral("op12/b1/w2/t3");
-    plain.requestId = QStringLiteral("req-0a1b2c3d");
-    plain.key = QStringLiteral("key-00000000ff");
-    plain.detail = QStringLiteral("POST /orders, attempt 3");
+    plain.setPath(QStringLiteral("op12/b1/w2/t3"));
+    plain.setRequestId(QStringLiteral("req-0a1b2c3d"));
+    plain.setKey(QStringLiteral("key-00000000ff"));
+    plain.setDetail(QStringLiteral("POST /orders, attempt 3"));
     QTest::addRow("plain-ascii") << Trace{plain};
     TraceEvent empty;
     QTest::addRow("empty-strings-and-zeros") << Trace{empty};
@@ -529,8 +537,8 @@ void TestTrace::jsonlMatchesQtWriter_data()
                             QString(QChar(0xD800)), QStringLiteral("slash / and ~")};
     for (const QString &text : texts) {
         TraceEvent e = plain;
-        e.detail = text;
-        e.key = text;
+        e.setDetail(text);
+        e.setKey(text);
         QTest::addRow("text-%s", text.toUtf8().toHex().constData()) << Trace{e};
     }
     QTest::addRow("every-kind") << sampleTrace();
@@ -542,9 +550,9 @@ void TestTrace::jsonlMatchesQtWriter_data()
         TraceEvent e = plain;
         e.kind = EventKind::Committed;
         e.lane = Lane::Database;
-        e.detail.clear();
+        e.setDetail(QString());
         e.detailSource = DetailSource::Typed;
-        e.ref = ref;
+        e.setRef(ref);
         e.arg = 3;
         QTest::addRow("typed-ref-%s", ref.toUtf8().toHex().constData()) << Trace{e};
     }
@@ -579,7 +587,7 @@ void TestTrace::saveStreamsEventByEvent()
     Trace big;
     const Trace kinds = sampleTrace();
     TraceEvent ascii = kinds.first();
-    ascii.detail = QStringLiteral("a detail long enough to make each line about two hundred bytes of JSON");
+    ascii.setDetail(QStringLiteral("a detail long enough to make each line about two hundred bytes of JSON"));
     big.reserve(400000);
     for (int i = 0; i < 400000; ++i) {
         big.append(ascii);
@@ -658,10 +666,10 @@ void TestTrace::engineStoresNoText()
     int typed = 0;
     for (const TraceEvent &e : trace) {
         if (e.detailSource == DetailSource::Typed) {
-            QVERIFY2(e.detail.isNull(), qPrintable(trace::kindName(e.kind)));
+            QVERIFY2(!e.texts(), qPrintable(trace::kindName(e.kind)));
             ++typed;
         } else {
-            QVERIFY2(keepsText(e), qPrintable(trace::kindName(e.kind) + QLatin1String(": ") + e.detail));
+            QVERIFY2(keepsText(e), qPrintable(trace::kindName(e.kind) + QLatin1String(": ") + e.detail()));
         }
     }
     QVERIFY(typed > trace.size() / 2);
@@ -672,12 +680,18 @@ void TestTrace::engineStoresNoText()
 void TestTrace::waitWords_data()
 {
     QTest::addColumn<qint64>("us");
-    // Ties (250 us = 0.25 ms, 1.125 s) where the binary value decides, each side of them, and the
-    // switch from milliseconds to seconds.
+    // Ties (250 us = 0.25 ms, 1.125 s) where the binary value decides, each side of them, the
+    // switch from milliseconds to seconds, and the extremes.
     const qint64 values[] = {0,      1,      49,      50,      51,      149,     150,     250,
                              750,    999,    1000,    1050,    1250,    12345,   999949,  999950,
                              999951, 999999, 1000000, 1004999, 1005000, 1005001, 1125000, 1375000,
-                             1234567, 59999999, 3600000000};
+                             1234567, 59999999, 3600000000,
+                             // Where the exact sum stops (2^50 us, 35 years), past it (the double
+                             // rounds 9617010409134999 us up to .14 s, the exact sum down to .13),
+                             // and both ends of the range (the sum overflowed at the top).
+                             (qint64(1) << 50) - 1, qint64(1) << 50, Q_INT64_C(9617010409134999),
+                             std::numeric_limits<qint64>::max() - 4999,
+                             std::numeric_limits<qint64>::max(), -1, std::numeric_limits<qint64>::min()};
     for (const qint64 us : values)
         QTest::addRow("us-%lld", static_cast<long long>(us)) << us;
 }
@@ -727,7 +741,7 @@ void TestTrace::typedDetailWords_data()
     e.arg = 1;
     e.arg2 = 3;
     e.arg3 = 4;
-    e.ref = QStringLiteral("caf\u00e9");
+    e.setRef(QStringLiteral("caf\u00e9"));
     QTest::addRow("update-again-client-ref") << e << QStringLiteral("UPDATE row 3 to version 4: caf\u00e9 applied again (record #1)");
     e = typed(EventKind::OpFailed, Lane::Business);
     e.cause = TraceCause::Final;
@@ -751,7 +765,7 @@ void TestTrace::typedDetailWords()
     QFETCH(QString, words);
     QCOMPARE(trace::detailText(event), words);
     QCOMPARE(trace::composedDetail(event), words);
-    QVERIFY(event.detail.isNull());
+    QVERIFY(!event.texts() || event.texts()->detail.isNull());
     QCOMPARE(trace::toJsonl({event}), qtJsonl({event}));
     // The hash's line has no `ref` field of its own: the composed detail alone must send a
     // reference that needs escapes to Qt's writer.
@@ -777,15 +791,211 @@ void TestTrace::typedEqualsText()
     typed.detailSource = DetailSource::Typed;
     TraceEvent text = typed;
     text.detailSource = DetailSource::Text;
-    text.detail = QStringLiteral("no response within 3000 ms");
+    text.setDetail(QStringLiteral("no response within 3000 ms"));
     QVERIFY(typed == text);
     QVERIFY(text == typed);
     QVERIFY(TraceEvent::fromJson(typed.toJson()) == typed);
-    text.detail = QStringLiteral("no response within 3001 ms");
+    text.setDetail(QStringLiteral("no response within 3001 ms"));
     QVERIFY(!(typed == text));
     TraceEvent other = typed;
     other.arg = 3001;
     QVERIFY(!(typed == other));
+}
+
+void TestTrace::composedTexts_data()
+{
+    QTest::addColumn<int>("op");
+    QTest::addColumn<int>("sub");
+    QTest::addColumn<int>("attempt"); // b = w = t
+    QTest::addColumn<quint32>("requestNumber");
+    QTest::addColumn<quint64>("keyNumber");
+    QTest::addColumn<bool>("token");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("requestId");
+    QTest::addColumn<QString>("key");
+    // The engine's formats before the compact event (engine.cpp: attemptPath, hex(.., 8), hex(.., 10)).
+    QTest::addRow("first-attempt") << 7 << 1 << 1 << quint32(0x0a1b2c3d) << quint64(0xff) << false
+                                   << QStringLiteral("op7/b1/w1/t1") << QStringLiteral("req-0a1b2c3d") << QStringLiteral("key-00000000ff");
+    QTest::addRow("second-submission") << 7 << 2 << 3 << quint32(0) << quint64(1) << false
+                                       << QStringLiteral("op7#2/b3/w3/t3") << QStringLiteral("req-00000000") << QStringLiteral("key-0000000001");
+    QTest::addRow("no-key") << 12 << 1 << 2 << quint32(1) << quint64(0) << false
+                            << QStringLiteral("op12/b2/w2/t2") << QStringLiteral("req-00000001") << QString();
+    QTest::addRow("token") << 1 << 1 << 1 << quint32(0xffffffff) << quint64(0xabcdef0123) << true
+                           << QStringLiteral("op1/b1/w1/t1") << QStringLiteral("req-ffffffff") << QStringLiteral("tok-abcdef0123");
+    // Ten hex digits of the key: the bits above 40 are not written, as hex(.., 10) did.
+    QTest::addRow("widest") << std::numeric_limits<int>::max() << 32767 << 32767 << quint32(0xffffffff)
+                            << std::numeric_limits<quint64>::max() << false
+                            << QStringLiteral("op2147483647#32767/b32767/w32767/t32767") << QStringLiteral("req-ffffffff")
+                            << QStringLiteral("key-ffffffffff");
+    QTest::addRow("narrowest") << std::numeric_limits<int>::min() << -32768 << -32768 << quint32(0) << quint64(1) << true
+                               << QStringLiteral("op-2147483648#-32768/b-32768/w-32768/t-32768") << QStringLiteral("req-00000000")
+                               << QStringLiteral("tok-0000000001");
+    // A reconciliation event belongs to no attempt.
+    QTest::addRow("no-attempt") << 7 << 1 << 0 << quint32(0) << quint64(0) << false << QStringLiteral("op7") << QStringLiteral("req-00000000")
+                                << QString();
+}
+
+void TestTrace::composedTexts()
+{
+    // An engine event holds numbers where it used to hold the texts; read, written and compared,
+    // it is the event with the texts given.
+    QFETCH(int, op);
+    QFETCH(int, sub);
+    QFETCH(int, attempt);
+    QFETCH(quint32, requestNumber);
+    QFETCH(quint64, keyNumber);
+    QFETCH(bool, token);
+    QFETCH(QString, path);
+    QFETCH(QString, requestId);
+    QFETCH(QString, key);
+    TraceEvent composed;
+    composed.kind = EventKind::TransportAttempt;
+    composed.lane = Lane::Transport;
+    composed.op = op;
+    composed.sub = qint16(sub);
+    composed.business = composed.wrapper = composed.transport = qint16(attempt);
+    composed.requestNumber = requestNumber;
+    composed.keyNumber = keyNumber;
+    composed.composed = ComposedPath | ComposedRequestId | ComposedKey | (token ? ComposedToken : 0);
+    QCOMPARE(composed.path(), path);
+    QCOMPARE(composed.requestId(), requestId);
+    QCOMPARE(composed.key(), key);
+    QVERIFY(!composed.texts());
+    TraceEvent given = composed;
+    given.setPath(path);
+    given.setRequestId(requestId);
+    given.setKey(key);
+    QCOMPARE(given.composed, quint8(0));
+    QVERIFY(composed == given);
+    QVERIFY(given == composed);
+    QVERIFY(trace::samePath(composed, given));
+    QCOMPARE(trace::toJsonl({composed}), trace::toJsonl({given}));
+    QCOMPARE(trace::toJsonl({composed}), qtJsonl({composed}));
+    QCOMPARE(trace::hash({composed}), trace::hash({given}));
+    QVERIFY(TraceEvent::fromJson(composed.toJson()) == composed);
+    // Each number is its text: another number, another event.
+    TraceEvent other = composed;
+    other.requestNumber = requestNumber + 1;
+    QVERIFY(!(other == composed));
+    QVERIFY(!(other == given));
+    other = composed;
+    other.keyNumber = keyNumber ^ 1;
+    QVERIFY(!(other == composed));
+    QVERIFY(!(other == given));
+    other = composed;
+    other.transport = qint16(attempt + 1);
+    QVERIFY(!trace::samePath(other, composed));
+    QVERIFY(!trace::samePath(other, given));
+}
+
+void TestTrace::compactEvent()
+{
+    // Item 1 of issue 23's compact trace: five QStrings (120 bytes) became one shared pointer.
+    // 88 bytes: eight 64-bit words (t, arg x3, keyNumber, the texts), six ints and the request
+    // ID's number, four attempt numbers of 16 bits and eight one-byte enums and flags.
+    QCOMPARE(sizeof(TraceEvent), size_t(88));
+    // A copy shares the given texts; setting one on the copy leaves the original as it was.
+    TraceEvent a = sample();
+    TraceEvent b = a;
+    QCOMPARE(b.texts(), a.texts());
+    b.setKey(QStringLiteral("key-other"));
+    QVERIFY(b.texts() != a.texts());
+    QCOMPARE(a.key(), QStringLiteral("key-7a"));
+    QCOMPARE(b.key(), QStringLiteral("key-other"));
+    QCOMPARE(b.path(), a.path());
+    // Setting a text stops composing it; the others are still composed.
+    TraceEvent c;
+    c.op = 3;
+    c.business = c.wrapper = c.transport = 1;
+    c.keyNumber = 5;
+    c.composed = ComposedPath | ComposedRequestId | ComposedKey | ComposedToken;
+    c.setKey(QStringLiteral("tok-live"));
+    QCOMPARE(c.composed, quint8(ComposedPath | ComposedRequestId));
+    QCOMPARE(c.key(), QStringLiteral("tok-live"));
+    QCOMPARE(c.path(), QStringLiteral("op3/b1/w1/t1"));
+    QCOMPARE(c.requestId(), QStringLiteral("req-00000000"));
+}
+
+void TestTrace::longestDetailFits()
+{
+    // The JSONL writer composes a typed detail into DetailBytes::DetailBound bytes it reserved,
+    // with no check as it writes: every kind, cause, outcome, lane, method and phase, with the
+    // widest numbers each can carry (and the zeros that choose longer words), must fit. The
+    // reference is not counted (the writer reserves its length too): here it is the engine's
+    // ORD-op at its widest.
+    constexpr qint64 lo = std::numeric_limits<qint64>::min();
+    constexpr qint64 hi = std::numeric_limits<qint64>::max();
+    struct Numbers
+    {
+        qint64 arg, arg2, arg3;
+        int status;
+    };
+    QList<Numbers> sets;
+    for (const qint64 arg : {qint64(0), lo, hi})
+        for (const qint64 arg2 : {qint64(0), lo, hi})
+            for (const qint64 arg3 : {qint64(0), lo, hi})
+                sets.append({arg, arg2, arg3, std::numeric_limits<int>::min()});
+    for (const int status : {0, 200, 404, 429, 503})
+        sets.append({lo, lo, lo, status});
+    std::array<char, 4096> buffer;
+    qsizetype longest = 0;
+    QByteArray longestText;
+    TraceEvent e;
+    e.op = std::numeric_limits<int>::min();
+    e.sub = 2;
+    e.business = e.wrapper = e.transport = std::numeric_limits<qint16>::min();
+    e.record = std::numeric_limits<int>::min();
+    e.detailSource = DetailSource::Typed;
+    for (const Numbers &n : std::as_const(sets)) {
+        e.arg = n.arg;
+        e.arg2 = n.arg2;
+        e.arg3 = n.arg3;
+        e.status = n.status;
+        for (int kind = 0; kind < KindCount; ++kind)
+            for (int cause = 0; cause <= int(TraceCause::BreakerClosed); ++cause)
+                for (int outcome = 0; outcome <= int(TraceOutcome::CircuitOpen); ++outcome)
+                    for (int lane = 0; lane < LaneCount; ++lane)
+                        for (int method = 0; method <= int(TraceMethod::PostToken); ++method)
+                            for (int phase = 0; phase <= int(CommitPhase::AfterCommit); ++phase) {
+                                e.kind = EventKind(kind);
+                                e.cause = TraceCause(cause);
+                                e.outcome = TraceOutcome(outcome);
+                                e.lane = Lane(lane);
+                                e.method = TraceMethod(method);
+                                e.phase = CommitPhase(phase);
+                                trace::DetailBytes bytes{buffer.data()};
+                                const qsizetype n = trace::composeDetail(bytes, e) - buffer.data();
+                                if (n > longest) {
+                                    longest = n;
+                                    longestText = QByteArray(buffer.data(), n);
+                                }
+                            }
+    }
+    qInfo("longest detail: %lld bytes: %s", static_cast<long long>(longest), longestText.constData());
+    QVERIFY2(longest <= trace::DetailBytes::DetailBound, longestText.constData());
+}
+
+void TestTrace::numberWriters()
+{
+    // The line writer's own number writers, against std::to_chars and hex(): each power of ten and
+    // of sixteen, each side of it, and both ends of the range.
+    QList<qint64> values{0, std::numeric_limits<qint64>::min(), std::numeric_limits<qint64>::max()};
+    for (qint64 p = 1; p <= std::numeric_limits<qint64>::max() / 10; p *= 10)
+        values << p - 1 << p << p + 1 << -p << 10 * p - 1;
+    for (const qint64 v : std::as_const(values)) {
+        char mine[32];
+        char theirs[32];
+        const char *mineEnd = engine::putDecimal(mine, v);
+        const char *theirsEnd = std::to_chars(theirs, theirs + sizeof theirs, v).ptr;
+        QCOMPARE(QByteArray(mine, mineEnd - mine), QByteArray(theirs, theirsEnd - theirs));
+    }
+    for (int digits = 0; digits <= 17; ++digits) {
+        for (const quint64 v : {quint64(0), quint64(0x0123456789abcdef), std::numeric_limits<quint64>::max(), quint64(0xf) << 60}) {
+            char mine[32];
+            const char *end = engine::putHex(mine, "key-", v, digits);
+            QCOMPARE(QString::fromLatin1(mine, end - mine), engine::hex(QLatin1StringView("key-"), v, digits));
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestTrace)

@@ -16,18 +16,18 @@ TraceEvent ev(qint64 t, Lane lane, EventKind kind, int op, const QString &detail
     e.lane = lane;
     e.kind = kind;
     e.op = op;
-    e.path = op > 0 ? QStringLiteral("op%1/b1/w1/t1").arg(op) : QString();
-    e.key = key;
-    e.requestId = requestId;
+    e.setPath(op > 0 ? QStringLiteral("op%1/b1/w1/t1").arg(op) : QString());
+    e.setKey(key);
+    e.setRequestId(requestId);
     e.status = status;
     e.record = record;
-    e.detail = detail;
+    e.setDetail(detail);
     // The typed fields the live server fills beside its text: the method, and the reference.
     if (kind == EventKind::RequestArrived) {
         const qsizetype ref = detail.indexOf(QLatin1String("?ref="));
         e.method = ref >= 0 ? TraceMethod::GetOrder : TraceMethod::PostOrder;
         if (ref >= 0)
-            e.ref = detail.mid(ref + 5);
+            e.setRef(detail.mid(ref + 5));
     }
     return e;
 }
@@ -45,7 +45,7 @@ Trace committedPost(qint64 t, int op, const QString &ref, int record, int firstR
                0, record, key, requestId),
             ev(t + 12, Lane::Server, EventKind::ResponseSent, op, QStringLiteral("201"), 201, 0, key, requestId)};
     for (TraceEvent &e : r)
-        e.ref = ref;
+        e.setRef(ref);
     if (responseLost)
         r.append(ev(t + 13, Lane::Network, EventKind::ResponseLost, op, QStringLiteral("committed, but the response was lost"),
                     201, 0, key, requestId));
@@ -204,7 +204,7 @@ private Q_SLOTS:
         TraceEvent e;
         e.kind = EventKind(kind);
         e.method = TraceMethod(method);
-        e.ref = ref;
+        e.setRef(ref);
         QCOMPARE(live::refFromEvent(e), expected);
     }
 

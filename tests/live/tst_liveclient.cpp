@@ -49,9 +49,9 @@ QStringList clientEvents(const Trace &trace)
         if (e.kind == EventKind::LateResponse)
             continue;
         out << QStringLiteral("%1 %2 %3 %4 %5")
-                   .arg(trace::laneName(e.lane), trace::kindName(e.kind), e.path)
+                   .arg(trace::laneName(e.lane), trace::kindName(e.kind), e.path())
                    .arg(e.status)
-                   .arg(e.detail);
+                   .arg(e.detail());
     }
     return out;
 }
@@ -279,7 +279,7 @@ void TestLiveClient::crossCheck()
     // queries may reach the trace.
     qint64 gets = 0;
     for (const TraceEvent &e : live.trace)
-        gets += e.kind == EventKind::RequestArrived && e.detail.startsWith(QLatin1String("GET"));
+        gets += e.kind == EventKind::RequestArrived && e.detail().startsWith(QLatin1String("GET"));
     QVERIFY2(gets <= live.metrics.queryAttempts, qPrintable(QStringLiteral("%1 GET requests in the trace, %2 status query attempts")
                                                                  .arg(gets)
                                                                  .arg(live.metrics.queryAttempts)));
@@ -331,10 +331,10 @@ void TestLiveClient::headersOnTheWire()
     QStringList arrivals;
     QString clientKey;
     for (const TraceEvent &e : live.trace) {
-        if (e.lane == Lane::Server && e.kind == EventKind::RequestArrived && e.detail == QLatin1String("POST /orders"))
-            arrivals << e.path + QLatin1Char(' ') + e.key + QLatin1Char(' ') + e.requestId;
+        if (e.lane == Lane::Server && e.kind == EventKind::RequestArrived && e.detail() == QLatin1String("POST /orders"))
+            arrivals << e.path() + QLatin1Char(' ') + e.key() + QLatin1Char(' ') + e.requestId();
         if (e.lane == Lane::Transport && e.kind == EventKind::TransportAttempt && clientKey.isEmpty())
-            clientKey = e.key + QLatin1Char(' ') + e.requestId;
+            clientKey = e.key() + QLatin1Char(' ') + e.requestId();
     }
     QVERIFY(clientKey.startsWith(QLatin1String("key-")));
     QCOMPARE(arrivals, QStringList({QStringLiteral("op1/b1/w1/t1 ") + clientKey, QStringLiteral("op1/b2/w1/t1 ") + clientKey}));

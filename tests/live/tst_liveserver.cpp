@@ -469,9 +469,9 @@ void TestLiveServer::traceSignalDescribesEachRequest()
     qint64 previous = 0;
     for (const TraceEvent &e : events) {
         QCOMPARE(e.op, 7);
-        QCOMPARE(e.path, QStringLiteral("op7/b2/w1/t3"));
-        QCOMPARE(e.requestId, QStringLiteral("req-7"));
-        QCOMPARE(e.key, QStringLiteral("trace-key"));
+        QCOMPARE(e.path(), QStringLiteral("op7/b2/w1/t3"));
+        QCOMPARE(e.requestId(), QStringLiteral("req-7"));
+        QCOMPARE(e.key(), QStringLiteral("trace-key"));
         QVERIFY(e.t >= previous);
         previous = e.t;
     }
@@ -483,7 +483,7 @@ void TestLiveServer::traceSignalDescribesEachRequest()
     // Without the attempt header, the n-th arrival of a reference is op7/b1/w1/tN.
     QCOMPARE(exchange(server->port(), postOrder(order(7), "trace-key")).status, 201);
     QTRY_COMPARE(handled.count(), 2);
-    QCOMPARE(handled.at(1).at(0).value<Trace>().first().path, QStringLiteral("op7/b1/w1/t2"));
+    QCOMPARE(handled.at(1).at(0).value<Trace>().first().path(), QStringLiteral("op7/b1/w1/t2"));
     QVERIFY(kinds(handled.at(1).at(0).value<Trace>()).contains(EventKind::Replayed));
 }
 
@@ -496,13 +496,13 @@ void TestLiveServer::malformedOrdersAreTracedToo()
     const Trace events = handled.at(0).at(0).value<Trace>();
     QCOMPARE(kinds(events), (QList<EventKind>{EventKind::RequestArrived, EventKind::Rejected, EventKind::ResponseSent}));
     QCOMPARE(events.at(1).status, 400);
-    QCOMPARE(events.at(1).requestId, QStringLiteral("req-bad"));
-    QCOMPARE(events.at(1).key, QStringLiteral("k-bad"));
-    QVERIFY(events.at(1).detail.contains(QLatin1String("ref")));
+    QCOMPARE(events.at(1).requestId(), QStringLiteral("req-bad"));
+    QCOMPARE(events.at(1).key(), QStringLiteral("k-bad"));
+    QVERIFY(events.at(1).detail().contains(QLatin1String("ref")));
     // An invalid key is not echoed into the trace.
     QCOMPARE(exchange(server->port(), postOrder(order(1), "bad key")).status, 400);
     QTRY_COMPARE(handled.count(), 2);
-    QVERIFY(handled.at(1).at(0).value<Trace>().at(1).key.isEmpty());
+    QVERIFY(handled.at(1).at(0).value<Trace>().at(1).key().isEmpty());
     QCOMPARE(metric(*server, "records"), 0);
     // Both are counted as the simulation counts a 400: HTTP attempts refused.
     QCOMPARE(metric(*server, "rejected400"), 2);
@@ -560,7 +560,7 @@ void TestLiveServer::timeScaleShortensDelaysAndTtl()
     QTRY_COMPARE(handled.count(), 1);
     const Trace events = handled.at(0).at(0).value<Trace>();
     QCOMPARE(events.at(2).kind, EventKind::ProcessingStarted);
-    QCOMPARE(events.at(2).detail, QStringLiteral("processing 1000 ms (1 ms real)"));
+    QCOMPARE(events.at(2).detail(), QStringLiteral("processing 1000 ms (1 ms real)"));
     // The 60 s TTL passes in about 60 real milliseconds: the key is then forgotten.
     // (QTRY evaluates its condition once more after the loop: post only until one is new.)
     bool fresh = false;

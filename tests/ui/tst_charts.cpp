@@ -1187,12 +1187,12 @@ void TestCharts::logFilterChangesRowCount()
     QCOMPARE(view.tableView()->model()->rowCount(), expected);
 
     view.setLaneFilter(-1);
-    const QString requestId = r.trace.at(r.trace.size() / 2).requestId;
+    const QString requestId = r.trace.at(r.trace.size() / 2).requestId();
     QVERIFY(!requestId.isEmpty());
     view.setRequestIdFilter(requestId);
     expected = 0;
     for (const TraceEvent &e : r.trace)
-        expected += e.requestId.contains(requestId, Qt::CaseInsensitive);
+        expected += e.requestId().contains(requestId, Qt::CaseInsensitive);
     QCOMPARE(view.tableView()->model()->rowCount(), expected);
     QVERIFY(expected < r.trace.size());
 

@@ -570,7 +570,7 @@ void TestMainWindow::guiStaysResponsiveDuringBackgroundRun()
 
     RunController *run = w.runController();
     auto *orders = w.editor()->findChild<QSpinBox *>(QStringLiteral("workload.orders"));
-    // As large as the window keeps (about 276,000 events of the 403,298 it may: 40,000 orders
+    // As large as the window keeps (about 276,000 events of the 724,822 it may: 60,000 orders
     // would be refused by its memory budget), and far past the inline limit.
     const int large = 20000;
     Scenario big = w.scenario();

@@ -120,7 +120,7 @@ RunResult markers(int n)
         e.t = qint64(i) * 20000;
         e.kind = EventKind::Timeout;
         e.lane = Lane::Business;
-        e.path = QStringLiteral("op1/b1/w1/t1");
+        e.setPath(QStringLiteral("op1/b1/w1/t1"));
         r.trace.append(e);
     }
     OpSummary s;
@@ -358,7 +358,7 @@ void TestTimeline::clickEmitsEventSelected()
         QCOMPARE(int(selected.size()), before + 1);
         QCOMPARE(selected.last().at(0).toInt(), item->data(0).toInt());
         QVERIFY(item->isSelected());
-        QVERIFY(w.detailsText().contains(r.trace.at(item->data(0).toInt()).path));
+        QVERIFY(w.detailsText().contains(r.trace.at(item->data(0).toInt()).path()));
         if (++clicked == 6)
             break;
     }
@@ -383,7 +383,7 @@ void TestTimeline::selectEventHighlightsWithoutSignal()
     const QList<QGraphicsItem *> sel = w.scene()->selectedItems();
     QCOMPARE(sel.size(), 1);
     QCOMPARE(sel.first()->data(0).toInt(), index);
-    QVERIFY(w.detailsText().contains(r.trace.at(index).path));
+    QVERIFY(w.detailsText().contains(r.trace.at(index).path()));
     w.selectEvent(-1);
     QVERIFY(w.scene()->selectedItems().isEmpty());
 }
@@ -554,21 +554,21 @@ void TestTimeline::barsNestByLayer()
         if (e.kind == EventKind::TransportAttempt) {
             ++bars;
             QCOMPARE(pl.form, EventPlan::Form::Bar);
-            QVERIFY2(inside(pl, EventKind::BusinessAttempt), qPrintable(e.path));
+            QVERIFY2(inside(pl, EventKind::BusinessAttempt), qPrintable(e.path()));
             if (r.scenario.client.wrapper.enabled)
-                QVERIFY2(inside(pl, EventKind::WrapperAttempt), qPrintable(e.path));
+                QVERIFY2(inside(pl, EventKind::WrapperAttempt), qPrintable(e.path()));
         }
         if (e.kind == EventKind::WrapperAttempt)
-            QVERIFY2(inside(pl, EventKind::BusinessAttempt), qPrintable(e.path));
+            QVERIFY2(inside(pl, EventKind::BusinessAttempt), qPrintable(e.path()));
         // A transport attempt that timed out lasts until the timeout.
         if (e.kind == EventKind::Timeout && e.lane == Lane::Transport) {
             bool closes = false;
             for (const EventPlan &o : plans) {
                 const TraceEvent &a = r.trace.at(o.traceIndex);
-                if (a.kind == EventKind::TransportAttempt && a.path == e.path && a.sub == e.sub && o.to == e.t)
+                if (a.kind == EventKind::TransportAttempt && a.path() == e.path() && a.sub == e.sub && o.to == e.t)
                     closes = true;
             }
-            QVERIFY2(closes, qPrintable(e.path));
+            QVERIFY2(closes, qPrintable(e.path()));
         }
     }
     QVERIFY(bars > 0);
@@ -792,9 +792,9 @@ void TestTimeline::keysInTheMintingLane()
         e.op = 1;
         e.sub = 1;
         e.kind = kind;
-        e.path = path;
+        e.setPath(path);
         e.lane = lane;
-        e.key = QStringLiteral("key-x");
+        e.setKey(QStringLiteral("key-x"));
         t.append(e);
     };
     add(EventKind::OpStart, QStringLiteral("op1/b1/w1/t1"), Lane::Business);
@@ -1130,8 +1130,8 @@ void TestTimeline::textsFollowTheTranslator()
     e.kind = EventKind::QueryResult;
     e.lane = Lane::Business;
     e.status = 404;
-    e.path = QStringLiteral("b2/w1/t1");
-    e.requestId = QStringLiteral("req-1");
+    e.setPath(QStringLiteral("b2/w1/t1"));
+    e.setRequestId(QStringLiteral("req-1"));
     t.append(e);
     const RunResult r = runPreset(QStringLiteral("ghost-request"));
     TimelineWidget w;
@@ -1348,7 +1348,7 @@ void TestTimeline::longOperationKeepsItemsNearTheView()
     const QList<QGraphicsItem *> selected = w.scene()->selectedItems();
     QCOMPARE(selected.size(), 1);
     QCOMPARE(selected.first()->data(0).toInt(), far);
-    QVERIFY(w.detailsText().contains(r.trace.at(far).path));
+    QVERIFY(w.detailsText().contains(r.trace.at(far).path()));
 
     // Clicking an item in view still shows its details.
     QGraphicsView *view = w.view();
@@ -1361,7 +1361,7 @@ void TestTimeline::longOperationKeepsItemsNearTheView()
         QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
         QCOMPARE(clicked.size(), 1);
         QCOMPARE(clicked.last().at(0).toInt(), item->data(0).toInt());
-        QVERIFY(w.detailsText().contains(r.trace.at(item->data(0).toInt()).path));
+        QVERIFY(w.detailsText().contains(r.trace.at(item->data(0).toInt()).path()));
         break;
     }
     QCOMPARE(clicked.size(), 1);

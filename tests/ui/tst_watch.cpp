@@ -192,7 +192,7 @@ private Q_SLOTS:
                  QStringLiteral("ORD-0009 \u00b7 replay"));
         bool replayOnTimeline = false;
         for (const TraceEvent &e : w.result().trace)
-            replayOnTimeline |= e.kind == EventKind::Replayed && e.op == 9 && e.requestId == QLatin1String("req-2");
+            replayOnTimeline |= e.kind == EventKind::Replayed && e.op == 9 && e.requestId() == QLatin1String("req-2");
         QVERIFY(replayOnTimeline);
         w.showPage(MainWindow::Page::Records);
         QCOMPARE(w.recordsView()->model()->rowCount(), 1);
@@ -453,7 +453,7 @@ private Q_SLOTS:
             e.kind = EventKind::RequestArrived;
             e.lane = Lane::Server;
             e.op = i;
-            e.detail = QStringLiteral("POST /orders");
+            e.setDetail(QStringLiteral("POST /orders"));
             Q_EMIT session.server()->requestHandled(Trace{e});
         }
         QCOMPARE(results.size(), 0);

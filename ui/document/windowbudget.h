@@ -24,14 +24,14 @@ inline constexpr qint64 MemoryBoundBytes = qint64(400) << 20;
 // the fonts and charts of a real screen.
 inline constexpr qint64 BaseBytes = qint64(100) << 20;
 // Peak RSS per kept event, measured on the window with --screenshot (offscreen): the slope of
-// peak RSS between two sizes up to 380,000 events, over the shapes that keep the most per event:
-// 294 bytes (ghost-request, every response lost, every order at once), 303 (reconciliation), 312
-// (a third lost, every order at once), 324 (nothing lost, 34,000 orders). That is the event (200
-// bytes: TraceEvent with five QStrings, none of them a per-event detail since the engine composes
-// no words; up to 371 before), its shared path, the records and operations tables, the chart
-// points and the allocator's share. 390 leaves a fifth for what was not measured; tst_windowmemory
-// holds the largest accepted run under it.
-inline constexpr qint64 BytesPerEvent = 390;
+// peak RSS between about 97,000 and 376,000 events, over the shapes that keep the most per event:
+// 169 bytes (ghost-request, every response lost, every order at once: 1,100 and 4,200 orders),
+// 179 (reconciliation, every order at once), 180 (a third lost, every order at once), 181
+// (nothing lost, 9,900 and 37,800 orders). That is the event (88 bytes: the compact TraceEvent,
+// whose engine events hold no string; 200 with five QStrings before, measured at 294-324), the
+// records and operations tables, the chart points and the allocator's share. 217 leaves a fifth
+// for what was not measured; tst_windowmemory holds the largest accepted run under it.
+inline constexpr qint64 BytesPerEvent = 217;
 // The run on show and the one being computed are both in memory while it runs.
 inline constexpr qint64 MaxEvents = (MemoryBoundBytes - BaseBytes) / (2 * BytesPerEvent);
 // A pilot runs the scenario cut to this many operations (or whole when it has fewer): its events

@@ -267,7 +267,7 @@ void WatchPanel::showResult(const RunResult &result)
     for (qsizetype i = trace.size() - 1, seen = 0; i >= 0 && seen < 64; --i, ++seen) {
         const TraceEvent &e = trace.at(i);
         if (e.kind == EventKind::Rejected) {
-            lastRefusal = tr("Last refused: %1, %2").arg(e.status).arg(e.detail.left(160));
+            lastRefusal = tr("Last refused: %1, %2").arg(e.status).arg(e.detail().left(160));
             break;
         }
     }

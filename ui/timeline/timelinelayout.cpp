@@ -291,7 +291,7 @@ public:
         }
         for (int q = p - 1; q >= 0; --q) {
             const TraceEvent &o = ev(q);
-            if (o.sub == e.sub && o.path == e.path && std::find(kinds.begin(), kinds.end(), o.kind) != kinds.end())
+            if (o.sub == e.sub && trace::samePath(o, e) && std::find(kinds.begin(), kinds.end(), o.kind) != kinds.end())
                 return q;
         }
         return -1;
@@ -302,7 +302,7 @@ public:
         const TraceEvent &e = ev(p);
         for (int q = p + 1; q < size(); ++q) {
             const TraceEvent &o = ev(q);
-            if (o.sub != e.sub || (samePath && o.path != e.path))
+            if (o.sub != e.sub || (samePath && !trace::samePath(o, e)))
                 continue;
             if (std::find(kinds.begin(), kinds.end(), o.kind) != kinds.end())
                 return q;
@@ -392,7 +392,7 @@ bool planClient(const PlanContext &c, int p, EventPlan &pl)
     case EventKind::KeyMinted:
         // A key belongs to the layer that mints it: the business code, or the @retry wrapper.
         pl.lane = c.keyLane(p);
-        setGlyph(pl, Glyph::Key, laneRole(pl.lane), e.key.left(10));
+        setGlyph(pl, Glyph::Key, laneRole(pl.lane), e.key().left(10));
         return true;
     case EventKind::BusinessAttempt:
     case EventKind::WrapperAttempt:
@@ -479,7 +479,7 @@ bool planMessage(const PlanContext &c, int p, EventPlan &pl)
         if (e.method == TraceMethod::GetOrder) {
             pl.query = true;
             pl.role = Role::Business;
-            const QString ref = e.ref.isEmpty() ? QStringLiteral("ORD-%1").arg(e.op, 4, 10, QLatin1Char('0')) : e.ref;
+            const QString ref = e.ref().isEmpty() ? QStringLiteral("ORD-%1").arg(e.op, 4, 10, QLatin1Char('0')) : e.ref();
             pl.label = QStringLiteral("GET ?ref=%1").arg(ref);
         }
         return true;
@@ -716,11 +716,14 @@ QString details(const TraceEvent &e)
     lines << TimelineLayout::tr("Time %1, %2 lane")
                  .arg(formatAxisTime(e.t, 1),
                       QCoreApplication::translate("retrylab::TimelineScene", laneNames[int(e.lane)]));
-    if (!e.path.isEmpty())
-        lines << TimelineLayout::tr("Attempt path: %1").arg(e.path);
-    if (!e.requestId.isEmpty())
-        lines << TimelineLayout::tr("Request ID: %1").arg(e.requestId);
-    lines << TimelineLayout::tr("Idempotency key: %1").arg(e.key.isEmpty() ? TimelineLayout::tr("none") : e.key);
+    const QString path = e.path();
+    const QString requestId = e.requestId();
+    const QString key = e.key();
+    if (!path.isEmpty())
+        lines << TimelineLayout::tr("Attempt path: %1").arg(path);
+    if (!requestId.isEmpty())
+        lines << TimelineLayout::tr("Request ID: %1").arg(requestId);
+    lines << TimelineLayout::tr("Idempotency key: %1").arg(key.isEmpty() ? TimelineLayout::tr("none") : key);
     if (e.status > 0)
         lines << TimelineLayout::tr("Status: %1").arg(e.status);
     if (e.record > 0)
