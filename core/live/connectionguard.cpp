@@ -21,6 +21,17 @@ ConnectionGuard::ConnectionGuard(const ServeLimits &limits, QObject *parent)
     connect(&m_sweep, &QTimer::timeout, this, &ConnectionGuard::sweep);
 }
 
+ConnectionGuard *ConnectionGuard::open(const ServeLimits &limits, const QHostAddress &address, quint16 port,
+                                       QString *error)
+{
+    auto *guard = new ConnectionGuard(limits);
+    if (guard->listen(address, port))
+        return guard;
+    *error = QStringLiteral("cannot listen on %1:%2: %3").arg(address.toString()).arg(port).arg(guard->errorString());
+    delete guard;
+    return nullptr;
+}
+
 void ConnectionGuard::track(ConnectionScanner *scanner)
 {
     m_scanners.insert(scanner);

@@ -4,12 +4,12 @@
 
 #include <QElapsedTimer>
 #include <QTcpServer>
+#include <QTcpSocket>
 #include <QTimer>
 
 #include <functional>
 #include <unordered_set>
 
-class QTcpSocket;
 
 namespace retrylab {
 
@@ -26,6 +26,10 @@ class ConnectionGuard : public QTcpServer
     Q_OBJECT
 public:
     explicit ConnectionGuard(const ServeLimits &limits, QObject *parent = nullptr);
+    // A guard listening on address:port, or nullptr with *error "cannot listen on A:P: why"
+    // (serve's and the proxy's start-up say it in the same words).
+    static ConnectionGuard *open(const ServeLimits &limits, const QHostAddress &address, quint16 port,
+                                 QString *error);
 
     int openConnections() const { return m_open; }
     // The most any connection held while its client left answers unread: bytes read and held
@@ -38,6 +42,19 @@ public:
     // reads only the others: the order service's hot path. Unset, every request goes to Qt's.
     using RequestHandler = std::function<void(const HttpRequest &, QTcpSocket *)>;
     void setRequestHandler(RequestHandler handler) { m_handler = std::move(handler); }
+    // The handler of serve and the proxy: owner->dispatch(request, socket) while owner->running,
+    // else the connection is cut (a request read after the front began to stop).
+    template <class Owner>
+    void dispatchWhileRunning(Owner *owner)
+    {
+        setRequestHandler([owner](const HttpRequest &request, QTcpSocket *socket) {
+            if (!owner->running) {
+                socket->abort();
+                return;
+            }
+            owner->dispatch(request, socket);
+        });
+    }
     // How many requests went to that handler (the others went through Qt's parser).
     qint64 plainRequests() const { return m_plainRequests; }
     // Writes a complete problem+json response with "Connection: close" and closes the socket.

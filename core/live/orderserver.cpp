@@ -1321,16 +1321,12 @@ QString OrderServer::start(const ServeOptions &options)
         return QStringLiteral("cannot use the database %1: %2").arg(options.dbFile, loadError);
     }
 
-    auto *guard = new ConnectionGuard(options.limits);
-    if (!guard->listen(options.address, options.port)) {
-        const QString why = guard->errorString();
-        delete guard;
+    QString listenError;
+    ConnectionGuard *guard = ConnectionGuard::open(options.limits, options.address, options.port, &listenError);
+    if (!guard) {
         d->store.close();
         d->service.reset();
-        return QStringLiteral("cannot listen on %1:%2: %3")
-                .arg(options.address.toString())
-                .arg(options.port)
-                .arg(why);
+        return listenError;
     }
     d->guard = guard;
     d->port = guard->serverPort();
@@ -1338,14 +1334,7 @@ QString OrderServer::start(const ServeOptions &options)
     d->http->bind(guard);
     // The plain requests (every order of an ordinary client) skip Qt's parser, which reads a byte
     // per call; the others go through it (HttpFront::handleRequest).
-    OrderServerPrivate *p = d.get();
-    guard->setRequestHandler([p](const HttpRequest &request, QTcpSocket *socket) {
-        if (!p->running) {
-            socket->abort();
-            return;
-        }
-        p->dispatch(request, socket);
-    });
+    guard->dispatchWhileRunning(d.get());
     d->adminToken = options.adminToken;
     if (d->adminToken.isEmpty() && !options.address.isLoopback())
         d->adminToken = AdminAccess::mintToken();

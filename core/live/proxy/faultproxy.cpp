@@ -604,25 +604,16 @@ QString FaultProxy::start(const Options &options)
     if (u.port() > 0)
         d->authority += ':' + QByteArray::number(u.port());
     d->script = faults::Script(options.scenario.network.script);
-    auto *guard = new ConnectionGuard(options.limits);
-    if (!guard->listen(options.listen, options.port)) {
-        const QString why = guard->errorString();
-        delete guard;
-        return QStringLiteral("cannot listen on %1:%2: %3").arg(options.listen.toString()).arg(options.port).arg(why);
-    }
+    QString listenError;
+    ConnectionGuard *guard = ConnectionGuard::open(options.limits, options.listen, options.port, &listenError);
+    if (!guard)
+        return listenError;
     d->guard = guard;
     d->port = guard->serverPort();
     d->front = new ProxyFront(d.get(), this);
     d->front->bind(guard);
     // The plain requests skip Qt's parser, which reads a byte per call (as serve's do).
-    FaultProxyPrivate *p = d.get();
-    guard->setRequestHandler([p](const HttpRequest &request, QTcpSocket *socket) {
-        if (!p->running) {
-            socket->abort();
-            return;
-        }
-        p->dispatch(request, socket);
-    });
+    guard->dispatchWhileRunning(d.get());
     UpstreamClient::Limits limits;
     limits.timeoutMs = options.upstreamTimeoutMs;
     limits.maxAnswerBytes = options.maxAnswerBytes;
