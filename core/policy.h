@@ -158,7 +158,7 @@ namespace policy {
 TransportVerdict transport(const TransportConfig &config, const QString &method, const AttemptOutcome &outcome,
                            const TransportCounts &done, double jitterU = 0);
 // The same decision without its words (TransportVerdict::reason stays empty): the engine's,
-// which words a verdict only at the edge (trace::detailText). `methodAllowed` is
+// which words a verdict only at the edge (TraceEvent::detail()). `methodAllowed` is
 // methodAllowed(config, method), asked once per run rather than per attempt.
 TransportVerdict transportVerdict(const TransportConfig &config, bool methodAllowed, const AttemptOutcome &outcome,
                                   const TransportCounts &done, double jitterU = 0);

@@ -202,7 +202,9 @@ QString TraceEvent::key() const
 
 QString TraceEvent::detail() const
 {
-    return trace::detailText(*this);
+    if (detailSource == DetailSource::Typed)
+        return trace::composedDetail(*this);
+    return m_texts ? m_texts->detail : QString();
 }
 
 TraceTexts &TraceEvent::mutableTexts()
@@ -270,7 +272,7 @@ bool TraceEvent::operator==(const TraceEvent &o) const
         && answers == o.answers && business == o.business && wrapper == o.wrapper && transport == o.transport
         && method == o.method && phase == o.phase && cause == o.cause && outcome == o.outcome && sameTexts(*this, o)
         && (detailSource == o.detailSource ? detailSource == DetailSource::Typed || detail() == o.detail()
-                                           : trace::detailText(*this) == trace::detailText(o));
+                                           : detail() == o.detail());
 }
 
 namespace {
@@ -373,7 +375,7 @@ public:
     void detail(const char *key, const TraceEvent &e, Scope scope)
     {
         if (wanted(scope))
-            object.insert(QLatin1String(key), trace::detailText(e));
+            object.insert(QLatin1String(key), e.detail());
     }
 
 private:
@@ -706,13 +708,6 @@ QByteArray hash(const Trace &events)
 QByteArray fullHash(const Trace &events)
 {
     return sha256(events, true);
-}
-
-QString detailText(const TraceEvent &e)
-{
-    if (e.detailSource == DetailSource::Typed)
-        return composedDetail(e);
-    return e.texts() ? e.texts()->detail : QString();
 }
 
 bool samePath(const TraceEvent &a, const TraceEvent &b)

@@ -143,7 +143,7 @@ enum class TraceCause : quint8 {
 };
 
 // Where an event's `detail` comes from. Text: the string in `detail` (the live paths, a file read
-// back). Typed: nothing is stored; trace::detailText composes the same English from the typed
+// back). Typed: nothing is stored; TraceEvent::detail() composes the same English from the typed
 // fields when a line is written or shown, so the engine and the server pipeline build no string
 // per event (a traced run's main cost, and most of a kept event's memory).
 enum class DetailSource : quint8 { Text, Typed };
@@ -216,7 +216,8 @@ public:
     QString path() const;
     QString requestId() const;
     QString key() const;
-    // English, for the export: never parsed back (trace::detailText).
+    // English, for the export, never parsed back: the text given, or (DetailSource::Typed) the
+    // words composed from the typed fields, byte for byte what the engine used to store.
     QString detail() const;
     // The business reference as the client wrote it: the live server's events (the engine's is
     // ORD-NNNN of op and stays empty).
@@ -290,9 +291,6 @@ QString methodName(TraceMethod);
 QString phaseName(CommitPhase);
 QString causeName(TraceCause);
 QString outcomeName(TraceOutcome);
-// The event's detail: `detail` itself, or (DetailSource::Typed) the words composed from the
-// typed fields, byte for byte what the engine used to store.
-QString detailText(const TraceEvent &);
 // a.path() == b.path(), without composing the text when both compose it (a view's search).
 bool samePath(const TraceEvent &a, const TraceEvent &b);
 // The words of the typed fields, whatever detailSource says (a live host keeps them as text).

@@ -81,7 +81,7 @@ QVariant TraceModel::data(const QModelIndex &index, int role) const
         case RecordColumn:
             return raw || e.record > 0 ? QVariant(e.record) : QVariant(QString());
         case DetailColumn:
-            return trace::detailText(e);
+            return e.detail();
         case ColumnCount:
             break;
         }

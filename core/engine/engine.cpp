@@ -119,7 +119,7 @@ int Engine::trace(Lane lane, EventKind kind, const Flow &f, int b, int w, int t,
     e.status = status;
     e.record = record;
     if (detail.isNull())
-        e.detailSource = DetailSource::Typed; // trace::detailText words it from the typed fields
+        e.detailSource = DetailSource::Typed; // TraceEvent::detail() words it from the typed fields
     else
         e.setDetail(detail);
     e.business = qint16(nb);

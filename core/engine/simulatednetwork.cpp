@@ -261,7 +261,7 @@ qint64 SimulatedNetwork::processingUs(Id id)
 
 void SimulatedNetwork::describeProcessing(qint64 us, QString *, TraceTyped *typed)
 {
-    // No detail: trace::detailText words it from the cause and the milliseconds.
+    // No detail: TraceEvent::detail() words it from the cause and the milliseconds.
     typed->cause = TraceCause::Processing;
     typed->arg = (us + kMs / 2) / kMs;
 }

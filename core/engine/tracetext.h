@@ -97,7 +97,7 @@ struct DetailBytes
     static constexpr qsizetype DetailBound = 256;
     static constexpr char RefMarker = '\x01'; // stands for `ref` when refMarker is set
     char *p;
-    bool refMarker = false; // write RefMarker in place of the reference (trace::detailText)
+    bool refMarker = false; // write RefMarker in place of the reference (TraceEvent::detail())
     bool plain = true;
 };
 // Composes the detail of a DetailSource::Typed event: the one place the words of the engine's

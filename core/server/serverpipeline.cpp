@@ -240,7 +240,7 @@ void ServerPipeline::commit(ServerHost::Id id, qint64 now)
         const int first = m_service->findByRef(r.order.op);
         const bool occ = m_options.occ;
         const qint64 v = occ ? m_rowVersion[size_t(r.row)] : 0;
-        // Worded from these (trace::detailText): "INSERT order ORD-0007", "UPDATE row 3 to version 2 (ORD-0007)".
+        // Worded from these (TraceEvent::detail()): "INSERT order ORD-0007", "UPDATE row 3 to version 2 (ORD-0007)".
         const TraceTyped typed{first == record ? TraceCause::Insert : TraceCause::Duplicate, first == record ? 0 : first,
                                occ ? r.row + 1 : 0, v};
         const int eventId = trace(id, Lane::Database, EventKind::Committed, 0, record, QString(), typed);
@@ -347,7 +347,7 @@ void ServerPipeline::restart(const QString &why)
     ++m_epoch;
     const bool tracing = m_host.tracing();
     const TraceTyped typed = faults::restartTyped(m_s, CommitPhase::BeforeCommit);
-    QString dropped; // null: worded from the typed fields (trace::detailText); a host's reason is text
+    QString dropped; // null: worded from the typed fields (TraceEvent::detail()); a host's reason is text
     if (tracing && !why.isEmpty())
         dropped = faults::restartText(m_s, QStringLiteral("request dropped:")) + QStringLiteral(" (%1)").arg(why);
     // A crash resets their connections at once (the kernel closes a dead process's sockets); a

@@ -77,7 +77,7 @@ public:
     virtual bool down() const = 0;
     virtual bool tracing() const = 0;
     // One trace event of the request (its method and links filled in by the host); returns its id.
-    // A null `detail` leaves the words to the typed fields (TraceEvent::detailSource, trace::detailText).
+    // A null `detail` leaves the words to the typed fields (TraceEvent::detailSource, TraceEvent::detail()).
     virtual int trace(Id id, Lane lane, EventKind kind, int status, int record, const QString &detail,
                       const TraceTyped &typed) = 0;
     // How long this request is processed, in model microseconds.

@@ -589,7 +589,7 @@ void TestContention::occConflict()
             ++conflicts;
             QCOMPARE(e.status, 409);
             QCOMPARE(e.t, 60000);
-            QCOMPARE(trace::detailText(e), QStringLiteral("row 1: read version 0, now 1"));
+            QCOMPARE(e.detail(), QStringLiteral("row 1: read version 0, now 1"));
         }
     }
     QCOMPARE(conflicts, 1);
@@ -621,7 +621,7 @@ void TestContention::occLostResponseWritesTwice()
     QStringList commits;
     for (const TraceEvent &e : simulate(s).trace)
         if (e.kind == EventKind::Committed)
-            commits << trace::detailText(e);
+            commits << e.detail();
     QCOMPARE(commits, (QStringList{QStringLiteral("UPDATE row 1 to version 1 (ORD-0001)"),
                                    QStringLiteral("UPDATE row 1 to version 2: ORD-0001 applied again (record #1)")}));
     s.client.keyPlacement = KeyPlacement::PerOperation;

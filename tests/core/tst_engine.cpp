@@ -243,7 +243,7 @@ void TestEngine::lostFirstResponse()
         const TraceEvent *replay = firstOf(r.trace, EventKind::Replayed);
         QVERIFY(replay);
         QCOMPARE(replay->record, 1);
-        QVERIFY(trace::detailText(*replay).contains(QLatin1String("Idempotent-Replayed: true")));
+        QVERIFY(replay->detail().contains(QLatin1String("Idempotent-Replayed: true")));
     }
     // Keys in the trace: one per operation for a stable key, one per attempt when rotated.
     QSet<QString> keys;
@@ -1268,7 +1268,7 @@ void TestEngine::usedTokenRejected409()
         const TraceEvent *rejected = firstOf(r.trace, EventKind::Rejected);
         QVERIFY(rejected);
         QCOMPARE(rejected->status, 409);
-        QVERIFY(trace::detailText(*rejected).contains(QLatin1String("already used")));
+        QVERIFY(rejected->detail().contains(QLatin1String("already used")));
     }
 }
 
@@ -1316,7 +1316,7 @@ void TestEngine::restartWithKeyStore()
     const TraceEvent *restart = firstOf(r.trace, EventKind::ServerRestarted);
     QVERIFY(restart);
     QCOMPARE(restart->t, qint64(70000));
-    QVERIFY(trace::detailText(*restart).contains(QLatin1String("restarted")));
+    QVERIFY(restart->detail().contains(QLatin1String("restarted")));
 }
 
 void TestEngine::scheduledRestartDropsInFlight()
@@ -1341,7 +1341,7 @@ void TestEngine::scheduledRestartDropsInFlight()
     const TraceEvent *dropped = firstOf(r.trace, EventKind::ServerRestarted);
     QVERIFY(dropped);
     QCOMPARE(dropped->t, qint64(1000000));
-    QVERIFY(trace::detailText(*dropped).contains(QLatin1String("dropped")));
+    QVERIFY(dropped->detail().contains(QLatin1String("dropped")));
     QCOMPARE(firstOf(r.trace, EventKind::OpSucceeded)->t, qint64(6040000));
 
     // Down for 5000 ms (until 6000 ms): b2 at 4000 ms is refused (5 ms), b3 at 5005 ms too: failed.
@@ -1439,7 +1439,7 @@ void TestEngine::lostQueryRetriedByTransport()
     if (transport) {
         bool retriedGet = false;
         for (const TraceEvent &e : r.trace)
-            retriedGet |= e.kind == EventKind::QuerySent && e.lane == Lane::Transport && trace::detailText(e).endsWith(QLatin1String("attempt 2"));
+            retriedGet |= e.kind == EventKind::QuerySent && e.lane == Lane::Transport && e.detail().endsWith(QLatin1String("attempt 2"));
         QVERIFY(retriedGet);
     }
     QCOMPARE(r.metrics.toJson().value(QLatin1String("queryAttempts")).toDouble(), double(queryAttempts));
@@ -1627,7 +1627,7 @@ void TestEngine::transportRaiseOnStatus()
             lastReceived = e.t;
         if (e.kind == EventKind::BusinessAttempt && e.path().contains(QLatin1String("/b2")))
             b2 = e.t;
-        sawRaised |= trace::detailText(e).contains(QLatin1String("MaxRetryError"));
+        sawRaised |= e.detail().contains(QLatin1String("MaxRetryError"));
     }
     QCOMPARE(b2 - lastReceived, businessWait);
     QCOMPARE(sawRaised, raise);
@@ -1693,11 +1693,11 @@ void TestEngine::wrapperJitterRestartsPerBusinessAttempt()
         const QString run = e.path().section(QLatin1Char('/'), 0, 1);
         if (retriesInRun[run]++ == 0) {
             // the detail starts with the wait: "wait 250 ms after 503" or "wait 1.25 s after 503"
-            const QString wait = trace::detailText(e).section(QLatin1String(" after "), 0, 0);
+            const QString wait = e.detail().section(QLatin1String(" after "), 0, 0);
             double ms = wait.section(QLatin1Char(' '), 1, 1).toDouble();
             if (wait.endsWith(QLatin1String(" s")))
                 ms *= 1000;
-            QVERIFY2(ms >= 100 && ms <= 300, qPrintable(e.path() + QLatin1Char(' ') + trace::detailText(e)));
+            QVERIFY2(ms >= 100 && ms <= 300, qPrintable(e.path() + QLatin1Char(' ') + e.detail()));
             ++checked;
         }
     }
@@ -1757,7 +1757,7 @@ void TestEngine::unlimitedAttemptsEndAtDeadline()
     QCOMPARE(r.metrics.clientFailed, 1);
     int deadline = 0;
     for (const TraceEvent &e : r.trace)
-        deadline += e.kind == EventKind::GaveUp && trace::detailText(e) == QLatin1String("deadline reached");
+        deadline += e.kind == EventKind::GaveUp && e.detail() == QLatin1String("deadline reached");
     QCOMPARE(deadline, 1);
 }
 

@@ -163,7 +163,7 @@ void TestPaths::doubleSubmitFinal409IsNoOrphan()
     for (const TraceEvent &e : r.trace) {
         if (e.kind == EventKind::OpFailed) {
             QCOMPARE(e.sub, 2);
-            QVERIFY2(trace::detailText(e).startsWith(QLatin1String("409")), qPrintable(trace::detailText(e)));
+            QVERIFY2(e.detail().startsWith(QLatin1String("409")), qPrintable(e.detail()));
         }
         if (e.kind == EventKind::OpSucceeded)
             QCOMPARE(e.sub, 1);
@@ -239,7 +239,7 @@ void TestPaths::wrapperDeadlineRestartsPerBusinessAttempt()
     QCOMPARE(r.metrics.httpAttempts, qint64(attempts.size()));
     int deadlines = 0;
     for (const TraceEvent &e : r.trace)
-        deadlines += e.kind == EventKind::GaveUp && e.lane == Lane::Wrapper && trace::detailText(e) == QLatin1String("deadline reached");
+        deadlines += e.kind == EventKind::GaveUp && e.lane == Lane::Wrapper && e.detail() == QLatin1String("deadline reached");
     QCOMPARE(deadlines, 3);
 }
 

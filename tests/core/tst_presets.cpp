@@ -135,7 +135,7 @@ void TestPresets::stableKey()
     QCOMPARE(r.metrics.clientSucceeded, 1);
     bool replayHeader = false;
     for (const TraceEvent &e : r.trace)
-        replayHeader |= e.kind == EventKind::ResponseSent && trace::detailText(e).contains(QLatin1String("Idempotent-Replayed: true"));
+        replayHeader |= e.kind == EventKind::ResponseSent && e.detail().contains(QLatin1String("Idempotent-Replayed: true"));
     QVERIFY(replayHeader);
 }
 

@@ -709,7 +709,7 @@ void TestTrace::waitWords()
     // The words the engine wrote before (core/engine/tracetext.cpp's waitText, QString::arg).
     const QString wait = us < 1000000 ? QStringLiteral("wait %1 ms").arg(double(us) / 1000, 0, 'f', us % 1000 ? 1 : 0)
                                       : QStringLiteral("wait %1 s").arg(double(us) / 1000000, 0, 'f', 2);
-    QCOMPARE(trace::detailText(e), wait + QLatin1String(" after 503"));
+    QCOMPARE(e.detail(), wait + QLatin1String(" after 503"));
     QCOMPARE(trace::toJsonl({e}), qtJsonl({e}));
 }
 
@@ -763,7 +763,7 @@ void TestTrace::typedDetailWords()
 {
     QFETCH(TraceEvent, event);
     QFETCH(QString, words);
-    QCOMPARE(trace::detailText(event), words);
+    QCOMPARE(event.detail(), words);
     QCOMPARE(trace::composedDetail(event), words);
     QVERIFY(!event.texts() || event.texts()->detail.isNull());
     QCOMPARE(trace::toJsonl({event}), qtJsonl({event}));

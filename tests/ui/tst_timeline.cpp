@@ -862,7 +862,7 @@ void TestTimeline::queriesAreLabelled()
             sent = true;
             QCOMPARE(pl.glyph, timeline::Glyph::Query);
             QVERIFY(pl.query);
-        } else if (e.kind == EventKind::RequestArrived && trace::detailText(e).startsWith(QLatin1String("GET"))) {
+        } else if (e.kind == EventKind::RequestArrived && e.detail().startsWith(QLatin1String("GET"))) {
             asked = true;
             QVERIFY(pl.query);
             QCOMPARE(pl.label, QStringLiteral("GET ?ref=ORD-%1").arg(op, 4, 10, QLatin1Char('0')));

@@ -699,7 +699,7 @@ QString narration(const TraceEvent &e)
     if (!s.isEmpty())
         return s;
     const QString kind = trace::kindName(e.kind);
-    const QString detail = trace::detailText(e);
+    const QString detail = e.detail();
     return detail.isEmpty() ? kind : QStringLiteral("%1: %2").arg(kind, detail);
 }
 
