@@ -33,10 +33,13 @@ Engine::Engine(const Scenario &s, const RunOptions &o, WireTransport *transport)
     // metrics are counted then: memory follows what is in flight, not the number of orders. The
     // live path keeps its flows (a real server may still answer any of them).
     m_stream = !m_tables && !transport;
-    if (transport)
+    if (transport) {
         m_link = std::make_unique<LiveLink>(*this, transport);
-    else
-        m_link = std::make_unique<SimulatedNetwork>(*this);
+    } else {
+        auto simulated = std::make_unique<SimulatedNetwork>(*this);
+        m_sim = simulated.get();
+        m_link = std::move(simulated);
+    }
     m_recycle = m_link->recyclesRequests();
     m_stream = m_stream && m_recycle;
     m_occ = s.server.model == ServerModel::Occ && !transport;
@@ -282,6 +285,7 @@ void Engine::pushArrival(qint64 t, int op, int sub, int fi)
         flow(fi).pending++; // its OpStart
     m_arrivals.push_back(Arrival{t, op, sub, fi});
     std::push_heap(m_arrivals.begin(), m_arrivals.end(), ArrivesLater());
+    arrivalsChanged();
 }
 
 void Engine::takeArrival()
@@ -293,13 +297,14 @@ void Engine::takeArrival()
         std::pop_heap(m_arrivals.begin(), m_arrivals.end(), ArrivesLater());
         drawNext = m_arrivals.back().sub == 1 && !m_closed;
         m_arrivals.pop_back();
+        arrivalsChanged();
     }
     ArrivalSource::Arrival a;
     if (drawNext && !m_closed && m_source->next(&a))
         createOp(a.op, a.client, a.t, true);
 }
 
-bool Engine::popDue(qint64 until, Event *out)
+bool Engine::popDueSlow(qint64 until, Event *out)
 {
     for (;;) {
         const bool fromTimeouts = !m_timeouts.empty() && (m_queue.empty() || Later()(m_queue.top(), m_timeouts.front()));
@@ -320,8 +325,7 @@ bool Engine::popDue(qint64 until, Event *out)
             return true;
         }
         *out = *next;
-        m_timeouts.pop_front();
-        ++m_timeoutsPopped;
+        popTimeout();
         if (out->type() != Ev::Cancelled)
             return true;
         // A read timeout its answer made stale names nothing: it leaves the FIFO in its turn (the
@@ -376,12 +380,8 @@ bool Engine::advance(qint64 until)
     return true;
 }
 
-void Engine::afterEvent(const Event &e)
+void Engine::releaseChecked()
 {
-    if (namesFlow(e.type())) {
-        flow(e.a).pending--;
-        maybeRelease(e.a);
-    }
     for (const int fi : m_releaseCheck)
         maybeRelease(fi);
     m_releaseCheck.clear();
@@ -458,7 +458,10 @@ void Engine::dispatch(const Event &e)
     case Ev::Cancelled:
         break;
     default: // the way to the server and the server's own events
-        m_link->dispatch(e);
+        if (m_sim)
+            m_sim->dispatch(e);
+        else
+            m_link->dispatch(e);
         break;
     }
 }

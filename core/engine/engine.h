@@ -12,11 +12,14 @@
 
 #include <QHash>
 
-#include <deque>
+#include <algorithm>
+#include <limits>
 #include <memory>
 #include <vector>
 
 namespace retrylab::engine {
+
+class SimulatedNetwork;
 
 // The engine: the event loop on the virtual clock and the client layers (business loop, @retry
 // wrapper, urllib3 transport, budgets, breakers, status queries, closed workloads). What an
@@ -134,7 +137,31 @@ public:
     static TraceMethod flowMethod(const Flow &f) { return f.querying ? TraceMethod::GetOrder : TraceMethod::PostOrder; }
 
 private:
-    bool popDue(qint64 until, Event *out);
+    // The next event due at or before `until` into *out, taken from its queue.
+    bool popDue(qint64 until, Event *out)
+    {
+        // Most events come from the heap, strictly before the first timeout and arrival (a tie
+        // needs their order: popDueSlow).
+        const Event *top = m_queue.peek();
+        if (top && top->t < m_otherDue && top->t <= until) {
+            *out = *top;
+            m_queue.popLater();
+            return true;
+        }
+        return popDueSlow(until, out);
+    }
+    bool popDueSlow(qint64 until, Event *out);
+    void popTimeout()
+    {
+        m_timeouts.pop();
+        m_timeoutDue = m_timeouts.empty() ? Never : m_timeouts.front().t;
+        m_otherDue = std::min(m_timeoutDue, m_arrivalDue);
+    }
+    void arrivalsChanged()
+    {
+        m_arrivalDue = m_arrivals.empty() ? Never : m_arrivals.front().t;
+        m_otherDue = std::min(m_timeoutDue, m_arrivalDue);
+    }
     void dispatch(const Event &e);
     int newRequest();
     // Every read timeout has the same length, so they fall due in the order they are
@@ -145,8 +172,11 @@ private:
         cancelTimeout(f);
         if (m_stream)
             f.pending++;
-        f.timeoutSlot = qint64(m_timeoutsPopped + m_timeouts.size());
-        m_timeouts.push_back(Event{t, m_seq++, Ev::ClientTimeout, 0, fi, serial});
+        if (m_timeouts.empty()) {
+            m_timeoutDue = t;
+            m_otherDue = std::min(m_timeoutDue, m_arrivalDue);
+        }
+        f.timeoutSlot = qint64(m_timeouts.push(Event{t, m_seq++, Ev::ClientTimeout, 0, fi, serial}));
     }
     // The flow's attempt ended before its read timeout: the timeout stays in the FIFO, in its
     // turn (the same events, counts and order), but no longer names the flow. A stale timeout
@@ -155,7 +185,7 @@ private:
     {
         if (f.timeoutSlot < 0)
             return;
-        Event &e = m_timeouts[size_t(quint64(f.timeoutSlot) - m_timeoutsPopped)];
+        Event &e = m_timeouts.at(quint64(f.timeoutSlot));
         e.setType(Ev::Cancelled);
         f.timeoutSlot = -1;
         if (m_stream) {
@@ -190,7 +220,18 @@ private:
     // freed with its last flow.
     void maybeRelease(int fi);
     void release(int fi);
-    void afterEvent(const Event &e);
+    // A streamed run's bookkeeping after each event: flows nothing names any more are released.
+    void afterEvent(const Event &e)
+    {
+        if (namesFlow(e.type())) {
+            const Flow &f = flow(e.a);
+            if (--flow(e.a).pending == 0 && f.done)
+                maybeRelease(e.a);
+        }
+        if (!m_releaseCheck.empty())
+            releaseChecked();
+    }
+    void releaseChecked();
     // One operation's outcome into the metrics (both the streamed and the tables path).
     void countOp(bool ok, int records, int liveRecords, qint64 start, qint64 end, int attempts);
     void finishMetrics(int recordCount);
@@ -253,12 +294,16 @@ private:
     bool m_tables;  // RunResult::records and ::ops are filled
     faults::Script m_script;
     std::unique_ptr<ServerLink> m_link;
+    SimulatedNetwork *m_sim = nullptr; // m_link when simulated: its events are dispatched without a virtual call
     bool m_recycle = true; // m_link->recyclesRequests()
     bool m_occ = false;    // server.model occ on the simulated server: read the row, then write
     bool m_mayBeDown = false; // the simulated server restarts (scheduled or scripted): ask m_link->down()
     EventQueue m_queue;
-    std::deque<Event> m_timeouts;
-    quint64 m_timeoutsPopped = 0; // the FIFO position of m_timeouts.front()
+    EventFifo m_timeouts;
+    static constexpr qint64 Never = std::numeric_limits<qint64>::max();
+    qint64 m_timeoutDue = Never; // m_timeouts.front().t, or Never
+    qint64 m_arrivalDue = Never; // m_arrivals.front().t, or Never
+    qint64 m_otherDue = Never;   // the earlier of the two
     quint64 m_seq = 0;
     qint64 m_now = 0;
     static constexpr int FlowChunkBits = 10;
