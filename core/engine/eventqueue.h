@@ -3,6 +3,7 @@
 #include <QtGlobal>
 
 #include <algorithm>
+#include <limits>
 #include <vector>
 
 namespace retrylab::engine {
@@ -94,6 +95,18 @@ public:
     {
         settle();
         return m_heap.front();
+    }
+    // The earliest time due without carrying out a pending pop (its successor's, found among the
+    // root's children); the greatest qint64 when nothing is due.
+    qint64 nextTime() const
+    {
+        const size_t n = m_heap.size();
+        if (!m_popPending)
+            return n == 0 ? std::numeric_limits<qint64>::max() : m_heap[0].t;
+        qint64 t = std::numeric_limits<qint64>::max();
+        for (size_t c = 1; c < n && c <= 4; ++c)
+            t = std::min(t, m_heap[c].t);
+        return t;
     }
     // The top, or null when empty.
     const Event *peek() const

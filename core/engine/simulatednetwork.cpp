@@ -133,7 +133,9 @@ void SimulatedNetwork::arrive(int ri)
         r.serverStream = server.state();
         r.faults |= faults::serverDice(m_s, server, m_engine.now());
     }
+    m_arriving = true;
     m_pipeline.arrive(ri);
+    m_arriving = false;
 }
 
 void SimulatedNetwork::dispatch(const Event &e)
@@ -268,6 +270,16 @@ void SimulatedNetwork::describeProcessing(qint64 us, QString *, TraceTyped *type
 
 void SimulatedNetwork::schedule(Id id, qint64 us)
 {
+    // No processing time (server.processingMs 0, as in the AWS study): the end of processing is
+    // the next event when nothing else is due at this instant, so it runs here. Only from an
+    // arrival, where the pipeline schedules as its last act (ServerPipeline::startProcessing at
+    // the end of arrive()), so nothing of the arrival's handler is left to come after it;
+    // a queued request started by a finishing one (releaseSlot, before its answer) is scheduled.
+    if (us == 0 && m_arriving && m_engine.runsNow()) {
+        m_arriving = false;
+        m_pipeline.processingDone(id);
+        return;
+    }
     m_engine.at(m_engine.now() + us, Ev::ProcessingDone, int(id));
 }
 

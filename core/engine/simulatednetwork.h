@@ -67,6 +67,7 @@ private:
     const Scenario &m_s;
     OrderService m_service;
     ServerPipeline m_pipeline;
+    bool m_arriving = false; // inside arrive(): the pipeline's arrival, which ends with schedule()
     qint64 m_downUntil = -1; // down until then: connections are refused, arrivals dropped
     qint64 m_lastCommit = -1;
     size_t m_reconciledRecords = 0; // records that the last reconciliation pass saw
