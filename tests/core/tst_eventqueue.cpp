@@ -27,6 +27,8 @@ private Q_SLOTS:
     void popLaterThenPushReplacesTheTop();
     void extremeTimes();
     void packedFieldsKeepSeqOrder();
+    void nextTimeSeesPastAPendingPop();
+    void fifoKeepsOrderAndPositionsAcrossGrowth();
 };
 
 namespace {
@@ -270,6 +272,66 @@ void TestEventQueue::packedFieldsKeepSeqOrder()
         reference.push(e);
     }
     drainEqual(queue, reference);
+}
+
+void TestEventQueue::nextTimeSeesPastAPendingPop()
+{
+    // Engine::runsNow asks for the earliest time still due while the event being handled is
+    // only marked to leave (popLater): its successor's time, found among the root's children.
+    EventQueue queue;
+    QCOMPARE(queue.nextTime(), std::numeric_limits<qint64>::max());
+    quint64 seq = 0;
+    for (const qint64 t : {50, 10, 40, 30, 20, 60})
+        queue.push(Event{t, seq++, Ev::OpStart, 0, 0, 0});
+    QCOMPARE(queue.nextTime(), qint64(10));
+    queue.popLater(); // 10 leaves at the next push or look
+    QCOMPARE(queue.nextTime(), qint64(20));
+    queue.popLater(); // carries out the pop of 10, marks 20
+    QCOMPARE(queue.nextTime(), qint64(30));
+    queue.popLater();
+    queue.popLater();
+    queue.popLater(); // 50 marked: only 60 remains after it
+    QCOMPARE(queue.nextTime(), qint64(60));
+    queue.popLater(); // 60 marked: nothing remains
+    QCOMPARE(queue.nextTime(), std::numeric_limits<qint64>::max());
+}
+
+void TestEventQueue::fifoKeepsOrderAndPositionsAcrossGrowth()
+{
+    // The read timeouts' FIFO: entries leave in the order they came and each keeps its absolute
+    // position (a flow cancels its timeout by it), across wrap-arounds of the ring and its growth
+    // while the front is not at the ring's start.
+    EventFifo fifo;
+    std::vector<quint64> positions;
+    quint64 pushed = 0;
+    quint64 popped = 0;
+    const auto push = [&](int n) {
+        for (int i = 0; i < n; ++i) {
+            positions.push_back(fifo.push(Event{qint64(pushed) * 10, pushed, Ev::ClientTimeout, 0, int(pushed), 0}));
+            ++pushed;
+        }
+    };
+    const auto pop = [&](int n) {
+        for (int i = 0; i < n; ++i) {
+            QCOMPARE(fifo.front().a, int(popped));
+            fifo.pop();
+            ++popped;
+        }
+    };
+    push(50);
+    pop(40);  // the front is now deep inside the ring of 64
+    push(40); // wraps around the ring's end
+    push(100); // grows while wrapped
+    QCOMPARE(fifo.size(), size_t(pushed - popped));
+    for (quint64 k = popped; k < pushed; ++k) {
+        QCOMPARE(positions[size_t(k)], k);
+        QCOMPARE(fifo.at(positions[size_t(k)]).a, int(k));
+    }
+    fifo.at(positions[size_t(popped + 3)]).setType(Ev::Cancelled);
+    pop(3);
+    QCOMPARE(fifo.front().type(), Ev::Cancelled);
+    pop(int(pushed - popped));
+    QVERIFY(fifo.empty());
 }
 
 QTEST_GUILESS_MAIN(TestEventQueue)
