@@ -22,12 +22,27 @@ constexpr int kMaxMethod = 16;
 // what Qt's header parser refuses (100 fields, 8 KiB a field), so both read it alike.
 constexpr int kMaxPlainFields = 50;
 
+// RFC 9110 tchar, one lookup per byte: every byte of every method and field name passes here.
+struct TokenChars
+{
+    bool is[256] = {};
+    constexpr TokenChars()
+    {
+        for (int c = 'a'; c <= 'z'; ++c)
+            is[c] = true;
+        for (int c = 'A'; c <= 'Z'; ++c)
+            is[c] = true;
+        for (int c = '0'; c <= '9'; ++c)
+            is[c] = true;
+        for (const char c : "!#$%&'*+-.^_`|~")
+            is[uchar(c)] = c != 0;
+    }
+};
+constexpr TokenChars kTokenChars;
+
 bool isTokenChar(char c)
 {
-    // RFC 9110 tchar
-    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))
-        return true;
-    return c != 0 && std::strchr("!#$%&'*+-.^_`|~", c) != nullptr;
+    return kTokenChars.is[uchar(c)];
 }
 
 bool isBlank(char c)
@@ -54,9 +69,10 @@ bool validRequestLine(const QByteArray &line)
         if (c <= 0x20 || c >= 0x7f)
             return false;
     }
-    if (line.at(sp1 + 1) != '/' && line.at(sp1 + 1) != '*' && !line.mid(sp1 + 1, 4).startsWith("http"))
+    const QByteArrayView view(line);
+    if (line.at(sp1 + 1) != '/' && line.at(sp1 + 1) != '*' && !view.sliced(sp1 + 1).startsWith("http"))
         return false;
-    const QByteArray version = line.mid(sp2 + 1);
+    const QByteArrayView version = view.sliced(sp2 + 1);
     return version == "HTTP/1.1" || version == "HTTP/1.0";
 }
 

@@ -2,12 +2,13 @@
 
 namespace retrylab {
 
-QByteArray HttpRequest::value(const QByteArray &name) const
+QByteArray HttpRequest::value(QByteArrayView name) const
 {
     QByteArray out;
     bool first = true;
     for (const auto &h : headers) {
-        if (h.first.compare(name, Qt::CaseInsensitive) != 0)
+        // The length first: most fields differ in it, and the case-blind compare costs more.
+        if (h.first.size() != name.size() || h.first.compare(name, Qt::CaseInsensitive) != 0)
             continue;
         if (!first)
             out += ", ";

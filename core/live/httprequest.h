@@ -21,7 +21,7 @@ struct HttpRequest
     QByteArray body;
 
     // Every field named `name` (any case), joined by ", " (QHttpServerRequest::value()).
-    QByteArray value(const QByteArray &name) const;
+    QByteArray value(QByteArrayView name) const;
 
     static HttpRequest fromQt(const QHttpServerRequest &request);
     // The method token as Qt HTTP Server 6.4 names it (Unknown for any other, TRACE included).

@@ -27,6 +27,9 @@ struct ServeLimits
     // reads nothing for requestTimeoutMs.
     int maxUnsentBytes = 64 * 1024;
     int maxPipelined = 64;
+    // The in-memory store (no --db) holds at most this many bytes (about 4 million orders per
+    // GiB); past it every order is answered 500 "the in-memory store is full", nothing earlier lost.
+    qint64 maxMemoryStoreBytes = qint64(1) << 30;
 };
 
 // How `retrylab serve` (or the window's File > Serve) runs the live order service.

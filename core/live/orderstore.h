@@ -78,6 +78,11 @@ public:
         int forceFrames = 65536;
     };
     void setWalLimits(const WalLimits &limits);
+    // The in-memory store's cap in bytes (memdb's own default: 1 GiB). Past it a commit fails with
+    // the reason "the in-memory store is full" and rolls back; what was committed before stays.
+    // Set before open().
+    static constexpr qint64 kDefaultMemoryLimit = qint64(1) << 30;
+    void setMemoryLimit(qint64 bytes);
     struct WalStats
     {
         qint64 background = 0; // checkpoints the thread ran
