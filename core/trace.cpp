@@ -22,9 +22,9 @@ namespace retrylab {
 namespace {
 
 // Indexed by the enum value; the names are the JSONL contract.
-const char *const LaneNames[] = {"business", "wrapper", "transport", "network", "server", "database"};
+constexpr const char *LaneNames[] = {"business", "wrapper", "transport", "network", "server", "database"};
 
-const char *const KindNames[] = {
+constexpr const char *KindNames[] = {
     "opStart",          "keyMinted",        "tokenIssued",     "businessAttempt", "wrapperAttempt",
     "transportAttempt", "querySent",        "queryResult",     "connectFailed",   "circuitOpen",
     "requestLost",      "requestDelayed",   "requestArrived",  "queued",          "rejected",
@@ -37,11 +37,11 @@ const char *const KindNames[] = {
 
 static_assert(int(std::size(KindNames)) == EventKindCount, "one name per EventKind");
 
-const char *const MethodNames[] = {"none", "postOrder", "getOrder", "postToken"};
-const char *const PhaseNames[] = {"none", "beforeCommit", "afterCommit"};
-const char *const OutcomeNames[] = {"none", "response", "replayed", "raised", "connectError", "readTimeout",
+constexpr const char *MethodNames[] = {"none", "postOrder", "getOrder", "postToken"};
+constexpr const char *PhaseNames[] = {"none", "beforeCommit", "afterCommit"};
+constexpr const char *OutcomeNames[] = {"none", "response", "replayed", "raised", "connectError", "readTimeout",
                                     "connectionReset", "circuitOpen"};
-const char *const CauseNames[] = {"none", "perOperation", "perBusinessAttempt", "perWrapperAttempt", "keyRequired", "tokenRequired", "unknownToken", "malformedRequest", "tokenUsed", "keyInProgress", "keyTaken", "payloadMismatch", "rateLimited", "serverFull", "commitRefused", "injectedError", "queryFailed", "keysForgotten", "keysKept", "keyTtl", "neverReached", "serverRestarting", "readAndDropped", "latencySpike", "queuePosition", "processing", "insert", "duplicate", "responseLost", "peerReset", "rowVersion", "staleVersion", "backoff", "retryAfter", "deadline", "maxAttempts", "notRetried", "tokenSpent", "transportOff", "methodNotAllowed", "readErrorNotAllowed", "statusNotRetryable", "retriesExhausted", "breakerOpen", "budgetEmpty", "statusUnknown", "final", "foundByQuery", "tokenSpentNotFound", "tokenFailed", "breakerOpened", "breakerHalfOpen", "breakerClosed"};
+constexpr const char *CauseNames[] = {"none", "perOperation", "perBusinessAttempt", "perWrapperAttempt", "keyRequired", "tokenRequired", "unknownToken", "malformedRequest", "tokenUsed", "keyInProgress", "keyTaken", "payloadMismatch", "rateLimited", "serverFull", "commitRefused", "injectedError", "queryFailed", "keysForgotten", "keysKept", "keyTtl", "neverReached", "serverRestarting", "readAndDropped", "latencySpike", "queuePosition", "processing", "insert", "duplicate", "responseLost", "peerReset", "rowVersion", "staleVersion", "backoff", "retryAfter", "deadline", "maxAttempts", "notRetried", "tokenSpent", "transportOff", "methodNotAllowed", "readErrorNotAllowed", "statusNotRetryable", "retriesExhausted", "breakerOpen", "budgetEmpty", "statusUnknown", "final", "foundByQuery", "tokenSpentNotFound", "tokenFailed", "breakerOpened", "breakerHalfOpen", "breakerClosed"};
 
 static_assert(int(std::size(MethodNames)) == int(TraceMethod::PostToken) + 1, "one name per TraceMethod");
 static_assert(int(std::size(PhaseNames)) == int(CommitPhase::AfterCommit) + 1, "one name per CommitPhase");
@@ -486,25 +486,60 @@ bool kindFromName(const QString &name, EventKind *kind)
 
 namespace {
 
-// The lengths of a table of names, once (the line writer copies them without strlen).
-template<size_t M>
-std::array<quint8, M> nameLengths(const char *const (&names)[M])
+// A name as the line writer copies it: its text and closing quote in a slot of fixed width, so a
+// name is one copy of NameSlotWidth bytes (the line has room for it) and no strlen or
+// variable-length memcpy.
+constexpr size_t NameSlotWidth = 24;
+struct NameSlot
 {
-    std::array<quint8, M> lengths{};
-    for (size_t i = 0; i < M; ++i)
-        lengths[i] = quint8(std::strlen(names[i]));
-    return lengths;
+    char text[NameSlotWidth];
+    quint8 size; // the name and its quote
+};
+
+template<size_t M>
+constexpr std::array<NameSlot, M> nameSlots(const char *const (&names)[M])
+{
+    std::array<NameSlot, M> slots{};
+    for (size_t i = 0; i < M; ++i) {
+        size_t n = 0;
+        for (; names[i][n]; ++n) {
+            if (n + 1 >= NameSlotWidth)
+                throw "a name longer than its slot"; // fails the constant evaluation
+            slots[i].text[n] = names[i][n];
+        }
+        slots[i].text[n] = '"';
+        slots[i].size = quint8(n + 1);
+    }
+    return slots;
 }
+
+constexpr auto LaneSlots = nameSlots(LaneNames);
+constexpr auto KindSlots = nameSlots(KindNames);
+constexpr auto MethodSlots = nameSlots(MethodNames);
+constexpr auto PhaseSlots = nameSlots(PhaseNames);
+constexpr auto CauseSlots = nameSlots(CauseNames);
+constexpr auto OutcomeSlots = nameSlots(OutcomeNames);
+
+// The slots of an enum's names, chosen by its type.
+constexpr const NameSlot *slotsOf(Lane) { return LaneSlots.data(); }
+constexpr const NameSlot *slotsOf(EventKind) { return KindSlots.data(); }
+constexpr const NameSlot *slotsOf(TraceMethod) { return MethodSlots.data(); }
+constexpr const NameSlot *slotsOf(CommitPhase) { return PhaseSlots.data(); }
+constexpr const NameSlot *slotsOf(TraceCause) { return CauseSlots.data(); }
+constexpr const NameSlot *slotsOf(TraceOutcome) { return OutcomeSlots.data(); }
 
 // Writes one JSONL line straight into a buffer sized for its worst case, walking the field list:
 // no QJsonObject, no printf, no per-key append (each QByteArray append checks capacity and
-// detaches). The keys are literals, so each piece is a fixed-size copy.
+// detaches). `Full` (the typed fields too) is a constant, so the fields a line leaves out cost
+// nothing. Every key is written with the comma before it and its quotes and colon in one run of
+// constant bytes, and the line's first comma becomes its '{' at the end.
+template<bool Full>
 class LineWriter
 {
 public:
-    LineWriter(char *p, bool full)
-        : m_p(p)
-        , m_full(full)
+    explicit LineWriter(char *p)
+        : m_line(p)
+        , m_p(p)
     {
     }
     char *end() const { return m_p; }
@@ -515,26 +550,24 @@ public:
     {
         if (!wanted(scope))
             return;
-        putKey(key);
+        putKey(key, "\":");
         if (quint64(value) < 10) // most typed fields are 0
             *m_p++ = char('0' + value);
+        else if (quint64(value) <= 0xffffffffu) // and most others a count or a time of 32 bits
+            m_p = engine::putDecimal32(m_p, quint32(value));
         else
             m_p = engine::putDecimal(m_p, value);
     }
     template<size_t N, class Enum, size_t M>
-    void name(const char (&key)[N], const char *const (&names)[M], Enum value, Scope scope)
+    void name(const char (&key)[N], const char *const (&)[M], Enum value, Scope scope)
     {
         if (!wanted(scope))
             return;
-        putKey(key);
-        *m_p++ = '"';
-        static const std::array<quint8, M> lengths = nameLengths(names);
-        const size_t i = size_t(value) < M ? size_t(value) : 0; // namesKnown() checked it
-        const char *text = names[i];
-        const size_t n = lengths[i];
-        std::memcpy(m_p, text, n);
-        m_p += n;
-        *m_p++ = '"';
+        putKey(key, "\":\"");
+        // namesKnown() checked the value; the slot holds the closing quote.
+        const NameSlot &slot = slotsOf(value)[size_t(value)];
+        std::memcpy(m_p, slot.text, NameSlotWidth);
+        m_p += slot.size;
     }
     // A text composed from the event's numbers (digits and ASCII letters: never escaped), or
     // the one it was given.
@@ -543,8 +576,7 @@ public:
     {
         if (!wanted(scope))
             return;
-        putKey(key);
-        *m_p++ = '"';
+        putKey(key, "\":\"");
         const quint8 c = e.composed;
         if (which == Text::Path && (c & ComposedPath))
             m_p = engine::putAttemptPath(m_p, e.op, e.sub, e.business, e.wrapper, e.transport);
@@ -562,8 +594,7 @@ public:
     {
         if (!wanted(scope))
             return;
-        putKey(key);
-        *m_p++ = '"';
+        putKey(key, "\":\"");
         if (e.detailSource != DetailSource::Typed) {
             if (const TraceTexts *texts = e.texts())
                 putString(texts->detail);
@@ -576,12 +607,14 @@ public:
     }
     void close()
     {
-        *m_p++ = '}';
-        *m_p++ = '\n';
+        *m_line = '{'; // the first key's comma
+        m_p[0] = '}';
+        m_p[1] = '\n';
+        m_p += 2;
     }
 
 private:
-    bool wanted(Scope scope) const { return m_full || scope == Scope::Original; }
+    static constexpr bool wanted(Scope scope) { return Full || scope == Scope::Original; }
     // A string of printable ASCII other than '"' and '\\' is written as is by every JSON writer.
     void putString(const QString &value)
     {
@@ -597,27 +630,24 @@ private:
         m_p += n;
         m_plain &= bad == 0;
     }
-    // `{"key":` for the first field, `,"key":` for the others.
-    template<size_t N>
-    void putKey(const char (&key)[N])
+    // `,"key":` (and the opening quote of a string): constant bytes at constant offsets.
+    template<size_t N, size_t S>
+    void putKey(const char (&key)[N], const char (&suffix)[S])
     {
-        *m_p++ = m_first ? '{' : ',';
-        m_first = false;
-        *m_p++ = '"';
-        std::memcpy(m_p, key, N - 1);
-        m_p += N - 1;
-        *m_p++ = '"';
-        *m_p++ = ':';
+        m_p[0] = ',';
+        m_p[1] = '"';
+        std::memcpy(m_p + 2, key, N - 1);
+        std::memcpy(m_p + 1 + N, suffix, S - 1);
+        m_p += N + S;
     }
+    char *m_line;
     char *m_p;
-    bool m_full;
-    bool m_first = true;
     bool m_plain = true;
 };
 
 // The most bytes a line can take apart from its given strings: keys, punctuation, 17 numbers of
-// at most 20 characters, 6 names and the composed path, request ID and key (engine::PathBound,
-// 12 and 14 bytes).
+// at most 20 characters, 6 names (each copied as its whole slot of NameSlotWidth bytes) and the
+// composed path, request ID and key (engine::PathBound, 12 and 14 bytes).
 constexpr qsizetype LineOverhead = 1024 + engine::PathBound + 32;
 
 bool namesKnown(const TraceEvent &e)
@@ -645,7 +675,15 @@ char *writeLine(char *p, const TraceEvent &e, bool full)
 {
     if (!namesKnown(e))
         return nullptr;
-    LineWriter w(p, full);
+    if (full) {
+        LineWriter<true> w(p);
+        visitFields(w, e);
+        if (!w.plain())
+            return nullptr;
+        w.close();
+        return w.end();
+    }
+    LineWriter<false> w(p);
     visitFields(w, e);
     if (!w.plain())
         return nullptr;

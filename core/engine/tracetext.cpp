@@ -1,5 +1,7 @@
 #include "engine/tracetext.h"
 
+#include <QtEndian>
+
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
@@ -37,6 +39,20 @@ char *putHex(char *out, const char (&prefix)[5], quint64 v, int digits)
     std::memcpy(out, prefix, 4);
     char *const end = out + 4 + digits;
     char *q = end;
+    if (digits >= 8) {
+        // The last eight digits at once: each nibble spread to a byte, the bytes turned around
+        // (the first digit is the highest nibble), then '0' added, and 'a' - '0' - 10 more where
+        // a nibble is over 9.
+        quint64 x = quint32(v);
+        x = (x | x << 16) & 0x0000ffff0000ffffull;
+        x = (x | x << 8) & 0x00ff00ff00ff00ffull;
+        x = (x | x << 4) & 0x0f0f0f0f0f0f0f0full;
+        const quint64 letters = ((x + 0x0606060606060606ull) >> 4) & 0x0101010101010101ull;
+        q -= 8;
+        qToBigEndian(x + 0x3030303030303030ull + letters * quint64('a' - '0' - 10), q);
+        digits -= 8;
+        v >>= 32;
+    }
     for (; digits >= 2; digits -= 2, v >>= 8) {
         q -= 2;
         std::memcpy(q, digitPairs.hex + 2 * (v & 0xff), 2);
@@ -54,6 +70,12 @@ char *putAttemptPath(char *p, int op, int sub, int b, int w, int t)
     if (sub != 1) {
         *p++ = '#';
         p = putDecimal(p, sub);
+    } else if (unsigned(b - 1) < 9 && unsigned(w - 1) < 9 && unsigned(t - 1) < 9) {
+        // The usual path, every attempt 1 to 9: "/b1/w2/t3" as one 8-byte word and a digit.
+        const quint64 word = qFromLittleEndian<quint64>("/b0/w0/t") + (quint64(b) << 16 | quint64(w) << 40);
+        qToLittleEndian(word, p);
+        p[8] = char('0' + t);
+        return p + 9;
     }
     if (b == 0 && w == 0 && t == 0)
         return p; // an event of the operation, of no attempt (reconciliation)

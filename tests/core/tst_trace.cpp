@@ -982,6 +982,13 @@ void TestTrace::numberWriters()
     QList<qint64> values{0, std::numeric_limits<qint64>::min(), std::numeric_limits<qint64>::max()};
     for (qint64 p = 1; p <= std::numeric_limits<qint64>::max() / 10; p *= 10)
         values << p - 1 << p << p + 1 << -p << 10 * p - 1;
+    // The fixed-point ranges' ends (10^2, 10^4, 10^6, 10^8, 2^32) and the eight-digit pieces
+    // of 64-bit values are among the powers above; a spread of values inside each range and
+    // around 2^32 checks the pairs between them (every 32-bit value was checked once, off line).
+    for (quint64 v = 1; v < (quint64(1) << 63); v = v * 3 + 7)
+        values << qint64(v) << qint64(v - 1) << qint64(0xffffffffull - v % 0xffffffffull);
+    for (qint64 v = 0; v < 200000; ++v)
+        values << v * 21467 << 0xffffffffll + v << 99999999ll + v * 7919;
     for (const qint64 v : std::as_const(values)) {
         char mine[32];
         char theirs[32];
