@@ -281,6 +281,11 @@ namespace {
 // original fields only; see trace.h).
 enum class Scope { Original, Full };
 
+// What the line writer may reuse for a number: the time (the events of one instant follow each
+// other), the id (one more than the line before), the op (written again in the path and the
+// detail). The meaning is the same for every visitor; only the line writer uses it.
+enum class Repeats { No, Time, Id, Op };
+
 // The texts of a line other than the detail.
 enum class Text { Path, RequestId, Key, Ref };
 
@@ -328,12 +333,12 @@ void visitFields(Visitor &v, const TraceEvent &e)
     v.number("business", e.business, Scope::Full);
     v.name("cause", CauseNames, e.cause, Scope::Full);
     v.detail("detail", e, Scope::Original);
-    v.number("id", e.id, Scope::Full);
+    v.number("id", e.id, Scope::Full, Repeats::Id);
     v.text("key", e, Text::Key, Scope::Original);
     v.name("kind", KindNames, e.kind, Scope::Original);
     v.name("lane", LaneNames, e.lane, Scope::Original);
     v.name("method", MethodNames, e.method, Scope::Full);
-    v.number("op", e.op, Scope::Original);
+    v.number("op", e.op, Scope::Original, Repeats::Op);
     v.name("outcome", OutcomeNames, e.outcome, Scope::Full);
     v.text("path", e, Text::Path, Scope::Original);
     v.name("phase", PhaseNames, e.phase, Scope::Full);
@@ -342,7 +347,7 @@ void visitFields(Visitor &v, const TraceEvent &e)
     v.text("requestId", e, Text::RequestId, Scope::Original);
     v.number("status", e.status, Scope::Original);
     v.number("sub", e.sub, Scope::Original);
-    v.number("t", e.t, Scope::Original);
+    v.number("t", e.t, Scope::Original, Repeats::Time);
     v.number("transport", e.transport, Scope::Full);
     v.number("wrapper", e.wrapper, Scope::Full);
 }
@@ -356,7 +361,7 @@ public:
     {
     }
     QJsonObject object;
-    void number(const char *key, qint64 value, Scope scope)
+    void number(const char *key, qint64 value, Scope scope, Repeats = Repeats::No)
     {
         if (wanted(scope))
             object.insert(QLatin1String(key), value);
@@ -528,6 +533,27 @@ constexpr const NameSlot *slotsOf(CommitPhase) { return PhaseSlots.data(); }
 constexpr const NameSlot *slotsOf(TraceCause) { return CauseSlots.data(); }
 constexpr const NameSlot *slotsOf(TraceOutcome) { return OutcomeSlots.data(); }
 
+// A number and its decimal text, kept from one line to the next (size 0: none yet).
+struct NumberText
+{
+    qint64 value = 0;
+    char text[24] = {};
+    quint8 size = 0;
+};
+
+// What a writer's previous lines wrote for the numbers that repeat from line to line (see
+// Repeats): a run's events come in id order, a few at each instant.
+struct LineMemo
+{
+    NumberText time;
+    NumberText id;
+    // The op of the line being written, in decimal once (size 0 until then). Here rather than in
+    // the LineWriter, whose position then stays in a register: a char store may alias anything
+    // in memory.
+    char op[16] = {};
+    quint8 opSize = 0;
+};
+
 // Writes one JSONL line straight into a buffer sized for its worst case, walking the field list:
 // no QJsonObject, no printf, no per-key append (each QByteArray append checks capacity and
 // detaches). `Full` (the typed fields too) is a constant, so the fields a line leaves out cost
@@ -537,20 +563,34 @@ template<bool Full>
 class LineWriter
 {
 public:
-    explicit LineWriter(char *p)
+    LineWriter(char *p, LineMemo &memo)
         : m_line(p)
         , m_p(p)
+        , m_memo(memo)
     {
+        memo.opSize = 0;
     }
     char *end() const { return m_p; }
     // False once a string needs escaping (Qt's writer then writes the line).
     bool plain() const { return m_plain; }
     template<size_t N>
-    void number(const char (&key)[N], qint64 value, Scope scope)
+    void number(const char (&key)[N], qint64 value, Scope scope, Repeats repeats = Repeats::No)
     {
         if (!wanted(scope))
             return;
         putKey(key, "\":");
+        switch (repeats) { // a constant where the call is inlined
+        case Repeats::Time:
+            return putSame(m_memo.time, value);
+        case Repeats::Id:
+            return putNext(m_memo.id, value);
+        case Repeats::Op:
+            std::memcpy(m_p, opText(int(value)), 16);
+            m_p += m_memo.opSize;
+            return;
+        case Repeats::No:
+            break;
+        }
         if (quint64(value) < 10) // most typed fields are 0
             *m_p++ = char('0' + value);
         else if (quint64(value) <= 0xffffffffu) // and most others a count or a time of 32 bits
@@ -578,12 +618,18 @@ public:
             return;
         putKey(key, "\":\"");
         const quint8 c = e.composed;
-        if (which == Text::Path && (c & ComposedPath))
-            m_p = engine::putAttemptPath(m_p, e.op, e.sub, e.business, e.wrapper, e.transport);
+        if (which == Text::Path && (c & ComposedPath)) {
+            m_p[0] = 'o';
+            m_p[1] = 'p';
+            std::memcpy(m_p + 2, opText(e.op), 16);
+            m_p = engine::putAttemptTail(m_p + 2 + m_memo.opSize, e.sub, e.business, e.wrapper, e.transport);
+        }
         else if (which == Text::RequestId && (c & ComposedRequestId))
-            m_p = engine::putHex(m_p, "req-", e.requestNumber, 8);
-        else if (which == Text::Key && (c & ComposedKey))
-            m_p = e.keyNumber == 0 ? m_p : engine::putHex(m_p, c & ComposedToken ? "tok-" : "key-", e.keyNumber, 10);
+            putComposedHex("req-", 0, e.requestNumber); // engine::hex(.., 8)
+        else if (which == Text::Key && (c & ComposedKey)) {
+            if (e.keyNumber != 0) // engine::hex(.., 10): the key's low 40 bits
+                putComposedHex(c & ComposedToken ? "tok-" : "key-", 2, e.keyNumber);
+        }
         else if (const TraceTexts *texts = e.texts())
             putString(storedText(*texts, which));
         *m_p++ = '"';
@@ -600,6 +646,8 @@ public:
                 putString(texts->detail);
         } else {
             DetailBytes bytes{m_p};
+            bytes.opText = opText(e.op);
+            bytes.opSize = m_memo.opSize;
             m_p = composeDetail(bytes, e);
             m_plain &= bytes.plain;
         }
@@ -630,6 +678,57 @@ private:
         m_p += n;
         m_plain &= bad == 0;
     }
+    // `prefix`, then the low 32 + 4 * high bits of v in hexadecimal (high: 0 or 2 digits more).
+    void putComposedHex(const char (&prefix)[5], int high, quint64 v)
+    {
+        std::memcpy(m_p, prefix, 4);
+        m_p += 4;
+        if (high) {
+            std::memcpy(m_p, engine::digitPairs.hex + 2 * ((v >> 32) & 0xff), 2);
+            m_p += 2;
+        }
+        engine::putHexWord(m_p, quint32(v));
+        m_p += 8;
+    }
+    // The op in decimal, written once per line (the op field, the path and the detail's
+    // ORD-0007 use it); 16 bytes readable.
+    const char *opText(int op)
+    {
+        if (m_memo.opSize == 0)
+            m_memo.opSize = quint8((op >= 0 ? engine::putDecimal32(m_memo.op, quint32(op)) : engine::putDecimal(m_memo.op, op)) - m_memo.op);
+        return m_memo.op;
+    }
+    // A number the line before may have written: its text again, or the new one kept.
+    void putSame(NumberText &memo, qint64 value)
+    {
+        if (memo.size == 0 || memo.value != value) {
+            memo.value = value;
+            memo.size = quint8(engine::putDecimal(memo.text, value) - memo.text);
+        }
+        std::memcpy(m_p, memo.text, sizeof memo.text);
+        m_p += memo.size;
+    }
+    // A number that is usually one more than the line before: its text counted up in place.
+    void putNext(NumberText &memo, qint64 value)
+    {
+        if (memo.size != 0 && memo.value > 0 && value == memo.value + 1) {
+            memo.value = value;
+            char *d = memo.text + memo.size - 1;
+            while (*d == '9' && d > memo.text)
+                *d-- = '0';
+            if (*d != '9') {
+                ++*d;
+            } else { // 9..9 + 1: one digit more
+                *d = '1';
+                memo.text[memo.size++] = '0';
+            }
+        } else if (memo.size == 0 || memo.value != value) {
+            memo.value = value;
+            memo.size = quint8(engine::putDecimal(memo.text, value) - memo.text);
+        }
+        std::memcpy(m_p, memo.text, sizeof memo.text);
+        m_p += memo.size;
+    }
     // `,"key":` (and the opening quote of a string): constant bytes at constant offsets.
     template<size_t N, size_t S>
     void putKey(const char (&key)[N], const char (&suffix)[S])
@@ -642,6 +741,7 @@ private:
     }
     char *m_line;
     char *m_p;
+    LineMemo &m_memo;
     bool m_plain = true;
 };
 
@@ -668,22 +768,10 @@ qsizetype lineBound(const TraceEvent &e)
     return bound;
 }
 
-// Writes one event's line at `p`, where lineBound(e) bytes are free; `full` adds the typed
-// fields. Returns the line's end, or null where Qt's writer must write it (escapes, non-ASCII
-// text, a name out of range): byte for byte what QJsonDocument(e.toJson()).toJson(Compact) writes.
-char *writeLine(char *p, const TraceEvent &e, bool full)
+template<bool Full>
+char *writeLineAs(char *p, const TraceEvent &e, LineMemo &memo)
 {
-    if (!namesKnown(e))
-        return nullptr;
-    if (full) {
-        LineWriter<true> w(p);
-        visitFields(w, e);
-        if (!w.plain())
-            return nullptr;
-        w.close();
-        return w.end();
-    }
-    LineWriter<false> w(p);
+    LineWriter<Full> w(p, memo);
     visitFields(w, e);
     if (!w.plain())
         return nullptr;
@@ -691,19 +779,31 @@ char *writeLine(char *p, const TraceEvent &e, bool full)
     return w.end();
 }
 
+// Writes one event's line at `p`, where lineBound(e) bytes are free; `full` adds the typed
+// fields; `memo` holds what the writer's previous lines wrote (any order of events is right, and
+// the line after it is cheaper). Returns the line's end, or null where Qt's writer must write it
+// (escapes, non-ASCII text, a name out of range): byte for byte what
+// QJsonDocument(e.toJson()).toJson(Compact) writes.
+char *writeLine(char *p, const TraceEvent &e, bool full, LineMemo &memo)
+{
+    if (!namesKnown(e))
+        return nullptr;
+    return full ? writeLineAs<true>(p, e, memo) : writeLineAs<false>(p, e, memo);
+}
+
 QByteArray qtLine(const TraceEvent &e, bool full)
 {
     return QJsonDocument(jsonOf(e, full)).toJson(QJsonDocument::Compact) + '\n';
 }
 
-void appendLine(QByteArray &out, const TraceEvent &e, bool full)
+void appendLine(QByteArray &out, const TraceEvent &e, bool full, LineMemo &memo)
 {
     const qsizetype start = out.size();
     const qsizetype bound = lineBound(e);
     if (out.capacity() < start + bound)
         out.reserve(std::max(start + bound, 2 * out.capacity()));
     out.resize(start + bound);
-    if (const char *end = writeLine(out.data() + start, e, full)) {
+    if (const char *end = writeLine(out.data() + start, e, full, memo)) {
         out.resize(end - out.constData());
         return;
     }
@@ -715,9 +815,10 @@ QByteArray sha256(const Trace &events, bool full)
 {
     QCryptographicHash sha(QCryptographicHash::Sha256);
     QByteArray line;
+    LineMemo memo;
     for (const TraceEvent &e : events) {
         line.resize(0);
-        appendLine(line, e, full);
+        appendLine(line, e, full, memo);
         sha.addData(line);
     }
     return sha.result().toHex();
@@ -727,14 +828,16 @@ QByteArray sha256(const Trace &events, bool full)
 
 void appendJsonl(QByteArray &out, const TraceEvent &e)
 {
-    appendLine(out, e, true);
+    LineMemo memo;
+    appendLine(out, e, true, memo);
 }
 
 QByteArray toJsonl(const Trace &events)
 {
     QByteArray out;
+    LineMemo memo;
     for (const TraceEvent &e : events)
-        appendJsonl(out, e);
+        appendLine(out, e, true, memo);
     return out;
 }
 
@@ -979,6 +1082,7 @@ struct TraceWriter::Private
     QIODevice *device = nullptr;
     QByteArray buffer; // sized once: lines are written at `used`, with no resize per line
     qsizetype used = 0;
+    trace::LineMemo memo;
     QString error;
 };
 
@@ -1046,7 +1150,7 @@ void TraceWriter::write(const TraceEvent &e)
     };
     if (!room(trace::lineBound(e)))
         return;
-    if (const char *end = trace::writeLine(d->buffer.data() + d->used, e, true)) {
+    if (const char *end = trace::writeLine(d->buffer.data() + d->used, e, true, d->memo)) {
         d->used = end - d->buffer.constData();
     } else {
         const QByteArray line = trace::qtLine(e, true);

@@ -1,7 +1,5 @@
 #include "engine/tracetext.h"
 
-#include <QtEndian>
-
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
@@ -39,17 +37,9 @@ char *putHex(char *out, const char (&prefix)[5], quint64 v, int digits)
     std::memcpy(out, prefix, 4);
     char *const end = out + 4 + digits;
     char *q = end;
-    if (digits >= 8) {
-        // The last eight digits at once: each nibble spread to a byte, the bytes turned around
-        // (the first digit is the highest nibble), then '0' added, and 'a' - '0' - 10 more where
-        // a nibble is over 9.
-        quint64 x = quint32(v);
-        x = (x | x << 16) & 0x0000ffff0000ffffull;
-        x = (x | x << 8) & 0x00ff00ff00ff00ffull;
-        x = (x | x << 4) & 0x0f0f0f0f0f0f0f0full;
-        const quint64 letters = ((x + 0x0606060606060606ull) >> 4) & 0x0101010101010101ull;
+    if (digits >= 8) { // the last eight digits at once
         q -= 8;
-        qToBigEndian(x + 0x3030303030303030ull + letters * quint64('a' - '0' - 10), q);
+        putHexWord(q, quint32(v));
         digits -= 8;
         v >>= 32;
     }
@@ -66,7 +56,11 @@ char *putAttemptPath(char *p, int op, int sub, int b, int w, int t)
 {
     *p++ = 'o';
     *p++ = 'p';
-    p = putDecimal(p, op);
+    return putAttemptTail(putDecimal(p, op), sub, b, w, t);
+}
+
+char *putAttemptTail(char *p, int sub, int b, int w, int t)
+{
     if (sub != 1) {
         *p++ = '#';
         p = putDecimal(p, sub);
@@ -138,6 +132,13 @@ public:
     Put &order(int op)
     {
         *this << "ORD-";
+        if (m_out.opText) {
+            for (qsizetype n = m_out.opSize; n < 4 && op >= 0; ++n)
+                *m_out.p++ = '0';
+            std::memcpy(m_out.p, m_out.opText, 16);
+            m_out.p += m_out.opSize;
+            return *this;
+        }
         for (int d = 1000; d > 1 && op < d && op >= 0; d /= 10)
             *m_out.p++ = '0';
         return *this << op;

@@ -3,6 +3,7 @@
 #include "trace.h"
 
 #include <QString>
+#include <QtEndian>
 
 #include <cstring>
 
@@ -106,6 +107,19 @@ inline char *putEightDigits(char *out, quint32 n)
     return f.out;
 }
 
+// Writes the eight lowercase hexadecimal digits of v at `out` (zero-padded): each nibble spread
+// to a byte, '0' added, and 'a' - '0' - 10 more where a nibble is over 9, the first digit the
+// highest nibble.
+inline void putHexWord(char *out, quint32 v)
+{
+    quint64 x = v;
+    x = (x | x << 16) & 0x0000ffff0000ffffull;
+    x = (x | x << 8) & 0x00ff00ff00ff00ffull;
+    x = (x | x << 4) & 0x0f0f0f0f0f0f0f0full;
+    const quint64 letters = ((x + 0x0606060606060606ull) >> 4) & 0x0101010101010101ull;
+    qToBigEndian(x + 0x3030303030303030ull + letters * quint64('a' - '0' - 10), out);
+}
+
 // Writes `value` in decimal, as std::to_chars does (at most 20 bytes); returns the end.
 inline char *putDecimal(char *out, qint64 value)
 {
@@ -139,6 +153,8 @@ QString attemptPath(int op, int sub, int b, int w, int t);
 // integers of at most 11 characters), putHex its 4-letter prefix and `digits` (at most 16) digits.
 inline constexpr qsizetype PathBound = 2 + 1 + 3 * 2 + 5 * 11;
 char *putAttemptPath(char *out, int op, int sub, int b, int w, int t);
+// The path after "op7": "#2" of a second submission, then "/b2/w1/t3" (nothing with no attempt).
+char *putAttemptTail(char *out, int sub, int b, int w, int t);
 char *putHex(char *out, const char (&prefix)[5], quint64 v, int digits);
 
 } // namespace retrylab::engine
@@ -155,6 +171,10 @@ struct DetailBytes
     char *p;
     bool refMarker = false; // write RefMarker in place of the reference (TraceEvent::detail())
     bool plain = true;
+    // The event's op in decimal when the caller wrote it already (the line writer: 16 bytes
+    // readable, and 16 writable past the detail's end), else null.
+    const char *opText = nullptr;
+    qsizetype opSize = 0;
 };
 // Composes the detail of a DetailSource::Typed event: the one place the words of the engine's
 // and the server pipeline's events are. Returns the end of what it wrote.
