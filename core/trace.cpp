@@ -499,7 +499,9 @@ struct NameSlot
 {
     char text[NameSlotWidth];
     quint8 size; // the name and its quote
+    char padding[31 - NameSlotWidth]; // a slot of 32 bytes: its address is a shift of the value
 };
+static_assert(sizeof(NameSlot) == 32);
 
 template<size_t M>
 constexpr std::array<NameSlot, M> nameSlots(const char *const (&names)[M])
@@ -758,13 +760,16 @@ bool namesKnown(const TraceEvent &e)
 }
 
 // The most bytes writeLine may write for `e`.
+constexpr qsizetype TypedLineBound = LineOverhead + DetailBytes::DetailBound;
+
 qsizetype lineBound(const TraceEvent &e)
 {
     const TraceTexts *texts = e.texts();
-    const qsizetype ref = texts ? texts->reference.size() : 0;
+    if (!texts)
+        return e.detailSource == DetailSource::Typed ? TypedLineBound : LineOverhead; // an engine event
+    const qsizetype ref = texts->reference.size();
     qsizetype bound = LineOverhead + (e.detailSource == DetailSource::Typed ? DetailBytes::DetailBound + ref : 0);
-    if (texts)
-        bound += texts->path.size() + texts->requestId.size() + texts->key.size() + texts->detail.size() + ref;
+    bound += texts->path.size() + texts->requestId.size() + texts->key.size() + texts->detail.size() + ref;
     return bound;
 }
 
@@ -1150,8 +1155,9 @@ void TraceWriter::write(const TraceEvent &e)
     };
     if (!room(trace::lineBound(e)))
         return;
-    if (const char *end = trace::writeLine(d->buffer.data() + d->used, e, true, d->memo)) {
-        d->used = end - d->buffer.constData();
+    char *const at = d->buffer.data() + d->used;
+    if (const char *end = trace::writeLine(at, e, true, d->memo)) {
+        d->used += end - at;
     } else {
         const QByteArray line = trace::qtLine(e, true);
         if (!room(line.size()))

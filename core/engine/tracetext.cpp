@@ -59,17 +59,11 @@ char *putAttemptPath(char *p, int op, int sub, int b, int w, int t)
     return putAttemptTail(putDecimal(p, op), sub, b, w, t);
 }
 
-char *putAttemptTail(char *p, int sub, int b, int w, int t)
+char *putAttemptTailSlow(char *p, int sub, int b, int w, int t)
 {
     if (sub != 1) {
         *p++ = '#';
         p = putDecimal(p, sub);
-    } else if (unsigned(b - 1) < 9 && unsigned(w - 1) < 9 && unsigned(t - 1) < 9) {
-        // The usual path, every attempt 1 to 9: "/b1/w2/t3" as one 8-byte word and a digit.
-        const quint64 word = qFromLittleEndian<quint64>("/b0/w0/t") + (quint64(b) << 16 | quint64(w) << 40);
-        qToLittleEndian(word, p);
-        p[8] = char('0' + t);
-        return p + 9;
     }
     if (b == 0 && w == 0 && t == 0)
         return p; // an event of the operation, of no attempt (reconciliation)
@@ -124,7 +118,12 @@ public:
     }
     Put &operator<<(qint64 v)
     {
-        m_out.p = engine::putDecimal(m_out.p, v);
+        if (quint64(v) < 10)
+            *m_out.p++ = char('0' + v);
+        else if (quint64(v) <= 0xffffffffu)
+            m_out.p = engine::putDecimal32(m_out.p, quint32(v));
+        else
+            m_out.p = engine::putDecimal(m_out.p, v);
         return *this;
     }
     Put &operator<<(int v) { return *this << qint64(v); }

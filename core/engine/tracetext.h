@@ -154,7 +154,17 @@ QString attemptPath(int op, int sub, int b, int w, int t);
 inline constexpr qsizetype PathBound = 2 + 1 + 3 * 2 + 5 * 11;
 char *putAttemptPath(char *out, int op, int sub, int b, int w, int t);
 // The path after "op7": "#2" of a second submission, then "/b2/w1/t3" (nothing with no attempt).
-char *putAttemptTail(char *out, int sub, int b, int w, int t);
+char *putAttemptTailSlow(char *out, int sub, int b, int w, int t);
+inline char *putAttemptTail(char *p, int sub, int b, int w, int t)
+{
+    if (sub == 1 && unsigned(b - 1) < 9 && unsigned(w - 1) < 9 && unsigned(t - 1) < 9) {
+        // The usual path, every attempt 1 to 9: "/b1/w2/t3" as one 8-byte word and a digit.
+        qToLittleEndian(qFromLittleEndian<quint64>("/b0/w0/t") + (quint64(b) << 16 | quint64(w) << 40), p);
+        p[8] = char('0' + t);
+        return p + 9;
+    }
+    return putAttemptTailSlow(p, sub, b, w, t);
+}
 char *putHex(char *out, const char (&prefix)[5], quint64 v, int digits);
 
 } // namespace retrylab::engine
