@@ -31,6 +31,21 @@ QString hex(QLatin1StringView prefix, quint64 v, int digits)
     return text;
 }
 
+QString orderText(int op)
+{
+    char buffer[32] = {'O', 'R', 'D', '-'};
+    char *p = buffer + 4;
+    if (op < 0)
+        *p++ = '-'; // %04d pads "-1" to "-001"
+    const quint32 magnitude = op < 0 ? 0u - quint32(op) : quint32(op);
+    char digits[16];
+    const qsizetype n = putDecimal32(digits, magnitude) - digits;
+    for (qsizetype width = op < 0 ? 3 : 4; width > n; --width)
+        *p++ = '0';
+    std::memcpy(p, digits, size_t(n));
+    return QString::fromLatin1(buffer, p + n - buffer);
+}
+
 char *putHex(char *out, const char (&prefix)[5], quint64 v, int digits)
 {
     digits = qBound(1, digits, 16);

@@ -146,6 +146,8 @@ inline char *putDecimal(char *out, qint64 value)
 QString ascii(const char *format, ...) Q_ATTRIBUTE_FORMAT_PRINTF(1, 2);
 // `prefix` and then v in `digits` lowercase hexadecimal digits ("req-0a1b2c3d"), one allocation.
 QString hex(QLatin1StringView prefix, quint64 v, int digits);
+// "ORD-0007": the business reference of an operation (printf's "ORD-%04d"), in one allocation.
+QString orderText(int op);
 // "op7/b2/w1/t3", or "op7#2/b2/w1/t3" for a second submission; "op7" with no attempt (0/0/0).
 QString attemptPath(int op, int sub, int b, int w, int t);
 // The same two texts written into a byte buffer (the JSONL writer's); each returns the end.

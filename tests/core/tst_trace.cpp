@@ -996,6 +996,10 @@ void TestTrace::numberWriters()
         const char *theirsEnd = std::to_chars(theirs, theirs + sizeof theirs, v).ptr;
         QCOMPARE(QByteArray(mine, mineEnd - mine), QByteArray(theirs, theirsEnd - theirs));
     }
+    // The records' and operations' references, printf's "ORD-%04d" before.
+    for (const int op : {0, 1, 7, 9, 10, 99, 100, 999, 1000, 9999, 10000, 123456, -1, -999, -1000,
+                         std::numeric_limits<int>::max(), std::numeric_limits<int>::min()})
+        QCOMPARE(engine::orderText(op), QString::asprintf("ORD-%04d", op));
     for (int digits = 0; digits <= 17; ++digits) {
         for (const quint64 v : {quint64(0), quint64(0x0123456789abcdef), std::numeric_limits<quint64>::max(), quint64(0xf) << 60}) {
             char mine[32];
