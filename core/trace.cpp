@@ -252,8 +252,12 @@ bool sameTexts(const TraceEvent &a, const TraceEvent &b)
     const TraceTexts *x = a.texts();
     const TraceTexts *y = b.texts();
     const quint8 c = a.composed;
-    if (c == b.composed && x == y)
-        return (!(c & ComposedRequestId) || a.requestNumber == b.requestNumber) && (!(c & ComposedKey) || a.keyNumber == b.keyNumber);
+    if (c == b.composed && x == y) {
+        // A key's text is its number's low 40 bits (ten hex digits), none for 0.
+        constexpr quint64 keyText = (quint64(1) << 40) - 1;
+        const bool sameKey = (a.keyNumber == 0) == (b.keyNumber == 0) && ((a.keyNumber ^ b.keyNumber) & keyText) == 0;
+        return (!(c & ComposedRequestId) || a.requestNumber == b.requestNumber) && (!(c & ComposedKey) || sameKey);
+    }
     static const TraceTexts none;
     const TraceTexts &s = x ? *x : none;
     const TraceTexts &u = y ? *y : none;
@@ -402,6 +406,67 @@ QJsonObject TraceEvent::toJson() const
     return jsonOf(*this, true);
 }
 
+namespace {
+
+// The number of a composed text: `prefix` and exactly `digits` lowercase hexadecimal digits
+// (engine::hex), else false.
+bool composedNumber(const QString &text, QLatin1StringView prefix, int digits, quint64 *number)
+{
+    if (text.size() != prefix.size() + digits || !text.startsWith(prefix))
+        return false;
+    quint64 v = 0;
+    for (qsizetype i = prefix.size(); i < text.size(); ++i) {
+        const char16_t c = text.at(i).unicode();
+        if (c >= u'0' && c <= u'9')
+            v = v << 4 | quint64(c - u'0');
+        else if (c >= u'a' && c <= u'f')
+            v = v << 4 | quint64(c - u'a' + 10);
+        else
+            return false;
+    }
+    *number = v;
+    return true;
+}
+
+// Keeps an event's texts read back as the engine keeps them: a text its numbers compose is
+// composed again (no string), any other is kept as given; an empty one is not kept at all. So an
+// engine trace read back holds no text block, and every event reads, writes and compares as the
+// line it came from.
+void readTexts(TraceEvent &e, const QJsonObject &o)
+{
+    const QString path = o.value(QLatin1String("path")).toString();
+    if (path == engine::attemptPath(e.op, e.sub, e.business, e.wrapper, e.transport))
+        e.composed |= ComposedPath;
+    else if (!path.isEmpty())
+        e.setPath(path);
+    const QString requestId = o.value(QLatin1String("requestId")).toString();
+    quint64 number = 0;
+    if (composedNumber(requestId, QLatin1StringView("req-"), 8, &number)) {
+        e.requestNumber = quint32(number);
+        e.composed |= ComposedRequestId;
+    } else if (!requestId.isEmpty()) {
+        e.setRequestId(requestId);
+    }
+    const QString key = o.value(QLatin1String("key")).toString();
+    const bool token = key.startsWith(QLatin1String("tok-"));
+    if (composedNumber(key, token ? QLatin1StringView("tok-") : QLatin1StringView("key-"), 10, &number) && number != 0) {
+        e.keyNumber = number;
+        e.composed |= ComposedKey | (token ? ComposedToken : 0);
+    } else if (!key.isEmpty()) {
+        e.setKey(key);
+    }
+    const QString ref = o.value(QLatin1String("ref")).toString();
+    if (!ref.isEmpty())
+        e.setRef(ref);
+    const QString detail = o.value(QLatin1String("detail")).toString();
+    if (!detail.isEmpty() && detail == trace::composedDetail(e))
+        e.detailSource = DetailSource::Typed;
+    else if (!detail.isEmpty())
+        e.setDetail(detail);
+}
+
+} // namespace
+
 TraceEvent TraceEvent::fromJson(const QJsonObject &o)
 {
     TraceEvent e;
@@ -410,19 +475,14 @@ TraceEvent TraceEvent::fromJson(const QJsonObject &o)
     trace::kindFromName(o.value(QStringLiteral("kind")).toString(), &e.kind);
     e.op = o.value(QStringLiteral("op")).toInt();
     e.sub = o.value(QStringLiteral("sub")).toInt(1);
-    e.setPath(o.value(QStringLiteral("path")).toString());
-    e.setRequestId(o.value(QStringLiteral("requestId")).toString());
-    e.setKey(o.value(QStringLiteral("key")).toString());
     e.status = o.value(QStringLiteral("status")).toInt();
     e.record = o.value(QStringLiteral("record")).toInt();
-    e.setDetail(o.value(QStringLiteral("detail")).toString());
     // The typed fields: absent in files written before them (then 0 / None).
     e.arg = o.value(QStringLiteral("arg")).toInteger();
     e.arg2 = o.value(QStringLiteral("arg2")).toInteger();
     e.arg3 = o.value(QStringLiteral("arg3")).toInteger();
     e.id = o.value(QStringLiteral("id")).toInt();
     e.answers = o.value(QStringLiteral("answers")).toInt();
-    e.setRef(o.value(QStringLiteral("ref")).toString());
     e.business = qint16(o.value(QStringLiteral("business")).toInt());
     e.wrapper = qint16(o.value(QStringLiteral("wrapper")).toInt());
     e.transport = qint16(o.value(QStringLiteral("transport")).toInt());
@@ -430,6 +490,7 @@ TraceEvent TraceEvent::fromJson(const QJsonObject &o)
     e.phase = enumFromName<CommitPhase>(PhaseNames, o.value(QStringLiteral("phase")).toString());
     e.cause = enumFromName<TraceCause>(CauseNames, o.value(QStringLiteral("cause")).toString());
     e.outcome = enumFromName<TraceOutcome>(OutcomeNames, o.value(QStringLiteral("outcome")).toString());
+    readTexts(e, o); // after the numbers that compose them
     return e;
 }
 
