@@ -9,6 +9,8 @@
 #include "work.h"
 
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 #include <benchmark/benchmark.h>
 
@@ -91,6 +93,19 @@ double peakMegabytes()
         return 0;
     for (const QByteArray &line : status.readAll().split('\n')) {
         if (line.startsWith("VmHWM:"))
+            return line.mid(6).trimmed().split(' ').value(0).toDouble() / 1024.0;
+    }
+    return 0;
+}
+
+// Resident memory of this process now (VmRSS), in MB.
+double residentMegabytes()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith("VmRSS:"))
             return line.mid(6).trimmed().split(' ').value(0).toDouble() / 1024.0;
     }
     return 0;
@@ -188,6 +203,29 @@ void BM_TraceToJsonl(benchmark::State &state)
         }
     }
     state.counters["events/s"] = benchmark::Counter(double(events), benchmark::Counter::kIsRate);
+}
+
+// A trace file read back (what a tool or a test reading `run --trace` does): the JSONL of the
+// 20,000-order ghost request, each line parsed by QJsonDocument and kept as a TraceEvent.
+// bytesPerEvent: the resident memory the kept events add.
+void BM_TraceFromJsonl(benchmark::State &state)
+{
+    static const QList<QByteArray> lines = trace::toJsonl(simulate(largeGhost()).trace).split('\n');
+    qint64 events = 0;
+    double bytesPerEvent = 0;
+    for (auto _ : state) {
+        const double before = residentMegabytes();
+        Trace trace;
+        for (const QByteArray &line : lines) {
+            if (!line.isEmpty())
+                trace.append(TraceEvent::fromJson(QJsonDocument::fromJson(line).object()));
+        }
+        bytesPerEvent = (residentMegabytes() - before) * 1024 * 1024 / double(trace.size());
+        events += trace.size();
+        benchmark::DoNotOptimize(trace.data());
+    }
+    state.counters["events/s"] = benchmark::Counter(double(events), benchmark::Counter::kIsRate);
+    state.counters["bytesPerEvent"] = benchmark::Counter(bytesPerEvent);
 }
 
 // A million orders traced to /dev/null: the peak memory must stay far below the whole trace
@@ -298,6 +336,7 @@ BENCHMARK(BM_SimulatePersistent503)->ArgName("trace")->Arg(0)->Arg(1)->Unit(benc
 BENCHMARK(BM_SimulateEveryConnectionFails)->ArgName("trace")->Arg(0)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SimulateLongScript)->ArgName("trace")->Arg(0)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_TraceToJsonl)->ArgName("inMemory")->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_TraceFromJsonl)->Unit(benchmark::kMillisecond);
 // Last of the single-thread benchmarks: VmHWM only grows, so it reports this run's peak.
 BENCHMARK(BM_StreamedTrace1e6)->Iterations(1)->Unit(benchmark::kMillisecond);
 // Wall time: the work runs on the thread pool, not the benchmark thread.

@@ -22,9 +22,9 @@ namespace retrylab {
 namespace {
 
 // Indexed by the enum value; the names are the JSONL contract.
-const char *const LaneNames[] = {"business", "wrapper", "transport", "network", "server", "database"};
+constexpr const char *LaneNames[] = {"business", "wrapper", "transport", "network", "server", "database"};
 
-const char *const KindNames[] = {
+constexpr const char *KindNames[] = {
     "opStart",          "keyMinted",        "tokenIssued",     "businessAttempt", "wrapperAttempt",
     "transportAttempt", "querySent",        "queryResult",     "connectFailed",   "circuitOpen",
     "requestLost",      "requestDelayed",   "requestArrived",  "queued",          "rejected",
@@ -37,11 +37,11 @@ const char *const KindNames[] = {
 
 static_assert(int(std::size(KindNames)) == EventKindCount, "one name per EventKind");
 
-const char *const MethodNames[] = {"none", "postOrder", "getOrder", "postToken"};
-const char *const PhaseNames[] = {"none", "beforeCommit", "afterCommit"};
-const char *const OutcomeNames[] = {"none", "response", "replayed", "raised", "connectError", "readTimeout",
+constexpr const char *MethodNames[] = {"none", "postOrder", "getOrder", "postToken"};
+constexpr const char *PhaseNames[] = {"none", "beforeCommit", "afterCommit"};
+constexpr const char *OutcomeNames[] = {"none", "response", "replayed", "raised", "connectError", "readTimeout",
                                     "connectionReset", "circuitOpen"};
-const char *const CauseNames[] = {"none", "perOperation", "perBusinessAttempt", "perWrapperAttempt", "keyRequired", "tokenRequired", "unknownToken", "malformedRequest", "tokenUsed", "keyInProgress", "keyTaken", "payloadMismatch", "rateLimited", "serverFull", "commitRefused", "injectedError", "queryFailed", "keysForgotten", "keysKept", "keyTtl", "neverReached", "serverRestarting", "readAndDropped", "latencySpike", "queuePosition", "processing", "insert", "duplicate", "responseLost", "peerReset", "rowVersion", "staleVersion", "backoff", "retryAfter", "deadline", "maxAttempts", "notRetried", "tokenSpent", "transportOff", "methodNotAllowed", "readErrorNotAllowed", "statusNotRetryable", "retriesExhausted", "breakerOpen", "budgetEmpty", "statusUnknown", "final", "foundByQuery", "tokenSpentNotFound", "tokenFailed", "breakerOpened", "breakerHalfOpen", "breakerClosed"};
+constexpr const char *CauseNames[] = {"none", "perOperation", "perBusinessAttempt", "perWrapperAttempt", "keyRequired", "tokenRequired", "unknownToken", "malformedRequest", "tokenUsed", "keyInProgress", "keyTaken", "payloadMismatch", "rateLimited", "serverFull", "commitRefused", "injectedError", "queryFailed", "keysForgotten", "keysKept", "keyTtl", "neverReached", "serverRestarting", "readAndDropped", "latencySpike", "queuePosition", "processing", "insert", "duplicate", "responseLost", "peerReset", "rowVersion", "staleVersion", "backoff", "retryAfter", "deadline", "maxAttempts", "notRetried", "tokenSpent", "transportOff", "methodNotAllowed", "readErrorNotAllowed", "statusNotRetryable", "retriesExhausted", "breakerOpen", "budgetEmpty", "statusUnknown", "final", "foundByQuery", "tokenSpentNotFound", "tokenFailed", "breakerOpened", "breakerHalfOpen", "breakerClosed"};
 
 static_assert(int(std::size(MethodNames)) == int(TraceMethod::PostToken) + 1, "one name per TraceMethod");
 static_assert(int(std::size(PhaseNames)) == int(CommitPhase::AfterCommit) + 1, "one name per CommitPhase");
@@ -252,8 +252,12 @@ bool sameTexts(const TraceEvent &a, const TraceEvent &b)
     const TraceTexts *x = a.texts();
     const TraceTexts *y = b.texts();
     const quint8 c = a.composed;
-    if (c == b.composed && x == y)
-        return (!(c & ComposedRequestId) || a.requestNumber == b.requestNumber) && (!(c & ComposedKey) || a.keyNumber == b.keyNumber);
+    if (c == b.composed && x == y) {
+        // A key's text is its number's low 40 bits (ten hex digits), none for 0.
+        constexpr quint64 keyText = (quint64(1) << 40) - 1;
+        const bool sameKey = (a.keyNumber == 0) == (b.keyNumber == 0) && ((a.keyNumber ^ b.keyNumber) & keyText) == 0;
+        return (!(c & ComposedRequestId) || a.requestNumber == b.requestNumber) && (!(c & ComposedKey) || sameKey);
+    }
     static const TraceTexts none;
     const TraceTexts &s = x ? *x : none;
     const TraceTexts &u = y ? *y : none;
@@ -280,6 +284,11 @@ namespace {
 // Which lines a field belongs to: every line, or only the full one (trace::hash covers the
 // original fields only; see trace.h).
 enum class Scope { Original, Full };
+
+// What the line writer may reuse for a number: the time (the events of one instant follow each
+// other), the id (one more than the line before), the op (written again in the path and the
+// detail). The meaning is the same for every visitor; only the line writer uses it.
+enum class Repeats { No, Time, Id, Op };
 
 // The texts of a line other than the detail.
 enum class Text { Path, RequestId, Key, Ref };
@@ -328,12 +337,12 @@ void visitFields(Visitor &v, const TraceEvent &e)
     v.number("business", e.business, Scope::Full);
     v.name("cause", CauseNames, e.cause, Scope::Full);
     v.detail("detail", e, Scope::Original);
-    v.number("id", e.id, Scope::Full);
+    v.number("id", e.id, Scope::Full, Repeats::Id);
     v.text("key", e, Text::Key, Scope::Original);
     v.name("kind", KindNames, e.kind, Scope::Original);
     v.name("lane", LaneNames, e.lane, Scope::Original);
     v.name("method", MethodNames, e.method, Scope::Full);
-    v.number("op", e.op, Scope::Original);
+    v.number("op", e.op, Scope::Original, Repeats::Op);
     v.name("outcome", OutcomeNames, e.outcome, Scope::Full);
     v.text("path", e, Text::Path, Scope::Original);
     v.name("phase", PhaseNames, e.phase, Scope::Full);
@@ -342,7 +351,7 @@ void visitFields(Visitor &v, const TraceEvent &e)
     v.text("requestId", e, Text::RequestId, Scope::Original);
     v.number("status", e.status, Scope::Original);
     v.number("sub", e.sub, Scope::Original);
-    v.number("t", e.t, Scope::Original);
+    v.number("t", e.t, Scope::Original, Repeats::Time);
     v.number("transport", e.transport, Scope::Full);
     v.number("wrapper", e.wrapper, Scope::Full);
 }
@@ -356,7 +365,7 @@ public:
     {
     }
     QJsonObject object;
-    void number(const char *key, qint64 value, Scope scope)
+    void number(const char *key, qint64 value, Scope scope, Repeats = Repeats::No)
     {
         if (wanted(scope))
             object.insert(QLatin1String(key), value);
@@ -397,6 +406,67 @@ QJsonObject TraceEvent::toJson() const
     return jsonOf(*this, true);
 }
 
+namespace {
+
+// The number of a composed text: `prefix` and exactly `digits` lowercase hexadecimal digits
+// (engine::hex), else false.
+bool composedNumber(const QString &text, QLatin1StringView prefix, int digits, quint64 *number)
+{
+    if (text.size() != prefix.size() + digits || !text.startsWith(prefix))
+        return false;
+    quint64 v = 0;
+    for (qsizetype i = prefix.size(); i < text.size(); ++i) {
+        const char16_t c = text.at(i).unicode();
+        if (c >= u'0' && c <= u'9')
+            v = v << 4 | quint64(c - u'0');
+        else if (c >= u'a' && c <= u'f')
+            v = v << 4 | quint64(c - u'a' + 10);
+        else
+            return false;
+    }
+    *number = v;
+    return true;
+}
+
+// Keeps an event's texts read back as the engine keeps them: a text its numbers compose is
+// composed again (no string), any other is kept as given; an empty one is not kept at all. So an
+// engine trace read back holds no text block, and every event reads, writes and compares as the
+// line it came from.
+void readTexts(TraceEvent &e, const QJsonObject &o)
+{
+    const QString path = o.value(QLatin1String("path")).toString();
+    if (path == engine::attemptPath(e.op, e.sub, e.business, e.wrapper, e.transport))
+        e.composed |= ComposedPath;
+    else if (!path.isEmpty())
+        e.setPath(path);
+    const QString requestId = o.value(QLatin1String("requestId")).toString();
+    quint64 number = 0;
+    if (composedNumber(requestId, QLatin1StringView("req-"), 8, &number)) {
+        e.requestNumber = quint32(number);
+        e.composed |= ComposedRequestId;
+    } else if (!requestId.isEmpty()) {
+        e.setRequestId(requestId);
+    }
+    const QString key = o.value(QLatin1String("key")).toString();
+    const bool token = key.startsWith(QLatin1String("tok-"));
+    if (composedNumber(key, token ? QLatin1StringView("tok-") : QLatin1StringView("key-"), 10, &number) && number != 0) {
+        e.keyNumber = number;
+        e.composed |= ComposedKey | (token ? ComposedToken : 0);
+    } else if (!key.isEmpty()) {
+        e.setKey(key);
+    }
+    const QString ref = o.value(QLatin1String("ref")).toString();
+    if (!ref.isEmpty())
+        e.setRef(ref);
+    const QString detail = o.value(QLatin1String("detail")).toString();
+    if (!detail.isEmpty() && detail == trace::composedDetail(e))
+        e.detailSource = DetailSource::Typed;
+    else if (!detail.isEmpty())
+        e.setDetail(detail);
+}
+
+} // namespace
+
 TraceEvent TraceEvent::fromJson(const QJsonObject &o)
 {
     TraceEvent e;
@@ -405,19 +475,14 @@ TraceEvent TraceEvent::fromJson(const QJsonObject &o)
     trace::kindFromName(o.value(QStringLiteral("kind")).toString(), &e.kind);
     e.op = o.value(QStringLiteral("op")).toInt();
     e.sub = o.value(QStringLiteral("sub")).toInt(1);
-    e.setPath(o.value(QStringLiteral("path")).toString());
-    e.setRequestId(o.value(QStringLiteral("requestId")).toString());
-    e.setKey(o.value(QStringLiteral("key")).toString());
     e.status = o.value(QStringLiteral("status")).toInt();
     e.record = o.value(QStringLiteral("record")).toInt();
-    e.setDetail(o.value(QStringLiteral("detail")).toString());
     // The typed fields: absent in files written before them (then 0 / None).
     e.arg = o.value(QStringLiteral("arg")).toInteger();
     e.arg2 = o.value(QStringLiteral("arg2")).toInteger();
     e.arg3 = o.value(QStringLiteral("arg3")).toInteger();
     e.id = o.value(QStringLiteral("id")).toInt();
     e.answers = o.value(QStringLiteral("answers")).toInt();
-    e.setRef(o.value(QStringLiteral("ref")).toString());
     e.business = qint16(o.value(QStringLiteral("business")).toInt());
     e.wrapper = qint16(o.value(QStringLiteral("wrapper")).toInt());
     e.transport = qint16(o.value(QStringLiteral("transport")).toInt());
@@ -425,6 +490,7 @@ TraceEvent TraceEvent::fromJson(const QJsonObject &o)
     e.phase = enumFromName<CommitPhase>(PhaseNames, o.value(QStringLiteral("phase")).toString());
     e.cause = enumFromName<TraceCause>(CauseNames, o.value(QStringLiteral("cause")).toString());
     e.outcome = enumFromName<TraceOutcome>(OutcomeNames, o.value(QStringLiteral("outcome")).toString());
+    readTexts(e, o); // after the numbers that compose them
     return e;
 }
 
@@ -486,55 +552,125 @@ bool kindFromName(const QString &name, EventKind *kind)
 
 namespace {
 
-// The lengths of a table of names, once (the line writer copies them without strlen).
-template<size_t M>
-std::array<quint8, M> nameLengths(const char *const (&names)[M])
+// A name as the line writer copies it: its text and closing quote in a slot of fixed width, so a
+// name is one copy of NameSlotWidth bytes (the line has room for it) and no strlen or
+// variable-length memcpy.
+constexpr size_t NameSlotWidth = 24;
+struct NameSlot
 {
-    std::array<quint8, M> lengths{};
-    for (size_t i = 0; i < M; ++i)
-        lengths[i] = quint8(std::strlen(names[i]));
-    return lengths;
+    char text[NameSlotWidth];
+    quint8 size; // the name and its quote
+    char padding[31 - NameSlotWidth]; // a slot of 32 bytes: its address is a shift of the value
+};
+static_assert(sizeof(NameSlot) == 32);
+
+template<size_t M>
+constexpr std::array<NameSlot, M> nameSlots(const char *const (&names)[M])
+{
+    std::array<NameSlot, M> slots{};
+    for (size_t i = 0; i < M; ++i) {
+        size_t n = 0;
+        for (; names[i][n]; ++n) {
+            if (n + 1 >= NameSlotWidth)
+                throw "a name longer than its slot"; // fails the constant evaluation
+            slots[i].text[n] = names[i][n];
+        }
+        slots[i].text[n] = '"';
+        slots[i].size = quint8(n + 1);
+    }
+    return slots;
 }
+
+constexpr auto LaneSlots = nameSlots(LaneNames);
+constexpr auto KindSlots = nameSlots(KindNames);
+constexpr auto MethodSlots = nameSlots(MethodNames);
+constexpr auto PhaseSlots = nameSlots(PhaseNames);
+constexpr auto CauseSlots = nameSlots(CauseNames);
+constexpr auto OutcomeSlots = nameSlots(OutcomeNames);
+
+// The slots of an enum's names, chosen by its type.
+constexpr const NameSlot *slotsOf(Lane) { return LaneSlots.data(); }
+constexpr const NameSlot *slotsOf(EventKind) { return KindSlots.data(); }
+constexpr const NameSlot *slotsOf(TraceMethod) { return MethodSlots.data(); }
+constexpr const NameSlot *slotsOf(CommitPhase) { return PhaseSlots.data(); }
+constexpr const NameSlot *slotsOf(TraceCause) { return CauseSlots.data(); }
+constexpr const NameSlot *slotsOf(TraceOutcome) { return OutcomeSlots.data(); }
+
+// A number and its decimal text, kept from one line to the next (size 0: none yet).
+struct NumberText
+{
+    qint64 value = 0;
+    char text[24] = {};
+    quint8 size = 0;
+};
+
+// What a writer's previous lines wrote for the numbers that repeat from line to line (see
+// Repeats): a run's events come in id order, a few at each instant.
+struct LineMemo
+{
+    NumberText time;
+    NumberText id;
+    // The op of the line being written, in decimal once (size 0 until then). Here rather than in
+    // the LineWriter, whose position then stays in a register: a char store may alias anything
+    // in memory.
+    char op[16] = {};
+    quint8 opSize = 0;
+};
 
 // Writes one JSONL line straight into a buffer sized for its worst case, walking the field list:
 // no QJsonObject, no printf, no per-key append (each QByteArray append checks capacity and
-// detaches). The keys are literals, so each piece is a fixed-size copy.
+// detaches). `Full` (the typed fields too) is a constant, so the fields a line leaves out cost
+// nothing. Every key is written with the comma before it and its quotes and colon in one run of
+// constant bytes, and the line's first comma becomes its '{' at the end.
+template<bool Full>
 class LineWriter
 {
 public:
-    LineWriter(char *p, bool full)
-        : m_p(p)
-        , m_full(full)
+    LineWriter(char *p, LineMemo &memo)
+        : m_line(p)
+        , m_p(p)
+        , m_memo(memo)
     {
+        memo.opSize = 0;
     }
     char *end() const { return m_p; }
     // False once a string needs escaping (Qt's writer then writes the line).
     bool plain() const { return m_plain; }
     template<size_t N>
-    void number(const char (&key)[N], qint64 value, Scope scope)
+    void number(const char (&key)[N], qint64 value, Scope scope, Repeats repeats = Repeats::No)
     {
         if (!wanted(scope))
             return;
-        putKey(key);
+        putKey(key, "\":");
+        switch (repeats) { // a constant where the call is inlined
+        case Repeats::Time:
+            return putSame(m_memo.time, value);
+        case Repeats::Id:
+            return putNext(m_memo.id, value);
+        case Repeats::Op:
+            std::memcpy(m_p, opText(int(value)), 16);
+            m_p += m_memo.opSize;
+            return;
+        case Repeats::No:
+            break;
+        }
         if (quint64(value) < 10) // most typed fields are 0
             *m_p++ = char('0' + value);
+        else if (quint64(value) <= 0xffffffffu) // and most others a count or a time of 32 bits
+            m_p = engine::putDecimal32(m_p, quint32(value));
         else
             m_p = engine::putDecimal(m_p, value);
     }
     template<size_t N, class Enum, size_t M>
-    void name(const char (&key)[N], const char *const (&names)[M], Enum value, Scope scope)
+    void name(const char (&key)[N], const char *const (&)[M], Enum value, Scope scope)
     {
         if (!wanted(scope))
             return;
-        putKey(key);
-        *m_p++ = '"';
-        static const std::array<quint8, M> lengths = nameLengths(names);
-        const size_t i = size_t(value) < M ? size_t(value) : 0; // namesKnown() checked it
-        const char *text = names[i];
-        const size_t n = lengths[i];
-        std::memcpy(m_p, text, n);
-        m_p += n;
-        *m_p++ = '"';
+        putKey(key, "\":\"");
+        // namesKnown() checked the value; the slot holds the closing quote.
+        const NameSlot &slot = slotsOf(value)[size_t(value)];
+        std::memcpy(m_p, slot.text, NameSlotWidth);
+        m_p += slot.size;
     }
     // A text composed from the event's numbers (digits and ASCII letters: never escaped), or
     // the one it was given.
@@ -543,15 +679,20 @@ public:
     {
         if (!wanted(scope))
             return;
-        putKey(key);
-        *m_p++ = '"';
+        putKey(key, "\":\"");
         const quint8 c = e.composed;
-        if (which == Text::Path && (c & ComposedPath))
-            m_p = engine::putAttemptPath(m_p, e.op, e.sub, e.business, e.wrapper, e.transport);
+        if (which == Text::Path && (c & ComposedPath)) {
+            m_p[0] = 'o';
+            m_p[1] = 'p';
+            std::memcpy(m_p + 2, opText(e.op), 16);
+            m_p = engine::putAttemptTail(m_p + 2 + m_memo.opSize, e.sub, e.business, e.wrapper, e.transport);
+        }
         else if (which == Text::RequestId && (c & ComposedRequestId))
-            m_p = engine::putHex(m_p, "req-", e.requestNumber, 8);
-        else if (which == Text::Key && (c & ComposedKey))
-            m_p = e.keyNumber == 0 ? m_p : engine::putHex(m_p, c & ComposedToken ? "tok-" : "key-", e.keyNumber, 10);
+            putComposedHex("req-", 0, e.requestNumber); // engine::hex(.., 8)
+        else if (which == Text::Key && (c & ComposedKey)) {
+            if (e.keyNumber != 0) // engine::hex(.., 10): the key's low 40 bits
+                putComposedHex(c & ComposedToken ? "tok-" : "key-", 2, e.keyNumber);
+        }
         else if (const TraceTexts *texts = e.texts())
             putString(storedText(*texts, which));
         *m_p++ = '"';
@@ -562,13 +703,14 @@ public:
     {
         if (!wanted(scope))
             return;
-        putKey(key);
-        *m_p++ = '"';
+        putKey(key, "\":\"");
         if (e.detailSource != DetailSource::Typed) {
             if (const TraceTexts *texts = e.texts())
                 putString(texts->detail);
         } else {
             DetailBytes bytes{m_p};
+            bytes.opText = opText(e.op);
+            bytes.opSize = m_memo.opSize;
             m_p = composeDetail(bytes, e);
             m_plain &= bytes.plain;
         }
@@ -576,12 +718,14 @@ public:
     }
     void close()
     {
-        *m_p++ = '}';
-        *m_p++ = '\n';
+        *m_line = '{'; // the first key's comma
+        m_p[0] = '}';
+        m_p[1] = '\n';
+        m_p += 2;
     }
 
 private:
-    bool wanted(Scope scope) const { return m_full || scope == Scope::Original; }
+    static constexpr bool wanted(Scope scope) { return Full || scope == Scope::Original; }
     // A string of printable ASCII other than '"' and '\\' is written as is by every JSON writer.
     void putString(const QString &value)
     {
@@ -597,27 +741,76 @@ private:
         m_p += n;
         m_plain &= bad == 0;
     }
-    // `{"key":` for the first field, `,"key":` for the others.
-    template<size_t N>
-    void putKey(const char (&key)[N])
+    // `prefix`, then the low 32 + 4 * high bits of v in hexadecimal (high: 0 or 2 digits more).
+    void putComposedHex(const char (&prefix)[5], int high, quint64 v)
     {
-        *m_p++ = m_first ? '{' : ',';
-        m_first = false;
-        *m_p++ = '"';
-        std::memcpy(m_p, key, N - 1);
-        m_p += N - 1;
-        *m_p++ = '"';
-        *m_p++ = ':';
+        std::memcpy(m_p, prefix, 4);
+        m_p += 4;
+        if (high) {
+            std::memcpy(m_p, engine::digitPairs.hex + 2 * ((v >> 32) & 0xff), 2);
+            m_p += 2;
+        }
+        engine::putHexWord(m_p, quint32(v));
+        m_p += 8;
     }
+    // The op in decimal, written once per line (the op field, the path and the detail's
+    // ORD-0007 use it); 16 bytes readable.
+    const char *opText(int op)
+    {
+        if (m_memo.opSize == 0)
+            m_memo.opSize = quint8((op >= 0 ? engine::putDecimal32(m_memo.op, quint32(op)) : engine::putDecimal(m_memo.op, op)) - m_memo.op);
+        return m_memo.op;
+    }
+    // A number the line before may have written: its text again, or the new one kept.
+    void putSame(NumberText &memo, qint64 value)
+    {
+        if (memo.size == 0 || memo.value != value) {
+            memo.value = value;
+            memo.size = quint8(engine::putDecimal(memo.text, value) - memo.text);
+        }
+        std::memcpy(m_p, memo.text, sizeof memo.text);
+        m_p += memo.size;
+    }
+    // A number that is usually one more than the line before: its text counted up in place.
+    void putNext(NumberText &memo, qint64 value)
+    {
+        if (memo.size != 0 && memo.value > 0 && value == memo.value + 1) {
+            memo.value = value;
+            char *d = memo.text + memo.size - 1;
+            while (*d == '9' && d > memo.text)
+                *d-- = '0';
+            if (*d != '9') {
+                ++*d;
+            } else { // 9..9 + 1: one digit more
+                *d = '1';
+                memo.text[memo.size++] = '0';
+            }
+        } else if (memo.size == 0 || memo.value != value) {
+            memo.value = value;
+            memo.size = quint8(engine::putDecimal(memo.text, value) - memo.text);
+        }
+        std::memcpy(m_p, memo.text, sizeof memo.text);
+        m_p += memo.size;
+    }
+    // `,"key":` (and the opening quote of a string): constant bytes at constant offsets.
+    template<size_t N, size_t S>
+    void putKey(const char (&key)[N], const char (&suffix)[S])
+    {
+        m_p[0] = ',';
+        m_p[1] = '"';
+        std::memcpy(m_p + 2, key, N - 1);
+        std::memcpy(m_p + 1 + N, suffix, S - 1);
+        m_p += N + S;
+    }
+    char *m_line;
     char *m_p;
-    bool m_full;
-    bool m_first = true;
+    LineMemo &m_memo;
     bool m_plain = true;
 };
 
 // The most bytes a line can take apart from its given strings: keys, punctuation, 17 numbers of
-// at most 20 characters, 6 names and the composed path, request ID and key (engine::PathBound,
-// 12 and 14 bytes).
+// at most 20 characters, 6 names (each copied as its whole slot of NameSlotWidth bytes) and the
+// composed path, request ID and key (engine::PathBound, 12 and 14 bytes).
 constexpr qsizetype LineOverhead = 1024 + engine::PathBound + 32;
 
 bool namesKnown(const TraceEvent &e)
@@ -628,24 +821,23 @@ bool namesKnown(const TraceEvent &e)
 }
 
 // The most bytes writeLine may write for `e`.
+constexpr qsizetype TypedLineBound = LineOverhead + DetailBytes::DetailBound;
+
 qsizetype lineBound(const TraceEvent &e)
 {
     const TraceTexts *texts = e.texts();
-    const qsizetype ref = texts ? texts->reference.size() : 0;
+    if (!texts)
+        return e.detailSource == DetailSource::Typed ? TypedLineBound : LineOverhead; // an engine event
+    const qsizetype ref = texts->reference.size();
     qsizetype bound = LineOverhead + (e.detailSource == DetailSource::Typed ? DetailBytes::DetailBound + ref : 0);
-    if (texts)
-        bound += texts->path.size() + texts->requestId.size() + texts->key.size() + texts->detail.size() + ref;
+    bound += texts->path.size() + texts->requestId.size() + texts->key.size() + texts->detail.size() + ref;
     return bound;
 }
 
-// Writes one event's line at `p`, where lineBound(e) bytes are free; `full` adds the typed
-// fields. Returns the line's end, or null where Qt's writer must write it (escapes, non-ASCII
-// text, a name out of range): byte for byte what QJsonDocument(e.toJson()).toJson(Compact) writes.
-char *writeLine(char *p, const TraceEvent &e, bool full)
+template<bool Full>
+char *writeLineAs(char *p, const TraceEvent &e, LineMemo &memo)
 {
-    if (!namesKnown(e))
-        return nullptr;
-    LineWriter w(p, full);
+    LineWriter<Full> w(p, memo);
     visitFields(w, e);
     if (!w.plain())
         return nullptr;
@@ -653,19 +845,31 @@ char *writeLine(char *p, const TraceEvent &e, bool full)
     return w.end();
 }
 
+// Writes one event's line at `p`, where lineBound(e) bytes are free; `full` adds the typed
+// fields; `memo` holds what the writer's previous lines wrote (any order of events is right, and
+// the line after it is cheaper). Returns the line's end, or null where Qt's writer must write it
+// (escapes, non-ASCII text, a name out of range): byte for byte what
+// QJsonDocument(e.toJson()).toJson(Compact) writes.
+char *writeLine(char *p, const TraceEvent &e, bool full, LineMemo &memo)
+{
+    if (!namesKnown(e))
+        return nullptr;
+    return full ? writeLineAs<true>(p, e, memo) : writeLineAs<false>(p, e, memo);
+}
+
 QByteArray qtLine(const TraceEvent &e, bool full)
 {
     return QJsonDocument(jsonOf(e, full)).toJson(QJsonDocument::Compact) + '\n';
 }
 
-void appendLine(QByteArray &out, const TraceEvent &e, bool full)
+void appendLine(QByteArray &out, const TraceEvent &e, bool full, LineMemo &memo)
 {
     const qsizetype start = out.size();
     const qsizetype bound = lineBound(e);
     if (out.capacity() < start + bound)
         out.reserve(std::max(start + bound, 2 * out.capacity()));
     out.resize(start + bound);
-    if (const char *end = writeLine(out.data() + start, e, full)) {
+    if (const char *end = writeLine(out.data() + start, e, full, memo)) {
         out.resize(end - out.constData());
         return;
     }
@@ -677,9 +881,10 @@ QByteArray sha256(const Trace &events, bool full)
 {
     QCryptographicHash sha(QCryptographicHash::Sha256);
     QByteArray line;
+    LineMemo memo;
     for (const TraceEvent &e : events) {
         line.resize(0);
-        appendLine(line, e, full);
+        appendLine(line, e, full, memo);
         sha.addData(line);
     }
     return sha.result().toHex();
@@ -689,14 +894,16 @@ QByteArray sha256(const Trace &events, bool full)
 
 void appendJsonl(QByteArray &out, const TraceEvent &e)
 {
-    appendLine(out, e, true);
+    LineMemo memo;
+    appendLine(out, e, true, memo);
 }
 
 QByteArray toJsonl(const Trace &events)
 {
     QByteArray out;
+    LineMemo memo;
     for (const TraceEvent &e : events)
-        appendJsonl(out, e);
+        appendLine(out, e, true, memo);
     return out;
 }
 
@@ -941,6 +1148,7 @@ struct TraceWriter::Private
     QIODevice *device = nullptr;
     QByteArray buffer; // sized once: lines are written at `used`, with no resize per line
     qsizetype used = 0;
+    trace::LineMemo memo;
     QString error;
 };
 
@@ -1008,8 +1216,9 @@ void TraceWriter::write(const TraceEvent &e)
     };
     if (!room(trace::lineBound(e)))
         return;
-    if (const char *end = trace::writeLine(d->buffer.data() + d->used, e, true)) {
-        d->used = end - d->buffer.constData();
+    char *const at = d->buffer.data() + d->used;
+    if (const char *end = trace::writeLine(at, e, true, d->memo)) {
+        d->used += end - at;
     } else {
         const QByteArray line = trace::qtLine(e, true);
         if (!room(line.size()))

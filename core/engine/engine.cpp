@@ -655,7 +655,7 @@ void Engine::fillTables(RunResult &result, const OpTotals &t, const ServerCounts
         RecordRow row;
         row.id = r.id;
         row.op = r.op;
-        row.ref = ascii("ORD-%04d", r.op);
+        row.ref = orderText(r.op);
         row.key = keyText(r.key);
         const int origin = m_link->recordOrigin(r.id, &row.path);
         if (origin >= 0) {
@@ -673,7 +673,7 @@ void Engine::fillTables(RunResult &result, const OpTotals &t, const ServerCounts
     for (int o = 1; o <= m_ops; ++o) {
         OpSummary s;
         s.op = o;
-        s.ref = ascii("ORD-%04d", o);
+        s.ref = orderText(o);
         s.submissions = t.submissions[size_t(o)];
         s.attempts = t.attempts[size_t(o)];
         s.records = t.records[size_t(o)];

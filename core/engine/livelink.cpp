@@ -44,7 +44,7 @@ void LiveLink::send(int ri)
     a.query = r.query;
     a.op = f.op;
     a.client = f.client;
-    a.ref = ascii("ORD-%04d", f.op);
+    a.ref = orderText(f.op);
     // A status query's own path is bN/w1/tQ, as the script addresses it.
     a.path = r.query ? m_engine.path(f, f.b, 1, f.qt) : m_engine.path(f, f.b, f.w, f.t);
     a.requestId = m_engine.requestId(f, r.b, r.w, r.t);

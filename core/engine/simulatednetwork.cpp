@@ -339,7 +339,7 @@ void SimulatedNetwork::committed(Id id, int record)
 
 QString SimulatedNetwork::orderRef(Id id)
 {
-    return ascii("ORD-%04d", m_engine.request(int(id)).order.op);
+    return orderText(m_engine.request(int(id)).order.op);
 }
 
 } // namespace retrylab::engine

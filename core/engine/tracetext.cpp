@@ -31,12 +31,33 @@ QString hex(QLatin1StringView prefix, quint64 v, int digits)
     return text;
 }
 
+QString orderText(int op)
+{
+    char buffer[32] = {'O', 'R', 'D', '-'};
+    char *p = buffer + 4;
+    if (op < 0)
+        *p++ = '-'; // %04d pads "-1" to "-001"
+    const quint32 magnitude = op < 0 ? 0u - quint32(op) : quint32(op);
+    char digits[16];
+    const qsizetype n = putDecimal32(digits, magnitude) - digits;
+    for (qsizetype width = op < 0 ? 3 : 4; width > n; --width)
+        *p++ = '0';
+    std::memcpy(p, digits, size_t(n));
+    return QString::fromLatin1(buffer, p + n - buffer);
+}
+
 char *putHex(char *out, const char (&prefix)[5], quint64 v, int digits)
 {
     digits = qBound(1, digits, 16);
     std::memcpy(out, prefix, 4);
     char *const end = out + 4 + digits;
     char *q = end;
+    if (digits >= 8) { // the last eight digits at once
+        q -= 8;
+        putHexWord(q, quint32(v));
+        digits -= 8;
+        v >>= 32;
+    }
     for (; digits >= 2; digits -= 2, v >>= 8) {
         q -= 2;
         std::memcpy(q, digitPairs.hex + 2 * (v & 0xff), 2);
@@ -50,7 +71,11 @@ char *putAttemptPath(char *p, int op, int sub, int b, int w, int t)
 {
     *p++ = 'o';
     *p++ = 'p';
-    p = putDecimal(p, op);
+    return putAttemptTail(putDecimal(p, op), sub, b, w, t);
+}
+
+char *putAttemptTailSlow(char *p, int sub, int b, int w, int t)
+{
     if (sub != 1) {
         *p++ = '#';
         p = putDecimal(p, sub);
@@ -108,7 +133,12 @@ public:
     }
     Put &operator<<(qint64 v)
     {
-        m_out.p = engine::putDecimal(m_out.p, v);
+        if (quint64(v) < 10)
+            *m_out.p++ = char('0' + v);
+        else if (quint64(v) <= 0xffffffffu)
+            m_out.p = engine::putDecimal32(m_out.p, quint32(v));
+        else
+            m_out.p = engine::putDecimal(m_out.p, v);
         return *this;
     }
     Put &operator<<(int v) { return *this << qint64(v); }
@@ -116,6 +146,13 @@ public:
     Put &order(int op)
     {
         *this << "ORD-";
+        if (m_out.opText) {
+            for (qsizetype n = m_out.opSize; n < 4 && op >= 0; ++n)
+                *m_out.p++ = '0';
+            std::memcpy(m_out.p, m_out.opText, 16);
+            m_out.p += m_out.opSize;
+            return *this;
+        }
         for (int d = 1000; d > 1 && op < d && op >= 0; d /= 10)
             *m_out.p++ = '0';
         return *this << op;

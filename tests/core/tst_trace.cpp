@@ -108,6 +108,9 @@ private Q_SLOTS:
     void writerReplacesARegularFileOnlyWhenDone();
     void engineStoresNoText_data();
     void engineStoresNoText();
+    void readBackHoldsNoText_data();
+    void readBackHoldsNoText();
+    void readBackKeepsGivenTexts();
     void waitWords_data();
     void waitWords();
     void typedDetailWords_data();
@@ -677,6 +680,72 @@ void TestTrace::engineStoresNoText()
         QCOMPARE(typed, trace.size());
 }
 
+void TestTrace::readBackHoldsNoText_data()
+{
+    engineLinks_data(); // every preset
+}
+
+void TestTrace::readBackHoldsNoText()
+{
+    // A trace file read back keeps its events as the run kept them: the texts its numbers compose
+    // are composed again, so an engine event read back holds no string either (a shared block of
+    // five strings each before: about 300 bytes an event). It reads, compares and writes as the
+    // line it came from.
+    QFETCH(QString, name);
+    const Trace trace = test::runPreset(name).trace;
+    const QList<QByteArray> lines = trace::toJsonl(trace).split('\n');
+    QCOMPARE(lines.size(), trace.size() + 1);
+    Trace back;
+    for (int i = 0; i < trace.size(); ++i) {
+        const TraceEvent e = TraceEvent::fromJson(QJsonDocument::fromJson(lines.at(i)).object());
+        QVERIFY2(e == trace.at(i), lines.at(i).constData());
+        // Given as text in the run (the budget's balance, the live store's words): text again.
+        QVERIFY2(!e.texts() || trace.at(i).texts(), lines.at(i).constData());
+        QCOMPARE(e.detailSource, trace.at(i).detailSource);
+        back.append(e);
+    }
+    QCOMPARE(trace::toJsonl(back), trace::toJsonl(trace));
+    QCOMPARE(trace::fullHash(back), trace::fullHash(trace));
+}
+
+void TestTrace::readBackKeepsGivenTexts()
+{
+    // Texts the numbers do not compose stay as given: a live path, a request ID of another
+    // shape, a key of number 0, an old file's detail, a reference.
+    TraceEvent e = sample(); // op7/b2/w1/t3 with sub 2 composes "op7#2/b2/w1/t3", not the given path
+    e.setRequestId(QStringLiteral("req-0a1b2c3D"));
+    e.setKey(QStringLiteral("key-0000000000"));
+    e.setRef(QStringLiteral("ORD-7"));
+    const TraceEvent back = TraceEvent::fromJson(e.toJson());
+    QVERIFY(back == e);
+    QVERIFY(back.texts());
+    QCOMPARE(back.texts()->path, QStringLiteral("op7/b2/w1/t3"));
+    QCOMPARE(back.texts()->requestId, QStringLiteral("req-0a1b2c3D"));
+    QCOMPARE(back.texts()->key, QStringLiteral("key-0000000000"));
+    QCOMPARE(back.texts()->detail, e.detail());
+    QCOMPARE(back.ref(), QStringLiteral("ORD-7"));
+    QCOMPARE(back.composed, quint8(0));
+    // The same event with composable texts holds numbers: a token key too.
+    TraceEvent composed;
+    composed.kind = EventKind::TransportAttempt;
+    composed.lane = Lane::Transport;
+    composed.op = 7;
+    composed.business = composed.wrapper = composed.transport = 1;
+    composed.transport = 3;
+    composed.setPath(QStringLiteral("op7/b1/w1/t3"));
+    composed.setRequestId(QStringLiteral("req-0a1b2c3d"));
+    composed.setKey(QStringLiteral("tok-00000000ff"));
+    composed.setDetail(QStringLiteral("POST /orders, attempt 3"));
+    const TraceEvent read = TraceEvent::fromJson(composed.toJson());
+    QVERIFY(read == composed);
+    QVERIFY(!read.texts());
+    QCOMPARE(read.composed, quint8(ComposedPath | ComposedRequestId | ComposedKey | ComposedToken));
+    QCOMPARE(read.requestNumber, quint32(0x0a1b2c3d));
+    QCOMPARE(read.keyNumber, quint64(0xff));
+    QCOMPARE(read.detailSource, DetailSource::Typed);
+    QCOMPARE(read.key(), QStringLiteral("tok-00000000ff"));
+}
+
 void TestTrace::waitWords_data()
 {
     QTest::addColumn<qint64>("us");
@@ -982,6 +1051,13 @@ void TestTrace::numberWriters()
     QList<qint64> values{0, std::numeric_limits<qint64>::min(), std::numeric_limits<qint64>::max()};
     for (qint64 p = 1; p <= std::numeric_limits<qint64>::max() / 10; p *= 10)
         values << p - 1 << p << p + 1 << -p << 10 * p - 1;
+    // The fixed-point ranges' ends (10^2, 10^4, 10^6, 10^8, 2^32) and the eight-digit pieces
+    // of 64-bit values are among the powers above; a spread of values inside each range and
+    // around 2^32 checks the pairs between them (every 32-bit value was checked once, off line).
+    for (quint64 v = 1; v < (quint64(1) << 63); v = v * 3 + 7)
+        values << qint64(v) << qint64(v - 1) << qint64(0xffffffffull - v % 0xffffffffull);
+    for (qint64 v = 0; v < 200000; ++v)
+        values << v * 21467 << 0xffffffffll + v << 99999999ll + v * 7919;
     for (const qint64 v : std::as_const(values)) {
         char mine[32];
         char theirs[32];
@@ -989,6 +1065,10 @@ void TestTrace::numberWriters()
         const char *theirsEnd = std::to_chars(theirs, theirs + sizeof theirs, v).ptr;
         QCOMPARE(QByteArray(mine, mineEnd - mine), QByteArray(theirs, theirsEnd - theirs));
     }
+    // The records' and operations' references, printf's "ORD-%04d" before.
+    for (const int op : {0, 1, 7, 9, 10, 99, 100, 999, 1000, 9999, 10000, 123456, -1, -999, -1000,
+                         std::numeric_limits<int>::max(), std::numeric_limits<int>::min()})
+        QCOMPARE(engine::orderText(op), QString::asprintf("ORD-%04d", op));
     for (int digits = 0; digits <= 17; ++digits) {
         for (const quint64 v : {quint64(0), quint64(0x0123456789abcdef), std::numeric_limits<quint64>::max(), quint64(0xf) << 60}) {
             char mine[32];
