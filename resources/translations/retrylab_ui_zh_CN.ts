@@ -53,7 +53,7 @@
     </message>
     <message>
         <source>total %1, POST %2</source>
-        <translation>total %1，POST %2</translation>
+        <translation>重试总数 %1，POST %2</translation>
     </message>
     <message>
         <source>unlimited</source>
@@ -4238,7 +4238,7 @@ Orphans: %5</source>
     </message>
     <message>
         <source>urllib3 · total %1</source>
-        <translation>urllib3 · total %1</translation>
+        <translation>urllib3 · 重试总数 %1</translation>
     </message>
     <message>
         <source>real HTTP, loopback</source>

@@ -17,6 +17,7 @@
 #include <QFile>
 #include <QGraphicsItem>
 #include <QImage>
+#include <QLabel>
 #include <QRegularExpression>
 #include <QScopeGuard>
 #include <QScrollArea>
@@ -190,6 +191,8 @@ private Q_SLOTS:
     void crowdedLabelsDoNotOverlap();
     void nearbyLabelsDoNotOverlap_data();
     void verdictCaptionSaysWhatTheServerHolds();
+    void longCaptionLeavesTheLanesRoom_data();
+    void longCaptionLeavesTheLanesRoom();
     void bigRunIsIndexedOffTheGuiThread();
     void nearbyLabelsDoNotOverlap();
     void tickLabelsShareDecimals();
@@ -950,6 +953,48 @@ void TestTimeline::verdictCaptionSaysWhatTheServerHolds()
     QVERIFY(!w.caption().contains(QLatin1String("server holds")));
 }
 
+void TestTimeline::longCaptionLeavesTheLanesRoom_data()
+{
+    QTest::addColumn<int>("width");
+    QTest::addColumn<bool>("shrinks");
+    // The timeline's page on a 1024x640 screen beside the Scenario dock, at 1280x720, and at 1920x1080.
+    QTest::newRow("1024x640") << 660 << true;
+    QTest::newRow("1280x720") << 900 << true;
+    QTest::newRow("1920x1080") << 1500 << false;
+}
+
+// The verdict of server-token's orphan (four sentences) takes at most three lines: at 1024x640 it took
+// five at 1.6 times the font and left the swimlanes a vertical scroll bar. It stays larger than the
+// window's font, and a caption that fits keeps the full size.
+void TestTimeline::longCaptionLeavesTheLanesRoom()
+{
+    QFETCH(int, width);
+    QFETCH(bool, shrinks);
+    const RunResult r = runPreset(QStringLiteral("server-token"));
+    TimelineWidget w;
+    w.resize(width, 500);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.setResult(r);
+    w.setOperation(3); // the orphan
+    w.seekToEnd();
+    QVERIFY2(w.caption().contains(QLatin1String("orphan")), qPrintable(w.caption()));
+    auto *caption = w.findChild<QLabel *>(QStringLiteral("caption"));
+    QVERIFY(caption);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    const QFontMetrics fm(caption->font());
+    const int lines = qRound(qreal(caption->heightForWidth(caption->width()) - caption->contentsMargins().top()
+                                   - caption->contentsMargins().bottom())
+                             / fm.lineSpacing());
+    QVERIFY2(lines <= TimelineWidget::CaptionLines, qPrintable(QStringLiteral("%1 lines at %2 px").arg(lines).arg(width)));
+    const qreal scale = caption->font().pointSizeF() / w.font().pointSizeF();
+    QVERIFY2(scale >= TimelineWidget::CaptionScales[std::size(TimelineWidget::CaptionScales) - 1] - 1e-6, qPrintable(QString::number(scale)));
+    QCOMPARE(scale < TimelineWidget::CaptionScales[0] - 1e-6, shrinks);
+    // Back at its first instant the caption is one sentence again: full size.
+    w.setPlayhead(r.ops.at(2).start);
+    QCOMPARE(caption->font().pointSizeF(), w.font().pointSizeF() * TimelineWidget::CaptionScales[0]);
+}
+
 void TestTimeline::nearbyLabelsDoNotOverlap_data()
 {
     QTest::addColumn<QString>("preset");
@@ -1635,11 +1680,11 @@ void TestTimeline::chineseWordsOnly()
         QStringLiteral("HTTP"), QStringLiteral("POST"), QStringLiteral("GET"), QStringLiteral("urllib3"),
         QStringLiteral("Idempotency-Key"), QStringLiteral("Idempotent-Replayed"), QStringLiteral("Retry-After"),
         QStringLiteral("true"), QStringLiteral("MaxRetryError"), QStringLiteral("allowed_methods"), QStringLiteral("ref"),
-        QStringLiteral("orders"), QStringLiteral("order-tokens"), QStringLiteral("ms"),
+        QStringLiteral("orders"), QStringLiteral("order-tokens"), QStringLiteral("ms"), QStringLiteral("min"), QStringLiteral("h"),
         QStringLiteral("s"), QStringLiteral("b"), QStringLiteral("w"), QStringLiteral("t"), QStringLiteral("v"),
         QStringLiteral("ID")};
     // Identifiers: ORD-0007, key-…/tok-…/req-…, attempt paths (op1/b1/w1/t1) and status codes are names, not words.
-    static const QRegularExpression names(QStringLiteral("\\b(?:ORD|key|tok|req)-[0-9A-Za-z]+|\\bop[0-9]+(?:#[0-9]+)?(?:/[a-z][0-9]+)*|@retry|[A-Za-z]+\\.[A-Za-z.]+"));
+    static const QRegularExpression names(QStringLiteral("\\b(?:ORD|key|tok|req)-[0-9A-Za-z]+|\\bop[0-9]+(?:#[0-9]+)?(?:/[a-z][0-9]+)*|@retry|urllib3|[A-Za-z]+\\.[A-Za-z.]+"));
     static const QRegularExpression word(QStringLiteral("[A-Za-z][A-Za-z_-]*"));
     auto check = [&](const QString &text, const QString &where) {
         QString rest = text;
@@ -1663,6 +1708,11 @@ void TestTimeline::chineseWordsOnly()
         if (o.op == op)
             check(story::outcome(o), QStringLiteral("outcome"));
     }
+    // The small print under each lane's name ("urllib3 · total 3" once read so in Chinese).
+    TimelineWidget w;
+    w.setResult(r);
+    for (const QString &note : qobject_cast<TimelineScene *>(w.scene())->laneNotes())
+        check(note, QStringLiteral("lane note"));
 }
 
 QTEST_MAIN(TestTimeline)

@@ -36,6 +36,12 @@ class TimelineWidget : public QWidget
 {
     Q_OBJECT
 public:
+    // The caption is CaptionScales.first() times the window's font, smaller (down to the last) where
+    // that would take more than CaptionLines lines: at 1024x640 five lines of it squeezed the swimlanes
+    // behind a scroll bar.
+    static constexpr qreal CaptionScales[] = {1.6, 1.45, 1.3, 1.15};
+    static constexpr int CaptionLines = 3;
+
     explicit TimelineWidget(QWidget *parent = nullptr);
     ~TimelineWidget() override;
 
@@ -127,6 +133,7 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    void fitCaption();
     QHBoxLayout *createControls();
     void createOverview();
     void connectControls();
