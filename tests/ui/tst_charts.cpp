@@ -1,6 +1,7 @@
 // The charts panel, the records table and the event log, offscreen.
 #include "charts/chartspanel.h"
 #include "charts/loadchart.h"
+#include "i18n.h"
 #include "tables/logview.h"
 #include "recordsmodel.h"
 #include "tables/recordsview.h"
@@ -26,6 +27,7 @@
 #include "testsupport.h"
 
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSet>
 #include <QProgressBar>
 #include <QPushButton>
@@ -97,6 +99,7 @@ private Q_SLOTS:
     void sweepCancelledWhileEstimating();
     void sweepProgressIsCompact_data();
     void sweepProgressIsCompact();
+    void sweepDoneTextInChinese();
     void sweepRejectsBadSpec();
     void sweepStaleAfterSettingsChange();
     void sweepStaleWhenChangedWhileRunning();
@@ -804,6 +807,21 @@ void TestCharts::sweepProgressIsCompact()
     QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 30000);
     QVERIFY2(!bar->isVisible() && !cancel->isVisible(), "the bar stays after the sweep");
     QVERIFY(run->isVisible());
+}
+
+// The summary under a finished sweep joins its sentences as Chinese does: no space after "。"
+// ("已完成 2 次模拟。 曲线：…" had one).
+void TestCharts::sweepDoneTextInChinese()
+{
+    QVERIFY(i18n::install(QStringLiteral("zh_CN")));
+    const auto restore = qScopeGuard([] { i18n::install(QStringLiteral("en")); });
+    ChartsPanel panel(nullptr);
+    panel.setResult(runPreset(QStringLiteral("ghost-request")));
+    QVERIFY(panel.startSweep(smallSweep()));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    const QString text = panel.sweepStatusText();
+    QVERIFY2(text.contains(QChar(0x3002)), qPrintable(text)); // translated
+    QVERIFY2(!text.contains(QStringLiteral("\u3002 ")), qPrintable(text));
 }
 
 void TestCharts::sweepCancelledWhileEstimating()

@@ -5,6 +5,7 @@
 #include "document/labdocument.h"
 #include "charts/loadchart.h"
 #include "release.h"
+#include "timeline/timelinelayout.h"
 
 #include <QAreaSeries>
 #include <QBarCategoryAxis>
@@ -1398,12 +1399,14 @@ void ChartsPanel::sweepDone()
             m_sweepStale = false;
             applySweepColors();
             showSweep();
-            m_sweepDoneText = counted(total, tr("%1 simulation done."), tr("%1 simulations done.")) + QLatin1Char(' ')
-                + (m_sweepSpec.twoD() ? tr("Lines: mean over %1, one per value of %2.")
-                                                .arg(counted(m_sweepSpec.seeds, tr("%1 seed"), tr("%1 seeds")))
-                                                .arg(m_sweepCompare->itemText(
-                                                        std::max(0, m_sweepCompare->findData(m_sweepSpec.param2))))
-                                      : tr("Lines: mean over the seeds; shaded bands: min to max."));
+            // Two sentences as the caption joins them: no space after a Chinese full stop.
+            m_sweepDoneText = timeline::joinSentences(
+                    counted(total, tr("%1 simulation done."), tr("%1 simulations done.")),
+                    m_sweepSpec.twoD() ? tr("Lines: mean over %1, one per value of %2.")
+                                                 .arg(counted(m_sweepSpec.seeds, tr("%1 seed"), tr("%1 seeds")))
+                                                 .arg(m_sweepCompare->itemText(
+                                                         std::max(0, m_sweepCompare->findData(m_sweepSpec.param2))))
+                                       : tr("Lines: mean over the seeds; shaded bands: min to max."));
             m_sweepStatus->setText(m_sweepDoneText);
         } else {
             m_sweepStatus->setText(tr("The sweep returned %1 of %2 points.")
