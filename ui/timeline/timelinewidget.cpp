@@ -631,13 +631,19 @@ void TimelineWidget::updateCaption()
     fitCaption();
 }
 
+void TimelineWidget::setCaptionScale(qreal largest)
+{
+    m_captionScale = largest;
+    fitCaption();
+}
+
 void TimelineWidget::fitCaption()
 {
     // Its width only (never its height) decides, so the layout converges.
     const int width = qMax(1, this->width() - m_captionLabel->contentsMargins().left() - m_captionLabel->contentsMargins().right());
     QFont captionFont = font();
     for (const qreal scale : CaptionScales) {
-        captionFont.setPointSizeF(font().pointSizeF() * scale);
+        captionFont.setPointSizeF(font().pointSizeF() * qMin(scale, m_captionScale));
         const QFontMetrics fm(captionFont);
         if (fm.boundingRect(QRect(0, 0, width, 1 << 20), Qt::TextWordWrap, m_caption).height() <= CaptionLines * fm.lineSpacing())
             break;

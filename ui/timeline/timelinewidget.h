@@ -43,6 +43,9 @@ public:
     static constexpr int CaptionLines = 3;
 
     explicit TimelineWidget(QWidget *parent = nullptr);
+    // The caption's largest size, times the font (CaptionScales.first() unless a host wants it smaller:
+    // compare mode's two timelines on a short screen); it still shrinks to fit CaptionLines lines.
+    void setCaptionScale(qreal largest);
     ~TimelineWidget() override;
 
     // What setResult derives from a whole run (timelinedata.h: the document holds it).
@@ -134,6 +137,7 @@ protected:
 
 private:
     void fitCaption();
+    qreal m_captionScale = CaptionScales[0];
     QHBoxLayout *createControls();
     void createOverview();
     void connectControls();
