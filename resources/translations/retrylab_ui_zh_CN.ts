@@ -53,7 +53,7 @@
     </message>
     <message>
         <source>total %1, POST %2</source>
-        <translation>total %1，POST %2</translation>
+        <translation>重试总数 %1，POST %2</translation>
     </message>
     <message>
         <source>unlimited</source>
@@ -913,10 +913,6 @@
         <translation>模拟时间 (s)</translation>
     </message>
     <message>
-        <source>%1 of %2 simulations, %3 left</source>
-        <translation>已完成 %1/%2 次模拟，剩余%3</translation>
-    </message>
-    <message>
         <source>(about %1 HTTP requests)</source>
         <translation>（约 %1 个 HTTP 请求）</translation>
     </message>
@@ -943,6 +939,18 @@
     <message>
         <source>Cancelled before the first simulation.</source>
         <translation>已在第一次模拟之前取消。</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1/%2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 · %3 left</source>
+        <translation>%1/%2 · 剩余%3</translation>
+    </message>
+    <message>
+        <source>%1 left</source>
+        <translation>剩余%1</translation>
     </message>
 </context>
 <context>
@@ -4230,7 +4238,7 @@ Orphans: %5</source>
     </message>
     <message>
         <source>urllib3 · total %1</source>
-        <translation>urllib3 · total %1</translation>
+        <translation>urllib3 · 重试总数 %1</translation>
     </message>
     <message>
         <source>real HTTP, loopback</source>

@@ -1,6 +1,7 @@
 // The charts panel, the records table and the event log, offscreen.
 #include "charts/chartspanel.h"
 #include "charts/loadchart.h"
+#include "i18n.h"
 #include "tables/logview.h"
 #include "recordsmodel.h"
 #include "tables/recordsview.h"
@@ -26,7 +27,11 @@
 #include "testsupport.h"
 
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSet>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
 #include <QTest>
 #include <QTimer>
 #include <QTranslator>
@@ -92,6 +97,9 @@ private Q_SLOTS:
     void sweepCancelKeepsGuiResponsive();
     void sweepEstimateArrivesOffTheGuiThread();
     void sweepCancelledWhileEstimating();
+    void sweepProgressIsCompact_data();
+    void sweepProgressIsCompact();
+    void sweepDoneTextInChinese();
     void sweepRejectsBadSpec();
     void sweepStaleAfterSettingsChange();
     void sweepStaleWhenChangedWhileRunning();
@@ -727,6 +735,93 @@ void TestCharts::sweepEstimateArrivesOffTheGuiThread()
     QCOMPARE(finished.count(), 1);
     QCOMPARE(finished.constFirst().constFirst().toBool(), false);
     QCOMPARE(panel.sweepPoints().size(), spec.steps);
+}
+
+void TestCharts::sweepProgressIsCompact_data()
+{
+    QTest::addColumn<int>("width");
+    QTest::newRow("beside-both-docks-1024") << 500;
+    QTest::newRow("1280") << 900;
+    QTest::newRow("1920-maximized") << 1800;
+}
+
+// A sweep's progress is a calm bar in Run's place with its Cancel right after it, its words (how
+// many, time left) inside it, shown only while a sweep runs: at 1920x1080 it spanned the whole page,
+// read "0%" before any sweep, and its time left was a line of its own under the controls.
+void TestCharts::sweepProgressIsCompact()
+{
+    QFETCH(int, width);
+    Scenario s = presetScenario(QStringLiteral("ghost-request"));
+    s.workload.orders = 200;
+    RunOptions options;
+    options.trace = false;
+    ChartsPanel panel(nullptr);
+    panel.resize(width, 700);
+    panel.setCurrentTab(ChartsPanel::SweepTab);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setResult(simulate(s, options));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isWhatIfPending(), 30000);
+    auto *bar = panel.findChild<QProgressBar *>(QStringLiteral("sweepProgress"));
+    auto *cancel = panel.findChild<QPushButton *>(QStringLiteral("sweepCancel"));
+    QPushButton *run = nullptr;
+    for (QPushButton *b : panel.findChildren<QPushButton *>()) {
+        if (b->text() == QLatin1String("Run sweep"))
+            run = b;
+    }
+    auto *seeds = panel.findChild<QSpinBox *>(QStringLiteral("sweepSeeds"));
+    QVERIFY(bar && cancel && run && seeds);
+    QVERIFY2(!bar->isVisible(), "a progress bar shows before any sweep");
+    QVERIFY2(run->width() <= run->sizeHint().width() + 16, qPrintable(QStringLiteral("Run is %1 px wide").arg(run->width())));
+
+    // Far more work than the test waits for: it is cancelled once the time left shows.
+    QString barText; // the first words with the time left
+    connect(&panel, &ChartsPanel::sweepProgress, this, [&](int done, int total) {
+        if (done > 0 && done < total && barText.isEmpty() && bar->text().contains(QStringLiteral(" left")))
+            barText = bar->text();
+    });
+    QVERIFY(panel.startSweep(lossSweep(0.5, 20, 500)));
+    QTRY_VERIFY(bar->isVisible() && cancel->isVisible() && !run->isVisible());
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    const QRect barRect(bar->mapTo(&panel, QPoint(0, 0)), bar->size());
+    const QRect cancelRect(cancel->mapTo(&panel, QPoint(0, 0)), cancel->size());
+    const QRect runRect(seeds->mapTo(&panel, QPoint(0, 0)), seeds->size()); // what Run followed
+    const int em = bar->fontMetrics().height();
+    QVERIFY2(barRect.width() <= 24 * em, qPrintable(QStringLiteral("the bar is %1 px wide (%2 px a line)").arg(barRect.width()).arg(em)));
+    QVERIFY2(barRect.width() >= 80, qPrintable(QStringLiteral("the bar is %1 px wide").arg(barRect.width())));
+    QVERIFY2(barRect.left() > runRect.right() && barRect.left() - runRect.right() <= em,
+             qPrintable(QStringLiteral("the bar starts %1 px after the seeds").arg(barRect.left() - runRect.right())));
+    QVERIFY2(cancelRect.left() > barRect.right() && cancelRect.left() - barRect.right() <= em,
+             qPrintable(QStringLiteral("Cancel starts %1 px after the bar").arg(cancelRect.left() - barRect.right())));
+    QVERIFY(qAbs(cancelRect.center().y() - barRect.center().y()) <= 2);
+    QVERIFY2(cancelRect.width() <= cancel->sizeHint().width() + em,
+             qPrintable(QStringLiteral("Cancel is %1 px wide").arg(cancelRect.width())));
+    QVERIFY2(cancelRect.right() <= panel.width(), "Cancel is cut off");
+
+    QTRY_VERIFY_WITH_TIMEOUT(!barText.isEmpty(), 60000);
+    // The whole words where a line of them fits (else the time left alone: the fill shows how far).
+    QVERIFY2(width < 900 || barText.contains(QStringLiteral(" of 10000")), qPrintable(barText));
+    QVERIFY2(bar->fontMetrics().horizontalAdvance(barText) + em <= barRect.width(),
+             qPrintable(QStringLiteral("\"%1\" does not fit a bar of %2 px").arg(barText).arg(barRect.width())));
+    panel.cancelSweep();
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 30000);
+    QVERIFY2(!bar->isVisible() && !cancel->isVisible(), "the bar stays after the sweep");
+    QVERIFY(run->isVisible());
+}
+
+// The summary under a finished sweep joins its sentences as Chinese does: no space after "。"
+// ("已完成 2 次模拟。 曲线：…" had one).
+void TestCharts::sweepDoneTextInChinese()
+{
+    QVERIFY(i18n::install(QStringLiteral("zh_CN")));
+    const auto restore = qScopeGuard([] { i18n::install(QStringLiteral("en")); });
+    ChartsPanel panel(nullptr);
+    panel.setResult(runPreset(QStringLiteral("ghost-request")));
+    QVERIFY(panel.startSweep(smallSweep()));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    const QString text = panel.sweepStatusText();
+    QVERIFY2(text.contains(QChar(0x3002)), qPrintable(text)); // translated
+    QVERIFY2(!text.contains(QStringLiteral("\u3002 ")), qPrintable(text));
 }
 
 void TestCharts::sweepCancelledWhileEstimating()

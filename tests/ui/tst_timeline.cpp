@@ -3,6 +3,7 @@
 #include "scenario.h"
 #include "simulator.h"
 #include "story.h"
+#include "timeline/timelinearrows.h"
 #include "timeline/timelinelayout.h"
 #include "timeline/timelineoverview.h"
 #include "timeline/timelinescene.h"
@@ -16,11 +17,15 @@
 #include <QFile>
 #include <QGraphicsItem>
 #include <QImage>
+#include <QLabel>
 #include <QRegularExpression>
 #include <QScopeGuard>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QPainterPath>
+#include <QPainterPathStroker>
 #include <QSet>
+#include <QTransform>
 #include <QSignalSpy>
 #include <QThreadPool>
 #include <QTranslator>
@@ -152,6 +157,8 @@ private Q_SLOTS:
     void initTestCase();
     void responseArrowsRunForward_data();
     void responseArrowsRunForward();
+    void messagesKeepClearOfOtherArrowheads_data();
+    void messagesKeepClearOfOtherArrowheads();
     void chineseWordsOnly_data();
     void chineseWordsOnly();
     void oneItemPerEvent_data();
@@ -184,6 +191,8 @@ private Q_SLOTS:
     void crowdedLabelsDoNotOverlap();
     void nearbyLabelsDoNotOverlap_data();
     void verdictCaptionSaysWhatTheServerHolds();
+    void longCaptionLeavesTheLanesRoom_data();
+    void longCaptionLeavesTheLanesRoom();
     void bigRunIsIndexedOffTheGuiThread();
     void nearbyLabelsDoNotOverlap();
     void tickLabelsShareDecimals();
@@ -944,6 +953,48 @@ void TestTimeline::verdictCaptionSaysWhatTheServerHolds()
     QVERIFY(!w.caption().contains(QLatin1String("server holds")));
 }
 
+void TestTimeline::longCaptionLeavesTheLanesRoom_data()
+{
+    QTest::addColumn<int>("width");
+    QTest::addColumn<bool>("shrinks");
+    // The timeline's page on a 1024x640 screen beside the Scenario dock, at 1280x720, and at 1920x1080.
+    QTest::newRow("1024x640") << 660 << true;
+    QTest::newRow("1280x720") << 900 << true;
+    QTest::newRow("1920x1080") << 1500 << false;
+}
+
+// The verdict of server-token's orphan (four sentences) takes at most three lines: at 1024x640 it took
+// five at 1.6 times the font and left the swimlanes a vertical scroll bar. It stays larger than the
+// window's font, and a caption that fits keeps the full size.
+void TestTimeline::longCaptionLeavesTheLanesRoom()
+{
+    QFETCH(int, width);
+    QFETCH(bool, shrinks);
+    const RunResult r = runPreset(QStringLiteral("server-token"));
+    TimelineWidget w;
+    w.resize(width, 500);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.setResult(r);
+    w.setOperation(3); // the orphan
+    w.seekToEnd();
+    QVERIFY2(w.caption().contains(QLatin1String("orphan")), qPrintable(w.caption()));
+    auto *caption = w.findChild<QLabel *>(QStringLiteral("caption"));
+    QVERIFY(caption);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    const QFontMetrics fm(caption->font());
+    const int lines = qRound(qreal(caption->heightForWidth(caption->width()) - caption->contentsMargins().top()
+                                   - caption->contentsMargins().bottom())
+                             / fm.lineSpacing());
+    QVERIFY2(lines <= TimelineWidget::CaptionLines, qPrintable(QStringLiteral("%1 lines at %2 px").arg(lines).arg(width)));
+    const qreal scale = caption->font().pointSizeF() / w.font().pointSizeF();
+    QVERIFY2(scale >= TimelineWidget::CaptionScales[std::size(TimelineWidget::CaptionScales) - 1] - 1e-6, qPrintable(QString::number(scale)));
+    QCOMPARE(scale < TimelineWidget::CaptionScales[0] - 1e-6, shrinks);
+    // Back at its first instant the caption is one sentence again: full size.
+    w.setPlayhead(r.ops.at(2).start);
+    QCOMPARE(caption->font().pointSizeF(), w.font().pointSizeF() * TimelineWidget::CaptionScales[0]);
+}
+
 void TestTimeline::nearbyLabelsDoNotOverlap_data()
 {
     QTest::addColumn<QString>("preset");
@@ -1490,6 +1541,122 @@ void TestTimeline::responseArrowsRunForward()
             const QLineF line = scene.arrowLine(p);
             if (!line.isNull())
                 QVERIFY2(line.p1().x() <= line.p2().x() + 1e-6, qPrintable(what));
+            // The drawn line too, bowed or not: never leftwards along the way.
+            const timeline::ArrowCurve curve = scene.arrowCurve(p);
+            for (int k = 1; !curve.isNull() && k <= 32; ++k)
+                QVERIFY2(curve.pointAt(k / 32.0).x() >= curve.pointAt((k - 1) / 32.0).x() - 1e-6, qPrintable(what));
+        }
+    }
+}
+
+void TestTimeline::messagesKeepClearOfOtherArrowheads_data()
+{
+    addStoryRuns();
+    // A double submit: in operation 3 the two 201s arrive 2 ms apart on the transport lane's two rows.
+    for (int op = 1; op <= 5; ++op)
+        QTest::addRow("concurrent-race-op%d", op) << test::presetScenario(QStringLiteral("concurrent-race")) << op;
+}
+
+// Each message's line keeps clear of every other message's arrowhead, so each arrow plainly ends on its
+// own row: two answers 2 ms apart once ran the upper one's straight line over the lower one's head.
+// Measured on the painted path (QPainterPath) against a head built here from its tip and end angle.
+void TestTimeline::messagesKeepClearOfOtherArrowheads()
+{
+    QFETCH(Scenario, scenario);
+    QFETCH(int, operation);
+    const RunResult r = simulate(scenario);
+    const int op = operation > 0 ? operation : storyOperation(r);
+    TimelineScene scene;
+    scene.setOperation(r.trace, op, timeline::duplicateRecords(r), QStringList(TimelineScene::kLaneCount, QString()),
+                       QList<bool>(TimelineScene::kLaneCount, true));
+    const qreal headLength = TimelineScene::kGlyphRadius * timeline::ArrowHeadScale;
+    // The ends that no bow can avoid: a reply leaving where its request arrived, heads on one point.
+    const qreal ownEnds = 2 * (headLength + TimelineScene::kArrowGap);
+    for (const qreal laneHeight : {64.0, 86.0}) {
+        scene.setLaneHeight(laneHeight);
+        for (const qreal zoom : {scene.fitZoom(700), scene.fitZoom(900), 1.0, 4.0}) {
+            scene.setZoom(zoom);
+            QList<int> arrows;
+            QList<QPainterPath> paths;
+            QList<QPolygonF> heads;
+            for (int p = 0; p < scene.plans().size(); ++p) {
+                const EventPlan &pl = scene.plans().at(p);
+                const timeline::ArrowCurve curve = scene.arrowCurve(p);
+                if (curve.isNull())
+                    continue;
+                // Each arrow runs from its origin's moment to its own anchor.
+                QCOMPARE(curve.from, scene.arrowLine(p).p1());
+                QCOMPARE(curve.to, scene.anchorOf(p));
+                const QPainterPath path = curve.path();
+                QTransform turn;
+                turn.translate(curve.to.x(), curve.to.y());
+                turn.rotate(-path.angleAtPercent(1));
+                arrows.append(p);
+                paths.append(path);
+                heads.append(pl.glyph == timeline::Glyph::Arrow
+                                 ? turn.map(QPolygonF{QPointF(0, 0), QPointF(-headLength, -headLength * 0.55),
+                                                      QPointF(-headLength, headLength * 0.55)})
+                                 : QPolygonF());
+            }
+            // An answer's label ("201") is not crossed by another message's line.
+            for (int b = 0; b < arrows.size(); ++b) {
+                const QRectF label = scene.labelRect(arrows.at(b));
+                if (label.isNull())
+                    continue;
+                QPainterPath box;
+                box.addRect(label);
+                for (int a = 0; a < arrows.size(); ++a) {
+                    QPainterPathStroker stroke;
+                    stroke.setWidth(1);
+                    QVERIFY2(a == b || !stroke.createStroke(paths.at(a)).intersects(box),
+                             qPrintable(QStringLiteral("the label \"%1\" of %2 at %3 us is crossed by %4 at %5 us "
+                                                       "(lane height %6, zoom %7)")
+                                            .arg(scene.labelText(arrows.at(b)),
+                                                 trace::kindName(scene.eventOf(arrows.at(b)).kind))
+                                            .arg(scene.plans().at(arrows.at(b)).t)
+                                            .arg(trace::kindName(scene.eventOf(arrows.at(a)).kind))
+                                            .arg(scene.plans().at(arrows.at(a)).t)
+                                            .arg(laneHeight)
+                                            .arg(zoom)));
+                }
+            }
+            for (int a = 0; a < arrows.size(); ++a) {
+                for (int b = 0; b < arrows.size(); ++b) {
+                    if (a == b || heads.at(b).isEmpty())
+                        continue;
+                    const QPointF tip = heads.at(b).first();
+                    if (QLineF(tip, paths.at(a).pointAtPercent(0)).length() < ownEnds
+                        || QLineF(tip, paths.at(a).pointAtPercent(1)).length() < ownEnds)
+                        continue;
+                    // The path sampled every pixel or so against the head's edges and inside.
+                    qreal nearest = 1e9;
+                    const int samples = 400;
+                    for (int k = 0; k <= samples; ++k) {
+                        const QPointF at = paths.at(a).pointAtPercent(qreal(k) / samples);
+                        if (heads.at(b).containsPoint(at, Qt::OddEvenFill)) {
+                            nearest = 0;
+                            break;
+                        }
+                        for (int e = 0; e < 3; ++e) {
+                            const QLineF edge(heads.at(b).at(e), heads.at(b).at((e + 1) % 3));
+                            const QPointF d = edge.p2() - edge.p1();
+                            const qreal len2 = QPointF::dotProduct(d, d);
+                            const qreal t = qBound<qreal>(0, QPointF::dotProduct(at - edge.p1(), d) / len2, 1);
+                            nearest = qMin(nearest, QLineF(at, edge.p1() + t * d).length());
+                        }
+                    }
+                    const QString what = QStringLiteral("%1 at %2 us runs %3 px from the head of %4 at %5 us "
+                                                        "(lane height %6, zoom %7)")
+                                             .arg(trace::kindName(scene.eventOf(arrows.at(a)).kind))
+                                             .arg(scene.plans().at(arrows.at(a)).t)
+                                             .arg(nearest, 0, 'f', 1)
+                                             .arg(trace::kindName(scene.eventOf(arrows.at(b)).kind))
+                                             .arg(scene.plans().at(arrows.at(b)).t)
+                                             .arg(laneHeight)
+                                             .arg(zoom);
+                    QVERIFY2(nearest >= TimelineScene::kArrowGap / 2, qPrintable(what));
+                }
+            }
         }
     }
 }
@@ -1513,11 +1680,11 @@ void TestTimeline::chineseWordsOnly()
         QStringLiteral("HTTP"), QStringLiteral("POST"), QStringLiteral("GET"), QStringLiteral("urllib3"),
         QStringLiteral("Idempotency-Key"), QStringLiteral("Idempotent-Replayed"), QStringLiteral("Retry-After"),
         QStringLiteral("true"), QStringLiteral("MaxRetryError"), QStringLiteral("allowed_methods"), QStringLiteral("ref"),
-        QStringLiteral("orders"), QStringLiteral("order-tokens"), QStringLiteral("ms"),
+        QStringLiteral("orders"), QStringLiteral("order-tokens"), QStringLiteral("ms"), QStringLiteral("min"), QStringLiteral("h"),
         QStringLiteral("s"), QStringLiteral("b"), QStringLiteral("w"), QStringLiteral("t"), QStringLiteral("v"),
         QStringLiteral("ID")};
     // Identifiers: ORD-0007, key-…/tok-…/req-…, attempt paths (op1/b1/w1/t1) and status codes are names, not words.
-    static const QRegularExpression names(QStringLiteral("\\b(?:ORD|key|tok|req)-[0-9A-Za-z]+|\\bop[0-9]+(?:#[0-9]+)?(?:/[a-z][0-9]+)*|@retry|[A-Za-z]+\\.[A-Za-z.]+"));
+    static const QRegularExpression names(QStringLiteral("\\b(?:ORD|key|tok|req)-[0-9A-Za-z]+|\\bop[0-9]+(?:#[0-9]+)?(?:/[a-z][0-9]+)*|@retry|urllib3|[A-Za-z]+\\.[A-Za-z.]+"));
     static const QRegularExpression word(QStringLiteral("[A-Za-z][A-Za-z_-]*"));
     auto check = [&](const QString &text, const QString &where) {
         QString rest = text;
@@ -1541,6 +1708,11 @@ void TestTimeline::chineseWordsOnly()
         if (o.op == op)
             check(story::outcome(o), QStringLiteral("outcome"));
     }
+    // The small print under each lane's name ("urllib3 · total 3" once read so in Chinese).
+    TimelineWidget w;
+    w.setResult(r);
+    for (const QString &note : qobject_cast<TimelineScene *>(w.scene())->laneNotes())
+        check(note, QStringLiteral("lane note"));
 }
 
 QTEST_MAIN(TestTimeline)

@@ -72,6 +72,8 @@ private Q_SLOTS:
     void settingsNeverScrollSideways();
     void narrowWindowTabsTheLessonWithTheScenario_data();
     void narrowWindowTabsTheLessonWithTheScenario();
+    void commandLineDockComesToTheFront_data();
+    void commandLineDockComesToTheFront();
     void cleanupTestCase();
 
 private:
@@ -415,6 +417,82 @@ void TestSmallScreen::narrowWindowTabsTheLessonWithTheScenario()
     for (const char *name : {"lessonPrevious", "lessonNext", "lessonRestart"})
         checkWhole(player->findChild<QPushButton *>(QLatin1String(name)), QLatin1String(name), &problems);
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("\n  "))));
+}
+
+void TestSmallScreen::commandLineDockComesToTheFront_data()
+{
+    QTest::addColumn<QString>("before"); // what the last session had open (its saved window state)
+    QTest::addColumn<QString>("open");   // what the command line opens: --lesson or --check-report
+    QTest::newRow("lesson-after-a-check-report") << QStringLiteral("check-report") << QStringLiteral("lesson");
+    QTest::newRow("check-report-after-a-lesson") << QStringLiteral("lesson") << QStringLiteral("check-report");
+    QTest::newRow("lesson-after-a-lesson") << QStringLiteral("lesson") << QStringLiteral("lesson");
+    QTest::newRow("lesson-first-start") << QString() << QStringLiteral("lesson");
+    QTest::newRow("check-report-first-start") << QString() << QStringLiteral("check-report");
+}
+
+// What the command line opens comes to the front of the Scenario's tabs at 1024x640, whatever the last
+// session left in the saved window state, and stays there once the first run is shown (gui.cpp opens
+// it before the window shows). After a session with a check report, --lesson opened behind the
+// Scenario: the saved state showed the empty "Your service" dock, which the first result hid while
+// raising the Scenario over the lesson.
+void TestSmallScreen::commandLineDockComesToTheFront()
+{
+    QFETCH(QString, before);
+    QFETCH(QString, open);
+    m_window.reset(); // this test's windows only, and a saved state of their own
+    QVERIFY(i18n::install(QStringLiteral("en")));
+    m_language = QStringLiteral("en");
+    QSettings().clear();
+    const auto clearAfter = qScopeGuard([] { QSettings().clear(); });
+    QTemporaryDir dir;
+    const QString report = dir.filePath(QStringLiteral("card.json"));
+    {
+        QFile file(report);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QJsonDocument(checksample::report().toJson()).toJson());
+    }
+    const auto openIn = [&](MainWindow *window, const QString &what) {
+        QString error;
+        const bool ok = what == QLatin1String("lesson")
+                ? window->lessons()->startLesson(QStringLiteral("timeout-is-not-failure"), 0, &error)
+                : window->live()->openCheckReport(report, &error);
+        return ok ? QString() : error;
+    };
+    const auto settled = [](MainWindow *window) {
+        RunController *run = window->runController();
+        return QTest::qWaitFor([&] {
+            return !run->isPending() && run->hasResult()
+                   && (!window->lessons()->isLessonOpen() || window->lessons()->isLessonStepReady());
+        }, RunTimeoutMs);
+    };
+    if (!before.isEmpty()) {
+        MainWindow previous(nullptr, false);
+        previous.setGeometry(QRect(QPoint(0, 0), Room));
+        previous.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&previous));
+        const QString error = openIn(&previous, before);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY(settled(&previous));
+        QVERIFY(previous.close()); // saves the window state, as quitting does
+    }
+    MainWindow window(nullptr, false);
+    window.resize(Room);
+    const QString error = openIn(&window, open); // before the window shows, as from the command line
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(settled(&window));
+    QTest::qWait(200); // the result's own updates, which once raised the Scenario
+    QCoreApplication::processEvents();
+    QDockWidget *scenario = window.findChild<QDockWidget *>(QStringLiteral("scenarioDock"));
+    QDockWidget *front = open == QLatin1String("lesson") ? window.lessons()->dock() : window.live()->subjectDock();
+    QVERIFY(front->isVisible());
+    QVERIFY2(window.tabifiedDockWidgets(front).contains(scenario), "not tabbed with the Scenario at 1008 px");
+    QVERIFY2(!front->visibleRegion().isEmpty(), qPrintable(QStringLiteral("%1 is behind the Scenario's tab").arg(front->windowTitle())));
+    QVERIFY(scenario->visibleRegion().isEmpty());
+    // Nothing else of the last session is in front of it: no empty "Your service" beside a lesson.
+    if (open == QLatin1String("lesson"))
+        QVERIFY2(window.live()->subjectDock()->isHidden(), "an empty \"Your service\" dock is open");
 }
 
 QTEST_MAIN(TestSmallScreen)

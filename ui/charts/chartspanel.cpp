@@ -5,6 +5,7 @@
 #include "document/labdocument.h"
 #include "charts/loadchart.h"
 #include "release.h"
+#include "timeline/timelinelayout.h"
 
 #include <QAreaSeries>
 #include <QBarCategoryAxis>
@@ -52,6 +53,31 @@
 namespace retrylab {
 
 namespace {
+
+// A sweep's bar, saying as much as its width holds: "12 of 60 · about 8 s left", else the time left
+// alone (the fill already shows how far), else the count.
+class SweepProgressBar : public QProgressBar
+{
+public:
+    void setTexts(const QStringList &longestFirst)
+    {
+        m_texts = longestFirst;
+        update();
+    }
+    QString text() const override
+    {
+        const int room = contentsRect().width() - fontMetrics().height();
+        for (const QString &t : m_texts) {
+            if (fontMetrics().horizontalAdvance(t) <= room)
+                return t;
+        }
+        return m_texts.isEmpty() ? QProgressBar::text() : m_texts.constLast();
+    }
+
+private:
+    QStringList m_texts;
+};
+
 
 // Okabe-Ito: distinguishable with the common colour-vision deficiencies.
 const QColor okabeOrange(0xE6, 0x9F, 0x00);
@@ -295,11 +321,12 @@ ChartsPanel::ChartsPanel(QWidget *parent)
         m_sweepProgress->setValue(value);
         // The time left, each run weighed by its expected requests (a heavy last value is not a quick end).
         const int at = std::clamp(value, 0, int(m_sweepWorkBefore.size()) - 1);
+        QString left;
         if (m_sweepRunning && at > 0 && m_sweepWorkBefore.at(at) > 0 && value < m_sweepJobs.size()) {
             const double done = m_sweepWorkBefore.at(at);
-            const double left = m_sweepClock.elapsed() / 1000.0 * (m_sweepWorkBefore.constLast() - done) / done;
-            m_sweepStatus->setText(tr("%1 of %2 simulations, %3 left").arg(value).arg(m_sweepJobs.size()).arg(sweep::durationText(left)));
+            left = sweep::durationText(m_sweepClock.elapsed() / 1000.0 * (m_sweepWorkBefore.constLast() - done) / done);
         }
+        setSweepProgressTexts(value, left);
         Q_EMIT sweepProgress(value, int(m_sweepJobs.size()));
     });
 
@@ -420,6 +447,7 @@ QWidget *ChartsPanel::buildSweepTab()
     m_sweepSteps->setRange(2, 100);
     m_sweepSteps->setValue(6);
     m_sweepSeeds = new QSpinBox;
+    m_sweepSeeds->setObjectName(QStringLiteral("sweepSeeds"));
     m_sweepSeeds->setRange(1, 1000);
     m_sweepSeeds->setValue(10);
     m_sweepSeeds->setToolTip(tr("Runs per point, seeds base seed + i: the band shows their min and max"));
@@ -450,10 +478,25 @@ QWidget *ChartsPanel::buildSweepTab()
     m_sweepBands->setToolTip(tr("Shade the range from the smallest to the largest result over the seeds"));
     m_sweepRun = new QPushButton(tr("Run sweep"));
     m_sweepCancel = new QPushButton(tr("Cancel"));
-    m_sweepProgress = new QProgressBar;
+    m_sweepCancel->setObjectName(QStringLiteral("sweepCancel"));
+    m_sweepProgress = new SweepProgressBar;
+    m_sweepProgress->setObjectName(QStringLiteral("sweepProgress"));
     m_sweepProgress->setRange(0, 1);
     m_sweepProgress->setValue(0);
+    // As wide as its longest words ("120 of 600 · 59 min left"), not the page: a calm bar in Run's
+    // place, its Cancel right after it. Hidden while no sweep runs (an idle "0%" says nothing).
+    const QFontMetrics barFont(m_sweepProgress->font());
     m_sweepProgress->setMinimumWidth(80);
+    m_sweepProgress->setMaximumWidth(
+            barFont.horizontalAdvance(sweepProgressText(888, 888, sweep::durationText(59 * 60))) + 4 * barFont.height());
+    m_sweepProgress->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    m_sweepProgressBox = new QWidget;
+    auto *progressRow = new QHBoxLayout(m_sweepProgressBox);
+    progressRow->setContentsMargins(0, 0, 0, 0);
+    progressRow->addWidget(m_sweepProgress, 1);
+    progressRow->addWidget(m_sweepCancel);
+    progressRow->addStretch(0); // the room the bar does not take stays empty, Cancel keeps its size
+    m_sweepProgressBox->hide();
     // Three short rows rather than one long one: the page must work 500 px wide and 380 px high.
     paramRow->addWidget(new QLabel(tr("Parameter")));
     paramRow->addWidget(m_sweepParam, 10);
@@ -479,8 +522,8 @@ QWidget *ChartsPanel::buildSweepTab()
     countRow->addWidget(new QLabel(tr("seeds")));
     countRow->addWidget(m_sweepSeeds);
     countRow->addWidget(m_sweepRun);
-    countRow->addWidget(m_sweepCancel);
-    countRow->addWidget(m_sweepProgress, 1);
+    countRow->addWidget(m_sweepProgressBox, 1);
+    countRow->addStretch(0); // while no sweep runs, the controls keep their sizes
     m_sweepStatus = new QLabel;
     m_sweepStatus->setWordWrap(true);
     m_sweepStatus->setObjectName(QStringLiteral("sweepStatus"));
@@ -1232,10 +1275,28 @@ void ChartsPanel::sweepParamChanged(int index)
     m_sweepTo->setValue(p.to);
 }
 
+QString ChartsPanel::sweepProgressText(int done, int total, const QString &left)
+{
+    return left.isEmpty() ? tr("%1 of %2").arg(done).arg(total) : tr("%1 of %2 · %3 left").arg(done).arg(total).arg(left);
+}
+
+void ChartsPanel::setSweepProgressTexts(int done, const QString &left)
+{
+    const int total = int(m_sweepJobs.size());
+    QStringList texts{sweepProgressText(done, total, left)};
+    if (!left.isEmpty())
+        texts << tr("%1 left").arg(left);
+    texts << sweepProgressText(done, total, QString());
+    static_cast<SweepProgressBar *>(m_sweepProgress)->setTexts(texts);
+}
+
 void ChartsPanel::updateSweepButtons()
 {
     m_sweepRun->setEnabled(!m_sweepRunning && m_hasResult);
     m_sweepCancel->setEnabled(m_sweepRunning);
+    // While a sweep runs its bar and Cancel take Run's place (room for the words on a 500 px page).
+    m_sweepRun->setVisible(!m_sweepRunning);
+    m_sweepProgressBox->setVisible(m_sweepRunning);
     m_sweepParam->setEnabled(!m_sweepRunning);
     m_sweepCompare->setEnabled(!m_sweepRunning);
 }
@@ -1290,6 +1351,7 @@ void ChartsPanel::sweepEstimateDone()
     const SweepCost cost = m_sweepCostWatcher.result();
     m_sweepProgress->setRange(0, std::max<int>(1, int(m_sweepJobs.size())));
     m_sweepProgress->setValue(0);
+    setSweepProgressTexts(0, QString());
     m_sweepWorkBefore = {0};
     for (const qint64 w : cost.perJob)
         m_sweepWorkBefore << m_sweepWorkBefore.constLast() + double(w);
@@ -1337,12 +1399,14 @@ void ChartsPanel::sweepDone()
             m_sweepStale = false;
             applySweepColors();
             showSweep();
-            m_sweepDoneText = counted(total, tr("%1 simulation done."), tr("%1 simulations done.")) + QLatin1Char(' ')
-                + (m_sweepSpec.twoD() ? tr("Lines: mean over %1, one per value of %2.")
-                                                .arg(counted(m_sweepSpec.seeds, tr("%1 seed"), tr("%1 seeds")))
-                                                .arg(m_sweepCompare->itemText(
-                                                        std::max(0, m_sweepCompare->findData(m_sweepSpec.param2))))
-                                      : tr("Lines: mean over the seeds; shaded bands: min to max."));
+            // Two sentences as the caption joins them: no space after a Chinese full stop.
+            m_sweepDoneText = timeline::joinSentences(
+                    counted(total, tr("%1 simulation done."), tr("%1 simulations done.")),
+                    m_sweepSpec.twoD() ? tr("Lines: mean over %1, one per value of %2.")
+                                                 .arg(counted(m_sweepSpec.seeds, tr("%1 seed"), tr("%1 seeds")))
+                                                 .arg(m_sweepCompare->itemText(
+                                                         std::max(0, m_sweepCompare->findData(m_sweepSpec.param2))))
+                                       : tr("Lines: mean over the seeds; shaded bands: min to max."));
             m_sweepStatus->setText(m_sweepDoneText);
         } else {
             m_sweepStatus->setText(tr("The sweep returned %1 of %2 points.")

@@ -146,6 +146,8 @@ public:
     // "These results are for earlier settings - Run sweep again" above it.
     bool isSweepStale() const { return m_sweepStale; }
     QString sweepStatusText() const;
+    // What the sweep's bar says while it runs: "12 of 60 · 8 s left".
+    static QString sweepProgressText(int done, int total, const QString &left);
     // The sweep chart as drawn: the names of its visible line series (one per value of the
     // second parameter in a 2-D sweep, legend order), their colours, and the labels of the
     // x axis when the first parameter is categorical (else empty).
@@ -175,6 +177,8 @@ private:
     QWidget *buildDuplicatesTab();
     QWidget *buildWhatIfTab();
     QWidget *buildSweepTab();
+    // The bar's words for `done` of the sweep's runs and the time `left` (empty: not known yet).
+    void setSweepProgressTexts(int done, const QString &left);
     QWidget *buildAttemptsTab();
     QChartView *chartView(int tab) const;
 
@@ -256,6 +260,7 @@ private:
     QPushButton *m_sweepRun = nullptr;
     QPushButton *m_sweepCancel = nullptr;
     QProgressBar *m_sweepProgress = nullptr;
+    QWidget *m_sweepProgressBox = nullptr; // the bar and Cancel, side by side: shown while a sweep runs
     QLabel *m_sweepStatus = nullptr;
     QLineSeries *m_sweepDupMean = nullptr;
     QLineSeries *m_sweepDupMin = nullptr;

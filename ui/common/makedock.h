@@ -18,4 +18,10 @@ inline QDockWidget *makeDock(const QString &title, const QString &objectName, QW
     return dock;
 }
 
+// Shows `dock` and brings it to the front of its tab group. A dock opened from the command line
+// (--lesson, --check-report) is opened before its window shows, when there is no tab bar to raise it
+// in: it is raised again once the window has shown and laid its tabs out, else the tab the saved
+// window state had in front (the Scenario) would cover it. The latest dock asked for wins.
+void bringDockToFront(QDockWidget *dock);
+
 } // namespace retrylab

@@ -396,13 +396,8 @@ void CompareWindow::resizeEvent(QResizeEvent *event)
     if (band(height()) != band(event->oldSize().height()) || !event->oldSize().isValid()) {
         applyFonts();
         fillTable();
-        for (TimelineWidget *t : {m_timelineA, m_timelineB}) {
-            if (auto *caption = t->findChild<QLabel *>(QStringLiteral("caption"))) {
-                QFont f = t->font();
-                f.setPointSizeF(t->font().pointSizeF() * (band(height()) == 0 ? 1.2 : 1.6));
-                caption->setFont(f);
-            }
-        }
+        for (TimelineWidget *t : {m_timelineA, m_timelineB})
+            t->setCaptionScale(band(height()) == 0 ? 1.2 : 1.6);
     }
 }
 

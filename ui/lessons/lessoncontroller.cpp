@@ -155,8 +155,7 @@ void LessonController::startLesson(const Lesson &lesson, int step)
 {
     m_frame->stopPredicting(); // the lesson asks its own questions
     const bool wasOpen = isLessonOpen();
-    m_dock->show();
-    m_dock->raise();
+    bringDockToFront(m_dock);
     // A quarter of the window for the lesson's text, readable from the back of a room.
     if (!wasOpen)
         placeDock();
@@ -177,8 +176,7 @@ void LessonController::placeDock()
     const int width = screen ? std::min(window->width(), screen->availableGeometry().width()) : window->width();
     if (beside && width < MinWidthBesideScenario) {
         window->tabifyDockWidget(scenarioDock, m_dock);
-        m_dock->show();
-        m_dock->raise();
+        bringDockToFront(m_dock);
         window->resizeDocks({m_dock}, {defaultDockWidth()}, Qt::Horizontal);
         return;
     }

@@ -60,40 +60,6 @@ QDockWidget *tabbedDock(LabFrame *frame, QWidget *content, const QString &title,
     return dock;
 }
 
-// Raises a tabbed dock once its window is shown: before that the window has no tab bar to raise it in
-// (a report opened from the command line is opened before the window shows).
-class RaiseOnShow : public QObject
-{
-public:
-    RaiseOnShow(QWidget *window, QDockWidget *dock)
-        : QObject(dock), m_window(window), m_dock(dock)
-    {
-        window->installEventFilter(this);
-    }
-
-protected:
-    bool eventFilter(QObject *watched, QEvent *event) override
-    {
-        if (watched == m_window && event->type() == QEvent::Show) {
-            m_window->removeEventFilter(this);
-            // After the show's own layout pass, which puts the tabs in place.
-            QTimer::singleShot(0, m_dock, [dock = m_dock] {
-                if (dock->isHidden())
-                    return;
-                // A dock switches its tab on a change of stacking order: the raise before the show
-                // left it on top, so a second raise alone would change nothing.
-                dock->lower();
-                dock->raise();
-            });
-            deleteLater();
-        }
-        return false;
-    }
-
-private:
-    QWidget *m_window;
-    QDockWidget *m_dock;
-};
 } // namespace
 
 LiveController::LiveController(LabFrame *frame, StatusOutcome *status, QObject *parent)
@@ -496,17 +462,16 @@ void LiveController::showSubject()
     } else {
         m_frame->setSubject(QString());
         if (m_subjectDock->isVisible()) {
+            // The Scenario takes its place in front; a tab in front of it (a lesson) stays there.
+            const bool inFront = !m_subjectDock->visibleRegion().isEmpty();
             m_subjectDock->hide();
-            m_frame->scenarioDock()->raise();
+            if (inFront)
+                m_frame->scenarioDock()->raise();
         }
         return;
     }
-    if (!m_subjectDock->isVisible()) {
-        m_subjectDock->show();
-        m_subjectDock->raise();
-        if (!m_frame->frameWindow()->isVisible())
-            new RaiseOnShow(m_frame->frameWindow(), m_subjectDock);
-    }
+    if (!m_subjectDock->isVisible())
+        bringDockToFront(m_subjectDock);
 }
 
 bool LiveController::openCheckReport(const QString &fileName, QString *error)

@@ -1189,6 +1189,9 @@ void MainWindow::restoreSettings(bool lastScenario)
     if (!state.isEmpty())
         restoreState(state);
     m_sources->watchDock()->hide(); // nothing is served at start-up
+    // Nor proxied or checked: a saved state with "Your service" on show would put an empty panel in
+    // front of a lesson opened from the command line.
+    m_sources->subjectDock()->hide();
 
     if (!lastScenario)
         return;

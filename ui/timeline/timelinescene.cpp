@@ -79,11 +79,11 @@ QRectF TimelineEventItem::sceneLabelRect() const
     return m_scene->labelRect(m_plan);
 }
 
-void TimelineEventItem::setGeometry(qreal length, const QPointF &from, qreal halfHeight, qreal labelOffset)
+void TimelineEventItem::setGeometry(qreal length, const timeline::ArrowCurve &curve, qreal halfHeight, qreal labelOffset)
 {
     prepareGeometryChange();
     m_length = qMax<qreal>(0, length);
-    m_from = from;
+    m_curve = curve;
     m_half = halfHeight;
     m_labelOffset = labelOffset;
     const qreal r = TimelineScene::kGlyphRadius + 7; // halo and selection ring
@@ -91,8 +91,8 @@ void TimelineEventItem::setGeometry(qreal length, const QPointF &from, qreal hal
     const EventPlan &pl = plan();
     if (pl.form == EventPlan::Form::Bar || pl.form == EventPlan::Form::Wait)
         b |= QRectF(-3, -m_half - 3, m_length + 6, 2 * m_half + 6);
-    if (pl.form == EventPlan::Form::Arrow)
-        b |= QRectF(m_from, QSizeF(1, 1)).adjusted(-6, -6, 6, 6);
+    if (pl.form == EventPlan::Form::Arrow) // a bowed line stays inside the box of its ends
+        b |= QRectF(m_curve.from, QSizeF(1, 1)).adjusted(-6, -6, 6, 6);
     const QRectF lr = labelRect();
     if (!lr.isNull())
         b |= lr.adjusted(-2, -2, 2, 2);
@@ -122,12 +122,10 @@ QPainterPath TimelineEventItem::shape() const
             path.addRect(labelRect());
         break;
     case EventPlan::Form::Arrow: {
-        if (m_from != QPointF()) {
-            QPainterPath line(m_from);
-            line.lineTo(0, 0);
+        if (!m_curve.isNull()) {
             QPainterPathStroker stroker;
             stroker.setWidth(6);
-            path = stroker.createStroke(line);
+            path = stroker.createStroke(m_curve.path());
         }
         path.addEllipse(QPointF(0, 0), r, r);
         break;
@@ -239,30 +237,34 @@ void TimelineEventItem::paintArrow(QPainter *p, const Colors &c, qreal solidUnti
                                  : (pl.role == Role::Ok || pl.role == Role::Rejection ? c.color(pl.role) : c.muted);
     if (pl.query && !pl.broken && pl.role != Role::Ok)
         lineColor = c.business; // the status query stands out from the POST it is about
-    const bool hasLine = m_from != QPointF();
+    const bool hasLine = !m_curve.isNull();
     const QPointF end(0, 0);
-    const QLineF line(m_from, end);
     // Messages that vanish stop short of their cross: the gap is the "broken" part.
-    QLineF drawn = line;
-    if (hasLine && pl.glyph != Glyph::Arrow && line.length() > r * 3)
-        drawn.setLength(line.length() - r * 1.8);
-    auto drawLine = [&](const QLineF &l) {
+    const qreal chord = QLineF(m_curve.from, m_curve.to).length();
+    const qreal drawnUntil = hasLine && pl.glyph != Glyph::Arrow && chord > r * 3 ? 1 - r * 1.8 / chord : 1;
+    const timeline::ArrowCurve drawn = m_curve.upTo(drawnUntil);
+    auto drawLine = [&](const timeline::ArrowCurve &l) {
         QPen pen(lineColor, 1.7 * m_scene->strokeScale());
         if (pl.broken)
             pen.setDashPattern({4, 3});
         pen.setCapStyle(Qt::FlatCap);
         p->setPen(pen);
-        p->drawLine(l);
+        if (l.isStraight()) {
+            p->drawLine(QLineF(l.from, l.to));
+        } else {
+            p->setBrush(Qt::NoBrush);
+            p->drawPath(l.path());
+        }
     };
     auto drawEnd = [&]() {
         if (pl.glyph == Glyph::Arrow) {
             p->save();
             p->translate(end);
             if (hasLine)
-                p->rotate(-line.angle());
+                p->rotate(-m_curve.endAngle());
             else
                 p->rotate(pl.lane == Lane::Server ? 90 : -90);
-            timeline::drawGlyph(p, Glyph::Arrow, QPointF(0, 0), r * 1.3, lineColor, c.base);
+            timeline::drawGlyph(p, Glyph::Arrow, QPointF(0, 0), r * timeline::ArrowHeadScale, lineColor, c.base);
             p->restore();
         } else {
             timeline::drawGlyph(p, pl.glyph, end, r, c.color(pl.role), c.base);
@@ -291,13 +293,10 @@ void TimelineEventItem::paintArrow(QPainter *p, const Colors &c, qreal solidUnti
     paintLabel(p, c, labelRect(), false);
     p->restore();
     // In flight: the solid part reaches exactly the playhead, with the message as a dot on it.
-    if (hasLine && solidUntil > m_from.x() && m_from.x() < 0) {
-        const qreal f = qBound<qreal>(0, (solidUntil - m_from.x()) / (0 - m_from.x()), 1);
-        const QPointF head = line.pointAt(f);
-        QLineF part(m_from, head);
-        if (part.length() > drawn.length())
-            part = drawn;
-        drawLine(part);
+    if (hasLine && solidUntil > m_curve.from.x() && m_curve.from.x() < 0) {
+        const qreal f = m_curve.parameterAtX(solidUntil);
+        const QPointF head = m_curve.pointAt(f);
+        drawLine(m_curve.upTo(qMin(f, drawnUntil)));
         p->setPen(Qt::NoPen);
         p->setBrush(lineColor);
         p->drawEllipse(head, 3.5, 3.5);
@@ -657,12 +656,51 @@ public:
         for (int c = cell(r.left()); c <= cell(r.right()); ++c)
             m_cells[c].append(r);
     }
+    // A message's line, which labels other than its own avoid when they have a choice.
+    void addMessage(int plan, const timeline::ArrowCurve &curve)
+    {
+        constexpr int pieces = 8;
+        QPointF previous = curve.from;
+        for (int k = 1; k <= pieces; ++k) {
+            const QPointF next = curve.pointAt(qreal(k) / pieces);
+            const QLineF piece(previous, next);
+            for (int c = cell(qMin(previous.x(), next.x())); c <= cell(qMax(previous.x(), next.x())); ++c)
+                m_messages[c].append({plan, piece});
+            previous = next;
+        }
+    }
+    bool crossesMessage(const QRectF &r, int plan) const
+    {
+        for (int c = cell(r.left()); c <= cell(r.right()); ++c) {
+            const auto it = m_messages.constFind(c);
+            if (it == m_messages.cend())
+                continue;
+            for (const auto &[owner, piece] : *it) {
+                if (owner != plan && crosses(r, piece))
+                    return true;
+            }
+        }
+        return false;
+    }
 
 private:
+    static bool crosses(const QRectF &r, const QLineF &l)
+    {
+        if (r.contains(l.p1()) || r.contains(l.p2()))
+            return true;
+        const QLineF edges[] = {QLineF(r.topLeft(), r.topRight()), QLineF(r.topRight(), r.bottomRight()),
+                                QLineF(r.bottomRight(), r.bottomLeft()), QLineF(r.bottomLeft(), r.topLeft())};
+        for (const QLineF &edge : edges) {
+            if (edge.intersects(l, nullptr) == QLineF::BoundedIntersection)
+                return true;
+        }
+        return false;
+    }
     static int cell(qreal x) { return int(std::floor(x / 160)); }
     qreal m_top;
     qreal m_bottom;
     QHash<int, QList<QRectF>> m_cells;
+    QHash<int, QList<std::pair<int, QLineF>>> m_messages;
 };
 
 } // namespace
@@ -758,6 +796,8 @@ QList<TimelineScene::LabelCandidate> TimelineScene::labelCandidates(bool farOut)
             c.rank = telling ? Telling : Note;
             c.first = m_labelBelowBase.value(i) ? below : above;
             c.second = m_labelBelowBase.value(i) ? above : below;
+            if (pl.form == EventPlan::Form::Arrow && !pl.query)
+                c.beside = QRectF(at.x() + r + 2, at.y() - badgeH / 2, w, badgeH);
             break;
         }
         }
@@ -781,8 +821,21 @@ void TimelineScene::layoutLabels()
     m_labelText = QStringList(n, QString());
     const QList<LabelCandidate> candidates = labelCandidates(m_zoom < 0.3);
     LabelGrid grid(kAxisHeight, lanesBottom() + 8);
+    for (int i = 0; i < n; ++i) {
+        if (!m_arrowCurves.value(i).isNull())
+            grid.addMessage(i, m_arrowCurves.at(i));
+    }
     for (const LabelCandidate &c : candidates) {
-        const bool first = grid.fits(c.first);
+        // A side clear of other messages' lines first (a "201" crossed by the next answer is hard to
+        // read from the back of a room), else any side clear of other labels.
+        auto clear = [&](const QRectF &r) { return grid.fits(r) && !grid.crossesMessage(r, c.plan); };
+        if (!clear(c.first) && !clear(c.second) && clear(c.beside)) {
+            grid.take(c.beside);
+            m_labelRect[c.plan] = c.beside;
+            m_labelText[c.plan] = c.text;
+            continue;
+        }
+        const bool first = grid.fits(c.first) && (clear(c.first) || !clear(c.second));
         if (!first && !grid.fits(c.second)) {
             m_labelHidden[c.plan] = true;
             continue;
@@ -846,7 +899,7 @@ void TimelineScene::placeItem(int i)
     const QPointF at = anchorOf(i);
     item->setPos(at);
     qreal length = 0;
-    QPointF from;
+    timeline::ArrowCurve curve;
     qreal offset = 0;
     switch (pl.form) {
     case EventPlan::Form::Bar:
@@ -859,12 +912,12 @@ void TimelineScene::placeItem(int i)
     case EventPlan::Form::Arrow:
         // Arrows start at their origin's moment, whether or not the origin has an item.
         if (pl.originPlan >= 0)
-            from = arrowLine(i).p1() - at;
+            curve = arrowCurve(i).translated(-at);
         break;
     case EventPlan::Form::Marker:
         break;
     }
-    item->setGeometry(length, from, barHalfHeight(), offset);
+    item->setGeometry(length, curve, barHalfHeight(), offset);
     ++m_geometryUpdates;
 }
 
@@ -972,6 +1025,7 @@ void TimelineScene::relayout()
     m_maxDodge = 0;
     for (const qreal dx : std::as_const(m_dodgeDx))
         m_maxDodge = qMax(m_maxDodge, qAbs(dx));
+    routeMessages();
     // Positions changed: the live items are chosen again (the widget then reports the range it exposes),
     // and only live items move: O(live items), however long the operation.
     layoutLabels();
@@ -982,6 +1036,24 @@ void TimelineScene::relayout()
         placeItem(plan);
     updateSceneRect();
     update();
+}
+
+void TimelineScene::routeMessages()
+{
+    QList<timeline::ArrowSpec> specs;
+    QList<int> owners;
+    for (int i = 0; i < m_plans.size(); ++i) {
+        const EventPlan &pl = m_plans.at(i);
+        if (pl.form != EventPlan::Form::Arrow || pl.originPlan < 0)
+            continue;
+        const QLineF line = arrowLine(i);
+        specs.append(timeline::ArrowSpec{line.p1(), line.p2(), pl.glyph == Glyph::Arrow});
+        owners.append(i);
+    }
+    const QList<timeline::ArrowCurve> curves = timeline::routeArrows(specs, kGlyphRadius, kArrowGap);
+    m_arrowCurves = QList<timeline::ArrowCurve>(m_plans.size());
+    for (int k = 0; k < owners.size(); ++k)
+        m_arrowCurves[owners.at(k)] = curves.at(k);
 }
 
 void TimelineScene::updateSceneRect()

@@ -2,6 +2,7 @@
 
 #include <functional>
 
+#include "timeline/timelinearrows.h"
 #include "timeline/timelinelayout.h"
 #include "timeline/timelinestyle.h"
 #include "trace.h"
@@ -30,8 +31,8 @@ public:
     int type() const override { return Type; }
     int planIndex() const { return m_plan; }
     int traceIndex() const;
-    // Called by the scene's layout with item-local geometry.
-    void setGeometry(qreal length, const QPointF &from, qreal halfHeight, qreal labelOffset);
+    // Called by the scene's layout with item-local geometry (`curve`: an arrow's line, null for others).
+    void setGeometry(qreal length, const timeline::ArrowCurve &curve, qreal halfHeight, qreal labelOffset);
 
     // Where its label is drawn, in scene coordinates; null when it has none (or it is left out).
     QRectF sceneLabelRect() const;
@@ -55,7 +56,7 @@ private:
     TimelineScene *m_scene;
     int m_plan;
     qreal m_length = 0;
-    QPointF m_from;
+    timeline::ArrowCurve m_curve; // item coordinates: it ends at (0, 0)
     qreal m_half = 8;
     qreal m_labelOffset = 0;
     QRectF m_bounds;
@@ -73,6 +74,8 @@ public:
     static constexpr qreal kRightPad = 180;
     static constexpr qreal kGlyphRadius = 7;
     static constexpr qreal kDodge = 19;
+    // A message's line keeps at least this far from any other message's arrowhead (bowed if it must).
+    static constexpr qreal kArrowGap = 6;
     static constexpr qreal kCompactLane = 0.55;
     // The smallest lane height (a used lane): its name, note and glyph labels still fit.
     static constexpr qreal kMinLaneHeight = 40;
@@ -107,6 +110,9 @@ public:
     // An arrow's line in scene coordinates: from its origin's moment (the origin's time, not its
     // dodged glyph, so a message never runs leftwards) to its own anchor. Null for other forms.
     QLineF arrowLine(int plan) const;
+    // The line an arrow is drawn along, in scene coordinates: arrowLine(), bowed when straight it would
+    // run over another message's arrowhead (timeline::routeArrows). Null for other forms.
+    timeline::ArrowCurve arrowCurve(int plan) const { return m_arrowCurves.value(plan); }
     // Where an event's drawing is anchored (its item's position), in scene coordinates.
     QPointF anchorOf(int plan) const;
     int planOfTrace(int traceIndex) const { return m_planOfTrace.value(traceIndex, -1); }
@@ -225,6 +231,7 @@ private:
         QString text;
         QRectF first;
         QRectF second;
+        QRectF beside; // a message's end: right of it, when both sides are crossed by other messages
     };
     QList<LabelCandidate> labelCandidates(bool farOut) const;
     // Runs of three or more equal waits in a lane and slot; each wait of a run maps to it.
@@ -241,6 +248,8 @@ private:
     void syncItems(bool all = false);
     void placeItem(int plan);
     void updateSceneRect();
+    // Routes every arrow of the layout (m_arrowCurves): straight, or bowed around another's head.
+    void routeMessages();
     // Sideways offsets of glyphs sharing an instant; depend on the plans and the badge font only.
     void updateDodges();
     qreal leftPadAt(qreal zoom) const;
@@ -280,6 +289,7 @@ private:
     QList<QRectF> m_labelRect;   // per plan: its label in scene coordinates, null when not shown
     QStringList m_labelText;     // per plan: the text of that label
     QList<qreal> m_labelW;       // per plan: width of pl.label in its font (+4)
+    QList<timeline::ArrowCurve> m_arrowCurves; // per plan: an arrow's line at this layout, null for others
     QList<TimeAxis::Tick> m_ticks; // cached per layout: painting only looks up the visible ones
     qreal m_zoom = 1.0;
     qreal m_strokeScale = 1.0;

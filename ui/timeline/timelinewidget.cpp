@@ -115,10 +115,7 @@ TimelineWidget::TimelineWidget(QWidget *parent)
 
     connectControls();
 
-    QFont captionFont = font();
-    captionFont.setPointSizeF(font().pointSizeF() * 1.6);
-    m_captionLabel->setFont(captionFont);
-    m_captionLabel->setMinimumHeight(QFontMetrics(captionFont).lineSpacing() + 8);
+    fitCaption();
     m_scene->setEmptyText(tr("Run a scenario to see its attempts here."));
     rebuild();
 }
@@ -631,6 +628,30 @@ void TimelineWidget::updateCaption()
         return;
     m_caption = text;
     m_captionLabel->setText(text);
+    fitCaption();
+}
+
+void TimelineWidget::setCaptionScale(qreal largest)
+{
+    m_captionScale = largest;
+    fitCaption();
+}
+
+void TimelineWidget::fitCaption()
+{
+    // Its width only (never its height) decides, so the layout converges.
+    const int width = qMax(1, this->width() - m_captionLabel->contentsMargins().left() - m_captionLabel->contentsMargins().right());
+    QFont captionFont = font();
+    for (const qreal scale : CaptionScales) {
+        captionFont.setPointSizeF(font().pointSizeF() * qMin(scale, m_captionScale));
+        const QFontMetrics fm(captionFont);
+        if (fm.boundingRect(QRect(0, 0, width, 1 << 20), Qt::TextWordWrap, m_caption).height() <= CaptionLines * fm.lineSpacing())
+            break;
+    }
+    if (m_captionLabel->font() != captionFont)
+        m_captionLabel->setFont(captionFont);
+    const QFontMetrics fm(captionFont);
+    m_captionLabel->setMinimumHeight(fm.lineSpacing() * (height() >= 620 ? 2 : 1) + 8);
 }
 
 QString TimelineWidget::caption() const
@@ -944,9 +965,7 @@ void TimelineWidget::changeEvent(QEvent *event)
         break;
     case QEvent::FontChange: {
         m_scene->setBaseFont(font());
-        QFont captionFont = font();
-        captionFont.setPointSizeF(font().pointSizeF() * 1.6);
-        m_captionLabel->setFont(captionFont);
+        fitCaption();
         // The lane name column follows the font: a fitted operation is fitted again.
         applyFit();
         break;
@@ -965,8 +984,7 @@ void TimelineWidget::resizeEvent(QResizeEvent *event)
     m_overviewTitle->setVisible(roomy && m_overviewAllowed);
     m_overviewArea->setVisible(roomy && m_overviewAllowed);
     m_detailsLabel->setVisible(height() >= 420);
-    const QFontMetrics fm(m_captionLabel->font());
-    m_captionLabel->setMinimumHeight(fm.lineSpacing() * (roomy ? 2 : 1) + 8);
+    fitCaption();
     updateOverviewHeight();
 }
 

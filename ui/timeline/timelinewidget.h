@@ -36,7 +36,16 @@ class TimelineWidget : public QWidget
 {
     Q_OBJECT
 public:
+    // The caption is CaptionScales.first() times the window's font, smaller (down to the last) where
+    // that would take more than CaptionLines lines: at 1024x640 five lines of it squeezed the swimlanes
+    // behind a scroll bar.
+    static constexpr qreal CaptionScales[] = {1.6, 1.45, 1.3, 1.15};
+    static constexpr int CaptionLines = 3;
+
     explicit TimelineWidget(QWidget *parent = nullptr);
+    // The caption's largest size, times the font (CaptionScales.first() unless a host wants it smaller:
+    // compare mode's two timelines on a short screen); it still shrinks to fit CaptionLines lines.
+    void setCaptionScale(qreal largest);
     ~TimelineWidget() override;
 
     // What setResult derives from a whole run (timelinedata.h: the document holds it).
@@ -127,6 +136,8 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    void fitCaption();
+    qreal m_captionScale = CaptionScales[0];
     QHBoxLayout *createControls();
     void createOverview();
     void connectControls();
