@@ -369,7 +369,7 @@ bool Engine::advance(qint64 until)
         }
         m_now = e.t;
         ++m_processed;
-        if (m_opt.cancel && (m_processed & 0xFFF) == 0 && m_opt.cancel->load(std::memory_order_relaxed)) {
+        if (m_opt.cancel && (m_processed & CancelCheckMask) == 0 && m_opt.cancel->load(std::memory_order_relaxed)) {
             m_cancelled = true;
             return false;
         }

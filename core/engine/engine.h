@@ -63,7 +63,7 @@ public:
     bool runsNow()
     {
         if (m_queue.nextTime() <= m_now || m_otherDue <= m_now || m_eventsNow >= m_instantLimit
-            || ((m_processed + 1) & 0xFFF) == 0)
+            || ((m_processed + 1) & CancelCheckMask) == 0)
             return false;
         ++m_seq; // the number it would have had: later events keep theirs
         ++m_eventsNow;
@@ -368,6 +368,8 @@ private:
     std::unique_ptr<ArrivalSource> m_source;
     int m_ops = 0;        // logical operations of the run
     bool m_closed = false; // workload.mode closed
+    // The loop looks at the cancel flag once every 4,096 events; runsNow() leaves those events to it.
+    static constexpr quint64 CancelCheckMask = 0xFFF;
     quint64 m_processed = 0;
     qint64 m_instantLimit = 0; // maxEventsAtOneInstant
     qint64 m_eventsNow = 0;    // processed at m_now so far
