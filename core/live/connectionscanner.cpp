@@ -45,6 +45,26 @@ bool isTokenChar(char c)
     return kTokenChars.is[uchar(c)];
 }
 
+// The field names and values nearly every order request carries, spelled as clients send
+// them: a field of a plain request that matches one byte for byte shares the static text
+// (QByteArray::fromRawData, no allocation; static, so it outlives any copy of the request)
+// instead of copying it. Anything else, another case included, is copied as sent.
+template <size_t N>
+QByteArray shared(QByteArrayView bytes, const QByteArrayView (&common)[N])
+{
+    for (const QByteArrayView c : common) {
+        if (c.size() == bytes.size() && std::memcmp(c.data(), bytes.data(), size_t(c.size())) == 0)
+            return QByteArray::fromRawData(c.data(), c.size());
+    }
+    return bytes.toByteArray();
+}
+
+constexpr QByteArrayView kCommonNames[] = {"Host", "Content-Type", "Content-Length", "Idempotency-Key", "Accept",
+                                           "User-Agent", "Connection", "X-Request-Id", "host", "content-type",
+                                           "content-length", "idempotency-key", "accept", "user-agent",
+                                           "connection", "x-request-id"};
+constexpr QByteArrayView kCommonValues[] = {"application/json", "*/*", "keep-alive", "close"};
+
 bool isBlank(char c)
 {
     // what Qt's parser skips before a request line
@@ -276,7 +296,8 @@ bool ConnectionScanner::plain(const char *p, qint64 size, qint64 bodyBytes, Http
         const qsizetype colon = field.indexOf(':');
         if (colon <= 0)
             return false;
-        request->headers.append({field.first(colon).toByteArray(), field.sliced(colon + 1).trimmed().toByteArray()});
+        request->headers.append(
+                {shared(field.first(colon), kCommonNames), shared(field.sliced(colon + 1).trimmed(), kCommonValues)});
     }
     request->body = QByteArray(end, bodyBytes);
     return true;

@@ -12,6 +12,9 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
+#include <vector>
+
 #include <fcntl.h>
 #include <sys/file.h>
 #include <unistd.h>
@@ -62,6 +65,14 @@ struct OrderStore::Private
     // first statement, which SQLite backs out alone (ON CONFLICT ABORT): a savepoint would only
     // copy the batch's shared pages once more per order.
     bool savepoints = true;
+    // Without savepoints the order rows of a batch wait for endBatch(), which writes them with one
+    // multi-row INSERT per kRowsPerInsert orders (SQLite's per-statement cost paid once per batch,
+    // and the B-tree cursors opened once): their only possible refusal (a record id another
+    // connection took) breaks the batch anyway. insertRecords[n - 1] inserts n rows, prepared on
+    // first use.
+    static constexpr int kRowsPerInsert = 32;
+    std::vector<Commit> pendingRecords;
+    sqlite3_stmt *insertRecords[kRowsPerInsert] = {};
     sqlite3_stmt *begin = nullptr, *commit = nullptr, *rollback = nullptr, *insertRecord = nullptr,
                  *reserveKey = nullptr, *insertKey = nullptr, *upsertKey = nullptr, *finishKey = nullptr,
                  *deleteKey = nullptr, *keyBody = nullptr, *recordBody = nullptr, *byRef = nullptr, *countRef = nullptr,
@@ -84,6 +95,11 @@ struct OrderStore::Private
             sqlite3_finalize(*stmt);
             *stmt = nullptr;
         }
+        for (sqlite3_stmt *&stmt : insertRecords) {
+            sqlite3_finalize(stmt);
+            stmt = nullptr;
+        }
+        pendingRecords.clear();
     }
     bool exec(const char *sql)
     {
@@ -149,10 +165,56 @@ struct OrderStore::Private
         }
         return SQLITE_OK;
     }
+    // The seven values of an order row, from placeholder `first` + 1 on.
+    static void bindRecord(sqlite3_stmt *q, int first, const Commit &c)
+    {
+        sqlite3_bind_int(q, first + 1, c.id);
+        text(q, first + 2, c.ref);
+        sqlite3_bind_int(q, first + 3, c.op);
+        text(q, first + 4, c.key);
+        text(q, first + 5, c.requestId);
+        sqlite3_bind_int64(q, first + 6, c.createdUs);
+        blob(q, first + 7, c.body);
+    }
+    // The statement that inserts `rows` order rows (1 to kRowsPerInsert); null on an error.
+    sqlite3_stmt *insertRecordsOf(int rows)
+    {
+        sqlite3_stmt *&stmt = insertRecords[rows - 1];
+        if (!stmt) {
+            QByteArray sql("INSERT INTO records(id, ref, op, idem_key, request_id, created_us, body) VALUES ");
+            for (int i = 0; i < rows; ++i)
+                sql += i == 0 ? "(?, ?, ?, ?, ?, ?, ?)" : ", (?, ?, ?, ?, ?, ?, ?)";
+            stmt = prepare(sql.constData());
+        }
+        return stmt;
+    }
+    // endBatch(): the batch's waiting order rows, kRowsPerInsert per statement. False on any
+    // error (kept in `error`), which breaks the batch.
+    bool writePendingRecords()
+    {
+        const int total = int(pendingRecords.size());
+        for (int done = 0; done < total;) {
+            const int rows = std::min(total - done, int(kRowsPerInsert));
+            sqlite3_stmt *q = insertRecordsOf(rows);
+            if (!q)
+                return false;
+            for (int i = 0; i < rows; ++i)
+                bindRecord(q, 7 * i, pendingRecords[size_t(done + i)]);
+            const int rc = run(q);
+            if (rc != SQLITE_DONE) {
+                if ((rc & 0xff) == SQLITE_CONSTRAINT) // a record id another connection took
+                    error = QString::fromUtf8(sqlite3_errmsg(handle));
+                return false;
+            }
+            done += rows;
+        }
+        return true;
+    }
     // The rows of one order inside an open transaction: its key row first (the one a constraint
     // may refuse), the order, its token. Ok, KeyTaken, or Failed with `*constraint` telling a
-    // constraint (this order's own failure) from any other error.
-    CommitResult writeRows(const Commit &c, bool *constraint)
+    // constraint (this order's own failure) from any other error. With `deferRecord` the order
+    // row waits in pendingRecords for endBatch().
+    CommitResult writeRows(const Commit &c, bool *constraint, bool deferRecord = false)
     {
         *constraint = false;
         if (c.writeKey) {
@@ -179,15 +241,13 @@ struct OrderStore::Private
                 return *constraint ? CommitResult::KeyTaken : CommitResult::Failed;
             }
         }
-        sqlite3_stmt *q = insertRecord;
-        sqlite3_bind_int(q, 1, c.id);
-        text(q, 2, c.ref);
-        sqlite3_bind_int(q, 3, c.op);
-        text(q, 4, c.key);
-        text(q, 5, c.requestId);
-        sqlite3_bind_int64(q, 6, c.createdUs);
-        blob(q, 7, c.body);
-        int rc = run(q);
+        int rc = SQLITE_DONE;
+        if (deferRecord) {
+            pendingRecords.push_back(c);
+        } else {
+            bindRecord(insertRecord, 0, c);
+            rc = run(insertRecord);
+        }
         if (rc == SQLITE_DONE && c.useToken) {
             text(markToken, 1, c.key);
             rc = run(markToken);
@@ -507,6 +567,7 @@ bool OrderStore::beginBatch()
 {
     d->batchBroken = false;
     d->batchOrders = 0;
+    d->pendingRecords.clear();
     d->batchOpen = d->run(d->begin) == SQLITE_DONE;
     return d->batchOpen;
 }
@@ -520,7 +581,7 @@ OrderStore::CommitResult OrderStore::add(const Commit &c)
         return CommitResult::Failed;
     }
     bool constraint = false;
-    const CommitResult result = d->writeRows(c, &constraint);
+    const CommitResult result = d->writeRows(c, &constraint, !d->savepoints);
     if (d->savepoints) {
         if (result != CommitResult::Ok && (!constraint || d->run(d->rollbackTo) != SQLITE_DONE))
             d->batchBroken = true; // not this order's own refusal: nothing of the batch may commit
@@ -541,7 +602,9 @@ bool OrderStore::endBatch()
     if (!d->batchOpen)
         return false;
     d->batchOpen = false;
-    if (!d->batchBroken && d->run(d->commit) == SQLITE_DONE) {
+    const bool written = !d->batchBroken && d->writePendingRecords();
+    d->pendingRecords.clear();
+    if (written && d->run(d->commit) == SQLITE_DONE) {
         if (d->batchOrders > 0)
             ++d->transactions;
         return true;

@@ -112,12 +112,17 @@ public:
     CommitResult commit(const Commit &c);
     // Group commit: the orders add()ed between beginBatch() and endBatch() share one transaction,
     // so a turn of the event loop pays for one COMMIT (and, with a file, one append to the log)
-    // instead of one per order. Each order is written under a savepoint of its own: KeyTaken
-    // (the key's UNIQUE constraint) or any other constraint rolls back that order alone and the
-    // batch goes on. Any other error (a busy or failing file) ends the batch: every later add()
-    // is Failed and endBatch() rolls everything back. endBatch() returns whether the batch's
-    // orders are committed (false: none is; see lastError()). Nothing of a batch is durable, or
-    // visible to another connection, before endBatch() returns true.
+    // instead of one per order. add() writes the order's key row at once: KeyTaken (the key's
+    // UNIQUE constraint) backs out that order alone and the batch goes on. Where another
+    // connection may write the file (Access::Shared) each order is written under a savepoint of
+    // its own, so any other constraint also fails that order alone. Alone on its database (in
+    // memory, Access::Exclusive) the order rows wait for endBatch(), which inserts them several
+    // per statement: add()'s Ok is then provisional, and a refused order row (a record id taken)
+    // fails the whole batch at endBatch(). Any other error (a busy or failing file, a full memdb)
+    // ends the batch: every later add() is Failed and endBatch() rolls everything back.
+    // endBatch() returns whether the batch's orders are committed (false: none is; see
+    // lastError()). Nothing of a batch is durable, or visible to another connection, before
+    // endBatch() returns true.
     bool beginBatch();
     CommitResult add(const Commit &c);
     bool endBatch();

@@ -99,6 +99,14 @@ void TestPlainRequests::sameFieldsAsQt_data()
                                                      "X-Empty:\r\n\r\n") << 1 << 1;
     QTest::addRow("repeated-field") << QByteArray("GET /healthz HTTP/1.1\r\nHost: h\r\nAccept: a/b\r\naccept: c/d\r\n\r\n")
                                     << 1 << 1;
+    // The common names and values are shared static texts (no copy) only when they match byte for
+    // byte: other cases, longer or shorter names keep what was sent. Planted: a case-insensitive
+    // match, or one on the common text's length alone (a prefix), fails here.
+    QTest::addRow("common-fields-other-spellings")
+            << QByteArray("POST /orders HTTP/1.1\r\nHOST: h\r\nContent-type: Application/JSON\r\nHosts: a\r\n"
+                          "Idempotency-Key-2: x\r\nidempotency-key: k-1\r\nAccep: close\r\nAccept: */*x\r\n"
+                          "Connection: keep-alive\r\nX-Request-Id: keep-alive\r\ncontent-length: 2\r\n\r\n{}")
+            << 1 << 1;
     QTest::addRow("http10-no-host") << QByteArray("GET /healthz HTTP/1.0\r\n\r\n") << 1 << 1;
     QTest::addRow("ipv6-host") << QByteArray("GET /healthz HTTP/1.1\r\nHost: [::1]:8080\r\n\r\n") << 1 << 1;
     QTest::addRow("expect-continue-body-sent") << QByteArray("POST /orders HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\n"
