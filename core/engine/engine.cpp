@@ -17,6 +17,9 @@ Engine::Engine(const Scenario &s, const RunOptions &o, WireTransport *transport)
     , m_opt(o)
     , m_tracing(o.trace || o.sink)
     , m_tables(o.trace)
+    , m_netRoot(RngStream::root(s.seed, RngStream::Network))
+    , m_serverRoot(RngStream::root(s.seed, RngStream::Server))
+    , m_backoffRoot(RngStream::root(s.seed, RngStream::Backoff))
 {
     m_businessMax = m_c.business.enabled ? m_c.business.effectiveMaxAttempts() : 1;
     m_wrapperMax = m_c.wrapper.enabled ? m_c.wrapper.effectiveMaxAttempts() : 1;
@@ -220,8 +223,8 @@ int Engine::allocFlow(int op, int sub, int client, int opState, int row)
     slot.opState = opState;
     slot.row = row;
     slot.self = fi;
-    slot.netPrefix = RngStream(m_s.seed, RngStream::Network, {quint64(op), quint64(sub)}).state();
-    slot.serverPrefix = RngStream(m_s.seed, RngStream::Server, {quint64(op), quint64(sub)}).state();
+    slot.netPrefix = m_netRoot.extended(quint64(op)).extended(quint64(sub)).state();
+    slot.serverPrefix = m_serverRoot.extended(quint64(op)).extended(quint64(sub)).state();
     m_flowsOpen++;
     return fi;
 }

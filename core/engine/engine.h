@@ -122,7 +122,7 @@ public:
     RngStream backoffStream(Flow &f) const
     {
         if (!f.backoffReady) {
-            f.backoffPrefix = RngStream(m_s.seed, RngStream::Backoff, {quint64(f.op), quint64(f.sub)}).state();
+            f.backoffPrefix = m_backoffRoot.extended(quint64(f.op)).extended(quint64(f.sub)).state();
             f.backoffReady = true;
         }
         return RngStream::resumed(f.backoffPrefix);
@@ -332,6 +332,10 @@ private:
     qint64 m_arrivalDue = Never; // m_arrivals.front().t, or Never
     qint64 m_otherDue = Never;   // the earlier of the two
     quint64 m_seq = 0;
+    // The run's streams keyed by (seed, stream) alone: a flow's are these extended by (op, sub).
+    RngStream m_netRoot;
+    RngStream m_serverRoot;
+    RngStream m_backoffRoot;
     qint64 m_now = 0;
     static constexpr int FlowChunkBits = 10;
     static constexpr size_t FlowChunkMask = (size_t(1) << FlowChunkBits) - 1;
