@@ -17,6 +17,9 @@ Engine::Engine(const Scenario &s, const RunOptions &o, WireTransport *transport)
     , m_opt(o)
     , m_tracing(o.trace || o.sink)
     , m_tables(o.trace)
+    , m_netRoot(RngStream::root(s.seed, RngStream::Network))
+    , m_serverRoot(RngStream::root(s.seed, RngStream::Server))
+    , m_backoffRoot(RngStream::root(s.seed, RngStream::Backoff))
 {
     m_businessMax = m_c.business.enabled ? m_c.business.effectiveMaxAttempts() : 1;
     m_wrapperMax = m_c.wrapper.enabled ? m_c.wrapper.effectiveMaxAttempts() : 1;
@@ -220,8 +223,8 @@ int Engine::allocFlow(int op, int sub, int client, int opState, int row)
     slot.opState = opState;
     slot.row = row;
     slot.self = fi;
-    slot.netPrefix = RngStream(m_s.seed, RngStream::Network, {quint64(op), quint64(sub)}).state();
-    slot.serverPrefix = RngStream(m_s.seed, RngStream::Server, {quint64(op), quint64(sub)}).state();
+    slot.netPrefix = m_netRoot.extended(quint64(op)).extended(quint64(sub)).state();
+    slot.serverPrefix = m_serverRoot.extended(quint64(op)).extended(quint64(sub)).state();
     m_flowsOpen++;
     return fi;
 }
@@ -355,27 +358,34 @@ bool Engine::advance(qint64 until)
         return false;
     Event e;
     while (popDue(until, &e)) {
-        // The clock must move: a zero wait retried without end, or a periodic job of interval 0,
-        // would otherwise spin here for ever.
-        if (e.t != m_now)
-            m_eventsNow = 0;
-        if (++m_eventsNow > m_instantLimit) {
-            m_stopError = QStringLiteral("the run was stopped at %1 s of virtual time: more than %2 events happened "
-                                         "at that one instant, more than the whole run could need, so a retry or a "
-                                         "periodic job is looping without waiting")
-                              .arg(double(e.t) / kS, 0, 'f', 3)
-                              .arg(work::formatCount(m_instantLimit));
+        if (!countEvent(e.t) && !countEventChecked(e.t))
             return false;
-        }
-        m_now = e.t;
-        ++m_processed;
-        if (m_opt.cancel && (m_processed & CancelCheckMask) == 0 && m_opt.cancel->load(std::memory_order_relaxed)) {
-            m_cancelled = true;
-            return false;
-        }
         dispatch(e);
         if (m_stream)
             afterEvent(e);
+    }
+    return true;
+}
+
+bool Engine::countEventChecked(qint64 t)
+{
+    if (t != m_now)
+        m_eventsNow = 0;
+    // The clock must move: a zero wait retried without end, or a periodic job of interval 0,
+    // would otherwise spin here for ever.
+    if (++m_eventsNow > m_instantLimit) {
+        m_stopError = QStringLiteral("the run was stopped at %1 s of virtual time: more than %2 events happened "
+                                     "at that one instant, more than the whole run could need, so a retry or a "
+                                     "periodic job is looping without waiting")
+                          .arg(double(t) / kS, 0, 'f', 3)
+                          .arg(work::formatCount(m_instantLimit));
+        return false;
+    }
+    m_now = t;
+    ++m_processed;
+    if (m_opt.cancel && (m_processed & CancelCheckMask) == 0 && m_opt.cancel->load(std::memory_order_relaxed)) {
+        m_cancelled = true;
+        return false;
     }
     return true;
 }

@@ -58,16 +58,14 @@ public:
     }
     // An event due now that the caller would schedule as its handler's last act: true when the
     // loop would take it next (nothing else is due at this instant, the instant's limit and the
-    // cancel check are not at stake), counted as the loop counts it, and the caller then runs it
-    // at once; false: schedule it. The same handlers in the same order, one heap entry fewer.
+    // cancel check are not at stake), counted as the loop counts it (countEvent), and the caller
+    // then runs it at once; false: schedule it. The same handlers in the same order, one heap
+    // entry fewer.
     bool runsNow()
     {
-        if (m_queue.nextTime() <= m_now || m_otherDue <= m_now || m_eventsNow >= m_instantLimit
-            || ((m_processed + 1) & CancelCheckMask) == 0)
+        if (m_queue.nextTime() <= m_now || m_otherDue <= m_now || !countEvent(m_now))
             return false;
         ++m_seq; // the number it would have had: later events keep theirs
-        ++m_eventsNow;
-        ++m_processed;
         return true;
     }
     const Scenario &scenario() const { return m_s; }
@@ -124,7 +122,7 @@ public:
     RngStream backoffStream(Flow &f) const
     {
         if (!f.backoffReady) {
-            f.backoffPrefix = RngStream(m_s.seed, RngStream::Backoff, {quint64(f.op), quint64(f.sub)}).state();
+            f.backoffPrefix = m_backoffRoot.extended(quint64(f.op)).extended(quint64(f.sub)).state();
             f.backoffReady = true;
         }
         return RngStream::resumed(f.backoffPrefix);
@@ -165,6 +163,21 @@ private:
         return popDueSlow(until, out);
     }
     bool popDueSlow(qint64 until, Event *out);
+    // The loop's accounting of one event due at t, for the loop and runsNow() alike: the clock,
+    // the events at this instant, the events of the run. False, and nothing counted, when the
+    // instant's limit or the cancel check is at stake: the loop then asks countEventChecked().
+    bool countEvent(qint64 t)
+    {
+        const qint64 atInstant = t == m_now ? m_eventsNow + 1 : 1;
+        if (atInstant > m_instantLimit || ((m_processed + 1) & CancelCheckMask) == 0)
+            return false;
+        m_eventsNow = atInstant;
+        m_now = t;
+        ++m_processed;
+        return true;
+    }
+    // countEvent's rare case: false when the run stops here (stopError(), or cancelled).
+    bool countEventChecked(qint64 t);
     void popTimeout()
     {
         m_timeouts.pop();
@@ -319,6 +332,10 @@ private:
     qint64 m_arrivalDue = Never; // m_arrivals.front().t, or Never
     qint64 m_otherDue = Never;   // the earlier of the two
     quint64 m_seq = 0;
+    // The run's streams keyed by (seed, stream) alone: a flow's are these extended by (op, sub).
+    RngStream m_netRoot;
+    RngStream m_serverRoot;
+    RngStream m_backoffRoot;
     qint64 m_now = 0;
     static constexpr int FlowChunkBits = 10;
     static constexpr size_t FlowChunkMask = (size_t(1) << FlowChunkBits) - 1;
@@ -368,7 +385,7 @@ private:
     std::unique_ptr<ArrivalSource> m_source;
     int m_ops = 0;        // logical operations of the run
     bool m_closed = false; // workload.mode closed
-    // The loop looks at the cancel flag once every 4,096 events; runsNow() leaves those events to it.
+    // The loop looks at the cancel flag once every 4,096 events (countEventChecked).
     static constexpr quint64 CancelCheckMask = 0xFFF;
     quint64 m_processed = 0;
     qint64 m_instantLimit = 0; // maxEventsAtOneInstant
