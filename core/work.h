@@ -43,8 +43,13 @@ struct Estimate
 // each business retry and a token round trip per minted key when those are on.
 Estimate estimate(const Scenario &scenario);
 
-// "2.1e11" for big counts, plain digits below a million.
+// "2.1e11" for big counts, plain digits below a million: the command line's refusals and limits.
 QString formatCount(qint64 count);
+
+// A count for people in the window, in `language` (i18n::currentLanguage()): "30,000,000" in
+// English; in Chinese by ten-thousands, "3000 万", "2100 亿", at most four significant digits
+// ("1.235 亿"), plain digits below 10,000.
+QString formatCountForPeople(qint64 count, const QString &language);
 
 // The one-line refusal, e.g. "this scenario could make up to 2.1e11 HTTP attempts (...), over
 // the limit of 2e8; raise it with --max-attempts N". `what` is "this scenario" or "this sweep".

@@ -3,6 +3,7 @@
 
 #include "common/documentfollower.h"
 #include "document/labdocument.h"
+#include "i18n.h"
 #include "charts/loadchart.h"
 #include "release.h"
 #include "timeline/timelinelayout.h"
@@ -1357,7 +1358,8 @@ void ChartsPanel::sweepEstimateDone()
         m_sweepWorkBefore << m_sweepWorkBefore.constLast() + double(w);
     m_sweepClock.start();
     m_sweepStatus->setText(counted(m_sweepJobs.size(), tr("Running %1 simulation…"), tr("Running %1 simulations…"))
-                           + QLatin1Char(' ') + tr("(about %1 HTTP requests)").arg(work::formatCount(cost.expectedAttempts)));
+                           + QLatin1Char(' ') + tr("(about %1 HTTP requests)")
+                                                     .arg(work::formatCountForPeople(cost.expectedAttempts, i18n::currentLanguage())));
     Q_EMIT sweepEstimated(cost.expectedAttempts);
     m_sweepWatcher.setFuture(sweep::startFolded(m_sweepJobs));
 }
