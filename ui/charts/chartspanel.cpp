@@ -152,7 +152,13 @@ void setCountRange(QValueAxis *axis, double max)
         axis->setRange(0, top);
         axis->setTickCount(top / step + 1);
     }
-    axis->setLabelFormat(QStringLiteral("%d"));
+    // Qt Charts (VerticalAxis::updateGeometry) gives a vertical axis's title the axis's width less
+    // its widest label and less the width of "...": with one-digit labels that is less than a line
+    // of the title, which shrinks to "\u22ee" (the sweep chart's "duplicate records" in zh_CN). Two
+    // no-break spaces before each one-digit label (labels are HTML; plain spaces would collapse)
+    // give the title its line back; the labels stay right-aligned at their ticks.
+    const bool oneDigit = top < 10 && axis->orientation() == Qt::Vertical;
+    axis->setLabelFormat(oneDigit ? QStringLiteral("&nbsp;&nbsp;%d") : QStringLiteral("%d"));
 }
 
 void setValueRange(QValueAxis *axis, double min, double max)
