@@ -1,5 +1,6 @@
 #include "work.h"
 
+#include <QLocale>
 #include <QStringList>
 
 #include <limits>
@@ -95,6 +96,35 @@ QString formatCount(qint64 count)
         mantissa.chop(2);
     const int exponent = text.mid(e + 1).toInt();
     return mantissa + QLatin1Char('e') + QString::number(exponent);
+}
+
+QString formatCountForPeople(qint64 count, const QString &language)
+{
+    if (!language.startsWith(QLatin1String("zh")))
+        return QLocale(QLocale::English).toString(count);
+    // 万 (1e4), 亿 (1e8), 万亿 (1e12): the units a Chinese reader counts in.
+    struct Unit
+    {
+        double size;
+        const char16_t *name;
+    };
+    static const Unit units[] = {{1e12, u"\u4e07\u4ebf"}, {1e8, u"\u4ebf"}, {1e4, u"\u4e07"}};
+    for (const Unit &unit : units) {
+        // From where four significant digits round up to one of this unit: 9,999.6 万 reads 1 亿.
+        if (double(count) < unit.size * (1 - 5e-5))
+            continue;
+        const double value = double(count) / unit.size;
+        const int decimals = value >= 1000 ? 0 : value >= 100 ? 1 : value >= 10 ? 2 : 3;
+        QString number = QString::number(value, 'f', decimals);
+        if (number.contains(QLatin1Char('.'))) {
+            while (number.endsWith(QLatin1Char('0')))
+                number.chop(1);
+            if (number.endsWith(QLatin1Char('.')))
+                number.chop(1);
+        }
+        return number + QLatin1Char(' ') + QString::fromUtf16(unit.name);
+    }
+    return QString::number(count);
 }
 
 QString refusal(const QString &what, const Estimate &estimate, qint64 limit)

@@ -24,11 +24,13 @@ namespace work {
 // the default client at most 9e6.
 constexpr qint64 DefaultMaxAttempts = 100000000;
 
-// `run --trace` writes about ten events of JSON per attempt: bench_core streams about a
-// million events per second (BM_TraceToJsonl/inMemory:0, BM_StreamedTrace1e6), so about
-// 100,000 attempts per second. 1e7 keeps a traced run under two minutes at its worst and
-// still lets the default client (3 x 3 attempts) trace a million orders (9e6; the 1e6-order
-// ghost request takes about 16 s and writes 2.7 GB).
+// `run --trace` writes about ten events of JSON per attempt, 370 bytes each: the 1e6-order ghost
+// request makes 1.43 million attempts, 13.9 million events, 5.1 GB (2026-12-04). The writer is
+// no longer what bounds a traced run (about 4.5 million events per second of CPU, 3.1 s user for
+// that run; BM_StreamedTrace1e6 5.4 million in docs/benchmarks.md, round six): the file is, about
+// 3.6 kB per attempt, written at 21-24 s wall for that run on the shared machine's disk. 1e7 keeps
+// a traced run at its worst to about 36 GB and three minutes, and still lets the default client
+// (3 x 3 attempts) trace a million orders at its worst (9e6).
 constexpr qint64 DefaultMaxTracedAttempts = 10000000;
 
 // Worst-case work of a scenario, computed from its settings alone (no run).
@@ -43,8 +45,13 @@ struct Estimate
 // each business retry and a token round trip per minted key when those are on.
 Estimate estimate(const Scenario &scenario);
 
-// "2.1e11" for big counts, plain digits below a million.
+// "2.1e11" for big counts, plain digits below a million: the command line's refusals and limits.
 QString formatCount(qint64 count);
+
+// A count for people in the window, in `language` (i18n::currentLanguage()): "30,000,000" in
+// English; in Chinese by ten-thousands, "3000 万", "2100 亿", at most four significant digits
+// ("1.235 亿"), plain digits below 10,000.
+QString formatCountForPeople(qint64 count, const QString &language);
 
 // The one-line refusal, e.g. "this scenario could make up to 2.1e11 HTTP attempts (...), over
 // the limit of 2e8; raise it with --max-attempts N". `what` is "this scenario" or "this sweep".

@@ -1,5 +1,6 @@
 // Parameter sweeps: job generation, validation, aggregation, determinism and cancel.
 #include "sweep.h"
+#include "work.h"
 
 #include <QFutureWatcher>
 #include <QSignalSpy>
@@ -112,6 +113,8 @@ private Q_SLOTS:
     void costScalesAPilotAndStaysUnderTheWorstCase();
     void countAtLeastRoundsUp_data();
     void countAtLeastRoundsUp();
+    void countsForPeople_data();
+    void countsForPeople();
     void durationTextBoundaries_data();
     void durationTextBoundaries();
     void costRefusalSaysTimeAndFlag();
@@ -722,6 +725,34 @@ void TestSweep::countAtLeastRoundsUp()
     QCOMPARE(sweep::countAtLeast(n), text);
     // What it says allows n: read back as --max-attempts reads it, it is n or more.
     QVERIFY(text.toDouble() >= double(n));
+}
+
+void TestSweep::countsForPeople_data()
+{
+    // The window's sweep status said "about 3e7 HTTP requests": people read digits, grouped the
+    // way their language counts.
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<qint64>("n");
+    QTest::addColumn<QString>("text");
+    QTest::addRow("en-small") << QStringLiteral("en") << qint64(999) << QStringLiteral("999");
+    QTest::addRow("en-thousand") << QStringLiteral("en") << qint64(1000) << QStringLiteral("1,000");
+    QTest::addRow("en-window-sweep") << QStringLiteral("en") << qint64(30000000) << QStringLiteral("30,000,000");
+    QTest::addRow("zh-below-wan") << QStringLiteral("zh_CN") << qint64(9999) << QStringLiteral("9999");
+    QTest::addRow("zh-one-wan") << QStringLiteral("zh_CN") << qint64(10000) << QStringLiteral("1 \u4e07");
+    QTest::addRow("zh-window-sweep") << QStringLiteral("zh_CN") << qint64(30000000) << QStringLiteral("3000 \u4e07");
+    QTest::addRow("zh-four-digits") << QStringLiteral("zh_CN") << qint64(123456789) << QStringLiteral("1.235 \u4ebf");
+    QTest::addRow("zh-rounds-into-yi") << QStringLiteral("zh_CN") << qint64(99996000) << QStringLiteral("1 \u4ebf");
+    QTest::addRow("zh-last-wan") << QStringLiteral("zh_CN") << qint64(99994000) << QStringLiteral("9999 \u4e07");
+    QTest::addRow("zh-issue-sweep") << QStringLiteral("zh_CN") << qint64(210000000000) << QStringLiteral("2100 \u4ebf");
+    QTest::addRow("zh-wan-yi") << QStringLiteral("zh_CN") << qint64(3000000000000) << QStringLiteral("3 \u4e07\u4ebf");
+}
+
+void TestSweep::countsForPeople()
+{
+    QFETCH(QString, language);
+    QFETCH(qint64, n);
+    QFETCH(QString, text);
+    QCOMPARE(work::formatCountForPeople(n, language), text);
 }
 
 void TestSweep::durationTextBoundaries_data()

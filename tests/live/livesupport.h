@@ -187,6 +187,34 @@ inline RawResponse exchange(quint16 port, const QByteArray &bytes, int timeoutMs
     return exchangeAll(port, {bytes}, timeoutMs).value(0);
 }
 
+// Order number `n` (reference ORD-000n) under `key`, as the tests of the store's batches send it.
+inline QByteArray orderFor(int n, const QByteArray &key)
+{
+    return postOrder("{\"ref\":\"ORD-" + QByteArray::number(n).rightJustified(4, '0') + "\",\"item\":\"book\"}", key);
+}
+
+// Every answer to `count` requests pipelined on one connection (the server runs in this thread).
+inline QList<RawResponse> answers(RawClient &client, int count, int timeoutMs = 10000)
+{
+    QList<RawResponse> out;
+    QElapsedTimer timer;
+    timer.start();
+    RawResponse r;
+    while (out.size() < count && timer.elapsed() < timeoutMs) {
+        if (client.tryParse(&r))
+            out << r;
+        else
+            QTest::qWait(5);
+    }
+    return out;
+}
+
+// The id of the order an answer created or replayed.
+inline int orderId(const RawResponse &r)
+{
+    return r.json().value(QLatin1String("id")).toInt();
+}
+
 inline std::unique_ptr<OrderServer> startServer(const Scenario &s, const QString &db = QString(),
                                                 const ServeLimits &limits = ServeLimits())
 {

@@ -15,36 +15,6 @@
 using namespace retrylab;
 using namespace retrylab::test;
 
-namespace {
-
-QByteArray orderFor(int n, const QByteArray &key)
-{
-    return postOrder("{\"ref\":\"ORD-" + QByteArray::number(n).rightJustified(4, '0') + "\",\"item\":\"book\"}", key);
-}
-
-// Every answer to `count` requests pipelined on one connection (the server runs in this thread).
-QList<RawResponse> answers(RawClient &client, int count, int timeoutMs = 10000)
-{
-    QList<RawResponse> out;
-    QElapsedTimer timer;
-    timer.start();
-    RawResponse r;
-    while (out.size() < count && timer.elapsed() < timeoutMs) {
-        if (client.tryParse(&r))
-            out << r;
-        else
-            QTest::qWait(5);
-    }
-    return out;
-}
-
-int orderId(const RawResponse &r)
-{
-    return r.json().value(QLatin1String("id")).toInt();
-}
-
-} // namespace
-
 class TestGroupCommit : public QObject
 {
     Q_OBJECT

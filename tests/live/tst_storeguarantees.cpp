@@ -8,11 +8,10 @@
 #include "livesupport.h"
 
 #include "orderstoresupport.h"
+#include "wrappingvfs.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
-
-#include <sqlite3.h>
 
 #include <atomic>
 
@@ -21,100 +20,16 @@ using namespace retrylab::test;
 
 namespace {
 
-// ---- a VFS over the default one whose log writes fail while `g_failLog` is set ----
-sqlite3_vfs *g_real = nullptr;
-sqlite3_vfs g_failing;
+// ---- the log's writes fail while `g_failLog` is set, through a VFS over the default one ----
 std::atomic<bool> g_failLog{false};
 std::atomic<int> g_refusedWrites{0};
 
-struct FailingFile
+int failLogWrite(const WrappedFile &file)
 {
-    sqlite3_file base;
-    sqlite3_file *real; // lives right after this struct
-    bool log;
-};
-
-sqlite3_file *realOf(sqlite3_file *f)
-{
-    return reinterpret_cast<FailingFile *>(f)->real;
-}
-
-int fileClose(sqlite3_file *f) { return realOf(f)->pMethods->xClose(realOf(f)); }
-int fileRead(sqlite3_file *f, void *b, int n, sqlite3_int64 o) { return realOf(f)->pMethods->xRead(realOf(f), b, n, o); }
-int fileWrite(sqlite3_file *f, const void *b, int n, sqlite3_int64 o)
-{
-    if (reinterpret_cast<FailingFile *>(f)->log && g_failLog.load()) {
-        g_refusedWrites.fetch_add(1);
-        return SQLITE_IOERR_WRITE;
-    }
-    return realOf(f)->pMethods->xWrite(realOf(f), b, n, o);
-}
-int fileTruncate(sqlite3_file *f, sqlite3_int64 n) { return realOf(f)->pMethods->xTruncate(realOf(f), n); }
-int fileSync(sqlite3_file *f, int flags) { return realOf(f)->pMethods->xSync(realOf(f), flags); }
-int fileSize(sqlite3_file *f, sqlite3_int64 *n) { return realOf(f)->pMethods->xFileSize(realOf(f), n); }
-int fileLock(sqlite3_file *f, int l) { return realOf(f)->pMethods->xLock(realOf(f), l); }
-int fileUnlock(sqlite3_file *f, int l) { return realOf(f)->pMethods->xUnlock(realOf(f), l); }
-int fileReserved(sqlite3_file *f, int *r) { return realOf(f)->pMethods->xCheckReservedLock(realOf(f), r); }
-int fileControl(sqlite3_file *f, int op, void *a) { return realOf(f)->pMethods->xFileControl(realOf(f), op, a); }
-int fileSector(sqlite3_file *f) { return realOf(f)->pMethods->xSectorSize(realOf(f)); }
-int fileDevice(sqlite3_file *f) { return realOf(f)->pMethods->xDeviceCharacteristics(realOf(f)); }
-int shmMap(sqlite3_file *f, int i, int s, int e, void volatile **p) { return realOf(f)->pMethods->xShmMap(realOf(f), i, s, e, p); }
-int shmLock(sqlite3_file *f, int o, int n, int fl) { return realOf(f)->pMethods->xShmLock(realOf(f), o, n, fl); }
-void shmBarrier(sqlite3_file *f) { realOf(f)->pMethods->xShmBarrier(realOf(f)); }
-int shmUnmap(sqlite3_file *f, int d) { return realOf(f)->pMethods->xShmUnmap(realOf(f), d); }
-int fileFetch(sqlite3_file *f, sqlite3_int64 o, int n, void **p) { return realOf(f)->pMethods->xFetch(realOf(f), o, n, p); }
-int fileUnfetch(sqlite3_file *f, sqlite3_int64 o, void *p) { return realOf(f)->pMethods->xUnfetch(realOf(f), o, p); }
-
-const sqlite3_io_methods g_methods = {3,          fileClose,   fileRead,   fileWrite,    fileTruncate, fileSync,
-                                      fileSize,   fileLock,    fileUnlock, fileReserved, fileControl,  fileSector,
-                                      fileDevice, shmMap,      shmLock,    shmBarrier,   shmUnmap,     fileFetch,
-                                      fileUnfetch};
-
-int vfsOpen(sqlite3_vfs *, sqlite3_filename name, sqlite3_file *f, int flags, int *outFlags)
-{
-    auto *file = reinterpret_cast<FailingFile *>(f);
-    file->real = reinterpret_cast<sqlite3_file *>(file + 1);
-    file->log = flags & SQLITE_OPEN_WAL;
-    const int rc = g_real->xOpen(g_real, name, file->real, flags, outFlags);
-    file->base.pMethods = file->real->pMethods ? &g_methods : nullptr;
-    return rc;
-}
-
-void installFailingVfs()
-{
-    g_real = sqlite3_vfs_find(nullptr);
-    g_failing = *g_real;
-    g_failing.zName = "retrylab-failing";
-    g_failing.szOsFile = int(sizeof(FailingFile)) + g_real->szOsFile;
-    g_failing.xOpen = vfsOpen;
-    g_failing.pNext = nullptr;
-    sqlite3_vfs_register(&g_failing, 1); // the default: Qt's QSQLITE opens a file with it
-}
-
-QByteArray orderFor(int n, const QByteArray &key)
-{
-    return postOrder("{\"ref\":\"ORD-" + QByteArray::number(n).rightJustified(4, '0') + "\",\"item\":\"book\"}", key);
-}
-
-// Every answer to `count` requests pipelined on one connection (the server runs in this thread).
-QList<RawResponse> answers(RawClient &client, int count, int timeoutMs = 10000)
-{
-    QList<RawResponse> out;
-    QElapsedTimer timer;
-    timer.start();
-    RawResponse r;
-    while (out.size() < count && timer.elapsed() < timeoutMs) {
-        if (client.tryParse(&r))
-            out << r;
-        else
-            QTest::qWait(5);
-    }
-    return out;
-}
-
-int orderId(const RawResponse &r)
-{
-    return r.json().value(QLatin1String("id")).toInt();
+    if (!file.isLog() || !g_failLog.load())
+        return SQLITE_OK;
+    g_refusedWrites.fetch_add(1);
+    return SQLITE_IOERR_WRITE;
 }
 
 } // namespace
@@ -133,7 +48,9 @@ private Q_SLOTS:
 
 void TestStoreGuarantees::initTestCase()
 {
-    installFailingVfs();
+    VfsHooks hooks;
+    hooks.write = failLogWrite;
+    installWrappingVfs("retrylab-failing", hooks);
 }
 
 void TestStoreGuarantees::cleanup()

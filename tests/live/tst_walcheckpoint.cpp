@@ -4,24 +4,22 @@
 // the fsyncs by thread: the thread that commits must pay for none, and the log must stay bounded.
 #include "orderstore.h"
 #include "walcheckpointer.h"
+#include "wrappingvfs.h"
 
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
-
-#include <sqlite3.h>
 
 #include <atomic>
 #include <cstring>
 #include <thread>
 
 using namespace retrylab;
+using namespace retrylab::test;
 
 namespace {
 
-// ---- a VFS over the default one that counts xSync calls by thread ----
-sqlite3_vfs *g_real = nullptr;
-sqlite3_vfs g_counting;
+// ---- syncs counted by thread, through a VFS over the default one ----
 std::thread::id g_testThread;
 // On the test's thread (the one that commits): syncs of the database file, and of the log. SQLite
 // syncs a log's header when it starts the log over (a restart after a checkpoint copied all of
@@ -30,68 +28,13 @@ std::atomic<int> g_fileSyncsHere{0};
 std::atomic<int> g_logSyncsHere{0};
 std::atomic<int> g_syncsOther{0}; // on any other thread (the checkpoint thread)
 
-struct CountingFile
-{
-    sqlite3_file base;
-    sqlite3_file *real; // lives right after this struct
-    bool mainDb;
-};
-
-sqlite3_file *realOf(sqlite3_file *f)
-{
-    return reinterpret_cast<CountingFile *>(f)->real;
-}
-
-int fileClose(sqlite3_file *f) { return realOf(f)->pMethods->xClose(realOf(f)); }
-int fileRead(sqlite3_file *f, void *b, int n, sqlite3_int64 o) { return realOf(f)->pMethods->xRead(realOf(f), b, n, o); }
-int fileWrite(sqlite3_file *f, const void *b, int n, sqlite3_int64 o) { return realOf(f)->pMethods->xWrite(realOf(f), b, n, o); }
-int fileTruncate(sqlite3_file *f, sqlite3_int64 n) { return realOf(f)->pMethods->xTruncate(realOf(f), n); }
-int fileSync(sqlite3_file *f, int flags)
+int countSync(const WrappedFile &file)
 {
     if (std::this_thread::get_id() != g_testThread)
         g_syncsOther.fetch_add(1);
     else
-        (reinterpret_cast<CountingFile *>(f)->mainDb ? g_fileSyncsHere : g_logSyncsHere).fetch_add(1);
-    return realOf(f)->pMethods->xSync(realOf(f), flags);
-}
-int fileSize(sqlite3_file *f, sqlite3_int64 *n) { return realOf(f)->pMethods->xFileSize(realOf(f), n); }
-int fileLock(sqlite3_file *f, int l) { return realOf(f)->pMethods->xLock(realOf(f), l); }
-int fileUnlock(sqlite3_file *f, int l) { return realOf(f)->pMethods->xUnlock(realOf(f), l); }
-int fileReserved(sqlite3_file *f, int *r) { return realOf(f)->pMethods->xCheckReservedLock(realOf(f), r); }
-int fileControl(sqlite3_file *f, int op, void *a) { return realOf(f)->pMethods->xFileControl(realOf(f), op, a); }
-int fileSector(sqlite3_file *f) { return realOf(f)->pMethods->xSectorSize(realOf(f)); }
-int fileDevice(sqlite3_file *f) { return realOf(f)->pMethods->xDeviceCharacteristics(realOf(f)); }
-int shmMap(sqlite3_file *f, int i, int s, int e, void volatile **p) { return realOf(f)->pMethods->xShmMap(realOf(f), i, s, e, p); }
-int shmLock(sqlite3_file *f, int o, int n, int fl) { return realOf(f)->pMethods->xShmLock(realOf(f), o, n, fl); }
-void shmBarrier(sqlite3_file *f) { realOf(f)->pMethods->xShmBarrier(realOf(f)); }
-int shmUnmap(sqlite3_file *f, int d) { return realOf(f)->pMethods->xShmUnmap(realOf(f), d); }
-int fileFetch(sqlite3_file *f, sqlite3_int64 o, int n, void **p) { return realOf(f)->pMethods->xFetch(realOf(f), o, n, p); }
-int fileUnfetch(sqlite3_file *f, sqlite3_int64 o, void *p) { return realOf(f)->pMethods->xUnfetch(realOf(f), o, p); }
-
-const sqlite3_io_methods g_methods = {3,          fileClose,   fileRead,   fileWrite,    fileTruncate, fileSync,
-                                      fileSize,   fileLock,    fileUnlock, fileReserved, fileControl,  fileSector,
-                                      fileDevice, shmMap,      shmLock,    shmBarrier,   shmUnmap,     fileFetch,
-                                      fileUnfetch};
-
-int vfsOpen(sqlite3_vfs *, sqlite3_filename name, sqlite3_file *f, int flags, int *outFlags)
-{
-    auto *file = reinterpret_cast<CountingFile *>(f);
-    file->real = reinterpret_cast<sqlite3_file *>(file + 1);
-    file->mainDb = flags & SQLITE_OPEN_MAIN_DB;
-    const int rc = g_real->xOpen(g_real, name, file->real, flags, outFlags);
-    file->base.pMethods = file->real->pMethods ? &g_methods : nullptr;
-    return rc;
-}
-
-void installCountingVfs()
-{
-    g_real = sqlite3_vfs_find(nullptr);
-    g_counting = *g_real;
-    g_counting.zName = "retrylab-counting";
-    g_counting.szOsFile = int(sizeof(CountingFile)) + g_real->szOsFile;
-    g_counting.xOpen = vfsOpen;
-    g_counting.pNext = nullptr;
-    sqlite3_vfs_register(&g_counting, 1); // the default: Qt's QSQLITE opens with it
+        (file.isMainDb() ? g_fileSyncsHere : g_logSyncsHere).fetch_add(1);
+    return SQLITE_OK;
 }
 
 OrderStore::Commit order(int id)
@@ -147,7 +90,9 @@ private Q_SLOTS:
 void TestWalCheckpoint::initTestCase()
 {
     g_testThread = std::this_thread::get_id();
-    installCountingVfs();
+    VfsHooks hooks;
+    hooks.sync = countSync;
+    installWrappingVfs("retrylab-counting", hooks);
 }
 
 void TestWalCheckpoint::commitsPayNoSync()

@@ -69,6 +69,7 @@ private Q_SLOTS:
     void openedBeforeShownRaisesTheCard();
     void labelsDoNotOverlap_data();
     void labelsDoNotOverlap();
+    void unansweredAttemptLastsUntilItsTimeout();
 };
 
 void TestCheckReportView::initTestCase()
@@ -308,6 +309,43 @@ void TestCheckReportView::labelsDoNotOverlap()
             }
         }
     }
+}
+
+void TestCheckReportView::unansweredAttemptLastsUntilItsTimeout()
+{
+    // A request that got no answer, and the check's retry sent before its --timeout ran out: t1 is
+    // drawn from its send to where the check gave up (the timeout's triangle), not as a 1 ms pill
+    // cut at t2's send; t2 keeps its own bar, to its answer. The in-flight probe's two answered
+    // requests, sent 5 us apart, keep theirs (t1 cut at its send, before t2's: one bar does not hide
+    // the other).
+    // Planted: attemptEnd() without the client's give-up (its bar cut at t2) fails the first.
+    CheckReport report = checksample::report();
+    CheckExchange unanswered;
+    unanswered.key = "k-9";
+    unanswered.sentUs = 10;
+    unanswered.error = QStringLiteral("Operation canceled");
+    const qint64 start = 2000000;
+    report.rounds[0] = {checksample::round(Probe::Replay, 1, start,
+                                           {unanswered, checksample::answered(1, "k-9", 201, "id:9", 600000, 700000)})};
+    const CheckTrace trace = CheckTrace::of(report);
+    const auto bar = [&](int op, const QString &label) {
+        const QList<EventPlan> plans = timeline::planOperation(trace.result.trace, op, {});
+        for (const EventPlan &plan : plans) {
+            if (plan.form == EventPlan::Form::Bar && plan.lane == Lane::Transport && plan.label == label)
+                return plan;
+        }
+        return EventPlan();
+    };
+    const EventPlan t1 = bar(1, QStringLiteral("t1"));
+    QCOMPARE(t1.t, start + 10);
+    QCOMPARE(t1.to, start + 10 + qint64(report.timeoutMs) * 1000);
+    const EventPlan t2 = bar(1, QStringLiteral("t2"));
+    QCOMPARE(t2.t, start + 600000);
+    QCOMPARE(t2.to, start + 700000);
+    // The in-flight probe (operation 3): sent at 0 and 5 us, answered at 400 and 420 us.
+    const qint64 inFlight = 3000;
+    QCOMPARE(bar(3, QStringLiteral("t1")).to, inFlight);
+    QCOMPARE(bar(3, QStringLiteral("t2")).to, inFlight + 420);
 }
 
 QTEST_MAIN(TestCheckReportView)

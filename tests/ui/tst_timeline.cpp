@@ -217,6 +217,7 @@ private Q_SLOTS:
     void updatesAreNotCreated();
     void durationsRoundIntoTheNextUnit_data();
     void durationsRoundIntoTheNextUnit();
+    void keyWrapsWhereOneLineIsCut();
 };
 
 void TestTimeline::initTestCase()
@@ -2014,4 +2015,34 @@ void TestTimeline::updatesAreNotCreated()
     w.setOperation(1);
     w.setPlayhead(0);
     QVERIFY2(w.caption().contains(QLatin1String("created exactly once")), qPrintable(w.caption()));
+}
+
+void TestTimeline::keyWrapsWhereOneLineIsCut()
+{
+    // At 1920x1080 with a lesson open the timeline is narrower than the key's one line, which was
+    // cut ("wait befor"). Narrower than that line, the key wraps and the timeline gives it the
+    // height of every line, with ink on the last. Planted: the one-line key (no heightForWidth,
+    // or a wrap that the height does not follow) fails here.
+    TimelineWidget w;
+    w.resize(1280, 720);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto *legend = w.findChild<TimelineLegend *>();
+    QVERIFY(legend);
+    QTRY_VERIFY(legend->isVisible());
+    const int oneLine = legend->sizeHint().height();
+    QVERIFY(legend->width() >= legend->sizeHint().width());
+    QCOMPARE(legend->height(), oneLine); // the boundary: room for one line, one line
+    w.resize(legend->sizeHint().width() * 2 / 3, 720);
+    QTRY_VERIFY(legend->width() < legend->sizeHint().width());
+    QTRY_COMPARE(legend->height(), legend->heightForWidth(legend->width()));
+    QVERIFY2(legend->height() >= 2 * oneLine - 8, qPrintable(QString::number(legend->height())));
+    const QImage image = legend->grab().toImage();
+    const QRgb background = image.pixel(image.width() - 1, image.height() - 1);
+    int ink = 0;
+    for (int y = oneLine; y < image.height(); ++y) {
+        for (int x = 0; x < image.width(); ++x)
+            ink += image.pixel(x, y) != background ? 1 : 0;
+    }
+    QVERIFY2(ink > 50, qPrintable(QString::number(ink)));
 }

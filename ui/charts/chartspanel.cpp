@@ -3,6 +3,7 @@
 
 #include "common/documentfollower.h"
 #include "document/labdocument.h"
+#include "i18n.h"
 #include "charts/loadchart.h"
 #include "release.h"
 #include "timeline/timelinelayout.h"
@@ -151,7 +152,13 @@ void setCountRange(QValueAxis *axis, double max)
         axis->setRange(0, top);
         axis->setTickCount(top / step + 1);
     }
-    axis->setLabelFormat(QStringLiteral("%d"));
+    // Qt Charts (VerticalAxis::updateGeometry) gives a vertical axis's title the axis's width less
+    // its widest label and less the width of "...": with one-digit labels that is less than a line
+    // of the title, which shrinks to "\u22ee" (the sweep chart's "duplicate records" in zh_CN). Two
+    // no-break spaces before each one-digit label (labels are HTML; plain spaces would collapse)
+    // give the title its line back; the labels stay right-aligned at their ticks.
+    const bool oneDigit = top < 10 && axis->orientation() == Qt::Vertical;
+    axis->setLabelFormat(oneDigit ? QStringLiteral("&nbsp;&nbsp;%d") : QStringLiteral("%d"));
 }
 
 void setValueRange(QValueAxis *axis, double min, double max)
@@ -1357,7 +1364,8 @@ void ChartsPanel::sweepEstimateDone()
         m_sweepWorkBefore << m_sweepWorkBefore.constLast() + double(w);
     m_sweepClock.start();
     m_sweepStatus->setText(counted(m_sweepJobs.size(), tr("Running %1 simulation…"), tr("Running %1 simulations…"))
-                           + QLatin1Char(' ') + tr("(about %1 HTTP requests)").arg(work::formatCount(cost.expectedAttempts)));
+                           + QLatin1Char(' ') + tr("(about %1 HTTP requests)")
+                                                     .arg(work::formatCountForPeople(cost.expectedAttempts, i18n::currentLanguage())));
     Q_EMIT sweepEstimated(cost.expectedAttempts);
     m_sweepWatcher.setFuture(sweep::startFolded(m_sweepJobs));
 }

@@ -139,7 +139,7 @@ int takeScreenshot(MainWindow &window, const QString &fileName, int operation, i
     ChartsPanel *charts = window.charts();
     settle([charts] { return !charts->isWhatIfPending(); }, 60000);
     if (!window.outcomeHidden())
-        window.timeline()->seekToEnd();
+        window.timeline()->showWhole(); // as the window opens it
     pause(400); // layouts, chart animations and the first paint
     const QImage image = window.grab().toImage();
     QImageWriter writer(fileName);

@@ -777,9 +777,9 @@ void MainWindow::openResultOperation()
 {
     if (m_timeline->operation() != m_openingOperation)
         m_timeline->setOperation(m_openingOperation);
-    // The whole story at a glance; Play starts it again from the beginning.
+    // The whole story at a glance, seen from its first attempt; Play starts it again from the beginning.
     if (m_openingStory)
-        m_timeline->seekToEnd();
+        m_timeline->showWhole();
     const QSignalBlocker blocker(m_operation);
     m_operation->setValue(m_timeline->operation());
 }

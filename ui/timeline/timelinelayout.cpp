@@ -263,11 +263,13 @@ public:
             m_idx.append(i);
             m_twoSubmissions = m_twoSubmissions || e.sub > 1;
         }
+        QList<int> attemptOfPlan(size(), -1);
         for (int p = 0; p < size(); ++p) {
             const TraceEvent &e = ev(p);
             // A reset seen by the client is drawn from the reset on the wire, where it has one.
             if (e.kind == EventKind::ConnectionReset && e.lane == Lane::Network && e.answers > 0)
                 m_resetOfAnswer.insert(e.answers, p);
+            linkToAttempt(p, attemptOfPlan);
         }
     }
     int size() const { return int(m_idx.size()); }
@@ -311,8 +313,14 @@ public:
         }
         return -1;
     }
-    // Where an attempt's bar ends: its last event before the next attempt of its layer or above.
+    // Where an attempt's bar ends: its last event before the next attempt of its layer or above;
+    // an attempt that got no answer, up to where its client gave up, even after that next attempt
+    // started (a check's retry sent before the first request's --timeout ran out).
     qint64 attemptEnd(int p, int layer) const
+    {
+        return qMax(attemptEndInOrder(p, layer), m_linkedEnd.value(p, ev(p).t));
+    }
+    qint64 attemptEndInOrder(int p, int layer) const
     {
         const TraceEvent &e = ev(p);
         const PathKey k = attemptOf(e);
@@ -355,11 +363,31 @@ public:
     }
 
 private:
+    // The attempt whose answers chain leads to `p` (its send, arrival, answer...). Its client giving
+    // up (a timeout on the attempt's own lane) ends its bar there. An answered attempt keeps the bar
+    // it had: one sent at once with the next (the in-flight probe) would hide that one's bar.
+    void linkToAttempt(int p, QList<int> &attemptOfPlan)
+    {
+        const TraceEvent &e = ev(p);
+        if (attemptLayer(e.kind) >= 0) {
+            attemptOfPlan[p] = p;
+            return;
+        }
+        const int from = e.answers > 0 ? m_planOfId.value(e.answers, -1) : -1;
+        if (from < 0 || from >= p || attemptOfPlan[from] < 0)
+            return;
+        const int attempt = attemptOfPlan[from];
+        attemptOfPlan[p] = attempt;
+        if (e.lane == ev(attempt).lane && e.kind == EventKind::Timeout)
+            m_linkedEnd[attempt] = qMax(m_linkedEnd.value(attempt, e.t), e.t);
+    }
+
     const Trace &m_trace;
     const QSet<int> &m_duplicates;
     QList<int> m_idx;
     QHash<int, int> m_planOfId;
     QHash<int, int> m_resetOfAnswer; // ResponseSent id -> plan of the reset on the wire
+    QHash<int, qint64> m_linkedEnd; // attempt plan -> when its client gave up on it
     bool m_twoSubmissions = false;
 };
 

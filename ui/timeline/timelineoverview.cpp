@@ -326,29 +326,17 @@ bool TimelineOverview::event(QEvent *event)
 TimelineLegend::TimelineLegend(QWidget *parent)
     : QWidget(parent)
 {
-    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    // As wide as it is given: a key too long for one line wraps to the next (heightForWidth()),
+    // never cut ("wait befor" at 1920x1080 with a lesson open).
+    QSizePolicy policy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
 }
 
-QSize TimelineLegend::sizeHint() const
-{
-    return QSize(800, fontMetrics().height() + 8);
-}
-
-QSize TimelineLegend::minimumSizeHint() const
-{
-    return QSize(100, fontMetrics().height() + 8);
-}
-
-void TimelineLegend::paintEvent(QPaintEvent *)
+QList<TimelineLegend::Entry> TimelineLegend::entries() const
 {
     const Colors c = Colors::fromPalette(palette());
-    struct Entry
-    {
-        Glyph glyph;
-        QColor color;
-        QString text;
-    };
-    const QList<Entry> entries{
+    return {
         {Glyph::Circle, c.ok, tr("record")},
         {Glyph::Circle, c.duplicate, tr("duplicate")},
         {Glyph::Diamond, c.ok, tr("replay")},
@@ -359,14 +347,67 @@ void TimelineLegend::paintEvent(QPaintEvent *)
         {Glyph::Query, c.business, tr("status query")},
         {Glyph::None, c.business, tr("wait before retry")},
     };
+}
+
+QList<QPoint> TimelineLegend::placeEntries(const QList<Entry> &list, int width) const
+{
+    // Each entry: its glyph (a dashed line for the wait), the words, then a gap before the next.
+    const QFontMetrics fm(font());
+    const int line = fm.height() + 4;
+    QList<QPoint> places;
+    int x = kMargin, y = 0;
+    for (const Entry &e : list) {
+        const int w = (e.glyph == Glyph::None ? 28 : 18) + fm.horizontalAdvance(e.text);
+        if (x > kMargin && x + w > width - kMargin) {
+            x = kMargin;
+            y += line;
+        }
+        places << QPoint(x, y);
+        x += w + 18;
+    }
+    return places;
+}
+
+int TimelineLegend::heightForWidth(int width) const
+{
+    const QList<QPoint> places = placeEntries(entries(), width);
+    return (places.isEmpty() ? 0 : places.last().y()) + fontMetrics().height() + 8;
+}
+
+bool TimelineLegend::hasHeightForWidth() const
+{
+    return true;
+}
+
+QSize TimelineLegend::sizeHint() const
+{
+    // One line: as wide as every entry side by side.
+    const QList<Entry> list = entries();
+    const QList<QPoint> places = placeEntries(list, std::numeric_limits<int>::max() / 2);
+    const int last = places.last().x() + (list.last().glyph == Glyph::None ? 28 : 18)
+                     + fontMetrics().horizontalAdvance(list.last().text);
+    return QSize(last + kMargin, fontMetrics().height() + 8);
+}
+
+QSize TimelineLegend::minimumSizeHint() const
+{
+    return QSize(100, fontMetrics().height() + 8);
+}
+
+void TimelineLegend::paintEvent(QPaintEvent *)
+{
+    const Colors c = Colors::fromPalette(palette());
+    const QList<Entry> list = entries();
+    const QList<QPoint> places = placeEntries(list, width());
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
     const QFontMetrics fm(font());
-    qreal x = 4;
-    const qreal cy = height() / 2.0;
-    for (const Entry &e : entries) {
+    for (int i = 0; i < list.size(); ++i) {
+        const Entry &e = list.at(i);
+        qreal x = places.at(i).x();
+        const qreal cy = places.at(i).y() + (fm.height() + 8) / 2.0;
         if (e.glyph == Glyph::None) {
-            QPen pen(c.business, 1.8);
+            QPen pen(e.color, 1.8);
             pen.setDashPattern({3, 3});
             p.setPen(pen);
             p.drawLine(QPointF(x, cy), QPointF(x + 22, cy));
@@ -377,9 +418,6 @@ void TimelineLegend::paintEvent(QPaintEvent *)
         }
         p.setPen(palette().color(QPalette::WindowText));
         p.drawText(QPointF(x, cy + fm.ascent() / 2.0 - 1), e.text);
-        x += fm.horizontalAdvance(e.text) + 18;
-        if (x > width())
-            break;
     }
 }
 

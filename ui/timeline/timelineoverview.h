@@ -2,8 +2,11 @@
 
 #include "simulator.h"
 #include "timeline/timelinedata.h"
+#include "timeline/timelinestyle.h"
 
+#include <QColor>
 #include <QList>
+#include <QPoint>
 #include <QSet>
 #include <QWidget>
 
@@ -68,7 +71,8 @@ private:
     int m_visibleHeight = 96;
 };
 
-// A one-line key to shapes and colours, drawn with the same glyphs as the timeline.
+// The key to shapes and colours, drawn with the same glyphs as the timeline: one line where it
+// fits, wrapped to more where it does not.
 class TimelineLegend : public QWidget
 {
     Q_OBJECT
@@ -76,9 +80,23 @@ public:
     explicit TimelineLegend(QWidget *parent = nullptr);
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+    bool hasHeightForWidth() const override;
+    int heightForWidth(int width) const override;
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+
+private:
+    struct Entry
+    {
+        timeline::Glyph glyph;
+        QColor color;
+        QString text;
+    };
+    static constexpr int kMargin = 4;
+    QList<Entry> entries() const;
+    // Where each entry's glyph starts (top left of its line) in a key `width` wide.
+    QList<QPoint> placeEntries(const QList<Entry> &list, int width) const;
 };
 
 } // namespace retrylab

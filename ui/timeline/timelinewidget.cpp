@@ -440,6 +440,7 @@ void TimelineWidget::rebuild()
     updateSliderRange();
     showDetails(-1);
     m_fit = Fit::Readable;
+    m_viewAtStart = false;
     applyFit();
     applyPlayhead(m_scene->playhead());
     updateCaption();
@@ -454,6 +455,7 @@ qint64 TimelineWidget::playhead() const
 
 void TimelineWidget::setPlayhead(qint64 t)
 {
+    m_viewAtStart = false;
     const QList<qint64> &times = m_scene->times();
     if (!times.isEmpty())
         t = qBound(times.first(), t, times.last());
@@ -476,7 +478,8 @@ void TimelineWidget::applyPlayhead(qint64 t)
     }
     updateTimeLabel();
     updateCaption();
-    followPlayhead();
+    if (!m_viewAtStart)
+        followPlayhead();
     if (moved)
         Q_EMIT playheadMoved(t);
 }
@@ -506,11 +509,20 @@ void TimelineWidget::seekToEnd()
         setPlayhead(m_scene->times().last());
 }
 
+void TimelineWidget::showWhole()
+{
+    seekToEnd();
+    m_viewAtStart = true;
+    m_view->horizontalScrollBar()->setValue(m_view->horizontalScrollBar()->minimum());
+    updateExposed();
+}
+
 void TimelineWidget::play()
 {
     const QList<qint64> &times = m_scene->times();
     if (times.size() < 2 || isPlaying())
         return;
+    m_viewAtStart = false;
     if (playhead() >= times.last())
         applyPlayhead(times.first());
     m_syncing = true;
@@ -746,7 +758,8 @@ void TimelineWidget::applyFit()
     if (m_fit == Fit::None)
         return;
     m_view->horizontalScrollBar()->setValue(m_view->horizontalScrollBar()->minimum());
-    followPlayhead();
+    if (!m_viewAtStart)
+        followPlayhead();
     updateExposed();
 }
 

@@ -63,6 +63,11 @@ public:
     void stepNext();
     void stepPrevious();
     void seekToEnd();
+    // What opens a result: the whole operation drawn (the playhead at its end, the caption its
+    // verdict) with the view on its start, the first attempt, where an operation wider than the
+    // view would otherwise open scrolled to its end. The view follows the playhead again once it
+    // moves (a step, Play, the slider).
+    void showWhole();
     void play();
     void pause();
     bool isPlaying() const;
@@ -171,6 +176,7 @@ private:
     bool m_overviewAllowed = true;
     enum class Fit { None, Readable, Exact };
     Fit m_fit = Fit::Readable; // how zoom follows resizes until the user zooms by hand
+    bool m_viewAtStart = false; // showWhole(): the view stays on the start until the playhead moves
     QSize m_viewInput;         // the view's maximumViewportSize() the layout was computed for
 
     TimelineScene *m_scene = nullptr;
