@@ -914,7 +914,7 @@
     </message>
     <message>
         <source>(about %1 HTTP requests)</source>
-        <translation>（约 %1 个 HTTP 请求）</translation>
+        <translation>（HTTP 请求约 %1）</translation>
     </message>
     <message>
         <source>late commits (after the client gave up)</source>

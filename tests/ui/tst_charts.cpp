@@ -9,6 +9,7 @@
 #include "sweep.h"
 #include "tracemodel.h"
 #include "whatif.h"
+#include "work.h"
 
 #include "uitestsupport.h"
 
@@ -100,6 +101,7 @@ private Q_SLOTS:
     void sweepRunsToCompletion();
     void sweepCancelKeepsGuiResponsive();
     void sweepEstimateArrivesOffTheGuiThread();
+    void sweepEstimateInChinese();
     void sweepCancelledWhileEstimating();
     void sweepProgressIsCompact_data();
     void sweepProgressIsCompact();
@@ -880,6 +882,20 @@ void TestCharts::sweepDoneTextInChinese()
     const QString text = panel.sweepStatusText();
     QVERIFY2(text.contains(QChar(0x3002)), qPrintable(text)); // translated
     QVERIFY2(!text.contains(QStringLiteral("\u3002 ")), qPrintable(text));
+}
+
+// The estimate in the Chinese sweep status: a count in 万 or 亿 must not be followed by a spaced
+// measure word ("约 3000 万 个 HTTP 请求" read as two numbers); it reads "HTTP 请求约 3000 万".
+void TestCharts::sweepEstimateInChinese()
+{
+    QVERIFY(i18n::install(QStringLiteral("zh_CN")));
+    const auto restore = qScopeGuard([] { i18n::install(QStringLiteral("en")); });
+    const QString phrase = QCoreApplication::translate("retrylab::ChartsPanel", "(about %1 HTTP requests)");
+    QVERIFY2(phrase != QLatin1String("(about %1 HTTP requests)"), "translated");
+    QCOMPARE(phrase.arg(work::formatCountForPeople(30000000, QStringLiteral("zh_CN"))),
+             QStringLiteral("\uff08HTTP \u8bf7\u6c42\u7ea6 3000 \u4e07\uff09"));
+    QCOMPARE(phrase.arg(work::formatCountForPeople(9999, QStringLiteral("zh_CN"))),
+             QStringLiteral("\uff08HTTP \u8bf7\u6c42\u7ea6 9999\uff09"));
 }
 
 void TestCharts::sweepCancelledWhileEstimating()
