@@ -47,6 +47,14 @@ namespace {
 
 
 
+// Operation `op` of `r` on `scene` as the window shows it: its duplicates marked, no lane
+// notes, every lane open.
+void showOperation(TimelineScene &scene, const RunResult &r, int op)
+{
+    scene.setOperation(r.trace, op, timeline::duplicateRecords(r), QStringList(TimelineScene::kLaneCount, QString()),
+                       QList<bool>(TimelineScene::kLaneCount, true));
+}
+
 QList<int> eventsOf(const RunResult &r, int op)
 {
     QList<int> idx;
@@ -1529,8 +1537,7 @@ void TestTimeline::responseArrowsRunForward()
     const RunResult r = simulate(scenario);
     const int op = operation > 0 ? operation : storyOperation(r);
     TimelineScene scene;
-    scene.setOperation(r.trace, op, timeline::duplicateRecords(r), QStringList(TimelineScene::kLaneCount, QString()),
-                       QList<bool>(TimelineScene::kLaneCount, true));
+    showOperation(scene, r, op);
     for (const qreal zoom : {scene.fitZoom(900), 1.0, 4.0}) {
         scene.setZoom(zoom);
         for (int p = 0; p < scene.plans().size(); ++p) {
@@ -1568,8 +1575,7 @@ void TestTimeline::messagesKeepClearOfOtherArrowheads()
     const RunResult r = simulate(scenario);
     const int op = operation > 0 ? operation : storyOperation(r);
     TimelineScene scene;
-    scene.setOperation(r.trace, op, timeline::duplicateRecords(r), QStringList(TimelineScene::kLaneCount, QString()),
-                       QList<bool>(TimelineScene::kLaneCount, true));
+    showOperation(scene, r, op);
     const qreal headLength = TimelineScene::kGlyphRadius * timeline::ArrowHeadScale;
     // The ends that no bow can avoid: a reply leaving where its request arrived, heads on one point.
     const qreal ownEnds = 2 * (headLength + TimelineScene::kArrowGap);
@@ -1696,8 +1702,7 @@ void TestTimeline::chineseWordsOnly()
         }
     };
     TimelineScene scene;
-    scene.setOperation(r.trace, op, timeline::duplicateRecords(r), QStringList(TimelineScene::kLaneCount, QString()),
-                       QList<bool>(TimelineScene::kLaneCount, true));
+    showOperation(scene, r, op);
     for (int p = 0; p < scene.plans().size(); ++p) {
         const TraceEvent &e = scene.eventOf(p);
         check(timeline::narration(e), QStringLiteral("narration of %1").arg(trace::kindName(e.kind)));
