@@ -193,6 +193,15 @@ inline QByteArray orderFor(int n, const QByteArray &key)
     return postOrder("{\"ref\":\"ORD-" + QByteArray::number(n).rightJustified(4, '0') + "\",\"item\":\"book\"}", key);
 }
 
+// Orders 1 to `count`, each under its own key "<prefix>-<n>", pipelined as one send.
+inline QByteArray ordersFor(int count, const QByteArray &prefix)
+{
+    QByteArray bytes;
+    for (int n = 1; n <= count; ++n)
+        bytes += orderFor(n, prefix + '-' + QByteArray::number(n));
+    return bytes;
+}
+
 // Every answer to `count` requests pipelined on one connection (the server runs in this thread).
 inline QList<RawResponse> answers(RawClient &client, int count, int timeoutMs = 10000)
 {
@@ -213,6 +222,19 @@ inline QList<RawResponse> answers(RawClient &client, int count, int timeoutMs = 
 inline int orderId(const RawResponse &r)
 {
     return r.json().value(QLatin1String("id")).toInt();
+}
+
+// `created` are new orders 1 to `count` in turn: 201, not replays, ids from 1 (what a resend of
+// keys the store never kept must get). Void so the comparisons can return; callers check
+// QTest::currentTestFailed().
+inline void expectNewOrders(const QList<RawResponse> &created, int count)
+{
+    QCOMPARE(created.size(), count);
+    for (int i = 0; i < count; ++i) {
+        QCOMPARE(created.at(i).status, 201);
+        QVERIFY(created.at(i).header("Idempotent-Replayed").isEmpty());
+        QCOMPARE(orderId(created.at(i)), i + 1);
+    }
 }
 
 inline std::unique_ptr<OrderServer> startServer(const Scenario &s, const QString &db = QString(),
