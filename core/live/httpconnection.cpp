@@ -5,7 +5,10 @@
 #include <QTcpSocket>
 
 #include <charconv>
+#include <cerrno>
 #include <cstring>
+
+#include <sys/socket.h>
 
 namespace retrylab {
 
@@ -183,7 +186,7 @@ void HttpConnection::answer(quint64 slot, const HttpAnswer &a)
     if (slot == m_firstSlot && !s.continueDue) {
         // Its turn already: composed into one reused buffer, no copy held.
         compose(m_out, a, s.request);
-        m_socket->write(m_out);
+        const bool buffered = send(m_out);
         const bool close = s.close;
         m_slots.pop_front();
         ++m_firstSlot;
@@ -193,7 +196,7 @@ void HttpConnection::answer(quint64 slot, const HttpAnswer &a)
             flush();
         // Sent now rather than from the write notifier on the next turn of the event loop: that
         // round trip (arm the notifier, poll, write, disarm) costs more than the write itself.
-        if (m_socket->state() == QAbstractSocket::ConnectedState)
+        if (buffered && m_socket->state() == QAbstractSocket::ConnectedState)
             m_socket->flush();
         Q_EMIT progressed();
         return;
@@ -247,19 +250,45 @@ void HttpConnection::closeAfterWrite()
     m_socket->disconnectFromHost();
 }
 
+bool HttpConnection::send(const QByteArray &bytes)
+{
+    const qsizetype size = bytes.size();
+    qsizetype sent = 0;
+    // Straight to the kernel when nothing waits in the socket's own buffer (order is kept): one
+    // send(), no copy into Qt's ring buffer and no flush() through QAbstractSocket. MSG_NOSIGNAL:
+    // a reset peer raises no SIGPIPE even where the process handles that signal itself (Qt ignores
+    // it only where nobody set a handler).
+    if (m_socket->bytesToWrite() == 0 && m_socket->state() == QAbstractSocket::ConnectedState) {
+        ssize_t n;
+        do {
+            n = ::send(int(m_socket->socketDescriptor()), bytes.constData(), size_t(size), MSG_NOSIGNAL);
+        } while (n < 0 && errno == EINTR);
+        if (n == size)
+            return false;
+        if (n > 0)
+            sent = n;
+    }
+    // What the kernel did not take (its buffer is full: EAGAIN, or a part of the answer) waits in
+    // the socket's buffer, which the write notifier drains as before; on an error (a reset peer)
+    // Qt's own write meets it again and ends the connection as it always did.
+    m_socket->write(bytes.constData() + sent, size - sent);
+    return true;
+}
+
 void HttpConnection::flush()
 {
-    bool wrote = false;
+    bool wrote = false, buffered = false;
     while (!m_slots.empty()) {
         Slot &s = m_slots.front();
         if (s.continueDue) {
-            m_socket->write("HTTP/1.1 100 Continue\r\n\r\n");
+            static const QByteArray kContinue = QByteArrayLiteral("HTTP/1.1 100 Continue\r\n\r\n");
+            buffered |= send(kContinue);
             s.continueDue = false;
             wrote = true;
         }
         if (!s.ready)
             break;
-        m_socket->write(s.bytes);
+        buffered |= send(s.bytes);
         m_heldBytes -= s.bytes.size();
         wrote = true;
         const bool close = s.close;
@@ -271,7 +300,7 @@ void HttpConnection::flush()
         }
     }
     if (wrote) {
-        if (m_socket->state() == QAbstractSocket::ConnectedState)
+        if (buffered && m_socket->state() == QAbstractSocket::ConnectedState)
             m_socket->flush();
         Q_EMIT progressed();
     }

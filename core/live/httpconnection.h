@@ -91,6 +91,8 @@ private:
         QByteArray bytes;
     };
     void flush();
+    // Writes bytes after every earlier byte; true when some of them wait in the socket's buffer.
+    bool send(const QByteArray &bytes);
     void closeAfterWrite();
 
     QTcpSocket *m_socket;

@@ -11,6 +11,7 @@
 #include "connectionguard.h"
 #include "httpconnection.h"
 #include "httprequest.h"
+#include "orderpayload.h"
 #include "orderservice.h"
 #include "orderstore.h"
 #include "rng.h"
@@ -82,73 +83,6 @@ bool parseAttempt(const QByteArray &text, int *op, int *sub, int *b, int *w, int
             return false;
     }
     return true;
-}
-
-// FNV-1a, 64 bits: a payload fingerprint that is the same in every process (qHash is seeded).
-void fnv(quint64 &h, const void *data, qsizetype size)
-{
-    const uchar *p = static_cast<const uchar *>(data);
-    for (qsizetype i = 0; i < size; ++i) {
-        h ^= p[i];
-        h *= 1099511628211ull;
-    }
-}
-
-// Hashes the parsed value (object keys in sorted order), so whitespace and key order do not
-// change the fingerprint while every field and value does. No serialisation on the way.
-void fingerprintValue(quint64 &h, const QJsonValue &v)
-{
-    const uchar type = uchar(v.type());
-    fnv(h, &type, 1);
-    switch (v.type()) {
-    case QJsonValue::Bool: {
-        const uchar b = v.toBool();
-        fnv(h, &b, 1);
-        break;
-    }
-    case QJsonValue::Double: {
-        const double d = v.toDouble();
-        fnv(h, &d, sizeof d);
-        break;
-    }
-    case QJsonValue::String: {
-        const QString s = v.toString();
-        const qint64 n = s.size();
-        fnv(h, &n, sizeof n);
-        fnv(h, s.constData(), s.size() * qsizetype(sizeof(QChar)));
-        break;
-    }
-    case QJsonValue::Array: {
-        const QJsonArray a = v.toArray();
-        const qint64 n = a.size();
-        fnv(h, &n, sizeof n);
-        for (const QJsonValue &item : a)
-            fingerprintValue(h, item);
-        break;
-    }
-    case QJsonValue::Object: {
-        const QJsonObject o = v.toObject();
-        const qint64 n = o.size();
-        fnv(h, &n, sizeof n);
-        for (auto it = o.begin(); it != o.end(); ++it) {
-            const QString key = it.key();
-            const qint64 k = key.size();
-            fnv(h, &k, sizeof k);
-            fnv(h, key.constData(), key.size() * qsizetype(sizeof(QChar)));
-            fingerprintValue(h, it.value());
-        }
-        break;
-    }
-    default:
-        break;
-    }
-}
-
-quint64 fingerprint(const QJsonObject &payload)
-{
-    quint64 h = 1469598103934665603ull;
-    fingerprintValue(h, payload);
-    return h ? h : 1;
 }
 
 // A JSON string literal, quotes included, written at `out`, which has room for 2 + 6 * size
@@ -785,19 +719,15 @@ void OrderServerPrivate::postOrder(const HttpRequest &request, QTcpSocket *socke
         return refuse(QStringLiteral("POST /orders needs a body with a Content-Length: none was sent"), 411);
     if (body.trimmed().isEmpty())
         return refuse(QStringLiteral("the body is empty: expected a JSON object such as {\"ref\":\"ORD-0007\"}"));
-    QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(body, &error);
-    if (error.error != QJsonParseError::NoError)
+    OrderPayload payload = OrderPayload::read(body);
+    if (payload.status == OrderPayload::Status::NotJson)
         return refuse(QStringLiteral("the body is not JSON: %1 at byte %2 of %3")
-                              .arg(error.errorString())
-                              .arg(error.offset)
+                              .arg(payload.parseError)
+                              .arg(payload.errorOffset)
                               .arg(body.size()));
-    if (!doc.isObject())
+    if (payload.status != OrderPayload::Status::Object)
         return refuse(QStringLiteral("the body must be a JSON object"));
-    const QJsonObject payload = doc.object();
-    const QJsonValue refValue = payload.value(QLatin1String("ref"));
-    const QString refText = refValue.toString();
-    if (!refValue.isString() || refText.isEmpty() || refText.size() > 64)
+    if (!payload.refIsString || payload.refLength == 0 || payload.refLength > 64)
         return refuse(QStringLiteral("\"ref\" is required: a string such as \"ORD-0007\" (1 to 64 characters)"));
 
     auto *c = new Call;
@@ -806,12 +736,12 @@ void OrderServerPrivate::postOrder(const HttpRequest &request, QTcpSocket *socke
     c->slot = slot;
     c->requestId = requestId;
     c->key = key;
-    c->ref = refText.toUtf8();
+    c->ref = std::move(payload.ref);
     // The order keeps the client's own JSON text (valid: it just parsed as an object).
     c->body = request.body.trimmed();
     c->order.op = refOp(c->ref);
     c->order.key = key.isEmpty() ? 0 : keyId(key);
-    c->order.fingerprint = fingerprint(payload);
+    c->order.fingerprint = payload.fingerprint;
     c->close = request.value("connection").compare("close", Qt::CaseInsensitive) == 0;
     c->serial = ++calls;
     const int arrival = ++arrivals[c->order.op];
