@@ -32,6 +32,7 @@
 #include <QTimer>
 #include <QUrlQuery>
 
+#include <atomic>
 #include <charconv>
 #include <cstring>
 #include <deque>
@@ -256,9 +257,19 @@ public:
 
     bool tracing() const override
     {
-        static const QMetaMethod signal = QMetaMethod::fromSignal(&OrderServer::requestHandled);
-        return q->isSignalConnected(signal);
+        // Asked about ten times per order; QObject::isSignalConnected takes a lock each time
+        // (about 500 instructions per order in all). A connection or disconnection of the signal
+        // forgets the answer (OrderServer::connectNotify); a receiver destroyed without one leaves
+        // it true, which costs only the work of a trace nobody reads.
+        if (!tracingKnown.load(std::memory_order_acquire)) {
+            static const QMetaMethod signal = QMetaMethod::fromSignal(&OrderServer::requestHandled);
+            tracingKnown.store(true, std::memory_order_release);
+            tracingOn = q->isSignalConnected(signal);
+        }
+        return tracingOn;
     }
+    mutable std::atomic<bool> tracingKnown{false};
+    mutable bool tracingOn = false;
     // Service time (key TTLs): wall-clock microseconds at start, then real time / timeScale.
     qint64 nowUs() const
     {
@@ -1376,6 +1387,18 @@ const ServeOptions &OrderServer::options() const
 const ConnectionGuard *OrderServer::connectionGuard() const
 {
     return d->guard;
+}
+
+void OrderServer::connectNotify(const QMetaMethod &signal)
+{
+    if (d && signal == QMetaMethod::fromSignal(&OrderServer::requestHandled))
+        d->tracingKnown.store(false, std::memory_order_release);
+}
+
+void OrderServer::disconnectNotify(const QMetaMethod &signal)
+{
+    if (d && (!signal.isValid() || signal == QMetaMethod::fromSignal(&OrderServer::requestHandled)))
+        d->tracingKnown.store(false, std::memory_order_release);
 }
 
 QJsonObject OrderServer::faultsJson() const

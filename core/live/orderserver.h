@@ -124,6 +124,11 @@ Q_SIGNALS:
     // A restart (fault, schedule or restart()) began or ended.
     void restarted(bool down);
 
+protected:
+    // Keep the "is requestHandled connected" answer that every request asks up to date.
+    void connectNotify(const QMetaMethod &signal) override;
+    void disconnectNotify(const QMetaMethod &signal) override;
+
 private:
     friend class OrderServerPrivate;
     std::unique_ptr<OrderServerPrivate> d;

@@ -63,6 +63,7 @@ private Q_SLOTS:
     void realRace();
     void secondServerOnOneFileIsRefused();
     void keyExpiresAtTtl();
+    void traceFollowsItsReceivers();
     void throttledWithRetryAfter();
     void serverErrorsBeforeAndAfterCommit();
     void resetAfterCommitClosesTheConnection();
@@ -286,6 +287,25 @@ void TestLiveServer::secondServerOnOneFileIsRefused()
     QCOMPARE(b.loaded().records, 2);
     QCOMPARE(b.loaded().keys, 2);
     QCOMPARE(exchange(b.port(), postOrder(order(13), "third-key")).json().value(QLatin1String("id")).toInt(), 3);
+}
+
+void TestLiveServer::traceFollowsItsReceivers()
+{
+    // serve remembers whether requestHandled has a receiver (it asks per request): a receiver
+    // connected after requests were served gets the next one's trace, and none after it left.
+    auto server = startServer(base());
+    QCOMPARE(exchange(server->port(), postOrder(order(21), "trace-1")).status, 201);
+    int traces = 0;
+    const auto receiver = connect(server.get(), &OrderServer::requestHandled, this, [&traces] { ++traces; });
+    QCOMPARE(exchange(server->port(), postOrder(order(22), "trace-2")).status, 201);
+    QTRY_COMPARE(traces, 1);
+    disconnect(receiver);
+    QCOMPARE(exchange(server->port(), postOrder(order(23), "trace-3")).status, 201);
+    QCOMPARE(exchange(server->port(), postOrder(order(24), "trace-4")).status, 201);
+    QCOMPARE(traces, 1);
+    QSignalSpy again(server.get(), &OrderServer::requestHandled);
+    QCOMPARE(exchange(server->port(), postOrder(order(25), "trace-5")).status, 201);
+    QTRY_COMPARE(again.count(), 1);
 }
 
 void TestLiveServer::keyExpiresAtTtl()
