@@ -384,6 +384,7 @@ public:
     // Writes the due requests' rows in one transaction; returns how many of `batch` it took
     // (it stops after a request whose commit restarts the server).
     size_t writeBatch(const std::vector<quint64> &batch, std::vector<WrittenOrder> *written);
+    size_t writeBatchOnce(const std::vector<quint64> &batch, std::vector<WrittenOrder> *written, bool deferKeys);
     OrderStore::Commit orderCommit(Call *c, int recordId, qint64 now, const CommitDecision &decision);
     void resetSocket(QTcpSocket *socket);
     void restart(const QString &why);
@@ -978,6 +979,21 @@ OrderStore::Commit OrderServerPrivate::orderCommit(Call *c, int recordId, qint64
 
 size_t OrderServerPrivate::writeBatch(const std::vector<quint64> &batch, std::vector<WrittenOrder> *written)
 {
+    // The new key rows first wait for the batch's end too (one multi-row INSERT); a key the
+    // database refuses there (another row holds it: rare, the service's own index answers first)
+    // rolls the batch back whole, and it is written again with a key row per order, where that
+    // key fails its own order alone and the record ids after it move down by one, the answers
+    // composed again with them (orderCommit).
+    const size_t taken = writeBatchOnce(batch, written, true);
+    if (!store.batchKeyRefused())
+        return taken;
+    written->clear();
+    return writeBatchOnce(batch, written, false);
+}
+
+size_t OrderServerPrivate::writeBatchOnce(const std::vector<quint64> &batch, std::vector<WrittenOrder> *written,
+                                          bool deferKeys)
+{
     int nextId = int(service->records().size()) + 1;
     bool open = false, failed = false;
     std::vector<Call *> inBatch;
@@ -990,7 +1006,7 @@ size_t OrderServerPrivate::writeBatch(const std::vector<quint64> &batch, std::ve
         if (c->faults & F5xxBefore)
             continue; // fails before its commit: nothing to write
         if (!open && !failed) {
-            open = store.beginBatch();
+            open = store.beginBatch(deferKeys);
             failed = !open;
         }
         c->written = true;

@@ -73,6 +73,14 @@ struct OrderStore::Private
     static constexpr int kRowsPerInsert = 32;
     std::vector<Commit> pendingRecords;
     sqlite3_stmt *insertRecords[kRowsPerInsert] = {};
+    // beginBatch(true), without savepoints: the new key rows wait too (indexes into
+    // pendingRecords), written before the order rows by one multi-row INSERT per kRowsPerInsert.
+    // A key refused there cannot fail its order alone: the batch rolls back whole and says so
+    // (keyRefused), and its writer writes it again with beginBatch(false).
+    bool deferKeys = false;
+    bool keyRefused = false;
+    std::vector<size_t> pendingKeys;
+    sqlite3_stmt *insertKeys[kRowsPerInsert] = {};
     sqlite3_stmt *begin = nullptr, *commit = nullptr, *rollback = nullptr, *insertRecord = nullptr,
                  *reserveKey = nullptr, *insertKey = nullptr, *upsertKey = nullptr, *finishKey = nullptr,
                  *deleteKey = nullptr, *keyBody = nullptr, *recordBody = nullptr, *byRef = nullptr, *countRef = nullptr,
@@ -99,7 +107,12 @@ struct OrderStore::Private
             sqlite3_finalize(stmt);
             stmt = nullptr;
         }
+        for (sqlite3_stmt *&stmt : insertKeys) {
+            sqlite3_finalize(stmt);
+            stmt = nullptr;
+        }
         pendingRecords.clear();
+        pendingKeys.clear();
     }
     bool exec(const char *sql)
     {
@@ -188,6 +201,53 @@ struct OrderStore::Private
         }
         return stmt;
     }
+    // The statement that inserts `rows` new key rows (1 to kRowsPerInsert); null on an error.
+    sqlite3_stmt *insertKeysOf(int rows)
+    {
+        sqlite3_stmt *&stmt = insertKeys[rows - 1];
+        if (!stmt) {
+            QByteArray sql("INSERT INTO idempotency_keys(idem_key, created_us, fingerprint, in_flight, status, "
+                           "record, body) VALUES ");
+            for (int i = 0; i < rows; ++i)
+                sql += i == 0 ? "(?, ?, ?, 0, ?, ?, ?)" : ", (?, ?, ?, 0, ?, ?, ?)";
+            stmt = prepare(sql.constData());
+        }
+        return stmt;
+    }
+    // The six values of a new key row (insertKey's), from placeholder `first` + 1 on.
+    static void bindKey(sqlite3_stmt *q, int first, const Commit &c)
+    {
+        static const QByteArray noBody;
+        text(q, first + 1, c.key);
+        sqlite3_bind_int64(q, first + 2, c.keyCreatedUs);
+        sqlite3_bind_int64(q, first + 3, qint64(c.fingerprint));
+        sqlite3_bind_int(q, first + 4, c.keyStatus);
+        sqlite3_bind_int(q, first + 5, c.id);
+        blob(q, first + 6, c.keyStatus >= 400 ? c.keyBody : noBody);
+    }
+    // endBatch(): the batch's waiting key rows. False on any error; a refusal (UNIQUE) sets keyRefused.
+    bool writePendingKeys()
+    {
+        const int total = int(pendingKeys.size());
+        for (int done = 0; done < total;) {
+            const int rows = std::min(total - done, int(kRowsPerInsert));
+            sqlite3_stmt *q = insertKeysOf(rows);
+            if (!q)
+                return false;
+            for (int i = 0; i < rows; ++i)
+                bindKey(q, 6 * i, pendingRecords[pendingKeys[size_t(done + i)]]);
+            const int rc = run(q);
+            if (rc != SQLITE_DONE) {
+                if ((rc & 0xff) == SQLITE_CONSTRAINT) {
+                    keyRefused = true;
+                    error = QString::fromUtf8(sqlite3_errmsg(handle));
+                }
+                return false;
+            }
+            done += rows;
+        }
+        return true;
+    }
     // endBatch(): the batch's waiting order rows, kRowsPerInsert per statement. False on any
     // error (kept in `error`), which breaks the batch.
     bool writePendingRecords()
@@ -217,7 +277,8 @@ struct OrderStore::Private
     CommitResult writeRows(const Commit &c, bool *constraint, bool deferRecord = false)
     {
         *constraint = false;
-        if (c.writeKey) {
+        const bool deferKey = deferRecord && deferKeys && c.writeKey && !c.keyReserved && !c.upsertKey;
+        if (c.writeKey && !deferKey) {
             sqlite3_stmt *q = c.keyReserved ? finishKey : (c.upsertKey ? upsertKey : insertKey);
             const QByteArray noBody;
             const QByteArray &errorBody = c.keyStatus >= 400 ? c.keyBody : noBody;
@@ -243,6 +304,8 @@ struct OrderStore::Private
         }
         int rc = SQLITE_DONE;
         if (deferRecord) {
+            if (deferKey)
+                pendingKeys.push_back(pendingRecords.size());
             pendingRecords.push_back(c);
         } else {
             bindRecord(insertRecord, 0, c);
@@ -563,11 +626,14 @@ OrderStore::CommitResult OrderStore::commit(const Commit &c)
     return CommitResult::Ok;
 }
 
-bool OrderStore::beginBatch()
+bool OrderStore::beginBatch(bool deferKeys)
 {
     d->batchBroken = false;
     d->batchOrders = 0;
+    d->deferKeys = deferKeys;
+    d->keyRefused = false;
     d->pendingRecords.clear();
+    d->pendingKeys.clear();
     d->batchOpen = d->run(d->begin) == SQLITE_DONE;
     return d->batchOpen;
 }
@@ -602,8 +668,9 @@ bool OrderStore::endBatch()
     if (!d->batchOpen)
         return false;
     d->batchOpen = false;
-    const bool written = !d->batchBroken && d->writePendingRecords();
+    const bool written = !d->batchBroken && d->writePendingKeys() && d->writePendingRecords();
     d->pendingRecords.clear();
+    d->pendingKeys.clear();
     if (written && d->run(d->commit) == SQLITE_DONE) {
         if (d->batchOrders > 0)
             ++d->transactions;
@@ -613,6 +680,11 @@ bool OrderStore::endBatch()
     d->run(d->rollback); // an error that rolled the transaction back already makes this one fail
     d->error = why;
     return false;
+}
+
+bool OrderStore::batchKeyRefused() const
+{
+    return d->keyRefused;
 }
 
 qint64 OrderStore::transactions() const

@@ -123,9 +123,17 @@ public:
     // endBatch() returns whether the batch's orders are committed (false: none is; see
     // lastError()). Nothing of a batch is durable, or visible to another connection, before
     // endBatch() returns true.
-    bool beginBatch();
+    // With `deferKeys`, alone on its database, the new key rows wait for endBatch() as the order
+    // rows do (one multi-row INSERT instead of a statement per order): add() never says KeyTaken
+    // for them, and a key the database refuses there rolls back the whole batch, endBatch() false
+    // with batchKeyRefused() true; the writer then writes the batch again without deferKeys, where
+    // that key fails its own order alone. Where savepoints are taken (Access::Shared) it changes
+    // nothing.
+    bool beginBatch(bool deferKeys = false);
     CommitResult add(const Commit &c);
     bool endBatch();
+    // The last endBatch() failed because a deferred key row was refused (nothing was written).
+    bool batchKeyRefused() const;
     // Transactions that committed orders (commit() and endBatch()): group commit's measure.
     qint64 transactions() const;
     // A failure before commit whose error response is stored (storeErrors).

@@ -22,6 +22,8 @@ private Q_SLOTS:
     void batchIsOneTransaction();
     void constraintFailsOnlyItsOrder();
     void keyRefusalAloneWithoutSavepoints();
+    void deferredKeysRefusedRollBackWhole();
+    void keyTakenBehindTheServiceFailsItsOrderAlone();
     void refusedBatchWritesNothing();
     void ordersOfOneTurnShareATransaction();
     void concurrentConnectionsAnswerCorrectly();
@@ -107,6 +109,95 @@ void TestGroupCommit::keyRefusalAloneWithoutSavepoints()
         std::sort(keys.begin(), keys.end());
         QCOMPARE(keys, (QList<QByteArray>{"k-2", "k-3", "taken"}));
     }
+}
+
+void TestGroupCommit::deferredKeysRefusedRollBackWhole()
+{
+    // beginBatch(true): the new key rows wait for endBatch() with the order rows. A deferred batch
+    // writes the same key rows as one written a key per add(); a key the database refuses there
+    // rolls back the whole batch (nothing of it stays) and says so, and written again without
+    // deferKeys that key fails its own order alone. Planted: key rows not bound from their own
+    // order (pendingRecords[0] for each) fails the rows' check; a refusal not reported
+    // (batchKeyRefused() false) fails here.
+    QTemporaryDir dir;
+    for (const QString &file : {QString(), dir.filePath(QStringLiteral("deferred.db"))}) {
+        OrderStore s;
+        QCOMPARE(s.open(file), QString());
+        QCOMPARE(s.commit(order(1, "ORD-0001", "taken")), OrderStore::CommitResult::Ok);
+        QVERIFY(s.beginBatch(true));
+        for (int id = 2; id <= 4; ++id)
+            QCOMPARE(s.add(order(id, "ORD-0002", "d-" + QByteArray::number(id))), OrderStore::CommitResult::Ok);
+        QVERIFY2(s.endBatch(), qPrintable(s.lastError()));
+        QVERIFY(!s.batchKeyRefused());
+        QList<OrderStore::KeyRow> rows;
+        s.forEachKey([&rows](const OrderStore::KeyRow &k) { rows << k; });
+        std::sort(rows.begin(), rows.end(), [](const auto &a, const auto &b) { return a.key < b.key; });
+        QCOMPARE(rows.size(), 4);
+        for (int id = 2; id <= 4; ++id) {
+            const OrderStore::KeyRow &k = rows.at(id - 2);
+            QCOMPARE(k.key, "d-" + QByteArray::number(id));
+            QCOMPARE(k.record, id);
+            QCOMPARE(k.createdUs, 1000 * id);
+            QCOMPARE(k.fingerprint, quint64(42));
+            QCOMPARE(k.status, 201);
+        }
+
+        QVERIFY(s.beginBatch(true));
+        QCOMPARE(s.add(order(5, "ORD-0005", "k-5")), OrderStore::CommitResult::Ok);
+        QCOMPARE(s.add(order(6, "ORD-0006", "taken")), OrderStore::CommitResult::Ok); // provisional
+        QCOMPARE(s.add(order(7, "ORD-0007", "k-7")), OrderStore::CommitResult::Ok);
+        QVERIFY(!s.endBatch());
+        QVERIFY(s.batchKeyRefused());
+        qint64 records = 0, refs = 0;
+        QVERIFY(s.counts(&records, &refs));
+        QCOMPARE(records, 4);
+
+        QVERIFY(s.beginBatch(false));
+        QVERIFY(!s.batchKeyRefused());
+        QCOMPARE(s.add(order(5, "ORD-0005", "k-5")), OrderStore::CommitResult::Ok);
+        QCOMPARE(s.add(order(6, "ORD-0006", "taken")), OrderStore::CommitResult::KeyTaken);
+        QCOMPARE(s.add(order(6, "ORD-0007", "k-7")), OrderStore::CommitResult::Ok);
+        QVERIFY(s.endBatch());
+        QVERIFY(s.counts(&records, &refs));
+        QCOMPARE(records, 6);
+        QCOMPARE(s.replayBody("taken", 1), QByteArray("{\"id\":1,\"ref\":\"ORD-0001\"}"));
+        QCOMPARE(s.replayBody("k-7", 6), QByteArray("{\"id\":6,\"ref\":\"ORD-0007\"}"));
+    }
+}
+
+void TestGroupCommit::keyTakenBehindTheServiceFailsItsOrderAlone()
+{
+    // A key row the service's index does not know (written by another SQLite client behind its
+    // back) is refused by the database at the end of a batch whose key rows waited: the batch is
+    // written again a key per order, and that order alone fails (409), the others get ids 1 to 5
+    // in request order in one committed transaction. Planted: writeBatch() not writing the batch
+    // again answers all six 500 and fails here.
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("behind.db"));
+    auto server = startServer(ServeOptions::defaultScenario(), file);
+    {
+        Peer peer(file);
+        QVERIFY(peer.exec(QStringLiteral("INSERT INTO idempotency_keys(idem_key, created_us, fingerprint, in_flight, "
+                                         "status, record, body) VALUES ('behind-3', 1, 1, 0, 201, 999, NULL)")));
+    }
+    RawClient client(server->port());
+    QByteArray bytes;
+    for (int i = 1; i <= 6; ++i)
+        bytes += orderFor(i, "behind-" + QByteArray::number(i));
+    client.send(bytes);
+    const QList<RawResponse> got = answers(client, 6);
+    QCOMPARE(got.size(), 6);
+    int id = 0;
+    for (int i = 1; i <= 6; ++i) {
+        const RawResponse &r = got.at(i - 1);
+        if (i == 3) {
+            QCOMPARE(r.status, 409);
+            continue;
+        }
+        QCOMPARE(r.status, 201);
+        QCOMPARE(orderId(r), ++id);
+    }
+    QCOMPARE(server->storeTransactions(), 1);
 }
 
 void TestGroupCommit::refusedBatchWritesNothing()
