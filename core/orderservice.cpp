@@ -122,9 +122,15 @@ int OrderService::commit(const OrderRequest &request, qint64 nowUs, int status)
     r.op = request.op;
     r.key = request.key;
     r.t = nowUs;
-    if (m_keepRecords) {
+    if (m_keep == Keep::Records) {
         m_records.push_back(r);
         m_firstRecordByOp.emplace(request.op, r.id);
+    } else if (m_keep == Keep::FirstByOp && request.op >= 0) {
+        const size_t op = size_t(request.op);
+        if (op >= m_firstRecordOfOp.size())
+            m_firstRecordOfOp.resize(op + 1, 0);
+        if (m_firstRecordOfOp[op] == 0)
+            m_firstRecordOfOp[op] = r.id;
     }
     if (m_config.idempotency.mode == IdempotencyMode::Token && request.key != 0)
         m_usedTokens.insert(request.key);
@@ -220,6 +226,8 @@ quint64 OrderService::issueToken(quint64 token)
 
 int OrderService::findByRef(int op) const
 {
+    if (m_keep == Keep::FirstByOp)
+        return op >= 0 && size_t(op) < m_firstRecordOfOp.size() ? m_firstRecordOfOp[size_t(op)] : 0;
     auto it = m_firstRecordByOp.find(op);
     return it == m_firstRecordByOp.end() ? 0 : it->second;
 }

@@ -119,10 +119,15 @@ public:
     void release(const OrderRequest &request);
 
     const std::vector<StoredRecord> &records() const { return m_records; }
-    // Off: records are numbered and counted but not kept, for a simulated run that never reads
-    // them back (no tables, trace, status query or reconciliation): no row per order in memory.
-    // records() and findByRef() then know none.
-    void setKeepRecords(bool keep) { m_keepRecords = keep; }
+    // What a simulated run keeps of its records, when it keeps less than all of them (the default):
+    // records are numbered and counted either way.
+    enum class Keep : quint8 {
+        Records,     // every record (records()) and each reference's first (findByRef())
+        FirstByOp,   // findByRef() only, from a table indexed by the op, 4 bytes an op: a streamed
+                     // run with a trace, whose commit events name the order's first record
+        CountOnly,   // nothing: a run that never reads them back; records() and findByRef() know none
+    };
+    void setKeep(Keep keep) { m_keep = keep; }
     // Records looked at by all reconcile() passes so far: its work, for tests and benchmarks.
     qint64 reconcileVisits() const { return qint64(m_reconciledUpTo); }
 
@@ -145,8 +150,9 @@ private:
     std::unordered_set<quint64> m_usedTokens; // tokens whose order committed (kept past the key TTL)
     std::vector<StoredRecord> m_records;
     int m_recordCount = 0;
-    bool m_keepRecords = true;
+    Keep m_keep = Keep::Records;
     std::unordered_map<int, int> m_firstRecordByOp;
+    std::vector<int> m_firstRecordOfOp; // Keep::FirstByOp: op -> its first record, 0 = none
     // Reconciliation is incremental: records are only appended and only reconcile() voids them,
     // so each pass looks at the records committed since the last one (records x passes was
     // unbounded work for a long run with frequent passes).

@@ -2,6 +2,7 @@
 
 #include "engine/engine.h"
 #include "engine/tracetext.h"
+#include "server/serverpipelineimpl.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,9 +13,9 @@ using namespace faults::shortnames;
 
 namespace {
 
-ServerPipeline::Options pipelineOptions(const Scenario &s, const faults::Script &script)
+ServerPipelineOptions pipelineOptions(const Scenario &s, const faults::Script &script)
 {
-    ServerPipeline::Options o;
+    ServerPipelineOptions o;
     // The list of requests processing only matters to a restart.
     o.trackProcessing = !s.server.restartsAtS.isEmpty() || script.restarts();
     o.occ = s.server.model == ServerModel::Occ;
@@ -29,9 +30,11 @@ SimulatedNetwork::SimulatedNetwork(Engine &engine)
     , m_service(m_s.server)
     , m_pipeline(m_s, m_service, *this, pipelineOptions(m_s, engine.script()))
 {
-    // The engine counts a streamed run's records itself (Engine::committed).
-    m_service.setKeepRecords(!engine.streaming() || engine.tracing() || m_s.reconciliation.enabled
-                             || m_s.client.queryBeforeRetry);
+    // The engine counts a streamed run's records itself (Engine::committed). Of the records it
+    // reads back: the tables take all, as do a status query and reconciliation (by reference);
+    // a streamed trace's commit events name only each order's first record.
+    if (engine.streaming() && !m_s.reconciliation.enabled && !m_s.client.queryBeforeRetry)
+        m_service.setKeep(engine.tracing() ? OrderService::Keep::FirstByOp : OrderService::Keep::CountOnly);
 }
 
 qint64 SimulatedNetwork::latency(RngStream &rng) const
@@ -343,3 +346,10 @@ QString SimulatedNetwork::orderRef(Id id)
 }
 
 } // namespace retrylab::engine
+
+namespace retrylab {
+
+// The pipeline on the simulated network, its host's calls direct (see serverpipeline.h).
+template class BasicServerPipeline<engine::SimulatedNetwork>;
+
+} // namespace retrylab

@@ -17,8 +17,12 @@ class Engine;
 // way there (request loss, latency spikes, latency) and back (response loss, resets, latency).
 // The server model: the order service on the ServerPipeline, restarts on schedule, the occ rows
 // and the reconciliation job.
+// It is the pipeline's host as a final class (BasicServerPipeline<SimulatedNetwork>): the
+// pipeline's calls to it are direct, and its small steps inline.
 class SimulatedNetwork final : public ServerLink, private ServerHost
 {
+    friend class BasicServerPipeline<SimulatedNetwork>;
+
 public:
     explicit SimulatedNetwork(Engine &engine);
 
@@ -66,7 +70,7 @@ private:
     Engine &m_engine;
     const Scenario &m_s;
     OrderService m_service;
-    ServerPipeline m_pipeline;
+    BasicServerPipeline<SimulatedNetwork> m_pipeline;
     bool m_arriving = false; // inside arrive(): the pipeline's arrival, which ends with schedule()
     qint64 m_downUntil = -1; // down until then: connections are refused, arrivals dropped
     qint64 m_lastCommit = -1;

@@ -141,31 +141,37 @@ protected:
     ~ServerHost() = default;
 };
 
+// Where the two servers have always differed; kept as they were, since tests pin both.
+struct ServerPipelineOptions
+{
+    // The live server answers a finished request before it hands the slot on; the simulated
+    // one hands it on first (the next request's start comes first in the trace).
+    bool answerBeforeRelease = false;
+    // The live server fills every free slot from the queue; the simulated one starts one
+    // queued request per freed slot.
+    bool fillFreeSlots = false;
+    // Keep the list of requests processing, for a restart to drop (the simulated server keeps
+    // it only when its scenario restarts).
+    bool trackProcessing = true;
+    // server.model occ: each write carries the version its attempt read (simulated only).
+    bool occ = false;
+};
+
 // The order service's request handling, once for the simulated and the live server, as ns-3 runs
 // one model on its default and its real-time simulator: admission (429, then a processing slot, a
 // queue, or 503 when full) -> processing (OrderService's idempotency decisions, occ rows) -> commit
 // -> answer, and restarts (every held request dropped, a memory key store forgetting). Time,
-// transport and storage are the host's.
-class ServerPipeline
+// transport and storage are the host's. `Host` is ServerHost (its calls virtual: the live server,
+// the tests) or a final class implementing it, whose calls the compiler sees through and inlines
+// (the simulated network, core/engine/simulatednetwork.cpp); the code is the same, in
+// server/serverpipelineimpl.h.
+template <class Host>
+class BasicServerPipeline
 {
 public:
-    // Where the two servers have always differed; kept as they were, since tests pin both.
-    struct Options
-    {
-        // The live server answers a finished request before it hands the slot on; the simulated
-        // one hands it on first (the next request's start comes first in the trace).
-        bool answerBeforeRelease = false;
-        // The live server fills every free slot from the queue; the simulated one starts one
-        // queued request per freed slot.
-        bool fillFreeSlots = false;
-        // Keep the list of requests processing, for a restart to drop (the simulated server keeps
-        // it only when its scenario restarts).
-        bool trackProcessing = true;
-        // server.model occ: each write carries the version its attempt read (simulated only).
-        bool occ = false;
-    };
+    using Options = ServerPipelineOptions;
 
-    ServerPipeline(const Scenario &scenario, OrderService &service, ServerHost &host, const Options &options);
+    BasicServerPipeline(const Scenario &scenario, OrderService &service, Host &host, const Options &options);
 
     // A new process state (the live server's reset): another service, counters from zero. The
     // ids of Committed events are kept, as the trace's numbering goes on.
@@ -218,7 +224,7 @@ private:
 
     const Scenario &m_s;
     OrderService *m_service;
-    ServerHost &m_host;
+    Host &m_host;
     Options m_options;
     ServerCounters m_counters;
     std::deque<ServerHost::Id> m_waiting;   // requests queued for a processing slot
@@ -228,5 +234,8 @@ private:
     int m_busy = 0;
     quint32 m_epoch = 0;
 };
+
+using ServerPipeline = BasicServerPipeline<ServerHost>;
+extern template class BasicServerPipeline<ServerHost>;
 
 } // namespace retrylab
