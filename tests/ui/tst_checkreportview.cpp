@@ -70,6 +70,7 @@ private Q_SLOTS:
     void labelsDoNotOverlap_data();
     void labelsDoNotOverlap();
     void unansweredAttemptLastsUntilItsTimeout();
+    void inFlightAttemptsLastUntilTheirAnswers();
 };
 
 void TestCheckReportView::initTestCase()
@@ -315,9 +316,7 @@ void TestCheckReportView::unansweredAttemptLastsUntilItsTimeout()
 {
     // A request that got no answer, and the check's retry sent before its --timeout ran out: t1 is
     // drawn from its send to where the check gave up (the timeout's triangle), not as a 1 ms pill
-    // cut at t2's send; t2 keeps its own bar, to its answer. The in-flight probe's two answered
-    // requests, sent 5 us apart, keep theirs (t1 cut at its send, before t2's: one bar does not hide
-    // the other).
+    // cut at t2's send; t2 keeps its own bar, to its answer.
     // Planted: attemptEnd() without the client's give-up (its bar cut at t2) fails the first.
     CheckReport report = checksample::report();
     CheckExchange unanswered;
@@ -342,10 +341,47 @@ void TestCheckReportView::unansweredAttemptLastsUntilItsTimeout()
     const EventPlan t2 = bar(1, QStringLiteral("t2"));
     QCOMPARE(t2.t, start + 600000);
     QCOMPARE(t2.to, start + 700000);
-    // The in-flight probe (operation 3): sent at 0 and 5 us, answered at 400 and 420 us.
+    // In flight together, each in a half of the lane: neither bar hides the other.
+    QCOMPARE_NE(t1.slot, 0);
+    QCOMPARE(t2.slot, -t1.slot);
+}
+
+void TestCheckReportView::inFlightAttemptsLastUntilTheirAnswers()
+{
+    // The in-flight probe (operation 3): two requests with one key sent at 0 and 5 us, answered at
+    // 400 and 420 us. t1 was a pill cut at t2's send, under t2's bar: each is drawn as what it was,
+    // a request waiting for its answer, t1 in the lane's upper half and t2 in its lower half, each
+    // with its own messages, server work and record.
+    // Planted: the answered t1 cut at t2's send (the old attemptEnd) fails on its end; the two bars in
+    // one row (no separate slots) fails on the slots.
+    const CheckTrace trace = CheckTrace::of(checksample::report());
     const qint64 inFlight = 3000;
-    QCOMPARE(bar(3, QStringLiteral("t1")).to, inFlight);
-    QCOMPARE(bar(3, QStringLiteral("t2")).to, inFlight + 420);
+    const QList<EventPlan> plans = timeline::planOperation(trace.result.trace, 3, {});
+    EventPlan t1, t2;
+    for (const EventPlan &plan : plans) {
+        if (plan.form == EventPlan::Form::Bar && plan.lane == Lane::Transport)
+            (plan.label == QStringLiteral("t1") ? t1 : t2) = plan;
+    }
+    QCOMPARE(t1.label, QStringLiteral("t1"));
+    QCOMPARE(t2.label, QStringLiteral("t2"));
+    QCOMPARE(t1.t, inFlight);
+    QCOMPARE(t1.to, inFlight + 400);
+    QCOMPARE(t2.t, inFlight + 5);
+    QCOMPARE(t2.to, inFlight + 420);
+    QCOMPARE(t1.slot, -1);
+    QCOMPARE(t2.slot, 1);
+    // Every event of a request in its request's half: what it sent, where it arrived, what it created,
+    // what it got back.
+    QSet<int> slotsOfRecords;
+    for (const EventPlan &plan : plans) {
+        const TraceEvent &e = trace.result.trace.at(plan.traceIndex);
+        QVERIFY2(plan.slot != 0, qPrintable(QStringLiteral("%1 at %2 us is in neither half").arg(trace::kindName(e.kind)).arg(e.t)));
+        if (e.kind == EventKind::Committed)
+            slotsOfRecords.insert(plan.slot);
+        if (e.kind == EventKind::ResponseReceived)
+            QCOMPARE(plan.slot, e.t == inFlight + 400 ? -1 : 1);
+    }
+    QCOMPARE(slotsOfRecords, QSet<int>({-1, 1}));
 }
 
 QTEST_MAIN(TestCheckReportView)

@@ -18,12 +18,15 @@
 #include <QGraphicsItem>
 #include <QDockWidget>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QMenu>
 #include <QProcess>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QScopeGuard>
 #include <QTest>
+#include <QTextLayout>
 #include <QTranslator>
 #include <QVariantAnimation>
 #include <QJsonArray>
@@ -130,6 +133,8 @@ private Q_SLOTS:
     void revealSpeedKeepsRevealsShort();
     void longRevealPlaysFasterAndSaysSo();
     void playerAlone();
+    void titleWrapsWholeOrUnderTheStepCount_data();
+    void titleWrapsWholeOrUnderTheStepCount();
     void languageChange();
     void menuFollowsLanguage();
     void commandLine();
@@ -703,6 +708,92 @@ void TestLessonPlayer::playerAlone()
     QCOMPARE(LessonPlayer::formatNumber(3.10504, 3.1), QStringLiteral("3.1"));
     QCOMPARE(LessonPlayer::formatNumber(12, 12), QStringLiteral("12"));
     QCOMPARE(LessonPlayer::formatNumber(12.78, 12), QStringLiteral("12.8"));
+}
+
+void TestLessonPlayer::titleWrapsWholeOrUnderTheStepCount_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<qreal>("points");
+    // The window's 11 points, and presentation mode's 1.2 times (1280x720) and 1.5 times (1600x900 up).
+    for (const char *language : {"en", "zh_CN"}) {
+        for (const qreal points : {11.0, 13.2, 16.5})
+            QTest::addRow("%s-%gpt", language, points) << QString::fromLatin1(language) << points;
+    }
+}
+
+// zh_CN, 1280x720, presentation mode, nested-layers: the lesson's title wrapped beside "第 2 步，共 4 步"
+// with its last character alone on the second line ("…次数相 / 乘"). At every width of the panel, the
+// title is on one line beside the step count when both fit there; else the count has a line of its
+// own and the title wraps under it in as few lines as the panel's width allows, the last line not a
+// stub. Planted: the count always beside the title (the old layout) fails with the title wrapped
+// beside it; the count on its own line without the balanced width fails on "乘" alone.
+void TestLessonPlayer::titleWrapsWholeOrUnderTheStepCount()
+{
+    QFETCH(QString, language);
+    QFETCH(qreal, points);
+    QVERIFY(i18n::install(language));
+    const auto restore = qScopeGuard([] { i18n::install(QStringLiteral("en")); });
+    LessonPlayer p;
+    QFont font = p.font();
+    font.setPointSizeF(points);
+    p.setFont(font);
+    auto *title = p.findChild<QLabel *>(QStringLiteral("lessonTitle"));
+    auto *progress = p.findChild<QLabel *>(QStringLiteral("lessonProgress"));
+    auto *content = p.findChild<QWidget *>(QStringLiteral("lessonContent"));
+    QVERIFY(title && progress && content);
+    p.show();
+    const auto lineWidths = [](const QLabel *label, int width) {
+        QTextLayout layout(label->text(), label->font());
+        QTextOption option;
+        option.setWrapMode(QTextOption::WordWrap);
+        layout.setTextOption(option);
+        QList<qreal> widths;
+        layout.beginLayout();
+        for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+            line.setLineWidth(width);
+            widths << line.naturalTextWidth();
+        }
+        layout.endLayout();
+        return widths;
+    };
+    int stacked = 0;
+    const QStringList names = lesson::builtinNames();
+    for (const QString &name : names) {
+        p.setLesson(lesson::builtin(name).lesson, 1);
+        for (int width = 320; width <= 680; width += 12) {
+            // Tall enough that nothing scrolls: the texts wrap at the panel's width.
+            p.resize(width, 2000);
+            QCoreApplication::processEvents();
+            const QString where = QStringLiteral("%1 at %2 px: \"%3\"").arg(name).arg(width).arg(title->text());
+            // (A command too long for the panel scrolls it sideways: the texts wrap wider than it.)
+            if (content->width() > content->parentWidget()->width())
+                continue;
+            const QMargins margins = content->layout()->contentsMargins();
+            const int room = content->width() - margins.left() - margins.right();
+            const QRect t = title->geometry();
+            const QRect c = progress->geometry();
+            QVERIFY2(!t.intersects(c), qPrintable(where + QStringLiteral(": the title overlaps the step count")));
+            const QList<qreal> lines = lineWidths(title, title->contentsRect().width());
+            QVERIFY2(title->height() >= title->heightForWidth(title->width()), qPrintable(where + QStringLiteral(": the title is cut")));
+            const int oneLine = title->fontMetrics().horizontalAdvance(title->text());
+            if (oneLine + 8 + c.width() + 2 <= room) {
+                QVERIFY2(lines.size() == 1, qPrintable(where + QStringLiteral(": wrapped though it fits beside the count")));
+                continue;
+            }
+            if (oneLine + 8 + c.width() <= room)
+                continue; // at the edge, a pixel either way
+            ++stacked;
+            QVERIFY2(c.bottom() < t.top(), qPrintable(where + QStringLiteral(": wrapped beside the step count")));
+            QVERIFY2(lines.size() == lineWidths(title, room).size(),
+                     qPrintable(where + QStringLiteral(": %1 lines where the panel's width needs %2").arg(lines.size()).arg(lineWidths(title, room).size())));
+            if (lines.size() > 1) {
+                const qreal longest = *std::max_element(lines.cbegin(), lines.cend());
+                QVERIFY2(lines.last() >= longest / 2,
+                         qPrintable(where + QStringLiteral(": its last line is %1 px of %2").arg(lines.last()).arg(longest)));
+            }
+        }
+    }
+    QVERIFY(stacked > 0); // the widths tried include some too narrow for both
 }
 
 namespace {

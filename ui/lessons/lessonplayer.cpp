@@ -1,9 +1,11 @@
+#include "common/balancedwrap.h"
 #include "i18n.h"
 #include "lessons/lessonplayer.h"
 
 #include <QButtonGroup>
 #include <QDoubleValidator>
 #include <QEvent>
+#include <QFontMetricsF>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -15,6 +17,7 @@
 #include <QScrollArea>
 #include <QStyle>
 #include <QVBoxLayout>
+#include <QtMath>
 
 #include <cmath>
 
@@ -73,14 +76,17 @@ LessonPlayer::LessonPlayer(QWidget *parent)
     column->setContentsMargins(10, 8, 10, 0);
     column->setSpacing(8);
 
-    auto *top = new QHBoxLayout;
+    // The lesson's title with "Step 2 of 4" beside it, or above it when both do not fit on one line
+    // (arrangeHeader): a title wrapped beside the count broke anywhere ("…次数相 / 乘").
+    m_header = new QBoxLayout(QBoxLayout::LeftToRight);
+    m_header->setSpacing(8);
     m_lessonTitle = wrappedLabel(QStringLiteral("lessonTitle"), 1.0, true);
     m_progress = new QLabel;
     m_progress->setObjectName(QStringLiteral("lessonProgress"));
     m_progress->setAlignment(Qt::AlignRight | Qt::AlignTop);
-    top->addWidget(m_lessonTitle, 1);
-    top->addWidget(m_progress);
-    column->addLayout(top);
+    m_header->addWidget(m_lessonTitle, 1);
+    m_header->addWidget(m_progress);
+    column->addLayout(m_header);
 
     auto *rule = new QFrame;
     rule->setFrameShape(QFrame::HLine);
@@ -258,11 +264,14 @@ void LessonPlayer::fitText()
         applyFonts();
         return;
     }
+    const QMargins margins = m_content->layout()->contentsMargins();
+    const int textWidth = room.width() - margins.left() - margins.right();
     // The largest size, in steps of 5%, at which every text of the step fits without scrolling.
     qreal chosen = minTextFit;
     for (int percent = 100; percent >= qRound(minTextFit * 100); percent -= 5) {
         m_fit = percent / 100.0;
         applyFonts();
+        arrangeHeader(textWidth);
         // Wrapped to the width (a long command, which cannot wrap, as wide as it is at most) and
         // no higher than the room.
         if (m_content->layout()->totalMinimumSize().width() <= room.width()
@@ -274,10 +283,26 @@ void LessonPlayer::fitText()
     if (!qFuzzyCompare(m_fit, chosen)) {
         m_fit = chosen;
         applyFonts();
+        arrangeHeader(textWidth);
     }
     // Past the smallest size the texts scroll: the answer is what the class looks for.
     if (m_answerLabel->isVisibleTo(this))
         m_scroll->ensureWidgetVisible(m_answerLabel, 0, 0);
+}
+
+void LessonPlayer::arrangeHeader(int width)
+{
+    // Beside the step count when the title fits there on one line; else the count on a line of its
+    // own and the title, wrapped in lines of equal length, under it.
+    const QString title = m_lessonTitle->text();
+    // (A pixel to spare: the label wraps a text its rounded width would only just hold.)
+    const int titleWidth = qCeil(QFontMetricsF(m_lessonTitle->font()).horizontalAdvance(title)) + 1;
+    const int spacing = qMax(0, m_header->spacing());
+    const bool beside = title.isEmpty() || titleWidth + spacing + m_progress->sizeHint().width() <= width;
+    m_header->setDirection(beside ? QBoxLayout::LeftToRight : QBoxLayout::BottomToTop);
+    m_progress->setAlignment(beside ? Qt::AlignRight | Qt::AlignTop : Qt::AlignLeft | Qt::AlignTop);
+    m_lessonTitle->setMaximumWidth(beside ? QWIDGETSIZE_MAX
+                                          : textwrap::balancedWidth(title, m_lessonTitle->font(), width));
 }
 
 void LessonPlayer::setLesson(const Lesson &lesson, int step)

@@ -4,6 +4,7 @@
 
 #include <QWidget>
 
+class QBoxLayout;
 class QButtonGroup;
 class QLabel;
 class QLineEdit;
@@ -86,6 +87,9 @@ private:
     // Picks textFit() for the panel's room and the step's texts, and applies it.
     void fitText();
     int textHeightFor(int width) const;
+    // The lesson's title beside the step count, or under it when they do not fit on one line of
+    // `width` pixels (the width the panel's texts wrap at).
+    void arrangeHeader(int width);
     // Every text again in the current language (QEvent::LanguageChange); the guess stays.
     void retranslate();
     void rebuild();
@@ -105,6 +109,7 @@ private:
 
     QScrollArea *m_scroll = nullptr;
     QWidget *m_content = nullptr;
+    QBoxLayout *m_header = nullptr;
     QLabel *m_lessonTitle = nullptr;
     QLabel *m_progress = nullptr;
     QLabel *m_stepTitle = nullptr;

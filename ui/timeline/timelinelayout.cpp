@@ -263,13 +263,13 @@ public:
             m_idx.append(i);
             m_twoSubmissions = m_twoSubmissions || e.sub > 1;
         }
-        QList<int> attemptOfPlan(size(), -1);
+        m_attemptOfPlan = QList<int>(size(), -1);
         for (int p = 0; p < size(); ++p) {
             const TraceEvent &e = ev(p);
             // A reset seen by the client is drawn from the reset on the wire, where it has one.
             if (e.kind == EventKind::ConnectionReset && e.lane == Lane::Network && e.answers > 0)
                 m_resetOfAnswer.insert(e.answers, p);
-            linkToAttempt(p, attemptOfPlan);
+            linkToAttempt(p);
         }
     }
     int size() const { return int(m_idx.size()); }
@@ -313,9 +313,13 @@ public:
         }
         return -1;
     }
+    // The plan of the attempt whose answers chain leads to `p` (its send, arrival, commit, answer),
+    // -1 when none does.
+    int attemptPlanOf(int p) const { return m_attemptOfPlan.value(p, -1); }
     // Where an attempt's bar ends: its last event before the next attempt of its layer or above;
-    // an attempt that got no answer, up to where its client gave up, even after that next attempt
-    // started (a check's retry sent before the first request's --timeout ran out).
+    // and at least where its client got its answer or gave up, even after that next attempt started
+    // (a check's retry sent before the first request's --timeout ran out; the in-flight probe's two
+    // requests sent at once).
     qint64 attemptEnd(int p, int layer) const
     {
         return qMax(attemptEndInOrder(p, layer), m_linkedEnd.value(p, ev(p).t));
@@ -363,22 +367,23 @@ public:
     }
 
 private:
-    // The attempt whose answers chain leads to `p` (its send, arrival, answer...). Its client giving
-    // up (a timeout on the attempt's own lane) ends its bar there. An answered attempt keeps the bar
-    // it had: one sent at once with the next (the in-flight probe) would hide that one's bar.
-    void linkToAttempt(int p, QList<int> &attemptOfPlan)
+    // The attempt whose answers chain leads to `p` (its send, arrival, answer...). Its client's answer
+    // or giving up (on the attempt's own lane) ends its bar no earlier than there.
+    void linkToAttempt(int p)
     {
         const TraceEvent &e = ev(p);
         if (attemptLayer(e.kind) >= 0) {
-            attemptOfPlan[p] = p;
+            m_attemptOfPlan[p] = p;
             return;
         }
         const int from = e.answers > 0 ? m_planOfId.value(e.answers, -1) : -1;
-        if (from < 0 || from >= p || attemptOfPlan[from] < 0)
+        if (from < 0 || from >= p || m_attemptOfPlan[from] < 0)
             return;
-        const int attempt = attemptOfPlan[from];
-        attemptOfPlan[p] = attempt;
-        if (e.lane == ev(attempt).lane && e.kind == EventKind::Timeout)
+        const int attempt = m_attemptOfPlan[from];
+        m_attemptOfPlan[p] = attempt;
+        const bool ends = e.kind == EventKind::Timeout || e.kind == EventKind::ResponseReceived
+                          || e.kind == EventKind::ConnectionReset;
+        if (ends && e.lane == ev(attempt).lane)
             m_linkedEnd[attempt] = qMax(m_linkedEnd.value(attempt, e.t), e.t);
     }
 
@@ -387,7 +392,8 @@ private:
     QList<int> m_idx;
     QHash<int, int> m_planOfId;
     QHash<int, int> m_resetOfAnswer; // ResponseSent id -> plan of the reset on the wire
-    QHash<int, qint64> m_linkedEnd; // attempt plan -> when its client gave up on it
+    QHash<int, qint64> m_linkedEnd; // attempt plan -> when its client got its answer or gave up
+    QList<int> m_attemptOfPlan;     // plan -> the attempt plan its answers chain leads to, or -1
     bool m_twoSubmissions = false;
 };
 
@@ -653,6 +659,37 @@ void dodge(QList<EventPlan> &plans)
     }
 }
 
+// Attempts of one lane in flight at once (the in-flight probe's requests sent together, a retry sent
+// before the first request's timeout) are drawn in the lane's two halves, each with its messages,
+// server work and records, as a double submit's two submissions are: in one row the later bar hid
+// the earlier one.
+void separateConcurrentAttempts(const PlanContext &c, QList<EventPlan> &plans)
+{
+    if (c.twoSubmissions())
+        return;
+    QHash<int, int> slotOfAttempt;
+    QHash<int, int> lastBarOfLane;
+    for (int p = 0; p < plans.size(); ++p) {
+        const EventPlan &pl = plans.at(p);
+        if (pl.form != EventPlan::Form::Bar || attemptLayer(c.ev(p).kind) < 0)
+            continue;
+        const int previous = lastBarOfLane.value(int(pl.lane), -1);
+        lastBarOfLane.insert(int(pl.lane), p);
+        if (previous < 0 || plans.at(previous).to <= pl.t)
+            continue;
+        const int before = slotOfAttempt.value(previous, -1);
+        slotOfAttempt.insert(previous, before);
+        slotOfAttempt.insert(p, -before);
+    }
+    if (slotOfAttempt.isEmpty())
+        return;
+    for (int p = 0; p < plans.size(); ++p) {
+        const int attempt = c.attemptPlanOf(p);
+        if (attempt >= 0)
+            plans[p].slot = slotOfAttempt.value(attempt, 0);
+    }
+}
+
 } // namespace
 
 QList<EventPlan> planOperation(const Trace &trace, int op, const QSet<int> &duplicates)
@@ -670,6 +707,7 @@ QList<EventPlan> planOperation(const Trace &trace, int op, const QSet<int> &dupl
         if (!planClient(c, p, pl) && !planMessage(c, p, pl))
             planServer(c, p, pl);
     }
+    separateConcurrentAttempts(c, plans);
     dodge(plans);
     return plans;
 }

@@ -645,7 +645,7 @@ public:
                 continue;
             for (const QRectF &o : *it) {
                 const QRectF x = padded.intersected(o);
-                if (x.width() >= 1 && x.height() >= 1)
+                if (x.width() > 0.01 && x.height() > 0.01)
                     return false;
             }
         }
@@ -846,6 +846,93 @@ void TimelineScene::layoutLabels()
         m_labelText[c.plan] = c.text;
         if (!first)
             m_labelBelow[c.plan] = !m_labelBelow.at(c.plan);
+    }
+    m_playheadDodge.clear();
+    dodgePlayhead();
+}
+
+QRectF TimelineScene::labelRect(int plan) const
+{
+    const QRectF r = m_labelRect.value(plan);
+    const auto it = m_playheadDodge.constFind(plan);
+    return r.isNull() || it == m_playheadDodge.cend() ? r : r.translated(*it);
+}
+
+void TimelineScene::dodgePlayhead()
+{
+    QHash<int, QPointF> dodge;
+    QList<QPair<qreal, qreal>> gaps;
+    if (!m_plans.isEmpty()) {
+        const qreal x = playheadX();
+        const qreal gap = m_strokeScale + 3; // half the line's width and a little air
+        for (int i = 0; i < m_labelRect.size(); ++i) {
+            const QRectF r = m_labelRect.at(i);
+            const EventPlan &pl = m_plans.at(i);
+            const bool glyph = pl.form == EventPlan::Form::Marker || pl.form == EventPlan::Form::Arrow;
+            if (r.isNull() || !glyph || pl.t > m_playhead || r.left() - gap >= x || r.right() + gap <= x)
+                continue;
+            // Left of the line, else right of it; on its side of the glyph, else on the other side.
+            const QPointF at = anchorOf(i);
+            const qreal reach = kGlyphRadius + 2 * gap; // from the glyph's edge to the label's
+            QList<QPointF> moves;
+            const qreal otherSide = r.center().y() < at.y() ? at.y() + kGlyphRadius + 2 - r.top()
+                                                            : at.y() - kGlyphRadius - 2 - r.bottom();
+            for (const qreal dy : {qreal(0), otherSide}) {
+                const qreal left = (x - gap) - r.right();
+                if (r.right() + left >= at.x() - reach)
+                    moves << QPointF(left, dy);
+                const qreal right = (x + gap) - r.left();
+                if (r.left() + right <= at.x() + reach)
+                    moves << QPointF(right, dy);
+            }
+            for (const QPointF &move : std::as_const(moves)) {
+                const QRectF moved = r.translated(move);
+                if (moved.left() < 0 || moved.top() < kAxisHeight - 0.5 || moved.bottom() > lanesBottom() + 8.5)
+                    continue;
+                // Clear of every other label and of every mark (a record's circle, a status's dot).
+                const auto hits = [&moved](const QRectF &other) {
+                    const QRectF overlap = moved.intersected(other);
+                    return overlap.width() > 0 && overlap.height() > 0;
+                };
+                bool clear = true;
+                for (int j = 0; clear && j < m_labelRect.size(); ++j) {
+                    if (j == i)
+                        continue;
+                    const QRectF other = m_labelRect.at(j);
+                    if (!other.isNull() && hits(other.translated(dodge.value(j))))
+                        clear = false;
+                    const EventPlan &o = m_plans.at(j);
+                    const bool mark = (o.form == EventPlan::Form::Marker || o.form == EventPlan::Form::Arrow)
+                                      && o.glyph != timeline::Glyph::None;
+                    if (mark && hits(QRectF(anchorOf(j) - QPointF(kGlyphRadius, kGlyphRadius), QSizeF(2, 2) * kGlyphRadius)))
+                        clear = false;
+                }
+                if (clear && !hits(QRectF(at - QPointF(kGlyphRadius, kGlyphRadius), QSizeF(2, 2) * kGlyphRadius))) {
+                    dodge.insert(i, move);
+                    break;
+                }
+            }
+            if (!dodge.contains(i))
+                gaps.append({r.top() - 2, r.bottom() + 2});
+        }
+    }
+    std::sort(gaps.begin(), gaps.end());
+    m_playheadGaps = gaps;
+    if (dodge == m_playheadDodge)
+        return;
+    QSet<int> changed;
+    for (auto it = dodge.cbegin(); it != dodge.cend(); ++it) {
+        if (m_playheadDodge.value(it.key()) != it.value())
+            changed.insert(it.key());
+    }
+    for (auto it = m_playheadDodge.cbegin(); it != m_playheadDodge.cend(); ++it) {
+        if (!dodge.contains(it.key()))
+            changed.insert(it.key());
+    }
+    m_playheadDodge = dodge;
+    for (const int i : std::as_const(changed)) {
+        if (i < m_items.size() && m_items.at(i))
+            placeItem(i); // its bounds follow its label
     }
 }
 
@@ -1078,6 +1165,7 @@ void TimelineScene::setPlayhead(qint64 t)
     const qreal oldX = playheadX();
     m_playhead = t;
     m_instant = instantAt(t);
+    dodgePlayhead();
     const qint64 lo = qMin(old, t);
     const qint64 hi = qMax(old, t);
     // Only items whose drawing depends on the crossed interval are repainted; the scene batches them.
@@ -1140,7 +1228,7 @@ QList<QPair<QRectF, QString>> TimelineScene::shownTexts() const
     for (int i = 0; i < m_labelRect.size(); ++i) {
         // Drawn at opacity 0 before the reveal: not shown.
         if (!m_labelRect.at(i).isNull() && !(m_futureHidden && m_plans.at(i).t > m_playhead))
-            texts.append({m_labelRect.at(i), m_labelText.at(i)});
+            texts.append({labelRect(i), m_labelText.at(i)});
     }
     for (const TimeAxis::Tick &tick : m_ticks) {
         if (!tickLabelHidden(tick) && !axisHidden(tick.t))
@@ -1399,8 +1487,16 @@ void TimelineScene::drawForeground(QPainter *p, const QRectF &rect)
     const Colors &c = m_colors;
     p->save();
     p->setRenderHint(QPainter::Antialiasing);
-    p->setPen(QPen(c.playhead, 2 * m_strokeScale));
-    p->drawLine(QPointF(x, 20), QPointF(x, kAxisHeight + (lanesBottom() - kAxisHeight)));
+    p->setPen(QPen(c.playhead, 2 * m_strokeScale, Qt::SolidLine, Qt::FlatCap));
+    // Broken where a label it could not move off stands on it.
+    qreal top = 20;
+    for (const QPair<qreal, qreal> &gap : std::as_const(m_playheadGaps)) {
+        if (gap.first > top)
+            p->drawLine(QPointF(x, top), QPointF(x, gap.first));
+        top = qMax(top, gap.second);
+    }
+    if (lanesBottom() > top)
+        p->drawLine(QPointF(x, top), QPointF(x, lanesBottom()));
     // The current time in a pill on the axis.
     p->setFont(m_badgeFont);
     const QString text = timeline::formatAxisTime(m_playhead, 1000);

@@ -150,7 +150,7 @@ public:
     bool labelHidden(int plan) const { return m_labelHidden.value(plan, false); }
     // Where a plan's label is drawn (scene coordinates) and what it says; null / empty when it shows
     // none. Repeated equal waits in a lane share one summary ("7 waits of 2.00 s") on the first.
-    QRectF labelRect(int plan) const { return m_labelRect.value(plan); }
+    QRectF labelRect(int plan) const;
     QString labelText(int plan) const { return m_labelText.value(plan); }
     // Every text drawn in the lanes and on the axis with its rectangle: event labels, tick labels,
     // break lengths and the playhead's bubble. No two of them overlap (tst_timeline checks it).
@@ -164,6 +164,9 @@ public:
     qint64 playhead() const { return m_playhead; }
     qint64 currentInstant() const { return m_instant; }
     qreal playheadX() const { return xOf(m_playhead); }
+    // Where the playhead's line is not drawn (y from, to; in order): a reached label stands there that
+    // could not move off it.
+    const QList<QPair<qreal, qreal>> &playheadGaps() const { return m_playheadGaps; }
     qint64 instantAt(qint64 t) const;
     // The playhead's time bubble on the axis (null when nothing is shown), and the tick labels drawn
     // beside it: those it would cover are left out.
@@ -223,6 +226,11 @@ private:
     // Places every label (bars, waits, glyphs) by priority: each takes its side, else the other,
     // else it is left out.
     void layoutLabels();
+    // A reached glyph's label the playhead's line would cross moves off the line (left of it, else
+    // right; on its side of the glyph, else the other), when it stays by its glyph and clear of every
+    // other label and mark (a "#19 duplicate" touched the line at the run's end); else the line gives
+    // way to it (playheadGaps). The others stay where layoutLabels() put them. Items whose label moved are placed again.
+    void dodgePlayhead();
     // A label and where it may go: `first`, else `second` (null: nowhere else); higher ranks go first.
     struct LabelCandidate
     {
@@ -288,6 +296,8 @@ private:
     QList<bool> m_labelHidden;   // per plan: label left out at this zoom
     QList<QRectF> m_labelRect;   // per plan: its label in scene coordinates, null when not shown
     QStringList m_labelText;     // per plan: the text of that label
+    QHash<int, QPointF> m_playheadDodge; // plan -> how far its label moved off the playhead's line
+    QList<QPair<qreal, qreal>> m_playheadGaps; // y ranges, in order, where the line gives way to a label
     QList<qreal> m_labelW;       // per plan: width of pl.label in its font (+4)
     QList<timeline::ArrowCurve> m_arrowCurves; // per plan: an arrow's line at this layout, null for others
     QList<TimeAxis::Tick> m_ticks; // cached per layout: painting only looks up the visible ones
