@@ -5,6 +5,8 @@
 
 #include <QtTest>
 
+#include <random>
+
 using namespace retrylab;
 
 class TestOrderPayload : public QObject
@@ -16,6 +18,7 @@ private Q_SLOTS:
     void keyOrderAndSpaceDoNotCount();
     void everyValueCounts();
     void fingerprintIsPinned();
+    void mutatedBodiesAgreeWithQt();
 };
 
 void TestOrderPayload::sameAsQt_data()
@@ -123,6 +126,50 @@ void TestOrderPayload::fingerprintIsPinned()
     QCOMPARE(OrderPayload::read(R"({"ref":"ORD-1","item":"book","qty":1})").fingerprint, pinned);
     QCOMPARE(OrderPayload::read(R"({ "qty": 1, "item": "book", "ref": "ORD-1" })").fingerprint, pinned);
     QCOMPARE(OrderPayload::readWithQt(R"({"ref":"ORD-1","item":"book","qty":1})").fingerprint, pinned);
+}
+
+void TestOrderPayload::mutatedBodiesAgreeWithQt()
+{
+    // The hand-written reader must never take a body Qt reads otherwise (or refuses): 20,000
+    // bodies made from valid orders by one to three seeded edits of JSON's own characters
+    // (brackets, quotes, digits, signs, escapes, literals' letters, spaces, control and UTF-8
+    // bytes), each read both ways. A flat read must be an object Qt reads the same; whatever the
+    // flat reader gives up goes to Qt, so read() equals readWithQt() for every body.
+    const QList<QByteArray> seeds{
+        R"({"ref":"ORD-1","item":"book","qty":1})", R"({"qty":-12,"gift":true,"note":null,"ref":"A"})",
+        " {\r\n \"ref\" :\t\"A\" ,\n\"n\":  999999999999999 }\n ", R"({"a":1,"ab":false,"":"x","ref":7})", "{}"};
+    const QByteArray alphabet = QByteArrayLiteral("{}[]\":,0123456789-+.eEtrufalsn\\/ \t\n\r\f\x00\x01\x7f\xc3\xa9xA");
+    std::mt19937_64 rng(20261204);
+    auto pick = [&rng](int n) { return int(std::uniform_int_distribution<int>(0, n - 1)(rng)); };
+    int flatCount = 0;
+    for (int i = 0; i < 20000; ++i) {
+        QByteArray body = seeds.at(pick(int(seeds.size())));
+        for (int edits = 1 + pick(3); edits > 0; --edits) {
+            const char c = alphabet.at(pick(int(alphabet.size())));
+            const int at = pick(int(body.size()) + 1);
+            switch (pick(3)) {
+            case 0: body.insert(at, c); break;
+            case 1: if (at < body.size()) body.remove(at, 1); break;
+            default: if (at < body.size()) body[at] = c; break;
+            }
+        }
+        const QByteArray where = "body " + QByteArray::number(i) + ": " + body.toPercentEncoding();
+        const OrderPayload qt = OrderPayload::readWithQt(body);
+        OrderPayload fast;
+        if (OrderPayload::readFlat(body, &fast)) {
+            ++flatCount;
+            QVERIFY2(qt.status == OrderPayload::Status::Object, where.constData());
+            QVERIFY2(fast.ref == qt.ref && fast.refIsString == qt.refIsString
+                         && fast.refLength == qt.refLength && fast.fingerprint == qt.fingerprint,
+                     where.constData());
+        }
+        const OrderPayload read = OrderPayload::read(body);
+        QVERIFY2(read.status == qt.status && read.parseError == qt.parseError
+                     && read.errorOffset == qt.errorOffset && read.ref == qt.ref
+                     && read.fingerprint == qt.fingerprint, where.constData());
+    }
+    // The edits leave enough bodies the flat reader takes for the comparison to mean something.
+    QVERIFY2(flatCount > 2000, QByteArray::number(flatCount).constData());
 }
 
 QTEST_GUILESS_MAIN(TestOrderPayload)
