@@ -225,21 +225,23 @@ struct OrderStore::Private
         sqlite3_bind_int(q, first + 5, c.id);
         blob(q, first + 6, c.keyStatus >= 400 ? c.keyBody : noBody);
     }
-    // endBatch(): the batch's waiting key rows. False on any error; a refusal (UNIQUE) sets keyRefused.
-    bool writePendingKeys()
+    // endBatch(): `total` waiting rows, kRowsPerInsert per statement (`statementOf(rows)`, each row
+    // `columns` placeholders bound by `bind(q, first, i)`). False on any error; a refusal (UNIQUE: a
+    // key or a record id another connection took) keeps the database's reason in `error`.
+    template<typename StatementOf, typename Bind>
+    bool writePending(int total, int columns, StatementOf statementOf, Bind bind, bool *refused)
     {
-        const int total = int(pendingKeys.size());
         for (int done = 0; done < total;) {
             const int rows = std::min(total - done, int(kRowsPerInsert));
-            sqlite3_stmt *q = insertKeysOf(rows);
+            sqlite3_stmt *q = (this->*statementOf)(rows);
             if (!q)
                 return false;
             for (int i = 0; i < rows; ++i)
-                bindKey(q, 6 * i, pendingRecords[pendingKeys[size_t(done + i)]]);
+                bind(q, columns * i, done + i);
             const int rc = run(q);
             if (rc != SQLITE_DONE) {
                 if ((rc & 0xff) == SQLITE_CONSTRAINT) {
-                    keyRefused = true;
+                    *refused = true;
                     error = QString::fromUtf8(sqlite3_errmsg(handle));
                 }
                 return false;
@@ -248,27 +250,23 @@ struct OrderStore::Private
         }
         return true;
     }
-    // endBatch(): the batch's waiting order rows, kRowsPerInsert per statement. False on any
-    // error (kept in `error`), which breaks the batch.
+    // The batch's waiting key rows; a refusal sets keyRefused (the batch is written again, a key
+    // row per order, so the refused key fails its own order alone).
+    bool writePendingKeys()
+    {
+        return writePending(int(pendingKeys.size()), 6, &Private::insertKeysOf,
+                            [this](sqlite3_stmt *q, int first, int i) {
+                                bindKey(q, first, pendingRecords[pendingKeys[size_t(i)]]);
+                            },
+                            &keyRefused);
+    }
+    // The batch's waiting order rows. False on any error (kept in `error`), which breaks the batch.
     bool writePendingRecords()
     {
-        const int total = int(pendingRecords.size());
-        for (int done = 0; done < total;) {
-            const int rows = std::min(total - done, int(kRowsPerInsert));
-            sqlite3_stmt *q = insertRecordsOf(rows);
-            if (!q)
-                return false;
-            for (int i = 0; i < rows; ++i)
-                bindRecord(q, 7 * i, pendingRecords[size_t(done + i)]);
-            const int rc = run(q);
-            if (rc != SQLITE_DONE) {
-                if ((rc & 0xff) == SQLITE_CONSTRAINT) // a record id another connection took
-                    error = QString::fromUtf8(sqlite3_errmsg(handle));
-                return false;
-            }
-            done += rows;
-        }
-        return true;
+        bool refused = false; // a record id another connection took: its reason is in `error`
+        return writePending(int(pendingRecords.size()), 7, &Private::insertRecordsOf,
+                            [this](sqlite3_stmt *q, int first, int i) { bindRecord(q, first, pendingRecords[size_t(i)]); },
+                            &refused);
     }
     // The rows of one order inside an open transaction: its key row first (the one a constraint
     // may refuse), the order, its token. Ok, KeyTaken, or Failed with `*constraint` telling a
