@@ -12,6 +12,7 @@
 
 #include <array>
 #include <charconv>
+#include <algorithm>
 #include <functional>
 #include <limits>
 
@@ -598,14 +599,25 @@ void TestTrace::saveStreamsEventByEvent()
     }
     if (statusKb("VmHWM:") < 0)
         QSKIP("no /proc/self/status here");
-    QFile clear(QStringLiteral("/proc/self/clear_refs"));
-    if (!clear.open(QIODevice::WriteOnly) || clear.write("5") != 1)
-        QSKIP("cannot reset the peak resident size (/proc/self/clear_refs)");
-    clear.close();
-    const qint64 rssBefore = statusKb("VmRSS:");
-    QCOMPARE(trace::save(big, QStringLiteral("/dev/null")), QString());
-    const qint64 growthKb = statusKb("VmHWM:") - rssBefore;
-    qInfo("saving about 80 MB of JSONL raised the peak by %lld kB", growthKb);
+    // The rise of the peak resident size from the moment it is reset, read as the reset left it
+    // (VmHWM), not as VmRSS a moment later: whatever leaves the process between the reset and that
+    // read (pages the kernel reclaims, memory another thread frees) would count as growth.
+    // The process's peak also takes what is not the writer's (another thread, the kernel filling a
+    // huge page, pages brought back in): once, under load 8-10, 32.5 MB against the usual 8-12 kB.
+    // So the save is measured three times and the least rise kept: a writer that holds the text
+    // raises the peak by about 80 MB every time, and fails each.
+    qint64 growthKb = std::numeric_limits<qint64>::max();
+    for (int round = 0; round < 3 && growthKb >= 16 * 1024; ++round) {
+        QFile clear(QStringLiteral("/proc/self/clear_refs"));
+        if (!clear.open(QIODevice::WriteOnly) || clear.write("5") != 1)
+            QSKIP("cannot reset the peak resident size (/proc/self/clear_refs)");
+        clear.close();
+        const qint64 peakBefore = statusKb("VmHWM:");
+        QCOMPARE(trace::save(big, QStringLiteral("/dev/null")), QString());
+        const qint64 roundKb = statusKb("VmHWM:") - peakBefore;
+        qInfo("saving about 80 MB of JSONL raised the peak by %lld kB", roundKb);
+        growthKb = std::min(growthKb, roundKb);
+    }
     // The whole text at once would raise it by 80 MB.
     QVERIFY2(growthKb < 16 * 1024, qPrintable(QString::number(growthKb)));
 }
