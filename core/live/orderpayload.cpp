@@ -148,8 +148,12 @@ struct FlatReader
         const bool negative = take('-');
         const char *digits = p;
         qint64 n = 0;
-        while (p < end && *p >= '0' && *p <= '9')
-            n = n * 10 + (*p++ - '0');
+        // Digits past the 15th are only counted (the number is refused): 19 or more would
+        // overflow n, which is undefined behaviour (UBSan: "huge-integer" in tst_orderpayload).
+        for (; p < end && *p >= '0' && *p <= '9'; ++p) {
+            if (p - digits < 15)
+                n = n * 10 + (*p - '0');
+        }
         const qsizetype count = p - digits;
         if (count == 0 || count > 15 || (digits[0] == '0' && (count > 1 || negative)))
             return false;
