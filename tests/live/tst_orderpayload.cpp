@@ -5,6 +5,7 @@
 
 #include <QtTest>
 
+#include <memory>
 #include <random>
 
 using namespace retrylab;
@@ -19,6 +20,7 @@ private Q_SLOTS:
     void everyValueCounts();
     void fingerprintIsPinned();
     void mutatedBodiesAgreeWithQt();
+    void readsNoByteBeyondTheBody();
 };
 
 void TestOrderPayload::sameAsQt_data()
@@ -170,6 +172,29 @@ void TestOrderPayload::mutatedBodiesAgreeWithQt()
     }
     // The edits leave enough bodies the flat reader takes for the comparison to mean something.
     QVERIFY2(flatCount > 2000, QByteArray::number(flatCount).constData());
+}
+
+void TestOrderPayload::readsNoByteBeyondTheBody()
+{
+    // A QByteArray ends in a '\0' (and often spare capacity) that hides a read one byte too far.
+    // Here each body sits in a heap block of exactly its size, so AddressSanitizer (scripts/lab
+    // sanitize) stops at the first byte read beyond it; without it the answers are still compared.
+    // Every prefix of an order: a body that ends inside a literal, a number, a string, an escape.
+    const QByteArray order = R"( {"ref":"ORD-1","qty":-12,"gift":true,"wrap":false,"note":null,"s":"a\"b"} )";
+    for (qsizetype size = 0; size <= order.size(); ++size) {
+        const QByteArray body = order.left(size);
+        const std::unique_ptr<char[]> block(new char[size_t(std::max<qsizetype>(size, 1))]);
+        std::memcpy(block.get(), body.constData(), size_t(size));
+        const QByteArray exact = QByteArray::fromRawData(block.get(), size);
+        OrderPayload fast;
+        const bool flat = OrderPayload::readFlat(exact, &fast);
+        OrderPayload expected;
+        QCOMPARE(flat, OrderPayload::readFlat(body, &expected));
+        const OrderPayload read = OrderPayload::read(exact);
+        const OrderPayload qt = OrderPayload::readWithQt(body);
+        QVERIFY2(read.status == qt.status && read.ref == qt.ref && read.fingerprint == qt.fingerprint,
+                 body.constData());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestOrderPayload)
