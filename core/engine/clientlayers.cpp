@@ -373,7 +373,7 @@ bool Engine::retryLayer(int fi, const AttemptOutcome &o, const LayerRetry &layer
                 traceFlow(layer.lane, EventKind::RetryScheduled, f, o.status, 0, QString(),
                           {backoff < layer.minWaitUs ? TraceCause::RetryAfter : TraceCause::Backoff, wait, 0, 0, 0,
                            outcomeOf(o)});
-            at(m_now + wait, layer.resume, fi);
+            atLast(m_now + wait, layer.resume, fi);
             return true;
         }
         if (m_tracing && !deadlineOk)

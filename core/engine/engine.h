@@ -68,6 +68,19 @@ public:
         ++m_seq; // the number it would have had: later events keep theirs
         return true;
     }
+    // A client layer's retry due now (a wait of 0), scheduled as the handler's last act: on the
+    // simulated path run at once when runsNow() says the loop would take it next (the same
+    // handlers in the same order, one heap entry fewer), else scheduled. Not from inside such a
+    // run: a retry that fails at once (an open breaker) would otherwise recurse until the
+    // instant's limit.
+    void atLast(qint64 t, Ev type, int fi)
+    {
+        if (t == m_now && m_sim && !m_runningNow && runsNow()) {
+            runNow(type, fi);
+            return;
+        }
+        at(t, type, fi);
+    }
     const Scenario &scenario() const { return m_s; }
     const faults::Script &script() const { return m_script; }
     bool tracing() const { return m_tracing; }
@@ -190,6 +203,7 @@ private:
         m_otherDue = std::min(m_timeoutDue, m_arrivalDue);
     }
     void dispatch(const Event &e);
+    void runNow(Ev type, int fi);
     int newRequest();
     // Every read timeout has the same length, so they fall due in the order they are
     // set: a FIFO keeps the many stale ones out of the heap.
@@ -325,6 +339,7 @@ private:
     bool m_recycle = true; // m_link->recyclesRequests()
     bool m_occ = false;    // server.model occ on the simulated server: read the row, then write
     bool m_mayBeDown = false; // the simulated server restarts (scheduled or scripted): ask m_link->down()
+    bool m_runningNow = false; // inside atLast()'s run of an event
     EventQueue m_queue;
     EventFifo m_timeouts;
     static constexpr qint64 Never = std::numeric_limits<qint64>::max();
