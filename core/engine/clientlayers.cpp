@@ -444,6 +444,8 @@ void Engine::finish(Flow &f, bool ok, const QString &why, const Typed &typed)
     f.end = m_now;
     f.waiting = false;
     cancelTimeout(f);
+    if (m_stream)
+        m_releaseCheck.push_back(f.self); // released after the event if nothing names it any more
     m_flowsOpen--;
     const int perClient = std::max(1, m_s.workload.opsPerClient);
     if (m_closed && f.sub == 1 && (f.op - 1) % perClient + 1 < perClient) {

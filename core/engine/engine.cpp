@@ -481,9 +481,6 @@ void Engine::runNow(Ev type, int fi)
     m_runningNow = true;
     dispatch(Event{m_now, 0, type, 0, fi, 0});
     m_runningNow = false;
-    // The loop's afterEvent() for it: the flow is released after the event if nothing names it.
-    if (m_stream)
-        m_releaseCheck.push_back(fi);
 }
 
 RunResult Engine::run()

@@ -99,8 +99,12 @@ public:
             m_free.push_back(ri);
         if (m_stream) {
             const int fi = m_requests[size_t(ri)].flow;
-            flow(fi).requests--;
-            m_releaseCheck.push_back(fi); // released after the event, never under a handler's feet
+            Flow &f = flow(fi);
+            f.requests--;
+            // Released after the event, never under a handler's feet; a flow not done yet is
+            // checked when it ends (finish()), so only a done one needs the look.
+            if (f.done)
+                m_releaseCheck.push_back(fi);
         }
     }
     // The simulated server committed a record of the flow's operation.
@@ -229,10 +233,9 @@ private:
         Event &e = m_timeouts.at(quint64(f.timeoutSlot));
         e.setType(Ev::Cancelled);
         f.timeoutSlot = -1;
-        if (m_stream) {
+        // A flow is cancelled while it waits, or as it ends (finish() asks for its release).
+        if (m_stream)
             f.pending--;
-            m_releaseCheck.push_back(f.self); // released after the event, if nothing else names it
-        }
     }
     // Events whose `a` is a flow (the others name a request, or nothing).
     static bool namesFlow(Ev type)
@@ -357,7 +360,9 @@ private:
     std::vector<std::unique_ptr<Flow[]>> m_flowChunks;
     int m_flowSlots = 0;
     std::vector<int> m_freeFlows;
-    std::vector<int> m_releaseCheck; // flows that lost a request during the current event
+    // Flows that ended, or lost a request once done, during the current event: a flow is released
+    // only once done, so these are the only ones whose release the event can allow.
+    std::vector<int> m_releaseCheck;
     std::vector<OpState> m_opStates;
     std::vector<int> m_freeOps;
     bool m_stream = false;
