@@ -1,5 +1,6 @@
 #include "engine/engine.h"
 
+#include "engine/simulatednetwork.h"
 #include "engine/tracetext.h"
 
 #include <algorithm>
@@ -145,7 +146,7 @@ void Engine::onTransportSend(int fi)
     // server.model occ: the reading layer's attempt reads first, the write goes once the version is
     // back; a transport retry (and a wrapper retry when the business loop reads) resends the same
     // conditional write with the version already read.
-    if (m_occ && !f.versionRead && m_link->readRow(fi))
+    if (m_occ && !f.versionRead && m_sim->readRow(fi)) // m_occ: simulated
         return;
     sendWrite(fi);
 }
@@ -183,7 +184,10 @@ void Engine::sendWrite(int fi)
     r.version = f.readVersion;
     r.sentId = f.sentId;
     r.netStream = f.netStream;
-    m_link->send(ri);
+    if (m_sim)
+        m_sim->send(ri); // a direct call: the class is final
+    else
+        m_link->send(ri);
 }
 
 void Engine::sendQuery(Flow &f, int fi)
@@ -463,7 +467,9 @@ void Engine::finish(Flow &f, bool ok, const QString &why, const Typed &typed)
 
 void Engine::onResponseArrive(int ri, bool reset)
 {
-    const Request r = m_requests[size_t(ri)];
+    // Read in place: the slot is freed here, but only an attempt made further down (newRequest)
+    // can reuse it, after the last look at r.
+    const Request &r = m_requests[size_t(ri)];
     if (r.sharedByReset)
         m_requests[size_t(ri)].sharedByReset = false; // its ProcessingDone, still due, frees it
     else

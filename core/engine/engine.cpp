@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 namespace retrylab::engine {
 
@@ -172,12 +173,14 @@ TraceOutcome Engine::outcomeOf(const AttemptOutcome &o)
     return TraceOutcome::None;
 }
 
+static_assert(std::is_trivially_destructible_v<Request>, "newRequest() makes a request over the old one");
+
 int Engine::newRequest()
 {
     if (!m_free.empty()) {
         const int ri = m_free.back();
         m_free.pop_back();
-        m_requests[size_t(ri)] = Request();
+        ::new (static_cast<void *>(&m_requests[size_t(ri)])) Request; // in place, not through a copy
         return ri;
     }
     m_requests.emplace_back();
