@@ -111,6 +111,10 @@ qint64 processingUs(const Scenario &s, const Attempt &a);
 RngStream attemptStream(const Scenario &s, RngStream::Stream stream, const Attempt &a);
 quint32 postNetworkDice(const Scenario &s, RngStream network, qint64 tUs);
 quint32 serverDice(const Scenario &s, RngStream server, qint64 tUs);
+// Whether the dice above can find anything in this scenario (a probability above 0, or a fault
+// window): when not, they give 0 without drawing, and the engine asks once per run, not per attempt.
+bool postNetworkDiceMayHit(const Scenario &s);
+bool serverDiceMayHit(const Scenario &s);
 qint64 processingUs(const Scenario &s, const RngStream &server);
 
 // The network's dice for a status query (GET /orders?ref=, a.get with a.t its own HTTP attempt):

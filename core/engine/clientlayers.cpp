@@ -110,7 +110,7 @@ quint32 Engine::faultsFor(const Flow &f)
 {
     const faults::Attempt attempt{f.op, f.sub, f.b, f.w, f.t, false};
     return (m_script.empty() ? 0u : m_script.match(attempt))
-        | faults::postNetworkDice(m_s, RngStream::resumed(f.netStream), m_now);
+        | (m_netDice ? faults::postNetworkDice(m_s, RngStream::resumed(f.netStream), m_now) : 0u);
 }
 
 void Engine::onTransportSend(int fi)

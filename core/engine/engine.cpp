@@ -49,6 +49,7 @@ Engine::Engine(const Scenario &s, const RunOptions &o, WireTransport *transport)
     m_occ = s.server.model == ServerModel::Occ && !transport;
     // Asked on every attempt: only a simulated server that restarts is ever down.
     m_mayBeDown = !transport && (!s.server.restartsAtS.isEmpty() || m_script.restarts());
+    m_netDice = faults::postNetworkDiceMayHit(s);
     m_closed = s.workload.mode == WorkloadMode::Closed;
     m_tokenMode = s.server.idempotency.mode == IdempotencyMode::Token;
     m_postAllowed = policy::methodAllowed(m_c.transport, QStringLiteral("POST"));

@@ -343,6 +343,7 @@ private:
     bool m_occ = false;    // server.model occ on the simulated server: read the row, then write
     bool m_mayBeDown = false; // the simulated server restarts (scheduled or scripted): ask m_link->down()
     bool m_runningNow = false; // inside atLast()'s run of an event
+    bool m_netDice = true; // faults::postNetworkDiceMayHit, asked once per run
     EventQueue m_queue;
     EventFifo m_timeouts;
     static constexpr qint64 Never = std::numeric_limits<qint64>::max();
