@@ -204,16 +204,6 @@ qint64 normalUsTabulated(const Distribution &d, double p)
     return fast >= 0 ? fast : normalUs(d, p);
 }
 
-qint64 drawUs(const Distribution &d, RngStream &rng)
-{
-    constexpr qint64 kMs = 1000;
-    if (d.shape == DistributionShape::Uniform)
-        return qint64(d.base) * kMs + qint64(rng.uniform() * d.jitter * kMs);
-    // (0, 1): the quantile stays finite at both ends.
-    const double p = (double(rng.next() >> 11) + 0.5) * (1.0 / 9007199254740992.0);
-    return normalUsTabulated(d, p);
-}
-
 double probabilityAt(const Scenario &s, FaultKind fault, double base, qint64 tUs)
 {
     if (tUs < 0 || s.windows.isEmpty())
