@@ -204,16 +204,6 @@ qint64 normalUsTabulated(const Distribution &d, double p)
     return fast >= 0 ? fast : normalUs(d, p);
 }
 
-qint64 drawUs(const Distribution &d, RngStream &rng)
-{
-    constexpr qint64 kMs = 1000;
-    if (d.shape == DistributionShape::Uniform)
-        return qint64(d.base) * kMs + qint64(rng.uniform() * d.jitter * kMs);
-    // (0, 1): the quantile stays finite at both ends.
-    const double p = (double(rng.next() >> 11) + 0.5) * (1.0 / 9007199254740992.0);
-    return normalUsTabulated(d, p);
-}
-
 double probabilityAt(const Scenario &s, FaultKind fault, double base, qint64 tUs)
 {
     if (tUs < 0 || s.windows.isEmpty())
@@ -232,12 +222,18 @@ quint32 postNetworkDice(const Scenario &s, const Attempt &a, qint64 tUs)
     return postNetworkDice(s, attemptStream(s, RngStream::Network, a), tUs);
 }
 
-quint32 postNetworkDice(const Scenario &s, RngStream rng, qint64 tUs)
+bool postNetworkDiceMayHit(const Scenario &s)
 {
     const NetworkConfig &n = s.network;
     // Every "u < 0" is false: no draw can find anything (the result is the same as drawing).
-    if (n.connectFailure <= 0 && n.requestLoss <= 0 && n.latencySpike <= 0 && n.responseLoss <= 0
-        && n.resetAfterCommit <= 0 && s.windows.isEmpty())
+    return !(n.connectFailure <= 0 && n.requestLoss <= 0 && n.latencySpike <= 0 && n.responseLoss <= 0
+             && n.resetAfterCommit <= 0 && s.windows.isEmpty());
+}
+
+quint32 postNetworkDice(const Scenario &s, RngStream rng, qint64 tUs)
+{
+    const NetworkConfig &n = s.network;
+    if (!postNetworkDiceMayHit(s))
         return 0;
     const auto p = [&](FaultKind kind, double base) { return probabilityAt(s, kind, base, tUs); };
     quint32 found = 0;
@@ -259,10 +255,16 @@ quint32 serverDice(const Scenario &s, const Attempt &a, qint64 tUs)
     return serverDice(s, attemptStream(s, RngStream::Server, a), tUs);
 }
 
+bool serverDiceMayHit(const Scenario &s)
+{
+    const ServerConfig &sc = s.server;
+    return !(sc.throttle429 <= 0 && sc.error5xxBeforeCommit <= 0 && sc.error5xxAfterCommit <= 0 && s.windows.isEmpty());
+}
+
 quint32 serverDice(const Scenario &s, RngStream rng, qint64 tUs)
 {
     const ServerConfig &sc = s.server;
-    if (sc.throttle429 <= 0 && sc.error5xxBeforeCommit <= 0 && sc.error5xxAfterCommit <= 0 && s.windows.isEmpty())
+    if (!serverDiceMayHit(s))
         return 0; // as above: nothing to find
     const auto p = [&](FaultKind kind, double base) { return probabilityAt(s, kind, base, tUs); };
     quint32 found = 0;

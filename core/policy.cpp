@@ -493,6 +493,16 @@ bool breakerFailure(const AttemptOutcome &outcome)
     return false;
 }
 
+// std::llround of v >= 0 (halves away from zero) without its library call, once per retry: below
+// 2^52 the fraction v - trunc(v) is exact, so the comparison with one half decides as llround does.
+static qint64 roundUs(double v)
+{
+    if (!(v < 4503599627370496.0)) // 2^52 and above (every double an integer), or NaN
+        return qint64(std::llround(v));
+    const qint64 whole = qint64(v);
+    return v - double(whole) >= 0.5 ? whole + 1 : whole;
+}
+
 qint64 backoffUs(const BackoffConfig &config, int n, qint64 prevUs, double u)
 {
     const double initial = config.initialMs * 1000.0;
@@ -507,8 +517,14 @@ qint64 backoffUs(const BackoffConfig &config, int n, qint64 prevUs, double u)
     case BackoffKind::Exponential:
     case BackoffKind::AwsExponential: {
         const int e = config.kind == BackoffKind::Exponential ? std::max(0, n - 1) : std::max(1, n);
-        // x 2^e is exact either way; ldexp spares a retry-until-success loop a pow() per retry.
-        v = config.multiplier == 2.0 ? std::ldexp(initial, std::min(e, 2000)) : initial * std::pow(config.multiplier, e);
+        // x 2^e is exact either way; ldexp spares a retry-until-success loop a pow() per retry, and
+        // a product with 2^e (exact too) the library call for the exponents a run meets.
+        if (config.multiplier != 2.0)
+            v = initial * std::pow(config.multiplier, e);
+        else if (e < 63)
+            v = initial * double(quint64(1) << e);
+        else
+            v = std::ldexp(initial, std::min(e, 2000));
         break;
     }
     }
@@ -535,7 +551,7 @@ qint64 backoffUs(const BackoffConfig &config, int n, qint64 prevUs, double u)
         break;
     }
     }
-    return qint64(std::llround(std::max({0.0, floor, v})));
+    return roundUs(std::max({0.0, floor, v}));
 }
 
 } // namespace policy

@@ -1,5 +1,6 @@
 #include "engine/engine.h"
 
+#include "engine/simulatednetwork.h"
 #include "engine/tracetext.h"
 
 #include <algorithm>
@@ -109,7 +110,7 @@ quint32 Engine::faultsFor(const Flow &f)
 {
     const faults::Attempt attempt{f.op, f.sub, f.b, f.w, f.t, false};
     return (m_script.empty() ? 0u : m_script.match(attempt))
-        | faults::postNetworkDice(m_s, RngStream::resumed(f.netStream), m_now);
+        | (m_netDice ? faults::postNetworkDice(m_s, RngStream::resumed(f.netStream), m_now) : 0u);
 }
 
 void Engine::onTransportSend(int fi)
@@ -145,7 +146,7 @@ void Engine::onTransportSend(int fi)
     // server.model occ: the reading layer's attempt reads first, the write goes once the version is
     // back; a transport retry (and a wrapper retry when the business loop reads) resends the same
     // conditional write with the version already read.
-    if (m_occ && !f.versionRead && m_link->readRow(fi))
+    if (m_occ && !f.versionRead && m_sim->readRow(fi)) // m_occ: simulated
         return;
     sendWrite(fi);
 }
@@ -183,7 +184,10 @@ void Engine::sendWrite(int fi)
     r.version = f.readVersion;
     r.sentId = f.sentId;
     r.netStream = f.netStream;
-    m_link->send(ri);
+    if (m_sim)
+        m_sim->send(ri); // a direct call: the class is final
+    else
+        m_link->send(ri);
 }
 
 void Engine::sendQuery(Flow &f, int fi)
@@ -373,7 +377,7 @@ bool Engine::retryLayer(int fi, const AttemptOutcome &o, const LayerRetry &layer
                 traceFlow(layer.lane, EventKind::RetryScheduled, f, o.status, 0, QString(),
                           {backoff < layer.minWaitUs ? TraceCause::RetryAfter : TraceCause::Backoff, wait, 0, 0, 0,
                            outcomeOf(o)});
-            at(m_now + wait, layer.resume, fi);
+            atLast(m_now + wait, layer.resume, fi);
             return true;
         }
         if (m_tracing && !deadlineOk)
@@ -444,6 +448,8 @@ void Engine::finish(Flow &f, bool ok, const QString &why, const Typed &typed)
     f.end = m_now;
     f.waiting = false;
     cancelTimeout(f);
+    if (m_stream)
+        m_releaseCheck.push_back(f.self); // released after the event if nothing names it any more
     m_flowsOpen--;
     const int perClient = std::max(1, m_s.workload.opsPerClient);
     if (m_closed && f.sub == 1 && (f.op - 1) % perClient + 1 < perClient) {
@@ -461,7 +467,9 @@ void Engine::finish(Flow &f, bool ok, const QString &why, const Typed &typed)
 
 void Engine::onResponseArrive(int ri, bool reset)
 {
-    const Request r = m_requests[size_t(ri)];
+    // Read in place: the slot is freed here, but only an attempt made further down (newRequest)
+    // can reuse it, after the last look at r.
+    const Request &r = m_requests[size_t(ri)];
     if (r.sharedByReset)
         m_requests[size_t(ri)].sharedByReset = false; // its ProcessingDone, still due, frees it
     else

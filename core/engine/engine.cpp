@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 namespace retrylab::engine {
 
@@ -48,6 +49,7 @@ Engine::Engine(const Scenario &s, const RunOptions &o, WireTransport *transport)
     m_occ = s.server.model == ServerModel::Occ && !transport;
     // Asked on every attempt: only a simulated server that restarts is ever down.
     m_mayBeDown = !transport && (!s.server.restartsAtS.isEmpty() || m_script.restarts());
+    m_netDice = faults::postNetworkDiceMayHit(s);
     m_closed = s.workload.mode == WorkloadMode::Closed;
     m_tokenMode = s.server.idempotency.mode == IdempotencyMode::Token;
     m_postAllowed = policy::methodAllowed(m_c.transport, QStringLiteral("POST"));
@@ -172,12 +174,14 @@ TraceOutcome Engine::outcomeOf(const AttemptOutcome &o)
     return TraceOutcome::None;
 }
 
+static_assert(std::is_trivially_destructible_v<Request>, "newRequest() makes a request over the old one");
+
 int Engine::newRequest()
 {
     if (!m_free.empty()) {
         const int ri = m_free.back();
         m_free.pop_back();
-        m_requests[size_t(ri)] = Request();
+        ::new (static_cast<void *>(&m_requests[size_t(ri)])) Request; // in place, not through a copy
         return ri;
     }
     m_requests.emplace_back();
@@ -474,6 +478,13 @@ void Engine::dispatch(const Event &e)
             m_link->dispatch(e);
         break;
     }
+}
+
+void Engine::runNow(Ev type, int fi)
+{
+    m_runningNow = true;
+    dispatch(Event{m_now, 0, type, 0, fi, 0});
+    m_runningNow = false;
 }
 
 RunResult Engine::run()

@@ -68,6 +68,19 @@ public:
         ++m_seq; // the number it would have had: later events keep theirs
         return true;
     }
+    // A client layer's retry due now (a wait of 0), scheduled as the handler's last act: on the
+    // simulated path run at once when runsNow() says the loop would take it next (the same
+    // handlers in the same order, one heap entry fewer), else scheduled. Not from inside such a
+    // run: a retry that fails at once (an open breaker) would otherwise recurse until the
+    // instant's limit.
+    void atLast(qint64 t, Ev type, int fi)
+    {
+        if (t == m_now && m_sim && !m_runningNow && runsNow()) {
+            runNow(type, fi);
+            return;
+        }
+        at(t, type, fi);
+    }
     const Scenario &scenario() const { return m_s; }
     const faults::Script &script() const { return m_script; }
     bool tracing() const { return m_tracing; }
@@ -86,8 +99,12 @@ public:
             m_free.push_back(ri);
         if (m_stream) {
             const int fi = m_requests[size_t(ri)].flow;
-            flow(fi).requests--;
-            m_releaseCheck.push_back(fi); // released after the event, never under a handler's feet
+            Flow &f = flow(fi);
+            f.requests--;
+            // Released after the event, never under a handler's feet; a flow not done yet is
+            // checked when it ends (finish()), so only a done one needs the look.
+            if (f.done)
+                m_releaseCheck.push_back(fi);
         }
     }
     // The simulated server committed a record of the flow's operation.
@@ -190,6 +207,7 @@ private:
         m_otherDue = std::min(m_timeoutDue, m_arrivalDue);
     }
     void dispatch(const Event &e);
+    void runNow(Ev type, int fi);
     int newRequest();
     // Every read timeout has the same length, so they fall due in the order they are
     // set: a FIFO keeps the many stale ones out of the heap.
@@ -215,10 +233,9 @@ private:
         Event &e = m_timeouts.at(quint64(f.timeoutSlot));
         e.setType(Ev::Cancelled);
         f.timeoutSlot = -1;
-        if (m_stream) {
+        // A flow is cancelled while it waits, or as it ends (finish() asks for its release).
+        if (m_stream)
             f.pending--;
-            m_releaseCheck.push_back(f.self); // released after the event, if nothing else names it
-        }
     }
     // Events whose `a` is a flow (the others name a request, or nothing).
     static bool namesFlow(Ev type)
@@ -325,6 +342,8 @@ private:
     bool m_recycle = true; // m_link->recyclesRequests()
     bool m_occ = false;    // server.model occ on the simulated server: read the row, then write
     bool m_mayBeDown = false; // the simulated server restarts (scheduled or scripted): ask m_link->down()
+    bool m_runningNow = false; // inside atLast()'s run of an event
+    bool m_netDice = true; // faults::postNetworkDiceMayHit, asked once per run
     EventQueue m_queue;
     EventFifo m_timeouts;
     static constexpr qint64 Never = std::numeric_limits<qint64>::max();
@@ -342,7 +361,9 @@ private:
     std::vector<std::unique_ptr<Flow[]>> m_flowChunks;
     int m_flowSlots = 0;
     std::vector<int> m_freeFlows;
-    std::vector<int> m_releaseCheck; // flows that lost a request during the current event
+    // Flows that ended, or lost a request once done, during the current event: a flow is released
+    // only once done, so these are the only ones whose release the event can allow.
+    std::vector<int> m_releaseCheck;
     std::vector<OpState> m_opStates;
     std::vector<int> m_freeOps;
     bool m_stream = false;

@@ -29,6 +29,7 @@ SimulatedNetwork::SimulatedNetwork(Engine &engine)
     , m_s(engine.scenario())
     , m_service(m_s.server)
     , m_pipeline(m_s, m_service, *this, pipelineOptions(m_s, engine.script()))
+    , m_serverDice(faults::serverDiceMayHit(m_s))
 {
     // The engine counts a streamed run's records itself (Engine::committed). Of the records it
     // reads back: the tables take all, as do a status query and reconciliation (by reference);
@@ -134,7 +135,8 @@ void SimulatedNetwork::arrive(int ri)
         const Flow &f = m_engine.flow(r.flow);
         const RngStream server = Engine::attemptStream(f.serverPrefix, r.b, r.w, r.t);
         r.serverStream = server.state();
-        r.faults |= faults::serverDice(m_s, server, m_engine.now());
+        if (m_serverDice)
+            r.faults |= faults::serverDice(m_s, server, m_engine.now());
     }
     m_arriving = true;
     m_pipeline.arrive(ri);

@@ -71,6 +71,7 @@ private:
     const Scenario &m_s;
     OrderService m_service;
     BasicServerPipeline<SimulatedNetwork> m_pipeline;
+    bool m_serverDice = true; // faults::serverDiceMayHit, asked once per run
     bool m_arriving = false; // inside arrive(): the pipeline's arrival, which ends with schedule()
     qint64 m_downUntil = -1; // down until then: connections are refused, arrivals dropped
     qint64 m_lastCommit = -1;

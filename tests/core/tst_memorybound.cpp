@@ -120,6 +120,15 @@ void TestMemoryBound::millionOrdersIn64MB_data()
     closed.workload.opsPerClient = 10000;
     closed.workload.doubleSubmitRate = 0.1;
     QTest::addRow("closed-1e6") << closed << 1000000;
+    // Every answer comes after its read timeout (5 ms against 20 + 20 ms on the wire): the second
+    // and last attempt's when the operation has ended, so its flow can go only when that late
+    // answer frees the request (Engine::freeRequest).
+    Scenario late = ghost(1000000);
+    late.network.responseLoss = 0;
+    late.client.business.enabled = false;
+    late.client.wrapper.maxAttempts = 2;
+    late.client.timeoutMs = 5;
+    QTest::addRow("late-answers-1e6") << late << 1000000;
 }
 
 // Before operation state was freed, the 1M-order run took about 360 bytes per order (389 MB of

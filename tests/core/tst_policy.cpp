@@ -6,6 +6,9 @@
 #include <QTest>
 #include <QTimeZone>
 
+#include <cmath>
+#include <limits>
+
 using namespace retrylab;
 
 Q_DECLARE_METATYPE(retrylab::AttemptOutcome)
@@ -53,6 +56,7 @@ private Q_SLOTS:
     void businessRetries();
     void backoff_data();
     void backoff();
+    void backoffRoundsAsLlround();
     void jitterBounds_data();
     void jitterBounds();
     void retryAfterZeroFallsBackToBackoff();
@@ -235,6 +239,29 @@ void TestPolicy::backoff()
     QFETCH(qint64, expected);
     BackoffConfig b{BackoffKind(kind), 100, 2.0, 1000, Jitter(jitter)};
     QCOMPARE(policy::backoffUs(b, n, prev, u), expected);
+}
+
+// backoffUs rounds its wait to the microsecond as std::llround does (halves away from zero), without
+// the library call; and doubles its exponential wait by a product with 2^e, not ldexp.
+void TestPolicy::backoffRoundsAsLlround()
+{
+    // Full jitter from 1 ms: the wait is u x 1000 us, and with u = (k + 0.5) / 1000 it often lands
+    // on a half exactly (k + 0.5), where truncating or rounding halves down would differ.
+    BackoffConfig b{BackoffKind::Constant, 1, 2.0, 1000, Jitter::Full};
+    int halves = 0;
+    for (int k = 0; k < 1000; ++k) {
+        for (const double u : {(k + 0.5) / 1000, (k + 0.49) / 1000, std::nextafter((k + 0.5) / 1000, 0.0)}) {
+            const double v = u * 1000.0;
+            halves += v == k + 0.5;
+            QCOMPARE(policy::backoffUs(b, 1, 0, u), qint64(std::llround(v)));
+        }
+    }
+    QVERIFY(halves > 100);
+    // Exponential: x 2^(n - 1) up to where the cap (2^31 ms) stops it, and past 2^63.
+    b = BackoffConfig{BackoffKind::Exponential, 3, 2.0, std::numeric_limits<int>::max(), Jitter::None};
+    for (int n = 1; n <= 70; ++n)
+        QCOMPARE(policy::backoffUs(b, n, 0, 0.5),
+                 qint64(std::llround(std::min(std::ldexp(3000.0, n - 1), 1000.0 * std::numeric_limits<int>::max()))));
 }
 
 void TestPolicy::jitterBounds_data()
