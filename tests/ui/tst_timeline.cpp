@@ -219,6 +219,8 @@ private Q_SLOTS:
     void noTwoTextsOverlap();
     void labelsKeepClearOfThePlayhead_data();
     void labelsKeepClearOfThePlayhead();
+    void labelsAreNotCovered_data();
+    void labelsAreNotCovered();
     void repeatedWaitsAreSummarised();
     void laneNotesAlwaysShow_data();
     void laneNotesAlwaysShow();
@@ -1855,6 +1857,67 @@ void TestTimeline::labelsKeepClearOfThePlayhead()
                                             .arg(QString::fromLatin1(language)).arg(shown.size.width()).arg(shown.size.height())
                                             .arg(shown.fontScale).arg(t).arg(x).arg(scene->labelText(p))
                                             .arg(label.left()).arg(label.right())));
+                }
+            }
+        }
+    }
+}
+
+void TestTimeline::labelsAreNotCovered_data()
+{
+    addStoryRuns();
+}
+
+// The metastable preset at 1280x720: in the server lane a "queued" label was covered by the next
+// request's box, and t1's name was cut to "t'" by its timeout's triangle on the bar. No label shares
+// its place with another event's bar or glyph (its own bar holds it whole), for every preset and lesson
+// step, in both languages, at the sizes of kShownAt720p and 1920x1080's, at the start and the end.
+void TestTimeline::labelsAreNotCovered()
+{
+    QFETCH(Scenario, scenario);
+    QFETCH(int, operation);
+    const RunResult r = simulate(scenario);
+    const int op = operation > 0 ? operation : storyOperation(r);
+    QList<ShownTimeline> sizes = kShownAt720p;
+    sizes << ShownTimeline{{1560, 860}, 1.0} << ShownTimeline{{1920, 860}, Presentation::presentingFontScale};
+    for (const char *language : {"en", "zh_CN"}) {
+        QVERIFY(i18n::install(QString::fromLatin1(language)));
+        const auto restore = qScopeGuard([] { i18n::install(QStringLiteral("en")); });
+        for (const ShownTimeline &shown : std::as_const(sizes)) {
+            TimelineWidget w;
+            w.setFont(scaledFont(shown.fontScale));
+            w.setStrokeScale(shown.fontScale > 1 ? Presentation::presentingStrokeScale : 1.0);
+            w.resize(shown.size);
+            w.setResult(r);
+            w.setOperation(op);
+            auto *scene = qobject_cast<TimelineScene *>(w.scene());
+            for (const bool end : {false, true}) {
+                if (end)
+                    w.seekToEnd();
+                for (int p = 0; p < scene->plans().size(); ++p) {
+                    const QRectF label = scene->labelRect(p);
+                    if (label.isNull() || (scene->isFutureHidden() && scene->plans().at(p).t > scene->playhead()))
+                        continue;
+                    const QString where = QStringLiteral("%1 %2x%3 font x%4 %5: \"%6\" at x %7..%8 y %9..%10")
+                                              .arg(QString::fromLatin1(language)).arg(shown.size.width())
+                                              .arg(shown.size.height()).arg(shown.fontScale)
+                                              .arg(end ? QStringLiteral("end") : QStringLiteral("start"), scene->labelText(p))
+                                              .arg(label.left()).arg(label.right()).arg(label.top()).arg(label.bottom());
+                    // A name inside its bar is drawn whole inside it.
+                    const QRectF own = scene->inkRect(p);
+                    if (scene->plans().at(p).form == EventPlan::Form::Bar && own.intersects(label))
+                        QVERIFY2(own.adjusted(-0.5, -0.5, 0.5, 0.5).contains(label.adjusted(0, 1, 0, -1)) || label.height() > own.height(),
+                                 qPrintable(where + QStringLiteral(" is cut by its bar")));
+                    for (int q = 0; q < scene->plans().size(); ++q) {
+                        const QRectF ink = scene->inkRect(q);
+                        if (q == p || ink.isNull() || (scene->isFutureHidden() && scene->plans().at(q).t > scene->playhead()))
+                            continue;
+                        const QRectF overlap = label.intersected(ink);
+                        QVERIFY2(overlap.width() < 1 || overlap.height() < 1,
+                                 qPrintable(where + QStringLiteral(" is covered by %1 at x %2..%3 y %4..%5")
+                                                        .arg(trace::kindName(scene->eventOf(q).kind))
+                                                        .arg(ink.left()).arg(ink.right()).arg(ink.top()).arg(ink.bottom())));
+                    }
                 }
             }
         }

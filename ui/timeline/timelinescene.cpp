@@ -634,27 +634,65 @@ public:
         , m_bottom(bottom)
     {
     }
-    bool fits(const QRectF &r) const
+    // Clear of the labels already placed and of every bar and glyph but `plan`'s own.
+    bool fits(const QRectF &r, int plan) const
     {
         if (r.isNull() || r.top() < m_top - 0.5 || r.bottom() > m_bottom + 0.5)
             return false;
         const QRectF padded = r.adjusted(-2, 0, 2, 0);
         for (int c = cell(padded.left()); c <= cell(padded.right()); ++c) {
             const auto it = m_cells.constFind(c);
-            if (it == m_cells.cend())
+            if (it != m_cells.cend()) {
+                for (const QRectF &o : *it) {
+                    if (overlaps(padded, o))
+                        return false;
+                }
+            }
+            const auto ink = m_ink.constFind(c);
+            if (ink == m_ink.cend())
                 continue;
-            for (const QRectF &o : *it) {
-                const QRectF x = padded.intersected(o);
-                if (x.width() > 0.01 && x.height() > 0.01)
+            for (const auto &[owner, o] : *ink) {
+                if (owner != plan && overlaps(r, o))
                     return false;
             }
         }
         return true;
     }
+    // The leftmost place for `r` at or right of where it is, its left at most `maxLeft`, where it fits:
+    // right of whatever stands in its way. Null when there is none.
+    QRectF slide(const QRectF &r, qreal maxLeft, int plan) const
+    {
+        QList<qreal> lefts{r.left()};
+        for (int c = cell(r.left() - 2); c <= cell(maxLeft + r.width() + 2); ++c) {
+            for (const QRectF &o : m_cells.value(c)) {
+                if (o.bottom() > r.top() && o.top() < r.bottom())
+                    lefts.append(o.right() + 2.01);
+            }
+            for (const auto &[owner, o] : m_ink.value(c)) {
+                if (owner != plan && o.bottom() > r.top() && o.top() < r.bottom())
+                    lefts.append(o.right() + 0.01);
+            }
+        }
+        std::sort(lefts.begin(), lefts.end());
+        for (const qreal left : std::as_const(lefts)) {
+            if (left < r.left() || left > maxLeft)
+                continue;
+            const QRectF moved(left, r.top(), r.width(), r.height());
+            if (fits(moved, plan))
+                return moved;
+        }
+        return QRectF();
+    }
     void take(const QRectF &r)
     {
         for (int c = cell(r.left()); c <= cell(r.right()); ++c)
             m_cells[c].append(r);
+    }
+    // A bar's box or a glyph's disc: no label but its own may share it.
+    void addInk(int plan, const QRectF &r)
+    {
+        for (int c = cell(r.left()); c <= cell(r.right()); ++c)
+            m_ink[c].append({plan, r});
     }
     // A message's line, which labels other than its own avoid when they have a choice.
     void addMessage(int plan, const timeline::ArrowCurve &curve)
@@ -696,10 +734,16 @@ private:
         }
         return false;
     }
+    static bool overlaps(const QRectF &a, const QRectF &b)
+    {
+        const QRectF x = a.intersected(b);
+        return x.width() > 0.01 && x.height() > 0.01;
+    }
     static int cell(qreal x) { return int(std::floor(x / 160)); }
     qreal m_top;
     qreal m_bottom;
     QHash<int, QList<QRectF>> m_cells;
+    QHash<int, QList<std::pair<int, QRectF>>> m_ink;
     QHash<int, QList<std::pair<int, QLineF>>> m_messages;
 };
 
@@ -756,15 +800,25 @@ QList<TimelineScene::LabelCandidate> TimelineScene::labelCandidates(bool farOut)
             const qreal length = xOf(pl.to) - xOf(pl.t);
             const qreal offset = m_labelOffset.value(i);
             // Room for the label and for a glyph that may sit on the bar's end.
-            if (length >= w + offset + 6 + 2 * r) {
+            const bool inside = length >= w + offset + 6 + 2 * r;
+            const bool named = pl.lane != Lane::Server && pl.lane != Lane::Database;
+            if (!inside && !named)
+                continue; // "processing" is obvious from the lane; only attempt names move outside
+            const QRectF above(at.x() + offset, at.y() - half - barH - 1, w, barH);
+            const QRectF below(at.x() + offset, at.y() + half + 1, w, barH);
+            if (inside) {
                 c.rank = AttemptInside;
                 c.first = QRectF(at.x() + offset + 4, at.y() - barH / 2, w, barH);
-            } else if (pl.lane == Lane::Server || pl.lane == Lane::Database) {
-                continue; // "processing" is obvious from the lane; only attempt names move outside
+                c.along = QRectF(c.first.left(), c.first.top(), at.x() + length - 2 - r - c.first.left(), barH);
+                // Nowhere free inside: an attempt's name goes out of its bar, a server step's is left out.
+                if (named) {
+                    c.second = above;
+                    c.beside = below;
+                }
             } else {
                 c.rank = AttemptOutside;
-                c.first = QRectF(at.x() + offset, at.y() - half - barH - 1, w, barH);
-                c.second = QRectF(at.x() + offset, at.y() + half + 1, w, barH);
+                c.first = above;
+                c.second = below;
             }
             break;
         }
@@ -789,14 +843,18 @@ QList<TimelineScene::LabelCandidate> TimelineScene::labelCandidates(bool farOut)
         case EventPlan::Form::Marker: {
             // A status query's answer reads from its arrowhead to the right, clear of the attempt's name.
             const qreal left = pl.query && pl.form == EventPlan::Form::Arrow ? at.x() - r : at.x() - w / 2;
-            const QRectF above(left, at.y() - r - 2 - badgeH, w, badgeH);
-            const QRectF below(left, at.y() + r + 2, w, badgeH);
+            // Clear of its glyph and of a bar it sits on.
+            const qreal clearance = qMax(r, half) + 2;
+            const QRectF above(left, at.y() - clearance - badgeH, w, badgeH);
+            const QRectF below(left, at.y() + clearance, w, badgeH);
             const bool telling = pl.role == Role::Duplicate || pl.role == Role::Fault || pl.role == Role::Rejection
                                  || pl.role == Role::Ok;
             c.rank = telling ? Telling : Note;
             c.first = m_labelBelowBase.value(i) ? below : above;
             c.second = m_labelBelowBase.value(i) ? above : below;
-            if (pl.form == EventPlan::Form::Arrow && !pl.query)
+            // Else right of its glyph: a message's end when both sides are crossed by other messages, a
+            // record's mark when a neighbouring glyph stands on both sides.
+            if (!pl.query)
                 c.beside = QRectF(at.x() + r + 2, at.y() - badgeH / 2, w, badgeH);
             break;
         }
@@ -825,18 +883,29 @@ void TimelineScene::layoutLabels()
         if (!m_arrowCurves.value(i).isNull())
             grid.addMessage(i, m_arrowCurves.at(i));
     }
-    for (const LabelCandidate &c : candidates) {
+    for (int i = 0; i < n; ++i) {
+        const QRectF ink = inkRect(i);
+        if (!ink.isNull())
+            grid.addInk(i, ink);
+    }
+    for (LabelCandidate c : candidates) {
         // A side clear of other messages' lines first (a "201" crossed by the next answer is hard to
-        // read from the back of a room), else any side clear of other labels.
-        auto clear = [&](const QRectF &r) { return grid.fits(r) && !grid.crossesMessage(r, c.plan); };
-        if (!clear(c.first) && !clear(c.second) && clear(c.beside)) {
+        // read from the back of a room), else any side clear of other labels, bars and glyphs.
+        auto clear = [&](const QRectF &r) { return grid.fits(r, c.plan) && !grid.crossesMessage(r, c.plan); };
+        // A name inside its bar moves along it past what stands on it (the next request's box, a
+        // timeout's triangle), else out of it.
+        if (!c.along.isNull() && !grid.fits(c.first, c.plan))
+            c.first = grid.slide(c.first, c.along.right() - c.first.width(), c.plan);
+        // A name that fits inside its bar stays there, lines across it or not: it is the bar's own.
+        const bool inside = !c.along.isNull() && grid.fits(c.first, c.plan);
+        if (!inside && !clear(c.first) && !clear(c.second) && clear(c.beside)) {
             grid.take(c.beside);
             m_labelRect[c.plan] = c.beside;
             m_labelText[c.plan] = c.text;
             continue;
         }
-        const bool first = grid.fits(c.first) && (clear(c.first) || !clear(c.second));
-        if (!first && !grid.fits(c.second)) {
+        const bool first = inside || (grid.fits(c.first, c.plan) && (clear(c.first) || !clear(c.second)));
+        if (!first && !grid.fits(c.second, c.plan)) {
             m_labelHidden[c.plan] = true;
             continue;
         }
@@ -977,6 +1046,26 @@ QRectF TimelineScene::anchorRect(int plan) const
     if (pl.form == EventPlan::Form::Bar || pl.form == EventPlan::Form::Wait)
         rect |= QRectF(at.x(), at.y() - barHalfHeight(), xOf(pl.to) - xOf(pl.t), 2 * barHalfHeight());
     return rect;
+}
+
+QRectF TimelineScene::inkRect(int plan) const
+{
+    const EventPlan &pl = m_plans.at(plan);
+    const QPointF at = anchorOf(plan);
+    switch (pl.form) {
+    case EventPlan::Form::Bar:
+        if (pl.passThrough)
+            return QRectF();
+        return QRectF(at.x(), at.y() - barHalfHeight(), qMax<qreal>(xOf(pl.to) - xOf(pl.t), 3), 2 * barHalfHeight());
+    case EventPlan::Form::Arrow:
+    case EventPlan::Form::Marker:
+        if (pl.glyph == timeline::Glyph::None)
+            return QRectF();
+        return QRectF(at - QPointF(kGlyphRadius, kGlyphRadius), QSizeF(2, 2) * kGlyphRadius);
+    case EventPlan::Form::Wait:
+        break;
+    }
+    return QRectF();
 }
 
 void TimelineScene::placeItem(int i)

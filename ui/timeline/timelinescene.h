@@ -107,6 +107,9 @@ public:
     TimelineEventItem *itemForTrace(int traceIndex);
     // Scene rect an event's drawing occupies at the current layout (glyph or bar, without its label).
     QRectF anchorRect(int plan) const;
+    // What an event's drawing covers that a label must not share: a bar's box or a glyph's disc, in scene
+    // coordinates. Null for waits, pass-through layers and messages that end without a glyph.
+    QRectF inkRect(int plan) const;
     // An arrow's line in scene coordinates: from its origin's moment (the origin's time, not its
     // dodged glyph, so a message never runs leftwards) to its own anchor. Null for other forms.
     QLineF arrowLine(int plan) const;
@@ -240,6 +243,7 @@ private:
         QRectF first;
         QRectF second;
         QRectF beside; // a message's end: right of it, when both sides are crossed by other messages
+        QRectF along;  // a name inside its bar: how far along it `first` may move (its left edge, width)
     };
     QList<LabelCandidate> labelCandidates(bool farOut) const;
     // Runs of three or more equal waits in a lane and slot; each wait of a run maps to it.
