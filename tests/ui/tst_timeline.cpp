@@ -221,6 +221,10 @@ private Q_SLOTS:
     void labelsKeepClearOfThePlayhead();
     void labelsAreNotCovered_data();
     void labelsAreNotCovered();
+    void labelsAtTheViewsEdgesAreWhole_data();
+    void labelsAtTheViewsEdgesAreWhole();
+    void lanesFillTheirHeight_data();
+    void lanesFillTheirHeight();
     void repeatedWaitsAreSummarised();
     void laneNotesAlwaysShow_data();
     void laneNotesAlwaysShow();
@@ -1922,6 +1926,111 @@ void TestTimeline::labelsAreNotCovered()
             }
         }
     }
+}
+
+void TestTimeline::labelsAtTheViewsEdgesAreWhole_data()
+{
+    addStoryRuns();
+}
+
+// Lesson retry-storms step 1 scrolled to its end: labels cut at the left edge, under the pinned lane
+// names ("ut", "eue"). Every label the view shows is whole inside the lanes' visible part (from the
+// lane names' column to the viewport's right) or not drawn at all, and one whose mark is in view and
+// that moved stays clear of the other labels: for every preset and lesson step, as the window opens
+// it and zoomed in twice and four times, scrolled to the start, through the middle and to the end.
+void TestTimeline::labelsAtTheViewsEdgesAreWhole()
+{
+    QFETCH(Scenario, scenario);
+    QFETCH(int, operation);
+    const RunResult r = simulate(scenario);
+    const int op = operation > 0 ? operation : storyOperation(r);
+    for (const ShownTimeline &shown : {kShownAt720p.first(), kShownAt720p.last()}) {
+        TimelineWidget w;
+        w.setFont(scaledFont(shown.fontScale));
+        w.setStrokeScale(shown.fontScale > 1 ? Presentation::presentingStrokeScale : 1.0);
+        w.resize(shown.size);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.setResult(r);
+        w.setOperation(op);
+        w.seekToEnd();
+        QCoreApplication::processEvents();
+        auto *scene = qobject_cast<TimelineScene *>(w.scene());
+        QScrollBar *bar = w.view()->horizontalScrollBar();
+        for (const double zoom : {1.0, 2.0, 2.0}) {
+            w.zoomBy(zoom);
+            QCoreApplication::processEvents();
+            for (int step = 0; step <= 4; ++step) {
+                bar->setValue(bar->minimum() + (bar->maximum() - bar->minimum()) * step / 4);
+                QCoreApplication::processEvents();
+                const QRectF visible = w.view()->mapToScene(w.view()->viewport()->rect()).boundingRect();
+                const qreal left = visible.left() + scene->labelWidth();
+                const qreal right = visible.right();
+                // Event labels, tick labels, break lengths and the playhead's bubble.
+                const QList<QPair<QRectF, QString>> texts = scene->shownTexts();
+                for (const auto &[label, text] : texts) {
+                    const bool cutLeft = label.left() < left - 0.5 && label.right() > left + 0.5;
+                    const bool cutRight = label.left() < right - 0.5 && label.right() > right + 0.5;
+                    QVERIFY2(!cutLeft && !cutRight,
+                             qPrintable(QStringLiteral("%1x%2 zoom %3 scrolled %4/4: \"%5\" at x %6..%7, lanes shown "
+                                                       "from %8 to %9")
+                                            .arg(shown.size.width()).arg(shown.size.height()).arg(scene->zoom())
+                                            .arg(step).arg(text).arg(label.left()).arg(label.right())
+                                            .arg(left).arg(right)));
+                }
+                const QString overlap = overlapOf(texts);
+                QVERIFY2(overlap.isEmpty(), qPrintable(overlap));
+            }
+        }
+    }
+}
+
+void TestTimeline::lanesFillTheirHeight_data()
+{
+    QTest::addColumn<Scenario>("scenario");
+    QTest::addColumn<int>("operation");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("answerHidden");
+    const LessonParse storms = lesson::builtin(QStringLiteral("retry-storms"));
+    QVERIFY(storms.ok());
+    const LessonStep &step = storms.lesson.steps.first();
+    // What the timeline is given at 1920x1080 beside the lesson panel in presentation mode before the
+    // reveal, maximised without it, and at 1280x720 and 1024x640.
+    for (const QSize &size : {QSize(1436, 930), QSize(1900, 900), QSize(1280, 600), QSize(890, 560), QSize(660, 380)}) {
+        QTest::addRow("retry-storms-1-hidden-%dx%d", size.width(), size.height())
+            << step.scenario << step.operation << size << true;
+        QTest::addRow("ghost-request-%dx%d", size.width(), size.height())
+            << test::presetScenario(QStringLiteral("ghost-request")) << 0 << size << false;
+    }
+}
+
+// 1920x1080, retry-storms step 1 before the reveal: 100 pixels of blank under the Database lane, the
+// lanes stopped at 96 pixels. The lanes take the height the view gives them (down to their minimum,
+// where the view scrolls instead), so at a projector the timeline is as large as the window lets it be.
+void TestTimeline::lanesFillTheirHeight()
+{
+    QFETCH(Scenario, scenario);
+    QFETCH(int, operation);
+    QFETCH(QSize, size);
+    QFETCH(bool, answerHidden);
+    const RunResult r = simulate(scenario);
+    TimelineWidget w;
+    w.resize(size);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.setResult(r);
+    w.setOperation(operation > 0 ? operation : storyOperation(r));
+    w.setAnswerHidden(answerHidden);
+    QCoreApplication::processEvents();
+    auto *scene = qobject_cast<TimelineScene *>(w.scene());
+    const int viewport = w.view()->viewport()->height();
+    if (scene->laneHeight() <= TimelineScene::kMinLaneHeight) {
+        QVERIFY(scene->contentHeight() >= viewport); // too short for the lanes: it scrolls
+        return;
+    }
+    const qreal blank = viewport - scene->lanesBottom();
+    QVERIFY2(blank >= 0 && blank <= 12, qPrintable(QStringLiteral("viewport %1 px high, lanes end at %2 (lane height %3)")
+                                                      .arg(viewport).arg(scene->lanesBottom()).arg(scene->laneHeight())));
 }
 
 // jitter-and-budgets step 1: without jitter, the capped waits repeat ("wait 2.00 s" seven times);

@@ -523,7 +523,7 @@ qreal TimelineScene::laneTop(int lane) const
 
 qreal TimelineScene::barHalfHeight() const
 {
-    return qMax<qreal>(5, m_laneH * (m_twoSlots ? 0.085 : 0.14));
+    return qBound<qreal>(5, m_laneH * (m_twoSlots ? 0.085 : 0.14), kMaxBarHalfHeight);
 }
 
 qreal TimelineScene::minimumZoom() const
@@ -559,7 +559,7 @@ qreal TimelineScene::fitZoom(qreal width) const
 
 void TimelineScene::setLaneHeight(qreal h)
 {
-    h = qBound<qreal>(kMinLaneHeight, h, 110);
+    h = qBound<qreal>(kMinLaneHeight, h, kMaxLaneHeight);
     if (qFuzzyCompare(h, m_laneH))
         return;
     m_laneH = h;
@@ -917,14 +917,87 @@ void TimelineScene::layoutLabels()
             m_labelBelow[c.plan] = !m_labelBelow.at(c.plan);
     }
     m_playheadDodge.clear();
+    m_edgeShift.clear();
+    m_edgeHidden.clear();
     dodgePlayhead();
+    keepLabelsInView();
 }
 
 QRectF TimelineScene::labelRect(int plan) const
 {
+    const QRectF r = placedLabelRect(plan);
+    if (r.isNull() || m_edgeHidden.contains(plan))
+        return QRectF();
+    return r.translated(m_edgeShift.value(plan), 0);
+}
+
+QRectF TimelineScene::placedLabelRect(int plan) const
+{
     const QRectF r = m_labelRect.value(plan);
     const auto it = m_playheadDodge.constFind(plan);
     return r.isNull() || it == m_playheadDodge.cend() ? r : r.translated(*it);
+}
+
+void TimelineScene::keepLabelsInView()
+{
+    QHash<int, qreal> shift;
+    QSet<int> hidden;
+    if (m_viewKnown) {
+        const qreal left = m_exposedLeft + m_labelWidth;
+        const qreal right = m_exposedRight;
+        QList<int> cut;
+        for (int i = 0; i < m_labelRect.size(); ++i) {
+            if (cutByView(placedLabelRect(i)))
+                cut.append(i);
+        }
+        for (const int i : std::as_const(cut)) {
+            const QRectF r = placedLabelRect(i);
+            const EventPlan &pl = m_plans.at(i);
+            // Its mark: a glyph's centre, a bar's or a wait's visible stretch.
+            const qreal from = anchorOf(i).x();
+            const qreal to = pl.form == EventPlan::Form::Bar || pl.form == EventPlan::Form::Wait ? xOf(pl.to) : from;
+            if (to >= left && from <= right && r.width() <= right - left) {
+                const QRectF moved = r.translated(r.left() < left ? left - r.left() : right - r.right(), 0);
+                bool clear = true;
+                // A name inside its bar stays inside it; every label stays clear of the others and of marks.
+                const QRectF own = inkRect(i);
+                if (pl.form == EventPlan::Form::Bar && own.intersects(r)
+                    && (moved.left() < own.left() || moved.right() > own.right()))
+                    clear = false;
+                for (int j = 0; clear && j < m_labelRect.size(); ++j) {
+                    if (j == i)
+                        continue;
+                    const QRectF other = m_labelRect.at(j).isNull() ? QRectF() : placedLabelRect(j).translated(shift.value(j), 0);
+                    const QRectF ink = inkRect(j);
+                    for (const QRectF &o : {other, ink}) {
+                        const QRectF overlap = o.isNull() ? QRectF() : moved.intersected(o);
+                        if (overlap.width() > 0.01 && overlap.height() > 0.01)
+                            clear = false;
+                    }
+                }
+                if (clear) {
+                    shift.insert(i, moved.left() - r.left());
+                    continue;
+                }
+            }
+            hidden.insert(i); // its mark is out of view, or there is no room
+        }
+    }
+    if (shift == m_edgeShift && hidden == m_edgeHidden)
+        return;
+    QSet<int> changed = hidden + m_edgeHidden;
+    for (auto it = shift.cbegin(); it != shift.cend(); ++it)
+        changed.insert(it.key());
+    for (auto it = m_edgeShift.cbegin(); it != m_edgeShift.cend(); ++it)
+        changed.insert(it.key());
+    m_edgeShift = shift;
+    m_edgeHidden = hidden;
+    for (const int i : std::as_const(changed)) {
+        if (i < m_items.size() && m_items.at(i)) {
+            placeItem(i); // its bounds follow its label
+            m_items.at(i)->update();
+        }
+    }
 }
 
 void TimelineScene::dodgePlayhead()
@@ -1097,10 +1170,12 @@ void TimelineScene::placeItem(int i)
     ++m_geometryUpdates;
 }
 
-void TimelineScene::setExposedRange(qreal left, qreal right)
+void TimelineScene::setExposedRange(qreal left, qreal right, bool shown)
 {
     m_exposedLeft = left;
     m_exposedRight = qMax(left, right);
+    m_viewKnown = shown;
+    keepLabelsInView();
     if (m_plans.size() <= kEagerLimit)
         return;
     // Items are chosen for the exposed range and half its width on either side: scrolling by less
@@ -1112,6 +1187,9 @@ void TimelineScene::setExposedRange(qreal left, qreal right)
 
 void TimelineScene::materializeAll()
 {
+    // An export shows the whole operation: no label is cut at a view's edge there.
+    m_viewKnown = false;
+    keepLabelsInView();
     syncItems(true);
     m_windowValid = false; // the next exposed range removes what it does not need
 }
@@ -1255,6 +1333,7 @@ void TimelineScene::setPlayhead(qint64 t)
     m_playhead = t;
     m_instant = instantAt(t);
     dodgePlayhead();
+    keepLabelsInView();
     const qint64 lo = qMin(old, t);
     const qint64 hi = qMax(old, t);
     // Only items whose drawing depends on the crossed interval are repainted; the scene batches them.
@@ -1281,7 +1360,15 @@ QRectF TimelineScene::playheadBubble() const
         return QRectF();
     const QString text = timeline::formatAxisTime(m_playhead, 1000);
     const qreal w = QFontMetricsF(m_badgeFont).horizontalAdvance(text) + 14;
-    return QRectF(playheadX() - w / 2, 2, w, 20);
+    const qreal x = playheadX();
+    if (!m_viewKnown)
+        return QRectF(x - w / 2, 2, w, 20);
+    // Whole inside the lanes' visible part while the line is in view (it slides along the edge), else none.
+    const qreal left = m_exposedLeft + m_labelWidth;
+    const qreal right = m_exposedRight;
+    if (x < left || x > right || w > right - left)
+        return QRectF();
+    return QRectF(qBound(left, x - w / 2, right - w), 2, w, 20);
 }
 
 QRectF TimelineScene::tickLabelRect(const TimeAxis::Tick &tick) const
@@ -1294,7 +1381,17 @@ bool TimelineScene::tickLabelHidden(const TimeAxis::Tick &tick) const
 {
     // The playhead's time bubble covers the axis: a tick label under it would only show as a smudge.
     const QRectF bubble = playheadBubble();
-    return !bubble.isNull() && tickLabelRect(tick).intersects(bubble.adjusted(-4, 0, 4, 0));
+    const QRectF r = tickLabelRect(tick);
+    return (!bubble.isNull() && r.intersects(bubble.adjusted(-4, 0, 4, 0))) || cutByView(r);
+}
+
+bool TimelineScene::cutByView(const QRectF &r) const
+{
+    if (!m_viewKnown || r.isNull())
+        return false;
+    const qreal left = m_exposedLeft + m_labelWidth; // the lane names are pinned over the lanes' left
+    const qreal right = m_exposedRight;
+    return (r.left() < left - 0.5 && r.right() > left) || (r.left() < right && r.right() > right + 0.5);
 }
 
 QRectF TimelineScene::breakLabelRect(const TimeAxis::Break &b, QString *text) const
@@ -1316,8 +1413,9 @@ QList<QPair<QRectF, QString>> TimelineScene::shownTexts() const
     QList<QPair<QRectF, QString>> texts;
     for (int i = 0; i < m_labelRect.size(); ++i) {
         // Drawn at opacity 0 before the reveal: not shown.
-        if (!m_labelRect.at(i).isNull() && !(m_futureHidden && m_plans.at(i).t > m_playhead))
-            texts.append({labelRect(i), m_labelText.at(i)});
+        const QRectF r = labelRect(i);
+        if (!r.isNull() && !(m_futureHidden && m_plans.at(i).t > m_playhead))
+            texts.append({r, m_labelText.at(i)});
     }
     for (const TimeAxis::Tick &tick : m_ticks) {
         if (!tickLabelHidden(tick) && !axisHidden(tick.t))
@@ -1328,7 +1426,7 @@ QList<QPair<QRectF, QString>> TimelineScene::shownTexts() const
             continue;
         QString text;
         const QRectF r = breakLabelRect(b, &text);
-        if (!r.isNull())
+        if (!r.isNull() && !cutByView(r))
             texts.append({r, text});
     }
     const QRectF bubble = playheadBubble();
@@ -1530,7 +1628,7 @@ void TimelineScene::drawBackground(QPainter *p, const QRectF &rect)
             const qreal zx = label.isNull() ? (x0 + x1) / 2 : label.left() - 8;
             for (const qreal dx : {-3.0, 3.0})
                 p->drawLine(QPointF(zx + dx - 3, kAxisHeight - 3), QPointF(zx + dx + 3, kAxisHeight - 15));
-            if (!label.isNull()) {
+            if (!label.isNull() && !cutByView(label)) {
                 p->setPen(c.muted);
                 p->drawText(label, Qt::AlignLeft | Qt::AlignVCenter, text);
             }
