@@ -225,6 +225,8 @@ private Q_SLOTS:
     void labelsAtTheViewsEdgesAreWhole();
     void lanesFillTheirHeight_data();
     void lanesFillTheirHeight();
+    void tickLabelsKeepApart_data();
+    void tickLabelsKeepApart();
     void repeatedWaitsAreSummarised();
     void laneNotesAlwaysShow_data();
     void laneNotesAlwaysShow();
@@ -2031,6 +2033,42 @@ void TestTimeline::lanesFillTheirHeight()
     const qreal blank = viewport - scene->lanesBottom();
     QVERIFY2(blank >= 0 && blank <= 12, qPrintable(QStringLiteral("viewport %1 px high, lanes end at %2 (lane height %3)")
                                                       .arg(viewport).arg(scene->lanesBottom()).arg(scene->laneHeight())));
+}
+
+void TestTimeline::tickLabelsKeepApart_data()
+{
+    addStoryRuns();
+}
+
+// retry-storms step 1 revealed at 1920x1080 in presentation mode: "48.823 s49.875 s50.919 s" ran
+// together on the axis (each a burst's start, closer than the ticks' spacing). Every two tick labels
+// shown keep kTickGap between them, at the sizes of kShownAt720p and 1920x1080's.
+void TestTimeline::tickLabelsKeepApart()
+{
+    QFETCH(Scenario, scenario);
+    QFETCH(int, operation);
+    const RunResult r = simulate(scenario);
+    const int op = operation > 0 ? operation : storyOperation(r);
+    QList<ShownTimeline> sizes = kShownAt720p;
+    sizes << ShownTimeline{{1436, 930}, Presentation::presentingFontScale} << ShownTimeline{{1900, 900}, 1.0};
+    for (const ShownTimeline &shown : std::as_const(sizes)) {
+        TimelineWidget w;
+        w.setFont(scaledFont(shown.fontScale));
+        w.setStrokeScale(shown.fontScale > 1 ? Presentation::presentingStrokeScale : 1.0);
+        w.resize(shown.size);
+        w.setResult(r);
+        w.setOperation(op);
+        w.seekToEnd();
+        auto *scene = qobject_cast<TimelineScene *>(w.scene());
+        QList<QRectF> ticks = scene->shownTickLabels();
+        std::sort(ticks.begin(), ticks.end(), [](const QRectF &a, const QRectF &b) { return a.left() < b.left(); });
+        for (int i = 1; i < ticks.size(); ++i)
+            QVERIFY2(ticks.at(i).left() - ticks.at(i - 1).right() >= TimelineScene::kTickGap - 0.01,
+                     qPrintable(QStringLiteral("%1x%2 font x%3: tick labels at x %4..%5 and %6..%7")
+                                    .arg(shown.size.width()).arg(shown.size.height()).arg(shown.fontScale)
+                                    .arg(ticks.at(i - 1).left()).arg(ticks.at(i - 1).right())
+                                    .arg(ticks.at(i).left()).arg(ticks.at(i).right())));
+    }
 }
 
 // jitter-and-budgets step 1: without jitter, the capped waits repeat ("wait 2.00 s" seven times);

@@ -1274,8 +1274,18 @@ void TimelineScene::syncItems(bool all)
 void TimelineScene::relayout()
 {
     m_axis.build(m_times, kPxPerMs * m_zoom, kBreakAfterUs, kBreakPx * m_zoom, kBreakPxPerDoubling * m_zoom);
-    m_ticks = m_axis.ticks(96);
     m_leftPad = leftPadAt(m_zoom);
+    // Tick labels keep a gap between them: the start of each burst can fall closer to a round tick
+    // than the spacing asked for ("48.823 s49.875 s" in presentation mode's font).
+    m_ticks.clear();
+    qreal lastRight = -std::numeric_limits<qreal>::max();
+    for (const TimeAxis::Tick &tick : m_axis.ticks(96)) {
+        const QRectF r = tickLabelRect(tick);
+        if (r.left() < lastRight + kTickGap)
+            continue;
+        m_ticks.append(tick);
+        lastRight = r.right();
+    }
     m_maxDodge = 0;
     for (const qreal dx : std::as_const(m_dodgeDx))
         m_maxDodge = qMax(m_maxDodge, qAbs(dx));

@@ -76,6 +76,8 @@ public:
     static constexpr qreal kDodge = 19;
     // A message's line keeps at least this far from any other message's arrowhead (bowed if it must).
     static constexpr qreal kArrowGap = 6;
+    // The least gap between two tick labels on the axis.
+    static constexpr qreal kTickGap = 10;
     static constexpr qreal kCompactLane = 0.55;
     // The smallest lane height (a used lane): its name, note and glyph labels still fit.
     static constexpr qreal kMinLaneHeight = 40;
