@@ -227,6 +227,7 @@ private Q_SLOTS:
     void lanesFillTheirHeight();
     void tickLabelsKeepApart_data();
     void tickLabelsKeepApart();
+    void emptyTextFitsTheView();
     void repeatedWaitsAreSummarised();
     void laneNotesAlwaysShow_data();
     void laneNotesAlwaysShow();
@@ -2068,6 +2069,33 @@ void TestTimeline::tickLabelsKeepApart()
                                     .arg(shown.size.width()).arg(shown.size.height()).arg(shown.fontScale)
                                     .arg(ticks.at(i - 1).left()).arg(ticks.at(i - 1).right())
                                     .arg(ticks.at(i).left()).arg(ticks.at(i).right())));
+    }
+}
+
+// Watch at 1024x640: "Waiting for requests: send an order to" and the rest of the line ran past the
+// viewport's right edge (the message was laid out 600 px wide from the lanes' left). Wrapped inside the
+// lanes' visible part, it fits whole at the widths the window gives the timeline.
+void TestTimeline::emptyTextFitsTheView()
+{
+    for (const int width : {400, 548, 660, 890, 1280}) {
+        TimelineWidget w;
+        w.resize(width, 420);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto *scene = qobject_cast<TimelineScene *>(w.scene());
+        w.setSource(ResultSource::Watch);
+        w.setResult(RunResult());
+        QCoreApplication::processEvents();
+        const QString text = scene->emptyText();
+        QVERIFY(text.startsWith(QStringLiteral("Waiting for requests")));
+        const QRectF visible = w.view()->mapToScene(w.view()->viewport()->rect()).boundingRect();
+        const QRectF lanes(visible.left() + scene->labelWidth(), visible.top(), visible.width() - scene->labelWidth(),
+                           visible.height());
+        const QRectF box = scene->emptyTextRect();
+        const QRectF ink = QFontMetricsF(scene->laneFont()).boundingRect(box, Qt::AlignCenter | Qt::TextWordWrap, text);
+        QVERIFY2(lanes.contains(ink), qPrintable(QStringLiteral("%1 px: the text spans x %2..%3, the lanes show %4..%5")
+                                                     .arg(width).arg(ink.left()).arg(ink.right())
+                                                     .arg(lanes.left()).arg(lanes.right())));
     }
 }
 

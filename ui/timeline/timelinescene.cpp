@@ -1668,10 +1668,23 @@ void TimelineScene::drawBackground(QPainter *p, const QRectF &rect)
     if (m_plans.isEmpty() && !m_emptyText.isEmpty()) {
         p->setFont(m_laneFont);
         p->setPen(c.muted);
-        p->drawText(QRectF(0, kAxisHeight, 600, (lanesBottom() - kAxisHeight)), Qt::AlignCenter | Qt::TextWordWrap, m_emptyText);
+        p->drawText(emptyTextRect(), Qt::AlignCenter | Qt::TextWordWrap, m_emptyText);
     }
     if (rect.left() < 0)
         paintLaneLabels(p, -m_labelWidth, 0, contentHeight());
+}
+
+QRectF TimelineScene::emptyTextRect() const
+{
+    // In the lanes' visible part (Watch at 1024x640 showed "Waiting for requests: send an order to"
+    // and the rest cut at the viewport's right), at most 600 pixels wide.
+    qreal left = 0;
+    qreal width = 600;
+    if (m_viewKnown) {
+        left = qMax<qreal>(0, m_exposedLeft + m_labelWidth) + 12;
+        width = qBound<qreal>(40, m_exposedRight - 12 - left, 600);
+    }
+    return QRectF(left, kAxisHeight, width, lanesBottom() - kAxisHeight);
 }
 
 void TimelineScene::drawForeground(QPainter *p, const QRectF &rect)

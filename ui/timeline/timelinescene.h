@@ -212,6 +212,9 @@ public:
     LaneText laneText(int lane) const;
     // Message shown when there is nothing to draw.
     void setEmptyText(const QString &text);
+    const QString &emptyText() const { return m_emptyText; }
+    // Where that message is drawn (word-wrapped, centred), in scene coordinates: inside the view.
+    QRectF emptyTextRect() const;
 
     void notifyClicked(int traceIndex);
 
