@@ -25,6 +25,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QScopeGuard>
+#include <QStyle>
 #include <QTest>
 #include <QTextLayout>
 #include <QTranslator>
@@ -135,6 +136,8 @@ private Q_SLOTS:
     void playerAlone();
     void titleWrapsWholeOrUnderTheStepCount_data();
     void titleWrapsWholeOrUnderTheStepCount();
+    void choiceButtonsGrowWithTheirText_data();
+    void choiceButtonsGrowWithTheirText();
     void languageChange();
     void menuFollowsLanguage();
     void commandLine();
@@ -727,6 +730,54 @@ void TestLessonPlayer::titleWrapsWholeOrUnderTheStepCount_data()
 // own and the title wraps under it in as few lines as the panel's width allows, the last line not a
 // stub. Planted: the count always beside the title (the old layout) fails with the title wrapped
 // beside it; the count on its own line without the balanced width fails on "乘" alone.
+void TestLessonPlayer::choiceButtonsGrowWithTheirText_data()
+{
+    QTest::addColumn<qreal>("points");
+    QTest::addRow("window") << 9.0;
+    QTest::addRow("presentation") << 13.5;
+    QTest::addRow("large") << 20.0;
+}
+
+// retry-storms step 1 in presentation mode at 1920x1080: each choice's radio button was Qt's 13 px
+// dot, above the middle of its 20 px text. It grows with the text (at least 0.75 of a line) and stands
+// on the middle of the text's first line, for every choice of every lesson step.
+void TestLessonPlayer::choiceButtonsGrowWithTheirText()
+{
+    QFETCH(qreal, points);
+    LessonPlayer p;
+    QFont font = p.font();
+    font.setPointSizeF(points);
+    p.setFont(font);
+    p.resize(420, 2000);
+    p.show();
+    int checked = 0;
+    for (const QString &name : lesson::builtinNames()) {
+        const Lesson lesson = lesson::builtin(name).lesson;
+        for (int step = 1; step <= lesson.steps.size(); ++step) {
+            p.setLesson(lesson, step);
+            QCoreApplication::processEvents();
+            for (int i = 0;; ++i) {
+                auto *button = p.findChild<QRadioButton *>(QStringLiteral("lessonChoice%1").arg(i));
+                auto *text = p.findChild<QLabel *>(QStringLiteral("lessonChoiceText%1").arg(i));
+                if (!button || !text)
+                    break;
+                const QFontMetrics fm(text->font());
+                const int indicator = button->style()->pixelMetric(QStyle::PM_ExclusiveIndicatorWidth, nullptr, button);
+                const QString where = QStringLiteral("%1 step %2 choice %3 at %4 pt: indicator %5 px, text %6 px high")
+                                          .arg(name).arg(step).arg(i).arg(points).arg(indicator).arg(fm.height());
+                QVERIFY2(indicator >= 0.75 * fm.height(), qPrintable(where));
+                // Its middle on the middle of the first line (both in the row's coordinates).
+                const qreal buttonMiddle = button->geometry().center().y();
+                const qreal lineMiddle = text->geometry().top() + text->contentsRect().top() + fm.height() / 2.0;
+                QVERIFY2(qAbs(buttonMiddle - lineMiddle) <= 2, qPrintable(where + QStringLiteral(": middles at %1 and %2")
+                                                                                  .arg(buttonMiddle).arg(lineMiddle)));
+                ++checked;
+            }
+        }
+    }
+    QVERIFY(checked >= 10);
+}
+
 void TestLessonPlayer::titleWrapsWholeOrUnderTheStepCount()
 {
     QFETCH(QString, language);

@@ -16,6 +16,8 @@ class TestStatusOutcome : public QObject
 
 private Q_SLOTS:
     void recordsSayHowManyCameLate();
+    void labelsAreNeverCut_data();
+    void labelsAreNeverCut();
 };
 
 void TestStatusOutcome::recordsSayHowManyCameLate()
@@ -41,6 +43,55 @@ void TestStatusOutcome::recordsSayHowManyCameLate()
     QCOMPARE(stable.metrics.lateCommits, 0);
     outcome.showOutcome(stable, ResultSource::Simulation, false, false);
     QCOMPARE(records->text(), QStringLiteral("Records: %1").arg(stable.metrics.records));
+}
+
+void TestStatusOutcome::labelsAreNeverCut_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<int>("width");
+    for (const char *preset : {"metastable", "retry-storm", "ghost-request", "reconciliation", "query-before-retry"}) {
+        // Every width a class uses, finely: which text fits changes within a few pixels.
+        for (int width = 960; width <= 1920; width += 24)
+            QTest::addRow("%s-%d", preset, width) << QString::fromLatin1(preset) << width;
+    }
+}
+
+// metastable at 1024x640: "Worst case: 3 x 4 = 12 att" and "Attempts: 35882 (9.97 pe" were cut. The
+// bar chose between full and short texts before the records' text, the duplicates' bold font and
+// which labels show had changed. Every label it shows is whole, at window widths from 960 to 1920,
+// whichever of the two calls comes first, before and after the reveal.
+void TestStatusOutcome::labelsAreNeverCut()
+{
+    QFETCH(QString, preset);
+    QFETCH(int, width);
+    QMainWindow window;
+    window.setCentralWidget(new QWidget);
+    StatusOutcome outcome(&window);
+    window.resize(width, 400);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const RunResult r = test::runPreset(preset);
+    for (const bool hidden : {true, false}) {
+        for (const bool worstFirst : {true, false}) {
+            if (worstFirst)
+                outcome.updateWorstCase(r.scenario, hidden);
+            outcome.showOutcome(r, ResultSource::Simulation, hidden, false);
+            if (!worstFirst)
+                outcome.updateWorstCase(r.scenario, hidden);
+            QCoreApplication::processEvents();
+            const QList<QLabel *> labels = window.statusBar()->findChildren<QLabel *>(Qt::FindDirectChildrenOnly);
+            for (const QLabel *label : labels) {
+                if (!label->isVisible())
+                    continue;
+                const int needed = label->fontMetrics().horizontalAdvance(label->text()) + label->contentsMargins().left()
+                                   + label->contentsMargins().right();
+                QVERIFY2(label->width() >= needed,
+                         qPrintable(QStringLiteral("\"%1\" needs %2 px, has %3 (%4)")
+                                        .arg(label->text()).arg(needed).arg(label->width())
+                                        .arg(hidden ? QStringLiteral("hidden") : QStringLiteral("revealed"))));
+            }
+        }
+    }
 }
 
 QTEST_MAIN(TestStatusOutcome)

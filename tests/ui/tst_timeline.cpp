@@ -219,6 +219,15 @@ private Q_SLOTS:
     void noTwoTextsOverlap();
     void labelsKeepClearOfThePlayhead_data();
     void labelsKeepClearOfThePlayhead();
+    void labelsAreNotCovered_data();
+    void labelsAreNotCovered();
+    void labelsAtTheViewsEdgesAreWhole_data();
+    void labelsAtTheViewsEdgesAreWhole();
+    void lanesFillTheirHeight_data();
+    void lanesFillTheirHeight();
+    void tickLabelsKeepApart_data();
+    void tickLabelsKeepApart();
+    void emptyTextFitsTheView();
     void repeatedWaitsAreSummarised();
     void laneNotesAlwaysShow_data();
     void laneNotesAlwaysShow();
@@ -1858,6 +1867,235 @@ void TestTimeline::labelsKeepClearOfThePlayhead()
                 }
             }
         }
+    }
+}
+
+void TestTimeline::labelsAreNotCovered_data()
+{
+    addStoryRuns();
+}
+
+// The metastable preset at 1280x720: in the server lane a "queued" label was covered by the next
+// request's box, and t1's name was cut to "t'" by its timeout's triangle on the bar. No label shares
+// its place with another event's bar or glyph (its own bar holds it whole), for every preset and lesson
+// step, in both languages, at the sizes of kShownAt720p and 1920x1080's, at the start and the end.
+void TestTimeline::labelsAreNotCovered()
+{
+    QFETCH(Scenario, scenario);
+    QFETCH(int, operation);
+    const RunResult r = simulate(scenario);
+    const int op = operation > 0 ? operation : storyOperation(r);
+    QList<ShownTimeline> sizes = kShownAt720p;
+    sizes << ShownTimeline{{1560, 860}, 1.0} << ShownTimeline{{1920, 860}, Presentation::presentingFontScale};
+    for (const char *language : {"en", "zh_CN"}) {
+        QVERIFY(i18n::install(QString::fromLatin1(language)));
+        const auto restore = qScopeGuard([] { i18n::install(QStringLiteral("en")); });
+        for (const ShownTimeline &shown : std::as_const(sizes)) {
+            TimelineWidget w;
+            w.setFont(scaledFont(shown.fontScale));
+            w.setStrokeScale(shown.fontScale > 1 ? Presentation::presentingStrokeScale : 1.0);
+            w.resize(shown.size);
+            w.setResult(r);
+            w.setOperation(op);
+            auto *scene = qobject_cast<TimelineScene *>(w.scene());
+            for (const bool end : {false, true}) {
+                if (end)
+                    w.seekToEnd();
+                for (int p = 0; p < scene->plans().size(); ++p) {
+                    const QRectF label = scene->labelRect(p);
+                    if (label.isNull() || (scene->isFutureHidden() && scene->plans().at(p).t > scene->playhead()))
+                        continue;
+                    const QString where = QStringLiteral("%1 %2x%3 font x%4 %5: \"%6\" at x %7..%8 y %9..%10")
+                                              .arg(QString::fromLatin1(language)).arg(shown.size.width())
+                                              .arg(shown.size.height()).arg(shown.fontScale)
+                                              .arg(end ? QStringLiteral("end") : QStringLiteral("start"), scene->labelText(p))
+                                              .arg(label.left()).arg(label.right()).arg(label.top()).arg(label.bottom());
+                    // A name inside its bar is drawn whole inside it.
+                    const QRectF own = scene->inkRect(p);
+                    if (scene->plans().at(p).form == EventPlan::Form::Bar && own.intersects(label))
+                        QVERIFY2(own.adjusted(-0.5, -0.5, 0.5, 0.5).contains(label.adjusted(0, 1, 0, -1)) || label.height() > own.height(),
+                                 qPrintable(where + QStringLiteral(" is cut by its bar")));
+                    for (int q = 0; q < scene->plans().size(); ++q) {
+                        const QRectF ink = scene->inkRect(q);
+                        if (q == p || ink.isNull() || (scene->isFutureHidden() && scene->plans().at(q).t > scene->playhead()))
+                            continue;
+                        const QRectF overlap = label.intersected(ink);
+                        QVERIFY2(overlap.width() < 1 || overlap.height() < 1,
+                                 qPrintable(where + QStringLiteral(" is covered by %1 at x %2..%3 y %4..%5")
+                                                        .arg(trace::kindName(scene->eventOf(q).kind))
+                                                        .arg(ink.left()).arg(ink.right()).arg(ink.top()).arg(ink.bottom())));
+                    }
+                }
+            }
+        }
+    }
+}
+
+void TestTimeline::labelsAtTheViewsEdgesAreWhole_data()
+{
+    addStoryRuns();
+}
+
+// Lesson retry-storms step 1 scrolled to its end: labels cut at the left edge, under the pinned lane
+// names ("ut", "eue"). Every label the view shows is whole inside the lanes' visible part (from the
+// lane names' column to the viewport's right) or not drawn at all, and one whose mark is in view and
+// that moved stays clear of the other labels: for every preset and lesson step, as the window opens
+// it and zoomed in twice and four times, scrolled to the start, through the middle and to the end.
+void TestTimeline::labelsAtTheViewsEdgesAreWhole()
+{
+    QFETCH(Scenario, scenario);
+    QFETCH(int, operation);
+    const RunResult r = simulate(scenario);
+    const int op = operation > 0 ? operation : storyOperation(r);
+    for (const ShownTimeline &shown : {kShownAt720p.first(), kShownAt720p.last()}) {
+        TimelineWidget w;
+        w.setFont(scaledFont(shown.fontScale));
+        w.setStrokeScale(shown.fontScale > 1 ? Presentation::presentingStrokeScale : 1.0);
+        w.resize(shown.size);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.setResult(r);
+        w.setOperation(op);
+        w.seekToEnd();
+        QCoreApplication::processEvents();
+        auto *scene = qobject_cast<TimelineScene *>(w.scene());
+        QScrollBar *bar = w.view()->horizontalScrollBar();
+        for (const double zoom : {1.0, 2.0, 2.0}) {
+            w.zoomBy(zoom);
+            QCoreApplication::processEvents();
+            for (int step = 0; step <= 4; ++step) {
+                bar->setValue(bar->minimum() + (bar->maximum() - bar->minimum()) * step / 4);
+                QCoreApplication::processEvents();
+                const QRectF visible = w.view()->mapToScene(w.view()->viewport()->rect()).boundingRect();
+                const qreal left = visible.left() + scene->labelWidth();
+                const qreal right = visible.right();
+                // Event labels, tick labels, break lengths and the playhead's bubble.
+                const QList<QPair<QRectF, QString>> texts = scene->shownTexts();
+                for (const auto &[label, text] : texts) {
+                    const bool cutLeft = label.left() < left - 0.5 && label.right() > left + 0.5;
+                    const bool cutRight = label.left() < right - 0.5 && label.right() > right + 0.5;
+                    QVERIFY2(!cutLeft && !cutRight,
+                             qPrintable(QStringLiteral("%1x%2 zoom %3 scrolled %4/4: \"%5\" at x %6..%7, lanes shown "
+                                                       "from %8 to %9")
+                                            .arg(shown.size.width()).arg(shown.size.height()).arg(scene->zoom())
+                                            .arg(step).arg(text).arg(label.left()).arg(label.right())
+                                            .arg(left).arg(right)));
+                }
+                const QString overlap = overlapOf(texts);
+                QVERIFY2(overlap.isEmpty(), qPrintable(overlap));
+            }
+        }
+    }
+}
+
+void TestTimeline::lanesFillTheirHeight_data()
+{
+    QTest::addColumn<Scenario>("scenario");
+    QTest::addColumn<int>("operation");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("answerHidden");
+    const LessonParse storms = lesson::builtin(QStringLiteral("retry-storms"));
+    QVERIFY(storms.ok());
+    const LessonStep &step = storms.lesson.steps.first();
+    // What the timeline is given at 1920x1080 beside the lesson panel in presentation mode before the
+    // reveal, maximised without it, and at 1280x720 and 1024x640.
+    for (const QSize &size : {QSize(1436, 930), QSize(1900, 900), QSize(1280, 600), QSize(890, 560), QSize(660, 380)}) {
+        QTest::addRow("retry-storms-1-hidden-%dx%d", size.width(), size.height())
+            << step.scenario << step.operation << size << true;
+        QTest::addRow("ghost-request-%dx%d", size.width(), size.height())
+            << test::presetScenario(QStringLiteral("ghost-request")) << 0 << size << false;
+    }
+}
+
+// 1920x1080, retry-storms step 1 before the reveal: 100 pixels of blank under the Database lane, the
+// lanes stopped at 96 pixels. The lanes take the height the view gives them (down to their minimum,
+// where the view scrolls instead), so at a projector the timeline is as large as the window lets it be.
+void TestTimeline::lanesFillTheirHeight()
+{
+    QFETCH(Scenario, scenario);
+    QFETCH(int, operation);
+    QFETCH(QSize, size);
+    QFETCH(bool, answerHidden);
+    const RunResult r = simulate(scenario);
+    TimelineWidget w;
+    w.resize(size);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.setResult(r);
+    w.setOperation(operation > 0 ? operation : storyOperation(r));
+    w.setAnswerHidden(answerHidden);
+    QCoreApplication::processEvents();
+    auto *scene = qobject_cast<TimelineScene *>(w.scene());
+    const int viewport = w.view()->viewport()->height();
+    if (scene->laneHeight() <= TimelineScene::kMinLaneHeight) {
+        QVERIFY(scene->contentHeight() >= viewport); // too short for the lanes: it scrolls
+        return;
+    }
+    const qreal blank = viewport - scene->lanesBottom();
+    QVERIFY2(blank >= 0 && blank <= 12, qPrintable(QStringLiteral("viewport %1 px high, lanes end at %2 (lane height %3)")
+                                                      .arg(viewport).arg(scene->lanesBottom()).arg(scene->laneHeight())));
+}
+
+void TestTimeline::tickLabelsKeepApart_data()
+{
+    addStoryRuns();
+}
+
+// retry-storms step 1 revealed at 1920x1080 in presentation mode: "48.823 s49.875 s50.919 s" ran
+// together on the axis (each a burst's start, closer than the ticks' spacing). Every two tick labels
+// shown keep kTickGap between them, at the sizes of kShownAt720p and 1920x1080's.
+void TestTimeline::tickLabelsKeepApart()
+{
+    QFETCH(Scenario, scenario);
+    QFETCH(int, operation);
+    const RunResult r = simulate(scenario);
+    const int op = operation > 0 ? operation : storyOperation(r);
+    QList<ShownTimeline> sizes = kShownAt720p;
+    sizes << ShownTimeline{{1436, 930}, Presentation::presentingFontScale} << ShownTimeline{{1900, 900}, 1.0};
+    for (const ShownTimeline &shown : std::as_const(sizes)) {
+        TimelineWidget w;
+        w.setFont(scaledFont(shown.fontScale));
+        w.setStrokeScale(shown.fontScale > 1 ? Presentation::presentingStrokeScale : 1.0);
+        w.resize(shown.size);
+        w.setResult(r);
+        w.setOperation(op);
+        w.seekToEnd();
+        auto *scene = qobject_cast<TimelineScene *>(w.scene());
+        QList<QRectF> ticks = scene->shownTickLabels();
+        std::sort(ticks.begin(), ticks.end(), [](const QRectF &a, const QRectF &b) { return a.left() < b.left(); });
+        for (int i = 1; i < ticks.size(); ++i)
+            QVERIFY2(ticks.at(i).left() - ticks.at(i - 1).right() >= TimelineScene::kTickGap - 0.01,
+                     qPrintable(QStringLiteral("%1x%2 font x%3: tick labels at x %4..%5 and %6..%7")
+                                    .arg(shown.size.width()).arg(shown.size.height()).arg(shown.fontScale)
+                                    .arg(ticks.at(i - 1).left()).arg(ticks.at(i - 1).right())
+                                    .arg(ticks.at(i).left()).arg(ticks.at(i).right())));
+    }
+}
+
+// Watch at 1024x640: "Waiting for requests: send an order to" and the rest of the line ran past the
+// viewport's right edge (the message was laid out 600 px wide from the lanes' left). Wrapped inside the
+// lanes' visible part, it fits whole at the widths the window gives the timeline.
+void TestTimeline::emptyTextFitsTheView()
+{
+    for (const int width : {400, 548, 660, 890, 1280}) {
+        TimelineWidget w;
+        w.resize(width, 420);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto *scene = qobject_cast<TimelineScene *>(w.scene());
+        w.setSource(ResultSource::Watch);
+        w.setResult(RunResult());
+        QCoreApplication::processEvents();
+        const QString text = scene->emptyText();
+        QVERIFY(text.startsWith(QStringLiteral("Waiting for requests")));
+        const QRectF visible = w.view()->mapToScene(w.view()->viewport()->rect()).boundingRect();
+        const QRectF lanes(visible.left() + scene->labelWidth(), visible.top(), visible.width() - scene->labelWidth(),
+                           visible.height());
+        const QRectF box = scene->emptyTextRect();
+        const QRectF ink = QFontMetricsF(scene->laneFont()).boundingRect(box, Qt::AlignCenter | Qt::TextWordWrap, text);
+        QVERIFY2(lanes.contains(ink), qPrintable(QStringLiteral("%1 px: the text spans x %2..%3, the lanes show %4..%5")
+                                                     .arg(width).arg(ink.left()).arg(ink.right())
+                                                     .arg(lanes.left()).arg(lanes.right())));
     }
 }
 

@@ -238,6 +238,20 @@ void LessonPlayer::applyFonts()
         f.setBold(w->property(BoldProperty).toBool());
         w->setFont(f);
     }
+    // A choice's radio button grows with its text (Qt draws the indicator at one size, a dot beside
+    // presentation mode's large text) and stands on the middle of the text's first line.
+    const int least = style()->pixelMetric(QStyle::PM_ExclusiveIndicatorWidth, nullptr, this);
+    for (QAbstractButton *b : m_choices->buttons()) {
+        const QLabel *text = b->parentWidget() ? b->parentWidget()->findChild<QLabel *>() : nullptr;
+        if (!text)
+            continue;
+        const QFontMetrics fm(text->font());
+        const int size = qMax(least, qRound(fm.height() * 0.8));
+        const QString sheet = QStringLiteral("QRadioButton::indicator { width: %1px; height: %1px; }").arg(size);
+        if (b->styleSheet() != sheet)
+            b->setStyleSheet(sheet);
+        b->setFixedHeight(qMax(size, fm.height() + 2 * text->margin()));
+    }
 }
 
 qreal LessonPlayer::textFit() const

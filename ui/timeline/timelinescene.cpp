@@ -523,7 +523,7 @@ qreal TimelineScene::laneTop(int lane) const
 
 qreal TimelineScene::barHalfHeight() const
 {
-    return qMax<qreal>(5, m_laneH * (m_twoSlots ? 0.085 : 0.14));
+    return qBound<qreal>(5, m_laneH * (m_twoSlots ? 0.085 : 0.14), kMaxBarHalfHeight);
 }
 
 qreal TimelineScene::minimumZoom() const
@@ -559,7 +559,7 @@ qreal TimelineScene::fitZoom(qreal width) const
 
 void TimelineScene::setLaneHeight(qreal h)
 {
-    h = qBound<qreal>(kMinLaneHeight, h, 110);
+    h = qBound<qreal>(kMinLaneHeight, h, kMaxLaneHeight);
     if (qFuzzyCompare(h, m_laneH))
         return;
     m_laneH = h;
@@ -634,27 +634,65 @@ public:
         , m_bottom(bottom)
     {
     }
-    bool fits(const QRectF &r) const
+    // Clear of the labels already placed and of every bar and glyph but `plan`'s own.
+    bool fits(const QRectF &r, int plan) const
     {
         if (r.isNull() || r.top() < m_top - 0.5 || r.bottom() > m_bottom + 0.5)
             return false;
         const QRectF padded = r.adjusted(-2, 0, 2, 0);
         for (int c = cell(padded.left()); c <= cell(padded.right()); ++c) {
             const auto it = m_cells.constFind(c);
-            if (it == m_cells.cend())
+            if (it != m_cells.cend()) {
+                for (const QRectF &o : *it) {
+                    if (overlaps(padded, o))
+                        return false;
+                }
+            }
+            const auto ink = m_ink.constFind(c);
+            if (ink == m_ink.cend())
                 continue;
-            for (const QRectF &o : *it) {
-                const QRectF x = padded.intersected(o);
-                if (x.width() > 0.01 && x.height() > 0.01)
+            for (const auto &[owner, o] : *ink) {
+                if (owner != plan && overlaps(r, o))
                     return false;
             }
         }
         return true;
     }
+    // The leftmost place for `r` at or right of where it is, its left at most `maxLeft`, where it fits:
+    // right of whatever stands in its way. Null when there is none.
+    QRectF slide(const QRectF &r, qreal maxLeft, int plan) const
+    {
+        QList<qreal> lefts{r.left()};
+        for (int c = cell(r.left() - 2); c <= cell(maxLeft + r.width() + 2); ++c) {
+            for (const QRectF &o : m_cells.value(c)) {
+                if (o.bottom() > r.top() && o.top() < r.bottom())
+                    lefts.append(o.right() + 2.01);
+            }
+            for (const auto &[owner, o] : m_ink.value(c)) {
+                if (owner != plan && o.bottom() > r.top() && o.top() < r.bottom())
+                    lefts.append(o.right() + 0.01);
+            }
+        }
+        std::sort(lefts.begin(), lefts.end());
+        for (const qreal left : std::as_const(lefts)) {
+            if (left < r.left() || left > maxLeft)
+                continue;
+            const QRectF moved(left, r.top(), r.width(), r.height());
+            if (fits(moved, plan))
+                return moved;
+        }
+        return QRectF();
+    }
     void take(const QRectF &r)
     {
         for (int c = cell(r.left()); c <= cell(r.right()); ++c)
             m_cells[c].append(r);
+    }
+    // A bar's box or a glyph's disc: no label but its own may share it.
+    void addInk(int plan, const QRectF &r)
+    {
+        for (int c = cell(r.left()); c <= cell(r.right()); ++c)
+            m_ink[c].append({plan, r});
     }
     // A message's line, which labels other than its own avoid when they have a choice.
     void addMessage(int plan, const timeline::ArrowCurve &curve)
@@ -696,10 +734,16 @@ private:
         }
         return false;
     }
+    static bool overlaps(const QRectF &a, const QRectF &b)
+    {
+        const QRectF x = a.intersected(b);
+        return x.width() > 0.01 && x.height() > 0.01;
+    }
     static int cell(qreal x) { return int(std::floor(x / 160)); }
     qreal m_top;
     qreal m_bottom;
     QHash<int, QList<QRectF>> m_cells;
+    QHash<int, QList<std::pair<int, QRectF>>> m_ink;
     QHash<int, QList<std::pair<int, QLineF>>> m_messages;
 };
 
@@ -756,15 +800,25 @@ QList<TimelineScene::LabelCandidate> TimelineScene::labelCandidates(bool farOut)
             const qreal length = xOf(pl.to) - xOf(pl.t);
             const qreal offset = m_labelOffset.value(i);
             // Room for the label and for a glyph that may sit on the bar's end.
-            if (length >= w + offset + 6 + 2 * r) {
+            const bool inside = length >= w + offset + 6 + 2 * r;
+            const bool named = pl.lane != Lane::Server && pl.lane != Lane::Database;
+            if (!inside && !named)
+                continue; // "processing" is obvious from the lane; only attempt names move outside
+            const QRectF above(at.x() + offset, at.y() - half - barH - 1, w, barH);
+            const QRectF below(at.x() + offset, at.y() + half + 1, w, barH);
+            if (inside) {
                 c.rank = AttemptInside;
                 c.first = QRectF(at.x() + offset + 4, at.y() - barH / 2, w, barH);
-            } else if (pl.lane == Lane::Server || pl.lane == Lane::Database) {
-                continue; // "processing" is obvious from the lane; only attempt names move outside
+                c.along = QRectF(c.first.left(), c.first.top(), at.x() + length - 2 - r - c.first.left(), barH);
+                // Nowhere free inside: an attempt's name goes out of its bar, a server step's is left out.
+                if (named) {
+                    c.second = above;
+                    c.beside = below;
+                }
             } else {
                 c.rank = AttemptOutside;
-                c.first = QRectF(at.x() + offset, at.y() - half - barH - 1, w, barH);
-                c.second = QRectF(at.x() + offset, at.y() + half + 1, w, barH);
+                c.first = above;
+                c.second = below;
             }
             break;
         }
@@ -789,14 +843,18 @@ QList<TimelineScene::LabelCandidate> TimelineScene::labelCandidates(bool farOut)
         case EventPlan::Form::Marker: {
             // A status query's answer reads from its arrowhead to the right, clear of the attempt's name.
             const qreal left = pl.query && pl.form == EventPlan::Form::Arrow ? at.x() - r : at.x() - w / 2;
-            const QRectF above(left, at.y() - r - 2 - badgeH, w, badgeH);
-            const QRectF below(left, at.y() + r + 2, w, badgeH);
+            // Clear of its glyph and of a bar it sits on.
+            const qreal clearance = qMax(r, half) + 2;
+            const QRectF above(left, at.y() - clearance - badgeH, w, badgeH);
+            const QRectF below(left, at.y() + clearance, w, badgeH);
             const bool telling = pl.role == Role::Duplicate || pl.role == Role::Fault || pl.role == Role::Rejection
                                  || pl.role == Role::Ok;
             c.rank = telling ? Telling : Note;
             c.first = m_labelBelowBase.value(i) ? below : above;
             c.second = m_labelBelowBase.value(i) ? above : below;
-            if (pl.form == EventPlan::Form::Arrow && !pl.query)
+            // Else right of its glyph: a message's end when both sides are crossed by other messages, a
+            // record's mark when a neighbouring glyph stands on both sides.
+            if (!pl.query)
                 c.beside = QRectF(at.x() + r + 2, at.y() - badgeH / 2, w, badgeH);
             break;
         }
@@ -825,18 +883,29 @@ void TimelineScene::layoutLabels()
         if (!m_arrowCurves.value(i).isNull())
             grid.addMessage(i, m_arrowCurves.at(i));
     }
-    for (const LabelCandidate &c : candidates) {
+    for (int i = 0; i < n; ++i) {
+        const QRectF ink = inkRect(i);
+        if (!ink.isNull())
+            grid.addInk(i, ink);
+    }
+    for (LabelCandidate c : candidates) {
         // A side clear of other messages' lines first (a "201" crossed by the next answer is hard to
-        // read from the back of a room), else any side clear of other labels.
-        auto clear = [&](const QRectF &r) { return grid.fits(r) && !grid.crossesMessage(r, c.plan); };
-        if (!clear(c.first) && !clear(c.second) && clear(c.beside)) {
+        // read from the back of a room), else any side clear of other labels, bars and glyphs.
+        auto clear = [&](const QRectF &r) { return grid.fits(r, c.plan) && !grid.crossesMessage(r, c.plan); };
+        // A name inside its bar moves along it past what stands on it (the next request's box, a
+        // timeout's triangle), else out of it.
+        if (!c.along.isNull() && !grid.fits(c.first, c.plan))
+            c.first = grid.slide(c.first, c.along.right() - c.first.width(), c.plan);
+        // A name that fits inside its bar stays there, lines across it or not: it is the bar's own.
+        const bool inside = !c.along.isNull() && grid.fits(c.first, c.plan);
+        if (!inside && !clear(c.first) && !clear(c.second) && clear(c.beside)) {
             grid.take(c.beside);
             m_labelRect[c.plan] = c.beside;
             m_labelText[c.plan] = c.text;
             continue;
         }
-        const bool first = grid.fits(c.first) && (clear(c.first) || !clear(c.second));
-        if (!first && !grid.fits(c.second)) {
+        const bool first = inside || (grid.fits(c.first, c.plan) && (clear(c.first) || !clear(c.second)));
+        if (!first && !grid.fits(c.second, c.plan)) {
             m_labelHidden[c.plan] = true;
             continue;
         }
@@ -848,14 +917,87 @@ void TimelineScene::layoutLabels()
             m_labelBelow[c.plan] = !m_labelBelow.at(c.plan);
     }
     m_playheadDodge.clear();
+    m_edgeShift.clear();
+    m_edgeHidden.clear();
     dodgePlayhead();
+    keepLabelsInView();
 }
 
 QRectF TimelineScene::labelRect(int plan) const
 {
+    const QRectF r = placedLabelRect(plan);
+    if (r.isNull() || m_edgeHidden.contains(plan))
+        return QRectF();
+    return r.translated(m_edgeShift.value(plan), 0);
+}
+
+QRectF TimelineScene::placedLabelRect(int plan) const
+{
     const QRectF r = m_labelRect.value(plan);
     const auto it = m_playheadDodge.constFind(plan);
     return r.isNull() || it == m_playheadDodge.cend() ? r : r.translated(*it);
+}
+
+void TimelineScene::keepLabelsInView()
+{
+    QHash<int, qreal> shift;
+    QSet<int> hidden;
+    if (m_viewKnown) {
+        const qreal left = m_exposedLeft + m_labelWidth;
+        const qreal right = m_exposedRight;
+        QList<int> cut;
+        for (int i = 0; i < m_labelRect.size(); ++i) {
+            if (cutByView(placedLabelRect(i)))
+                cut.append(i);
+        }
+        for (const int i : std::as_const(cut)) {
+            const QRectF r = placedLabelRect(i);
+            const EventPlan &pl = m_plans.at(i);
+            // Its mark: a glyph's centre, a bar's or a wait's visible stretch.
+            const qreal from = anchorOf(i).x();
+            const qreal to = pl.form == EventPlan::Form::Bar || pl.form == EventPlan::Form::Wait ? xOf(pl.to) : from;
+            if (to >= left && from <= right && r.width() <= right - left) {
+                const QRectF moved = r.translated(r.left() < left ? left - r.left() : right - r.right(), 0);
+                bool clear = true;
+                // A name inside its bar stays inside it; every label stays clear of the others and of marks.
+                const QRectF own = inkRect(i);
+                if (pl.form == EventPlan::Form::Bar && own.intersects(r)
+                    && (moved.left() < own.left() || moved.right() > own.right()))
+                    clear = false;
+                for (int j = 0; clear && j < m_labelRect.size(); ++j) {
+                    if (j == i)
+                        continue;
+                    const QRectF other = m_labelRect.at(j).isNull() ? QRectF() : placedLabelRect(j).translated(shift.value(j), 0);
+                    const QRectF ink = inkRect(j);
+                    for (const QRectF &o : {other, ink}) {
+                        const QRectF overlap = o.isNull() ? QRectF() : moved.intersected(o);
+                        if (overlap.width() > 0.01 && overlap.height() > 0.01)
+                            clear = false;
+                    }
+                }
+                if (clear) {
+                    shift.insert(i, moved.left() - r.left());
+                    continue;
+                }
+            }
+            hidden.insert(i); // its mark is out of view, or there is no room
+        }
+    }
+    if (shift == m_edgeShift && hidden == m_edgeHidden)
+        return;
+    QSet<int> changed = hidden + m_edgeHidden;
+    for (auto it = shift.cbegin(); it != shift.cend(); ++it)
+        changed.insert(it.key());
+    for (auto it = m_edgeShift.cbegin(); it != m_edgeShift.cend(); ++it)
+        changed.insert(it.key());
+    m_edgeShift = shift;
+    m_edgeHidden = hidden;
+    for (const int i : std::as_const(changed)) {
+        if (i < m_items.size() && m_items.at(i)) {
+            placeItem(i); // its bounds follow its label
+            m_items.at(i)->update();
+        }
+    }
 }
 
 void TimelineScene::dodgePlayhead()
@@ -979,6 +1121,26 @@ QRectF TimelineScene::anchorRect(int plan) const
     return rect;
 }
 
+QRectF TimelineScene::inkRect(int plan) const
+{
+    const EventPlan &pl = m_plans.at(plan);
+    const QPointF at = anchorOf(plan);
+    switch (pl.form) {
+    case EventPlan::Form::Bar:
+        if (pl.passThrough)
+            return QRectF();
+        return QRectF(at.x(), at.y() - barHalfHeight(), qMax<qreal>(xOf(pl.to) - xOf(pl.t), 3), 2 * barHalfHeight());
+    case EventPlan::Form::Arrow:
+    case EventPlan::Form::Marker:
+        if (pl.glyph == timeline::Glyph::None)
+            return QRectF();
+        return QRectF(at - QPointF(kGlyphRadius, kGlyphRadius), QSizeF(2, 2) * kGlyphRadius);
+    case EventPlan::Form::Wait:
+        break;
+    }
+    return QRectF();
+}
+
 void TimelineScene::placeItem(int i)
 {
     const EventPlan &pl = m_plans.at(i);
@@ -1008,10 +1170,12 @@ void TimelineScene::placeItem(int i)
     ++m_geometryUpdates;
 }
 
-void TimelineScene::setExposedRange(qreal left, qreal right)
+void TimelineScene::setExposedRange(qreal left, qreal right, bool shown)
 {
     m_exposedLeft = left;
     m_exposedRight = qMax(left, right);
+    m_viewKnown = shown;
+    keepLabelsInView();
     if (m_plans.size() <= kEagerLimit)
         return;
     // Items are chosen for the exposed range and half its width on either side: scrolling by less
@@ -1023,6 +1187,9 @@ void TimelineScene::setExposedRange(qreal left, qreal right)
 
 void TimelineScene::materializeAll()
 {
+    // An export shows the whole operation: no label is cut at a view's edge there.
+    m_viewKnown = false;
+    keepLabelsInView();
     syncItems(true);
     m_windowValid = false; // the next exposed range removes what it does not need
 }
@@ -1107,8 +1274,18 @@ void TimelineScene::syncItems(bool all)
 void TimelineScene::relayout()
 {
     m_axis.build(m_times, kPxPerMs * m_zoom, kBreakAfterUs, kBreakPx * m_zoom, kBreakPxPerDoubling * m_zoom);
-    m_ticks = m_axis.ticks(96);
     m_leftPad = leftPadAt(m_zoom);
+    // Tick labels keep a gap between them: the start of each burst can fall closer to a round tick
+    // than the spacing asked for ("48.823 s49.875 s" in presentation mode's font).
+    m_ticks.clear();
+    qreal lastRight = -std::numeric_limits<qreal>::max();
+    for (const TimeAxis::Tick &tick : m_axis.ticks(96)) {
+        const QRectF r = tickLabelRect(tick);
+        if (r.left() < lastRight + kTickGap)
+            continue;
+        m_ticks.append(tick);
+        lastRight = r.right();
+    }
     m_maxDodge = 0;
     for (const qreal dx : std::as_const(m_dodgeDx))
         m_maxDodge = qMax(m_maxDodge, qAbs(dx));
@@ -1166,6 +1343,7 @@ void TimelineScene::setPlayhead(qint64 t)
     m_playhead = t;
     m_instant = instantAt(t);
     dodgePlayhead();
+    keepLabelsInView();
     const qint64 lo = qMin(old, t);
     const qint64 hi = qMax(old, t);
     // Only items whose drawing depends on the crossed interval are repainted; the scene batches them.
@@ -1192,7 +1370,15 @@ QRectF TimelineScene::playheadBubble() const
         return QRectF();
     const QString text = timeline::formatAxisTime(m_playhead, 1000);
     const qreal w = QFontMetricsF(m_badgeFont).horizontalAdvance(text) + 14;
-    return QRectF(playheadX() - w / 2, 2, w, 20);
+    const qreal x = playheadX();
+    if (!m_viewKnown)
+        return QRectF(x - w / 2, 2, w, 20);
+    // Whole inside the lanes' visible part while the line is in view (it slides along the edge), else none.
+    const qreal left = m_exposedLeft + m_labelWidth;
+    const qreal right = m_exposedRight;
+    if (x < left || x > right || w > right - left)
+        return QRectF();
+    return QRectF(qBound(left, x - w / 2, right - w), 2, w, 20);
 }
 
 QRectF TimelineScene::tickLabelRect(const TimeAxis::Tick &tick) const
@@ -1205,7 +1391,17 @@ bool TimelineScene::tickLabelHidden(const TimeAxis::Tick &tick) const
 {
     // The playhead's time bubble covers the axis: a tick label under it would only show as a smudge.
     const QRectF bubble = playheadBubble();
-    return !bubble.isNull() && tickLabelRect(tick).intersects(bubble.adjusted(-4, 0, 4, 0));
+    const QRectF r = tickLabelRect(tick);
+    return (!bubble.isNull() && r.intersects(bubble.adjusted(-4, 0, 4, 0))) || cutByView(r);
+}
+
+bool TimelineScene::cutByView(const QRectF &r) const
+{
+    if (!m_viewKnown || r.isNull())
+        return false;
+    const qreal left = m_exposedLeft + m_labelWidth; // the lane names are pinned over the lanes' left
+    const qreal right = m_exposedRight;
+    return (r.left() < left - 0.5 && r.right() > left) || (r.left() < right && r.right() > right + 0.5);
 }
 
 QRectF TimelineScene::breakLabelRect(const TimeAxis::Break &b, QString *text) const
@@ -1227,8 +1423,9 @@ QList<QPair<QRectF, QString>> TimelineScene::shownTexts() const
     QList<QPair<QRectF, QString>> texts;
     for (int i = 0; i < m_labelRect.size(); ++i) {
         // Drawn at opacity 0 before the reveal: not shown.
-        if (!m_labelRect.at(i).isNull() && !(m_futureHidden && m_plans.at(i).t > m_playhead))
-            texts.append({labelRect(i), m_labelText.at(i)});
+        const QRectF r = labelRect(i);
+        if (!r.isNull() && !(m_futureHidden && m_plans.at(i).t > m_playhead))
+            texts.append({r, m_labelText.at(i)});
     }
     for (const TimeAxis::Tick &tick : m_ticks) {
         if (!tickLabelHidden(tick) && !axisHidden(tick.t))
@@ -1239,7 +1436,7 @@ QList<QPair<QRectF, QString>> TimelineScene::shownTexts() const
             continue;
         QString text;
         const QRectF r = breakLabelRect(b, &text);
-        if (!r.isNull())
+        if (!r.isNull() && !cutByView(r))
             texts.append({r, text});
     }
     const QRectF bubble = playheadBubble();
@@ -1441,7 +1638,7 @@ void TimelineScene::drawBackground(QPainter *p, const QRectF &rect)
             const qreal zx = label.isNull() ? (x0 + x1) / 2 : label.left() - 8;
             for (const qreal dx : {-3.0, 3.0})
                 p->drawLine(QPointF(zx + dx - 3, kAxisHeight - 3), QPointF(zx + dx + 3, kAxisHeight - 15));
-            if (!label.isNull()) {
+            if (!label.isNull() && !cutByView(label)) {
                 p->setPen(c.muted);
                 p->drawText(label, Qt::AlignLeft | Qt::AlignVCenter, text);
             }
@@ -1471,10 +1668,23 @@ void TimelineScene::drawBackground(QPainter *p, const QRectF &rect)
     if (m_plans.isEmpty() && !m_emptyText.isEmpty()) {
         p->setFont(m_laneFont);
         p->setPen(c.muted);
-        p->drawText(QRectF(0, kAxisHeight, 600, (lanesBottom() - kAxisHeight)), Qt::AlignCenter | Qt::TextWordWrap, m_emptyText);
+        p->drawText(emptyTextRect(), Qt::AlignCenter | Qt::TextWordWrap, m_emptyText);
     }
     if (rect.left() < 0)
         paintLaneLabels(p, -m_labelWidth, 0, contentHeight());
+}
+
+QRectF TimelineScene::emptyTextRect() const
+{
+    // In the lanes' visible part (Watch at 1024x640 showed "Waiting for requests: send an order to"
+    // and the rest cut at the viewport's right), at most 600 pixels wide.
+    qreal left = 0;
+    qreal width = 600;
+    if (m_viewKnown) {
+        left = qMax<qreal>(0, m_exposedLeft + m_labelWidth) + 12;
+        width = qBound<qreal>(40, m_exposedRight - 12 - left, 600);
+    }
+    return QRectF(left, kAxisHeight, width, lanesBottom() - kAxisHeight);
 }
 
 void TimelineScene::drawForeground(QPainter *p, const QRectF &rect)

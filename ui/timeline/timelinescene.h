@@ -76,9 +76,15 @@ public:
     static constexpr qreal kDodge = 19;
     // A message's line keeps at least this far from any other message's arrowhead (bowed if it must).
     static constexpr qreal kArrowGap = 6;
+    // The least gap between two tick labels on the axis.
+    static constexpr qreal kTickGap = 10;
     static constexpr qreal kCompactLane = 0.55;
     // The smallest lane height (a used lane): its name, note and glyph labels still fit.
     static constexpr qreal kMinLaneHeight = 40;
+    // The tallest: lanes fill the height they are given (a maximised window at a projector), up to this.
+    static constexpr qreal kMaxLaneHeight = 180;
+    // Bars grow with their lanes up to this half height (a 36 px bar holds a name in presentation mode).
+    static constexpr qreal kMaxBarHalfHeight = 18;
     // Up to this many events, every event has its item; beyond, only those in or near the view do.
     static constexpr int kEagerLimit = 2000;
     static constexpr int kMaxLiveItems = 3000;
@@ -107,6 +113,9 @@ public:
     TimelineEventItem *itemForTrace(int traceIndex);
     // Scene rect an event's drawing occupies at the current layout (glyph or bar, without its label).
     QRectF anchorRect(int plan) const;
+    // What an event's drawing covers that a label must not share: a bar's box or a glyph's disc, in scene
+    // coordinates. Null for waits, pass-through layers and messages that end without a glyph.
+    QRectF inkRect(int plan) const;
     // An arrow's line in scene coordinates: from its origin's moment (the origin's time, not its
     // dodged glyph, so a message never runs leftwards) to its own anchor. Null for other forms.
     QLineF arrowLine(int plan) const;
@@ -124,7 +133,8 @@ public:
     // The smallest zoom: 0.02, or more for operations with many events (see kMaxEventsPerPx).
     qreal minimumZoom() const;
     // The scene x range the view shows; items are kept for it and half its width on either side.
-    void setExposedRange(qreal left, qreal right);
+    // `shown`: a view on screen shows that range, and labels its edges would cut are moved or left out.
+    void setExposedRange(qreal left, qreal right, bool shown = false);
     // Every event gets its item (export); the next setExposedRange() goes back to the window.
     void materializeAll();
     // Zoom at which the whole operation fits `width` scene pixels (the lane-name column excluded).
@@ -202,6 +212,9 @@ public:
     LaneText laneText(int lane) const;
     // Message shown when there is nothing to draw.
     void setEmptyText(const QString &text);
+    const QString &emptyText() const { return m_emptyText; }
+    // Where that message is drawn (word-wrapped, centred), in scene coordinates: inside the view.
+    QRectF emptyTextRect() const;
 
     void notifyClicked(int traceIndex);
 
@@ -231,6 +244,12 @@ private:
     // other label and mark (a "#19 duplicate" touched the line at the run's end); else the line gives
     // way to it (playheadGaps). The others stay where layoutLabels() put them. Items whose label moved are placed again.
     void dodgePlayhead();
+    // A label the view's edge would cut (the lane names pinned on the left, the viewport's right) moves
+    // just inside while its mark is in view and it stays clear of other labels and marks (and in its
+    // bar); else it is not drawn (m_edgeShift, m_edgeHidden). retry-storms step 1 at its end showed "ut" and "eue".
+    void keepLabelsInView();
+    // Where layoutLabels() and dodgePlayhead() put a label, before the view's edges.
+    QRectF placedLabelRect(int plan) const;
     // A label and where it may go: `first`, else `second` (null: nowhere else); higher ranks go first.
     struct LabelCandidate
     {
@@ -240,6 +259,7 @@ private:
         QRectF first;
         QRectF second;
         QRectF beside; // a message's end: right of it, when both sides are crossed by other messages
+        QRectF along;  // a name inside its bar: how far along it `first` may move (its left edge, width)
     };
     QList<LabelCandidate> labelCandidates(bool farOut) const;
     // Runs of three or more equal waits in a lane and slot; each wait of a run maps to it.
@@ -263,6 +283,8 @@ private:
     qreal leftPadAt(qreal zoom) const;
     QRectF tickLabelRect(const TimeAxis::Tick &tick) const;
     bool tickLabelHidden(const TimeAxis::Tick &tick) const;
+    // Whether the view's edges (the pinned lane names, the viewport's right) would cut `r`.
+    bool cutByView(const QRectF &r) const;
     // Before the reveal the axis ends at the playhead: a tick at 11 s or a 10 s break tells the answer.
     bool axisHidden(qint64 t) const { return m_futureHidden && t > m_playhead; }
 
@@ -298,6 +320,9 @@ private:
     QStringList m_labelText;     // per plan: the text of that label
     QHash<int, QPointF> m_playheadDodge; // plan -> how far its label moved off the playhead's line
     QList<QPair<qreal, qreal>> m_playheadGaps; // y ranges, in order, where the line gives way to a label
+    QHash<int, qreal> m_edgeShift;   // plan -> how far its label moved to stay inside the view
+    QSet<int> m_edgeHidden;          // plans whose label the view's edge would cut and that could not move
+    bool m_viewKnown = false;        // a view has told its exposed range (an export shows everything)
     QList<qreal> m_labelW;       // per plan: width of pl.label in its font (+4)
     QList<timeline::ArrowCurve> m_arrowCurves; // per plan: an arrow's line at this layout, null for others
     QList<TimeAxis::Tick> m_ticks; // cached per layout: painting only looks up the visible ones

@@ -73,6 +73,18 @@ void TimelineView::resizeEvent(QResizeEvent *event)
     Q_EMIT resized();
 }
 
+void TimelineView::showEvent(QShowEvent *event)
+{
+    QGraphicsView::showEvent(event);
+    Q_EMIT resized();
+}
+
+void TimelineView::hideEvent(QHideEvent *event)
+{
+    QGraphicsView::hideEvent(event);
+    Q_EMIT resized();
+}
+
 void TimelineView::scrollContentsBy(int dx, int dy)
 {
     QGraphicsView::scrollContentsBy(dx, dy);

@@ -16,13 +16,15 @@ public:
 
 Q_SIGNALS:
     void zoomRequested(double factor, const QPoint &anchor);
-    void resized();
+    void resized(); // also when shown: whether the view is on screen decides how labels meet its edges
 
 protected:
     void drawForeground(QPainter *painter, const QRectF &rect) override;
     void wheelEvent(QWheelEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
     void scrollContentsBy(int dx, int dy) override;
 
 private:

@@ -694,7 +694,8 @@ void TimelineWidget::adaptToView()
     const int vExtent = m_view->verticalScrollBar()->sizeHint().width();
     const qreal weights = m_scene->laneWeightSum();
     auto laneFor = [weights](qreal h) {
-        return qBound<qreal>(TimelineScene::kMinLaneHeight, (h - TimelineScene::kAxisHeight - kLaneMargin) / weights, 96);
+        return qBound<qreal>(TimelineScene::kMinLaneHeight, (h - TimelineScene::kAxisHeight - kLaneMargin) / weights,
+                             TimelineScene::kMaxLaneHeight);
     };
     auto zoomFor = [this](qreal w) {
         if (m_fit == Fit::None)
@@ -738,7 +739,7 @@ int TimelineWidget::viewHeightForLanes() const
 void TimelineWidget::updateExposed() const
 {
     const QRectF visible = m_view->mapToScene(m_view->viewport()->rect()).boundingRect();
-    m_scene->setExposedRange(visible.left(), visible.right());
+    m_scene->setExposedRange(visible.left(), visible.right(), m_view->isVisible());
 }
 
 int TimelineWidget::liveItemCount() const
