@@ -53,12 +53,11 @@ void Engine::onOpStart(int fi, int phase)
             }
         }
     }
-    onBusinessStart(fi, 0);
+    onBusinessStart(f, 0);
 }
 
-void Engine::onBusinessStart(int fi, int phase)
+void Engine::onBusinessStart(Flow &f, int phase)
 {
-    Flow &f = flow(fi);
     if (f.done)
         return;
     if (phase == 0) {
@@ -73,17 +72,16 @@ void Engine::onBusinessStart(int fi, int phase)
     }
     f.versionRead = false; // occ: the business loop's read-modify-write reads again (client.occRead)
     if (m_c.queryBeforeRetry && f.b > 1) {
-        sendQuery(f, fi);
+        sendQuery(f, f.self);
         return;
     }
     f.wrapperFirstStart = -1;
     f.prevWrapperWait = 0; // a new run of the wrapper's loop: its jitter starts afresh
-    onWrapperStart(fi, 0);
+    onWrapperStart(f, 0);
 }
 
-void Engine::onWrapperStart(int fi, int phase)
+void Engine::onWrapperStart(Flow &f, int phase)
 {
-    Flow &f = flow(fi);
     if (f.done)
         return;
     if (phase == 0) {
@@ -103,7 +101,7 @@ void Engine::onWrapperStart(int fi, int phase)
         if (m_c.keyPlacement == KeyPlacement::PerWrapperAttempt && !mintKey(f, 0, Ev::WrapperStart, "per wrapper attempt", TraceCause::PerWrapperAttempt))
             return;
     }
-    onTransportSend(fi);
+    onTransportSend(f);
 }
 
 quint32 Engine::faultsFor(const Flow &f)
@@ -113,9 +111,8 @@ quint32 Engine::faultsFor(const Flow &f)
         | (m_netDice ? faults::postNetworkDice(m_s, RngStream::resumed(f.netStream), m_now) : 0u);
 }
 
-void Engine::onTransportSend(int fi)
+void Engine::onTransportSend(Flow &f)
 {
-    Flow &f = flow(fi);
     f.t++;
     f.serial++;
     f.waiting = true;
@@ -140,20 +137,20 @@ void Engine::onTransportSend(int fi)
         f.waiting = false;
         AttemptOutcome o;
         o.kind = OutcomeKind::CircuitOpen;
-        deliver(fi, o);
+        deliver(f, o);
         return;
     }
     // server.model occ: the reading layer's attempt reads first, the write goes once the version is
     // back; a transport retry (and a wrapper retry when the business loop reads) resends the same
     // conditional write with the version already read.
-    if (m_occ && !f.versionRead && m_sim->readRow(fi)) // m_occ: simulated
+    if (m_occ && !f.versionRead && m_sim->readRow(f.self)) // m_occ: simulated
         return;
-    sendWrite(fi);
+    sendWrite(f);
 }
 
-void Engine::sendWrite(int fi)
+void Engine::sendWrite(Flow &f)
 {
-    Flow &f = flow(fi);
+    const int fi = f.self;
     m_m.httpAttempts++;
     f.postAttempts++;
     quint32 faults = faultsFor(f);
@@ -161,10 +158,10 @@ void Engine::sendWrite(int fi)
         faults |= FConnect; // nothing listens while the server restarts
     const quint32 serial = f.serial;
     if (faults & FConnect) {
-        at(m_now + qint64(m_c.connectFailMs) * kMs, Ev::ConnectFail, fi, serial);
+        atFlow(m_now + qint64(m_c.connectFailMs) * kMs, Ev::ConnectFail, f, serial);
         return;
     }
-    timeoutAt(m_now + qint64(m_c.timeoutMs) * kMs, fi, serial);
+    timeoutAt(m_now + qint64(m_c.timeoutMs) * kMs, f, serial);
     const int ri = newRequest();
     Request &r = m_requests[size_t(ri)];
     r.flow = fi;
@@ -228,7 +225,7 @@ void Engine::sendQueryAttempt(int fi)
         at(m_now + qint64(m_c.connectFailMs) * kMs, Ev::ConnectFail, fi, f.serial);
         return;
     }
-    timeoutAt(m_now + qint64(m_c.timeoutMs) * kMs, fi, f.serial);
+    timeoutAt(m_now + qint64(m_c.timeoutMs) * kMs, f, f.serial);
     const int ri = newRequest();
     Request &r = m_requests[size_t(ri)];
     r.flow = fi;
@@ -249,9 +246,8 @@ void Engine::sendQueryAttempt(int fi)
     m_link->send(ri);
 }
 
-void Engine::queryFailed(int fi, const AttemptOutcome &o)
+void Engine::queryFailed(Flow &f, const AttemptOutcome &o)
 {
-    Flow &f = flow(fi);
     f.querying = false;
     if (m_c.transport.enabled) {
         // urllib3 keeps one Retry per request: each GET error is charged to its own counter
@@ -262,7 +258,7 @@ void Engine::queryFailed(int fi, const AttemptOutcome &o)
             jitterU = rng.uniform();
         }
         const TransportVerdict v = policy::transportVerdict(m_c.transport, m_getAllowed, o, f.queryDone, jitterU);
-        if (transportRetries(f, fi, o, v, Ev::QuerySend, QStringLiteral("GET "))) {
+        if (transportRetries(f, o, v, Ev::QuerySend, QStringLiteral("GET "))) {
             f.queryDone.add(v.cause);
             return;
         }
@@ -274,14 +270,14 @@ void Engine::queryFailed(int fi, const AttemptOutcome &o)
                       {TraceCause::StatusUnknown, o.status, 0, 0, f.sentId, outcomeOf(o), CommitPhase::None,
                        TraceMethod::GetOrder});
         f.wrapperFirstStart = -1;
-        onWrapperStart(fi, 0);
+        onWrapperStart(f, 0);
         return;
     }
     // An unanswered status query cannot prove the order is absent: do not resend.
-    afterBusiness(fi, o);
+    afterBusiness(f, o);
 }
 
-bool Engine::transportRetries(Flow &f, int fi, const AttemptOutcome &o, const TransportVerdict &v, Ev resume,
+bool Engine::transportRetries(Flow &f, const AttemptOutcome &o, const TransportVerdict &v, Ev resume,
                               const QString &what)
 {
     if (v.retry && spendBudget(f, Lane::Transport)) {
@@ -290,7 +286,7 @@ bool Engine::transportRetries(Flow &f, int fi, const AttemptOutcome &o, const Tr
                       {v.retryAfter ? TraceCause::RetryAfter : TraceCause::Backoff, v.delayUs,
                        v.retryAfter && o.retryAfterS * kS > v.delayUs ? o.retryAfterS : 0, 0, 0, outcomeOf(o),
                        CommitPhase::None, what.isEmpty() ? TraceMethod::PostOrder : TraceMethod::GetOrder});
-        at(m_now + v.delayUs, resume, fi);
+        atFlow(m_now + v.delayUs, resume, f);
         return true;
     }
     if (m_tracing && !v.retry)
@@ -317,9 +313,8 @@ bool Engine::spendBudget(Flow &f, Lane lane)
     return false;
 }
 
-void Engine::deliver(int fi, const AttemptOutcome &o)
+void Engine::deliver(Flow &f, const AttemptOutcome &o)
 {
-    Flow &f = flow(fi);
     if (m_c.circuitBreaker.enabled && policy::breakerRecords(o))
         traceBreaker(f, m_clients[size_t(f.client)].breaker.record(m_now, policy::breakerFailure(o)));
     if (m_c.retryBudget.enabled && policy::breakerRecords(o))
@@ -333,7 +328,7 @@ void Engine::deliver(int fi, const AttemptOutcome &o)
             jitterU = rng.uniform();
         }
         const TransportVerdict v = policy::transportVerdict(m_c.transport, m_postAllowed, o, f.transportDone, jitterU);
-        if (transportRetries(f, fi, o, v, Ev::TransportSend, QString())) {
+        if (transportRetries(f, o, v, Ev::TransportSend, QString())) {
             f.transportDone.add(v.cause);
             return;
         }
@@ -343,11 +338,11 @@ void Engine::deliver(int fi, const AttemptOutcome &o)
             AttemptOutcome raised = o;
             raised.raised = true;
             raised.retryAfterS = -1;
-            afterWrapper(fi, raised);
+            afterWrapper(f, raised);
             return;
         }
     }
-    afterWrapper(fi, o);
+    afterWrapper(f, o);
 }
 
 void Engine::traceBreaker(const Flow &f, const BreakerChange &change)
@@ -361,9 +356,8 @@ void Engine::traceBreaker(const Flow &f, const BreakerChange &change)
               {cause, change.untilUs, change.to == BreakerState::HalfOpen ? m_c.circuitBreaker.permittedHalfOpenCalls() : 0});
 }
 
-bool Engine::retryLayer(int fi, const AttemptOutcome &o, const LayerRetry &layer)
+bool Engine::retryLayer(Flow &f, const AttemptOutcome &o, const LayerRetry &layer)
 {
-    Flow &f = flow(fi);
     if (layer.attempt < layer.max && layer.retryable) {
         const qint64 backoff = policy::backoffUs(layer.config.backoff, layer.attempt, *layer.prevWait, layer.u);
         const qint64 wait = std::max(layer.minWaitUs, backoff);
@@ -377,7 +371,7 @@ bool Engine::retryLayer(int fi, const AttemptOutcome &o, const LayerRetry &layer
                 traceFlow(layer.lane, EventKind::RetryScheduled, f, o.status, 0, QString(),
                           {backoff < layer.minWaitUs ? TraceCause::RetryAfter : TraceCause::Backoff, wait, 0, 0, 0,
                            outcomeOf(o)});
-            atLast(m_now + wait, layer.resume, fi);
+            atLast(m_now + wait, layer.resume, f);
             return true;
         }
         if (m_tracing && !deadlineOk)
@@ -391,16 +385,15 @@ bool Engine::retryLayer(int fi, const AttemptOutcome &o, const LayerRetry &layer
     return false;
 }
 
-void Engine::afterWrapper(int fi, const AttemptOutcome &o)
+void Engine::afterWrapper(Flow &f, const AttemptOutcome &o)
 {
-    Flow &f = flow(fi);
     if (f.tokenUsed) {
         // A used single-use token is a final answer for every client layer: resending it can
         // only get 409 again.
         if (m_tracing && m_c.wrapper.enabled)
             traceFlow(Lane::Wrapper, EventKind::GaveUp, f, o.status, 0, QString(),
                       {TraceCause::TokenSpent, 0, 0, 0, 0, outcomeOf(o)});
-        afterBusiness(fi, o);
+        afterBusiness(f, o);
         return;
     }
     if (!o.ok() && m_c.wrapper.enabled) {
@@ -408,15 +401,14 @@ void Engine::afterWrapper(int fi, const AttemptOutcome &o)
         const LayerRetry layer{Lane::Wrapper, m_c.wrapper, m_wrapperMax, f.w,
                                policy::wrapperRetries(m_c.wrapperRetryOn, o), &f.prevWrapperWait,
                                f.wrapperFirstStart, 0, rng.uniform(), Ev::WrapperStart};
-        if (retryLayer(fi, o, layer))
+        if (retryLayer(f, o, layer))
             return;
     }
-    afterBusiness(fi, o);
+    afterBusiness(f, o);
 }
 
-void Engine::afterBusiness(int fi, const AttemptOutcome &o)
+void Engine::afterBusiness(Flow &f, const AttemptOutcome &o)
 {
-    Flow &f = flow(fi);
     if (o.ok()) {
         finish(f, true, QString(),
                {TraceCause::Final, o.status, 0, 0, 0, outcomeOf(o)});
@@ -435,7 +427,7 @@ void Engine::afterBusiness(int fi, const AttemptOutcome &o)
         const qint64 retryAfter = m_c.businessRespectRetryAfter && o.retryAfterS >= 0 ? qint64(o.retryAfterS) * kS : 0;
         const LayerRetry layer{Lane::Business, m_c.business, m_businessMax, f.b, policy::businessRetries(o),
                                &f.prevBusinessWait, f.start, retryAfter, rng.uniform(), Ev::BusinessStart};
-        if (retryLayer(fi, o, layer))
+        if (retryLayer(f, o, layer))
             return;
     }
     finish(f, false, QString(), {TraceCause::Final, o.status, 0, 0, 0, outcomeOf(o)});
@@ -500,7 +492,7 @@ void Engine::onResponseArrive(int ri, bool reset)
                 traceReq(Lane::Transport, reset ? EventKind::ConnectionReset : EventKind::ResponseReceived, r,
                          reset ? 0 : r.status, 0, QString(),
                          {reset ? TraceCause::PeerReset : TraceCause::None, o.retryAfterS, 0, 0, r.respondedId, outcomeOf(o)});
-            queryFailed(r.flow, o);
+            queryFailed(f, o);
             return;
         }
         if (m_tracing)
@@ -519,7 +511,7 @@ void Engine::onResponseArrive(int ri, bool reset)
             return;
         }
         f.wrapperFirstStart = -1;
-        onWrapperStart(r.flow, 0);
+        onWrapperStart(f, 0);
         return;
     }
     if (m_tracing)
@@ -527,15 +519,15 @@ void Engine::onResponseArrive(int ri, bool reset)
                  reset ? 0 : r.status, r.record, QString(),
                  {reset ? TraceCause::PeerReset : TraceCause::None, o.retryAfterS, 0, 0, r.respondedId, outcomeOf(o)});
     f.tokenUsed = r.tokenUsed;
-    deliver(r.flow, o);
+    deliver(f, o);
 }
 
 void Engine::resume(int fi, Ev layer)
 {
     switch (layer) {
     case Ev::OpStart: onOpStart(fi, 1); break;
-    case Ev::BusinessStart: onBusinessStart(fi, 1); break;
-    default: onWrapperStart(fi, 1); break;
+    case Ev::BusinessStart: onBusinessStart(flow(fi), 1); break;
+    default: onWrapperStart(flow(fi), 1); break;
     }
 }
 
@@ -552,9 +544,9 @@ void Engine::onConnectFail(int fi, quint32 serial)
     AttemptOutcome o;
     o.kind = OutcomeKind::ConnectError;
     if (f.querying)
-        queryFailed(fi, o);
+        queryFailed(f, o);
     else
-        deliver(fi, o);
+        deliver(f, o);
 }
 
 void Engine::onTimeout(int fi, quint32 serial)
@@ -573,9 +565,9 @@ void Engine::onTimeout(int fi, quint32 serial)
     AttemptOutcome o;
     o.kind = OutcomeKind::ReadTimeout;
     if (f.querying)
-        queryFailed(fi, o);
+        queryFailed(f, o);
     else
-        deliver(fi, o);
+        deliver(f, o);
 }
 
 } // namespace retrylab::engine

@@ -436,13 +436,13 @@ void Engine::dispatch(const Event &e)
         onOpStart(e.a, e.phase());
         break;
     case Ev::BusinessStart:
-        onBusinessStart(e.a, e.phase());
+        onBusinessStart(flow(e.a), e.phase());
         break;
     case Ev::WrapperStart:
-        onWrapperStart(e.a, e.phase());
+        onWrapperStart(flow(e.a), e.phase());
         break;
     case Ev::TransportSend:
-        onTransportSend(e.a);
+        onTransportSend(flow(e.a));
         break;
     case Ev::QuerySend:
         sendQueryAttempt(e.a);

@@ -73,13 +73,20 @@ public:
     // handlers in the same order, one heap entry fewer), else scheduled. Not from inside such a
     // run: a retry that fails at once (an open breaker) would otherwise recurse until the
     // instant's limit.
-    void atLast(qint64 t, Ev type, int fi)
+    void atLast(qint64 t, Ev type, Flow &f)
     {
         if (t == m_now && m_sim && !m_runningNow && runsNow()) {
-            runNow(type, fi);
+            runNow(type, f.self);
             return;
         }
-        at(t, type, fi);
+        atFlow(t, type, f);
+    }
+    // at() for an event that names the flow f (a client layer's), without looking it up again.
+    void atFlow(qint64 t, Ev type, Flow &f, quint32 serial = 0)
+    {
+        if (m_stream)
+            f.pending++;
+        m_queue.push(Event{t, m_seq++, type, 0, f.self, serial});
     }
     const Scenario &scenario() const { return m_s; }
     const faults::Script &script() const { return m_script; }
@@ -126,7 +133,7 @@ public:
     // An answer (or a reset) reached the client.
     void onResponseArrive(int ri, bool reset);
     // A POST attempt leaves the client (after its row read, with server.model occ).
-    void sendWrite(int fi);
+    void sendWrite(Flow &f);
 
     // The attempt's own stream (faults::attemptStream) from the flow's prefix of (op, sub).
     static RngStream attemptStream(quint64 prefix, int b, int w, int t)
@@ -211,9 +218,9 @@ private:
     int newRequest();
     // Every read timeout has the same length, so they fall due in the order they are
     // set: a FIFO keeps the many stale ones out of the heap.
-    void timeoutAt(qint64 t, int fi, quint32 serial)
+    void timeoutAt(qint64 t, Flow &f, quint32 serial)
     {
-        Flow &f = flow(fi);
+        const int fi = f.self;
         cancelTimeout(f);
         if (m_stream)
             f.pending++;
@@ -283,15 +290,16 @@ private:
     // --- client -----------------------------------------------------------
     bool mintKey(Flow &f, int phase, Ev resume, const char *where, TraceCause cause);
     void onOpStart(int fi, int phase);
-    void onBusinessStart(int fi, int phase);
-    void onWrapperStart(int fi, int phase);
-    void onTransportSend(int fi);
+    // The client layers take the flow itself, not its index: one lookup per event, not one per layer.
+    void onBusinessStart(Flow &f, int phase);
+    void onWrapperStart(Flow &f, int phase);
+    void onTransportSend(Flow &f);
     void sendQuery(Flow &f, int fi);
     void sendQueryAttempt(int fi);
-    void queryFailed(int fi, const AttemptOutcome &o);
+    void queryFailed(Flow &f, const AttemptOutcome &o);
     void onConnectFail(int fi, quint32 serial);
     void onTimeout(int fi, quint32 serial);
-    void deliver(int fi, const AttemptOutcome &o);
+    void deliver(Flow &f, const AttemptOutcome &o);
     // The shape the business loop and the @retry wrapper share: wait and go again, or give up.
     struct LayerRetry
     {
@@ -306,15 +314,15 @@ private:
         double u;         // the jitter draw
         Ev resume;
     };
-    bool retryLayer(int fi, const AttemptOutcome &o, const LayerRetry &layer);
-    void afterWrapper(int fi, const AttemptOutcome &o);
-    void afterBusiness(int fi, const AttemptOutcome &o);
+    bool retryLayer(Flow &f, const AttemptOutcome &o, const LayerRetry &layer);
+    void afterWrapper(Flow &f, const AttemptOutcome &o);
+    void afterBusiness(Flow &f, const AttemptOutcome &o);
     // `typed`: the cause (Final with the outcome, or why else), arg the last status.
     void finish(Flow &f, bool ok, const QString &why, const TraceTyped &typed);
     bool spendBudget(Flow &f, Lane lane);
     // The transport's verdict on a failed attempt (POST or status query), carried out: schedules
     // `resume` after the wait and returns true, or traces why it gives up and returns false.
-    bool transportRetries(Flow &f, int fi, const AttemptOutcome &o, const TransportVerdict &v, Ev resume,
+    bool transportRetries(Flow &f, const AttemptOutcome &o, const TransportVerdict &v, Ev resume,
                           const QString &what);
     quint32 faultsFor(const Flow &f);
     // The breaker's answer to an outcome or a call, and its change of state on the trace.

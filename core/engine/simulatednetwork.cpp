@@ -100,7 +100,7 @@ void SimulatedNetwork::onReadReply(int fi, quint32 serial)
     if (f.done || f.serial != serial)
         return;
     f.versionRead = true;
-    m_engine.sendWrite(fi);
+    m_engine.sendWrite(f);
 }
 
 void SimulatedNetwork::send(int ri)
