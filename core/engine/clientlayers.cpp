@@ -106,6 +106,8 @@ void Engine::onWrapperStart(Flow &f, int phase)
 
 quint32 Engine::faultsFor(const Flow &f)
 {
+    if (!m_netDice && m_script.empty())
+        return 0; // nothing can strike (the AWS study): the attempt is not even addressed
     const faults::Attempt attempt{f.op, f.sub, f.b, f.w, f.t, false};
     return (m_script.empty() ? 0u : m_script.match(attempt))
         | (m_netDice ? faults::postNetworkDice(m_s, RngStream::resumed(f.netStream), m_now) : 0u);

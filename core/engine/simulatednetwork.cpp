@@ -30,6 +30,10 @@ SimulatedNetwork::SimulatedNetwork(Engine &engine)
     , m_service(m_s.server)
     , m_pipeline(m_s, m_service, *this, pipelineOptions(m_s, engine.script()))
     , m_serverDice(faults::serverDiceMayHit(m_s))
+    // The server's stream feeds its dice and a processing time that is drawn; a constant one
+    // (faults::processingUs without a draw, as in the AWS study) needs no stream: three mixes less.
+    , m_serverStream(m_serverDice || m_s.server.processingMs.shape != DistributionShape::Uniform
+                     || m_s.server.processingMs.jitter != 0)
 {
     // The engine counts a streamed run's records itself (Engine::committed). Of the records it
     // reads back: the tables take all, as do a status query and reconciliation (by reference);
@@ -130,7 +134,7 @@ void SimulatedNetwork::send(int ri)
 void SimulatedNetwork::arrive(int ri)
 {
     Request &r = m_engine.request(ri);
-    if (!r.query) {
+    if (!r.query && m_serverStream) {
         // The server's own dice (429, 5xx) are drawn when the request reaches it.
         const Flow &f = m_engine.flow(r.flow);
         const RngStream server = Engine::attemptStream(f.serverPrefix, r.b, r.w, r.t);

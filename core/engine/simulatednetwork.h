@@ -72,6 +72,7 @@ private:
     OrderService m_service;
     BasicServerPipeline<SimulatedNetwork> m_pipeline;
     bool m_serverDice = true; // faults::serverDiceMayHit, asked once per run
+    bool m_serverStream = true; // an arriving POST's server stream is drawn from (dice or processing time)
     bool m_arriving = false; // inside arrive(): the pipeline's arrival, which ends with schedule()
     qint64 m_downUntil = -1; // down until then: connections are refused, arrivals dropped
     qint64 m_lastCommit = -1;
