@@ -147,32 +147,6 @@ void SimulatedNetwork::arrive(int ri)
     m_arriving = false;
 }
 
-void SimulatedNetwork::dispatch(const Event &e)
-{
-    switch (e.type()) {
-    case Ev::RequestArrive:
-        arrive(e.a);
-        break;
-    case Ev::ProcessingDone:
-        m_pipeline.processingDone(e.a);
-        break;
-    case Ev::Reconcile:
-        onReconcile();
-        break;
-    case Ev::ServerRestart:
-        restartServer();
-        break;
-    case Ev::ReadArrive:
-        onReadArrive(e.a, e.serial);
-        break;
-    case Ev::ReadReply:
-        onReadReply(e.a, e.serial);
-        break;
-    default:
-        break;
-    }
-}
-
 void SimulatedNetwork::restartServer()
 {
     m_pipeline.restart();

@@ -39,6 +39,8 @@ public:
     int firstRecord(int op) const override { return m_service.findByRef(op); }
     void addCounts(Metrics &m) const override;
     int recordOrigin(int id, QString *path) const override;
+    // Inline: the engine's dispatch calls it directly (the class is final), so its switch joins
+    // the engine's instead of costing a call for four of the AWS figure's six events per write.
     void dispatch(const Event &e) override;
 
 private:
@@ -80,5 +82,31 @@ private:
     std::vector<int> m_recordFlow;  // per record (with the tables): the flow that committed it
     std::vector<QString> m_recordPath;
 };
+
+inline void SimulatedNetwork::dispatch(const Event &e)
+{
+    switch (e.type()) {
+    case Ev::RequestArrive:
+        arrive(e.a);
+        break;
+    case Ev::ProcessingDone:
+        m_pipeline.processingDone(e.a);
+        break;
+    case Ev::Reconcile:
+        onReconcile();
+        break;
+    case Ev::ServerRestart:
+        restartServer();
+        break;
+    case Ev::ReadArrive:
+        onReadArrive(e.a, e.serial);
+        break;
+    case Ev::ReadReply:
+        onReadReply(e.a, e.serial);
+        break;
+    default:
+        break;
+    }
+}
 
 } // namespace retrylab::engine
