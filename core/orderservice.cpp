@@ -29,7 +29,7 @@ OrderService::KeyEntry *OrderService::lookup(quint64 key, qint64 nowUs, bool *ex
     return &it->second;
 }
 
-ServiceDecision OrderService::begin(const OrderRequest &request, qint64 nowUs)
+ServiceDecision OrderService::beginKeyed(const OrderRequest &request, qint64 nowUs)
 {
     ServiceDecision d;
     const IdempotencyConfig &idem = m_config.idempotency;

@@ -75,7 +75,14 @@ public:
     explicit OrderService(const ServerConfig &config);
 
     // At processing start: reject (400/409/422), replay, or go on (reserving the key when atomic).
-    ServiceDecision begin(const OrderRequest &request, qint64 nowUs);
+    ServiceDecision begin(const OrderRequest &request, qint64 nowUs)
+    {
+        // No key and none required (every request of idempotency mode off): proceed, without a
+        // call or a look at the store.
+        if (request.key == 0 && !m_config.idempotency.requireKey && m_config.idempotency.mode != IdempotencyMode::Token)
+            return ServiceDecision();
+        return beginKeyed(request, nowUs);
+    }
     // The one storage rule, for the simulated and the live server: the status stored under the key
     // (and replayed to every later request with it) for a request that ended in `outcome` answering
     // `status`, or 0: nothing is stored and a reservation is released, so a retry is processed
@@ -141,6 +148,7 @@ private:
         int record = 0;
     };
     bool usesKeys() const;
+    ServiceDecision beginKeyed(const OrderRequest &request, qint64 nowUs); // begin() past its common case
     KeyEntry *lookup(quint64 key, qint64 nowUs, bool *expired);
 
     ServerConfig m_config;
