@@ -6,6 +6,8 @@
 //   bench_floor aws [SEEDS]      the AWS figure (bench_sweep's 9,500 runs at 100 seeds)
 //   bench_floor ghost [ORDERS]   BM_GhostOrders: ghost-request, orders 1 ms apart, 30% lost
 //
+// Only the draws whose numbers are read are made: the AWS study's server draws nothing (no server
+// dice, a constant processing time) and no request carries a key (no payload fingerprint).
 // Each model follows the engine's rules step for step (the loop's order of heap, timeouts and
 // arrivals; an end of processing or a retry due now run at once when nothing else is due;
 // the same sequence numbers), so its events leave in the engine's order: with
@@ -256,7 +258,7 @@ struct Roots
 // version, the business loop retries after its backoff. Each client has one attempt in flight.
 struct AwsClient
 {
-    quint64 netPrefix = 0, serverPrefix = 0, backoffPrefix = 0, netStream = 0, serverStream = 0, fingerprint = 0;
+    quint64 netPrefix = 0, backoffPrefix = 0, netStream = 0;
     bool backoffReady = false;
     int op = 0, b = 0;
     qint64 start = 0, prevWait = 0, timeoutSlot = -1;
@@ -300,8 +302,7 @@ private:
     }
     void requestArrive(int c)
     {
-        AwsClient &f = m_clients[size_t(c)];
-        f.serverStream = attemptStream(f.serverPrefix, f.b, 1, 1).state(); // the server's stream, as made
+        // No server stream: no server dice and a constant processing time draw nothing from it.
         if (m_loop.runsNow())
             processingDone(c);
         else
@@ -336,8 +337,6 @@ void Aws<Counted>::businessStart(int c)
 {
     AwsClient &f = m_clients[size_t(c)];
     f.b++;
-    // The wrapper's payload fingerprint (one mix per wrapper start, as Engine::onWrapperStart).
-    f.fingerprint = RngStream::mix(quint64(f.op) * 0x100000001B3ull);
     f.netStream = attemptStream(f.netPrefix, f.b, 1, 1).state();
     m_loop.at(m_loop.now + latency(f.netStream, 11), Ev::ReadArrive, c);
 }
@@ -380,7 +379,6 @@ Counts Aws<Counted>::run()
         AwsClient &f = m_clients[c];
         f.op = int(c) * std::max(1, m_s.workload.opsPerClient) + 1;
         f.netPrefix = Roots::prefix(m_roots.net, f.op);
-        f.serverPrefix = Roots::prefix(m_roots.server, f.op);
     }
     // Every client starts together (startTogether), in client order.
     size_t arrived = 0;
@@ -413,7 +411,7 @@ Counts Aws<Counted>::run()
 // wrapper (3 attempts) inside the business loop (3), a read timeout of 3 s. Flows are recycled.
 struct GhostFlow
 {
-    quint64 netPrefix = 0, serverPrefix = 0, backoffPrefix = 0, netStream = 0, serverStream = 0, fingerprint = 0;
+    quint64 netPrefix = 0, serverPrefix = 0, backoffPrefix = 0, netStream = 0, serverStream = 0;
     bool backoffReady = false;
     int op = 0, b = 0, w = 0;
     quint32 faults = 0;
@@ -490,7 +488,6 @@ void Ghost<Counted>::wrapperStart(int fi)
     f.w++;
     if (f.wrapperFirstStart < 0)
         f.wrapperFirstStart = m_loop.now;
-    f.fingerprint = RngStream::mix(quint64(f.op) * 0x100000001B3ull); // the payload's, as the engine makes it
     f.netStream = attemptStream(f.netPrefix, f.b, f.w, 1).state();
     ++m_loop.counts.writes;
     f.faults = faults::postNetworkDice(m_s, RngStream::resumed(f.netStream), m_loop.now);
