@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -35,7 +36,7 @@ QString describe(const QJsonValue &v)
     case QJsonValue::Bool:
         return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
     case QJsonValue::Double:
-        return QString::number(v.toDouble(), 'g', 15);
+        return QString::number(v.toDouble(), 'g', QLocale::FloatingPointShortest);
     case QJsonValue::String: {
         QString s = v.toString();
         if (s.size() > scenario::MaxEchoChars)

@@ -107,8 +107,8 @@ void describeInto(const QJsonValue &v, QString *out)
         const double d = v.toDouble();
         if (std::floor(d) == d && std::fabs(d) < MaxExactInteger)
             *out += QString::number(qint64(d));
-        else
-            *out += QString::number(d, 'g', 17);
+        else // the shortest text that reads back as d: 1.0000001, not 1.0000001000000001
+            *out += QString::number(d, 'g', QLocale::FloatingPointShortest);
         return;
     }
     case QJsonValue::String:

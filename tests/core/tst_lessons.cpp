@@ -310,6 +310,9 @@ void TestLessons::errorsNameTheFieldPath()
          QStringLiteral("steps[0].highlight.event: expected an event kind")},
         {[](QJsonObject &s) { s[QStringLiteral("highlight")] = QJsonObject{{QStringLiteral("chart"), QStringLiteral("sweep")}}; },
          QStringLiteral("steps[0].highlight.chart: expected a chart (duplicates, whatIf, attempts, load), got \"sweep\"")},
+        // A number is echoed whole (shortest round trip), never rounded to a value that was not written.
+        {[](QJsonObject &s) { s[QStringLiteral("highlight")] = QJsonObject{{QStringLiteral("chart"), 0.1 + 0.2}}; },
+         QStringLiteral("steps[0].highlight.chart: expected a non-empty string, got 0.30000000000000004")},
         {[](QJsonObject &s) {
              s[QStringLiteral("highlight")] = QJsonObject{{QStringLiteral("lane"), QStringLiteral("server")},
                                                            {QStringLiteral("event"), QStringLiteral("committed")}};

@@ -69,6 +69,8 @@ private Q_SLOTS:
     void validFileLoads();
     void seedBeyondDoublePrecision();
     void setsAreValidatedTogether();
+    void offendingNumbersAsWritten_data();
+    void offendingNumbersAsWritten();
     void tenacityNames_data();
     void tenacityNames();
     void tenacityNamesRejected_data();
@@ -1690,6 +1692,32 @@ void TestScenario::setsAreValidatedTogether()
     QCOMPARE(path.errors.size(), 1);
     QCOMPARE(sources, QStringList{QStringLiteral("nope..x=1")});
     QCOMPARE(path.scenario, base);
+}
+
+// A refused number is echoed as the user wrote it (the shortest text that reads back as the same
+// double), not with 17 digits ("got 1.0000001000000001" for 1.0000001).
+void TestScenario::offendingNumbersAsWritten_data()
+{
+    QTest::addColumn<QString>("assignment");
+    QTest::addColumn<QString>("expected");
+    QTest::addRow("just-over-one") << QStringLiteral("network.responseLoss=1.0000001")
+                                   << QStringLiteral("network.responseLoss: expected a number from 0 to 1, got 1.0000001");
+    QTest::addRow("below-zero") << QStringLiteral("network.responseLoss=-0.1")
+                                << QStringLiteral("network.responseLoss: expected a number from 0 to 1, got -0.1");
+    QTest::addRow("sum-of-tenths") << QStringLiteral("network.responseLoss=1.1000000000000001")
+                                   << QStringLiteral("network.responseLoss: expected a number from 0 to 1, got 1.1");
+    QTest::addRow("needs-17-digits") << QStringLiteral("network.responseLoss=1.0000000000000002")
+                                     << QStringLiteral("network.responseLoss: expected a number from 0 to 1, got 1.0000000000000002");
+    QTest::addRow("huge") << QStringLiteral("network.responseLoss=1e300")
+                          << QStringLiteral("network.responseLoss: expected a number from 0 to 1, got 1e+300");
+}
+
+void TestScenario::offendingNumbersAsWritten()
+{
+    QFETCH(QString, assignment);
+    QFETCH(QString, expected);
+    const ScenarioParse parsed = scenario::withSets(test::presetScenario(QStringLiteral("ghost-request")), {assignment});
+    QCOMPARE(parsed.errors, QStringList{expected});
 }
 
 void TestScenario::tenacityNames_data()
