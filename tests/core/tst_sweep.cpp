@@ -1,5 +1,6 @@
 // Parameter sweeps: job generation, validation, aggregation, determinism and cancel.
 #include "sweep.h"
+#include "testsupport.h"
 #include "work.h"
 
 #include <QFutureWatcher>
@@ -84,6 +85,8 @@ private Q_SLOTS:
     void jobValues_data();
     void jobValues();
     void jobSeedsAndScenarios();
+    void realFieldAtAWholeValueStaysReal_data();
+    void realFieldAtAWholeValueStaysReal();
     void validateErrors_data();
     void validateErrors();
     void validateAcceptsGoodSpec();
@@ -167,6 +170,39 @@ void TestSweep::jobValues()
         // The value really lands in the job's scenario.
         QVERIFY(qAbs(scenario::valueAt(all[i].scenario(), param).toDouble() - expected[point]) < 1e-9);
     }
+}
+
+// A real field whose value is whole (retry-storm's network.responseLoss is 0) is still swept in
+// real steps: its type comes from the field table, not from the JSON type its value reads back as
+// (0.0 written is 0, an integer: the range 0..0.5 in 6 steps was swept as 0, 0, 0, 0, 0, 1).
+void TestSweep::realFieldAtAWholeValueStaysReal_data()
+{
+    QTest::addColumn<double>("baseLoss");
+    QTest::addRow("zero") << 0.0;
+    QTest::addRow("one") << 1.0;
+    QTest::addRow("fraction") << 0.3;
+}
+
+void TestSweep::realFieldAtAWholeValueStaysReal()
+{
+    QFETCH(double, baseLoss);
+    Scenario b = base();
+    b.network.responseLoss = baseLoss;
+    const QList<SweepJob> all = sweep::jobs(b, spec("network.responseLoss", 0, 0.5, 6, 1));
+    QCOMPARE(all.size(), 6);
+    for (int i = 0; i < all.size(); ++i) {
+        QVERIFY2(qAbs(all[i].cell->value - 0.1 * i) < 1e-9, qPrintable(QString::number(all[i].cell->value)));
+        QVERIFY(qAbs(all[i].scenario().network.responseLoss - 0.1 * i) < 1e-9);
+    }
+    // The preset that showed it, through the same path as the window's sweep and the CLI.
+    const QList<SweepJob> storm = sweep::jobs(test::presetScenario(QStringLiteral("retry-storm")),
+                                              spec("network.responseLoss", 0, 0.5, 6, 1));
+    QCOMPARE(storm.size(), 6);
+    QVERIFY(qAbs(storm[1].scenario().network.responseLoss - 0.1) < 1e-9);
+    QVERIFY(qAbs(storm[5].scenario().network.responseLoss - 0.5) < 1e-9);
+    // An integer field at the same time still takes whole values.
+    const QList<SweepJob> ints = sweep::jobs(b, spec("workload.orders", 1, 2, 3, 1));
+    QCOMPARE(ints[1].scenario().workload.orders, 2); // 1.5 rounds half away from zero
 }
 
 void TestSweep::jobSeedsAndScenarios()
