@@ -170,6 +170,8 @@ namespace {
 
 // The ends a message must keep clear of: those beside its path, but not those on its own ends
 // (a reply leaving where its request arrived, two heads on one point: no bow separates them).
+// It stops at kMostEndsToAvoid + 1: past that the message stays straight, whatever the others are
+// (a zoomed-out operation of 5,040 events spent 15 s here measuring lines against ends it never bows for).
 QList<int> endsInTheWay(int i, const QList<ArrowSpec> &arrows, const QList<ArrowCurve> &curves,
                         const QList<int> &byEndX, qreal glyphRadius, qreal gap)
 {
@@ -190,6 +192,8 @@ QList<int> endsInTheWay(int i, const QList<ArrowSpec> &arrows, const QList<Arrow
         if (length(tip - a.from) < 2 * reach || length(tip - a.to) < 2 * reach)
             continue;
         out.append(j);
+        if (out.size() > kMostEndsToAvoid)
+            break;
     }
     return out;
 }
@@ -250,9 +254,11 @@ QList<ArrowCurve> routeArrows(const QList<ArrowSpec> &arrows, qreal glyphRadius,
             const QList<int> inTheWay = endsInTheWay(i, arrows, ends, byEndX, glyphRadius, gap);
             if (inTheWay.isEmpty())
                 continue;
-            qreal best = worstClearance(straight, inTheWay, arrows, ends, glyphRadius);
             curves[i] = straight;
-            if (best >= gap || inTheWay.size() > kMostEndsToAvoid)
+            if (inTheWay.size() > kMostEndsToAvoid)
+                continue;
+            qreal best = worstClearance(straight, inTheWay, arrows, ends, glyphRadius);
+            if (best >= gap)
                 continue;
             for (const ArrowCurve &bow : bowsOf(a)) {
                 const qreal clearance = worstClearance(bow, inTheWay, arrows, ends, glyphRadius);

@@ -919,8 +919,54 @@ void TimelineScene::layoutLabels()
     m_playheadDodge.clear();
     m_edgeShift.clear();
     m_edgeHidden.clear();
+    indexLabels();
     dodgePlayhead();
     keepLabelsInView();
+}
+
+namespace {
+
+constexpr qreal kNearCell = 160;
+
+int nearCell(qreal x)
+{
+    return int(std::floor(x / kNearCell));
+}
+
+} // namespace
+
+void TimelineScene::indexLabels()
+{
+    const int n = int(m_plans.size());
+    m_inkRects = QList<QRectF>(n);
+    m_nearCells.clear();
+    auto add = [this](int plan, const QRectF &r) {
+        for (int c = nearCell(r.left()); c <= nearCell(r.right()); ++c) {
+            QList<int> &cell = m_nearCells[c];
+            if (cell.isEmpty() || cell.last() != plan)
+                cell.append(plan);
+        }
+    };
+    for (int i = 0; i < n; ++i) {
+        m_inkRects[i] = inkRect(i);
+        if (!m_inkRects.at(i).isNull())
+            add(i, m_inkRects.at(i));
+        if (!m_labelRect.value(i).isNull())
+            add(i, m_labelRect.at(i));
+    }
+}
+
+QList<int> TimelineScene::plansNear(qreal left, qreal right) const
+{
+    QList<int> out;
+    for (int c = nearCell(left); c <= nearCell(right); ++c) {
+        const auto it = m_nearCells.constFind(c);
+        if (it != m_nearCells.cend())
+            out.append(*it);
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
 }
 
 QRectF TimelineScene::labelRect(int plan) const
@@ -945,8 +991,14 @@ void TimelineScene::keepLabelsInView()
     if (m_viewKnown) {
         const qreal left = m_exposedLeft + m_labelWidth;
         const qreal right = m_exposedRight;
+        // Only a label reaching across an edge can be cut: those placed there, and those the playhead moved.
         QList<int> cut;
-        for (int i = 0; i < m_labelRect.size(); ++i) {
+        QList<int> near = plansNear(left - 0.5, left) + plansNear(right, right + 0.5);
+        for (auto it = m_playheadDodge.cbegin(); it != m_playheadDodge.cend(); ++it)
+            near.append(it.key());
+        std::sort(near.begin(), near.end());
+        near.erase(std::unique(near.begin(), near.end()), near.end());
+        for (const int i : std::as_const(near)) {
             if (cutByView(placedLabelRect(i)))
                 cut.append(i);
         }
@@ -964,11 +1016,17 @@ void TimelineScene::keepLabelsInView()
                 if (pl.form == EventPlan::Form::Bar && own.intersects(r)
                     && (moved.left() < own.left() || moved.right() > own.right()))
                     clear = false;
-                for (int j = 0; clear && j < m_labelRect.size(); ++j) {
-                    if (j == i)
+                // What may stand there: the labels and marks placed near it, and the labels moved since.
+                QList<int> others = plansNear(moved.left(), moved.right());
+                for (auto it = m_playheadDodge.cbegin(); it != m_playheadDodge.cend(); ++it)
+                    others.append(it.key());
+                for (auto it = shift.cbegin(); it != shift.cend(); ++it)
+                    others.append(it.key());
+                for (const int j : std::as_const(others)) {
+                    if (j == i || !clear)
                         continue;
                     const QRectF other = m_labelRect.at(j).isNull() ? QRectF() : placedLabelRect(j).translated(shift.value(j), 0);
-                    const QRectF ink = inkRect(j);
+                    const QRectF ink = m_inkRects.at(j);
                     for (const QRectF &o : {other, ink}) {
                         const QRectF overlap = o.isNull() ? QRectF() : moved.intersected(o);
                         if (overlap.width() > 0.01 && overlap.height() > 0.01)
@@ -1007,7 +1065,8 @@ void TimelineScene::dodgePlayhead()
     if (!m_plans.isEmpty()) {
         const qreal x = playheadX();
         const qreal gap = m_strokeScale + 3; // half the line's width and a little air
-        for (int i = 0; i < m_labelRect.size(); ++i) {
+        // Only labels placed across the line can need to move (in plan order, as each takes its place).
+        for (const int i : plansNear(x - gap, x + gap)) {
             const QRectF r = m_labelRect.at(i);
             const EventPlan &pl = m_plans.at(i);
             const bool glyph = pl.form == EventPlan::Form::Marker || pl.form == EventPlan::Form::Arrow;
@@ -1037,8 +1096,12 @@ void TimelineScene::dodgePlayhead()
                     return overlap.width() > 0 && overlap.height() > 0;
                 };
                 bool clear = true;
-                for (int j = 0; clear && j < m_labelRect.size(); ++j) {
-                    if (j == i)
+                // What may stand there: the labels and marks placed near it, and the labels moved since.
+                QList<int> others = plansNear(moved.left(), moved.right());
+                for (auto it = dodge.cbegin(); it != dodge.cend(); ++it)
+                    others.append(it.key());
+                for (const int j : std::as_const(others)) {
+                    if (j == i || !clear)
                         continue;
                     const QRectF other = m_labelRect.at(j);
                     if (!other.isNull() && hits(other.translated(dodge.value(j))))
@@ -1046,7 +1109,8 @@ void TimelineScene::dodgePlayhead()
                     const EventPlan &o = m_plans.at(j);
                     const bool mark = (o.form == EventPlan::Form::Marker || o.form == EventPlan::Form::Arrow)
                                       && o.glyph != timeline::Glyph::None;
-                    if (mark && hits(QRectF(anchorOf(j) - QPointF(kGlyphRadius, kGlyphRadius), QSizeF(2, 2) * kGlyphRadius)))
+                    // A mark is its glyph's disc: its ink.
+                    if (mark && hits(m_inkRects.at(j)))
                         clear = false;
                 }
                 if (clear && !hits(QRectF(at - QPointF(kGlyphRadius, kGlyphRadius), QSizeF(2, 2) * kGlyphRadius))) {
