@@ -213,6 +213,7 @@ private Q_SLOTS:
     void overviewRowsAreTargets();
     void exportSlide();
     void longOperationKeepsItemsNearTheView();
+    void routingASmearOfMessagesIsLinear();
     void eagerLimitIsExact_data();
     void eagerLimitIsExact();
     void noTwoTextsOverlap_data();
@@ -1437,6 +1438,19 @@ void TestTimeline::longOperationKeepsItemsNearTheView()
     }
     QCOMPARE(clicked.size(), 1);
 
+    // Scrolling across and stepping the playhead look only at the labels near the view's edges and
+    // the line, not at every event's (keepLabelsInView, dodgePlayhead: 10,000 looks per step before).
+    // Planted: keepLabelsInView looking at every label fails here with 38,471 looks per step (721 now).
+    const qint64 looks = scene->labelLooks();
+    for (int step = 0; step <= 20; ++step) {
+        bar->setValue(bar->minimum() + (bar->maximum() - bar->minimum()) * step / 20);
+        QCoreApplication::processEvents();
+        w.setPlayhead(scene->timeAtX(w.view()->mapToScene(w.view()->viewport()->rect().center()).x()));
+    }
+    const qint64 perStep = (scene->labelLooks() - looks) / 21;
+    QVERIFY2(perStep < events.size() / 4, qPrintable(QStringLiteral("%1 looks per step for %2 events").arg(perStep).arg(events.size())));
+    qInfo("labels looked at per scroll and playhead step: %lld", perStep);
+
     // The export draws every event, then only the items near the view remain.
     QTemporaryDir dir;
     const QString file = dir.filePath(QStringLiteral("long.png"));
@@ -1445,6 +1459,34 @@ void TestTimeline::longOperationKeepsItemsNearTheView()
     checkNearView("after an export");
     if (QTest::currentTestFailed())
         return;
+}
+
+// bench_ui_timeline: setResult of one operation of 5,040 events took 7-16 s, measuring each long
+// message against every end inside its box before deciding that more than four of them leave it
+// straight. A smear of 1,000 messages, each crossing about 190 others' heads, stays straight and
+// measures at most a constant per message: two passes of (a straight line and 16 bows) x 4 ends.
+// Planted: measuring before counting the ends fails with 341,184 measured.
+void TestTimeline::routingASmearOfMessagesIsLinear()
+{
+    const int n = 1000;
+    QList<timeline::ArrowSpec> smear;
+    for (int i = 0; i < n; ++i)
+        smear.append(timeline::ArrowSpec{QPointF(2.0 * i, 100), QPointF(2.0 * i + 400, 300), true});
+    qint64 measured = 0;
+    const QList<timeline::ArrowCurve> curves = timeline::routeArrows(smear, TimelineScene::kGlyphRadius,
+                                                                     TimelineScene::kArrowGap, &measured);
+    QCOMPARE(curves.size(), n);
+    for (const timeline::ArrowCurve &curve : curves)
+        QVERIFY(curve.isStraight());
+    QVERIFY2(measured <= qint64(n) * 2 * 17 * 4, qPrintable(QString::number(measured)));
+    // The boundary: a message with an end or two beside its line is still measured and bowed.
+    const QList<timeline::ArrowSpec> two{{QPointF(0, 100), QPointF(200, 104), true},
+                                         {QPointF(40, 60), QPointF(100, 102), true}};
+    measured = 0;
+    const QList<timeline::ArrowCurve> bowed = timeline::routeArrows(two, TimelineScene::kGlyphRadius,
+                                                                    TimelineScene::kArrowGap, &measured);
+    QVERIFY(measured > 0);
+    QVERIFY(!bowed.first().isStraight());
 }
 
 void TestTimeline::eagerLimitIsExact_data()

@@ -199,11 +199,13 @@ QList<int> endsInTheWay(int i, const QList<ArrowSpec> &arrows, const QList<Arrow
 }
 
 qreal worstClearance(const ArrowCurve &curve, const QList<int> &ends, const QList<ArrowSpec> &arrows,
-                     const QList<ArrowCurve> &curves, qreal glyphRadius)
+                     const QList<ArrowCurve> &curves, qreal glyphRadius, qint64 *measured)
 {
     qreal worst = std::numeric_limits<qreal>::max();
     for (const int j : ends)
         worst = std::min(worst, clearanceFromEnd(curve, curves.at(j), arrows.at(j).head, glyphRadius));
+    if (measured)
+        *measured += ends.size();
     return worst;
 }
 
@@ -235,7 +237,7 @@ QList<ArrowCurve> bowsOf(const ArrowSpec &a)
 
 } // namespace
 
-QList<ArrowCurve> routeArrows(const QList<ArrowSpec> &arrows, qreal glyphRadius, qreal gap)
+QList<ArrowCurve> routeArrows(const QList<ArrowSpec> &arrows, qreal glyphRadius, qreal gap, qint64 *endsMeasured)
 {
     QList<ArrowCurve> curves;
     curves.reserve(arrows.size());
@@ -257,11 +259,11 @@ QList<ArrowCurve> routeArrows(const QList<ArrowSpec> &arrows, qreal glyphRadius,
             curves[i] = straight;
             if (inTheWay.size() > kMostEndsToAvoid)
                 continue;
-            qreal best = worstClearance(straight, inTheWay, arrows, ends, glyphRadius);
+            qreal best = worstClearance(straight, inTheWay, arrows, ends, glyphRadius, endsMeasured);
             if (best >= gap)
                 continue;
             for (const ArrowCurve &bow : bowsOf(a)) {
-                const qreal clearance = worstClearance(bow, inTheWay, arrows, ends, glyphRadius);
+                const qreal clearance = worstClearance(bow, inTheWay, arrows, ends, glyphRadius, endsMeasured);
                 if (clearance > best) {
                     best = clearance;
                     curves[i] = bow;

@@ -998,6 +998,7 @@ void TimelineScene::keepLabelsInView()
             near.append(it.key());
         std::sort(near.begin(), near.end());
         near.erase(std::unique(near.begin(), near.end()), near.end());
+        m_labelLooks += near.size();
         for (const int i : std::as_const(near)) {
             if (cutByView(placedLabelRect(i)))
                 cut.append(i);
@@ -1022,6 +1023,7 @@ void TimelineScene::keepLabelsInView()
                     others.append(it.key());
                 for (auto it = shift.cbegin(); it != shift.cend(); ++it)
                     others.append(it.key());
+                m_labelLooks += others.size();
                 for (const int j : std::as_const(others)) {
                     if (j == i || !clear)
                         continue;
@@ -1066,7 +1068,9 @@ void TimelineScene::dodgePlayhead()
         const qreal x = playheadX();
         const qreal gap = m_strokeScale + 3; // half the line's width and a little air
         // Only labels placed across the line can need to move (in plan order, as each takes its place).
-        for (const int i : plansNear(x - gap, x + gap)) {
+        const QList<int> crossed = plansNear(x - gap, x + gap);
+        m_labelLooks += crossed.size();
+        for (const int i : crossed) {
             const QRectF r = m_labelRect.at(i);
             const EventPlan &pl = m_plans.at(i);
             const bool glyph = pl.form == EventPlan::Form::Marker || pl.form == EventPlan::Form::Arrow;
@@ -1100,6 +1104,7 @@ void TimelineScene::dodgePlayhead()
                 QList<int> others = plansNear(moved.left(), moved.right());
                 for (auto it = dodge.cbegin(); it != dodge.cend(); ++it)
                     others.append(it.key());
+                m_labelLooks += others.size();
                 for (const int j : std::as_const(others)) {
                     if (j == i || !clear)
                         continue;

@@ -109,6 +109,9 @@ public:
     int liveItemCount() const { return int(m_live.size()); }
     // Item geometry updates (setPos, setGeometry) since construction: a resize or zoom costs O(live items).
     qint64 geometryUpdates() const { return m_geometryUpdates; }
+    // Labels and marks looked at to move labels off the playhead's line and inside the view's edges since
+    // construction: a scroll or a playhead step costs O(labels near it), not O(events).
+    qint64 labelLooks() const { return m_labelLooks; }
     // The item of a trace event of this operation, created if it is not live; null for other events.
     TimelineEventItem *itemForTrace(int traceIndex);
     // Scene rect an event's drawing occupies at the current layout (glyph or bar, without its label).
@@ -309,6 +312,7 @@ private:
     qreal m_maxDodge = 0;
     bool m_twoSlots = false; // a double submit: two slots per lane
     qint64 m_geometryUpdates = 0;
+    qint64 m_labelLooks = 0;
     QList<qint64> m_times;
     QStringList m_laneNotes;
     QList<bool> m_laneEnabled;
