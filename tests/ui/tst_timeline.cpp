@@ -37,6 +37,7 @@
 #include <QVariantAnimation>
 
 #include <algorithm>
+#include <functional>
 
 using namespace retrylab;
 using retrylab::test::runPreset;
@@ -1819,6 +1820,39 @@ QString overlapOf(const QList<QPair<QRectF, QString>> &texts)
     return QString();
 }
 
+using ShownCheck = std::function<void(TimelineWidget &w, TimelineScene *scene, const ShownTimeline &shown,
+                                      const QString &language)>;
+
+// Operation `op` of `r` as the window shows it: for each language (none: the one installed), at each
+// size with its font and strokes, a widget with the result and the operation set (on screen when
+// `onScreen`), checked by `check`. It stops at the first failure; English is the language again after.
+void forEachShownTimeline(const RunResult &r, int op, const QList<ShownTimeline> &sizes, const QStringList &languages,
+                          bool onScreen, const ShownCheck &check)
+{
+    for (const QString &language : languages.isEmpty() ? QStringList{QString()} : languages) {
+        if (!language.isEmpty())
+            QVERIFY(i18n::install(language));
+        const auto restore = qScopeGuard([] { i18n::install(QStringLiteral("en")); });
+        for (const ShownTimeline &shown : sizes) {
+            TimelineWidget w;
+            w.setFont(scaledFont(shown.fontScale));
+            w.setStrokeScale(shown.fontScale > 1 ? Presentation::presentingStrokeScale : 1.0);
+            w.resize(shown.size);
+            if (onScreen) {
+                w.show();
+                QVERIFY(QTest::qWaitForWindowExposed(&w));
+            }
+            w.setResult(r);
+            w.setOperation(op);
+            check(w, qobject_cast<TimelineScene *>(w.scene()), shown, language);
+            if (QTest::currentTestFailed())
+                return;
+        }
+    }
+}
+
+const QStringList kBothLanguages{QStringLiteral("en"), QStringLiteral("zh_CN")};
+
 } // namespace
 
 // Item 3 of issue 19: in dense operations (jitter-and-budgets steps 1-2) attempt names, waits,
@@ -1830,14 +1864,8 @@ void TestTimeline::noTwoTextsOverlap()
     QFETCH(int, operation);
     const RunResult r = simulate(scenario);
     const int op = operation > 0 ? operation : storyOperation(r);
-    for (const ShownTimeline &shown : kShownAt720p) {
-        TimelineWidget w;
-        w.setFont(scaledFont(shown.fontScale));
-        w.setStrokeScale(shown.fontScale > 1 ? Presentation::presentingStrokeScale : 1.0);
-        w.resize(shown.size);
-        w.setResult(r);
-        w.setOperation(op);
-        auto *scene = qobject_cast<TimelineScene *>(w.scene());
+    forEachShownTimeline(r, op, kShownAt720p, {}, false, [](TimelineWidget &w, TimelineScene *scene,
+                                                                   const ShownTimeline &shown, const QString &) {
         for (const bool end : {false, true}) {
             if (end)
                 w.seekToEnd();
@@ -1855,7 +1883,7 @@ void TestTimeline::noTwoTextsOverlap()
                     QVERIFY(scene->labelRect(p).top() >= TimelineScene::kAxisHeight - 0.5);
             }
         }
-    }
+    });
 }
 
 void TestTimeline::labelsKeepClearOfThePlayhead_data()
@@ -1878,17 +1906,8 @@ void TestTimeline::labelsKeepClearOfThePlayhead()
     const int op = operation > 0 ? operation : storyOperation(r);
     QList<ShownTimeline> sizes = kShownAt720p;
     sizes << ShownTimeline{{660, 380}, 1.0} << ShownTimeline{{1024, 470}, Presentation::presentingFontScale};
-    for (const char *language : {"en", "zh_CN"}) {
-        QVERIFY(i18n::install(QString::fromLatin1(language)));
-        const auto restore = qScopeGuard([] { i18n::install(QStringLiteral("en")); });
-        for (const ShownTimeline &shown : std::as_const(sizes)) {
-            TimelineWidget w;
-            w.setFont(scaledFont(shown.fontScale));
-            w.setStrokeScale(shown.fontScale > 1 ? Presentation::presentingStrokeScale : 1.0);
-            w.resize(shown.size);
-            w.setResult(r);
-            w.setOperation(op);
-            auto *scene = qobject_cast<TimelineScene *>(w.scene());
+    forEachShownTimeline(r, op, sizes, kBothLanguages, false, [](TimelineWidget &w, TimelineScene *scene,
+                                                                  const ShownTimeline &shown, const QString &language) {
             w.seekToEnd();
             {
                 const qint64 t = scene->playhead();
@@ -1907,13 +1926,12 @@ void TestTimeline::labelsKeepClearOfThePlayhead()
                                                  });
                     QVERIFY2(gap || label.right() < x - halfLine || label.left() > x + halfLine,
                              qPrintable(QStringLiteral("%1 %2x%3 font x%4, playhead at %5 us (x %6): \"%7\" spans x %8..%9")
-                                            .arg(QString::fromLatin1(language)).arg(shown.size.width()).arg(shown.size.height())
+                                            .arg(language).arg(shown.size.width()).arg(shown.size.height())
                                             .arg(shown.fontScale).arg(t).arg(x).arg(scene->labelText(p))
                                             .arg(label.left()).arg(label.right())));
                 }
             }
-        }
-    }
+    });
 }
 
 void TestTimeline::labelsAreNotCovered_data()
@@ -1933,48 +1951,47 @@ void TestTimeline::labelsAreNotCovered()
     const int op = operation > 0 ? operation : storyOperation(r);
     QList<ShownTimeline> sizes = kShownAt720p;
     sizes << ShownTimeline{{1560, 860}, 1.0} << ShownTimeline{{1920, 860}, Presentation::presentingFontScale};
-    for (const char *language : {"en", "zh_CN"}) {
-        QVERIFY(i18n::install(QString::fromLatin1(language)));
-        const auto restore = qScopeGuard([] { i18n::install(QStringLiteral("en")); });
-        for (const ShownTimeline &shown : std::as_const(sizes)) {
-            TimelineWidget w;
-            w.setFont(scaledFont(shown.fontScale));
-            w.setStrokeScale(shown.fontScale > 1 ? Presentation::presentingStrokeScale : 1.0);
-            w.resize(shown.size);
-            w.setResult(r);
-            w.setOperation(op);
-            auto *scene = qobject_cast<TimelineScene *>(w.scene());
-            for (const bool end : {false, true}) {
-                if (end)
-                    w.seekToEnd();
-                for (int p = 0; p < scene->plans().size(); ++p) {
-                    const QRectF label = scene->labelRect(p);
-                    if (label.isNull() || (scene->isFutureHidden() && scene->plans().at(p).t > scene->playhead()))
+    forEachShownTimeline(r, op, sizes, kBothLanguages, false, [](TimelineWidget &w, TimelineScene *scene,
+                                                                  const ShownTimeline &shown, const QString &language) {
+        const int n = int(scene->plans().size());
+        for (const bool end : {false, true}) {
+            if (end)
+                w.seekToEnd();
+            // Every mark once, not once per label (the same rectangles: inkRect() of each plan).
+            QList<QRectF> inks(n);
+            for (int q = 0; q < n; ++q)
+                inks[q] = scene->inkRect(q);
+            for (int p = 0; p < n; ++p) {
+                const QRectF label = scene->labelRect(p);
+                if (label.isNull() || (scene->isFutureHidden() && scene->plans().at(p).t > scene->playhead()))
+                    continue;
+                // Words only for a failure: composing them for each of two million passing checks took most of the test's time.
+                const auto where = [&] {
+                    return QStringLiteral("%1 %2x%3 font x%4 %5: \"%6\" at x %7..%8 y %9..%10")
+                        .arg(language).arg(shown.size.width())
+                        .arg(shown.size.height()).arg(shown.fontScale)
+                        .arg(end ? QStringLiteral("end") : QStringLiteral("start"), scene->labelText(p))
+                        .arg(label.left()).arg(label.right()).arg(label.top()).arg(label.bottom());
+                };
+                // A name inside its bar is drawn whole inside it.
+                const QRectF own = inks.at(p);
+                if (scene->plans().at(p).form == EventPlan::Form::Bar && own.intersects(label)) {
+                    const bool whole = own.adjusted(-0.5, -0.5, 0.5, 0.5).contains(label.adjusted(0, 1, 0, -1)) || label.height() > own.height();
+                    QVERIFY2(whole, whole ? "" : qPrintable(where() + QStringLiteral(" is cut by its bar")));
+                }
+                for (int q = 0; q < n; ++q) {
+                    const QRectF &ink = inks.at(q);
+                    if (q == p || ink.isNull() || (scene->isFutureHidden() && scene->plans().at(q).t > scene->playhead()))
                         continue;
-                    const QString where = QStringLiteral("%1 %2x%3 font x%4 %5: \"%6\" at x %7..%8 y %9..%10")
-                                              .arg(QString::fromLatin1(language)).arg(shown.size.width())
-                                              .arg(shown.size.height()).arg(shown.fontScale)
-                                              .arg(end ? QStringLiteral("end") : QStringLiteral("start"), scene->labelText(p))
-                                              .arg(label.left()).arg(label.right()).arg(label.top()).arg(label.bottom());
-                    // A name inside its bar is drawn whole inside it.
-                    const QRectF own = scene->inkRect(p);
-                    if (scene->plans().at(p).form == EventPlan::Form::Bar && own.intersects(label))
-                        QVERIFY2(own.adjusted(-0.5, -0.5, 0.5, 0.5).contains(label.adjusted(0, 1, 0, -1)) || label.height() > own.height(),
-                                 qPrintable(where + QStringLiteral(" is cut by its bar")));
-                    for (int q = 0; q < scene->plans().size(); ++q) {
-                        const QRectF ink = scene->inkRect(q);
-                        if (q == p || ink.isNull() || (scene->isFutureHidden() && scene->plans().at(q).t > scene->playhead()))
-                            continue;
-                        const QRectF overlap = label.intersected(ink);
-                        QVERIFY2(overlap.width() < 1 || overlap.height() < 1,
-                                 qPrintable(where + QStringLiteral(" is covered by %1 at x %2..%3 y %4..%5")
-                                                        .arg(trace::kindName(scene->eventOf(q).kind))
-                                                        .arg(ink.left()).arg(ink.right()).arg(ink.top()).arg(ink.bottom())));
-                    }
+                    const QRectF overlap = label.intersected(ink);
+                    const bool clear = overlap.width() < 1 || overlap.height() < 1;
+                    QVERIFY2(clear, clear ? "" : qPrintable(where() + QStringLiteral(" is covered by %1 at x %2..%3 y %4..%5")
+                                                                   .arg(trace::kindName(scene->eventOf(q).kind))
+                                                                   .arg(ink.left()).arg(ink.right()).arg(ink.top()).arg(ink.bottom())));
                 }
             }
         }
-    }
+    });
 }
 
 void TestTimeline::labelsAtTheViewsEdgesAreWhole_data()
@@ -1993,18 +2010,11 @@ void TestTimeline::labelsAtTheViewsEdgesAreWhole()
     QFETCH(int, operation);
     const RunResult r = simulate(scenario);
     const int op = operation > 0 ? operation : storyOperation(r);
-    for (const ShownTimeline &shown : {kShownAt720p.first(), kShownAt720p.last()}) {
-        TimelineWidget w;
-        w.setFont(scaledFont(shown.fontScale));
-        w.setStrokeScale(shown.fontScale > 1 ? Presentation::presentingStrokeScale : 1.0);
-        w.resize(shown.size);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        w.setResult(r);
-        w.setOperation(op);
+    const QList<ShownTimeline> sizes{kShownAt720p.first(), kShownAt720p.last()};
+    forEachShownTimeline(r, op, sizes, {}, true, [](TimelineWidget &w, TimelineScene *scene,
+                                                          const ShownTimeline &shown, const QString &) {
         w.seekToEnd();
         QCoreApplication::processEvents();
-        auto *scene = qobject_cast<TimelineScene *>(w.scene());
         QScrollBar *bar = w.view()->horizontalScrollBar();
         for (const double zoom : {1.0, 2.0, 2.0}) {
             w.zoomBy(zoom);
@@ -2031,7 +2041,7 @@ void TestTimeline::labelsAtTheViewsEdgesAreWhole()
                 QVERIFY2(overlap.isEmpty(), qPrintable(overlap));
             }
         }
-    }
+    });
 }
 
 void TestTimeline::lanesFillTheirHeight_data()
@@ -2098,15 +2108,9 @@ void TestTimeline::tickLabelsKeepApart()
     const int op = operation > 0 ? operation : storyOperation(r);
     QList<ShownTimeline> sizes = kShownAt720p;
     sizes << ShownTimeline{{1436, 930}, Presentation::presentingFontScale} << ShownTimeline{{1900, 900}, 1.0};
-    for (const ShownTimeline &shown : std::as_const(sizes)) {
-        TimelineWidget w;
-        w.setFont(scaledFont(shown.fontScale));
-        w.setStrokeScale(shown.fontScale > 1 ? Presentation::presentingStrokeScale : 1.0);
-        w.resize(shown.size);
-        w.setResult(r);
-        w.setOperation(op);
+    forEachShownTimeline(r, op, sizes, {}, false, [](TimelineWidget &w, TimelineScene *scene,
+                                                           const ShownTimeline &shown, const QString &) {
         w.seekToEnd();
-        auto *scene = qobject_cast<TimelineScene *>(w.scene());
         QList<QRectF> ticks = scene->shownTickLabels();
         std::sort(ticks.begin(), ticks.end(), [](const QRectF &a, const QRectF &b) { return a.left() < b.left(); });
         for (int i = 1; i < ticks.size(); ++i)
@@ -2115,7 +2119,7 @@ void TestTimeline::tickLabelsKeepApart()
                                     .arg(shown.size.width()).arg(shown.size.height()).arg(shown.fontScale)
                                     .arg(ticks.at(i - 1).left()).arg(ticks.at(i - 1).right())
                                     .arg(ticks.at(i).left()).arg(ticks.at(i).right())));
-    }
+    });
 }
 
 // Watch at 1024x640: "Waiting for requests: send an order to" and the rest of the line ran past the
