@@ -227,6 +227,8 @@ private Q_SLOTS:
     void labelsAtTheViewsEdgesAreWhole();
     void lanesFillTheirHeight_data();
     void lanesFillTheirHeight();
+    void boxesOneAfterAnotherDoNotTouch_data();
+    void boxesOneAfterAnotherDoNotTouch();
     void tickLabelsKeepApart_data();
     void tickLabelsKeepApart();
     void emptyTextFitsTheView();
@@ -2090,6 +2092,49 @@ void TestTimeline::lanesFillTheirHeight()
     const qreal blank = viewport - scene->lanesBottom();
     QVERIFY2(blank >= 0 && blank <= 12, qPrintable(QStringLiteral("viewport %1 px high, lanes end at %2 (lane height %3)")
                                                       .arg(viewport).arg(scene->lanesBottom()).arg(scene->laneHeight())));
+}
+
+void TestTimeline::boxesOneAfterAnotherDoNotTouch_data()
+{
+    addStoryRuns();
+}
+
+// metastable at 1280x720 (zh_CN, F11): in the server lane at 13-14 s a queued request's box and the
+// next request's box touched, one outline running into the other. Two bars of a lane, one ending where
+// or before the next begins, are drawn with air between their outlines, for every preset and lesson
+// step, in the window and in presentation mode (thicker strokes). Planted: boxes drawn to their ends
+// fails 11 of 71 rows (metastable: t1 and t2 meeting at x 108.4, outlines 1.6 px into each other).
+void TestTimeline::boxesOneAfterAnotherDoNotTouch()
+{
+    QFETCH(Scenario, scenario);
+    QFETCH(int, operation);
+    const RunResult r = simulate(scenario);
+    const int op = operation > 0 ? operation : storyOperation(r);
+    const QList<ShownTimeline> sizes{kShownAt720p.at(1), kShownAt720p.at(3)};
+    forEachShownTimeline(r, op, sizes, {}, false, [](TimelineWidget &, TimelineScene *scene, const ShownTimeline &shown,
+                                                     const QString &) {
+        const qreal stroke = 1.6 * scene->strokeScale();
+        const QList<EventPlan> &plans = scene->plans();
+        for (int a = 0; a < plans.size(); ++a) {
+            const QRectF boxA = scene->drawnBox(a);
+            if (boxA.isNull() || plans.at(a).passThrough || boxA.width() <= 4 * TimelineScene::kBarGap)
+                continue;
+            for (int b = 0; b < plans.size(); ++b) {
+                const QRectF boxB = scene->drawnBox(b);
+                const EventPlan &pa = plans.at(a);
+                const EventPlan &pb = plans.at(b);
+                if (b == a || boxB.isNull() || pb.passThrough || pb.lane != pa.lane || pb.slot != pa.slot
+                    || pb.t < pa.to || boxB.width() <= 4 * TimelineScene::kBarGap || qAbs(boxB.center().y() - boxA.center().y()) > 0.5)
+                    continue;
+                const qreal air = boxB.left() - boxA.right() - stroke;
+                QVERIFY2(air >= 1, air >= 1 ? "" : qPrintable(QStringLiteral("%1x%2 font x%3: %4 at x %5..%6 and %7 at x %8..%9: %10 px apart")
+                                                  .arg(shown.size.width()).arg(shown.size.height()).arg(shown.fontScale)
+                                                  .arg(trace::kindName(scene->eventOf(a).kind)).arg(boxA.left()).arg(boxA.right())
+                                                  .arg(trace::kindName(scene->eventOf(b).kind)).arg(boxB.left()).arg(boxB.right())
+                                                  .arg(air)));
+            }
+        }
+    });
 }
 
 void TestTimeline::tickLabelsKeepApart_data()

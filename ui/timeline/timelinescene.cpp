@@ -166,7 +166,7 @@ void TimelineEventItem::paintBar(QPainter *p, const Colors &c, qreal solidUntil,
         paintUpTo(p, solidUntil, started, m_half + 30, draw);
         return;
     }
-    const QRectF rect(0, -m_half, qMax<qreal>(m_length, 3), 2 * m_half);
+    const QRectF rect = m_scene->drawnBox(m_plan).translated(-pos());
     const QColor stroke = c.color(pl.role);
     const qreal amount = pl.role == Role::Business ? 0.42 : (pl.role == Role::Wrapper ? 0.24 : 0.26);
     const QColor fill = c.tint(pl.role, c.dark ? amount + 0.15 : amount);
@@ -1200,6 +1200,18 @@ QRectF TimelineScene::anchorRect(int plan) const
     if (pl.form == EventPlan::Form::Bar || pl.form == EventPlan::Form::Wait)
         rect |= QRectF(at.x(), at.y() - barHalfHeight(), xOf(pl.to) - xOf(pl.t), 2 * barHalfHeight());
     return rect;
+}
+
+QRectF TimelineScene::drawnBox(int plan) const
+{
+    const EventPlan &pl = m_plans.at(plan);
+    if (pl.form != EventPlan::Form::Bar)
+        return QRectF();
+    const QPointF at = anchorOf(plan);
+    const qreal length = qMax<qreal>(xOf(pl.to) - xOf(pl.t), 3);
+    // Half the gap off each end, and the stroke's half width inside it.
+    const qreal inset = length > 4 * kBarGap ? kBarGap / 2 + 0.8 * m_strokeScale : 0;
+    return QRectF(at.x() + inset, at.y() - barHalfHeight(), length - 2 * inset, 2 * barHalfHeight());
 }
 
 QRectF TimelineScene::inkRect(int plan) const

@@ -119,6 +119,11 @@ public:
     // What an event's drawing covers that a label must not share: a bar's box or a glyph's disc, in scene
     // coordinates. Null for waits, pass-through layers and messages that end without a glyph.
     QRectF inkRect(int plan) const;
+    // Where a bar's box is drawn, in scene coordinates: its ink, drawn a little short of each end when it
+    // is long enough, so that two boxes one after the other in a lane (a queued request, then the next
+    // request's processing: metastable at 13-14 s) do not touch. Null for other forms.
+    QRectF drawnBox(int plan) const;
+    static constexpr qreal kBarGap = 3;
     // An arrow's line in scene coordinates: from its origin's moment (the origin's time, not its
     // dodged glyph, so a message never runs leftwards) to its own anchor. Null for other forms.
     QLineF arrowLine(int plan) const;
