@@ -99,6 +99,7 @@ private Q_SLOTS:
     void attemptsBarClickOpensOperation();
     void whatIfLabelsAndToolTips();
     void sweepRunsToCompletion();
+    void emptySweepChartShowsNoAxes();
     void sweepCancelKeepsGuiResponsive();
     void sweepEstimateArrivesOffTheGuiThread();
     void sweepEstimateInChinese();
@@ -664,6 +665,43 @@ SweepSpec smallSweep()
 {
     return lossSweep(0.4, 2, 1);
 }
+
+// The chart of the sweep's page (the page that holds the sweep's status line).
+QChart *sweepChart(const ChartsPanel &panel)
+{
+    const auto *status = panel.findChild<QLabel *>(QStringLiteral("sweepStatus"));
+    const QList<QChartView *> views = status ? status->parentWidget()->findChildren<QChartView *>() : QList<QChartView *>();
+    return views.isEmpty() ? nullptr : views.constFirst()->chart();
+}
+
+} // namespace
+
+// Before any sweep the chart drew a 0-1 axis under no line and a legend of empty series: a calm
+// "choose a parameter and press Run" instead. The sweep's axes and legend come with its points.
+void TestCharts::emptySweepChartShowsNoAxes()
+{
+    ChartsPanel panel(nullptr);
+    panel.resize(900, 600);
+    panel.setCurrentTab(ChartsPanel::SweepTab);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setResult(runPreset(QStringLiteral("ghost-request")));
+    QChart *chart = sweepChart(panel);
+    QVERIFY(chart);
+    QVERIFY2(chart->title().contains(QStringLiteral("press Run")), qPrintable(chart->title()));
+    for (const QAbstractAxis *axis : chart->axes())
+        QVERIFY2(!axis->isVisible(), qPrintable(axis->titleText()));
+    QVERIFY(!chart->legend()->isVisible());
+    QVERIFY(panel.startSweep(smallSweep()));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isSweepRunning(), 60000);
+    int shown = 0;
+    for (const QAbstractAxis *axis : chart->axes())
+        shown += axis->isVisible() ? 1 : 0;
+    QCOMPARE(shown, 3); // the parameter, duplicates and attempts
+    QVERIFY(chart->legend()->isVisible());
+}
+
+namespace {
 
 // What a sweep of `panel` signals, from the moment it is built.
 struct SweepSpies

@@ -5,6 +5,7 @@
 #include "presentation/presentationcontroller.h"
 #include "shell/mainwindow.h"
 #include "document/runcontroller.h"
+#include "i18n.h"
 #include "story.h"
 #include "timeline/timelineoverview.h"
 #include "timeline/timelinescene.h"
@@ -15,6 +16,9 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
+#include <QScopeGuard>
 #include <QLabel>
 #include <QSettings>
 #include <QSignalSpy>
@@ -26,6 +30,7 @@
 #include <QTest>
 #include <QVariantAnimation>
 #include <QtCharts/QChart>
+#include <QtCharts/QChartView>
 #include <QtCharts/QLegend>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QValueAxis>
@@ -81,6 +86,8 @@ private Q_SLOTS:
     void timeAxesShareOneScale();
     void chartHoldsBothRuns();
     void equalRunsBothShowAndTheKeyIsWhole();
+    void chartTextsAreWhole_data();
+    void chartTextsAreWhole();
     void databaseLanesInViewAt720();
     void followsPresentationAndZoom();
     void keys();
@@ -344,6 +351,43 @@ void TestCompareWindow::equalRunsBothShowAndTheKeyIsWhole()
                      qPrintable(QStringLiteral("\"%1\" is cut").arg(label->text())));
         QVERIFY(QRect(QPoint(0, 0), w.size()).contains(QRect(label->mapTo(&w, QPoint(0, 0)), label->size())));
     }
+}
+
+void TestCompareWindow::chartTextsAreWhole_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addRow("en") << QStringLiteral("en");
+    QTest::addRow("zh_CN") << QStringLiteral("zh_CN");
+}
+
+// metastable at 1280x720 with the program's 11-point font (zh_CN): the chart under the timelines
+// drew its time labels and the time axis's title as "...", Qt Charts eliding them in the few lines
+// the chart is given. Every text the chart draws is whole.
+void TestCompareWindow::chartTextsAreWhole()
+{
+    QFETCH(QString, language);
+    QVERIFY(i18n::install(language));
+    const auto restore = qScopeGuard([] { i18n::install(QStringLiteral("en")); });
+    CompareWindow w;
+    w.resize(1280, 720);
+    QFont f = w.font();
+    f.setPointSizeF(11);
+    w.setFont(f);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(openAndWait(w, presetScenario(QStringLiteral("metastable"))));
+    QCoreApplication::processEvents();
+    auto *view = w.chart()->findChild<QChartView *>(QStringLiteral("compareChart"));
+    QVERIFY(view);
+    QStringList drawn;
+    for (QGraphicsItem *item : view->scene()->items()) {
+        if (auto *text = dynamic_cast<QGraphicsTextItem *>(item); text && text->isVisible())
+            drawn << text->toPlainText();
+    }
+    QVERIFY(drawn.size() >= 4);
+    for (const QString &text : std::as_const(drawn))
+        QVERIFY2(!text.contains(QStringLiteral("...")) && !text.contains(QChar(0x2026)) && !text.contains(QChar(0x22ee)),
+                 qPrintable(QStringLiteral("\"%1\" among %2").arg(text, drawn.join(QStringLiteral(" | ")))));
 }
 
 // At 1280x720, opened from the presenting window as a class opens it (Ctrl+Shift+C: the window's

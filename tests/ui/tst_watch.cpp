@@ -11,6 +11,7 @@
 #include "live/watchpanel.h"
 #include "live/watchservedialog.h"
 #include "live/watchsession.h"
+#include "shell/statusoutcome.h"
 
 #include <QAction>
 #include <QApplication>
@@ -25,6 +26,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTcpServer>
 #include <QCheckBox>
 #include <QSpinBox>
@@ -165,6 +167,28 @@ private Q_SLOTS:
         const auto *counts = w.live()->watchPanel()->findChild<QLabel *>(QStringLiteral("watchCounts"));
         QVERIFY(counts->text().contains(QStringLiteral("2 requests arrived")));
         QVERIFY(counts->text().contains(QStringLiteral("1 duplicate")));
+    }
+
+    // The status bar said "Serving at http://127.0.0.1:…" twice: the serving label and a passing
+    // message beside it. Once is enough, and it stays.
+    void servingIsSaidOnce()
+    {
+        QTemporaryDir dir;
+        MainWindow w(nullptr, false);
+        QVERIFY(serveQuietScenario(w, dir));
+        QStatusBar *bar = w.statusBar();
+        auto times = [bar] {
+            QStringList texts{bar->currentMessage()};
+            const QList<QLabel *> labels = bar->findChildren<QLabel *>();
+            for (const QLabel *label : labels) {
+                if (label->isVisible())
+                    texts << label->text();
+            }
+            return int(texts.join(QLatin1Char('\n')).count(QStringLiteral("Serving at")));
+        };
+        QTRY_VERIFY(times() >= 1);
+        QCOMPARE(times(), 1);
+        QVERIFY(w.statusOutcome()->watchLabel()->text().startsWith(QStringLiteral("Serving at http://")));
     }
 
     void sameKeyTwiceIsOneRecordAndAReplay()

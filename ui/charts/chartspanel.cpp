@@ -580,6 +580,9 @@ QWidget *ChartsPanel::buildSweepTab()
     setCountRange(m_sweepY, 1);
     setValueRange(m_sweepY2, 0, 1);
     setValueRange(m_sweepX, 0, 1);
+    // No sweep yet: the title says what to do, and no axis or legend pretends to a range of 0 to 1.
+    for (QAbstractAxis *axis : chart->axes())
+        axis->setVisible(false);
     chart->setTitle(tr("Sweep: choose a parameter and press Run"));
     m_views[SweepTab] = makeView(chart);
     connect(chart, &QChart::plotAreaChanged, this, &ChartsPanel::fitSweepCategoryLabels);
@@ -742,7 +745,7 @@ void ChartsPanel::applyStyle()
             axis->setTitleVisible(!m_compact || axis->orientation() == Qt::Horizontal);
         }
         // One series needs no legend: the axis title names it.
-        chart->legend()->setVisible(view == m_views[SweepTab]);
+        chart->legend()->setVisible(view == m_views[SweepTab] && !m_sweepPoints.isEmpty());
         view->setBackgroundBrush(c.background);
     }
     m_load->applyStyle(m_compact);
@@ -1438,6 +1441,8 @@ void ChartsPanel::sweepDone()
 void ChartsPanel::showSweep()
 {
     const bool categorical = !m_sweepSpec.values.isEmpty();
+    m_views[SweepTab]->chart()->legend()->setVisible(true);
+    m_sweepY->setVisible(true);
     m_sweepX->setVisible(!categorical);
     m_sweepXCategories->setVisible(categorical);
     QAbstractAxis *x = categorical ? static_cast<QAbstractAxis *>(m_sweepXCategories) : m_sweepX;

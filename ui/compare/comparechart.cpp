@@ -62,7 +62,11 @@ CompareChart::CompareChart(QWidget *parent)
     m_duplicatesB = makeSeries(ColorB, Qt::DashLine, NarrowLine, m_chart);
     m_x = new QValueAxis(m_chart);
     m_x->setTitleText(tr("simulated time (s)"));
-    m_x->setLabelFormat(QStringLiteral("%g"));
+    // The chart's title says "over time" and each label carries its unit: under the timelines the
+    // chart has a few lines, and in zh_CN the axis title's taller line left the labels none (Qt Charts
+    // drew them and the title as "...").
+    m_x->setTitleVisible(false);
+    m_x->setLabelFormat(QStringLiteral("%g s"));
     m_y = new QValueAxis(m_chart);
     m_y->setTitleText(tr("records"));
     m_y->setLabelFormat(QStringLiteral("%d"));

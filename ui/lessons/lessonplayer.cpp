@@ -16,6 +16,7 @@
 #include <QScopedValueRollback>
 #include <QScrollArea>
 #include <QStyle>
+#include <QTextLayout>
 #include <QVBoxLayout>
 #include <QtMath>
 
@@ -250,7 +251,16 @@ void LessonPlayer::applyFonts()
         const QString sheet = QStringLiteral("QRadioButton::indicator { width: %1px; height: %1px; }").arg(size);
         if (b->styleSheet() != sheet)
             b->setStyleSheet(sheet);
-        b->setFixedHeight(qMax(size, fm.height() + 2 * text->margin()));
+        // The first line as drawn: Chinese text takes its fallback font's taller line, and a button as
+        // high as the Latin font's line stood 3 px above its middle (zh_CN).
+        QTextLayout layout(text->text().section(QLatin1Char('\n'), 0, 0), text->font());
+        layout.beginLayout();
+        QTextLine line = layout.createLine();
+        if (line.isValid())
+            line.setLineWidth(1e6);
+        layout.endLayout();
+        const int lineHeight = line.isValid() ? qMax(fm.height(), qCeil(line.height())) : fm.height();
+        b->setFixedHeight(qMax(size, lineHeight + 2 * text->margin()));
     }
 }
 

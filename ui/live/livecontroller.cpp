@@ -318,7 +318,8 @@ void LiveController::onServingChanged(bool serving)
         m_watchDock->raise();
         // Room for the commands without a scroll bar; the timeline keeps the rest.
         window->resizeDocks({m_watchDock}, {qMin(WatchDockWidth, window->width() / 2)}, Qt::Horizontal);
-        window->statusBar()->showMessage(tr("Serving at %1").arg(m_watch->commandUrl().toString()), 5000);
+        // The Watch label in the status bar says where it serves (showWatchStatus): no passing message
+        // beside it repeats "Serving at ...".
     } else if (m_frame->document()->source() == ResultSource::Watch) {
         m_status->watchLabel()->setText(tr("Stopped serving"));
     }
@@ -422,13 +423,9 @@ void LiveController::onProxyingChanged(bool proxying)
     m_serveAction->setEnabled(!proxying);
     m_watchAction->setEnabled(!proxying);
     m_liveAction->setEnabled(!proxying);
-    QMainWindow *window = m_frame->frameWindow();
-    if (proxying) {
-        window->statusBar()->showMessage(tr("Proxy at %1 in front of %2")
-                                             .arg(m_proxy->url().toString(), m_proxy->upstream().toString()),
-                                         8000);
+    // The Watch label says where the proxy listens (showWatchStatus), once.
+    if (proxying)
         m_frame->showPage(LabFrame::Page::Timeline);
-    }
     showWatchStatus();
 }
 

@@ -170,6 +170,8 @@ namespace {
 
 // The ends a message must keep clear of: those beside its path, but not those on its own ends
 // (a reply leaving where its request arrived, two heads on one point: no bow separates them).
+// It stops at kMostEndsToAvoid + 1: past that the message stays straight, whatever the others are
+// (a zoomed-out operation of 5,040 events spent 15 s here measuring lines against ends it never bows for).
 QList<int> endsInTheWay(int i, const QList<ArrowSpec> &arrows, const QList<ArrowCurve> &curves,
                         const QList<int> &byEndX, qreal glyphRadius, qreal gap)
 {
@@ -190,16 +192,20 @@ QList<int> endsInTheWay(int i, const QList<ArrowSpec> &arrows, const QList<Arrow
         if (length(tip - a.from) < 2 * reach || length(tip - a.to) < 2 * reach)
             continue;
         out.append(j);
+        if (out.size() > kMostEndsToAvoid)
+            break;
     }
     return out;
 }
 
 qreal worstClearance(const ArrowCurve &curve, const QList<int> &ends, const QList<ArrowSpec> &arrows,
-                     const QList<ArrowCurve> &curves, qreal glyphRadius)
+                     const QList<ArrowCurve> &curves, qreal glyphRadius, qint64 *measured)
 {
     qreal worst = std::numeric_limits<qreal>::max();
     for (const int j : ends)
         worst = std::min(worst, clearanceFromEnd(curve, curves.at(j), arrows.at(j).head, glyphRadius));
+    if (measured)
+        *measured += ends.size();
     return worst;
 }
 
@@ -231,7 +237,7 @@ QList<ArrowCurve> bowsOf(const ArrowSpec &a)
 
 } // namespace
 
-QList<ArrowCurve> routeArrows(const QList<ArrowSpec> &arrows, qreal glyphRadius, qreal gap)
+QList<ArrowCurve> routeArrows(const QList<ArrowSpec> &arrows, qreal glyphRadius, qreal gap, qint64 *endsMeasured)
 {
     QList<ArrowCurve> curves;
     curves.reserve(arrows.size());
@@ -250,12 +256,14 @@ QList<ArrowCurve> routeArrows(const QList<ArrowSpec> &arrows, qreal glyphRadius,
             const QList<int> inTheWay = endsInTheWay(i, arrows, ends, byEndX, glyphRadius, gap);
             if (inTheWay.isEmpty())
                 continue;
-            qreal best = worstClearance(straight, inTheWay, arrows, ends, glyphRadius);
             curves[i] = straight;
-            if (best >= gap || inTheWay.size() > kMostEndsToAvoid)
+            if (inTheWay.size() > kMostEndsToAvoid)
+                continue;
+            qreal best = worstClearance(straight, inTheWay, arrows, ends, glyphRadius, endsMeasured);
+            if (best >= gap)
                 continue;
             for (const ArrowCurve &bow : bowsOf(a)) {
-                const qreal clearance = worstClearance(bow, inTheWay, arrows, ends, glyphRadius);
+                const qreal clearance = worstClearance(bow, inTheWay, arrows, ends, glyphRadius, endsMeasured);
                 if (clearance > best) {
                     best = clearance;
                     curves[i] = bow;

@@ -50,8 +50,10 @@ struct ArrowSpec
 // Messages arriving a few milliseconds apart on two rows of a lane (a double submit's two 201s)
 // would run their straight lines over each other's arrowheads. Each message whose line passes within
 // `gap` pixels of another message's end is bowed, as little as it takes, to keep that gap; the others
-// stay straight. One curve per spec, in order. A pure function of its arguments.
-QList<ArrowCurve> routeArrows(const QList<ArrowSpec> &arrows, qreal glyphRadius, qreal gap);
+// stay straight. One curve per spec, in order. A pure function of its arguments. `endsMeasured`, when
+// given, counts the clearances measured (clearanceFromEnd): at most a constant per message.
+QList<ArrowCurve> routeArrows(const QList<ArrowSpec> &arrows, qreal glyphRadius, qreal gap,
+                              qint64 *endsMeasured = nullptr);
 
 // Distance by which the curve keeps clear of the end of another message `end` (negative: it runs
 // over it). The end is its arrowhead when `head`, else its round glyph.

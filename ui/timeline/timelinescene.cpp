@@ -166,7 +166,7 @@ void TimelineEventItem::paintBar(QPainter *p, const Colors &c, qreal solidUntil,
         paintUpTo(p, solidUntil, started, m_half + 30, draw);
         return;
     }
-    const QRectF rect(0, -m_half, qMax<qreal>(m_length, 3), 2 * m_half);
+    const QRectF rect = m_scene->drawnBox(m_plan).translated(-pos());
     const QColor stroke = c.color(pl.role);
     const qreal amount = pl.role == Role::Business ? 0.42 : (pl.role == Role::Wrapper ? 0.24 : 0.26);
     const QColor fill = c.tint(pl.role, c.dark ? amount + 0.15 : amount);
@@ -578,7 +578,18 @@ void TimelineScene::updateDodges()
     auto slotKey = [](const EventPlan &pl) {
         return QStringLiteral("%1/%2/%3").arg(int(pl.lane)).arg(pl.slot).arg(pl.instant);
     };
+    // A long operation repeats a few texts thousands of times ("refused", "w3"): each is shaped once
+    // (shaping was 44% of setResult for 10,102 events).
+    QHash<QString, qreal> badgeWidths;
+    QHash<QString, qreal> nameWidths;
     const QFontMetricsF badge(m_badgeFont);
+    const QFontMetricsF names(m_labelFont);
+    auto widthOf = [](QHash<QString, qreal> &cache, const QFontMetricsF &metrics, const QString &text) {
+        auto it = cache.find(text);
+        if (it == cache.end())
+            it = cache.insert(text, metrics.horizontalAdvance(text));
+        return *it;
+    };
     for (const EventPlan &pl : std::as_const(m_plans)) {
         const bool movable = pl.form == EventPlan::Form::Marker
                              || (pl.form == EventPlan::Form::Arrow && pl.glyph != Glyph::Arrow);
@@ -592,14 +603,15 @@ void TimelineScene::updateDodges()
         if (!pl.label.isEmpty()) {
             ++labelled[key];
             qreal &w = widest[key];
-            w = qMax(w, badge.horizontalAdvance(pl.label) + 4);
+            w = qMax(w, widthOf(badgeWidths, badge, pl.label) + 4);
         }
     }
-    const QFontMetricsF names(m_labelFont);
     m_labelW.clear();
     m_labelW.reserve(m_plans.size());
-    for (const EventPlan &pl : std::as_const(m_plans))
-        m_labelW.append(pl.label.isEmpty() ? 0 : (pl.form == EventPlan::Form::Bar ? names : badge).horizontalAdvance(pl.label) + 4);
+    for (const EventPlan &pl : std::as_const(m_plans)) {
+        const bool bar = pl.form == EventPlan::Form::Bar;
+        m_labelW.append(pl.label.isEmpty() ? 0 : widthOf(bar ? nameWidths : badgeWidths, bar ? names : badge, pl.label) + 4);
+    }
     m_dodgeDx.clear();
     m_labelOffset.clear();
     m_labelBelow.clear();
@@ -919,8 +931,54 @@ void TimelineScene::layoutLabels()
     m_playheadDodge.clear();
     m_edgeShift.clear();
     m_edgeHidden.clear();
+    indexLabels();
     dodgePlayhead();
     keepLabelsInView();
+}
+
+namespace {
+
+constexpr qreal kNearCell = 160;
+
+int nearCell(qreal x)
+{
+    return int(std::floor(x / kNearCell));
+}
+
+} // namespace
+
+void TimelineScene::indexLabels()
+{
+    const int n = int(m_plans.size());
+    m_inkRects = QList<QRectF>(n);
+    m_nearCells.clear();
+    auto add = [this](int plan, const QRectF &r) {
+        for (int c = nearCell(r.left()); c <= nearCell(r.right()); ++c) {
+            QList<int> &cell = m_nearCells[c];
+            if (cell.isEmpty() || cell.last() != plan)
+                cell.append(plan);
+        }
+    };
+    for (int i = 0; i < n; ++i) {
+        m_inkRects[i] = inkRect(i);
+        if (!m_inkRects.at(i).isNull())
+            add(i, m_inkRects.at(i));
+        if (!m_labelRect.value(i).isNull())
+            add(i, m_labelRect.at(i));
+    }
+}
+
+QList<int> TimelineScene::plansNear(qreal left, qreal right) const
+{
+    QList<int> out;
+    for (int c = nearCell(left); c <= nearCell(right); ++c) {
+        const auto it = m_nearCells.constFind(c);
+        if (it != m_nearCells.cend())
+            out.append(*it);
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
 }
 
 QRectF TimelineScene::labelRect(int plan) const
@@ -945,8 +1003,15 @@ void TimelineScene::keepLabelsInView()
     if (m_viewKnown) {
         const qreal left = m_exposedLeft + m_labelWidth;
         const qreal right = m_exposedRight;
+        // Only a label reaching across an edge can be cut: those placed there, and those the playhead moved.
         QList<int> cut;
-        for (int i = 0; i < m_labelRect.size(); ++i) {
+        QList<int> near = plansNear(left - 0.5, left) + plansNear(right, right + 0.5);
+        for (auto it = m_playheadDodge.cbegin(); it != m_playheadDodge.cend(); ++it)
+            near.append(it.key());
+        std::sort(near.begin(), near.end());
+        near.erase(std::unique(near.begin(), near.end()), near.end());
+        m_labelLooks += near.size();
+        for (const int i : std::as_const(near)) {
             if (cutByView(placedLabelRect(i)))
                 cut.append(i);
         }
@@ -964,11 +1029,18 @@ void TimelineScene::keepLabelsInView()
                 if (pl.form == EventPlan::Form::Bar && own.intersects(r)
                     && (moved.left() < own.left() || moved.right() > own.right()))
                     clear = false;
-                for (int j = 0; clear && j < m_labelRect.size(); ++j) {
-                    if (j == i)
+                // What may stand there: the labels and marks placed near it, and the labels moved since.
+                QList<int> others = plansNear(moved.left(), moved.right());
+                for (auto it = m_playheadDodge.cbegin(); it != m_playheadDodge.cend(); ++it)
+                    others.append(it.key());
+                for (auto it = shift.cbegin(); it != shift.cend(); ++it)
+                    others.append(it.key());
+                m_labelLooks += others.size();
+                for (const int j : std::as_const(others)) {
+                    if (j == i || !clear)
                         continue;
                     const QRectF other = m_labelRect.at(j).isNull() ? QRectF() : placedLabelRect(j).translated(shift.value(j), 0);
-                    const QRectF ink = inkRect(j);
+                    const QRectF ink = m_inkRects.at(j);
                     for (const QRectF &o : {other, ink}) {
                         const QRectF overlap = o.isNull() ? QRectF() : moved.intersected(o);
                         if (overlap.width() > 0.01 && overlap.height() > 0.01)
@@ -1007,7 +1079,10 @@ void TimelineScene::dodgePlayhead()
     if (!m_plans.isEmpty()) {
         const qreal x = playheadX();
         const qreal gap = m_strokeScale + 3; // half the line's width and a little air
-        for (int i = 0; i < m_labelRect.size(); ++i) {
+        // Only labels placed across the line can need to move (in plan order, as each takes its place).
+        const QList<int> crossed = plansNear(x - gap, x + gap);
+        m_labelLooks += crossed.size();
+        for (const int i : crossed) {
             const QRectF r = m_labelRect.at(i);
             const EventPlan &pl = m_plans.at(i);
             const bool glyph = pl.form == EventPlan::Form::Marker || pl.form == EventPlan::Form::Arrow;
@@ -1037,8 +1112,13 @@ void TimelineScene::dodgePlayhead()
                     return overlap.width() > 0 && overlap.height() > 0;
                 };
                 bool clear = true;
-                for (int j = 0; clear && j < m_labelRect.size(); ++j) {
-                    if (j == i)
+                // What may stand there: the labels and marks placed near it, and the labels moved since.
+                QList<int> others = plansNear(moved.left(), moved.right());
+                for (auto it = dodge.cbegin(); it != dodge.cend(); ++it)
+                    others.append(it.key());
+                m_labelLooks += others.size();
+                for (const int j : std::as_const(others)) {
+                    if (j == i || !clear)
                         continue;
                     const QRectF other = m_labelRect.at(j);
                     if (!other.isNull() && hits(other.translated(dodge.value(j))))
@@ -1046,7 +1126,8 @@ void TimelineScene::dodgePlayhead()
                     const EventPlan &o = m_plans.at(j);
                     const bool mark = (o.form == EventPlan::Form::Marker || o.form == EventPlan::Form::Arrow)
                                       && o.glyph != timeline::Glyph::None;
-                    if (mark && hits(QRectF(anchorOf(j) - QPointF(kGlyphRadius, kGlyphRadius), QSizeF(2, 2) * kGlyphRadius)))
+                    // A mark is its glyph's disc: its ink.
+                    if (mark && hits(m_inkRects.at(j)))
                         clear = false;
                 }
                 if (clear && !hits(QRectF(at - QPointF(kGlyphRadius, kGlyphRadius), QSizeF(2, 2) * kGlyphRadius))) {
@@ -1119,6 +1200,18 @@ QRectF TimelineScene::anchorRect(int plan) const
     if (pl.form == EventPlan::Form::Bar || pl.form == EventPlan::Form::Wait)
         rect |= QRectF(at.x(), at.y() - barHalfHeight(), xOf(pl.to) - xOf(pl.t), 2 * barHalfHeight());
     return rect;
+}
+
+QRectF TimelineScene::drawnBox(int plan) const
+{
+    const EventPlan &pl = m_plans.at(plan);
+    if (pl.form != EventPlan::Form::Bar)
+        return QRectF();
+    const QPointF at = anchorOf(plan);
+    const qreal length = qMax<qreal>(xOf(pl.to) - xOf(pl.t), 3);
+    // Half the gap off each end, and the stroke's half width inside it.
+    const qreal inset = length > 4 * kBarGap ? kBarGap / 2 + 0.8 * m_strokeScale : 0;
+    return QRectF(at.x() + inset, at.y() - barHalfHeight(), length - 2 * inset, 2 * barHalfHeight());
 }
 
 QRectF TimelineScene::inkRect(int plan) const

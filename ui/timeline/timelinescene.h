@@ -109,6 +109,9 @@ public:
     int liveItemCount() const { return int(m_live.size()); }
     // Item geometry updates (setPos, setGeometry) since construction: a resize or zoom costs O(live items).
     qint64 geometryUpdates() const { return m_geometryUpdates; }
+    // Labels and marks looked at to move labels off the playhead's line and inside the view's edges since
+    // construction: a scroll or a playhead step costs O(labels near it), not O(events).
+    qint64 labelLooks() const { return m_labelLooks; }
     // The item of a trace event of this operation, created if it is not live; null for other events.
     TimelineEventItem *itemForTrace(int traceIndex);
     // Scene rect an event's drawing occupies at the current layout (glyph or bar, without its label).
@@ -116,6 +119,11 @@ public:
     // What an event's drawing covers that a label must not share: a bar's box or a glyph's disc, in scene
     // coordinates. Null for waits, pass-through layers and messages that end without a glyph.
     QRectF inkRect(int plan) const;
+    // Where a bar's box is drawn, in scene coordinates: its ink, drawn a little short of each end when it
+    // is long enough, so that two boxes one after the other in a lane (a queued request, then the next
+    // request's processing: metastable at 13-14 s) do not touch. Null for other forms.
+    QRectF drawnBox(int plan) const;
+    static constexpr qreal kBarGap = 3;
     // An arrow's line in scene coordinates: from its origin's moment (the origin's time, not its
     // dodged glyph, so a message never runs leftwards) to its own anchor. Null for other forms.
     QLineF arrowLine(int plan) const;
@@ -250,6 +258,13 @@ private:
     void keepLabelsInView();
     // Where layoutLabels() and dodgePlayhead() put a label, before the view's edges.
     QRectF placedLabelRect(int plan) const;
+    // Indexes, by scene x, each plan's label as layoutLabels() placed it and its ink (m_inkRects), so that
+    // moving one label near the playhead or a view's edge looks only at its neighbours (an operation of
+    // 40,000 events spent most of a second per scroll looking at every label and mark).
+    void indexLabels();
+    // The plans whose placed label (before the playhead's and the edges' moves) or ink reaches into the
+    // x range [left, right], in ascending order.
+    QList<int> plansNear(qreal left, qreal right) const;
     // A label and where it may go: `first`, else `second` (null: nowhere else); higher ranks go first.
     struct LabelCandidate
     {
@@ -302,6 +317,7 @@ private:
     qreal m_maxDodge = 0;
     bool m_twoSlots = false; // a double submit: two slots per lane
     qint64 m_geometryUpdates = 0;
+    qint64 m_labelLooks = 0;
     QList<qint64> m_times;
     QStringList m_laneNotes;
     QList<bool> m_laneEnabled;
@@ -317,6 +333,8 @@ private:
     QList<bool> m_labelBelowBase; // per plan: the side updateDodges() chose
     QList<bool> m_labelHidden;   // per plan: label left out at this zoom
     QList<QRectF> m_labelRect;   // per plan: its label in scene coordinates, null when not shown
+    QList<QRectF> m_inkRects;    // per plan: inkRect() at the last layoutLabels()
+    QHash<int, QList<int>> m_nearCells; // x cell -> plans whose label or ink reaches into it (indexLabels)
     QStringList m_labelText;     // per plan: the text of that label
     QHash<int, QPointF> m_playheadDodge; // plan -> how far its label moved off the playhead's line
     QList<QPair<qreal, qreal>> m_playheadGaps; // y ranges, in order, where the line gives way to a label
