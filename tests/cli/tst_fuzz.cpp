@@ -356,7 +356,7 @@ private Q_SLOTS:
 
 void TestFuzz::mutatedScenariosAreRefusedOrRun()
 {
-    const QDir presets(QStringLiteral(RETRYLAB_TEST_DATA "/../../resources/scenarios"));
+    const QDir presets(retrylab::test::sourcePath(QStringLiteral("resources/scenarios")));
     const QStringList names = presets.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
     QVERIFY2(names.size() >= 10, qPrintable(presets.path()));
     QList<QJsonObject> objects;
@@ -626,4 +626,5 @@ void TestFuzz::hostileArgumentsAreRefusedOrRun()
 }
 
 QTEST_GUILESS_MAIN(TestFuzz)
+#include "testpaths.h"
 #include "tst_fuzz.moc"

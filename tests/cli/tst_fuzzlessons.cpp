@@ -210,7 +210,7 @@ private Q_SLOTS:
 
 void TestFuzzLessons::mutatedLessonsAreRefusedOrOpen()
 {
-    const QDir lessons(QStringLiteral(RETRYLAB_TEST_DATA "/../../resources/lessons"));
+    const QDir lessons(retrylab::test::sourcePath(QStringLiteral("resources/lessons")));
     const QStringList names = lessons.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
     QVERIFY2(names.size() >= 10, qPrintable(lessons.path()));
     QList<QJsonObject> objects;
@@ -323,4 +323,5 @@ void TestFuzzLessons::mutatedLessonsAreRefusedOrOpen()
 }
 
 QTEST_GUILESS_MAIN(TestFuzzLessons)
+#include "testpaths.h"
 #include "tst_fuzzlessons.moc"

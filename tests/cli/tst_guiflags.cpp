@@ -18,7 +18,7 @@ struct GuiResult
 GuiResult runGui(const QStringList &arguments, const QString &home, bool withoutRuntimeDir = false)
 {
     QProcess process;
-    process.setProgram(QStringLiteral(RETRYLAB_BIN));
+    process.setProgram(retrylab::test::retrylabBin());
     process.setArguments(arguments);
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
@@ -241,4 +241,5 @@ void TestGuiFlags::aCleanRunPrintsNothingOnStderr()
 }
 
 QTEST_GUILESS_MAIN(TestGuiFlags)
+#include "testpaths.h"
 #include "tst_guiflags.moc"

@@ -24,7 +24,7 @@ CliResult runCli(const QStringList &arguments, const QString &locale = QStringLi
     if (!env.contains(QStringLiteral("QT_QPA_PLATFORM")))
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     process.setProcessEnvironment(env);
-    process.setProgram(QStringLiteral(RETRYLAB_BIN));
+    process.setProgram(retrylab::test::retrylabBin());
     process.setArguments(arguments);
     process.start();
     CliResult result;
@@ -193,4 +193,5 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestLang)
+#include "testpaths.h"
 #include "tst_lang.moc"

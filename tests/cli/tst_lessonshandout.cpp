@@ -19,7 +19,7 @@ Run retrylab(const QStringList &arguments)
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     process.setProcessEnvironment(env);
-    process.start(QStringLiteral(RETRYLAB_BIN), arguments);
+    process.start(retrylab::test::retrylabBin(), arguments);
     if (!process.waitForFinished(180000) || process.exitStatus() != QProcess::NormalExit)
         return Run{};
     return Run{process.exitCode(), QString::fromUtf8(process.readAllStandardError())};
@@ -81,4 +81,5 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestLessonsHandout)
+#include "testpaths.h"
 #include "tst_lessonshandout.moc"

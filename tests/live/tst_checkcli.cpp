@@ -30,7 +30,7 @@ Outcome runCheck(const QStringList &arguments)
 {
     QProcess process;
     QSignalSpy finished(&process, &QProcess::finished);
-    process.start(QStringLiteral(RETRYLAB_BIN), arguments);
+    process.start(retrylab::test::retrylabBin(), arguments);
     if (!finished.wait(120000))
         return Outcome();
     return Outcome{process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
@@ -218,7 +218,7 @@ void TestCheckCli::windowRefusesACorruptReport()
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     process.setProcessEnvironment(env);
-    process.start(QStringLiteral(RETRYLAB_BIN), {QStringLiteral("--check-report"), file});
+    process.start(retrylab::test::retrylabBin(), {QStringLiteral("--check-report"), file});
     QVERIFY(process.waitForFinished(60000));
     QCOMPARE(process.exitCode(), 2);
     QCOMPARE(QString::fromUtf8(process.readAllStandardError()),
@@ -227,4 +227,5 @@ void TestCheckCli::windowRefusesACorruptReport()
 }
 
 QTEST_GUILESS_MAIN(TestCheckCli)
+#include "testpaths.h"
 #include "tst_checkcli.moc"

@@ -407,7 +407,7 @@ void TestHttpFraming::serveProcessStaysSmallUnderUnreadPipelines()
     // buffers of both kernels hold) and read nothing; the server stops reading them, and its
     // resident memory grows by a few MB, not hundreds.
     QProcess serve;
-    serve.start(QStringLiteral(RETRYLAB_BIN), {QStringLiteral("serve"), QStringLiteral("--port"), QStringLiteral("0")});
+    serve.start(retrylab::test::retrylabBin(), {QStringLiteral("serve"), QStringLiteral("--port"), QStringLiteral("0")});
     QVERIFY(serve.waitForStarted());
     QByteArray banner;
     const QRegularExpression url(QStringLiteral("http://[0-9.]+:(\\d+)"));
@@ -451,4 +451,5 @@ void TestHttpFraming::serveProcessStaysSmallUnderUnreadPipelines()
 }
 
 QTEST_GUILESS_MAIN(TestHttpFraming)
+#include "testpaths.h"
 #include "tst_httpframing.moc"

@@ -37,7 +37,7 @@ public:
     quint16 start(const QStringList &args)
     {
         m_process.setProcessChannelMode(QProcess::MergedChannels); // with --format json the banner is on stderr
-        m_process.start(QStringLiteral(RETRYLAB_BIN), QStringList{QStringLiteral("proxy")} + args);
+        m_process.start(retrylab::test::retrylabBin(), QStringList{QStringLiteral("proxy")} + args);
         QSignalSpy output(&m_process, &QProcess::readyReadStandardOutput);
         const QRegularExpression url(QStringLiteral("listening on http://127\\.0\\.0\\.1:(\\d+), in front of"));
         for (;;) {
@@ -83,7 +83,7 @@ struct Run
 Run runProxy(const QStringList &args)
 {
     QProcess p;
-    p.start(QStringLiteral(RETRYLAB_BIN), QStringList{QStringLiteral("proxy")} + args);
+    p.start(retrylab::test::retrylabBin(), QStringList{QStringLiteral("proxy")} + args);
     p.waitForFinished(20000);
     return Run{p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
 }
@@ -201,4 +201,5 @@ void TestProxyProcess::portInUseIsARuntimeError()
 }
 
 QTEST_GUILESS_MAIN(TestProxyProcess)
+#include "testpaths.h"
 #include "tst_proxyprocess.moc"
