@@ -9,6 +9,8 @@
 //     ```
 //     <!-- end of generated text -->
 // RETRYLAB_DOCS_UPDATE=1 rewrites every such block from the program instead of comparing it.
+#include "testpaths.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -324,5 +326,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestDocs)
-#include "testpaths.h"
 #include "tst_docs.moc"

@@ -7,6 +7,7 @@
 // peak resident memory stayed under 1 GiB (getrusage RUSAGE_CHILDREN). Cases run two at a time.
 #include "fuzzsupport.h"
 #include "scenario.h"
+#include "testpaths.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -626,5 +627,4 @@ void TestFuzz::hostileArgumentsAreRefusedOrRun()
 }
 
 QTEST_GUILESS_MAIN(TestFuzz)
-#include "testpaths.h"
 #include "tst_fuzz.moc"

@@ -4,6 +4,7 @@
 // the fuzz budget (60 s per case, fuzzsupport.h's 2 GiB of address space and 1 GiB peak RSS).
 #include "fuzzsupport.h"
 #include "lesson.h"
+#include "testpaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -323,5 +324,4 @@ void TestFuzzLessons::mutatedLessonsAreRefusedOrOpen()
 }
 
 QTEST_GUILESS_MAIN(TestFuzzLessons)
-#include "testpaths.h"
 #include "tst_fuzzlessons.moc"

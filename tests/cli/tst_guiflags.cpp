@@ -1,5 +1,7 @@
 // The window's command-line flags, driven through the built binary: what the user typed wrong
 // exits 2, what went wrong while running exits 1 (as on the command line), nothing is ignored.
+#include "testpaths.h"
+
 #include <QFile>
 #include <QImage>
 #include <QProcess>
@@ -241,5 +243,4 @@ void TestGuiFlags::aCleanRunPrintsNothingOnStderr()
 }
 
 QTEST_GUILESS_MAIN(TestGuiFlags)
-#include "testpaths.h"
 #include "tst_guiflags.moc"

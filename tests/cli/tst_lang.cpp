@@ -1,4 +1,6 @@
 // `retrylab --lang`: human-readable output in Chinese, machine formats byte for byte English.
+#include "testpaths.h"
+
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QTemporaryDir>
@@ -193,5 +195,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestLang)
-#include "testpaths.h"
 #include "tst_lang.moc"

@@ -1,5 +1,7 @@
 // retrylab lessons --handout FILE --lesson NAME [--student]: a lesson's handout from a terminal
 // (issue 19 item 10), the teacher's copy with the answers and the students' without.
+#include "testpaths.h"
+
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -81,5 +83,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestLessonsHandout)
-#include "testpaths.h"
 #include "tst_lessonshandout.moc"

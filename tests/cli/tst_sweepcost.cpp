@@ -2,6 +2,7 @@
 // --max-attempts, exactly at the limit accepted and one over refused with the time it would take;
 // progress with an ETA on stderr only on a terminal; Ctrl+C prints the points finished so far.
 #include "cli/clirun.h"
+#include "testpaths.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -169,5 +170,4 @@ void TestSweepCost::interruptPrintsThePointsFinished()
 }
 
 QTEST_GUILESS_MAIN(TestSweepCost)
-#include "testpaths.h"
 #include "tst_sweepcost.moc"

@@ -4,6 +4,7 @@
 #include "contentstrings.h"
 #include "i18n.h"
 #include "story.h"
+#include "testpaths.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -454,5 +455,4 @@ private Q_SLOTS:
 };
 
 QTEST_GUILESS_MAIN(TestTranslations)
-#include "testpaths.h"
 #include "tst_translations.moc"

@@ -6,6 +6,7 @@
 #include "check/checkreport.h"
 #include "check/checktrace.h"
 #include "checkreportsample.h"
+#include "testpaths.h"
 
 #include <QJsonArray>
 #include <QProcess>
@@ -227,5 +228,4 @@ void TestCheckCli::windowRefusesACorruptReport()
 }
 
 QTEST_GUILESS_MAIN(TestCheckCli)
-#include "testpaths.h"
 #include "tst_checkcli.moc"

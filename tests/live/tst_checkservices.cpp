@@ -6,6 +6,7 @@
 #include "check/checkrunner.h"
 #include "check/checkverdicts.h"
 #include "check/proxyfaults.h"
+#include "testpaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -205,5 +206,4 @@ void TestCheckServices::readmeQuotesTheCard()
 }
 
 QTEST_GUILESS_MAIN(TestCheckServices)
-#include "testpaths.h"
 #include "tst_checkservices.moc"

@@ -3,6 +3,7 @@
 // HEAD, Host, Expect: 100-continue, TLS bytes, and the bounded memory of a client that never reads.
 #include "connectionguard.h"
 #include "livesupport.h"
+#include "testpaths.h"
 
 #include <QFile>
 #include <QProcess>
@@ -451,5 +452,4 @@ void TestHttpFraming::serveProcessStaysSmallUnderUnreadPipelines()
 }
 
 QTEST_GUILESS_MAIN(TestHttpFraming)
-#include "testpaths.h"
 #include "tst_httpframing.moc"

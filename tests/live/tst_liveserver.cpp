@@ -4,6 +4,7 @@
 #include "livesupport.h"
 
 #include "problemtypes.h"
+#include "testpaths.h"
 
 #include <QJsonArray>
 #include <QNetworkAccessManager>
@@ -878,5 +879,4 @@ void TestLiveServer::failedBeforeCommitIsNotStored()
 }
 
 QTEST_GUILESS_MAIN(TestLiveServer)
-#include "testpaths.h"
 #include "tst_liveserver.moc"

@@ -1,6 +1,7 @@
 // `retrylab proxy` as a process in front of `retrylab serve` (in-process): the banner, the
 // report at exit after --requests N and after SIGTERM, --format json, usage and runtime errors.
 #include "livesupport.h"
+#include "testpaths.h"
 
 #include <QJsonArray>
 #include <QProcess>
@@ -201,5 +202,4 @@ void TestProxyProcess::portInUseIsARuntimeError()
 }
 
 QTEST_GUILESS_MAIN(TestProxyProcess)
-#include "testpaths.h"
 #include "tst_proxyprocess.moc"

@@ -2,6 +2,7 @@
 // and a restart on the same --db file (durable keys replay, a memory key store duplicates), and a
 // Python requests session with a urllib3 Retry against response loss.
 #include "livesupport.h"
+#include "testpaths.h"
 
 #include <QJsonArray>
 #include <QProcess>
@@ -492,5 +493,4 @@ void TestServeProcess::prometheusParserReadsMetrics()
 }
 
 QTEST_GUILESS_MAIN(TestServeProcess)
-#include "testpaths.h"
 #include "tst_serveprocess.moc"
