@@ -56,6 +56,13 @@ QString networkError(const QNetworkReply *reply)
     }
 }
 
+// The JSON body of a reply. A reply that did not finish (its transfer timeout aborted it) is closed:
+// it has no body, and reading it only warns "QIODevice::read: device not open" on stderr.
+QJsonObject replyBody(QNetworkReply *reply)
+{
+    return reply->isOpen() ? QJsonDocument::fromJson(reply->readAll()).object() : QJsonObject();
+}
+
 // A request body that QNetworkAccessManager cannot rewind. When a connection closes before the
 // answer, QNAM resends the request on its own, up to twice, POST included: a retry that no layer
 // of the scenario made (and a duplicate order after a reset). A body it cannot rewind turns that
@@ -211,7 +218,7 @@ void LiveRunPrivate::getJson(const QUrl &url, std::function<void(int, const QJso
             done(0, QJsonObject(), networkError(reply));
             return;
         }
-        done(status, QJsonDocument::fromJson(reply->readAll()).object(), QString());
+        done(status, replyBody(reply), QString());
     });
 }
 
@@ -376,7 +383,7 @@ void LiveRunPrivate::onReply(int id, QNetworkReply *reply, bool query)
         const int retryAfter = reply->rawHeader("Retry-After").trimmed().toInt(&ok);
         w.retryAfterS = ok && retryAfter >= 0 ? retryAfter : -1;
         w.replayed = reply->rawHeader("Idempotent-Replayed").trimmed().compare("true", Qt::CaseInsensitive) == 0;
-        const QJsonObject body = QJsonDocument::fromJson(reply->readAll()).object();
+        const QJsonObject body = replyBody(reply);
         // The service's typed reason for a spent single-use token (the problem's "cause" member).
         w.tokenUsed = w.status == 409
             && body.value(QLatin1String("cause")).toString() == trace::causeName(TraceCause::TokenUsed);
@@ -426,9 +433,9 @@ void LiveRunPrivate::fetchToken(int id, const QString &requestId)
         reply->deleteLater();
         if (gen != generation || !run || !running)
             return;
-        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        const QJsonObject body = QJsonDocument::fromJson(reply->readAll()).object();
-        const QString token = body.value(QLatin1String("token")).toString();
+        // Answered: a status, and a body that arrived whole (not aborted by the transfer timeout).
+        const int status = reply->isOpen() ? reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() : 0;
+        const QString token = status > 0 ? replyBody(reply).value(QLatin1String("token")).toString() : QString();
         if (status == 201 && !token.isEmpty())
             run->tokenIssued(id, token, simNow());
         else

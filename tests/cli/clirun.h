@@ -1,5 +1,7 @@
 #pragma once
 
+#include "testpaths.h"
+
 #include <QProcess>
 #include <QStringList>
 
@@ -16,7 +18,7 @@ struct CliResult
 inline CliResult runCli(const QStringList &arguments, int timeoutMs = 240000)
 {
     QProcess process;
-    process.setProgram(QStringLiteral(RETRYLAB_BIN));
+    process.setProgram(retrylab::test::retrylabBin());
     process.setArguments(QStringList{QStringLiteral("--lang"), QStringLiteral("en")} + arguments);
     process.start();
     CliResult result;

@@ -2,6 +2,8 @@
 
 // What the fuzz tests share: the per-case budget and the runner that starts the binary on each
 // case, two at a time, under an address-space limit.
+#include "testpaths.h"
+
 #include <QElapsedTimer>
 #include <QList>
 #include <QProcess>
@@ -40,7 +42,7 @@ inline void runInBatches(int count, int timeoutMs, const QProcessEnvironment &en
         QList<QProcess *> running;
         for (int i = first; i < std::min(first + Parallel, count); ++i) {
             auto *process = new QProcess;
-            process->setProgram(QStringLiteral(RETRYLAB_BIN));
+            process->setProgram(retrylab::test::retrylabBin());
             process->setArguments(args(i));
             process->setProcessEnvironment(env);
             if (!UnderAsan) {

@@ -8,6 +8,7 @@
 #include <QJsonObject>
 #include <QProcess>
 
+#include "testpaths.h"
 #include "testsupport.h"
 #include <QTemporaryDir>
 #include <QRegularExpression>
@@ -40,12 +41,12 @@ struct CliResult
 CliResult runCli(const QStringList &arguments, int timeoutMs = 120000, const char *timedOut = "timed out")
 {
     QProcess process;
-    process.setProgram(QStringLiteral(RETRYLAB_BIN));
+    process.setProgram(retrylab::test::retrylabBin());
     process.setArguments(arguments);
     process.start();
     CliResult result;
     if (!process.waitForStarted(30000)) {
-        result.err = "could not start " RETRYLAB_BIN;
+        result.err = "could not start " + retrylab::test::retrylabBin().toLocal8Bit();
         return result;
     }
     process.closeWriteChannel();
@@ -218,7 +219,7 @@ void TestCli::exitCodes_data()
                                     << malformed;
     QTest::addRow("bad-field-in-file") << QStringList{QStringLiteral("run"), QStringLiteral("--scenario"), badField}
                                        << 2 << QStringLiteral("client.transport.total");
-    const QString data = QStringLiteral(RETRYLAB_TEST_DATA "/scenarios/");
+    const QString data = retrylab::test::dataPath(QStringLiteral("scenarios/"));
     QTest::addRow("file-wrong-type") << QStringList{QStringLiteral("run"), QStringLiteral("--scenario"),
                                                     data + QStringLiteral("wrong-type.json")}
                                      << 2 << QStringLiteral("client.transport.total: expected an integer");
@@ -1328,7 +1329,7 @@ void TestCli::traceToFifoKeepsTheFifo()
     const int reader = ::open(QFile::encodeName(fifo).constData(), O_RDONLY | O_NONBLOCK);
     QVERIFY(reader >= 0);
     QProcess process;
-    process.start(QStringLiteral(RETRYLAB_BIN), {QStringLiteral("run"), QStringLiteral("--scenario"),
+    process.start(retrylab::test::retrylabBin(), {QStringLiteral("run"), QStringLiteral("--scenario"),
                                                  QStringLiteral("ghost-request"), QStringLiteral("--trace"), fifo});
     QVERIFY(process.waitForStarted(30000));
     QByteArray received;

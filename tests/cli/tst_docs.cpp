@@ -9,6 +9,8 @@
 //     ```
 //     <!-- end of generated text -->
 // RETRYLAB_DOCS_UPDATE=1 rewrites every such block from the program instead of comparing it.
+#include "testpaths.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -22,7 +24,11 @@
 
 namespace {
 
-const QString Root = QDir::cleanPath(QStringLiteral(RETRYLAB_TEST_DATA "/../.."));
+// The checkout (a function: test paths are resolved once the application exists).
+QString checkout()
+{
+    return retrylab::test::sourcePath();
+}
 
 const QStringList Commands{QStringLiteral("run"),     QStringLiteral("sweep"),  QStringLiteral("compare"),
                            QStringLiteral("list"),    QStringLiteral("lessons"), QStringLiteral("fields"),
@@ -38,7 +44,7 @@ QByteArray program(const QStringList &arguments)
     env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
     env.remove(QStringLiteral("LANGUAGE"));
     process.setProcessEnvironment(env);
-    process.setProgram(QStringLiteral(RETRYLAB_BIN));
+    process.setProgram(retrylab::test::retrylabBin());
     process.setArguments(QStringList{QStringLiteral("--lang"), QStringLiteral("en")} + arguments);
     process.start();
     if (!process.waitForStarted(30000) || !process.waitForFinished(120000)) {
@@ -53,7 +59,7 @@ QByteArray program(const QStringList &arguments)
 
 QString page(const QString &relative)
 {
-    QFile file(Root + QLatin1Char('/') + relative);
+    QFile file(checkout() + QLatin1Char('/') + relative);
     if (!file.open(QIODevice::ReadOnly))
         return QString();
     return QString::fromUtf8(file.readAll());
@@ -63,7 +69,7 @@ QString page(const QString &relative)
 QStringList pages()
 {
     QStringList out{QStringLiteral("README.md")};
-    const QStringList names = QDir(Root + QStringLiteral("/docs")).entryList({QStringLiteral("*.md")}, QDir::Files, QDir::Name);
+    const QStringList names = QDir(checkout() + QStringLiteral("/docs")).entryList({QStringLiteral("*.md")}, QDir::Files, QDir::Name);
     for (const QString &name : names)
         out << QStringLiteral("docs/") + name;
     return out;
@@ -147,7 +153,7 @@ private Q_SLOTS:
                 ++blocks;
             }
             if (update && !stale.isEmpty()) {
-                QFile file(Root + QLatin1Char('/') + name);
+                QFile file(checkout() + QLatin1Char('/') + name);
                 QVERIFY(file.open(QIODevice::WriteOnly));
                 file.write(text.toUtf8());
             }
@@ -290,7 +296,7 @@ private Q_SLOTS:
         static const QRegularExpression heading(QStringLiteral("^#+ (.+)$"), QRegularExpression::MultilineOption);
         QStringList broken;
         for (const QString &name : pages()) {
-            const QString dir = QFileInfo(Root + QLatin1Char('/') + name).absolutePath();
+            const QString dir = QFileInfo(checkout() + QLatin1Char('/') + name).absolutePath();
             auto it = link.globalMatch(page(name));
             while (it.hasNext()) {
                 const QString target = it.next().captured(1);
@@ -298,7 +304,7 @@ private Q_SLOTS:
                     continue;
                 const QString file = target.section(QLatin1Char('#'), 0, 0);
                 const QString fragment = target.section(QLatin1Char('#'), 1);
-                const QString path = file.isEmpty() ? Root + QLatin1Char('/') + name : QDir::cleanPath(dir + QLatin1Char('/') + file);
+                const QString path = file.isEmpty() ? checkout() + QLatin1Char('/') + name : QDir::cleanPath(dir + QLatin1Char('/') + file);
                 if (!QFileInfo::exists(path)) {
                     broken << name + QStringLiteral(": ") + target;
                     continue;

@@ -7,6 +7,7 @@
 // peak resident memory stayed under 1 GiB (getrusage RUSAGE_CHILDREN). Cases run two at a time.
 #include "fuzzsupport.h"
 #include "scenario.h"
+#include "testpaths.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -356,7 +357,7 @@ private Q_SLOTS:
 
 void TestFuzz::mutatedScenariosAreRefusedOrRun()
 {
-    const QDir presets(QStringLiteral(RETRYLAB_TEST_DATA "/../../resources/scenarios"));
+    const QDir presets(retrylab::test::sourcePath(QStringLiteral("resources/scenarios")));
     const QStringList names = presets.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
     QVERIFY2(names.size() >= 10, qPrintable(presets.path()));
     QList<QJsonObject> objects;

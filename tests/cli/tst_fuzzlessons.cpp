@@ -4,6 +4,7 @@
 // the fuzz budget (60 s per case, fuzzsupport.h's 2 GiB of address space and 1 GiB peak RSS).
 #include "fuzzsupport.h"
 #include "lesson.h"
+#include "testpaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -210,7 +211,7 @@ private Q_SLOTS:
 
 void TestFuzzLessons::mutatedLessonsAreRefusedOrOpen()
 {
-    const QDir lessons(QStringLiteral(RETRYLAB_TEST_DATA "/../../resources/lessons"));
+    const QDir lessons(retrylab::test::sourcePath(QStringLiteral("resources/lessons")));
     const QStringList names = lessons.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
     QVERIFY2(names.size() >= 10, qPrintable(lessons.path()));
     QList<QJsonObject> objects;

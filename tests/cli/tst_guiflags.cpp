@@ -1,5 +1,7 @@
 // The window's command-line flags, driven through the built binary: what the user typed wrong
 // exits 2, what went wrong while running exits 1 (as on the command line), nothing is ignored.
+#include "testpaths.h"
+
 #include <QFile>
 #include <QImage>
 #include <QProcess>
@@ -18,7 +20,7 @@ struct GuiResult
 GuiResult runGui(const QStringList &arguments, const QString &home, bool withoutRuntimeDir = false)
 {
     QProcess process;
-    process.setProgram(QStringLiteral(RETRYLAB_BIN));
+    process.setProgram(retrylab::test::retrylabBin());
     process.setArguments(arguments);
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));

@@ -1,4 +1,6 @@
 // `retrylab --lang`: human-readable output in Chinese, machine formats byte for byte English.
+#include "testpaths.h"
+
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QTemporaryDir>
@@ -24,7 +26,7 @@ CliResult runCli(const QStringList &arguments, const QString &locale = QStringLi
     if (!env.contains(QStringLiteral("QT_QPA_PLATFORM")))
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     process.setProcessEnvironment(env);
-    process.setProgram(QStringLiteral(RETRYLAB_BIN));
+    process.setProgram(retrylab::test::retrylabBin());
     process.setArguments(arguments);
     process.start();
     CliResult result;

@@ -1,5 +1,7 @@
 // retrylab lessons --handout FILE --lesson NAME [--student]: a lesson's handout from a terminal
 // (issue 19 item 10), the teacher's copy with the answers and the students' without.
+#include "testpaths.h"
+
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -13,13 +15,13 @@ struct Run
     QString err;
 };
 
-Run retrylab(const QStringList &arguments)
+Run runRetrylab(const QStringList &arguments)
 {
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     process.setProcessEnvironment(env);
-    process.start(QStringLiteral(RETRYLAB_BIN), arguments);
+    process.start(retrylab::test::retrylabBin(), arguments);
     if (!process.waitForFinished(180000) || process.exitStatus() != QProcess::NormalExit)
         return Run{};
     return Run{process.exitCode(), QString::fromUtf8(process.readAllStandardError())};
@@ -45,9 +47,9 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString teacher = dir.filePath(QStringLiteral("teacher.pdf"));
         const QString student = dir.filePath(QStringLiteral("student.pdf"));
-        QCOMPARE(retrylab({QStringLiteral("lessons"), QStringLiteral("--handout"), teacher, QStringLiteral("--lesson"),
+        QCOMPARE(runRetrylab({QStringLiteral("lessons"), QStringLiteral("--handout"), teacher, QStringLiteral("--lesson"),
                            QStringLiteral("timeout-is-not-failure")}).exitCode, 0);
-        QCOMPARE(retrylab({QStringLiteral("lessons"), QStringLiteral("--handout"), student, QStringLiteral("--lesson"),
+        QCOMPARE(runRetrylab({QStringLiteral("lessons"), QStringLiteral("--handout"), student, QStringLiteral("--lesson"),
                            QStringLiteral("timeout-is-not-failure"), QStringLiteral("--student")}).exitCode, 0);
         const QString withAnswers = pdfText(teacher);
         const QString without = pdfText(student);
@@ -62,17 +64,17 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString file = dir.filePath(QStringLiteral("h.pdf"));
-        Run r = retrylab({QStringLiteral("lessons"), QStringLiteral("--handout"), file});
+        Run r = runRetrylab({QStringLiteral("lessons"), QStringLiteral("--handout"), file});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(QLatin1String("--handout needs --lesson NAME")), qPrintable(r.err));
-        r = retrylab({QStringLiteral("lessons"), QStringLiteral("--student")});
+        r = runRetrylab({QStringLiteral("lessons"), QStringLiteral("--student")});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(QLatin1String("go with --handout")), qPrintable(r.err));
-        r = retrylab({QStringLiteral("lessons"), QStringLiteral("--handout"), file, QStringLiteral("--lesson"),
+        r = runRetrylab({QStringLiteral("lessons"), QStringLiteral("--handout"), file, QStringLiteral("--lesson"),
                       QStringLiteral("no-such-lesson")});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(QLatin1String("no-such-lesson")), qPrintable(r.err));
-        r = retrylab({QStringLiteral("lessons"), QStringLiteral("--handout"), dir.filePath(QStringLiteral("h.txt")),
+        r = runRetrylab({QStringLiteral("lessons"), QStringLiteral("--handout"), dir.filePath(QStringLiteral("h.txt")),
                       QStringLiteral("--lesson"), QStringLiteral("timeout-is-not-failure")});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QLatin1String("h.txt")), qPrintable(r.err));

@@ -2,6 +2,7 @@
 // --max-attempts, exactly at the limit accepted and one over refused with the time it would take;
 // progress with an ETA on stderr only on a terminal; Ctrl+C prints the points finished so far.
 #include "cli/clirun.h"
+#include "testpaths.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -117,7 +118,7 @@ void TestSweepCost::progressOnlyOnATerminal()
     if (script.isEmpty())
         QSKIP("script(1) is not installed: no terminal to run under");
     QStringList quoted;
-    for (const QString &a : QStringList{QStringLiteral(RETRYLAB_BIN), QStringLiteral("--lang"), QStringLiteral("en")} + args)
+    for (const QString &a : QStringList{retrylab::test::retrylabBin(), QStringLiteral("--lang"), QStringLiteral("en")} + args)
         quoted << QLatin1Char('\'') + a + QLatin1Char('\'');
     QProcess process;
     // stdout to /dev/null: what script records is the terminal's stderr.
@@ -141,7 +142,7 @@ void TestSweepCost::interruptPrintsThePointsFinished()
                            QStringLiteral("--seeds"), QStringLiteral("1"), QStringLiteral("--format"), QStringLiteral("json"),
                            QStringLiteral("--values")};
     QProcess process;
-    process.start(QStringLiteral(RETRYLAB_BIN), head + QStringList{values.join(QLatin1Char(','))});
+    process.start(retrylab::test::retrylabBin(), head + QStringList{values.join(QLatin1Char(','))});
     QVERIFY(process.waitForStarted(30000));
     // Half a second of CPU: past start-up and the pilot, inside the heavy runs.
     QTRY_VERIFY_WITH_TIMEOUT(cpuTicks(process.processId()) >= 50 || process.state() != QProcess::Running, 120000);

@@ -8,6 +8,7 @@
 #include "lesson.h"
 #include "scenario.h"
 #include "simulator.h"
+#include "testpaths.h"
 #include "testsupport.h"
 #include "work.h"
 
@@ -260,7 +261,7 @@ void TestWindowMemory::largestAcceptedWindowStaysUnderTheBound()
     env.insert(QStringLiteral("MALLOC_ARENA_MAX"), QStringLiteral("2"));
     const auto window = [&](const QString &file, const QString &shot) {
         auto *process = new QProcess;
-        process->setProgram(QStringLiteral(RETRYLAB_BIN));
+        process->setProgram(retrylab::test::retrylabBin());
         process->setArguments({QStringLiteral("--scenario"), file, QStringLiteral("--screenshot"), dir.filePath(shot)});
         process->setProcessEnvironment(env);
         process->setChildProcessModifier([] {

@@ -1,5 +1,7 @@
 // docs/architecture.md against the tree: the paths it names exist, every source folder is named on it,
 // the document (ui/document/) reaches no widget header, and no function passes 120 lines.
+#include "testpaths.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -11,7 +13,11 @@
 
 namespace {
 
-const QString Root = QDir::cleanPath(QStringLiteral(RETRYLAB_TEST_DATA "/../.."));
+// The checkout (a function: test paths are resolved once the application exists).
+QString checkout()
+{
+    return retrylab::test::sourcePath();
+}
 constexpr int MaxFunctionLines = 120;
 
 QString readText(const QString &path)
@@ -25,7 +31,7 @@ QString readText(const QString &path)
 QStringList sourceFiles(const QString &dir)
 {
     QStringList out;
-    QDirIterator it(Root + QLatin1Char('/') + dir, {QStringLiteral("*.cpp"), QStringLiteral("*.h")}, QDir::Files,
+    QDirIterator it(checkout() + QLatin1Char('/') + dir, {QStringLiteral("*.cpp"), QStringLiteral("*.h")}, QDir::Files,
                     QDirIterator::Subdirectories);
     while (it.hasNext())
         out << it.next();
@@ -89,7 +95,7 @@ QList<LongFunction> longFunctions(const QString &path, int limit)
         }
         const int length = end - i + 1;
         if (length > limit)
-            out.append({QStringLiteral("%1:%2 (%3 lines)").arg(QDir(Root).relativeFilePath(path)).arg(i + 1).arg(length),
+            out.append({QStringLiteral("%1:%2 (%3 lines)").arg(QDir(checkout()).relativeFilePath(path)).arg(i + 1).arg(length),
                         length});
         i = end;
     }
@@ -110,7 +116,7 @@ QStringList projectIncludes(const QString &path)
         const QString name = it.next().captured(1);
         QStringList candidates{QFileInfo(path).absolutePath() + QLatin1Char('/') + name};
         for (const QString &root : roots)
-            candidates << Root + QLatin1Char('/') + root + QLatin1Char('/') + name;
+            candidates << checkout() + QLatin1Char('/') + root + QLatin1Char('/') + name;
         for (const QString &c : candidates) {
             if (QFileInfo::exists(c)) {
                 out << QDir::cleanPath(c);
@@ -163,7 +169,7 @@ private Q_SLOTS:
     // Paths quoted on the page (`core/engine/engine.cpp`, `ui/document/`) exist; `x.*` means any extension.
     void namedPathsExist()
     {
-        const QString page = readText(Root + QStringLiteral("/docs/architecture.md"));
+        const QString page = readText(checkout() + QStringLiteral("/docs/architecture.md"));
         QVERIFY(!page.isEmpty());
         static const QRegularExpression quoted(QStringLiteral("`([A-Za-z0-9_./*-]+)`"));
         QStringList missing;
@@ -175,10 +181,10 @@ private Q_SLOTS:
                 continue;
             ++checked;
             if (path.endsWith(QLatin1String(".*"))) {
-                const QFileInfo base(Root + QLatin1Char('/') + path.chopped(2));
+                const QFileInfo base(checkout() + QLatin1Char('/') + path.chopped(2));
                 if (QDir(base.absolutePath()).entryList({base.fileName() + QStringLiteral(".*")}, QDir::Files).isEmpty())
                     missing << path;
-            } else if (!QFileInfo::exists(Root + QLatin1Char('/') + path)) {
+            } else if (!QFileInfo::exists(checkout() + QLatin1Char('/') + path)) {
                 missing << path;
             }
         }
@@ -190,13 +196,13 @@ private Q_SLOTS:
     // A new source folder is a new room of the house: the page must say what it holds.
     void everySourceFolderNamed()
     {
-        const QString page = readText(Root + QStringLiteral("/docs/architecture.md"));
+        const QString page = readText(checkout() + QStringLiteral("/docs/architecture.md"));
         QStringList unnamed;
         for (const char *top : {"core", "ui", "app"}) {
-            QDirIterator it(Root + QLatin1Char('/') + QLatin1String(top), QDir::Dirs | QDir::NoDotAndDotDot,
+            QDirIterator it(checkout() + QLatin1Char('/') + QLatin1String(top), QDir::Dirs | QDir::NoDotAndDotDot,
                             QDirIterator::Subdirectories);
             while (it.hasNext()) {
-                const QString dir = QDir(Root).relativeFilePath(it.next());
+                const QString dir = QDir(checkout()).relativeFilePath(it.next());
                 if (!page.contains(dir + QLatin1Char('/')))
                     unnamed << dir;
             }
@@ -221,7 +227,7 @@ private Q_SLOTS:
             seen.insert(file);
             for (const QString &include : systemIncludes(file)) {
                 if (isWidgetHeader(include, widgets))
-                    offending << QDir(Root).relativeFilePath(file) + QStringLiteral(": <") + include + QLatin1Char('>');
+                    offending << QDir(checkout()).relativeFilePath(file) + QStringLiteral(": <") + include + QLatin1Char('>');
             }
             queue << projectIncludes(file);
         }

@@ -6,6 +6,7 @@
 #include "lesson.h"
 #include "scenario.h"
 #include "simulator.h"
+#include "testpaths.h"
 #include "testsupport.h"
 #include "trace.h"
 
@@ -25,7 +26,7 @@ private:
     static QHash<QString, QByteArray> golden(const char *name)
     {
         QHash<QString, QByteArray> out;
-        QFile file(QStringLiteral(RETRYLAB_TEST_DATA "/golden/") + QLatin1String(name));
+        QFile file(retrylab::test::dataPath(QStringLiteral("golden/")) + QLatin1String(name));
         if (!file.open(QIODevice::ReadOnly))
             qFatal("cannot read %s", qPrintable(file.fileName()));
         const QList<QByteArray> lines = file.readAll().split('\n');

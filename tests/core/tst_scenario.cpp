@@ -1,5 +1,6 @@
 #include "scenario.h"
 #include "policy.h"
+#include "testpaths.h"
 #include "testsupport.h"
 
 #include <QDir>
@@ -18,7 +19,7 @@ namespace {
 
 QString dataFile(const QString &name)
 {
-    return QStringLiteral(RETRYLAB_TEST_DATA "/scenarios/") + name;
+    return retrylab::test::dataPath(QStringLiteral("scenarios/")) + name;
 }
 
 QJsonValue json(const char *text)

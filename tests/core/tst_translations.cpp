@@ -4,6 +4,7 @@
 #include "contentstrings.h"
 #include "i18n.h"
 #include "story.h"
+#include "testpaths.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -24,11 +25,15 @@ using namespace retrylab;
 
 namespace {
 
-const QString Root = QStringLiteral(RETRYLAB_TEST_DATA "/../..");
+// The checkout (a function: test paths are resolved once the application exists).
+QString checkout()
+{
+    return retrylab::test::sourcePath();
+}
 
 QString translationsDir()
 {
-    return QDir::cleanPath(Root + QStringLiteral("/resources/translations"));
+    return QDir::cleanPath(checkout() + QStringLiteral("/resources/translations"));
 }
 
 struct Message
@@ -216,7 +221,7 @@ QStringList contentOfJsonFiles()
     const QStringList keys = contentKeys();
     QStringList out;
     for (const QString &sub : {QStringLiteral("scenarios"), QStringLiteral("lessons")}) {
-        const QDir dir(QDir::cleanPath(Root + QStringLiteral("/resources/") + sub));
+        const QDir dir(QDir::cleanPath(checkout() + QStringLiteral("/resources/") + sub));
         const QFileInfoList files = dir.entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
         for (const QFileInfo &info : files) {
             QFile file(info.filePath());
@@ -299,7 +304,7 @@ private Q_SLOTS:
         QStringList missing;
         int calls = 0;
         for (const QString &dir : dirs) {
-            const auto found = translateCalls(QDir::cleanPath(Root + QLatin1Char('/') + dir));
+            const auto found = translateCalls(QDir::cleanPath(checkout() + QLatin1Char('/') + dir));
             calls += found.size();
             for (const auto &c : found) {
                 if (!known.contains(c.first + QLatin1Char('\x1f') + c.second))
@@ -327,7 +332,7 @@ private Q_SLOTS:
             known.insert(m.source);
         static const QRegularExpression call(
             QStringLiteral("(?<![A-Za-z0-9_])tr\\(\\s*((?:\"(?:[^\"\\\\]|\\\\.)*\"\\s*)+)[,)]"));
-        const QFileInfoList files = sourceFiles(QDir::cleanPath(Root + QStringLiteral("/ui")));
+        const QFileInfoList files = sourceFiles(QDir::cleanPath(checkout() + QStringLiteral("/ui")));
         QStringList missing;
         int calls = 0;
         for (const QFileInfo &info : files) {

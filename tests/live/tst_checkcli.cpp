@@ -6,6 +6,7 @@
 #include "check/checkreport.h"
 #include "check/checktrace.h"
 #include "checkreportsample.h"
+#include "testpaths.h"
 
 #include <QJsonArray>
 #include <QProcess>
@@ -30,7 +31,7 @@ Outcome runCheck(const QStringList &arguments)
 {
     QProcess process;
     QSignalSpy finished(&process, &QProcess::finished);
-    process.start(QStringLiteral(RETRYLAB_BIN), arguments);
+    process.start(retrylab::test::retrylabBin(), arguments);
     if (!finished.wait(120000))
         return Outcome();
     return Outcome{process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
@@ -218,7 +219,7 @@ void TestCheckCli::windowRefusesACorruptReport()
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     process.setProcessEnvironment(env);
-    process.start(QStringLiteral(RETRYLAB_BIN), {QStringLiteral("--check-report"), file});
+    process.start(retrylab::test::retrylabBin(), {QStringLiteral("--check-report"), file});
     QVERIFY(process.waitForFinished(60000));
     QCOMPARE(process.exitCode(), 2);
     QCOMPARE(QString::fromUtf8(process.readAllStandardError()),

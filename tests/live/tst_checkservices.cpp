@@ -6,6 +6,7 @@
 #include "check/checkrunner.h"
 #include "check/checkverdicts.h"
 #include "check/proxyfaults.h"
+#include "testpaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -20,8 +21,16 @@ using namespace retrylab;
 
 namespace {
 
-const QString Services = QStringLiteral(RETRYLAB_TEST_DATA "/services");
-const QString Root = QStringLiteral(RETRYLAB_TEST_DATA "/../..");
+QString services()
+{
+    return retrylab::test::dataPath(QStringLiteral("services"));
+}
+
+// The checkout (a function: test paths are resolved once the application exists).
+QString checkout()
+{
+    return retrylab::test::sourcePath();
+}
 const QString DocsStart = QStringLiteral("<!-- checked by tst_checkservices: retrylab ");
 const QString DocsEnd = QStringLiteral("<!-- end of checked text -->");
 // The port the README's commands use (flask run's default).
@@ -50,7 +59,7 @@ public:
         m_port = freePort();
         m_process.setProcessChannelMode(QProcess::MergedChannels);
         m_process.start(python(), {QStringLiteral("-m"), QStringLiteral("flask"), QStringLiteral("--app"),
-                                                    Services + QLatin1Char('/') + script, QStringLiteral("run"),
+                                                    services() + QLatin1Char('/') + script, QStringLiteral("run"),
                                                     QStringLiteral("--port"), QString::number(m_port)});
         if (!m_process.waitForStarted(5000))
             return QStringLiteral("python3 did not start");
@@ -161,7 +170,7 @@ void TestCheckServices::card()
 
 void TestCheckServices::readmeQuotesTheCard()
 {
-    QFile readme(Root + QStringLiteral("/README.md"));
+    QFile readme(checkout() + QStringLiteral("/README.md"));
     QVERIFY(readme.open(QIODevice::ReadOnly));
     QString text = QString::fromUtf8(readme.readAll());
     readme.close();
@@ -181,7 +190,7 @@ void TestCheckServices::readmeQuotesTheCard()
     for (const QString &a : arguments)
         run << QString(a).replace(QStringLiteral("127.0.0.1:") + DocsPort, QStringLiteral("127.0.0.1:%1").arg(service.port()));
     QProcess retrylab;
-    retrylab.start(QStringLiteral(RETRYLAB_BIN), run);
+    retrylab.start(retrylab::test::retrylabBin(), run);
     QVERIFY(retrylab.waitForFinished(120000));
     QCOMPARE(retrylab.exitCode(), 1); // a probe failed
     QString output = QString::fromUtf8(retrylab.readAllStandardOutput());

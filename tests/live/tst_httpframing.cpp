@@ -3,6 +3,7 @@
 // HEAD, Host, Expect: 100-continue, TLS bytes, and the bounded memory of a client that never reads.
 #include "connectionguard.h"
 #include "livesupport.h"
+#include "testpaths.h"
 
 #include <QFile>
 #include <QProcess>
@@ -407,7 +408,7 @@ void TestHttpFraming::serveProcessStaysSmallUnderUnreadPipelines()
     // buffers of both kernels hold) and read nothing; the server stops reading them, and its
     // resident memory grows by a few MB, not hundreds.
     QProcess serve;
-    serve.start(QStringLiteral(RETRYLAB_BIN), {QStringLiteral("serve"), QStringLiteral("--port"), QStringLiteral("0")});
+    serve.start(retrylab::test::retrylabBin(), {QStringLiteral("serve"), QStringLiteral("--port"), QStringLiteral("0")});
     QVERIFY(serve.waitForStarted());
     QByteArray banner;
     const QRegularExpression url(QStringLiteral("http://[0-9.]+:(\\d+)"));

@@ -2,14 +2,17 @@
 // service, checked against the simulation of the same scenario.
 #include "liverun.h"
 #include "orderserver.h"
+#include "testpaths.h"
 #include "testsupport.h"
 
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTcpServer>
+#include <QTcpSocket>
 #include <QTimer>
 #include <QTemporaryDir>
 #include <QTest>
@@ -89,6 +92,53 @@ QString metricsDifference(const Metrics &sim, const Metrics &live)
     return QString();
 }
 
+// An order service that answers what a run needs to start and to count (GET /metrics, GET /orders)
+// and holds every POST /order-tokens without a word: each token request meets its transfer timeout.
+class SilentTokenService : public QObject
+{
+public:
+    SilentTokenService()
+    {
+        QVERIFY(m_server.listen(QHostAddress::LocalHost));
+        connect(&m_server, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket *socket = m_server.nextPendingConnection())
+                connect(socket, &QTcpSocket::readyRead, this, [this, socket] { serve(socket); });
+        });
+    }
+    QUrl url() const { return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_server.serverPort())); }
+    int heldTokens() const { return m_heldTokens; }
+
+private:
+    void serve(QTcpSocket *socket)
+    {
+        QByteArray &buffer = m_buffers[socket];
+        buffer += socket->readAll();
+        static const QRegularExpression length(QStringLiteral("content-length:\\s*(\\d+)"),
+                                               QRegularExpression::CaseInsensitiveOption);
+        for (qsizetype end = buffer.indexOf("\r\n\r\n"); end >= 0; end = buffer.indexOf("\r\n\r\n")) {
+            const QByteArray head = buffer.left(end);
+            const QRegularExpressionMatch m = length.match(QString::fromLatin1(head));
+            const qsizetype size = end + 4 + (m.hasMatch() ? m.captured(1).toInt() : 0);
+            if (buffer.size() < size)
+                return;
+            buffer.remove(0, size);
+            if (head.startsWith("POST /order-tokens")) {
+                ++m_heldTokens; // never answered
+                continue;
+            }
+            const bool metrics = head.startsWith("GET /metrics");
+            const QByteArray body = metrics ? QByteArrayLiteral("{\"records\":0,\"server\":{}}") : QByteArrayLiteral("{}");
+            socket->write((metrics ? QByteArrayLiteral("HTTP/1.1 200 OK\r\n") : QByteArrayLiteral("HTTP/1.1 404 Not Found\r\n"))
+                          + "Content-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size())
+                          + "\r\n\r\n" + body);
+        }
+    }
+
+    QTcpServer m_server;
+    QHash<QTcpSocket *, QByteArray> m_buffers;
+    int m_heldTokens = 0;
+};
+
 } // namespace
 
 class TestLiveClient : public QObject
@@ -107,6 +157,7 @@ private Q_SLOTS:
     void badTimeScale();
     void againstUrl();
     void cancelStopsTheRun();
+    void tokenTimeoutReadsNoClosedReply();
     void cliRunLive();
     void cliUsageErrors_data();
     void cliUsageErrors();
@@ -128,7 +179,7 @@ Cli runCli(const QStringList &args, bool served = false)
 {
     QProcess p;
     QSignalSpy done(&p, &QProcess::finished);
-    p.start(QStringLiteral(RETRYLAB_BIN), args);
+    p.start(retrylab::test::retrylabBin(), args);
     Cli c;
     if (!(served ? done.wait(60000) : p.waitForFinished(60000))) {
         p.kill();
@@ -439,6 +490,25 @@ void TestLiveClient::cancelStopsTheRun()
     QVERIFY(run.result().error.isEmpty());
     QCOMPARE(run.result().metrics.httpAttempts, 1); // the first order only
     QCOMPARE(finished.size(), 1);
+}
+
+void TestLiveClient::tokenTimeoutReadsNoClosedReply()
+{
+    // A token request that meets its transfer timeout ends with its reply aborted, and closed:
+    // reading it printed "QIODevice::read (QNetworkReplyHttpImpl): device not open" on stderr.
+    QTest::failOnWarning(QRegularExpression(QStringLiteral("device not open")));
+    SilentTokenService service;
+    Scenario s = plan(KeyPlacement::PerOperation, {});
+    s.server.idempotency.mode = IdempotencyMode::Token;
+    s.client.business.maxAttempts = 1;
+    LiveOptions options;
+    options.url = service.url();
+    options.timeScale = kScale;
+    const RunResult live = runLive(s, options);
+    QVERIFY2(live.error.isEmpty(), qPrintable(live.error));
+    QCOMPARE(service.heldTokens(), 1);
+    QCOMPARE(live.metrics.clientFailed, 1);
+    QCOMPARE(live.metrics.records, 0);
 }
 
 void TestLiveClient::cliRunLive()

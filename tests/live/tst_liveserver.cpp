@@ -4,6 +4,7 @@
 #include "livesupport.h"
 
 #include "problemtypes.h"
+#include "testpaths.h"
 
 #include <QJsonArray>
 #include <QNetworkAccessManager>
@@ -737,7 +738,7 @@ void TestLiveServer::problemDetailsHaveTypes()
 
 void TestLiveServer::everyProblemTypeIsDocumented()
 {
-    QFile doc(QStringLiteral(RETRYLAB_TEST_DATA "/../../docs/http-service.md"));
+    QFile doc(retrylab::test::sourcePath(QStringLiteral("docs/http-service.md")));
     QVERIFY(doc.open(QIODevice::ReadOnly));
     const QByteArray text = doc.readAll();
     QVERIFY(text.contains("## Problem types"));
@@ -749,7 +750,7 @@ void TestLiveServer::draftConformanceTableNamesRealTests()
 {
     // The README's Idempotency-Key draft table: every row names a test, and every test it names
     // is a test function of that file (a renamed test cannot leave a row without its check).
-    QFile readme(QStringLiteral(RETRYLAB_TEST_DATA "/../../README.md"));
+    QFile readme(retrylab::test::sourcePath(QStringLiteral("README.md")));
     QVERIFY(readme.open(QIODevice::ReadOnly));
     const QString text = QString::fromUtf8(readme.readAll());
     const qsizetype from = text.indexOf(QLatin1String("| draft | `serve` | test |"));
@@ -763,7 +764,7 @@ void TestLiveServer::draftConformanceTableNamesRealTests()
         QVERIFY2(it.hasNext(), qPrintable(row));
         while (it.hasNext()) {
             const QRegularExpressionMatch m = it.next();
-            QFile source(QStringLiteral(RETRYLAB_TEST_DATA "/../live/%1.cpp").arg(m.captured(1)));
+            QFile source(retrylab::test::sourcePath(QStringLiteral("tests/live/%1.cpp")).arg(m.captured(1)));
             QVERIFY2(source.open(QIODevice::ReadOnly), qPrintable(m.captured(1)));
             const QString code = QString::fromUtf8(source.readAll());
             QVERIFY2(code.contains(QRegularExpression(QStringLiteral("void Test\\w+::%1\\(\\)").arg(m.captured(2)))),

@@ -1,6 +1,7 @@
 // `retrylab proxy` as a process in front of `retrylab serve` (in-process): the banner, the
 // report at exit after --requests N and after SIGTERM, --format json, usage and runtime errors.
 #include "livesupport.h"
+#include "testpaths.h"
 
 #include <QJsonArray>
 #include <QProcess>
@@ -37,7 +38,7 @@ public:
     quint16 start(const QStringList &args)
     {
         m_process.setProcessChannelMode(QProcess::MergedChannels); // with --format json the banner is on stderr
-        m_process.start(QStringLiteral(RETRYLAB_BIN), QStringList{QStringLiteral("proxy")} + args);
+        m_process.start(retrylab::test::retrylabBin(), QStringList{QStringLiteral("proxy")} + args);
         QSignalSpy output(&m_process, &QProcess::readyReadStandardOutput);
         const QRegularExpression url(QStringLiteral("listening on http://127\\.0\\.0\\.1:(\\d+), in front of"));
         for (;;) {
@@ -83,7 +84,7 @@ struct Run
 Run runProxy(const QStringList &args)
 {
     QProcess p;
-    p.start(QStringLiteral(RETRYLAB_BIN), QStringList{QStringLiteral("proxy")} + args);
+    p.start(retrylab::test::retrylabBin(), QStringList{QStringLiteral("proxy")} + args);
     p.waitForFinished(20000);
     return Run{p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
 }

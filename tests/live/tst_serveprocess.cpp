@@ -2,6 +2,7 @@
 // and a restart on the same --db file (durable keys replay, a memory key store duplicates), and a
 // Python requests session with a urllib3 Retry against response loss.
 #include "livesupport.h"
+#include "testpaths.h"
 
 #include <QJsonArray>
 #include <QProcess>
@@ -33,7 +34,7 @@ public:
     // Starts and waits for the banner; returns the port (0 on failure).
     quint16 start(const QStringList &args)
     {
-        m_process.start(QStringLiteral(RETRYLAB_BIN), QStringList{QStringLiteral("serve")} + args);
+        m_process.start(retrylab::test::retrylabBin(), QStringList{QStringLiteral("serve")} + args);
         QSignalSpy output(&m_process, &QProcess::readyReadStandardOutput);
         const QRegularExpression url(QStringLiteral("listening on http://127\\.0\\.0\\.1:(\\d+)"));
         while (true) {
@@ -62,7 +63,7 @@ struct Finished
 Finished runServe(const QStringList &args)
 {
     QProcess p;
-    p.start(QStringLiteral(RETRYLAB_BIN), QStringList{QStringLiteral("serve")} + args);
+    p.start(retrylab::test::retrylabBin(), QStringList{QStringLiteral("serve")} + args);
     p.waitForFinished(10000);
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
             p.readAllStandardError()};
@@ -164,7 +165,7 @@ void TestServeProcess::portInUseIsARuntimeError()
 void TestServeProcess::beyondLoopbackPrintsAnAdminToken()
 {
     ServeProcess serve;
-    serve.process().start(QStringLiteral(RETRYLAB_BIN),
+    serve.process().start(retrylab::test::retrylabBin(),
                           {QStringLiteral("serve"), QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--listen"),
                            QStringLiteral("0.0.0.0")});
     QSignalSpy output(&serve.process(), &QProcess::readyReadStandardOutput);
@@ -416,7 +417,7 @@ void TestServeProcess::bannerNamesFaultsAndModes()
     QFETCH(QStringList, args);
     QFETCH(QStringList, says);
     ServeProcess serve;
-    serve.process().start(QStringLiteral(RETRYLAB_BIN), QStringList{QStringLiteral("serve"), QStringLiteral("--port"),
+    serve.process().start(retrylab::test::retrylabBin(), QStringList{QStringLiteral("serve"), QStringLiteral("--port"),
                                                                     QStringLiteral("0")} + args);
     QTRY_VERIFY_WITH_TIMEOUT(serve.output().contains("Press Ctrl+C to stop."), 10000);
     const QString banner = QString::fromUtf8(serve.output());

@@ -9,6 +9,7 @@
 #include "editor/editorpresetlist.h"
 #include "editor/scenarioeditor.h"
 #include "i18n.h"
+#include "testpaths.h"
 #include "timeline/timelinescene.h"
 #include "timeline/timelineview.h"
 #include "timeline/timelinewidget.h"
@@ -929,7 +930,7 @@ void TestLessonPlayer::menuFollowsLanguage()
 void TestLessonPlayer::commandLine()
 {
     QProcess lessons;
-    lessons.start(QStringLiteral(RETRYLAB_BIN), {QStringLiteral("lessons")});
+    lessons.start(retrylab::test::retrylabBin(), {QStringLiteral("lessons")});
     QVERIFY(lessons.waitForFinished(60000));
     QCOMPARE(lessons.exitCode(), 0);
     const QString out = QString::fromUtf8(lessons.readAllStandardOutput());
@@ -941,7 +942,7 @@ void TestLessonPlayer::commandLine()
     QVERIFY(out.contains(QRegularExpression(QStringLiteral("\\ntimeout-is-not-failure +3 +A timeout is not a failure\\n"))));
 
     QProcess json;
-    json.start(QStringLiteral(RETRYLAB_BIN), {QStringLiteral("lessons"), QStringLiteral("--format"), QStringLiteral("json")});
+    json.start(retrylab::test::retrylabBin(), {QStringLiteral("lessons"), QStringLiteral("--format"), QStringLiteral("json")});
     QVERIFY(json.waitForFinished(60000));
     const QJsonArray list = QJsonDocument::fromJson(json.readAllStandardOutput()).array();
     QCOMPARE(list.size(), lesson::builtinNames().size());
@@ -953,11 +954,11 @@ void TestLessonPlayer::commandLine()
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     bad.setProcessEnvironment(env);
-    bad.start(QStringLiteral(RETRYLAB_BIN), {QStringLiteral("--lesson"), QStringLiteral("no-such-lesson")});
+    bad.start(retrylab::test::retrylabBin(), {QStringLiteral("--lesson"), QStringLiteral("no-such-lesson")});
     QVERIFY(bad.waitForFinished(60000));
     QCOMPARE(bad.exitCode(), 2);
     QVERIFY(QString::fromUtf8(bad.readAllStandardError()).contains(QLatin1String("unknown lesson")));
-    bad.start(QStringLiteral(RETRYLAB_BIN), {QStringLiteral("--lesson"), QStringLiteral("key-expiry"), QStringLiteral("--step"),
+    bad.start(retrylab::test::retrylabBin(), {QStringLiteral("--lesson"), QStringLiteral("key-expiry"), QStringLiteral("--step"),
                                              QStringLiteral("9")});
     QVERIFY(bad.waitForFinished(60000));
     QCOMPARE(bad.exitCode(), 2);
@@ -965,7 +966,7 @@ void TestLessonPlayer::commandLine()
     // A good one opens (the screenshot renders it offscreen and exits).
     QTemporaryDir dir;
     const QString png = dir.filePath(QStringLiteral("lesson.png"));
-    bad.start(QStringLiteral(RETRYLAB_BIN), {QStringLiteral("--lesson"), QStringLiteral("key-expiry"), QStringLiteral("--step"),
+    bad.start(retrylab::test::retrylabBin(), {QStringLiteral("--lesson"), QStringLiteral("key-expiry"), QStringLiteral("--step"),
                                              QStringLiteral("2"), QStringLiteral("--screenshot"), png});
     QVERIFY(bad.waitForFinished(120000));
     QCOMPARE(bad.exitCode(), 0);
