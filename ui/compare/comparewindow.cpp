@@ -89,6 +89,12 @@ CompareWindow::~CompareWindow()
     // A run in flight holds its own copy of the flag: stop it, its result goes nowhere.
     if (m_cancel)
         m_cancel->store(true);
+    // The timelines, deleted with the children after this body, hide their views (resized()) and
+    // move their playheads: their lambdas must not run on a CompareWindow already destroyed.
+    for (TimelineWidget *t : {m_timelineA, m_timelineB}) {
+        disconnect(t, nullptr, this, nullptr);
+        disconnect(t->view(), nullptr, this, nullptr);
+    }
 }
 
 void CompareWindow::buildUi()

@@ -247,6 +247,9 @@ TimelineWidget::~TimelineWidget()
 {
     // The scene goes first among the children; the view's scroll bars then move and must not reach it.
     disconnect(m_view->horizontalScrollBar(), nullptr, this, nullptr);
+    // The view, deleted with the children after this body, is hidden and says resized(): its lambda
+    // would then run on a TimelineWidget already destroyed (UBSan: "not an object of type").
+    disconnect(m_view, nullptr, this, nullptr);
 }
 
 // ------------------------------------------------------------------ data
