@@ -662,15 +662,7 @@ bool matches(const Job &job, const Counts &c, int *printed)
 QList<Job> awsJobs(int seeds)
 {
     const ScenarioParse parsed = scenario::resolve(QStringLiteral("jitter-contention"));
-    SweepSpec spec; // bench_sweep's default: the AWS figure
-    spec.param = QStringLiteral("workload.clients");
-    spec.from = 10;
-    spec.to = 190;
-    spec.steps = 19;
-    spec.param2 = QStringLiteral("client.business.backoff");
-    spec.values2 = sweep::splitValues(QStringLiteral("{\"kind\":\"constant\",\"initialMs\":0},{\"jitter\":\"none\"},"
-                                                     "{\"jitter\":\"full\"},{\"jitter\":\"equal\"},{\"jitter\":\"decorrelated\"}"));
-    spec.seeds = seeds;
+    const SweepSpec spec = sweep::awsFigureSpec(seeds); // bench_sweep's default
     QList<Job> jobs;
     for (const SweepJob &j : sweep::jobs(parsed.scenario, spec))
         jobs.append(Job{j.scenario(), true});

@@ -69,9 +69,6 @@ int main(int argc, char **argv)
     // Default: the AWS study's figure, 19 client counts x its 5 strategies x 100 seeds.
     const QString preset = args.value(0, QStringLiteral("jitter-contention"));
     const int seeds = args.value(1, QStringLiteral("100")).toInt();
-    const QString param2 = args.value(2, QStringLiteral("client.business.backoff"));
-    const QString values2 = args.value(3, QStringLiteral("{\"kind\":\"constant\",\"initialMs\":0},{\"jitter\":\"none\"},"
-                                                         "{\"jitter\":\"full\"},{\"jitter\":\"equal\"},{\"jitter\":\"decorrelated\"}"));
     // RETRYLAB_BENCH_THREADS=1 gives the one-core baseline.
     if (const int threads = qEnvironmentVariableIntValue("RETRYLAB_BENCH_THREADS"); threads > 0)
         QThreadPool::globalInstance()->setMaxThreadCount(threads);
@@ -81,14 +78,12 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "bench_sweep: %s\n", qPrintable(parsed.errors.join(QStringLiteral("; "))));
         return 2;
     }
-    SweepSpec spec;
-    spec.param = QStringLiteral("workload.clients");
-    spec.from = 10;
-    spec.to = 190;
-    spec.steps = 19;
-    spec.param2 = param2;
-    spec.values2 = sweep::splitValues(values2);
-    spec.seeds = seeds;
+    SweepSpec spec = sweep::awsFigureSpec(seeds);
+    // Another second axis: bench_sweep PRESET SEEDS PARAM2 VALUES2.
+    if (args.size() > 3) {
+        spec.param2 = args.at(2);
+        spec.values2 = sweep::splitValues(args.at(3));
+    }
     const QStringList errors = sweep::validate(parsed.scenario, spec);
     if (!errors.isEmpty()) {
         std::fprintf(stderr, "bench_sweep: %s\n", qPrintable(errors.join(QStringLiteral("; "))));
@@ -112,7 +107,7 @@ int main(int argc, char **argv)
         attempts += p.stat(QStringLiteral("httpAttempts")).mean * seeds;
     const double runs = double(jobs.size());
     std::printf("bench_sweep: %s, workload.clients 10..190 (19) x %s (%lld) x %d seeds = %.0f runs, %d threads\n",
-                qPrintable(preset), qPrintable(param2), qlonglong(spec.values2.size()), seeds, runs,
+                qPrintable(preset), qPrintable(spec.param2), qlonglong(spec.values2.size()), seeds, runs,
                 QThreadPool::globalInstance()->maxThreadCount());
     std::printf("  cells and jobs built in %.3f s (not in the times below)\n", prepareS);
     std::printf("  %.3f s wall, %.3f s CPU (%.2f cores busy)\n", wallS, cpuS, wallS > 0 ? cpuS / wallS : 0.0);

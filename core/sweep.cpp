@@ -357,6 +357,20 @@ QList<SweepPoint> SweepAccumulator::points() const
 
 namespace sweep {
 
+SweepSpec awsFigureSpec(int seeds)
+{
+    SweepSpec spec;
+    spec.param = QStringLiteral("workload.clients");
+    spec.from = 10;
+    spec.to = 190;
+    spec.steps = 19;
+    spec.param2 = QStringLiteral("client.business.backoff");
+    spec.values2 = splitValues(QStringLiteral("{\"kind\":\"constant\",\"initialMs\":0},{\"jitter\":\"none\"},"
+                                              "{\"jitter\":\"full\"},{\"jitter\":\"equal\"},{\"jitter\":\"decorrelated\"}"));
+    spec.seeds = seeds;
+    return spec;
+}
+
 QStringList splitValues(const QString &text)
 {
     QStringList out;

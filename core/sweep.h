@@ -154,6 +154,11 @@ QJsonValue valueFromText(const QString &text);
 // "a,b,c" -> {"a", "b", "c"}, splitting only at commas outside JSON objects, arrays and strings, so
 // a value may be a partial object: --values2 '{"kind":"constant","initialMs":0},{"jitter":"full"}'.
 QStringList splitValues(const QString &text);
+
+// The AWS study's figure (aws-samples/aws-arch-backoff-simulator): workload.clients 10 to 190 in 19
+// steps against the five backoff strategies (no wait, and exponential with no, full, equal and
+// decorrelated jitter), `seeds` seeds each. One definition for bench_sweep, bench_floor and the tests.
+SweepSpec awsFigureSpec(int seeds);
 // The label of a value as typed: the text, or for an object its members ("kind constant, initialMs 0").
 QString valueLabel(const QString &text, const QJsonValue &value);
 // Validates the spec against the scenario; errors name the flag and the value.

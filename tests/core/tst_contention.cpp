@@ -184,15 +184,9 @@ void TestContention::budgetRestoresMetastable()
 void TestContention::awsFigureSameOnOneAndTwoThreads()
 {
     const Scenario base = retrylab::test::presetScenario(QStringLiteral("jitter-contention"));
-    SweepSpec spec;
-    spec.param = QStringLiteral("workload.clients");
-    spec.from = 10;
+    SweepSpec spec = sweep::awsFigureSpec(8);
     spec.to = 50;
     spec.steps = 3;
-    spec.param2 = QStringLiteral("client.business.backoff");
-    spec.values2 = sweep::splitValues(QStringLiteral("{\"kind\":\"constant\",\"initialMs\":0},{\"jitter\":\"none\"},"
-                                                     "{\"jitter\":\"full\"},{\"jitter\":\"equal\"},{\"jitter\":\"decorrelated\"}"));
-    spec.seeds = 8;
     QVERIFY(sweep::validate(base, spec).isEmpty());
     QThreadPool *pool = QThreadPool::globalInstance();
     const int threads = pool->maxThreadCount();
